@@ -219,6 +219,31 @@ TEST(GoldenCoverage, EveryDiagnosticKindHasAFailFile)
     }
 }
 
+TEST(GoldenExpectations, ParsesCheckLinesAndDumpBlock)
+{
+    const std::string text = "x = (  # CHECK-ERROR: UnclosedBracket\n"
+                             "# CHECK-ERROR@+1: UndefinedName: 'y'\n"
+                             "z = y\n"
+                             "# CHECK-WARNING@-1: Foo\n"
+                             "# CHECK-ERROR oops\n"
+                             "# ---- DUMP ----\n"
+                             "# Module\n"
+                             "#\n"
+                             "#   Name\n";
+    const golden::GoldenFile g = golden::parseGoldenFile(text);
+    ASSERT_EQ(g.expectations.size(), 3u);
+    EXPECT_EQ(g.expectations[0].kind, "UnclosedBracket");
+    EXPECT_EQ(g.expectations[0].line, 1u);
+    EXPECT_EQ(g.expectations[1].line, 3u);
+    EXPECT_EQ(g.expectations[1].text, "'y'");
+    EXPECT_EQ(g.expectations[2].severity, "warning");
+    EXPECT_EQ(g.expectations[2].line, 3u);
+    ASSERT_EQ(g.problems.size(), 1u);
+    ASSERT_TRUE(g.dump.has_value());
+    EXPECT_EQ(*g.dump, "Module\n\n  Name\n");
+    EXPECT_EQ(golden::withDump(g.input, *g.dump), text);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
