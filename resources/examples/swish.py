@@ -1,0 +1,90 @@
+"""
+Swish activation in Triton
+==========================
+swish(x) = x * sigmoid(beta * x) = x / (1 + exp(-beta * x))
+
+One kernel, a wrapper that launches it, a correctness test against PyTorch and a
+bandwidth benchmark. Runs unchanged with `python swish.py` (Python + PyTorch + Triton)
+and with `tilesmith run / test / bench swish.py`.
+"""
+
+import torch
+
+import triton
+import triton.language as tl
+
+DEVICE = triton.runtime.driver.active.get_active_torch_device()
+
+
+@triton.jit
+def swish_kernel(
+    x_ptr,  # pointer to the input vector
+    output_ptr,  # pointer to the output vector
+    n_elements,  # number of elements in both vectors
+    beta: tl.constexpr,  # slope of the sigmoid, fixed at compile time
+    BLOCK_SIZE: tl.constexpr,  # elements handled by one program
+):
+    # Each program handles one contiguous block of BLOCK_SIZE elements.
+    pid = tl.program_id(axis=0)
+    block_start = pid * BLOCK_SIZE
+    offsets = block_start + tl.arange(0, BLOCK_SIZE)
+    # The last block may run past the end of the vector: mask those lanes off.
+    mask = offsets < n_elements
+    x = tl.load(x_ptr + offsets, mask=mask)
+    # swish(x) = x * sigmoid(beta * x), written as one division.
+    numerator = x
+    denominator = 1.0 + tl.exp(-beta * x)
+    output = numerator / denominator
+    tl.store(output_ptr + offsets, output, mask=mask)
+
+
+def triton_swish(x: torch.Tensor, beta=1.0):
+    output = torch.empty_like(x)
+    n_elements = output.numel()
+    # One program per block; the grid reads BLOCK_SIZE from the launch's meta-parameters.
+    grid = lambda meta: (triton.cdiv(n_elements, meta['BLOCK_SIZE']), )
+    swish_kernel[grid](x, output, n_elements, beta, BLOCK_SIZE=1024)
+    return output
+
+
+def test_swish():
+    torch.manual_seed(0)
+    # 1000 and 98432 are not multiples of the block size: the mask matters there.
+    for size in [1, 1000, 1024, 98432]:
+        for beta in [1.0, 1.702]:
+            x = torch.randn(size, device=DEVICE, dtype=torch.float32)
+            expected = x * torch.sigmoid(beta * x)
+            actual = triton_swish(x, beta=beta)
+            torch.testing.assert_close(actual, expected)
+
+
+@triton.testing.perf_report(
+    triton.testing.Benchmark(
+        x_names=['size'],  # the x axis: number of elements
+        x_vals=[2**i for i in range(12, 29, 2)],  # 2^12 ... 2^28
+        x_log=True,
+        line_arg='provider',  # one line per implementation
+        line_vals=['triton', 'torch'],
+        line_names=['Triton', 'Torch'],
+        styles=[('blue', '-'), ('green', '-')],
+        ylabel='GB/s',
+        plot_name='swish-performance',
+        args={},
+    ))
+def benchmark(size, provider):
+    x = torch.randn(size, device=DEVICE, dtype=torch.float32)
+    quantiles = [0.5, 0.2, 0.8]
+    if provider == 'torch':
+        # silu is swish with beta = 1, fused into one PyTorch kernel.
+        ms, min_ms, max_ms = triton.testing.do_bench(lambda: torch.nn.functional.silu(x), quantiles=quantiles)
+    if provider == 'triton':
+        ms, min_ms, max_ms = triton.testing.do_bench(lambda: triton_swish(x), quantiles=quantiles)
+    # Each element is read once and written once.
+    gbps = lambda ms: 2 * x.numel() * x.element_size() * 1e-9 / (ms * 1e-3)
+    return gbps(ms), gbps(max_ms), gbps(min_ms)
+
+
+if __name__ == "__main__":
+    test_swish()
+    print("test_swish passed")
+    benchmark.run(print_data=True, show_plots=False)
