@@ -75,7 +75,9 @@ std::string renderDiagnostic(const Diagnostic &d, const SourceManager &sources)
     for (const DiagNote &n : d.notes) {
         if (n.hasSpan && n.span.file < sources.fileCount()) {
             out += location(sources.file(n.span.file), n.span.begin) + ": note: " + n.message + "\n";
-            appendSnippet(out, sources.file(n.span.file), n.span);
+            // A note about the diagnostic's own span needs no second copy of the line.
+            if (!(n.span == d.span))
+                appendSnippet(out, sources.file(n.span.file), n.span);
         } else {
             out += "note: " + n.message + "\n";
         }

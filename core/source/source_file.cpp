@@ -59,11 +59,18 @@ LineCol SourceFile::lineCol(std::uint32_t offset) const
     const auto line = static_cast<std::uint32_t>(it - m_lineStarts.begin());
     const std::uint32_t start = m_lineStarts[line - 1];
     std::uint32_t display = 1;
-    for (std::uint32_t i = start; i < offset; ++i) {
+    std::uint32_t column = offset - start + 1;
+    std::uint32_t from = start;
+    // A UTF-8 byte-order mark is not a character of line 1 (Python drops it when decoding).
+    if (start == 0 && m_text.compare(0, 3, "\xEF\xBB\xBF") == 0 && offset >= 3) {
+        column -= 3;
+        from = 3;
+    }
+    for (std::uint32_t i = from; i < offset; ++i) {
         if ((static_cast<unsigned char>(m_text[i]) & 0xC0) != 0x80)
             ++display;
     }
-    return {line, offset - start + 1, display};
+    return {line, column, display};
 }
 
 std::uint32_t SourceFile::offsetOf(std::uint32_t line, std::uint32_t column) const

@@ -29,7 +29,7 @@ struct Token
     TokenKind kind = TokenKind::EndOfFile;
     std::uint32_t begin = 0;
     std::uint32_t end = 0;
-    /// True if this is the first token on its physical line (after Indent/Dedent).
+    /// True if this is the first token of its logical line (after Indent/Dedent).
     bool atLineStart = false;
 
     SourceSpan span(FileId file) const { return {file, begin, end}; }

@@ -36,9 +36,10 @@ def kernel(x_ptr, n, BLOCK: tl.constexpr):
 PY
 "$bin" check "$tmp/bad.py" >"$tmp/out" 2>"$tmp/err"
 expect_exit errors 1 $?
-expect_grep errors-format "bad\.py:8:9: error: .*lod.* \[UnknownTritonFunction\]" "$tmp/out"
+expect_grep errors-format "bad\.py:8:12: error: module 'triton.language' has no attribute 'lod' \[UnknownTritonFunction\]" "$tmp/out"
 expect_grep errors-undefined "bad\.py:9:28: error: name 'y' is not defined \[UndefinedName\]" "$tmp/out"
 expect_grep errors-caret '^ +\^~*$' "$tmp/out"
+expect_grep errors-note "bad\.py:8:12: note: did you mean 'load'\?" "$tmp/out"
 expect_grep errors-summary '^2 errors, 0 warnings in 1 file$' "$tmp/out"
 
 # --json: one JSON object per diagnostic plus a summary.

@@ -31,6 +31,12 @@ struct Case
     fs::path path;
 };
 
+// Readable test parameters in gtest output.
+void PrintTo(const Case &c, std::ostream *os)
+{
+    *os << c.path.string();
+}
+
 std::vector<Case> allCases()
 {
     std::vector<Case> cases;

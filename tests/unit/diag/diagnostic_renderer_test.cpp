@@ -54,3 +54,17 @@ TEST(DiagnosticRenderer, JsonCarriesTheSameFacts)
     EXPECT_EQ(j["notes"].size(), 1u);
     EXPECT_EQ(j["notes"][0]["line"], 1);
 }
+
+TEST(DiagnosticRenderer, NoteOnTheSameSpanDoesNotRepeatTheLine)
+{
+    SourceManager sm;
+    const SourceFile &f = sm.add("k.py", "z = yy\n");
+    DiagnosticSink sink;
+    Diagnostic &d = sink.report(DiagKind::UndefinedName, f.span(4, 6), {"yy"});
+    addNote(d, f.span(4, 6), "did you mean 'y'?");
+    EXPECT_EQ(renderDiagnostic(d, sm),
+              "k.py:1:5: error: name 'yy' is not defined [UndefinedName]\n"
+              "z = yy\n"
+              "    ^~\n"
+              "k.py:1:5: note: did you mean 'y'?\n");
+}

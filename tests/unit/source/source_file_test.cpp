@@ -40,6 +40,14 @@ TEST(SourceFile, LineColCountsBytesAndCodePoints)
     EXPECT_EQ(lc.displayColumn, 7u);
 }
 
+TEST(SourceFile, ByteOrderMarkIsNotAColumn)
+{
+    SourceFile f(0, "a.py", "\xEF\xBB\xBFx = 1\n");
+    EXPECT_EQ(f.lineCol(3).column, 1u);
+    EXPECT_EQ(f.lineCol(3).displayColumn, 1u);
+    EXPECT_EQ(f.lineCol(7).displayColumn, 5u);
+}
+
 TEST(SourceFile, OffsetsAreClamped)
 {
     SourceFile f(0, "a.py", "abc\n");

@@ -1,0 +1,11 @@
+a = 0x  # CHECK-ERROR: InvalidNumber: '0x'
+b = 07  # CHECK-ERROR: InvalidNumber: '07'
+c = 1__000  # CHECK-ERROR: InvalidNumber: '1__000'
+d = 1_  # CHECK-ERROR: InvalidNumber
+e = 0b102  # CHECK-ERROR: InvalidNumber: '0b102'
+f = 1e+  # CHECK-ERROR: InvalidNumber
+g = 12abc  # CHECK-ERROR: InvalidNumber: '12abc'
+h = 0o8  # CHECK-ERROR: InvalidNumber: '0o8'
+i = 1.real  # CHECK-ERROR: InvalidNumber: '1.real'
+j = 0x1j  # CHECK-ERROR: InvalidNumber
+fine = 0_0 + 09.5 + 1if a else 2

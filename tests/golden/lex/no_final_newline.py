@@ -1,0 +1,5 @@
+import triton
+
+x = 1
+if x:
+    y = 2
