@@ -1,0 +1,168 @@
+// tilesmith-studio [FILE]: the desktop IDE. `--screenshot PATH` opens FILE, waits for the first
+// check result, writes a PNG of the window and exits (the README's screenshot comes from it).
+
+#include "app/studio/check_service.h"
+#include "app/studio/document.h"
+#include "app/studio/main_window.h"
+#include "app/studio/problems_model.h"
+#include "app/studio/problems_pane.h"
+#include "editor/kernel_editor.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QMessageBox>
+#include <QScreen>
+#include <QTimer>
+#include <QToolTip>
+#include <QTreeView>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace {
+
+constexpr int kExitUsage = 2;
+constexpr int kScreenshotTimeoutMs = 20000;
+
+const char kHelp[] = R"(Usage: tilesmith-studio [options] [FILE]
+
+Tilesmith Studio: edit, check and run Triton GPU kernel programs.
+
+Arguments:
+  FILE                     a Triton program (.py) to open
+
+Options:
+  -h, --help               show this help and exit
+  -v, --version            show the version and exit
+  --screenshot PATH        open FILE, wait for the check, save a PNG of the window to PATH
+                           and exit (0 on success)
+  --size WxH               window size for --screenshot (default 1280x800)
+)";
+
+// For the README: the first problem selected in the pane, the caret on it and its hover
+// message showing, as a user would see it after pointing at the squiggle.
+void showFirstProblem(tsm::MainWindow &window)
+{
+    if (window.problemsModel()->rowCount() == 0)
+        return;
+    const tsm::Problem &problem = window.problemsModel()->problem(0);
+    window.problemsPane()->view()->setCurrentIndex(window.problemsModel()->index(0, 0));
+    tsm::KernelEditor *editor = window.editor();
+    editor->selectSpan(problem.begin, problem.begin);
+    using Sci = QsciScintillaBase;
+    const long linesOnScreen = editor->SendScintilla(Sci::SCI_LINESONSCREEN);
+    editor->SendScintilla(
+        Sci::SCI_SETFIRSTVISIBLELINE,
+        static_cast<unsigned long>(std::max(0L, problem.line - linesOnScreen / 2)));
+    const int x = int(editor->SendScintilla(Sci::SCI_POINTXFROMPOSITION, 0UL, long(problem.begin)));
+    const int y = int(editor->SendScintilla(Sci::SCI_POINTYFROMPOSITION, 0UL, long(problem.begin)));
+    const int lineHeight = int(editor->SendScintilla(Sci::SCI_TEXTHEIGHT, 0UL));
+    const QString text = editor->hoverText(problem.begin, QPoint(x, y));
+    QToolTip::showText(
+        editor->viewport()->mapToGlobal(QPoint(x, y + lineHeight + 2)), text, editor->viewport());
+}
+
+// The window as it is on screen (tooltips included) where the platform can grab the screen,
+// else the window alone.
+QPixmap grabWindow(tsm::MainWindow &window)
+{
+    if (QScreen *screen = window.screen()) {
+        const QRect frame = window.frameGeometry();
+        const QPixmap shot
+            = screen->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height());
+        if (!shot.isNull() && shot.size() == frame.size())
+            return shot;
+    }
+    return window.grab();
+}
+
+// Saves the window once the first check result is shown, then quits.
+void scheduleScreenshot(tsm::MainWindow &window, const QString &path)
+{
+    auto take = [&window, path] {
+        QApplication::processEvents();
+        const bool ok = grabWindow(window).save(path, "PNG");
+        if (!ok)
+            std::fprintf(stderr, "tilesmith-studio: cannot write %s\n", qPrintable(path));
+        QCoreApplication::exit(ok ? 0 : 1);
+    };
+    QObject::connect(
+        window.checkService(),
+        &tsm::CheckService::checkFinished,
+        &window,
+        [&window, take] {
+            showFirstProblem(window);
+            QTimer::singleShot(600, take);
+        },
+        Qt::SingleShotConnection);
+    QTimer::singleShot(kScreenshotTimeoutMs, &window, [] {
+        std::fprintf(stderr, "tilesmith-studio: no check result within the time limit\n");
+        QCoreApplication::exit(3);
+    });
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Tilesmith"));
+    QCoreApplication::setApplicationName(QStringLiteral("tilesmith-studio"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TILESMITH_VERSION));
+
+    // Parsed before QApplication exists, so --help and --version work without a display.
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args << QString::fromLocal8Bit(argv[i]);
+    QCommandLineParser parser;
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QString());
+    const QCommandLineOption version({QStringLiteral("v"), QStringLiteral("version")}, QString());
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"), QString(), QStringLiteral("PATH"));
+    const QCommandLineOption size(
+        QStringLiteral("size"), QString(), QStringLiteral("WxH"), QStringLiteral("1280x800"));
+    parser.addOptions({help, version, screenshot, size});
+    parser.addPositionalArgument(QStringLiteral("FILE"), QString());
+    if (!parser.parse(args) || parser.positionalArguments().size() > 1) {
+        const QString why
+            = parser.errorText().isEmpty() ? QStringLiteral("too many files") : parser.errorText();
+        std::fprintf(stderr, "tilesmith-studio: %s\n\n%s", qPrintable(why), kHelp);
+        return kExitUsage;
+    }
+    if (parser.isSet(help)) {
+        std::fputs(kHelp, stdout);
+        return 0;
+    }
+    if (parser.isSet(version)) {
+        std::printf("tilesmith-studio %s\n", TILESMITH_VERSION);
+        return 0;
+    }
+    const QString file = parser.positionalArguments().value(0);
+    const QString screenshotPath = parser.value(screenshot);
+    QString problem;
+    if (!file.isEmpty()) {
+        const tsm::Document::ReadResult read = tsm::Document::read(file);
+        if (!read.ok) {
+            problem = read.error;
+            std::fprintf(stderr, "tilesmith-studio: %s\n", qPrintable(problem));
+            if (!screenshotPath.isEmpty())
+                return kExitUsage;
+        }
+    }
+
+    QApplication app(argc, argv);
+    tsm::MainWindow window;
+    if (screenshotPath.isEmpty()) {
+        window.restoreLayout();
+    } else {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        window.resize(wh.value(0).toInt() > 0 ? wh.value(0).toInt() : 1280,
+                      wh.value(1).toInt() > 0 ? wh.value(1).toInt() : 800);
+        scheduleScreenshot(window, screenshotPath);
+    }
+    window.show();
+    if (!problem.isEmpty())
+        QMessageBox::critical(&window, QObject::tr("Cannot open file"), problem);
+    else if (!file.isEmpty())
+        window.openFile(file);
+    return app.exec();
+}

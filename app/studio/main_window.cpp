@@ -1,0 +1,307 @@
+#include "app/studio/main_window.h"
+
+#include "app/studio/check_service.h"
+#include "app/studio/problems_model.h"
+#include "app/studio/problems_pane.h"
+#include "editor/find_bar.h"
+#include "editor/kernel_editor.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+namespace tsm {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_editor(new KernelEditor)
+    , m_findBar(new FindBar(m_editor))
+    , m_problems(new ProblemsModel(this))
+    , m_problemsPane(new ProblemsPane(m_problems))
+    , m_check(new CheckService(this))
+{
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_editor, 1);
+    layout->addWidget(m_findBar);
+    m_findBar->hide();
+    setCentralWidget(central);
+
+    m_problemsDock = new QDockWidget(tr("Problems"), this);
+    m_problemsDock->setObjectName(QStringLiteral("problemsDock"));
+    m_problemsDock->setWidget(m_problemsPane);
+    addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
+    resizeDocks({m_problemsDock}, {150}, Qt::Vertical);
+
+    createMenus();
+    createStatusBar();
+
+    m_check->setSourceProvider([this] {
+        return CheckService::Input{m_document.isUntitled() ? m_document.displayName()
+                                                           : m_document.path(),
+                                   m_editor->utf8Text()};
+    });
+    connect(m_editor, &KernelEditor::textChanged, m_check, &CheckService::scheduleCheck);
+    connect(m_check, &CheckService::checkFinished, this, &MainWindow::onCheckFinished);
+    connect(m_problemsPane, &ProblemsPane::problemActivated, this, &MainWindow::activateProblem);
+    connect(m_editor, &KernelEditor::modificationChanged, this, &MainWindow::updateTitle);
+    connect(m_editor, &KernelEditor::cursorMoved, this, [this] {
+        m_positionLabel->setText(positionText());
+    });
+
+    resize(1200, 800);
+    newFile();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newFile);
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
+        const QString path = askOpenPath();
+        if (!path.isEmpty())
+            openFile(path);
+    });
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
+    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("&Undo"), QKeySequence::Undo, m_editor, &KernelEditor::undo);
+    edit->addAction(tr("&Redo"), QKeySequence::Redo, m_editor, &KernelEditor::redo);
+    edit->addSeparator();
+    edit->addAction(tr("&Find…"), QKeySequence::Find, this, [this] { m_findBar->open(false); });
+    edit->addAction(
+        tr("&Replace…"), QKeySequence(tr("Ctrl+H")), this, [this] { m_findBar->open(true); });
+    edit->addAction(tr("Find &Next"), QKeySequence(Qt::Key_F3), m_findBar, &FindBar::findNext);
+    edit->addAction(tr("Find &Previous"),
+                    QKeySequence(Qt::SHIFT | Qt::Key_F3),
+                    m_findBar,
+                    &FindBar::findPrevious);
+
+    menuBar()->addMenu(tr("&View"))->addAction(m_problemsDock->toggleViewAction());
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Tilesmith Studio"), this, [this] {
+        QMessageBox::about(this,
+                           tr("About Tilesmith Studio"),
+                           tr("<b>Tilesmith Studio</b> %1<p>Write, check and run Triton GPU "
+                              "kernels.</p>")
+                               .arg(QCoreApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::createStatusBar()
+{
+    m_positionLabel = new QLabel(this);
+    m_problemLabel = new QLabel(this);
+    m_timingLabel = new QLabel(this);
+    m_timingLabel->setStyleSheet(QStringLiteral("color: #6e7781"));
+    statusBar()->addWidget(m_problemLabel);
+    statusBar()->addWidget(m_timingLabel);
+    statusBar()->addPermanentWidget(m_positionLabel);
+    m_positionLabel->setText(positionText());
+}
+
+QString MainWindow::positionText() const
+{
+    const KernelEditor::LineColumn lc = m_editor->cursorLineColumn();
+    return tr("Ln %1, Col %2").arg(lc.line).arg(lc.column);
+}
+
+QString MainWindow::problemSummary() const
+{
+    return m_problemLabel->text();
+}
+
+void MainWindow::newFile()
+{
+    if (!maybeSave())
+        return;
+    m_document.reset();
+    m_editor->setUtf8Text({});
+    m_problems->clear();
+    updateTitle();
+    m_check->checkNow();
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    if (!maybeSave())
+        return false;
+    Document document;
+    const Document::ReadResult result = document.open(path);
+    if (!result.ok) {
+        showError(tr("Cannot open file"), result.error);
+        return false;
+    }
+    m_document = document;
+    m_editor->setUtf8Text(result.text);
+    m_problems->clear();
+    m_recent.add(m_document.path());
+    updateTitle();
+    m_check->checkNow();
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (m_document.isUntitled())
+        return saveAs();
+    const Document::WriteResult result = m_document.save(m_editor->utf8Text());
+    if (!result.ok) {
+        showError(tr("Save failed"),
+                  result.error + tr("\n\nYour changes are still in the editor."));
+        return false;
+    }
+    m_editor->setModified(false);
+    statusBar()->showMessage(tr("Saved %1").arg(m_document.path()), 3000);
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    const QString path = askSavePath();
+    if (path.isEmpty())
+        return false;
+    const Document::WriteResult result = m_document.saveAs(path, m_editor->utf8Text());
+    if (!result.ok) {
+        showError(tr("Save failed"),
+                  result.error + tr("\n\nYour changes are still in the editor."));
+        return false;
+    }
+    m_editor->setModified(false);
+    m_recent.add(m_document.path());
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_editor->isModified())
+        return true;
+    switch (askSaveChanges()) {
+    case SaveChoice::Save:
+        return save();
+    case SaveChoice::Discard:
+        return true;
+    case SaveChoice::Cancel:
+        return false;
+    }
+    return false;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    event->accept();
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::activateProblem(int row)
+{
+    if (row < 0 || row >= m_problems->rowCount())
+        return;
+    const Problem &problem = m_problems->problem(row);
+    m_editor->selectSpan(problem.begin, problem.end);
+}
+
+void MainWindow::onCheckFinished(const CheckReport &report)
+{
+    m_problems->setProblems(report.problems);
+    QVector<DiagnosticMark> marks;
+    for (const Problem &p : report.problems)
+        marks.push_back({p.begin, p.end, p.severity, p.message});
+    m_editor->marks().setMarks(marks);
+
+    const QString errors
+        = report.errorCount == 1 ? tr("1 error") : tr("%1 errors").arg(report.errorCount);
+    const QString warnings
+        = report.warningCount == 1 ? tr("1 warning") : tr("%1 warnings").arg(report.warningCount);
+    m_problemLabel->setText(report.problems.isEmpty() ? tr("No problems")
+                                                      : errors + QStringLiteral(", ") + warnings);
+    m_timingLabel->setText(
+        tr("checked in %1 ms").arg(double(report.elapsedUs) / 1000.0, 0, 'f', 1));
+    m_problemsDock->setWindowTitle(report.problems.isEmpty()
+                                       ? tr("Problems")
+                                       : tr("Problems (%1)").arg(report.problems.size()));
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — Tilesmith Studio").arg(m_document.displayName()));
+    setWindowModified(m_editor->isModified());
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_recent.files();
+    for (const QString &path : files)
+        m_recentMenu->addAction(path, this, [this, path] { openFile(path); });
+    if (files.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    else
+        m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("Clear Menu"), this, [this] { m_recent.clear(); });
+}
+
+MainWindow::SaveChoice MainWindow::askSaveChanges()
+{
+    const auto answer = QMessageBox::warning(
+        this,
+        tr("Unsaved changes"),
+        tr("%1 has unsaved changes. Save them?").arg(m_document.displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+        QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return SaveChoice::Save;
+    return answer == QMessageBox::Discard ? SaveChoice::Discard : SaveChoice::Cancel;
+}
+
+QString MainWindow::askOpenPath()
+{
+    return QFileDialog::getOpenFileName(
+        this, tr("Open Triton program"), QString(), tr("Python files (*.py);;All files (*)"));
+}
+
+QString MainWindow::askSavePath()
+{
+    return QFileDialog::getSaveFileName(this,
+                                        tr("Save As"),
+                                        m_document.isUntitled() ? m_document.displayName()
+                                                                : m_document.path(),
+                                        tr("Python files (*.py);;All files (*)"));
+}
+
+void MainWindow::showError(const QString &title, const QString &text)
+{
+    QMessageBox::critical(this, title, text);
+}
+
+} // namespace tsm

@@ -1,0 +1,82 @@
+#pragma once
+// The studio's main window: owns the editor, the find bar, the Problems dock and the check
+// service, and wires them together. File dialogs and questions go through virtual functions so
+// tests can answer them.
+
+#include "app/studio/document.h"
+#include "app/studio/recent_files.h"
+
+#include <QMainWindow>
+
+class QDockWidget;
+class QLabel;
+class QMenu;
+
+namespace tsm {
+
+class CheckService;
+class FindBar;
+class KernelEditor;
+class ProblemsModel;
+class ProblemsPane;
+struct CheckReport;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    enum class SaveChoice { Save, Discard, Cancel };
+
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens `path` after asking about unsaved changes; reports failures in a dialog.
+    bool openFile(const QString &path);
+    void newFile();
+    bool save();
+    bool saveAs();
+    /// Moves the editor to the span of the problem in `row` and selects it.
+    void activateProblem(int row);
+    /// Restores geometry and dock layout saved by the last session.
+    void restoreLayout();
+
+    KernelEditor *editor() const { return m_editor; }
+    FindBar *findBar() const { return m_findBar; }
+    ProblemsModel *problemsModel() const { return m_problems; }
+    ProblemsPane *problemsPane() const { return m_problemsPane; }
+    CheckService *checkService() const { return m_check; }
+    const Document &document() const { return m_document; }
+    QString problemSummary() const;
+    QString positionText() const;
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    virtual SaveChoice askSaveChanges();
+    virtual QString askOpenPath();
+    virtual QString askSavePath();
+    virtual void showError(const QString &title, const QString &text);
+
+private:
+    void createMenus();
+    void createStatusBar();
+    bool maybeSave();
+    void onCheckFinished(const CheckReport &report);
+    void updateTitle();
+    void updateRecentMenu();
+
+    KernelEditor *m_editor;
+    FindBar *m_findBar;
+    ProblemsModel *m_problems;
+    ProblemsPane *m_problemsPane;
+    QDockWidget *m_problemsDock = nullptr;
+    CheckService *m_check;
+    Document m_document;
+    RecentFiles m_recent;
+    QMenu *m_recentMenu = nullptr;
+    QLabel *m_positionLabel = nullptr;
+    QLabel *m_problemLabel = nullptr;
+    QLabel *m_timingLabel = nullptr;
+};
+
+} // namespace tsm

@@ -1,0 +1,390 @@
+#include "editor/kernel_editor.h"
+
+#include "editor/triton_lexer.h"
+
+#include <QToolTip>
+
+#include <algorithm>
+#include <regex>
+
+namespace tsm {
+namespace {
+
+using Sci = QsciScintillaBase;
+
+constexpr int kDwellMs = 400;
+constexpr int kMaxMatches = 1'000'000;
+
+bool isWordChar(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+} // namespace
+
+KernelEditor::KernelEditor(QWidget *parent)
+    : QsciScintilla(parent)
+    , m_lexer(new TritonLexer(this))
+{
+    setUpView();
+    m_marks = std::make_unique<DiagnosticMarks>(this);
+
+    connect(this, &QsciScintillaBase::SCN_CHARADDED, this, [this](int ch) {
+        if (ch == '\n' || (ch == '\r' && eolMode() == EolMac))
+            indentNewLine();
+    });
+    connect(this, &QsciScintillaBase::SCN_DWELLSTART, this, &KernelEditor::onDwellStart);
+    connect(this, &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
+    connect(this, &QsciScintilla::cursorPositionChanged, this, [this] {
+        const LineColumn lc = cursorLineColumn();
+        emit cursorMoved(lc.line, lc.column);
+    });
+}
+
+KernelEditor::~KernelEditor() = default;
+
+void KernelEditor::setUpView()
+{
+    setUtf8(true);
+    setLexer(m_lexer);
+    setEolMode(EolUnix);
+
+    const QFont font = TritonLexer::codeFont();
+    setMarginsFont(font);
+    setMarginLineNumbers(LineNumberMargin, true);
+    setMarginWidth(LineNumberMargin, QStringLiteral("00000"));
+    setMarginsForegroundColor(QColor(0x8c959f));
+    setMarginsBackgroundColor(QColor(0xf6f8fa));
+    setFolding(BoxedTreeFoldStyle, FoldMargin);
+    setFoldMarginColors(QColor(0xf6f8fa), QColor(0xf6f8fa));
+
+    setIndentationsUseTabs(false);
+    setTabWidth(4);
+    setIndentationWidth(4);
+    setTabIndents(true);
+    setBackspaceUnindents(true);
+    setAutoIndent(false); // indentNewLine() knows Python's block rules
+    setIndentationGuides(true);
+    setIndentationGuidesForegroundColor(QColor(0xd8dee4));
+
+    setBraceMatching(SloppyBraceMatch);
+    setMatchedBraceBackgroundColor(QColor(0xd7e6fb));
+    setMatchedBraceForegroundColor(QColor(0x0033b3));
+    setUnmatchedBraceForegroundColor(QColor(0xd1242f));
+
+    setCaretLineVisible(true);
+    setCaretLineBackgroundColor(QColor(0xf3f7fd));
+    setCaretWidth(2);
+    setSelectionBackgroundColor(QColor(0xc8ddf7));
+    resetSelectionForegroundColor();
+
+    SendScintilla(SCI_SETMOUSEDWELLTIME, kDwellMs);
+    SendScintilla(SCI_SETSCROLLWIDTH, 1);
+    SendScintilla(SCI_SETSCROLLWIDTHTRACKING, 1);
+    setAnnotationDisplay(AnnotationHidden);
+}
+
+QByteArray KernelEditor::utf8Text() const
+{
+    return textRange(0, int(SendScintilla(SCI_GETLENGTH)));
+}
+
+QByteArray KernelEditor::textRange(int begin, int end) const
+{
+    QByteArray text = bytes(begin, end); // with a terminating NUL
+    text.truncate(std::max(0, end - begin));
+    return text;
+}
+
+void KernelEditor::setUtf8Text(const QByteArray &text)
+{
+    m_marks->clear();
+    setEolMode(text.contains("\r\n") ? EolWindows : EolUnix);
+    SendScintilla(SCI_SETTEXT, text.constData());
+    SendScintilla(SCI_EMPTYUNDOBUFFER);
+    SendScintilla(SCI_GOTOPOS, 0);
+    setModified(false);
+}
+
+void KernelEditor::selectSpan(int begin, int end)
+{
+    const int length = int(SendScintilla(SCI_GETLENGTH));
+    begin = std::clamp(begin, 0, length);
+    end = std::clamp(end, begin, length);
+    const long line = SendScintilla(SCI_LINEFROMPOSITION, begin);
+    SendScintilla(SCI_ENSUREVISIBLEENFORCEPOLICY, line);
+    SendScintilla(SCI_SETSEL, begin, end);
+    SendScintilla(SCI_SCROLLRANGE, end, begin);
+    setFocus(Qt::OtherFocusReason);
+}
+
+int KernelEditor::cursorOffset() const
+{
+    return int(SendScintilla(SCI_GETCURRENTPOS));
+}
+
+KernelEditor::LineColumn KernelEditor::cursorLineColumn() const
+{
+    const long pos = SendScintilla(SCI_GETCURRENTPOS);
+    const long line = SendScintilla(SCI_LINEFROMPOSITION, pos);
+    const long start = SendScintilla(SCI_POSITIONFROMLINE, line);
+    return {int(line) + 1, int(SendScintilla(SCI_COUNTCHARACTERS, start, pos)) + 1};
+}
+
+// After Enter: keep the previous line's indentation, one level deeper after a line ending in
+// `:` or an open bracket, one level shallower after return/pass/break/continue/raise.
+void KernelEditor::indentNewLine()
+{
+    const long line = SendScintilla(SCI_LINEFROMPOSITION, SendScintilla(SCI_GETCURRENTPOS));
+    if (line == 0)
+        return;
+    const long prev = line - 1;
+    const long prevStart = SendScintilla(SCI_POSITIONFROMLINE, prev);
+    long pos = SendScintilla(SCI_GETLINEENDPOSITION, prev);
+    SendScintilla(SCI_COLOURISE, prevStart, pos);
+
+    int indent = int(SendScintilla(SCI_GETLINEINDENTATION, prev));
+    while (pos > prevStart) { // skip trailing blanks and a comment
+        const long before = SendScintilla(SCI_POSITIONBEFORE, pos);
+        const int style = int(SendScintilla(SCI_GETSTYLEAT, before));
+        const int ch = int(SendScintilla(SCI_GETCHARAT, before));
+        if (style != int(TritonStyle::Comment) && ch != ' ' && ch != '\t')
+            break;
+        pos = before;
+    }
+    if (pos > prevStart) {
+        const long last = SendScintilla(SCI_POSITIONBEFORE, pos);
+        const char ch = char(SendScintilla(SCI_GETCHARAT, last));
+        const bool op = SendScintilla(SCI_GETSTYLEAT, last) == int(TritonStyle::Operator);
+        if (op && (ch == ':' || ch == '(' || ch == '[' || ch == '{'))
+            indent += indentationWidth();
+    }
+    const long wordStart = SendScintilla(SCI_GETLINEINDENTPOSITION, prev);
+    const long wordEnd = SendScintilla(SCI_WORDENDPOSITION, wordStart, 1L);
+    const QByteArray word = textRange(int(wordStart), int(wordEnd));
+    if (SendScintilla(SCI_GETSTYLEAT, wordStart) == int(TritonStyle::Keyword)
+        && (word == "return" || word == "pass" || word == "break" || word == "continue"
+            || word == "raise"))
+        indent = std::max(0, indent - indentationWidth());
+
+    SendScintilla(SCI_SETLINEINDENTATION, line, long(indent));
+    SendScintilla(SCI_GOTOPOS, SendScintilla(SCI_GETLINEINDENTPOSITION, line));
+}
+
+void KernelEditor::onDwellStart(int position, int x, int y)
+{
+    const QString text = hoverText(position, QPoint(x, y));
+    if (!text.isEmpty())
+        QToolTip::showText(viewport()->mapToGlobal(QPoint(x, y)), text, viewport());
+}
+
+QString KernelEditor::hoverText(int position, const QPoint &viewportPoint) const
+{
+    long marginsWidth = 0;
+    for (int margin = 0; margin < int(SendScintilla(SCI_GETMARGINS)); ++margin)
+        marginsWidth += SendScintilla(SCI_GETMARGINWIDTHN, margin);
+    QStringList messages;
+    if (viewportPoint.x() < marginsWidth) {
+        const long pos = SendScintilla(SCI_POSITIONFROMPOINT,
+                                       static_cast<unsigned long>(marginsWidth),
+                                       long(viewportPoint.y()));
+        messages = m_marks->messagesOnLine(int(SendScintilla(SCI_LINEFROMPOSITION, pos)));
+    } else {
+        messages = m_marks->messagesAt(position);
+    }
+    if (!messages.isEmpty())
+        return messages.join(QLatin1Char('\n'));
+    return position >= 0 ? registryHover(position) : QString();
+}
+
+// Signature and doc of the registry builtin under `position` (`tl.load`, `triton.cdiv`).
+QString KernelEditor::registryHover(int position) const
+{
+    if (SendScintilla(SCI_GETSTYLEAT, position) != int(TritonStyle::TritonName))
+        return {};
+    long begin = SendScintilla(SCI_WORDSTARTPOSITION, position, 1L);
+    const long end = SendScintilla(SCI_WORDENDPOSITION, position, 1L);
+    while (begin > 1 && SendScintilla(SCI_GETCHARAT, begin - 1) == '.'
+           && isWordChar(int(SendScintilla(SCI_GETCHARAT, begin - 2))))
+        begin = SendScintilla(SCI_WORDSTARTPOSITION, begin - 2, 1L);
+    const QByteArray chain = textRange(int(begin), int(end));
+    const TritonNames::Member *member
+        = m_lexer->names().lookup(std::string_view(chain.constData(), std::size_t(chain.size())));
+    if (!member)
+        return {};
+    QString html = QStringLiteral("<p><b>%1</b>%2</p>")
+                       .arg(QString::fromUtf8(chain).toHtmlEscaped(),
+                            QString::fromStdString(member->signature).toHtmlEscaped());
+    if (!member->doc.empty())
+        html
+            += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(member->doc).toHtmlEscaped());
+    return html;
+}
+
+// Scintilla's C++11 regex search reports a bad pattern as "no match"; std::regex is the same
+// ECMAScript engine, so it tells the two apart.
+bool KernelEditor::isValidPattern(const SearchOptions &options)
+{
+    if (!options.regex)
+        return true;
+    try {
+        const std::string pattern = options.pattern.toStdString();
+        std::regex re(pattern, std::regex::ECMAScript);
+        return true;
+    } catch (const std::regex_error &) {
+        return false;
+    }
+}
+
+int KernelEditor::searchFlags(const SearchOptions &options) const
+{
+    int flags = 0;
+    if (options.caseSensitive)
+        flags |= SCFIND_MATCHCASE;
+    if (options.wholeWord)
+        flags |= SCFIND_WHOLEWORD;
+    if (options.regex)
+        flags |= SCFIND_REGEXP | SCFIND_CXX11REGEX;
+    return flags;
+}
+
+// Searches bytes [from, to) (backwards when from > to); leaves the match as the target.
+// Returns the match position, -1 for none, -2 for an invalid regular expression.
+long KernelEditor::searchIn(const QByteArray &pattern, int flags, long from, long to) const
+{
+    SendScintilla(SCI_SETSEARCHFLAGS, flags);
+    SendScintilla(SCI_SETTARGETRANGE, from, to);
+    return SendScintilla(
+        SCI_SEARCHINTARGET, static_cast<uintptr_t>(pattern.size()), pattern.constData());
+}
+
+KernelEditor::SearchStatus KernelEditor::findNext(const SearchOptions &options, bool forward)
+{
+    if (options.pattern.isEmpty())
+        return SearchStatus::NotFound;
+    if (!isValidPattern(options))
+        return SearchStatus::InvalidPattern;
+    const QByteArray pattern = options.pattern.toUtf8();
+    const int flags = searchFlags(options);
+    const long length = SendScintilla(SCI_GETLENGTH);
+    const long selStart = SendScintilla(SCI_GETSELECTIONSTART);
+    const long selEnd = SendScintilla(SCI_GETSELECTIONEND);
+    long found = -1;
+    if (forward) {
+        long from = selEnd;
+        found = searchIn(pattern, flags, from, length);
+        // an empty match at the caret would be found again and again: step past it
+        if (found == selEnd && SendScintilla(SCI_GETTARGETEND) == found && selEnd < length) {
+            from = SendScintilla(SCI_POSITIONAFTER, selEnd);
+            found = searchIn(pattern, flags, from, length);
+        }
+        if (found == -1)
+            found = searchIn(pattern, flags, 0, from);
+    } else {
+        found = searchIn(pattern, flags, selStart, 0);
+        if (found == -1)
+            found = searchIn(pattern, flags, length, selStart);
+    }
+    if (found == -2)
+        return SearchStatus::InvalidPattern;
+    if (found < 0)
+        return SearchStatus::NotFound;
+    const long begin = SendScintilla(SCI_GETTARGETSTART);
+    const long end = SendScintilla(SCI_GETTARGETEND);
+    SendScintilla(SCI_ENSUREVISIBLEENFORCEPOLICY, SendScintilla(SCI_LINEFROMPOSITION, begin));
+    SendScintilla(SCI_SETSEL, begin, end);
+    SendScintilla(SCI_SCROLLRANGE, end, begin);
+    return SearchStatus::Found;
+}
+
+KernelEditor::SearchStatus KernelEditor::replaceCurrent(const SearchOptions &options,
+                                                        const QString &replacement)
+{
+    if (options.pattern.isEmpty())
+        return SearchStatus::NotFound;
+    if (!isValidPattern(options))
+        return SearchStatus::InvalidPattern;
+    const QByteArray pattern = options.pattern.toUtf8();
+    const long selStart = SendScintilla(SCI_GETSELECTIONSTART);
+    const long selEnd = SendScintilla(SCI_GETSELECTIONEND);
+    const long found = searchIn(pattern, searchFlags(options), selStart, selEnd);
+    if (found == -2)
+        return SearchStatus::InvalidPattern;
+    if (found == selStart && SendScintilla(SCI_GETTARGETEND) == selEnd) {
+        const QByteArray with = replacement.toUtf8();
+        SendScintilla(options.regex ? SCI_REPLACETARGETRE : SCI_REPLACETARGET,
+                      static_cast<uintptr_t>(with.size()),
+                      with.constData());
+        const long end = SendScintilla(SCI_GETTARGETEND);
+        SendScintilla(SCI_SETSEL, end, end);
+    }
+    return findNext(options, true);
+}
+
+int KernelEditor::replaceAll(const SearchOptions &options, const QString &replacement)
+{
+    if (options.pattern.isEmpty())
+        return 0;
+    if (!isValidPattern(options))
+        return -1;
+    const QByteArray pattern = options.pattern.toUtf8();
+    const QByteArray with = replacement.toUtf8();
+    const int flags = searchFlags(options);
+    int count = 0;
+    long pos = 0;
+    SendScintilla(SCI_BEGINUNDOACTION);
+    while (count < kMaxMatches) {
+        const long found = searchIn(pattern, flags, pos, SendScintilla(SCI_GETLENGTH));
+        if (found == -2) {
+            count = -1;
+            break;
+        }
+        if (found < 0)
+            break;
+        const bool empty = SendScintilla(SCI_GETTARGETEND) == found;
+        SendScintilla(options.regex ? SCI_REPLACETARGETRE : SCI_REPLACETARGET,
+                      static_cast<uintptr_t>(with.size()),
+                      with.constData());
+        ++count;
+        pos = SendScintilla(SCI_GETTARGETEND);
+        if (empty) {
+            if (pos >= SendScintilla(SCI_GETLENGTH))
+                break;
+            pos = SendScintilla(SCI_POSITIONAFTER, pos);
+        }
+    }
+    SendScintilla(SCI_ENDUNDOACTION);
+    return count;
+}
+
+int KernelEditor::countMatches(const SearchOptions &options) const
+{
+    if (options.pattern.isEmpty())
+        return 0;
+    if (!isValidPattern(options))
+        return -1;
+    const QByteArray pattern = options.pattern.toUtf8();
+    const int flags = searchFlags(options);
+    const long length = SendScintilla(SCI_GETLENGTH);
+    int count = 0;
+    long pos = 0;
+    while (pos <= length && count < kMaxMatches) {
+        const long found = searchIn(pattern, flags, pos, length);
+        if (found == -2)
+            return -1;
+        if (found < 0)
+            break;
+        ++count;
+        const long end = SendScintilla(SCI_GETTARGETEND);
+        if (end == found) {
+            if (end >= length)
+                break;
+            pos = SendScintilla(SCI_POSITIONAFTER, end);
+        } else {
+            pos = end;
+        }
+    }
+    return count;
+}
+
+} // namespace tsm
