@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <random>
 #include <string>
 
@@ -126,23 +125,15 @@ std::string largeProgram(int lines)
     return out;
 }
 
-TEST(Checker, ChecksAFiveThousandLineFileQuickly)
+TEST(Checker, ChecksAFiveThousandLineFileCleanly)
 {
+    // Speed is measured by bench/check_bench (BM_Check5000Lines), not asserted here.
     SourceManager sm;
     const std::string text = largeProgram(5000);
     const SourceFile &file = sm.add("big.py", text);
-    checkSource(file); // warm up the registry
-    const auto start = std::chrono::steady_clock::now();
     const CheckResult r = checkSource(file);
-    const double ms
-        = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-              .count();
     ASSERT_TRUE(r.diagnostics.empty()) << r.diagnostics.front().message;
-    RecordProperty("check_ms", std::to_string(ms));
-#if defined(__OPTIMIZE__) && !defined(__SANITIZE_ADDRESS__)
-    // The release target is 20 ms (bench/ measures it); leave headroom for a loaded CI machine.
-    EXPECT_LT(ms, 100.0);
-#endif
+    EXPECT_GT(r.module->body.size(), 500u);
 }
 
 } // namespace

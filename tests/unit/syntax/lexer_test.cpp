@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -914,20 +913,9 @@ TEST(LexerRobustness, PathologicalInputsAreLinear)
         std::string text;
         while (text.size() < n)
             text += unit;
-        const auto t0 = std::chrono::steady_clock::now();
+        // Quadratic behaviour would show as a ctest timeout; speed itself is benchmarked.
         auto l = lexText(text);
-        const double ms
-            = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                  .count();
         expectWellFormed(*l);
-        // Generous enough for sanitizer builds on a busy machine; quadratic behaviour would take
-        // minutes.
-        EXPECT_LT(ms, 2000.0) << "unit " << testing::PrintToString(unit);
-        if (std::getenv("TSM_LEXER_TIMING"))
-            std::printf("%-12s %8.1f ms %zu diagnostics\n",
-                        testing::PrintToString(unit).c_str(),
-                        ms,
-                        l->diags.size());
     }
 }
 
@@ -940,7 +928,7 @@ TEST(LexerRobustness, DiagnosticsAreCappedButTokensAreNot)
     EXPECT_EQ(l->diags[0].kind, DiagKind::UnclosedBracket);
 }
 
-TEST(LexerSpeed, FiveThousandLinesOfKernelCode)
+TEST(LexerScale, FiveThousandLinesOfKernelCode)
 {
     const std::string unit = "@triton.jit\n"
                              "def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):\n"
@@ -955,16 +943,8 @@ TEST(LexerSpeed, FiveThousandLinesOfKernelCode)
     std::string text;
     while (std::count(text.begin(), text.end(), '\n') < 5000)
         text += unit;
-    double best = 1e9;
-    for (int i = 0; i < 5; ++i) {
-        const auto t0 = std::chrono::steady_clock::now();
-        auto l = lexText(text);
-        best = std::min(
-            best,
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                .count());
-        ASSERT_TRUE(l->diags.empty());
-    }
-    // About 1 ms in a release build; the bound leaves room for debug and sanitizer builds.
-    EXPECT_LT(best, 50.0);
+    // Speed is measured by bench/check_bench (BM_Lex5000Lines), not asserted here.
+    auto l = lexText(text);
+    EXPECT_TRUE(l->diags.empty());
+    expectWellFormed(*l);
 }

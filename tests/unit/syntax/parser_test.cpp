@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <iterator>
 #include <memory>
 #include <random>
@@ -934,19 +933,8 @@ TEST(ParserLimits, RandomTokenSoupNeverBreaksTheTree)
     }
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-#define TSM_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TSM_SANITIZED 1
-#endif
-#endif
-
-TEST(ParserLimits, FiveThousandLinesParseQuickly)
+TEST(ParserLimits, FiveThousandLinesParse)
 {
-#ifdef TSM_SANITIZED
-    GTEST_SKIP() << "timing is meaningless under sanitizers";
-#endif
     std::string unit
         = "@triton.jit\n"
           "def kernel_N(x_ptr, y_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):\n"
@@ -964,12 +952,8 @@ TEST(ParserLimits, FiveThousandLinesParseQuickly)
     std::string src;
     while (std::count(src.begin(), src.end(), '\n') < 5000)
         src += unit;
-    auto p = parse(src); // warm up
+    auto p = parse(src);
     ASSERT_TRUE(p->diags.empty()) << p->messages();
-    const auto t0 = std::chrono::steady_clock::now();
-    p = parse(src);
-    const double ms
-        = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    // Release builds take a few milliseconds; the bound leaves room for unoptimised builds.
-    EXPECT_LT(ms, 100.0);
+    // Speed is measured by bench/check_bench (BM_Parse5000Lines), not asserted here.
+    EXPECT_GT(p->body().size(), 300u);
 }
