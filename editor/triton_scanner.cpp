@@ -3,117 +3,15 @@
 
 #include "editor/triton_lexer.h"
 
+#include "core/check/python_builtins.h"
+#include "core/syntax/token.h"
+
 #include <algorithm>
 #include <array>
 #include <utility>
 
 namespace tsm {
 namespace {
-
-constexpr std::array kKeywords = {
-    "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
-    "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
-    "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
-    "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield",
-};
-
-constexpr std::array kBuiltins = {
-    "abs",
-    "all",
-    "any",
-    "ascii",
-    "bin",
-    "bool",
-    "breakpoint",
-    "bytearray",
-    "bytes",
-    "callable",
-    "chr",
-    "classmethod",
-    "compile",
-    "complex",
-    "delattr",
-    "dict",
-    "dir",
-    "divmod",
-    "enumerate",
-    "eval",
-    "exec",
-    "filter",
-    "float",
-    "format",
-    "frozenset",
-    "getattr",
-    "globals",
-    "hasattr",
-    "hash",
-    "help",
-    "hex",
-    "id",
-    "input",
-    "int",
-    "isinstance",
-    "issubclass",
-    "iter",
-    "len",
-    "list",
-    "locals",
-    "map",
-    "max",
-    "memoryview",
-    "min",
-    "next",
-    "object",
-    "oct",
-    "open",
-    "ord",
-    "pow",
-    "print",
-    "property",
-    "range",
-    "repr",
-    "reversed",
-    "round",
-    "set",
-    "setattr",
-    "slice",
-    "sorted",
-    "staticmethod",
-    "str",
-    "sum",
-    "super",
-    "tuple",
-    "type",
-    "vars",
-    "zip",
-    "__import__",
-    "__name__",
-    "__file__",
-    "NotImplemented",
-    "Ellipsis",
-    "Exception",
-    "BaseException",
-    "ArithmeticError",
-    "AssertionError",
-    "AttributeError",
-    "ImportError",
-    "IndexError",
-    "KeyError",
-    "NameError",
-    "NotImplementedError",
-    "OverflowError",
-    "RuntimeError",
-    "StopIteration",
-    "TypeError",
-    "ValueError",
-    "ZeroDivisionError",
-};
-
-template <std::size_t N>
-bool contains(const std::array<const char *, N> &list, std::string_view word)
-{
-    return std::any_of(list.begin(), list.end(), [&](const char *w) { return word == w; });
-}
 
 bool isIdentStart(unsigned char c)
 {
@@ -295,7 +193,7 @@ private:
             }
             return m_names.member(chain, word) ? TritonStyle::TritonName : TritonStyle::Identifier;
         }
-        if (contains(kKeywords, word)) {
+        if (isKeyword(keywordKind(word))) {
             if (word == "def")
                 m_prev = Prev::Def;
             else if (word == "class")
@@ -307,7 +205,7 @@ private:
             m_chain = std::move(head);
             return TritonStyle::TritonModule;
         }
-        return contains(kBuiltins, word) ? TritonStyle::Builtin : TritonStyle::Identifier;
+        return check::isPythonBuiltinName(word) ? TritonStyle::Builtin : TritonStyle::Identifier;
     }
 
     void scanNumber()
