@@ -235,8 +235,13 @@ void MainWindow::onCheckFinished(const CheckReport &report)
 {
     m_problems->setProblems(report.problems);
     QVector<DiagnosticMark> marks;
-    for (const Problem &p : report.problems)
-        marks.push_back({p.begin, p.end, p.severity, p.message});
+    for (const Problem &p : report.problems) {
+        // The hover shows the notes too ("did you mean 'load'?").
+        QString text = p.message;
+        for (const QString &note : p.notes)
+            text += QStringLiteral("\nnote: ") + note;
+        marks.push_back({p.begin, p.end, p.severity, text});
+    }
     m_editor->marks().setMarks(marks);
 
     const QString errors
