@@ -75,10 +75,8 @@ bool Parser::atComprehension() const
 Expr *Parser::parseParen()
 {
     DepthGuard guard(*this);
-    if (!guard.ok()) {
-        errorTooDeep("an expression");
+    if (guard.exceeded("an expression"))
         return errorExpr();
-    }
     const std::uint32_t begin = advance().begin;
     if (accept(TokenKind::RParen)) {
         auto *t = make<Tuple>(spanFrom(begin));
@@ -125,10 +123,8 @@ Expr *Parser::parseParen()
 Expr *Parser::parseListDisplay()
 {
     DepthGuard guard(*this);
-    if (!guard.ok()) {
-        errorTooDeep("an expression");
+    if (guard.exceeded("an expression"))
         return errorExpr();
-    }
     const std::uint32_t begin = advance().begin;
     if (accept(TokenKind::RBracket))
         return make<List>(spanFrom(begin));
@@ -158,10 +154,8 @@ Expr *Parser::parseListDisplay()
 Expr *Parser::parseBraceDisplay()
 {
     DepthGuard guard(*this);
-    if (!guard.ok()) {
-        errorTooDeep("an expression");
+    if (guard.exceeded("an expression"))
         return errorExpr();
-    }
     const std::uint32_t begin = advance().begin;
     if (accept(TokenKind::RBrace))
         return make<Dict>(spanFrom(begin));
@@ -257,10 +251,8 @@ void Parser::parseComprehensions(std::vector<Comprehension> &out)
 Expr *Parser::parseCall(Expr *func, std::uint32_t begin)
 {
     DepthGuard guard(*this); // the arguments recurse: f(g(h(...)))
-    if (!guard.ok()) {
-        errorTooDeep("an expression");
+    if (guard.exceeded("an expression"))
         return func;
-    }
     const std::uint32_t lparen = advance().begin;
     auto *c = make<Call>(func->span);
     c->func = func;
@@ -344,10 +336,8 @@ void Parser::parseArguments(std::uint32_t lparen, ExprList &args, std::vector<Ke
 Expr *Parser::parseSubscript(Expr *value, std::uint32_t begin)
 {
     DepthGuard guard(*this); // the index recurses: a[b[c[...]]]
-    if (!guard.ok()) {
-        errorTooDeep("an expression");
+    if (guard.exceeded("an expression"))
         return value;
-    }
     advance(); // '['
     const std::uint32_t sliceBegin = tok().begin;
     Expr *slice = parseSliceItem();

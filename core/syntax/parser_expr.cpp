@@ -150,15 +150,26 @@ Expr *Parser::parseTest()
     e->test = parseBinary(PrecOr);
     if (!m_panic && expect(TokenKind::KwElse, "'else'")) {
         DepthGuard guard(*this);
-        if (guard.ok())
+        if (!guard.exceeded("an expression"))
             e->orelse = parseTest();
-        else
-            errorTooDeep("an expression");
     }
     if (!e->orelse)
         e->orelse = errorExpr();
     e->span = spanFrom(begin);
     return e;
+}
+
+template<class ParseOperand>
+Expr *Parser::finishUnary(const Token &t, UnaryOpKind op, ParseOperand operand)
+{
+    DepthGuard guard(*this);
+    if (guard.exceeded("an expression"))
+        return errorExpr();
+    auto *u = make<UnaryOp>(span(t));
+    u->op = op;
+    u->operand = operand();
+    u->span = spanFrom(t.begin);
+    return u;
 }
 
 Expr *Parser::parseBinary(int minPrec)
@@ -167,17 +178,9 @@ Expr *Parser::parseBinary(int minPrec)
     ChainDepth chain(*this);
     Expr *left = nullptr;
     if (at(TokenKind::KwNot) && minPrec <= PrecNot) {
-        const Token t = advance();
-        DepthGuard guard(*this);
-        if (!guard.ok()) {
-            errorTooDeep("an expression");
-            return errorExpr();
-        }
-        auto *u = make<UnaryOp>(span(t));
-        u->op = UnaryOpKind::Not;
-        u->operand = parseBinary(PrecNot);
-        u->span = spanFrom(begin);
-        left = u;
+        left = finishUnary(advance(), UnaryOpKind::Not, [this] { return parseBinary(PrecNot); });
+        if (isa<ErrorExpr>(left))
+            return left;
     } else {
         left = parseUnary();
     }
@@ -267,17 +270,7 @@ Expr *Parser::parseUnary()
     default:
         return parsePower();
     }
-    const Token t = advance();
-    DepthGuard guard(*this);
-    if (!guard.ok()) {
-        errorTooDeep("an expression");
-        return errorExpr();
-    }
-    auto *u = make<UnaryOp>(span(t));
-    u->op = op;
-    u->operand = parseUnary();
-    u->span = spanFrom(t.begin);
-    return u;
+    return finishUnary(advance(), op, [this] { return parseUnary(); });
 }
 
 Expr *Parser::parsePower()
@@ -288,10 +281,8 @@ Expr *Parser::parsePower()
         return base;
     const Token opTok = advance();
     DepthGuard guard(*this);
-    if (!guard.ok()) {
-        errorTooDeep("an expression");
+    if (guard.exceeded("an expression"))
         return base;
-    }
     auto *b = make<BinOp>(base->span);
     b->op = BinaryOp::Pow;
     b->opSpan = span(opTok);

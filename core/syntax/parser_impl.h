@@ -84,6 +84,9 @@ private:
     /// UnsupportedSyntax "<what> nested too deeply (over N levels)" for whichever of
     /// kMaxDepth and kMaxHeight was passed; enters panic mode.
     void errorTooDeep(std::string_view what);
+    /// `op` applied to what `operand` parses, `t` being the operator token just consumed.
+    template<class ParseOperand>
+    ast::Expr *finishUnary(const Token &t, ast::UnaryOpKind op, ParseOperand operand);
     /// Whether the lexer already reported the mistake at the current token.
     bool lexerExplains() const;
     std::string describe(const Token &t) const;
@@ -245,6 +248,14 @@ public:
     DepthGuard(const DepthGuard &) = delete;
     DepthGuard &operator=(const DepthGuard &) = delete;
     bool ok() const { return m_p.m_depth <= kMaxDepth && m_p.m_height <= kMaxHeight; }
+    /// True (after reporting that `what` is nested too deeply) when the limit is passed.
+    bool exceeded(std::string_view what)
+    {
+        if (ok())
+            return false;
+        m_p.errorTooDeep(what);
+        return true;
+    }
 
 private:
     Parser &m_p;
