@@ -27,13 +27,7 @@ int runEmit(const EmitOptions &opts, std::ostream &out, std::ostream &err)
     DiagnosticSink sink;
     if (opts.what == "tokens") {
         const LexResult r = lex(file, sink);
-        for (const Token &t : r.tokens) {
-            const LineCol lc = file.lineCol(t.begin);
-            out << lc.line << ":" << lc.displayColumn << "\t" << tokenKindName(t.kind);
-            if (t.end > t.begin)
-                out << "\t" << file.slice(t.span(file.id()));
-            out << "\n";
-        }
+        out << dumpTokens(file, r.tokens);
     } else {
         const ParseResult r = parseModule(file, sink);
         out << ast::dumpModule(*r.module);

@@ -37,4 +37,29 @@ TokenKind keywordKind(std::string_view word)
     return TokenKind::Identifier;
 }
 
+std::string dumpTokens(const SourceFile &file, const std::vector<Token> &tokens)
+{
+    std::string out;
+    for (const Token &t : tokens) {
+        out += tokenKindName(t.kind);
+        if (t.end > t.begin) {
+            out += " '";
+            for (char c : file.slice(t.span(file.id()))) {
+                if (c == '\n')
+                    out += "\\n";
+                else if (c == '\r')
+                    out += "\\r";
+                else if (c == '\t')
+                    out += "\\t";
+                else
+                    out += c;
+            }
+            out += "'";
+        }
+        const LineCol lc = file.lineCol(t.begin);
+        out += " " + std::to_string(lc.line) + ":" + std::to_string(lc.displayColumn) + "\n";
+    }
+    return out;
+}
+
 } // namespace tsm

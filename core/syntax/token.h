@@ -4,7 +4,9 @@
 
 #include "core/source/source_file.h"
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace tsm {
 
@@ -34,5 +36,9 @@ struct Token
 
     SourceSpan span(FileId file) const { return {file, begin, end}; }
 };
+
+/// One token per line, `Kind 'text' line:col` (text escaped, omitted when empty): the format of
+/// the lex golden tests and `tilesmith emit --tokens`.
+std::string dumpTokens(const SourceFile &file, const std::vector<Token> &tokens);
 
 } // namespace tsm

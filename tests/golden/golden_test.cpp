@@ -63,38 +63,6 @@ std::string readFile(const fs::path &p)
     return ss.str();
 }
 
-std::string escaped(std::string_view s)
-{
-    std::string out;
-    for (char c : s) {
-        if (c == '\n')
-            out += "\\n";
-        else if (c == '\r')
-            out += "\\r";
-        else if (c == '\t')
-            out += "\\t";
-        else
-            out += c;
-    }
-    return out;
-}
-
-std::string dumpTokens(const SourceFile &file, const LexResult &r)
-{
-    std::string out;
-    for (const Token &t : r.tokens) {
-        const LineCol lc = file.lineCol(t.begin);
-        out += tokenKindName(t.kind);
-        if (t.end > t.begin) {
-            out += " '";
-            out += escaped(file.slice(t.span(file.id())));
-            out += "'";
-        }
-        out += " " + std::to_string(lc.line) + ":" + std::to_string(lc.displayColumn) + "\n";
-    }
-    return out;
-}
-
 struct PhaseOutput
 {
     std::vector<Diagnostic> diagnostics;
@@ -107,7 +75,7 @@ PhaseOutput runPhase(const std::string &phase, const SourceFile &file)
     DiagnosticSink sink;
     if (phase == "lex") {
         LexResult r = lex(file, sink);
-        out.dump = dumpTokens(file, r);
+        out.dump = dumpTokens(file, r.tokens);
         out.diagnostics = sink.takeDiagnostics();
     } else if (phase == "parse") {
         ParseResult r = parseModule(file, sink);

@@ -120,3 +120,19 @@ TEST(TokenSpan, CarriesFileAndOffsets)
     EXPECT_EQ(s.end, 9u);
     EXPECT_EQ(s.size(), 5u);
 }
+
+TEST(TokenDump, OneTokenPerLineWithEscapedTextAndPosition)
+{
+    tsm::SourceFile f(0, "t.py", "x = 'a\\tb'\n");
+    const std::vector<tsm::Token> tokens = {
+        {tsm::TokenKind::Identifier, 0, 1, true},
+        {tsm::TokenKind::String, 4, 10, false},
+        {tsm::TokenKind::Newline, 10, 11, false},
+        {tsm::TokenKind::EndOfFile, 11, 11, false},
+    };
+    EXPECT_EQ(tsm::dumpTokens(f, tokens),
+              "Identifier 'x' 1:1\n"
+              "String ''a\\tb'' 1:5\n"
+              "Newline '\\n' 1:11\n"
+              "EndOfFile 2:1\n");
+}
