@@ -1,0 +1,99 @@
+#include "core/sema/signature.h"
+
+#include <cstdio>
+
+namespace tsm::sema {
+
+ConstValue ConstValue::ofBool(bool v)
+{
+    ConstValue c;
+    c.kind = Kind::Bool;
+    c.b = v;
+    return c;
+}
+
+ConstValue ConstValue::ofInt(std::int64_t v)
+{
+    ConstValue c;
+    c.kind = Kind::Int;
+    c.i = v;
+    return c;
+}
+
+ConstValue ConstValue::ofFloat(double v)
+{
+    ConstValue c;
+    c.kind = Kind::Float;
+    c.f = v;
+    return c;
+}
+
+ConstValue ConstValue::ofString(std::string v)
+{
+    ConstValue c;
+    c.kind = Kind::String;
+    c.s = std::move(v);
+    return c;
+}
+
+ConstValue ConstValue::ofDType(tsm::DType v)
+{
+    ConstValue c;
+    c.kind = Kind::DType;
+    c.dtype = v;
+    return c;
+}
+
+std::string ConstValue::repr() const
+{
+    switch (kind) {
+    case Kind::None:
+        return "None";
+    case Kind::Bool:
+        return b ? "True" : "False";
+    case Kind::Int:
+        return std::to_string(i);
+    case Kind::Float: {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.17g", f);
+        std::string s = buf;
+        if (s.find_first_of(".eni") == std::string::npos)
+            s += ".0";
+        return s;
+    }
+    case Kind::String:
+        return "'" + s + "'";
+    case Kind::DType:
+        return "tl." + std::string(dtypeName(dtype));
+    }
+    return "?";
+}
+
+std::string Signature::key() const
+{
+    std::string k;
+    for (std::size_t n = 0; n < args.size(); ++n) {
+        const ArgSpec &a = args[n];
+        if (n)
+            k += ", ";
+        switch (a.kind) {
+        case ArgSpec::Kind::Pointer:
+            k += "*" + std::string(dtypeShortName(a.dtype)) + (a.divisibleBy16 ? ":16" : "");
+            break;
+        case ArgSpec::Kind::Int:
+            k += a.equalsOne ? std::string("1")
+                             : std::string(dtypeShortName(a.dtype)) + (a.divisibleBy16 ? ":16" : "");
+            break;
+        case ArgSpec::Kind::Float:
+        case ArgSpec::Kind::Bool:
+            k += dtypeShortName(a.dtype);
+            break;
+        case ArgSpec::Kind::Constexpr:
+            k += "constexpr " + a.value.repr();
+            break;
+        }
+    }
+    return k + " | warps=" + std::to_string(numWarps) + " stages=" + std::to_string(numStages);
+}
+
+} // namespace tsm::sema
