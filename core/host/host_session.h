@@ -31,8 +31,8 @@ struct HostOptions
 /// One test to run: a `test_*` function, with one parametrize combination bound.
 struct TestCase
 {
-    std::string name;     ///< "test_swish", "test_add[1000-float16]" (pytest's id format)
-    std::string function; ///< "test_add"
+    std::string name;      ///< "test_swish", "test_add[1000-float16]" (pytest's id format)
+    std::string function;  ///< "test_add"
     std::size_t index = 0; ///< the session's own handle
 };
 

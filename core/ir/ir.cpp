@@ -11,7 +11,7 @@ struct OpRow
 };
 
 constexpr OpRow kOps[] = {
-#define IR_OP(Name, Mnemonic, Operands, Results, Regions, Attrs) \
+#define IR_OP(Name, Mnemonic, Operands, Results, Regions, Attrs)                                   \
     {Mnemonic, Operands, Results, Regions, Attrs},
 #include "core/ir/ops.def"
 };
@@ -29,14 +29,35 @@ constexpr MathRow kMath[] = {
 
 } // namespace
 
-std::string_view opName(OpCode code) { return kOps[static_cast<int>(code)].name; }
-int opOperandCount(OpCode code) { return kOps[static_cast<int>(code)].operands; }
-int opResultCount(OpCode code) { return kOps[static_cast<int>(code)].results; }
-int opRegionCount(OpCode code) { return kOps[static_cast<int>(code)].regions; }
-std::string_view opAttrSpec(OpCode code) { return kOps[static_cast<int>(code)].attrs; }
+std::string_view opName(OpCode code)
+{
+    return kOps[static_cast<int>(code)].name;
+}
+int opOperandCount(OpCode code)
+{
+    return kOps[static_cast<int>(code)].operands;
+}
+int opResultCount(OpCode code)
+{
+    return kOps[static_cast<int>(code)].results;
+}
+int opRegionCount(OpCode code)
+{
+    return kOps[static_cast<int>(code)].regions;
+}
+std::string_view opAttrSpec(OpCode code)
+{
+    return kOps[static_cast<int>(code)].attrs;
+}
 
-std::string_view mathFnName(MathFn fn) { return kMath[static_cast<int>(fn)].name; }
-int mathFnArity(MathFn fn) { return kMath[static_cast<int>(fn)].arity; }
+std::string_view mathFnName(MathFn fn)
+{
+    return kMath[static_cast<int>(fn)].name;
+}
+int mathFnArity(MathFn fn)
+{
+    return kMath[static_cast<int>(fn)].arity;
+}
 
 std::optional<MathFn> findMathFn(std::string_view name)
 {

@@ -40,8 +40,8 @@ struct LaunchContext
 {
     DiagnosticSink &diags;
     /// tl.device_print output: one call per program that printed, with all of its lines.
-    std::function<void(std::int64_t pidX, std::int64_t pidY, std::int64_t pidZ,
-                       std::string_view text)>
+    std::function<void(
+        std::int64_t pidX, std::int64_t pidY, std::int64_t pidZ, std::string_view text)>
         devicePrint;
     /// Set from another thread to stop a long launch (reported as ExecutionStopped).
     const std::atomic<bool> *cancel = nullptr;
@@ -66,7 +66,9 @@ public:
         = 0;
     /// Runs every program of `grid`. `args` has one entry per ir::Kernel::params entry
     /// (Constexpr entries are ignored). Returns false after reporting the first error.
-    virtual bool launch(CompiledKernel &kernel, Grid grid, std::span<const LaunchArg> args,
+    virtual bool launch(CompiledKernel &kernel,
+                        Grid grid,
+                        std::span<const LaunchArg> args,
                         LaunchContext &context)
         = 0;
 };

@@ -56,15 +56,16 @@ struct BenchmarkPoint
 struct RunEvent
 {
     enum class Kind : std::uint8_t {
-        Diagnostic,    ///< `diagnostic`: an error/warning from any phase
-        Stdout,        ///< `text`: what the program printed (print, device_print)
-        TestStarted,   ///< `name`: "test_swish[1000-1.702]"
-        TestFinished,  ///< `name`, `passed`, `seconds`, `validation` (if an assert_close failed), `diagnostic`
-        Validation,    ///< `validation`: every assert_close/allclose outcome (passed or not)
-        BenchmarkPoint,///< `point`
-        BenchmarkTable,///< `name` (plot_name), `text` (the table as Triton prints it)
-        KernelCompiled,///< `name` (kernel), `text` (signature key), `seconds`
-        Finished,      ///< `passed` (overall), `seconds`, `exitCode`
+        Diagnostic,     ///< `diagnostic`: an error/warning from any phase
+        Stdout,         ///< `text`: what the program printed (print, device_print)
+        TestStarted,    ///< `name`: "test_swish[1000-1.702]"
+        TestFinished,   ///< `name`, `passed`, `seconds`, `validation` (if an assert_close failed),
+                        ///< `diagnostic`
+        Validation,     ///< `validation`: every assert_close/allclose outcome (passed or not)
+        BenchmarkPoint, ///< `point`
+        BenchmarkTable, ///< `name` (plot_name), `text` (the table as Triton prints it)
+        KernelCompiled, ///< `name` (kernel), `text` (signature key), `seconds`
+        Finished,       ///< `passed` (overall), `seconds`, `exitCode`
     };
     Kind kind = Kind::Stdout;
     std::string name;

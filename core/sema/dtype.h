@@ -31,12 +31,27 @@ int dtypeBits(DType t);
 int dtypeBytes(DType t);
 DTypeKind dtypeKind(DType t);
 
-inline bool isFloat(DType t) { return dtypeKind(t) == DTypeKind::Float; }
-inline bool isBool(DType t) { return t == DType::I1; }
+inline bool isFloat(DType t)
+{
+    return dtypeKind(t) == DTypeKind::Float;
+}
+inline bool isBool(DType t)
+{
+    return t == DType::I1;
+}
 /// Integers including int1.
-inline bool isInteger(DType t) { return !isFloat(t); }
-inline bool isSigned(DType t) { return dtypeKind(t) == DTypeKind::Signed; }
-inline bool isUnsigned(DType t) { return dtypeKind(t) == DTypeKind::Unsigned; }
+inline bool isInteger(DType t)
+{
+    return !isFloat(t);
+}
+inline bool isSigned(DType t)
+{
+    return dtypeKind(t) == DTypeKind::Signed;
+}
+inline bool isUnsigned(DType t)
+{
+    return dtypeKind(t) == DTypeKind::Unsigned;
+}
 
 /// Parses a triton name, short name or torch name ("float32", "fp32", "float", "half", "bool",
 /// "long", ...).

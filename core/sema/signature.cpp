@@ -81,8 +81,9 @@ std::string Signature::key() const
             k += "*" + std::string(dtypeShortName(a.dtype)) + (a.divisibleBy16 ? ":16" : "");
             break;
         case ArgSpec::Kind::Int:
-            k += a.equalsOne ? std::string("1")
-                             : std::string(dtypeShortName(a.dtype)) + (a.divisibleBy16 ? ":16" : "");
+            k += a.equalsOne
+                     ? std::string("1")
+                     : std::string(dtypeShortName(a.dtype)) + (a.divisibleBy16 ? ":16" : "");
             break;
         case ArgSpec::Kind::Float:
         case ArgSpec::Kind::Bool:

@@ -17,6 +17,9 @@ Storage::Storage(std::size_t bytes)
     std::memset(m_data, 0, rounded);
 }
 
-Storage::~Storage() { std::free(m_data); }
+Storage::~Storage()
+{
+    std::free(m_data);
+}
 
 } // namespace tsm::tensor
