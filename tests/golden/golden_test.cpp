@@ -5,6 +5,10 @@
 
 #include "core/check/checker.h"
 #include "core/diag/diagnostic_renderer.h"
+#include "core/ir/printer.h"
+#include "core/ir/verifier.h"
+#include "core/sema/signature_parse.h"
+#include "core/sema/specializer.h"
 #include "core/syntax/ast_dump.h"
 #include "core/syntax/lexer.h"
 #include "core/syntax/parser.h"
@@ -23,7 +27,7 @@ using namespace tsm;
 
 namespace {
 
-const char *const kPhases[] = {"lex", "parse", "check"};
+const char *const kPhases[] = {"lex", "parse", "check", "sema"};
 
 struct Case
 {
@@ -69,6 +73,57 @@ struct PhaseOutput
     std::optional<std::string> dump;
 };
 
+// The sema phase: every `# SIGNATURE: kernel(args)` line of the file specializes that kernel;
+// the dump is the printed IR of each (none for fail_ files).
+std::optional<std::string> runSema(const SourceFile &file, DiagnosticSink &sink)
+{
+    ParseResult r = parseModule(file, sink);
+    std::string dump;
+    std::size_t pos = 0;
+    const std::string_view text = file.text();
+    bool any = false;
+    while ((pos = text.find("# SIGNATURE:", pos)) != std::string_view::npos) {
+        const std::size_t eol = std::min(text.find('\n', pos), text.size());
+        std::string line(text.substr(pos + 12, eol - pos - 12));
+        pos = eol;
+        const auto open = line.find('('), close = line.rfind(')');
+        if (open == std::string::npos || close == std::string::npos || close < open) {
+            ADD_FAILURE() << file.path() << ": malformed SIGNATURE line: " << line;
+            continue;
+        }
+        std::string name = line.substr(0, open);
+        name.erase(0, name.find_first_not_of(' '));
+        name.erase(name.find_last_not_of(' ') + 1);
+        const ast::FunctionDef *fn = nullptr;
+        for (const ast::Stmt *st : r.module->body)
+            if (const auto *f = ast::dynCast<ast::FunctionDef>(st); f && f->name == name)
+                fn = f;
+        if (!fn) {
+            ADD_FAILURE() << file.path() << ": no function '" << name << "'";
+            continue;
+        }
+        std::string why;
+        auto sig = sema::parseSignature(line.substr(open + 1, close - open - 1), *fn, &why);
+        if (!sig) {
+            ADD_FAILURE() << file.path() << ": bad signature: " << why;
+            continue;
+        }
+        any = true;
+        auto kernel = sema::specialize(sema::KernelSource{file, *r.module, *fn, {}}, *sig, sink);
+        if (kernel) {
+            std::string problem;
+            EXPECT_TRUE(ir::verifyKernel(*kernel, &problem))
+                << file.path() << ": sema built IR the verifier rejects: " << problem;
+            dump += ir::printKernel(*kernel, &file);
+        }
+    }
+    if (!any)
+        ADD_FAILURE() << file.path() << ": a sema golden file needs a `# SIGNATURE: kernel(...)` line";
+    if (std::filesystem::path(file.path()).filename().string().starts_with("fail_"))
+        return std::nullopt;
+    return dump;
+}
+
 PhaseOutput runPhase(const std::string &phase, const SourceFile &file)
 {
     PhaseOutput out;
@@ -80,6 +135,9 @@ PhaseOutput runPhase(const std::string &phase, const SourceFile &file)
     } else if (phase == "parse") {
         ParseResult r = parseModule(file, sink);
         out.dump = ast::dumpModule(*r.module);
+        out.diagnostics = sink.takeDiagnostics();
+    } else if (phase == "sema") {
+        out.dump = runSema(file, sink);
         out.diagnostics = sink.takeDiagnostics();
     } else {
         out.diagnostics = checkSource(file).diagnostics;
@@ -169,8 +227,9 @@ std::string caseName(const ::testing::TestParamInfo<Case> &info)
 
 INSTANTIATE_TEST_SUITE_P(Files, Golden, ::testing::ValuesIn(allCases()), caseName);
 
-// Kinds that no source text can produce; the CLI tests cover them.
-const std::set<std::string> kNotFromSource = {"UnusableInput"};
+// Kinds that no source text can produce deterministically: an unreadable file (the CLI tests
+// cover it) and a cancelled or step-limited run (the host and interp unit tests cover it).
+const std::set<std::string> kNotFromSource = {"UnusableInput", "ExecutionStopped"};
 
 TEST(GoldenCoverage, EveryDiagnosticKindHasAFailFile)
 {
@@ -187,9 +246,17 @@ TEST(GoldenCoverage, EveryDiagnosticKindHasAFailFile)
                 covered.insert(e.kind);
         }
     }
+    // Runtime kinds (interpreter, harness) are covered by the whole programs' fail_ files.
+    for (const auto &e : fs::directory_iterator(fs::path(TSM_GOLDEN_DIR) / ".." / "programs")) {
+        const std::string name = e.path().filename().string();
+        if (name.starts_with("fail_") && e.path().extension() == ".py")
+            for (const auto &x : golden::parseGoldenFile(readFile(e.path())).expectations)
+                covered.insert(x.kind);
+    }
     for (const std::string &k : known) {
         if (!kNotFromSource.count(k))
-            EXPECT_TRUE(covered.count(k)) << "no tests/golden/**/fail_*.py expects [" << k << "]";
+            EXPECT_TRUE(covered.count(k))
+                << "no tests/golden/**/fail_*.py or tests/programs/fail_*.py expects [" << k << "]";
     }
 }
 
