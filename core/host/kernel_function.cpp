@@ -1,0 +1,557 @@
+// JitFunctionObject: binding a launch to the kernel's parameters, the Signature Triton would
+// specialize on, the specialization cache, and the launch on the session's Backend with
+// backend errors raised as Python exceptions that carry the backend's Diagnostic.
+
+#include "core/host/kernel_function.h"
+
+#include "core/host/host_context.h"
+#include "core/host/interpreter.h"
+#include "core/host/library_module.h"
+#include "core/host/py_format.h"
+#include "core/host/torch_args.h"
+#include "core/host/torch_objects.h"
+#include "core/sema/specializer.h"
+
+#include <chrono>
+
+namespace tsm::host {
+
+namespace {
+
+bool isConstexprAnnotation(const ast::Expr *e)
+{
+    if (!e)
+        return false;
+    if (const auto *a = ast::dynCast<ast::Attribute>(e))
+        return a->attr == "constexpr";
+    if (const auto *n = ast::dynCast<ast::Name>(e))
+        return n->id == "constexpr";
+    if (const auto *c = ast::dynCast<ast::Constant>(e))
+        return c->constKind == ast::ConstantKind::String
+               && c->str.find("constexpr") != std::string::npos;
+    return false;
+}
+
+[[noreturn]] void throwMismatch(SourceSpan span, std::string message)
+{
+    PyException e("TypeError", message);
+    Diagnostic d;
+    d.kind = DiagKind::KernelArgumentMismatch;
+    d.severity = Severity::Error;
+    d.origin = DiagOrigin::Runtime;
+    d.span = span;
+    d.message = std::move(message);
+    e.diagnostic = std::move(d);
+    if (span.end > span.begin)
+        e.setSpan(span);
+    throw e;
+}
+
+/// A compile-time value of a constexpr argument or a module global, if it has one.
+std::optional<sema::ConstValue> constValueOf(const Value &v)
+{
+    switch (v.kind()) {
+    case ValueKind::None:
+        return sema::ConstValue::none();
+    case ValueKind::Bool:
+        return sema::ConstValue::ofBool(v.asBool());
+    case ValueKind::Int:
+        return sema::ConstValue::ofInt(v.asInt());
+    case ValueKind::Float:
+        return sema::ConstValue::ofFloat(v.asFloat());
+    case ValueKind::Str:
+        return sema::ConstValue::ofString(v.asStr());
+    default:
+        if (auto *d = v.as<DTypeObject>())
+            return sema::ConstValue::ofDType(d->dtype);
+        return std::nullopt;
+    }
+}
+
+bool isLaunchOption(std::string_view name)
+{
+    static const char *const options[] = {"num_warps",
+                                          "num_stages",
+                                          "num_ctas",
+                                          "maxnreg",
+                                          "enable_fp_fusion",
+                                          "debug",
+                                          "launch_cooperative_grid",
+                                          "launch_pdl",
+                                          "warmup",
+                                          "grid",
+                                          "stream",
+                                          "device"};
+    for (const char *o : options)
+        if (name == o)
+            return true;
+    return false;
+}
+
+} // namespace
+
+/// What kernel.warmup(...) returns: the compiled specialization's numbers and a launcher
+/// (`compiled[grid](*args)`) that keeps warmup's num_warps / num_stages. On the interpreter there
+/// are no registers or shared memory: n_regs and metadata.shared are nominal, non-zero values so
+/// that occupancy arithmetic copied from the tutorials (NUM_REGS // n_regs) still runs.
+class CompiledKernelObject final : public Object
+{
+public:
+    CompiledKernelObject(std::shared_ptr<JitFunctionObject> jit,
+                         LaunchOptions options,
+                         std::string key)
+        : m_jit(std::move(jit))
+        , m_options(options)
+        , m_key(std::move(key))
+    {
+    }
+    std::string_view typeName() const override { return "CompiledKernel"; }
+    std::optional<Value> getAttr(std::string_view name) override
+    {
+        if (name == "n_regs")
+            return Value::integer(kNominalRegisters);
+        if (name == "n_spills")
+            return Value::integer(0);
+        if (name == "name")
+            return Value::str(m_jit->name());
+        if (name == "metadata") {
+            auto meta = std::make_shared<RecordObject>("KernelMetadata");
+            meta->set("name", Value::str(m_jit->name()));
+            meta->set("num_warps", Value::integer(m_options.numWarps));
+            meta->set("num_stages", Value::integer(m_options.numStages));
+            meta->set("shared", Value::integer(kNominalSharedBytes));
+            meta->set("signature", Value::str(m_key));
+            return Value::fromObject(meta);
+        }
+        if (name == "_init_handles")
+            return makeMethod(*this, "_init_handles", [](CallArgs &) { return Value(); });
+        return std::nullopt;
+    }
+    Value getItem(const Value &grid) override
+    {
+        auto jit = m_jit;
+        LaunchOptions o = m_options;
+        return makeBuiltin(jit->name(), [jit, o, grid](CallArgs &args) {
+            std::vector<Kwarg> kw = args.keywords;
+            kw.push_back({"num_warps", Value::integer(o.numWarps)});
+            kw.push_back({"num_stages", Value::integer(o.numStages)});
+            jit->launch(args.interp, grid, args.positional, kw, args.span);
+            return Value();
+        });
+    }
+
+private:
+    static constexpr int kNominalRegisters = 32;
+    static constexpr int kNominalSharedBytes = 1024;
+    std::shared_ptr<JitFunctionObject> m_jit;
+    LaunchOptions m_options;
+    std::string m_key;
+};
+
+// ---------------------------------------------------------------- LaunchableObject
+
+Value LaunchableObject::getItem(const Value &grid)
+{
+    auto self = std::static_pointer_cast<LaunchableObject>(shared_from_this());
+    return makeBuiltin(jit().name(), [self, grid](CallArgs &args) {
+        self->launch(args.interp, grid, args.positional, args.keywords, args.span);
+        return Value();
+    });
+}
+
+std::optional<Value> LaunchableObject::getAttr(std::string_view name)
+{
+    auto self = std::static_pointer_cast<LaunchableObject>(shared_from_this());
+    if (name == "run") {
+        // kernel.run(*args, grid=..., warmup=False, **kwargs)
+        return makeMethod(*this, "run", [self](CallArgs &args) {
+            Value grid;
+            std::vector<Kwarg> rest;
+            for (Kwarg &k : args.keywords) {
+                if (k.name == "grid")
+                    grid = k.value;
+                else if (k.name != "warmup")
+                    rest.push_back(k);
+            }
+            if (grid.isNone())
+                throwTypeError("run() missing required keyword argument: 'grid'");
+            self->launch(args.interp, grid, args.positional, rest, args.span);
+            return Value();
+        });
+    }
+    if (name == "fn")
+        return jit().self();
+    if (name == "__name__")
+        return Value::str(jit().name());
+    return std::nullopt;
+}
+
+Value LaunchableObject::call(CallArgs &)
+{
+    throwPy("RuntimeError", "Cannot call @triton.jit'd outside of the scope of a kernel");
+}
+
+// ---------------------------------------------------------------- JitFunctionObject
+
+JitFunctionObject::JitFunctionObject(Value fn)
+    : m_fn(std::move(fn))
+{
+    FunctionObject &f = m_fn.asFunction();
+    m_def = f.def();
+    m_name = f.name;
+    if (!m_def)
+        throwUnsupported("triton.jit on a lambda");
+    const auto &ps = m_def->params.params;
+    for (std::size_t i = 0; i < ps.size(); ++i) {
+        if (ps[i].kind == ast::ParamKind::VarPositional || ps[i].kind == ast::ParamKind::VarKeyword)
+            throwUnsupported("*args / **kwargs in a @triton.jit function", ps[i].span);
+        KernelParam p;
+        p.name = std::string(ps[i].name);
+        p.isConstexpr = isConstexprAnnotation(ps[i].annotation);
+        if (i < f.m_hasDefault.size() && f.m_hasDefault[i]) {
+            p.hasDefault = true;
+            p.defaultValue = f.m_defaults[i];
+        }
+        m_params.push_back(std::move(p));
+    }
+}
+
+std::string JitFunctionObject::repr() const
+{
+    return "JITFunction(" + m_name + ")";
+}
+
+std::optional<Value> JitFunctionObject::getAttr(std::string_view name)
+{
+    if (name == "arg_names") {
+        std::vector<Value> names;
+        for (const KernelParam &p : m_params)
+            names.push_back(Value::str(p.name));
+        return Value::list(std::move(names));
+    }
+    if (name == "warmup") {
+        auto self = std::static_pointer_cast<JitFunctionObject>(shared_from_this());
+        return makeMethod(*this, "warmup", [self](CallArgs &args) {
+            std::vector<Kwarg> rest;
+            for (Kwarg &k : args.keywords)
+                if (k.name != "grid")
+                    rest.push_back(k);
+            LaunchOptions opts;
+            auto bound = self->bind(args.positional, rest, args.span, opts);
+            auto sig = self->signatureOf(bound, opts, args.span);
+            self->compile(args.interp, sig, args.span);
+            return Value::make<CompiledKernelObject>(self, opts, sig.key());
+        });
+    }
+    if (name == "cache") {
+        auto d = Value::dict();
+        for (const auto &[key, _] : m_cache)
+            d.asDict().set(key, Value::boolean(true));
+        return d;
+    }
+    return LaunchableObject::getAttr(name);
+}
+
+std::vector<Value> JitFunctionObject::bind(std::vector<Value> args,
+                                           std::vector<Kwarg> kwargs,
+                                           SourceSpan span,
+                                           LaunchOptions &options) const
+{
+    std::size_t n = m_params.size();
+    if (args.size() > n)
+        throwMismatch(span,
+                      m_name + "() takes " + std::to_string(n) + " positional argument"
+                          + (n == 1 ? "" : "s") + " but " + std::to_string(args.size())
+                          + (args.size() == 1 ? " was" : " were") + " given");
+    std::vector<Value> bound(n);
+    std::vector<bool> set(n, false);
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        bound[i] = args[i];
+        set[i] = true;
+    }
+    for (Kwarg &k : kwargs) {
+        auto it = std::find_if(m_params.begin(), m_params.end(), [&](const KernelParam &p) {
+            return p.name == k.name;
+        });
+        if (it == m_params.end()) {
+            if (k.name == "num_warps")
+                options.numWarps = int(toIndex(k.value));
+            else if (k.name == "num_stages")
+                options.numStages = int(toIndex(k.value));
+            else if (!isLaunchOption(k.name))
+                throwMismatch(span,
+                              m_name + "() got an unexpected keyword argument '" + k.name + "'");
+            continue;
+        }
+        std::size_t i = std::size_t(it - m_params.begin());
+        // A parameter named like a launch option (softmax's `num_stages: tl.constexpr`) is both,
+        // as in Triton.
+        if (k.name == "num_warps")
+            options.numWarps = int(toIndex(k.value));
+        else if (k.name == "num_stages")
+            options.numStages = int(toIndex(k.value));
+        if (set[i] && isLaunchOption(k.name))
+            continue;
+        if (set[i])
+            throwMismatch(span, m_name + "() got multiple values for argument '" + k.name + "'");
+        bound[i] = k.value;
+        set[i] = true;
+    }
+    std::vector<std::string> missing;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (set[i])
+            continue;
+        if (m_params[i].hasDefault)
+            bound[i] = m_params[i].defaultValue;
+        else
+            missing.push_back("'" + m_params[i].name + "'");
+    }
+    if (!missing.empty()) {
+        std::string list;
+        for (std::size_t i = 0; i < missing.size(); ++i) {
+            if (i)
+                list += i + 1 == missing.size() ? (missing.size() > 2 ? ", and " : " and ") : ", ";
+            list += missing[i];
+        }
+        throwMismatch(span,
+                      m_name + "() missing " + std::to_string(missing.size()) + " required argument"
+                          + (missing.size() == 1 ? "" : "s") + ": " + list);
+    }
+    return bound;
+}
+
+sema::Signature JitFunctionObject::signatureOf(const std::vector<Value> &bound,
+                                               const LaunchOptions &options,
+                                               SourceSpan span) const
+{
+    sema::Signature sig;
+    sig.numWarps = options.numWarps;
+    sig.numStages = options.numStages;
+    for (std::size_t i = 0; i < bound.size(); ++i) {
+        const Value &v = bound[i];
+        const KernelParam &p = m_params[i];
+        sema::ArgSpec a;
+        if (p.isConstexpr || v.isNone() || v.as<DTypeObject>() || v.isStr()) {
+            auto c = constValueOf(v);
+            if (!c)
+                throwMismatch(span,
+                              "argument '" + p.name + "' of " + m_name
+                                  + " is a tl.constexpr and needs a compile-time value "
+                                    "(int, float, bool, str, None or a dtype), not "
+                                  + std::string(v.typeName()));
+            a.kind = sema::ArgSpec::Kind::Constexpr;
+            a.value = *c;
+        } else if (const tensor::Tensor *t = tensorOf(v)) {
+            if (!t->device().isCuda())
+                throwPy("ValueError",
+                        "Pointer argument (at " + std::to_string(i)
+                            + ") cannot be accessed from Triton (cpu tensor?)");
+            a.kind = sema::ArgSpec::Kind::Pointer;
+            a.dtype = t->dtype();
+            a.divisibleBy16 = reinterpret_cast<std::uintptr_t>(t->data()) % 16 == 0;
+        } else if (v.isBool()) {
+            a.kind = sema::ArgSpec::Kind::Bool;
+            a.dtype = DType::I1;
+        } else if (v.isInt()) {
+            std::int64_t x = v.asInt();
+            a.kind = sema::ArgSpec::Kind::Int;
+            a.dtype = (x >= -(std::int64_t(1) << 31) && x < (std::int64_t(1) << 31)) ? DType::I32
+                                                                                     : DType::I64;
+            a.divisibleBy16 = x % 16 == 0;
+            a.equalsOne = x == 1;
+        } else if (v.isFloat()) {
+            a.kind = sema::ArgSpec::Kind::Float;
+            a.dtype = DType::F32;
+        } else {
+            throwMismatch(span,
+                          "argument '" + p.name + "' of " + m_name + " has type '"
+                              + std::string(v.typeName())
+                              + "', which a kernel cannot take (tensors, ints, floats, "
+                                "bools and constexprs can be passed)");
+        }
+        sig.args.push_back(std::move(a));
+    }
+    return sig;
+}
+
+std::shared_ptr<CompiledKernel>
+JitFunctionObject::compile(Interpreter &interp, const sema::Signature &sig, SourceSpan span)
+{
+    std::string key = sig.key();
+    if (auto it = m_cache.find(key); it != m_cache.end())
+        return it->second;
+    HostContext &ctx = HostContext::of(interp);
+    if (!ctx.backend)
+        throwPy("RuntimeError", "no backend to launch kernels on");
+    const ast::Module *module = ctx.module;
+    const SourceFile *file = interp.sourceFile();
+    if (!module || !file)
+        throwPy("RuntimeError", "kernel source is not available");
+    Value fn = m_fn;
+    sema::KernelSource source{
+        *file, *module, *m_def, [fn](std::string_view name) -> std::optional<sema::ConstValue> {
+            auto v = fn.asFunction().lookupGlobal(name);
+            if (!v)
+                return std::nullopt;
+            return constValueOf(*v);
+        }};
+    auto start = std::chrono::steady_clock::now();
+    DiagnosticSink diags;
+    diags.setOrigin(DiagOrigin::Sema);
+    std::shared_ptr<const ir::Kernel> kernel = sema::specialize(source, sig, diags);
+    std::shared_ptr<CompiledKernel> compiled;
+    if (kernel && diags.errorCount() == 0)
+        compiled = ctx.backend->compile(kernel, diags);
+    // Notes and warnings (tl.static_print) go out as they are; the first error is raised.
+    std::optional<Diagnostic> firstError;
+    for (Diagnostic &d : diags.takeDiagnostics()) {
+        if (d.severity == Severity::Error && !firstError) {
+            firstError = std::move(d);
+            continue;
+        }
+        run::RunEvent e;
+        e.kind = run::RunEvent::Kind::Diagnostic;
+        e.diagnostic = std::move(d);
+        ctx.emit(e);
+    }
+    if (!compiled || firstError) {
+        std::string message
+            = firstError ? firstError->message : "compilation of " + m_name + " failed";
+        PyException e("CompilationError", m_name + ": " + message);
+        if (firstError)
+            e.diagnostic = std::move(firstError);
+        throw e;
+    }
+    run::RunEvent e;
+    e.kind = run::RunEvent::Kind::KernelCompiled;
+    e.name = m_name;
+    e.text = key;
+    e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ctx.emit(e);
+    m_cache.emplace(key, compiled);
+    return compiled;
+}
+
+void JitFunctionObject::launch(Interpreter &interp,
+                               const Value &grid,
+                               std::vector<Value> args,
+                               std::vector<Kwarg> kwargs,
+                               SourceSpan span)
+{
+    interp.checkCancelled();
+    HostContext &ctx = HostContext::of(interp);
+    LaunchOptions options;
+    std::vector<Value> bound = bind(std::move(args), std::move(kwargs), span, options);
+    Grid g = evaluateGrid(interp, grid, metaDict(*this, bound));
+    sema::Signature sig = signatureOf(bound, options, span);
+    std::shared_ptr<CompiledKernel> compiled = compile(interp, sig, span);
+
+    std::vector<LaunchArg> launchArgs(bound.size());
+    for (std::size_t i = 0; i < bound.size(); ++i) {
+        LaunchArg &a = launchArgs[i];
+        const sema::ArgSpec &spec = sig.args[i];
+        std::string var = ctx.argumentName(span, i);
+        a.label = var.empty() || var == m_params[i].name ? m_params[i].name
+                                                         : m_params[i].name + " <- " + var;
+        switch (spec.kind) {
+        case sema::ArgSpec::Kind::Pointer: {
+            const tensor::Tensor &t = *tensorOf(bound[i]);
+            a.kind = LaunchArg::Kind::Pointer;
+            a.storage = t.storage();
+            a.byteOffset = t.storageOffset() * t.elementSize();
+            if (!var.empty() && a.storage->label().empty())
+                a.storage->setLabel(var);
+            break;
+        }
+        case sema::ArgSpec::Kind::Int:
+            a.kind = LaunchArg::Kind::Int;
+            a.i = bound[i].asInt();
+            break;
+        case sema::ArgSpec::Kind::Bool:
+            a.kind = LaunchArg::Kind::Bool;
+            a.i = bound[i].asBool() ? 1 : 0;
+            break;
+        case sema::ArgSpec::Kind::Float:
+            a.kind = LaunchArg::Kind::Float;
+            a.f = bound[i].asFloat();
+            break;
+        case sema::ArgSpec::Kind::Constexpr:
+            a.kind = LaunchArg::Kind::Constexpr;
+            break;
+        }
+    }
+    if (g.x == 0 || g.y == 0 || g.z == 0)
+        return; // an empty grid launches nothing, as on a GPU
+    DiagnosticSink diags;
+    diags.setOrigin(DiagOrigin::Interp);
+    LaunchContext lc{diags,
+                     [&interp](std::int64_t, std::int64_t, std::int64_t, std::string_view text) {
+                         std::string s(text);
+                         if (!s.empty() && s.back() != '\n')
+                             s += '\n';
+                         interp.writeOutput(s);
+                     },
+                     ctx.cancel};
+    ++ctx.launches;
+    bool ok = ctx.backend->launch(*compiled, g, launchArgs, lc);
+    std::optional<Diagnostic> firstError;
+    for (Diagnostic &d : diags.takeDiagnostics()) {
+        if (d.severity == Severity::Error && !firstError) {
+            firstError = std::move(d);
+            continue;
+        }
+        run::RunEvent e;
+        e.kind = run::RunEvent::Kind::Diagnostic;
+        e.diagnostic = std::move(d);
+        ctx.emit(e);
+    }
+    if (!ok || firstError) {
+        std::string message = firstError ? firstError->message : "launch of " + m_name + " failed";
+        PyException e("RuntimeError", message);
+        if (firstError)
+            e.diagnostic = std::move(firstError);
+        throw e;
+    }
+}
+
+// ---------------------------------------------------------------- grid
+
+Value metaDict(const JitFunctionObject &jit, const std::vector<Value> &bound)
+{
+    Value d = Value::dict();
+    for (std::size_t i = 0; i < bound.size() && i < jit.params().size(); ++i)
+        d.asDict().set(jit.params()[i].name, bound[i]);
+    return d;
+}
+
+Grid evaluateGrid(Interpreter &interp, const Value &grid, const Value &meta)
+{
+    Value g = grid;
+    bool isCallable = g.kind() == ValueKind::Function || g.kind() == ValueKind::Builtin
+                      || (g.object() && g.object()->callable() && g.kind() == ValueKind::Object);
+    if (isCallable)
+        g = interp.callValue(g, {meta});
+    std::vector<Value> dims;
+    if (g.isIntLike())
+        dims.push_back(g);
+    else if (g.kind() == ValueKind::Tuple || g.kind() == ValueKind::List || g.as<SizeObject>())
+        dims = iterateToVector(g);
+    else
+        throwTypeError("the launch grid must be a tuple of ints or a callable returning one, not "
+                       + std::string(g.typeName()));
+    if (dims.empty() || dims.size() > 3)
+        throwValueError("the launch grid must have 1 to 3 dimensions, got "
+                        + std::to_string(dims.size()));
+    Grid out;
+    std::int64_t *slots[3] = {&out.x, &out.y, &out.z};
+    for (std::size_t i = 0; i < dims.size(); ++i) {
+        std::int64_t v = toIndex(dims[i]);
+        if (v < 0)
+            throwValueError("grid dimension " + std::to_string(i) + " is negative ("
+                            + std::to_string(v) + ")");
+        *slots[i] = v;
+    }
+    return out;
+}
+
+} // namespace tsm::host

@@ -1,0 +1,111 @@
+#pragma once
+// The harness side of kernel launches (LANGUAGE.md "Launch"): a @triton.jit function object
+// that `kernel[grid](*args, META=..., num_warps=, num_stages=)` binds, specializes (one
+// compiled kernel per Signature::key()), compiles and launches on the session's Backend, and
+// the launchable wrappers that triton.autotune and triton.heuristics put around it.
+
+#include "core/host/object.h"
+#include "core/run/backend.h"
+#include "core/sema/signature.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tsm::host {
+
+class JitFunctionObject;
+
+/// Anything `kernel[grid](...)` works on: a JIT function, an Autotuner, a Heuristics wrapper.
+class LaunchableObject : public Object
+{
+public:
+    /// kernel[grid]: a callable that launches.
+    Value getItem(const Value &grid) override;
+    std::optional<Value> getAttr(std::string_view name) override;
+    bool callable() const override { return true; }
+    /// Calling a kernel like a Python function is an error in Triton too.
+    Value call(CallArgs &args) override;
+
+    /// Launches over `grid` with the call's arguments (launch options among `kwargs`).
+    virtual void launch(Interpreter &interp,
+                        const Value &grid,
+                        std::vector<Value> args,
+                        std::vector<Kwarg> kwargs,
+                        SourceSpan span)
+        = 0;
+    /// The @triton.jit function underneath.
+    virtual JitFunctionObject &jit() = 0;
+};
+
+/// Kernel launch options that are not kernel parameters (num_warps, num_stages, ...).
+struct LaunchOptions
+{
+    int numWarps = 4;
+    int numStages = 3;
+};
+
+/// One parameter of the kernel's Python signature.
+struct KernelParam
+{
+    std::string name;
+    bool isConstexpr = false;
+    bool hasDefault = false;
+    Value defaultValue;
+};
+
+class JitFunctionObject final : public LaunchableObject
+{
+public:
+    /// `fn` is the decorated FunctionObject.
+    explicit JitFunctionObject(Value fn);
+    std::string_view typeName() const override { return "JITFunction"; }
+    std::string repr() const override;
+    std::optional<Value> getAttr(std::string_view name) override;
+
+    void launch(Interpreter &interp,
+                const Value &grid,
+                std::vector<Value> args,
+                std::vector<Kwarg> kwargs,
+                SourceSpan span) override;
+    JitFunctionObject &jit() override { return *this; }
+
+    const std::string &name() const { return m_name; }
+    const std::vector<KernelParam> &params() const { return m_params; }
+    /// Binds a call to one value per parameter (defaults applied) and the launch options;
+    /// raises a KernelArgumentMismatch-backed TypeError on a count or name mismatch.
+    std::vector<Value> bind(std::vector<Value> args,
+                            std::vector<Kwarg> kwargs,
+                            SourceSpan span,
+                            LaunchOptions &options) const;
+    /// The launch signature of bound arguments (raises for arguments a kernel cannot take).
+    sema::Signature signatureOf(const std::vector<Value> &bound,
+                                const LaunchOptions &options,
+                                SourceSpan span) const;
+    /// Specializes and compiles (cached by signature key); raises with the sema diagnostic.
+    std::shared_ptr<CompiledKernel>
+    compile(Interpreter &interp, const sema::Signature &sig, SourceSpan span);
+    /// Number of compiled specializations (kernel.cache size).
+    std::size_t cacheSize() const { return m_cache.size(); }
+
+private:
+    Value m_fn;
+    const ast::FunctionDef *m_def = nullptr;
+    std::string m_name;
+    std::vector<KernelParam> m_params;
+    std::map<std::string, std::shared_ptr<CompiledKernel>> m_cache;
+};
+
+/// Evaluates a launch grid: a tuple/list of 1-3 ints, an int, or a callable over the meta dict.
+Grid evaluateGrid(Interpreter &interp, const Value &grid, const Value &metaDict);
+/// A dict of the bound arguments by parameter name (the grid lambda's `meta`).
+Value metaDict(const JitFunctionObject &jit, const std::vector<Value> &bound);
+
+/// triton.jit / triton.autotune / triton.heuristics / triton.Config values (kernel_tuning.cpp).
+Value makeJitDecorator();
+Value makeAutotuneDecorator();
+Value makeHeuristicsDecorator();
+Value makeConfigType();
+
+} // namespace tsm::host

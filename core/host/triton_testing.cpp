@@ -1,0 +1,462 @@
+// triton.testing: do_bench, do_bench_cudagraph, Benchmark, perf_report / Mark.run, assert_close.
+
+#include "core/host/triton_testing.h"
+
+#include "core/host/host_context.h"
+#include "core/host/interpreter.h"
+#include "core/host/library_module.h"
+#include "core/host/py_format.h"
+#include "core/host/torch_args.h"
+#include "core/host/torch_module.h"
+#include "core/host/torch_objects.h"
+#include "core/host/triton_bench_table.h"
+#include "core/tensor/compare.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <numeric>
+#include <set>
+
+namespace tsm::host {
+
+using tensor::Tensor;
+namespace T = tsm::tensor;
+
+tensor::Tensor comparedTensor(const Value &v, std::string_view what); // torch_testing.cpp
+void reportValidation(CallArgs &args, const run::ValidationReport &report);
+
+namespace {
+
+constexpr int kMaxTimedCalls = 100;
+
+/// Triton's _quantile: linear interpolation between sorted samples.
+std::vector<double> quantiles(std::vector<double> times, const std::vector<double> &qs)
+{
+    std::sort(times.begin(), times.end());
+    std::vector<double> out;
+    double n = double(times.size());
+    for (double q : qs) {
+        if (q < 0 || q > 1)
+            throwValueError("Quantiles must be in the range [0, 1]");
+        double point = q * (n - 1);
+        auto lower = std::size_t(std::floor(point)), upper = std::size_t(std::ceil(point));
+        double t = point - double(lower);
+        out.push_back((1 - t) * times[lower] + t * times[upper]);
+    }
+    return out;
+}
+
+Value summarize(const std::vector<double> &times, const Value &qs, const std::string &mode)
+{
+    if (!qs.isNone()) {
+        std::vector<double> q;
+        for (const Value &v : iterateToVector(qs))
+            q.push_back(toDouble(v));
+        std::vector<double> r = quantiles(times, q);
+        if (r.size() == 1)
+            return Value::real(r[0]);
+        std::vector<Value> out;
+        for (double x : r)
+            out.push_back(Value::real(x));
+        return Value::list(std::move(out));
+    }
+    if (mode == "all") {
+        std::vector<Value> out;
+        for (double x : times)
+            out.push_back(Value::real(x));
+        return Value::list(std::move(out));
+    }
+    if (mode == "min")
+        return Value::real(*std::min_element(times.begin(), times.end()));
+    if (mode == "max")
+        return Value::real(*std::max_element(times.begin(), times.end()));
+    if (mode == "median") {
+        std::vector<double> s = times;
+        std::sort(s.begin(), s.end());
+        std::size_t n = s.size();
+        return Value::real(n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2);
+    }
+    return Value::real(std::accumulate(times.begin(), times.end(), 0.0) / double(times.size()));
+}
+
+double callMs(Interpreter &interp, const Value &fn)
+{
+    auto start = std::chrono::steady_clock::now();
+    interp.callValue(fn, {});
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+/// do_bench on the harness: one call to estimate, then as many timed calls as fit in `rep` ms
+/// (at least 1, at most 100), each timed with the host's steady clock.
+Value benchCpu(
+    CallArgs &args, const Value &fn, double rep, const Value &qs, const std::string &mode)
+{
+    static const char *const modes[] = {"min", "max", "mean", "median", "all"};
+    if (std::find(std::begin(modes), std::end(modes), mode) == std::end(modes))
+        throwPy("AssertionError", "");
+    Interpreter &interp = args.interp;
+    HostContext &ctx = HostContext::of(interp);
+    std::uint64_t launchesBefore = ctx.launches;
+    double estimate = std::max(callMs(interp, fn), 1e-6);
+    int n = int(std::clamp(rep / estimate, 1.0, double(kMaxTimedCalls)));
+    std::vector<double> times;
+    for (int i = 0; i < n; ++i) {
+        interp.checkCancelled();
+        times.push_back(callMs(interp, fn));
+    }
+    bool launched = ctx.launches != launchesBefore;
+    std::string backend = ctx.backend ? std::string(ctx.backend->name()) : "interp";
+    if (backend == "interp")
+        ctx.measuredBy = launched
+                             ? "CPU time (interpreter)"
+                             : "CPU time (interpreter; torch reference ops, no kernel launched)";
+    else
+        ctx.measuredBy = "host wall time (" + backend + ")";
+    return summarize(times, qs, mode);
+}
+
+Value doBenchFn(CallArgs &args)
+{
+    auto v = args.bind("do_bench",
+                       {{"fn"},
+                        {"warmup", Value::integer(25)},
+                        {"rep", Value::integer(100)},
+                        {"grad_to_none", Value()},
+                        {"quantiles", Value()},
+                        {"fast_flush", Value::boolean(true)},
+                        {"return_mode", Value::str("mean")}});
+    return benchCpu(args, v[0], toDouble(v[2]), v[4], v[6].isStr() ? v[6].asStr() : "");
+}
+
+Value doBenchCudagraphFn(CallArgs &args)
+{
+    auto v = args.bind("do_bench_cudagraph",
+                       {{"fn"},
+                        {"rep", Value::integer(20)},
+                        {"grad_to_none", Value()},
+                        {"quantiles", Value()},
+                        {"return_mode", Value::str("mean")}});
+    return benchCpu(args, v[0], toDouble(v[1]), v[3], v[4].isStr() ? v[4].asStr() : "");
+}
+
+class BenchmarkObject final : public RecordObject
+{
+public:
+    BenchmarkObject()
+        : RecordObject("Benchmark")
+    {
+    }
+    std::string repr() const override { return "<triton.testing.Benchmark object>"; }
+};
+
+Value benchmarkCtor(CallArgs &args)
+{
+    auto v = args.bind("Benchmark",
+                       {{"x_names"},
+                        {"x_vals"},
+                        {"line_arg"},
+                        {"line_vals"},
+                        {"line_names"},
+                        {"plot_name"},
+                        {"args"},
+                        {"xlabel", Value::str("")},
+                        {"ylabel", Value::str("")},
+                        {"x_log", Value::boolean(false)},
+                        {"y_log", Value::boolean(false)},
+                        {"color", Value()},
+                        {"styles", Value()}});
+    auto b = std::make_shared<BenchmarkObject>();
+    const char *names[] = {"x_names",
+                           "x_vals",
+                           "line_arg",
+                           "line_vals",
+                           "line_names",
+                           "plot_name",
+                           "args",
+                           "xlabel",
+                           "ylabel",
+                           "x_log",
+                           "y_log",
+                           "color",
+                           "styles"};
+    for (std::size_t i = 0; i < v.size(); ++i)
+        b->set(names[i], v[i]);
+    return Value::fromObject(b);
+}
+
+class MarkObject final : public Object
+{
+public:
+    MarkObject(Value fn, Value benchmarks)
+        : fn(std::move(fn))
+        , benchmarks(std::move(benchmarks))
+    {
+    }
+    std::string_view typeName() const override { return "Mark"; }
+    std::optional<Value> getAttr(std::string_view name) override
+    {
+        if (name == "fn")
+            return fn;
+        if (name == "benchmarks")
+            return benchmarks;
+        if (name == "run") {
+            Value me = self();
+            return makeMethod(*this, "run", [me](CallArgs &args) {
+                BenchRunOptions o;
+                std::string savePath;
+                for (const Kwarg &k : args.keywords) {
+                    if (k.name == "show_plots")
+                        o.showPlots = host::truthy(k.value);
+                    else if (k.name == "print_data")
+                        o.printData = host::truthy(k.value);
+                    else if (k.name == "save_path")
+                        savePath = k.value.isStr() ? k.value.asStr() : "";
+                    else if (k.name == "return_df") {
+                        if (host::truthy(k.value))
+                            throwUnsupported("benchmark.run(return_df=True) (pandas DataFrames)");
+                    } else
+                        o.extra.push_back(k);
+                }
+                if (args.size() > 3)
+                    throwTypeError("run() takes at most 3 positional arguments");
+                if (args.size() > 0)
+                    o.showPlots = host::truthy(args[0]);
+                if (args.size() > 1)
+                    o.printData = host::truthy(args[1]);
+                if (args.size() > 2 && args[2].isStr())
+                    savePath = args[2].asStr();
+                if (!savePath.empty())
+                    o.csvDirectory
+                        = HostContext::of(args.interp)
+                              .resolvePath("benchmark.run(save_path=...)", savePath, "write files");
+                runPerfReport(args.interp, me, o);
+                return Value();
+            });
+        }
+        return std::nullopt;
+    }
+    Value fn, benchmarks;
+};
+
+std::string attrStr(RecordObject &b, std::string_view name)
+{
+    auto v = b.getAttr(name);
+    return v && v->isStr() ? v->asStr() : (v && !v->isNone() ? pyStr(*v) : "");
+}
+
+std::vector<Value> attrList(RecordObject &b, std::string_view name)
+{
+    auto v = b.getAttr(name);
+    if (!v || v->isNone())
+        return {};
+    return iterateToVector(*v);
+}
+
+/// One benchmark: every x value x every line value. Returns false if a cell raised.
+bool runBenchmark(Interpreter &interp,
+                  const Value &fn,
+                  RecordObject &bench,
+                  const BenchRunOptions &o)
+{
+    HostContext &ctx = HostContext::of(interp);
+    std::vector<std::string> xNames;
+    for (const Value &n : attrList(bench, "x_names"))
+        xNames.push_back(pyStr(n));
+    if (xNames.empty())
+        throwValueError("Benchmark.x_names must not be empty");
+    std::vector<Value> lineVals = attrList(bench, "line_vals");
+    std::vector<std::string> lineNames;
+    for (const Value &n : attrList(bench, "line_names"))
+        lineNames.push_back(pyStr(n));
+    if (lineNames.size() != lineVals.size())
+        throwValueError("Benchmark.line_names and line_vals must have the same length");
+    std::string lineArg = attrStr(bench, "line_arg"), plotName = attrStr(bench, "plot_name"),
+                unit = attrStr(bench, "ylabel");
+    auto fixedArgs = bench.getAttr("args");
+
+    BenchTable table;
+    table.columns = xNames;
+    table.columns.insert(table.columns.end(), lineNames.begin(), lineNames.end());
+    std::set<std::string> measures;
+    bool ok = true;
+    for (const Value &xv : attrList(bench, "x_vals")) {
+        std::vector<Value> xs;
+        if (xv.kind() == ValueKind::List || xv.kind() == ValueKind::Tuple)
+            xs = iterateToVector(xv);
+        else
+            xs.assign(xNames.size(), xv);
+        if (xs.size() != xNames.size())
+            throwValueError("Expected " + std::to_string(xNames.size()) + " values, got "
+                            + pyRepr(xv));
+        std::vector<Value> row = xs, mins, maxes;
+        bool allNumeric = std::all_of(
+            xs.begin(), xs.end(), [](const Value &v) { return v.isNumber() && !v.isBool(); });
+        std::string xText;
+        for (std::size_t i = 0; i < xs.size(); ++i)
+            xText += (i ? ", " : "") + pyStr(xs[i]);
+        for (std::size_t l = 0; l < lineVals.size(); ++l) {
+            std::vector<Kwarg> kw;
+            for (std::size_t i = 0; i < xNames.size(); ++i)
+                kw.push_back({xNames[i], xs[i]});
+            kw.push_back({lineArg, lineVals[l]});
+            if (fixedArgs && fixedArgs->kind() == ValueKind::Dict)
+                for (const auto &[k, val] : fixedArgs->asDict().items())
+                    kw.push_back({pyStr(k), val});
+            kw.insert(kw.end(), o.extra.begin(), o.extra.end());
+            ctx.measuredBy.clear();
+            run::BenchmarkPoint p;
+            p.benchmark = plotName;
+            p.x = xText;
+            p.line = lineNames[l];
+            p.unit = unit;
+            for (std::size_t i = 0; i < xNames.size(); ++i)
+                p.xName += (i ? ", " : "") + xNames[i];
+            Value mean, mn, mx;
+            try {
+                Value ret = interp.callValue(fn, {}, kw);
+                if (ret.kind() == ValueKind::Tuple || ret.kind() == ValueKind::List) {
+                    auto parts = iterateToVector(ret);
+                    if (parts.size() != 3)
+                        throwValueError("too many values to unpack (expected 3)");
+                    mean = parts[0], mn = parts[1], mx = parts[2];
+                } else {
+                    mean = ret;
+                }
+                p.value = mean.isNumber() ? mean.asNumber() : toDouble(mean);
+                if (mn.isNumber())
+                    p.min = mn.asNumber();
+                if (mx.isNumber())
+                    p.max = mx.asNumber();
+            } catch (const PyException &e) {
+                ok = false;
+                run::RunEvent ev;
+                ev.kind = run::RunEvent::Kind::Diagnostic;
+                ev.diagnostic = interp.diagnosticFor(e);
+                ctx.emit(ev);
+                mean = Value::real(std::nan(""));
+                p.value = std::nan("");
+            }
+            p.measuredBy = ctx.measuredBy.empty() ? "not measured by do_bench" : ctx.measuredBy;
+            measures.insert(p.measuredBy);
+            run::RunEvent ev;
+            ev.kind = run::RunEvent::Kind::BenchmarkPoint;
+            ev.name = plotName;
+            ev.point = p;
+            ctx.emit(ev);
+            // pandas builds each row as one Series: numbers and None (NaN) make it float64.
+            auto numericOrNone
+                = [](const Value &v) { return v.isNone() || (v.isNumber() && !v.isBool()); };
+            allNumeric
+                = allNumeric && numericOrNone(mean) && numericOrNone(mn) && numericOrNone(mx);
+            row.push_back(mean.isNumber() ? mean : Value::real(p.value));
+        }
+        table.rows.push_back(std::move(row));
+        table.rowAllNumeric.push_back(allNumeric);
+    }
+
+    std::string text = plotName + ":\n" + formatBenchTable(table) + "\n";
+    std::string note;
+    for (const std::string &m : measures)
+        note += (note.empty() ? "" : "; ") + m;
+    if (!note.empty())
+        text += "(measured by: " + note + ")\n";
+    if (o.showPlots)
+        interp.writeOutput("[tilesmith] show_plots: plots are not drawn (no matplotlib); the "
+                           "numbers are in the table and the benchmark chart\n");
+    if (o.printData)
+        interp.writeOutput(text);
+    if (o.emitTables) {
+        run::RunEvent ev;
+        ev.kind = run::RunEvent::Kind::BenchmarkTable;
+        ev.name = plotName;
+        ev.text = text;
+        ctx.emit(ev);
+    }
+    if (!o.csvDirectory.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(o.csvDirectory, ec);
+        std::ofstream f(o.csvDirectory / (plotName + ".csv"), std::ios::binary);
+        f << benchTableCsv(table);
+        if (!f)
+            throwPy("OSError", "cannot write " + (o.csvDirectory / (plotName + ".csv")).string());
+    }
+    return ok;
+}
+
+Value assertCloseFn(CallArgs &args)
+{
+    auto v = args.bind(
+        "assert_close",
+        {{"x"}, {"y"}, {"atol", Value()}, {"rtol", Value()}, {"err_msg", Value::str("")}});
+    Tensor x = comparedTensor(v[0], "x"), y = comparedTensor(v[1], "y");
+    auto tol = [&](const Value &t, double dflt) {
+        if (t.isNone())
+            return dflt;
+        if (t.kind() == ValueKind::Function || t.kind() == ValueKind::Builtin)
+            return toDouble(args.interp.callValue(t, {dtypeValue(x.dtype())}));
+        return toDouble(t);
+    };
+    T::CloseOptions o;
+    o.atol = tol(v[2], 1e-2);
+    o.rtol = tol(v[3], 0.0);
+    o.equalNan = true;
+    o.checkDtype = false;
+    o.checkDevice = false;
+    o.function = "triton.testing.assert_close";
+    if (v[4].isStr() && !v[4].asStr().empty())
+        o.msg = v[4].asStr();
+    run::ValidationReport r = guardTensor([&] { return T::assertClose(x, y, o); });
+    reportValidation(args, r);
+    return Value();
+}
+
+} // namespace
+
+bool isPerfReport(const Value &v)
+{
+    return v.as<MarkObject>() != nullptr;
+}
+
+bool runPerfReport(Interpreter &interp, const Value &markValue, const BenchRunOptions &options)
+{
+    auto *mark = markValue.as<MarkObject>();
+    if (!mark)
+        throwTypeError("not a perf_report benchmark");
+    std::vector<Value> benches;
+    if (mark->benchmarks.as<BenchmarkObject>())
+        benches.push_back(mark->benchmarks);
+    else
+        benches = iterateToVector(mark->benchmarks);
+    bool ok = true;
+    for (const Value &b : benches) {
+        auto *bench = b.as<BenchmarkObject>();
+        if (!bench)
+            throwTypeError("perf_report expects triton.testing.Benchmark objects");
+        ok = runBenchmark(interp, mark->fn, *bench, options) && ok;
+    }
+    return ok;
+}
+
+std::shared_ptr<LibraryModule> makeTritonTestingModule()
+{
+    auto testing = makeLibraryModule("triton.testing");
+    testing->def("do_bench", doBenchFn);
+    testing->def("do_bench_cudagraph", doBenchCudagraphFn);
+    testing->def("assert_close", assertCloseFn);
+    testing->set("Benchmark", makeLibraryType("Benchmark", benchmarkCtor));
+    testing->set("Mark", makeLibraryType("Mark"));
+    testing->def("perf_report", [](CallArgs &args) {
+        auto v = args.bind("perf_report", {{"benchmarks"}});
+        Value benchmarks = v[0];
+        return makeBuiltin("perf_report", [benchmarks](CallArgs &a) {
+            a.expectPositional("perf_report", 1, 1);
+            return Value::make<MarkObject>(a[0], benchmarks);
+        });
+    });
+    return testing;
+}
+
+} // namespace tsm::host

@@ -1,0 +1,31 @@
+#pragma once
+// triton.testing on the harness: do_bench / do_bench_cudagraph (CPU wall time on the
+// interpreter, labelled so), Benchmark, perf_report's Mark with .run(), and assert_close.
+
+#include "core/host/object.h"
+
+#include <filesystem>
+
+namespace tsm::host {
+
+/// What the object made by @triton.testing.perf_report(...) does when run.
+struct BenchRunOptions
+{
+    bool printData = false;
+    bool showPlots = false;
+    /// Emit a BenchmarkTable event per benchmark (HostSession::runBenchmark).
+    bool emitTables = false;
+    /// Where `<plot_name>.csv` goes (already resolved); empty: nowhere.
+    std::filesystem::path csvDirectory;
+    /// Extra keyword arguments for the benchmarked function (run(**kwargs)).
+    std::vector<Kwarg> extra;
+};
+
+/// True if `v` was made by @triton.testing.perf_report.
+bool isPerfReport(const Value &v);
+/// Runs every benchmark of a perf_report object (BenchmarkPoint events, printed table,
+/// BenchmarkTable events, csv). False if any cell raised (that cell is NaN and its error is a
+/// Diagnostic event).
+bool runPerfReport(Interpreter &interp, const Value &mark, const BenchRunOptions &options);
+
+} // namespace tsm::host
