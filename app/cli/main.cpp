@@ -3,10 +3,12 @@
 
 #include "app/cli/check_command.h"
 #include "app/cli/emit_command.h"
+#include "app/cli/run_command.h"
 
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <memory>
 
 namespace {
 constexpr const char *kVersion = "0.1.0";
@@ -32,11 +34,43 @@ int main(int argc, char **argv)
                                 std::string("print the ") + stage);
     }
     what->require_option(1);
+    emitCmd->add_option("--kernel", emit.kernel, "The @triton.jit function to specialize (--ir)");
+    emitCmd->add_option("--signature", emit.signature,
+                        "Launch signature for --ir, e.g. 'x_ptr=*fp32:16, n=i32, BLOCK=1024'");
+
+    struct RunCmd
+    {
+        CLI::App *cmd;
+        tsm::cli::RunCommandOptions opts;
+    };
+    std::vector<std::unique_ptr<RunCmd>> runCmds;
+    const struct
+    {
+        const char *name, *help;
+        tsm::run::Mode mode;
+    } runModes[] = {
+        {"run", "Run a program top to bottom (like `python f.py`)", tsm::run::Mode::Run},
+        {"test", "Run every test_* function (like pytest)", tsm::run::Mode::Test},
+        {"bench", "Run every perf_report benchmark", tsm::run::Mode::Bench},
+    };
+    for (const auto &m : runModes) {
+        auto r = std::make_unique<RunCmd>();
+        r->opts.run.mode = m.mode;
+        r->cmd = app.add_subcommand(m.name, m.help);
+        r->cmd->add_option("file", r->opts.file, "Python file")->required();
+        r->cmd->add_option("--backend", r->opts.run.backend, "Where kernels run: interp or cuda")
+            ->check(CLI::IsMember({"interp", "cuda"}));
+        r->cmd->add_flag("--json", r->opts.json, "Emit JSON Lines events (docs/run-events.md)");
+        if (m.mode == tsm::run::Mode::Test)
+            r->cmd->add_option("-k", r->opts.run.testFilter,
+                               "Only tests whose name matches (pytest -k: terms, and, or, not)");
+        if (m.mode == tsm::run::Mode::Bench)
+            r->cmd->add_option("--csv", r->opts.run.csvDirectory,
+                               "Write <plot_name>.csv for every benchmark into this folder");
+        runCmds.push_back(std::move(r));
+    }
 
     const char *later[][2] = {
-        {"run", "Run a program top to bottom (like `python f.py`)"},
-        {"test", "Run every test_* function (like pytest)"},
-        {"bench", "Run every perf_report benchmark"},
         {"profile", "Profile the kernel launches of a program"},
         {"serve", "Speak the JSON Lines runner protocol on stdin/stdout"},
         {"devices", "List CUDA devices"},
@@ -59,10 +93,13 @@ int main(int argc, char **argv)
         return tsm::cli::runCheck(check, std::cout, std::cerr);
     if (emitCmd->parsed())
         return tsm::cli::runEmit(emit, std::cout, std::cerr);
+    for (const auto &r : runCmds)
+        if (r->cmd->parsed())
+            return tsm::cli::runProgram(r->opts, std::cout, std::cerr);
     for (CLI::App *cmd : laterCmds) {
         if (cmd->parsed()) {
             std::cerr << "tilesmith " << cmd->get_name()
-                      << ": not available yet in this version (available: check, emit --tokens/--ast)\n";
+                      << ": not available yet in this version (available: check, emit, run, test, bench)\n";
             return 2;
         }
     }

@@ -1,0 +1,103 @@
+#include "app/cli/run_command.h"
+
+#include "core/diag/diagnostic_renderer.h"
+#include "core/run/event_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <ostream>
+
+namespace tsm::cli {
+namespace {
+
+std::string seconds(double s)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2fs", s);
+    return buf;
+}
+
+class TextPrinter
+{
+public:
+    TextPrinter(const run::Runner &runner, run::Mode mode, std::ostream &out, std::ostream &err)
+        : m_runner(runner)
+        , m_mode(mode)
+        , m_out(out)
+        , m_err(err)
+    {}
+
+    void operator()(const run::RunEvent &e)
+    {
+        using K = run::RunEvent::Kind;
+        switch (e.kind) {
+        case K::Diagnostic:
+            m_out.flush();
+            m_err << renderDiagnostic(*e.diagnostic, m_runner.sources());
+            m_err.flush();
+            break;
+        case K::Stdout:
+            m_out << e.text;
+            break;
+        case K::TestFinished:
+            (e.passed ? m_passed : m_failed)++;
+            if (!e.passed)
+                m_failedNames.push_back(e.name);
+            m_out << (e.passed ? "PASSED " : "FAILED ") << e.name << " (" << seconds(e.seconds)
+                  << ")\n";
+            m_out.flush();
+            break;
+        case K::BenchmarkTable:
+            m_out << e.text;
+            if (!e.text.empty() && e.text.back() != '\n')
+                m_out << '\n';
+            break;
+        case K::Finished:
+            if (m_mode == run::Mode::Test) {
+                for (const std::string &name : m_failedNames)
+                    m_out << "FAILED " << name << "\n";
+                m_out << "== " << m_passed << " passed";
+                if (m_failed)
+                    m_out << ", " << m_failed << " failed";
+                m_out << " in " << seconds(e.seconds) << " on " << m_runner.backendName()
+                      << " ==\n";
+            }
+            break;
+        case K::TestStarted:
+        case K::Validation:
+        case K::BenchmarkPoint:
+        case K::KernelCompiled:
+            break;
+        }
+    }
+
+private:
+    const run::Runner &m_runner;
+    run::Mode m_mode;
+    std::ostream &m_out, &m_err;
+    int m_passed = 0, m_failed = 0;
+    std::vector<std::string> m_failedNames;
+};
+
+} // namespace
+
+int runProgram(const RunCommandOptions &opts, std::ostream &out, std::ostream &err)
+{
+    run::Runner runner(opts.run);
+    if (opts.json) {
+        return runner.run(opts.file, [&](const run::RunEvent &e) {
+            out << run::eventToJson(e, runner.sources()).dump(-1, ' ', false,
+                                                                nlohmann::json::error_handler_t::replace)
+                << '\n';
+            out.flush();
+        });
+    }
+    if (opts.run.backend.empty())
+        err << "tilesmith: no --backend given: running on the CPU interpreter (the CUDA backend "
+               "is not in this build yet)\n";
+    TextPrinter printer(runner, opts.run.mode, out, err);
+    return runner.run(opts.file, [&](const run::RunEvent &e) { printer(e); });
+}
+
+} // namespace tsm::cli

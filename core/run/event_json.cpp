@@ -1,0 +1,103 @@
+#include "core/run/event_json.h"
+
+#include "core/diag/diagnostic_renderer.h"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace tsm::run {
+namespace {
+
+/// JSON has no NaN / infinity: such numbers become null.
+nlohmann::json number(double v)
+{
+    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
+}
+
+} // namespace
+
+nlohmann::json validationToJson(const ValidationReport &r)
+{
+    nlohmann::json mismatches = nlohmann::json::array();
+    for (const auto &m : r.firstMismatches)
+        mismatches.push_back({{"index", m.index},
+                              {"actual", number(m.actual)},
+                              {"expected", number(m.expected)}});
+    nlohmann::json j = {{"passed", r.passed},
+                        {"function", r.function},
+                        {"shape", r.shape},
+                        {"actual_dtype", r.actualDtype},
+                        {"expected_dtype", r.expectedDtype},
+                        {"rtol", r.rtol},
+                        {"atol", r.atol},
+                        {"equal_nan", r.equalNan},
+                        {"mismatched", r.mismatched},
+                        {"total", r.total},
+                        {"max_abs_error", number(r.maxAbsError)},
+                        {"max_abs_index", r.maxAbsIndex},
+                        {"max_rel_error", number(r.maxRelError)},
+                        {"max_rel_index", r.maxRelIndex},
+                        {"first_mismatches", mismatches},
+                        {"message", r.message}};
+    if (r.heatRows > 0) {
+        nlohmann::json heat = nlohmann::json::array();
+        for (float v : r.heat)
+            heat.push_back(number(v));
+        j["heat"] = {{"rows", r.heatRows}, {"cols", r.heatCols}, {"values", heat}};
+    }
+    return j;
+}
+
+nlohmann::json eventToJson(const RunEvent &e, const SourceManager &sources)
+{
+    using K = RunEvent::Kind;
+    switch (e.kind) {
+    case K::Diagnostic: {
+        nlohmann::json j = diagnosticToJson(*e.diagnostic, sources);
+        j["event"] = "diagnostic";
+        return j;
+    }
+    case K::Stdout:
+        return {{"event", "stdout"}, {"text", e.text}};
+    case K::TestStarted:
+        return {{"event", "test_started"}, {"name", e.name}};
+    case K::TestFinished:
+        return {{"event", "test_finished"},
+                {"name", e.name},
+                {"passed", e.passed},
+                {"seconds", e.seconds}};
+    case K::Validation: {
+        nlohmann::json j = validationToJson(*e.validation);
+        j["event"] = "validation";
+        return j;
+    }
+    case K::BenchmarkPoint: {
+        const BenchmarkPoint &p = *e.point;
+        return {{"event", "benchmark_point"},
+                {"benchmark", p.benchmark},
+                {"x_name", p.xName},
+                {"x", p.x},
+                {"line", p.line},
+                {"value", number(p.value)},
+                {"min", p.min ? number(*p.min) : nlohmann::json(nullptr)},
+                {"max", p.max ? number(*p.max) : nlohmann::json(nullptr)},
+                {"unit", p.unit},
+                {"measured_by", p.measuredBy}};
+    }
+    case K::BenchmarkTable:
+        return {{"event", "benchmark_table"}, {"name", e.name}, {"text", e.text}};
+    case K::KernelCompiled:
+        return {{"event", "kernel_compiled"},
+                {"name", e.name},
+                {"signature", e.text},
+                {"seconds", e.seconds}};
+    case K::Finished:
+        return {{"event", "finished"},
+                {"passed", e.passed},
+                {"exit_code", e.exitCode},
+                {"seconds", e.seconds}};
+    }
+    return {{"event", "unknown"}};
+}
+
+} // namespace tsm::run

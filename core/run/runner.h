@@ -1,0 +1,53 @@
+#pragma once
+// The Runner: one file through `tilesmith run`, `test` or `bench` (LANGUAGE.md "Entry points").
+// Loads and checks the file, picks the backend, runs the harness through a HostSession and
+// reports everything as RunEvents, ending with one Finished event that carries the exit code.
+
+#include "core/run/run_event.h"
+#include "core/source/source_file.h"
+
+#include <atomic>
+#include <filesystem>
+#include <string>
+
+namespace tsm::run {
+
+enum class Mode : std::uint8_t { Run, Test, Bench };
+
+struct RunOptions
+{
+    Mode mode = Mode::Run;
+    /// "interp", "cuda", or empty for the default (cuda when usable, else interp).
+    std::string backend;
+    /// test: pytest's -k (substring terms joined by `and` / `or`, each optionally `not`).
+    std::string testFilter;
+    /// bench: write `<plot_name>.csv` files here when not empty.
+    std::filesystem::path csvDirectory;
+    const std::atomic<bool> *cancel = nullptr;
+};
+
+/// Exit codes: 0 all good; 1 a failed test / assert / error in the program; 2 unusable input
+/// (unreadable file, unknown or unavailable backend).
+enum ExitCode : int { kExitOk = 0, kExitFailed = 1, kExitUnusable = 2 };
+
+class Runner
+{
+public:
+    explicit Runner(RunOptions options);
+    /// Runs `file`, reporting to `sink`; returns the exit code (also in the Finished event).
+    int run(const std::string &file, const EventSink &sink);
+    /// The files the reported diagnostics point into (valid after run()).
+    const SourceManager &sources() const { return m_sources; }
+    /// Which backend ran ("interp"), after run().
+    const std::string &backendName() const { return m_backendName; }
+
+private:
+    RunOptions m_options;
+    SourceManager m_sources;
+    std::string m_backendName;
+};
+
+/// pytest -k semantics on one test name: "swish and not 1000", "add or mul".
+bool matchesTestFilter(const std::string &name, const std::string &filter);
+
+} // namespace tsm::run
