@@ -56,5 +56,5 @@ def check():
 if __name__ == "__main__":
     launch()
     check()
-    ms = triton.testing.do_bench(launch, warmup=1, rep=1, return_mode="median")
+    ms = triton.testing.do_bench(launch, warmup=50, rep=1000, return_mode="median")
     print(f"RESULT name={NAME} seconds_per_launch={ms / 1000.0:.6g}")
