@@ -128,9 +128,10 @@ public:
                 std::vector<Kwarg> kwargs,
                 SourceSpan span) override
     {
-        for (const auto &[name, fn] : m_values) {
+        for (const auto &entry : m_values) {
+            const auto &name = entry.first; // a plain reference: lambdas cannot capture bindings
             Value all = namedArgs(jit(), args, kwargs);
-            Value v = interp.callValue(fn, {all});
+            Value v = interp.callValue(entry.second, {all});
             auto it = std::find_if(
                 kwargs.begin(), kwargs.end(), [&](const Kwarg &k) { return k.name == name; });
             if (it != kwargs.end())

@@ -105,8 +105,10 @@ int Runner::run(const std::string &path, const EventSink &sink)
     std::string backendError;
     std::unique_ptr<Backend> backend = makeBackend(m_options.backend, &backendError);
     if (!backend) {
-        emitDiagnostic(sink, plainError(DiagKind::UnusableInput, {path, backendError},
-                                        DiagOrigin::Input));
+        // Not the file's fault: the message names the backend and what to use instead.
+        Diagnostic d = plainError(DiagKind::UnusableInput, {path, backendError}, DiagOrigin::Input);
+        d.message = backendError;
+        emitDiagnostic(sink, std::move(d));
         return finish(kExitUnusable, false);
     }
     m_backendName = std::string(backend->name());

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# End-to-end tests of `tilesmith run | test | bench`: exit codes 0/1/2, output, --json, -k.
+# usage: run_cli_test.sh TILESMITH_BINARY REPO_ROOT
+set -u
+bin=$1
+root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+passes=0
+
+expect_exit() { # name expected actual
+  if [ "$2" = "$3" ]; then passes=$((passes + 1)); else echo "FAIL $1: exit $3, expected $2"; fails=$((fails + 1)); fi
+}
+expect_grep() { # name pattern file
+  if grep -qE -- "$2" "$3"; then passes=$((passes + 1)); else
+    echo "FAIL $1: no match for /$2/ in:"; sed 's/^/    /' "$3"; fails=$((fails + 1)); fi
+}
+
+# The seed's tests pass on the interpreter.
+"$bin" test "$root/resources/examples/swish.py" --backend interp >"$tmp/out" 2>"$tmp/err"
+expect_exit swish_test 0 $?
+expect_grep swish_test_line '^PASSED test_swish ' "$tmp/out"
+expect_grep swish_test_summary '^== 1 passed in .* on interp ==$' "$tmp/out"
+
+# A failing assert_close: exit 1, PyTorch's report on stderr at the assert line.
+"$bin" test "$root/tests/programs/fail_assert_close.py" --backend interp >"$tmp/out" 2>"$tmp/err"
+expect_exit failed_test 1 $?
+expect_grep failed_test_report 'fail_assert_close.py:[0-9]+:[0-9]+: error: test_wrong_double failed: AssertionError: Tensor-likes are not close!' "$tmp/err"
+expect_grep failed_test_counts 'Mismatched elements: 143 / 1000 \(14.3%\)' "$tmp/err"
+expect_grep failed_test_summary '^== 0 passed, 1 failed' "$tmp/out"
+
+# -k selects parametrized cases by id.
+"$bin" test "$root/tests/programs/softmax.py" --backend interp -k "not large" >"$tmp/out" 2>"$tmp/err"
+expect_exit filter 0 $?
+if grep -q large "$tmp/out"; then echo "FAIL filter: a deselected test ran"; fails=$((fails + 1)); else passes=$((passes + 1)); fi
+
+# --json: one object per line, ending with the finished event.
+"$bin" test "$root/resources/examples/swish.py" --backend interp --json >"$tmp/out" 2>"$tmp/err"
+expect_exit json 0 $?
+expect_grep json_test '^\{"event":"test_finished","name":"test_swish","passed":true' "$tmp/out"
+expect_grep json_validation '"event":"validation"' "$tmp/out"
+last=$(tail -n 1 "$tmp/out")
+case "$last" in '{"event":"finished","exit_code":0,"passed":true'*) passes=$((passes + 1)) ;;
+  *) echo "FAIL json_finished: last line $last"; fails=$((fails + 1)) ;; esac
+
+# run: the module as __main__; an out-of-bounds kernel access is reported at the kernel line.
+cat >"$tmp/oob.py" <<'PY'
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs))
+
+
+if __name__ == "__main__":
+    x = torch.zeros(100, device="cuda")
+    y = torch.empty_like(x)
+    copy[(1, )](x, y, BLOCK=128)
+    print("unreachable")
+PY
+"$bin" run "$tmp/oob.py" --backend interp >"$tmp/out" 2>"$tmp/err"
+expect_exit oob 1 $?
+expect_grep oob_line 'oob.py:9:[0-9]+: error: .*program \(0, 0, 0\).*\[OutOfBoundsAccess\]' "$tmp/err"
+if grep -q unreachable "$tmp/out"; then echo "FAIL oob: ran past the error"; fails=$((fails + 1)); else passes=$((passes + 1)); fi
+
+# Unusable input: a missing file, an unavailable backend.
+"$bin" run "$tmp/missing.py" --backend interp >"$tmp/out" 2>"$tmp/err"
+expect_exit missing 2 $?
+"$bin" run "$root/resources/examples/swish.py" --backend cuda >"$tmp/out" 2>"$tmp/err"
+expect_exit cuda 2 $?
+expect_grep cuda_message 'CUDA backend is not in this version' "$tmp/err"
+
+echo "run_cli_test: $passes passed, $fails failed"
+[ "$fails" -eq 0 ]
