@@ -197,140 +197,77 @@ void writeF64Int(std::byte *p, std::int64_t v)
     store<double>(p, double(v));
 }
 
+/// How to read and write one element of each dtype, in dtypes.def order.
+struct ElementAccess
+{
+    detail::ReadDoubleFn readDouble;
+    detail::WriteDoubleFn writeDouble;
+    detail::ReadIntFn readInt;
+    detail::WriteIntFn writeInt;
+};
+
+const ElementAccess kElementAccess[] = {
+    {readBool, writeBool, readBoolInt, writeBoolInt}, // I1
+    {readAsDouble<std::int8_t>,
+     writeDoubleAsInt<std::int8_t>,
+     readAsInt<std::int8_t>,
+     writeIntAs<std::int8_t>}, // I8
+    {readAsDouble<std::int16_t>,
+     writeDoubleAsInt<std::int16_t>,
+     readAsInt<std::int16_t>,
+     writeIntAs<std::int16_t>}, // I16
+    {readAsDouble<std::int32_t>,
+     writeDoubleAsInt<std::int32_t>,
+     readAsInt<std::int32_t>,
+     writeIntAs<std::int32_t>}, // I32
+    {readAsDouble<std::int64_t>,
+     writeDoubleAsInt<std::int64_t>,
+     readAsInt<std::int64_t>,
+     writeIntAs<std::int64_t>}, // I64
+    {readAsDouble<std::uint8_t>,
+     writeDoubleAsInt<std::uint8_t>,
+     readAsInt<std::uint8_t>,
+     writeIntAs<std::uint8_t>}, // U8
+    {readAsDouble<std::uint16_t>,
+     writeDoubleAsInt<std::uint16_t>,
+     readAsInt<std::uint16_t>,
+     writeIntAs<std::uint16_t>}, // U16
+    {readAsDouble<std::uint32_t>,
+     writeDoubleAsInt<std::uint32_t>,
+     readAsInt<std::uint32_t>,
+     writeIntAs<std::uint32_t>},                                              // U32
+    {readU64, writeU64, readAsInt<std::uint64_t>, writeIntAs<std::uint64_t>}, // U64
+    {readF16, writeF16, readF16Int, writeF16Int},                             // F16
+    {readBF16, writeBF16, readBF16Int, writeBF16Int},                         // BF16
+    {readAsDouble<float>, writeF32, readF32Int, writeF32Int},                 // F32
+    {readAsDouble<double>, writeF64, readF64Int, writeF64Int},                // F64
+};
+static_assert(std::size(kElementAccess) == kDTypeCount);
+
+const ElementAccess &access(DType t)
+{
+    return kElementAccess[static_cast<int>(t)];
+}
+
 } // namespace
 
 namespace detail {
 
 ReadDoubleFn readDoubleFn(DType t)
 {
-    switch (t) {
-    case DType::I1:
-        return readBool;
-    case DType::I8:
-        return readAsDouble<std::int8_t>;
-    case DType::I16:
-        return readAsDouble<std::int16_t>;
-    case DType::I32:
-        return readAsDouble<std::int32_t>;
-    case DType::I64:
-        return readAsDouble<std::int64_t>;
-    case DType::U8:
-        return readAsDouble<std::uint8_t>;
-    case DType::U16:
-        return readAsDouble<std::uint16_t>;
-    case DType::U32:
-        return readAsDouble<std::uint32_t>;
-    case DType::U64:
-        return readU64;
-    case DType::F16:
-        return readF16;
-    case DType::BF16:
-        return readBF16;
-    case DType::F32:
-        return readAsDouble<float>;
-    case DType::F64:
-        return readAsDouble<double>;
-    }
-    return readAsDouble<double>;
+    return access(t).readDouble;
 }
-
 WriteDoubleFn writeDoubleFn(DType t)
 {
-    switch (t) {
-    case DType::I1:
-        return writeBool;
-    case DType::I8:
-        return writeDoubleAsInt<std::int8_t>;
-    case DType::I16:
-        return writeDoubleAsInt<std::int16_t>;
-    case DType::I32:
-        return writeDoubleAsInt<std::int32_t>;
-    case DType::I64:
-        return writeDoubleAsInt<std::int64_t>;
-    case DType::U8:
-        return writeDoubleAsInt<std::uint8_t>;
-    case DType::U16:
-        return writeDoubleAsInt<std::uint16_t>;
-    case DType::U32:
-        return writeDoubleAsInt<std::uint32_t>;
-    case DType::U64:
-        return writeU64;
-    case DType::F16:
-        return writeF16;
-    case DType::BF16:
-        return writeBF16;
-    case DType::F32:
-        return writeF32;
-    case DType::F64:
-        return writeF64;
-    }
-    return writeF64;
+    return access(t).writeDouble;
 }
-
 ReadIntFn readIntFn(DType t)
 {
-    switch (t) {
-    case DType::I1:
-        return readBoolInt;
-    case DType::I8:
-        return readAsInt<std::int8_t>;
-    case DType::I16:
-        return readAsInt<std::int16_t>;
-    case DType::I32:
-        return readAsInt<std::int32_t>;
-    case DType::I64:
-        return readAsInt<std::int64_t>;
-    case DType::U8:
-        return readAsInt<std::uint8_t>;
-    case DType::U16:
-        return readAsInt<std::uint16_t>;
-    case DType::U32:
-        return readAsInt<std::uint32_t>;
-    case DType::U64:
-        return readAsInt<std::uint64_t>;
-    case DType::F16:
-        return readF16Int;
-    case DType::BF16:
-        return readBF16Int;
-    case DType::F32:
-        return readF32Int;
-    case DType::F64:
-        return readF64Int;
-    }
-    return readF64Int;
+    return access(t).readInt;
 }
-
 WriteIntFn writeIntFn(DType t)
 {
-    switch (t) {
-    case DType::I1:
-        return writeBoolInt;
-    case DType::I8:
-        return writeIntAs<std::int8_t>;
-    case DType::I16:
-        return writeIntAs<std::int16_t>;
-    case DType::I32:
-        return writeIntAs<std::int32_t>;
-    case DType::I64:
-        return writeIntAs<std::int64_t>;
-    case DType::U8:
-        return writeIntAs<std::uint8_t>;
-    case DType::U16:
-        return writeIntAs<std::uint16_t>;
-    case DType::U32:
-        return writeIntAs<std::uint32_t>;
-    case DType::U64:
-        return writeIntAs<std::uint64_t>;
-    case DType::F16:
-        return writeF16Int;
-    case DType::BF16:
-        return writeBF16Int;
-    case DType::F32:
-        return writeF32Int;
-    case DType::F64:
-        return writeF64Int;
-    }
-    return writeF64Int;
+    return access(t).writeInt;
 }
 
 void fail(TensorError::Kind kind, const std::string &message)
