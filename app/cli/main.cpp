@@ -2,6 +2,7 @@
 // machinery has not landed yet say so and exit 2 instead of pretending.
 
 #include "app/cli/check_command.h"
+#include "app/cli/devices_command.h"
 #include "app/cli/emit_command.h"
 #include "app/cli/run_command.h"
 
@@ -28,15 +29,43 @@ int main(int argc, char **argv)
     tsm::cli::EmitOptions emit;
     auto *emitCmd = app.add_subcommand("emit", "Print a compilation stage of a file");
     emitCmd->add_option("file", emit.file, "Python file")->required();
-    auto *what = emitCmd->add_option_group("stage", "What to print (exactly one)");
+    auto *what = emitCmd->add_option_group("stage", "What to print (at most one)");
     for (const char *stage : {"tokens", "ast", "ir", "cuda", "ptx", "sass"}) {
-        what->add_flag_callback(std::string("--") + stage, [&emit, stage] { emit.what = stage; },
-                                std::string("print the ") + stage);
+        what->add_flag_callback(
+            std::string("--") + stage,
+            [&emit, stage] { emit.what = stage; },
+            std::string("print the ") + stage);
     }
-    what->require_option(1);
-    emitCmd->add_option("--kernel", emit.kernel, "The @triton.jit function to specialize (--ir)");
-    emitCmd->add_option("--signature", emit.signature,
-                        "Launch signature for --ir, e.g. 'x_ptr=*fp32:16, n=i32, BLOCK=1024'");
+    what->add_option("--cubin", emit.cubinPath, "Write the kernel's cubin to PATH")
+        ->type_name("PATH");
+    what->require_option(0, 1);
+    emitCmd->add_option("--kernel",
+                        emit.kernel,
+                        "The @triton.jit function to specialize (--ir, --cuda, --ptx, ...)");
+    emitCmd->add_option("--signature",
+                        emit.signature,
+                        "Launch signature, e.g. 'x_ptr=*fp32:16, n=i32, BLOCK=1024'");
+    emitCmd->add_flag("--standalone",
+                      emit.standalone,
+                      "With --cuda: inline the device header so the file compiles alone with "
+                      "nvcc -arch=sm_90 -c");
+    emitCmd->add_option("--arch",
+                        emit.arch,
+                        "Target architecture (sm_90, sm_80, compute_90); default: the GPU's, "
+                        "else sm_90");
+    emitCmd->add_option("--dump-after",
+                        emit.dumpAfter,
+                        "Print the IR with layouts after every CUDA pass (all) or one pass, "
+                        "with per-stage times");
+    emitCmd->add_flag("--timings",
+                      emit.timings,
+                      "Print each compile stage's time (parse, sema, lower, emit, nvrtc, cache) "
+                      "on stderr; TILESMITH_CACHE_DIR=- disables the compile cache");
+
+    tsm::cli::DevicesOptions devices;
+    auto *devicesCmd = app.add_subcommand(
+        "devices", "List CUDA devices with compute capability, SMs, memory, L2, copy bandwidth");
+    devicesCmd->add_flag("--json", devices.json, "One JSON object instead of text");
 
     struct RunCmd
     {
@@ -62,10 +91,12 @@ int main(int argc, char **argv)
             ->check(CLI::IsMember({"interp", "cuda"}));
         r->cmd->add_flag("--json", r->opts.json, "Emit JSON Lines events (docs/run-events.md)");
         if (m.mode == tsm::run::Mode::Test)
-            r->cmd->add_option("-k", r->opts.run.testFilter,
+            r->cmd->add_option("-k",
+                               r->opts.run.testFilter,
                                "Only tests whose name matches (pytest -k: terms, and, or, not)");
         if (m.mode == tsm::run::Mode::Bench)
-            r->cmd->add_option("--csv", r->opts.run.csvDirectory,
+            r->cmd->add_option("--csv",
+                               r->opts.run.csvDirectory,
                                "Write <plot_name>.csv for every benchmark into this folder");
         runCmds.push_back(std::move(r));
     }
@@ -73,7 +104,6 @@ int main(int argc, char **argv)
     const char *later[][2] = {
         {"profile", "Profile the kernel launches of a program"},
         {"serve", "Speak the JSON Lines runner protocol on stdin/stdout"},
-        {"devices", "List CUDA devices"},
     };
     std::vector<CLI::App *> laterCmds;
     for (const auto &l : later) {
@@ -91,15 +121,21 @@ int main(int argc, char **argv)
 
     if (checkCmd->parsed())
         return tsm::cli::runCheck(check, std::cout, std::cerr);
-    if (emitCmd->parsed())
+    if (emitCmd->parsed()) {
+        if (!emit.cubinPath.empty())
+            emit.what = "cubin";
         return tsm::cli::runEmit(emit, std::cout, std::cerr);
+    }
+    if (devicesCmd->parsed())
+        return tsm::cli::runDevices(devices, std::cout, std::cerr);
     for (const auto &r : runCmds)
         if (r->cmd->parsed())
             return tsm::cli::runProgram(r->opts, std::cout, std::cerr);
     for (CLI::App *cmd : laterCmds) {
         if (cmd->parsed()) {
             std::cerr << "tilesmith " << cmd->get_name()
-                      << ": not available yet in this version (available: check, emit, run, test, bench)\n";
+                      << ": not available yet in this version (available: check, emit, run, test, "
+                         "bench, devices)\n";
             return 2;
         }
     }

@@ -1,6 +1,7 @@
 #include "app/cli/run_command.h"
 
 #include "core/diag/diagnostic_renderer.h"
+#include "core/run/backend_factory.h"
 #include "core/run/event_json.h"
 
 #include <nlohmann/json.hpp>
@@ -26,7 +27,8 @@ public:
         , m_mode(mode)
         , m_out(out)
         , m_err(err)
-    {}
+    {
+    }
 
     void operator()(const run::RunEvent &e)
     {
@@ -85,17 +87,30 @@ private:
 int runProgram(const RunCommandOptions &opts, std::ostream &out, std::ostream &err)
 {
     run::Runner runner(opts.run);
+    // Without --backend the runner takes CUDA when it can; when it cannot, say so once (a note
+    // diagnostic event with --json), so that CPU timings are never mistaken for GPU ones.
+    const std::string note = opts.run.backend.empty() ? defaultBackendNote() : std::string();
     if (opts.json) {
+        if (!note.empty()) {
+            run::RunEvent e;
+            e.kind = run::RunEvent::Kind::Diagnostic;
+            Diagnostic d;
+            d.kind = DiagKind::CudaUnavailable;
+            d.severity = Severity::Note;
+            d.origin = DiagOrigin::Input;
+            d.message = note;
+            e.diagnostic = std::move(d);
+            out << run::eventToJson(e, runner.sources()).dump() << '\n';
+        }
         return runner.run(opts.file, [&](const run::RunEvent &e) {
-            out << run::eventToJson(e, runner.sources()).dump(-1, ' ', false,
-                                                                nlohmann::json::error_handler_t::replace)
+            out << run::eventToJson(e, runner.sources())
+                       .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
                 << '\n';
             out.flush();
         });
     }
-    if (opts.run.backend.empty())
-        err << "tilesmith: no --backend given: running on the CPU interpreter (the CUDA backend "
-               "is not in this build yet)\n";
+    if (!note.empty())
+        err << "tilesmith: " << note << "\n";
     TextPrinter printer(runner, opts.run.mode, out, err);
     return runner.run(opts.file, [&](const run::RunEvent &e) { printer(e); });
 }

@@ -366,7 +366,10 @@ sema::Signature JitFunctionObject::signatureOf(const std::vector<Value> &bound,
                             + ") cannot be accessed from Triton (cpu tensor?)");
             a.kind = sema::ArgSpec::Kind::Pointer;
             a.dtype = t->dtype();
-            a.divisibleBy16 = reinterpret_cast<std::uintptr_t>(t->data()) % 16 == 0;
+            // Storage bases are aligned (host 64 bytes, device mirrors 256), so the view's
+            // offset decides. Not t->data(): that would allocate host bytes, download what a
+            // kernel wrote and count as a host write (a re-upload) on every launch.
+            a.divisibleBy16 = t->storageOffset() * t->elementSize() % 16 == 0;
         } else if (v.isBool()) {
             a.kind = sema::ArgSpec::Kind::Bool;
             a.dtype = DType::I1;

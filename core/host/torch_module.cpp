@@ -62,8 +62,9 @@ template <int Kind> Value sizedCreation(CallArgs &args)
     DType d = c.dtype.value_or(T::kDefaultFloat);
     return guardTensor([&] {
         switch (Kind) {
-        case 0:
-            return tensorValue(T::empty(shape, d, c.device));
+        case 0: // torch.empty: no bytes to upload to a GPU (garbage there, as in PyTorch)
+            return tensorValue(
+                Tensor::allocate(shape, d, c.device, tensor::Storage::Init::Undefined));
         case 1:
             return tensorValue(T::zeros(shape, d, c.device));
         case 2:
@@ -95,7 +96,9 @@ template <int Kind> Value likeCreation(CallArgs &args)
     return guardTensor([&] {
         switch (Kind) {
         case 0:
-            return tensorValue(T::emptyLike(like, dtype, device));
+            return tensorValue(Tensor::allocate(like.shape(), dtype.value_or(like.dtype()),
+                                                device.value_or(like.device()),
+                                                tensor::Storage::Init::Undefined));
         case 1:
             return tensorValue(T::zerosLike(like, dtype, device));
         case 2:
@@ -274,7 +277,8 @@ Value emptyStridedFn(CallArgs &args)
     }
     DType d = c.dtype.value_or(T::kDefaultFloat);
     auto storage = std::make_shared<tensor::Storage>(std::size_t(std::max<std::int64_t>(extent, 1))
-                                                     * dtypeBytes(d));
+                                                         * dtypeBytes(d),
+                                                     tensor::Storage::Init::Undefined);
     return tensorValue(Tensor(storage, d, shape, strides, 0, c.device));
 }
 

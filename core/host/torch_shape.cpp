@@ -287,7 +287,7 @@ template <int Kind> Value newFn(const Tensor &self, CallArgs &args)
     tensor::Shape shape = toShape(pos);
     switch (Kind) {
     case 0:
-        return tensorValue(T::empty(shape, dtype, device));
+        return tensorValue(Tensor::allocate(shape, dtype, device, tensor::Storage::Init::Undefined));
     case 1:
         return tensorValue(T::zeros(shape, dtype, device));
     case 2:

@@ -118,6 +118,86 @@ Value benchCpu(
     return summarize(times, qs, mode);
 }
 
+/// Whether kernels run on a device with its own clock (do_bench then times with it).
+bool hasDeviceTimer(CallArgs &args)
+{
+    HostContext &ctx = HostContext::of(args.interp);
+    return ctx.backend && ctx.backend->deviceTimer() != nullptr;
+}
+
+/// do_bench on a GPU: Triton's triton.testing.do_bench step for step. One call, synchronized
+/// (each launch waits while no timer exists, so a fault is reported at its launch); an
+/// estimate from 5 calls each after an L2 clear, between one pair of events; then
+/// max(1, int(warmup / estimate)) warm-up calls and max(1, int(rep / estimate)) timed calls,
+/// each after an L2 clear between its own pair of events.
+Value benchGpu(CallArgs &args,
+               const Value &fn,
+               double warmup,
+               double rep,
+               const Value &qs,
+               const std::string &mode,
+               const std::string &what,
+               const std::string &measuredNote)
+{
+    static const char *const modes[] = {"min", "max", "mean", "median", "all"};
+    if (std::find(std::begin(modes), std::end(modes), mode) == std::end(modes))
+        throwPy("AssertionError", "");
+    Interpreter &interp = args.interp;
+    HostContext &ctx = HostContext::of(interp);
+    const std::uint64_t launchesBefore = ctx.launches;
+    interp.callValue(fn, {});
+    if (ctx.launches == launchesBefore)
+        throwPy("RuntimeError",
+                what + ": the benchmarked function launched no kernel on the GPU (torch "
+                       "operations run on the CPU in Tilesmith, so there is nothing for CUDA "
+                       "events to time); benchmark a function that launches a @triton.jit "
+                       "kernel, or run with --backend interp for CPU timings");
+    std::unique_ptr<DeviceTimer> timer = ctx.backend->deviceTimer();
+    auto collect = [&]() {
+        try {
+            return timer->collectMs();
+        } catch (const std::exception &e) {
+            throwPy("RuntimeError", what + ": " + e.what());
+        }
+    };
+    auto device = [&](auto &&step) {
+        try {
+            step();
+        } catch (const std::exception &e) {
+            throwPy("RuntimeError", what + ": " + e.what());
+        }
+    };
+    // The first call ran synchronized; wait for it before the estimate, as Triton does.
+    collect();
+
+    device([&] { timer->begin(); });
+    for (int i = 0; i < 5; ++i) {
+        device([&] { timer->clearL2(); });
+        interp.callValue(fn, {});
+    }
+    device([&] { timer->end(); });
+    std::vector<double> est = collect();
+    const double estimate = std::max(est.empty() ? 0.0 : est[0] / 5, 1e-6);
+    const long long nWarmup = std::max(1LL, (long long)(warmup / estimate));
+    const long long nRepeat = std::max(1LL, (long long)(rep / estimate));
+    for (long long i = 0; i < nWarmup; ++i) {
+        interp.checkCancelled();
+        interp.callValue(fn, {});
+    }
+    for (long long i = 0; i < nRepeat; ++i) {
+        interp.checkCancelled();
+        device([&] {
+            timer->clearL2();
+            timer->begin();
+        });
+        interp.callValue(fn, {});
+        device([&] { timer->end(); });
+    }
+    std::vector<double> times = collect();
+    ctx.measuredBy = timer->describe() + measuredNote;
+    return summarize(times, qs, mode);
+}
+
 Value doBenchFn(CallArgs &args)
 {
     auto v = args.bind("do_bench",
@@ -128,7 +208,10 @@ Value doBenchFn(CallArgs &args)
                         {"quantiles", Value()},
                         {"fast_flush", Value::boolean(true)},
                         {"return_mode", Value::str("mean")}});
-    return benchCpu(args, v[0], toDouble(v[2]), v[4], v[6].isStr() ? v[6].asStr() : "");
+    const std::string mode = v[6].isStr() ? v[6].asStr() : "";
+    if (hasDeviceTimer(args))
+        return benchGpu(args, v[0], toDouble(v[1]), toDouble(v[2]), v[4], mode, "do_bench", "");
+    return benchCpu(args, v[0], toDouble(v[2]), v[4], mode);
 }
 
 Value doBenchCudagraphFn(CallArgs &args)
@@ -139,7 +222,14 @@ Value doBenchCudagraphFn(CallArgs &args)
                         {"grad_to_none", Value()},
                         {"quantiles", Value()},
                         {"return_mode", Value::str("mean")}});
-    return benchCpu(args, v[0], toDouble(v[1]), v[3], v[4].isStr() ? v[4].asStr() : "");
+    const std::string mode = v[4].isStr() ? v[4].asStr() : "";
+    // Timed like do_bench(fn, rep=rep): the calls are launched one by one, not replayed from a
+    // captured graph, and the result says so.
+    if (hasDeviceTimer(args))
+        return benchGpu(args, v[0], 25.0, toDouble(v[1]), v[3], mode, "do_bench_cudagraph",
+                        "; do_bench_cudagraph: no CUDA graph captured, calls launched one by "
+                        "one");
+    return benchCpu(args, v[0], toDouble(v[1]), v[3], mode);
 }
 
 class BenchmarkObject final : public RecordObject

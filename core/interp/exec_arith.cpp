@@ -4,6 +4,7 @@
 
 #include "core/interp/arith_functors.h"
 #include "core/interp/exec.h"
+#include "core/interp/poison.h"
 
 namespace tsm::interp {
 namespace {
@@ -19,7 +20,9 @@ template <DType D, template <DType> class F> void execBinary(const Instr &ins, F
         out[k] = F<D>::apply(a[k], b[k], attr);
 }
 
-/// IDiv / IRem: the first zero divisor stops the program before anything is computed.
+/// IDiv / IRem. A zero divisor is not an error yet: kernels divide on lanes that a mask
+/// discards later. Those lanes get 0 (the GPU gives garbage) and are poisoned; the division is
+/// reported where a poisoned lane is observed (poison.h).
 template <DType D, template <DType> class F> void execIntDiv(const Instr &ins, Frame &f)
 {
     using T = RepT<D>;
@@ -27,18 +30,21 @@ template <DType D, template <DType> class F> void execIntDiv(const Instr &ins, F
     bool zero = false;
     for (std::int64_t k = 0; k < ins.n; ++k)
         zero |= b[k] == T(0);
-    if (zero) {
-        std::int64_t k = 0;
-        while (b[k] != T(0))
-            ++k;
-        f.fail(DiagKind::IntegerDivisionByZero,
-               ins.op->span,
-               {ins.op->code == ir::OpCode::IDiv ? "division" : "remainder",
-                f.programString(),
-                elementString(f.plan.kernel->type(ins.in[1]).shape, k)});
-        return;
+    if (!zero)
+        return execBinary<D, F>(ins, f);
+    const T *a = f.ptr<T>(ins.in[0]);
+    T *out = f.ptr<T>(ins.out[0]);
+    const std::int64_t attr = ins.op->i;
+    std::vector<std::int64_t> zeroLanes;
+    for (std::int64_t k = 0; k < ins.n; ++k) {
+        if (b[k] == T(0)) {
+            out[k] = T(0);
+            zeroLanes.push_back(k);
+        } else {
+            out[k] = F<D>::apply(a[k], b[k], attr);
+        }
     }
-    execBinary<D, F>(ins, f);
+    poisonDivisionByZero(ins, f, zeroLanes);
 }
 
 template <DType D> void execNeg(const Instr &ins, Frame &f)

@@ -4,6 +4,7 @@
 #include "core/interp/element_ops.h"
 #include "core/interp/exec.h"
 #include "core/interp/philox.h"
+#include "core/interp/poison.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -72,6 +73,8 @@ void execWhile(const Instr &ins, Frame &f)
     const std::span<const SlotId> values = std::span<const SlotId>(before.terminator).subspan(1);
     for (std::int64_t count = 1;; ++count) {
         if (!runBlock(before, f))
+            return;
+        if (f.stop == Stop::Poisoned && reportIfPoisoned(ins, f, before.terminator[0]))
             return;
         if (!*f.ptr<std::uint8_t>(before.terminator[0])) {
             passValues(f, values, ins.out);

@@ -197,6 +197,7 @@ bool bindShapeOp(Instr &ins, const ir::Op &op, BindContext &ctx)
     case OpCode::ExpandDims:
     case OpCode::Reshape:
     case OpCode::Hint:
+    case OpCode::ConvertLayout:
     case OpCode::PtrToInt:
     case OpCode::IntToPtr:
         TSM_INTERP_ASSERT(

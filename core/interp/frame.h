@@ -52,7 +52,11 @@ struct LaunchState
     std::mutex *atomicMutex = nullptr;
 };
 
-enum class Stop : std::uint8_t { None, Return, Error };
+/// Why runBlock stopped. Poisoned does not stop: an integer division by zero left garbage
+/// lanes, and the program goes on tracking where they flow (poison.h).
+enum class Stop : std::uint8_t { None, Return, Error, Poisoned };
+
+struct PoisonState;
 
 struct Frame
 {
@@ -65,6 +69,8 @@ struct Frame
     Stop stop = Stop::None;
     std::optional<Diagnostic> error;
     std::string printed;
+    /// Garbage lanes of divisions by zero, while stop == Stop::Poisoned (poison.h).
+    std::shared_ptr<PoisonState> poison;
 
     template <class T> T *ptr(SlotId s) const { return reinterpret_cast<T *>(slot[s]); }
     std::int64_t bytes(SlotId s) const { return plan.slots[s].elements * plan.slots[s].elemBytes; }
@@ -83,13 +89,21 @@ private:
     std::vector<std::byte> m_arena;
 };
 
+/// runBlock from instruction `from` on with poison tracking; `after` is the instruction that
+/// just poisoned the program, or null (poison.cpp).
+bool runBlockTracked(const Block &block, std::size_t from, Frame &frame, const Instr *after);
+
 /// Runs a block's instructions until one stops the program; false when stopped.
 inline bool runBlock(const Block &block, Frame &frame)
 {
-    for (const Instr &ins : block.instrs) {
+    if (frame.stop == Stop::Poisoned) [[unlikely]]
+        return runBlockTracked(block, 0, frame, nullptr);
+    const std::size_t n = block.instrs.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const Instr &ins = block.instrs[i];
         ins.fn(ins, frame);
-        if (frame.stop != Stop::None)
-            return false;
+        if (frame.stop != Stop::None) [[unlikely]]
+            return frame.stop == Stop::Poisoned && runBlockTracked(block, i + 1, frame, &ins);
     }
     return true;
 }

@@ -1,12 +1,16 @@
 #pragma once
 // The named functions of math_fns.def on one element. Float functions take float (fp32, and
 // fp16/bf16 which are computed in fp32) or double. Accuracy: div_rn, sqrt_rn, fdiv, floor,
-// ceil, trunc, round, rint, abs, fmod, copysign, nextafter are exact (IEEE); fp32 exp is
-// exp2(x * log2(e)) as on the GPU; exp2, log, log2, sin, cos use glibc's single-precision
-// functions (under 1 ULP); the rest are computed in double and rounded once to fp32. GPU Triton
-// uses approximations for several of these (ex2.approx, lg2.approx, sin/cos.approx, rsqrt.approx):
-// the bounds against real Triton are tested in tests/unit/interp/math_eval_test.cpp.
+// ceil, trunc, round, rint, abs, fmod, copysign, nextafter are exact (IEEE); fp32 log, sin and
+// cos are bit-exact with compiled Triton (libdevice's algorithms, gpu_libm.h); fp32 exp is
+// exp2(x * log2(e)) as on the GPU; exp2, log2 and sqrt use glibc's correctly rounded or
+// under-1-ULP single-precision functions where the GPU uses its hardware approximations
+// (ex2.approx, lg2.approx, sqrt.approx: table-driven, not modelled; fp32 sqrt does flush a
+// denormal argument to zero as sqrt.approx.ftz does); the rest are computed in double and
+// rounded once to fp32. The bounds against real Triton are tested in
+// tests/unit/interp/math_eval_test.cpp.
 
+#include "core/interp/gpu_libm.h"
 #include "core/ir/ir.h"
 
 #include <bit>
@@ -62,26 +66,41 @@ template <ir::MathFn Fn, class T> inline T mathFloat1(T x)
         return std::exp2(x);
     else if constexpr (Fn == MathFn::Expm1)
         return viaDouble(x, [](double v) { return std::expm1(v); });
-    else if constexpr (Fn == MathFn::Log)
-        return std::log(x);
-    else if constexpr (Fn == MathFn::Log2)
+    else if constexpr (Fn == MathFn::Log) {
+        if constexpr (f32)
+            return gpuLogf(x);
+        else
+            return std::log(x);
+    } else if constexpr (Fn == MathFn::Log2)
         return std::log2(x);
     else if constexpr (Fn == MathFn::Log10)
         return viaDouble(x, [](double v) { return std::log10(v); });
     else if constexpr (Fn == MathFn::Log1p)
         return viaDouble(x, [](double v) { return std::log1p(v); });
-    else if constexpr (Fn == MathFn::Sqrt || Fn == MathFn::SqrtRn)
+    else if constexpr (Fn == MathFn::Sqrt) {
+        // Triton's fp32 sqrt is sqrt.approx.ftz.f32: a denormal argument is a signed zero.
+        if constexpr (f32)
+            return std::sqrt(std::fabs(x) < 0x1p-126f ? std::copysign(0.0f, x) : x);
+        else
+            return std::sqrt(x);
+    } else if constexpr (Fn == MathFn::SqrtRn)
         return std::sqrt(x);
     else if constexpr (Fn == MathFn::Rsqrt) {
         if constexpr (f32)
             return viaDouble(x, [](double v) { return 1.0 / std::sqrt(v); });
         else
             return 1.0 / std::sqrt(x);
-    } else if constexpr (Fn == MathFn::Sin)
-        return std::sin(x);
-    else if constexpr (Fn == MathFn::Cos)
-        return std::cos(x);
-    else if constexpr (Fn == MathFn::Tan)
+    } else if constexpr (Fn == MathFn::Sin) {
+        if constexpr (f32)
+            return gpuSinf(x);
+        else
+            return std::sin(x);
+    } else if constexpr (Fn == MathFn::Cos) {
+        if constexpr (f32)
+            return gpuCosf(x);
+        else
+            return std::cos(x);
+    } else if constexpr (Fn == MathFn::Tan)
         return viaDouble(x, [](double v) { return std::tan(v); });
     else if constexpr (Fn == MathFn::Asin)
         return viaDouble(x, [](double v) { return std::asin(v); });

@@ -1,7 +1,8 @@
 #pragma once
 // Triton's counter-based Philox generator (python/triton/language/random.py), bit for bit:
 // philox_impl's rounds, the 64-bit seed split into two 32-bit key words, uint_to_uniform_float
-// and randn's Box-Muller transform.
+// and randn's Box-Muller transform (log and cos as libdevice computes them; the square root is
+// correctly rounded where the GPU's sqrt.approx may differ by 1 ULP).
 
 #include <array>
 #include <cstdint>

@@ -1,6 +1,7 @@
 #include "core/interp/program_plan.h"
 
 #include "core/interp/exec.h"
+#include "core/interp/poison.h"
 
 #include <cstdio>
 
@@ -97,6 +98,7 @@ private:
         case OpCode::Reshape:
         case OpCode::Permute:
         case OpCode::Hint:
+        case OpCode::ConvertLayout:
             set(op.result(), of(op.operands[0]));
             break;
         case OpCode::Select:
@@ -271,6 +273,7 @@ private:
         case OpCode::Reshape:
         case OpCode::Permute:
         case OpCode::Hint:
+        case OpCode::ConvertLayout:
         case OpCode::PtrToInt:
         case OpCode::IntToPtr:
         case OpCode::Bitcast:
@@ -402,6 +405,8 @@ double readFloat(const Frame &f, SlotId s, DType d, std::int64_t k)
 void passValues(Frame &f, std::span<const SlotId> from, std::span<const SlotId> targets)
 {
     TSM_INTERP_ASSERT(from.size() >= targets.size());
+    if (f.stop == Stop::Poisoned)
+        passPoison(f, from, targets);
     bool overlap = false;
     for (std::size_t a = 0; a < targets.size() && !overlap; ++a)
         for (std::size_t b = 0; b < targets.size(); ++b)

@@ -113,6 +113,10 @@ struct Param
     /// parameters specialized to a constant (an integer equal to 1), which are folded.
     ValueId value = kNoValue;
     bool isConstexpr = false;
+    /// Signature facts (Triton's specialization): a pointer's address is a multiple of 16
+    /// bytes, or an integer's value is a multiple of 16. The CUDA backend's axis analysis
+    /// vectorizes on them.
+    bool divisibleBy16 = false;
 };
 
 struct Kernel

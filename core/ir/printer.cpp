@@ -35,9 +35,10 @@ std::string formatDouble(double v)
 class Printer
 {
 public:
-    Printer(const Kernel &k, const SourceFile *f)
+    Printer(const Kernel &k, const PrintOptions &options)
         : m_kernel(k)
-        , m_file(f)
+        , m_file(options.file)
+        , m_annotate(options.annotate)
         , m_names(k.values.size())
     {
     }
@@ -91,7 +92,8 @@ private:
             for (std::size_t k = 0; k < r.args.size(); ++k) {
                 if (k)
                     m_out += ", ";
-                m_out += name(r.args[k]) + ": " + typeToString(m_kernel.type(r.args[k]));
+                m_out += name(r.args[k]) + ": " + typeToString(m_kernel.type(r.args[k]))
+                         + annotation(r.args[k]);
             }
             m_out += "):\n";
         }
@@ -199,9 +201,18 @@ private:
             return;
         m_out += " : ";
         for (std::size_t k = 0; k < op.results.size(); ++k)
-            m_out += (k ? ", " : "") + typeToString(m_kernel.type(op.results[k]));
+            m_out += (k ? ", " : "") + typeToString(m_kernel.type(op.results[k]))
+                     + annotation(op.results[k]);
         if (!op.regions.empty())
             m_out += op.results.empty() ? "{" : " {";
+    }
+
+    std::string annotation(ValueId v) const
+    {
+        if (!m_annotate)
+            return {};
+        std::string a = m_annotate(v);
+        return a.empty() ? a : " " + a;
     }
 
     void location(const Op &op)
@@ -213,6 +224,7 @@ private:
 
     const Kernel &m_kernel;
     const SourceFile *m_file;
+    std::function<std::string(ValueId)> m_annotate;
     std::vector<std::string> m_names;
     std::map<std::string, int> m_used;
     std::string m_out;
@@ -222,7 +234,14 @@ private:
 
 std::string printKernel(const Kernel &kernel, const SourceFile *file)
 {
-    return Printer(kernel, file).run();
+    PrintOptions options;
+    options.file = file;
+    return Printer(kernel, options).run();
+}
+
+std::string printKernel(const Kernel &kernel, const PrintOptions &options)
+{
+    return Printer(kernel, options).run();
 }
 
 } // namespace tsm::ir

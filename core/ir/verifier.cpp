@@ -338,6 +338,7 @@ bool Verifier::checkTypes(const Op &op)
             return problem(&op, "expects (scalar seed, integer offsets)");
         return true;
     case OpCode::Hint:
+    case OpCode::ConvertLayout:
         return resultIs(op, ty(in[0]));
     case OpCode::If:
         if (!(ty(in[0]) == Type{DType::I1, false, {}}))

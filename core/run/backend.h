@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tsm {
 
@@ -54,6 +55,24 @@ public:
     virtual const ir::Kernel &kernel() const = 0;
 };
 
+/// Times work with a device's own clock: do_bench on a GPU backend (Triton's method: the L2
+/// cache cleared before each timed call, one pair of CUDA events around each call).
+class DeviceTimer
+{
+public:
+    virtual ~DeviceTimer() = default;
+    /// Overwrites a buffer larger than the L2 cache, on the device, before a timed call.
+    virtual void clearL2() = 0;
+    /// Records the start / end event of one timed call.
+    virtual void begin() = 0;
+    virtual void end() = 0;
+    /// Waits for the device and returns each begin/end pair's milliseconds since the last
+    /// collect. Throws std::runtime_error with the device's message when the work failed.
+    virtual std::vector<double> collectMs() = 0;
+    /// How the numbers were measured ("CUDA events, L2 cleared before each call").
+    virtual std::string describe() const = 0;
+};
+
 class Backend
 {
 public:
@@ -71,6 +90,9 @@ public:
                         std::span<const LaunchArg> args,
                         LaunchContext &context)
         = 0;
+    /// A timer on the device's clock; null for backends that run on the host (do_bench then
+    /// reports CPU time and says so).
+    virtual std::unique_ptr<DeviceTimer> deviceTimer() { return nullptr; }
 };
 
 } // namespace tsm

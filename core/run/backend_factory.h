@@ -1,6 +1,8 @@
 #pragma once
-// Picks the Backend a run uses: "interp", "cuda" or the default.
+// Picks the Backend a run uses: "interp", "cuda" or the default (cuda when this machine has a
+// usable driver and GPU, else the interpreter, with a note saying why).
 
+#include "core/diag/diagnostic.h"
 #include "core/run/backend.h"
 
 #include <memory>
@@ -8,8 +10,38 @@
 
 namespace tsm {
 
-/// The backend called `name` ("interp", "cuda"; empty = the best available). Null with a
-/// message for the user in `error` when it is unknown or not usable on this machine.
+class SourceManager;
+namespace cuda {
+class Driver;
+}
+
+struct BackendChoice
+{
+    std::unique_ptr<Backend> backend;
+    /// Why there is no backend: "CUDA is not available: <reason>; run with --backend interp".
+    std::string error;
+    DiagKind errorKind = DiagKind::UnusableInput; ///< CudaUnavailable for a missing GPU
+    /// Set when the default fell back to the interpreter: one line saying why.
+    std::string note;
+};
+
+/// The backend called `name` ("interp", "cuda"; empty = the best available). `sources` holds
+/// the files kernels come from (the CUDA backend puts their names in #line directives and NVRTC
+/// errors on their lines); it must outlive the backend.
+BackendChoice chooseBackend(const std::string &name, const SourceManager *sources = nullptr);
+
+/// chooseBackend(name).backend, with chooseBackend's error in `error`.
 std::unique_ptr<Backend> makeBackend(const std::string &name, std::string *error);
+
+/// Whether `--backend cuda` can run here (device 0 opens); when not, the reason in `why`
+/// ("libcuda.so.1 not found: no NVIDIA driver on this machine"). Probes once per process.
+bool cudaAvailable(std::string *why);
+
+/// The process's Driver for device 0 (opened once; the CUDA backend uses the same one), or null
+/// with the reason.
+std::shared_ptr<cuda::Driver> sharedCudaDriver(std::string *why);
+
+/// What a run without --backend says when it uses the interpreter; empty when CUDA is usable.
+std::string defaultBackendNote();
 
 } // namespace tsm

@@ -102,12 +102,12 @@ int Runner::run(const std::string &path, const EventSink &sink)
                                         DiagOrigin::Input));
         return finish(kExitUnusable, false);
     }
-    std::string backendError;
-    std::unique_ptr<Backend> backend = makeBackend(m_options.backend, &backendError);
+    BackendChoice choice = chooseBackend(m_options.backend, &m_sources);
+    std::unique_ptr<Backend> backend = std::move(choice.backend);
     if (!backend) {
         // Not the file's fault: the message names the backend and what to use instead.
-        Diagnostic d = plainError(DiagKind::UnusableInput, {path, backendError}, DiagOrigin::Input);
-        d.message = backendError;
+        Diagnostic d = plainError(choice.errorKind, {path, choice.error}, DiagOrigin::Input);
+        d.message = choice.error;
         emitDiagnostic(sink, std::move(d));
         return finish(kExitUnusable, false);
     }

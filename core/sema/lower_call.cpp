@@ -548,6 +548,7 @@ bool Lowerer::bindParams()
         ir::Param ip;
         ip.name = std::string(p.name);
         ip.span = p.span;
+        ip.divisibleBy16 = a.divisibleBy16;
         KValue v;
         const bool annotatedConstexpr = isConstexprAnnotation(p.annotation);
         if (annotatedConstexpr && a.kind != ArgSpec::Kind::Constexpr) {

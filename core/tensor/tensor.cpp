@@ -467,14 +467,15 @@ Tensor::Tensor(
 {
 }
 
-Tensor Tensor::allocate(const Shape &shape, DType dtype, Device device)
+Tensor Tensor::allocate(const Shape &shape, DType dtype, Device device, Storage::Init init)
 {
     for (std::int64_t s : shape)
         if (s < 0)
             runtimeError("Trying to create tensor with negative dimension " + std::to_string(s)
                          + ": " + formatShapeList(shape));
     const std::int64_t n = shapeNumel(shape);
-    auto storage = std::make_shared<Storage>(std::size_t(n) * std::size_t(dtypeBytes(dtype)));
+    auto storage
+        = std::make_shared<Storage>(std::size_t(n) * std::size_t(dtypeBytes(dtype)), init);
     return Tensor(std::move(storage), dtype, shape, contiguousStrides(shape), 0, device);
 }
 

@@ -115,7 +115,10 @@ public:
            std::int64_t offset,
            Device device);
     /// Fresh zero-filled contiguous storage.
-    static Tensor allocate(const Shape &shape, DType dtype, Device device = {});
+    static Tensor allocate(const Shape &shape,
+                           DType dtype,
+                           Device device = {},
+                           Storage::Init init = Storage::Init::Zeros);
     /// A 0-d tensor holding a Python number, marked as a "wrapped number" so that type
     /// promotion treats it as weak (torch.result_type rules): int -> int64, float -> float32
     /// (the default dtype), bool -> bool. A float is stored (and reported) as float64 so that

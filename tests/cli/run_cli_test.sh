@@ -71,9 +71,30 @@ if grep -q unreachable "$tmp/out"; then echo "FAIL oob: ran past the error"; fai
 # Unusable input: a missing file, an unavailable backend.
 "$bin" run "$tmp/missing.py" --backend interp >"$tmp/out" 2>"$tmp/err"
 expect_exit missing 2 $?
-"$bin" run "$root/resources/examples/swish.py" --backend cuda >"$tmp/out" 2>"$tmp/err"
-expect_exit cuda 2 $?
-expect_grep cuda_message 'CUDA backend is not in this version' "$tmp/err"
+# Without a GPU (CI), --backend cuda is unusable input that says why; the default backend falls
+# back to the interpreter and says so in one line (a note event with --json).
+if "$bin" devices --json | grep -q '"available":false'; then
+  "$bin" run "$root/resources/examples/swish.py" --backend cuda >"$tmp/out" 2>"$tmp/err"
+  expect_exit cuda 2 $?
+  expect_grep cuda_message '^error: CUDA is not available: .+; run with --backend interp .*\[CudaUnavailable\]$' "$tmp/err"
+  "$bin" test "$root/resources/examples/swish.py" >"$tmp/out" 2>"$tmp/err"
+  expect_exit default_backend 0 $?
+  expect_grep default_note '^tilesmith: no --backend given and CUDA is not available \(.+\): running on the CPU interpreter$' "$tmp/err"
+  if [ "$(wc -l <"$tmp/err")" -eq 1 ]; then passes=$((passes + 1)); else
+    echo "FAIL default_note_once: stderr has more than the one note line"; fails=$((fails + 1)); fi
+  expect_grep default_summary ' on interp ==$' "$tmp/out"
+  "$bin" test "$root/resources/examples/swish.py" --json >"$tmp/out" 2>"$tmp/err"
+  expect_exit default_json 0 $?
+  first=$(head -n 1 "$tmp/out")
+  case "$first" in '{"event":"diagnostic"'*'"kind":"CudaUnavailable"'*) passes=$((passes + 1)) ;;
+    *) echo "FAIL default_json_note: first line $first"; fails=$((fails + 1)) ;; esac
+  expect_grep default_json_severity '"severity":"note"' "$tmp/out"
+  "$bin" devices >"$tmp/out" 2>"$tmp/err"
+  expect_exit devices 0 $?
+  expect_grep devices_why '^No CUDA device: .+' "$tmp/out"
+else
+  echo "run_cli_test: a GPU is present; skipping the no-CUDA checks"
+fi
 
 echo "run_cli_test: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -1,14 +1,18 @@
 // Any bytes through the lexer, the parser and the checks, then every @triton.jit function that
-// passes them through sema (with a synthesized launch signature), the IR verifier and one launch
-// on the CPU interpreter: no crash, hang, leak or UB report, and a kernel that sema accepts is
-// always well-formed IR (a verifier failure aborts: it is a compiler bug, not a user error).
+// passes them through sema (with a synthesized launch signature), the IR verifier, the CUDA
+// lowering pipeline and emitter (no NVRTC: too slow here) and one launch on the CPU interpreter:
+// no crash, hang, leak or UB report. A kernel that sema accepts is always well-formed IR, and the
+// CUDA backend either emits it or says which op it cannot compile yet (anything else aborts: it
+// is a compiler bug, not a user error).
 // The front end's callers reject non-UTF-8 input, but the phases must survive it anyway.
 
 #include "core/check/checker.h"
+#include "core/codegen/cuda_emitter.h"
 #include "core/diag/diagnostic_renderer.h"
 #include "core/interp/interp_backend.h"
 #include "core/ir/printer.h"
 #include "core/ir/verifier.h"
+#include "core/passes/pipeline.h"
 #include "core/sema/specializer.h"
 #include "core/syntax/ast_dump.h"
 #include "core/syntax/lexer.h"
@@ -70,6 +74,22 @@ bool smallEnough(const ir::Kernel &k)
     for (const ir::ValueInfo &v : k.values)
         elements += v.type.numElements();
     return k.values.size() < 4000 && elements < (std::int64_t(1) << 22);
+}
+
+/// The CUDA pipeline and emitter on a kernel sema accepted: the only acceptable refusal is
+/// UnsupportedOnBackend (ops the CUDA backend does not have yet).
+void lowerAndEmit(const std::shared_ptr<const ir::Kernel> &kernel, const SourceFile &file)
+{
+    DiagnosticSink diags;
+    if (auto lowered = passes::lowerForCuda(kernel, {}, diags))
+        (void) codegen::emitCuda(*lowered, &file, {}, diags);
+    for (const Diagnostic &d : diags.diagnostics()) {
+        if (d.severity == Severity::Error && d.kind != DiagKind::UnsupportedOnBackend) {
+            std::fprintf(stderr, "the CUDA backend failed on %s: %s\n%s\n", kernel->name.c_str(),
+                         d.message.c_str(), ir::printKernel(*kernel, &file).c_str());
+            std::abort();
+        }
+    }
 }
 
 void launchOnce(const ir::Kernel &kernelIr, const sema::Signature &sig)
@@ -153,8 +173,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             std::abort();
         }
         (void) tsm::ir::printKernel(*kernel, &file);
-        if (smallEnough(*kernel))
-            launchOnce(*kernel, sig);
+        std::shared_ptr<const tsm::ir::Kernel> shared(std::move(kernel));
+        lowerAndEmit(shared, file);
+        if (smallEnough(*shared))
+            launchOnce(*shared, sig);
     }
     return 0;
 }

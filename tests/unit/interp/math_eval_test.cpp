@@ -52,6 +52,7 @@ struct MathCase
     const char *fn;
     bool absInput;
     std::int64_t maxUlps; // the documented bound against Triton's GPU result
+    bool compareDenormals = false;
 };
 
 std::vector<float> absOf(std::vector<float> v)
@@ -98,8 +99,9 @@ std::int64_t maxUlpsAgainstOracle(const MathCase &c, std::size_t *worst = nullpt
     auto denormal = [](float v) { return v != 0.0f && std::fabs(v) < 0x1p-126f; };
     for (std::size_t k = 0; k < want.size(); ++k) {
         // The GPU's approximate instructions flush denormals to zero; the interpreter keeps
-        // IEEE denormals, so those inputs and results are not compared.
-        if (denormal(x[k]) || denormal(want[k]) || denormal(got[k]))
+        // IEEE denormals, so those inputs and results are not compared (except for the
+        // functions that model the flush).
+        if (!c.compareDenormals && (denormal(x[k]) || denormal(want[k]) || denormal(got[k])))
             continue;
         const std::int64_t d = ulpDistance(got[k], want[k]);
         if (d > maxUlps) {
@@ -117,32 +119,59 @@ TEST(MathEvalTest, DivRnAndSqrtRnAreBitExactWithTriton)
     EXPECT_EQ(maxUlpsAgainstOracle({"sqrt_rn_abs", "sqrt_rn", true, 0}), 0);
 }
 
+TEST(MathEvalTest, LogSinCosAreBitExactWithTriton)
+{
+    // libdevice's __nv_logf / __nv_sinf / __nv_cosf (core/interp/gpu_libm.h), on every oracle
+    // input: denormals (log scales them, sin flushes them), zeros, negatives, infinities, NaN
+    // and huge arguments.
+    EXPECT_EQ(maxUlpsAgainstOracle({"log_abs", "log", true, 0, true}), 0);
+    EXPECT_EQ(maxUlpsAgainstOracle({"sin", "sin", false, 0, true}), 0);
+    EXPECT_EQ(maxUlpsAgainstOracle({"cos", "cos", false, 0, true}), 0);
+}
+
 TEST(MathEvalTest, OtherFunctionsStayWithinTheirDocumentedUlpBound)
 {
     // GPU Triton approximates several of these (ex2.approx, sqrt.approx, rsqrt.approx, fast
     // division); the interpreter computes them accurately, except fp32 exp which follows the
     // GPU's exp2(x * log2(e)). Bounds measured on the oracle's 4096 inputs (edge values,
-    // overflow, huge arguments).
+    // overflow, huge arguments). sqrt.approx is table-driven hardware (MUFU.SQRT) that 4096
+    // samples cannot pin down: the correctly rounded sqrt differs from it by 1 ULP on about
+    // 16% of inputs.
     const MathCase cases[] = {
         {"exp", "exp", false, 2},
         {"exp2", "exp2", false, 2},
-        {"log_abs", "log", true, 1},
         {"log2_abs", "log2", true, 1},
-        {"sqrt_abs", "sqrt", true, 1},
+        {"sqrt_abs", "sqrt", true, 1, true}, // sqrt.approx.ftz flushes denormals: so do we
         {"rsqrt_abs", "rsqrt", true, 1},
         {"sigmoid", "sigmoid", false, 3},
         {"erf", "erf", false, 1},
         {"div", "div", false, 1},
         {"fdiv", "fdiv", false, 1},
         {"libdevice_tanh", "tanh", false, 2},
-        {"cos", "cos", false, 1},
-        {"sin", "sin", false, 1},
     };
     for (const MathCase &c : cases) {
         std::size_t worst = 0;
         const std::int64_t ulps = maxUlpsAgainstOracle(c, &worst);
         EXPECT_LE(ulps, c.maxUlps) << c.fn << ": worst input index " << worst;
     }
+}
+
+TEST(MathEvalTest, SqrtMatchesTheGpuApproximationWhereItIsCorrectlyRounded)
+{
+    // The interpreter's fp32 sqrt is correctly rounded (denormals flushed); the GPU's is within
+    // 1 ULP of that (checked above). Measured: they agree on 3445 of the 4096 oracle inputs.
+    const auto &m = oracle()["math_fp32"];
+    const std::vector<float> x = absOf(floatsOf(m["x_bits"]));
+    const std::vector<float> want = floatsOf(m["sqrt_abs"]);
+    const std::vector<float> got = mapKernel<float, float>(
+        DType::F32, DType::F32, {x}, [](KernelBuilder &b, std::vector<ValueId> v) {
+            return b.math("sqrt", {v[0]});
+        });
+    int exact = 0;
+    for (std::size_t k = 0; k < want.size(); ++k)
+        exact += ulpDistance(got[k], want[k]) == 0;
+    EXPECT_GE(exact, 3445);
+    RecordProperty("sqrt_bit_exact", std::to_string(exact) + "/" + std::to_string(want.size()));
 }
 
 TEST(MathEvalTest, IntegerDivisionTruncatesLikeC)

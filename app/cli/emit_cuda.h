@@ -1,0 +1,30 @@
+#pragma once
+// The CUDA stages of `tilesmith emit` (--cuda, --ptx, --sass, --cubin, --dump-after, --timings)
+// for one specialized kernel.
+
+#include "app/cli/emit_command.h"
+#include "core/diag/diagnostic.h"
+#include "core/ir/ir.h"
+
+#include <iosfwd>
+#include <memory>
+
+namespace tsm::cli {
+
+/// Front-end times measured by the caller, printed with --timings.
+struct FrontEndTimes
+{
+    double parseMs = 0, semaMs = 0;
+};
+
+/// Builds `kernel` as far as `opts` asks and prints it. Exit code: 0, 1 (diagnostics in
+/// `sink`), 2 (unusable options, message on `err`).
+int emitCudaStages(const EmitOptions &opts,
+                   std::shared_ptr<const ir::Kernel> kernel,
+                   const SourceFile &file,
+                   const FrontEndTimes &frontEnd,
+                   DiagnosticSink &sink,
+                   std::ostream &out,
+                   std::ostream &err);
+
+} // namespace tsm::cli

@@ -1,0 +1,359 @@
+// emitCuda: the kernel's signature, its prologue (thread indices per layout, the shared
+// buffer of layout conversions) and the body op by op, with #line directives. The topics live
+// in emit_types / emit_layout / emit_memory / emit_arith / emit_control.
+
+#include "core/codegen/cuda_emitter.h"
+
+#include "core/codegen/emit_context.h"
+
+#include <cctype>
+#include <regex>
+
+namespace tsm::codegen {
+namespace {
+
+/// Names a Python variable cannot take in the generated C: keywords, CUDA built-ins, the math
+/// functions the code calls, and the emitter's own variables.
+const std::set<std::string> &reservedNames()
+{
+    static const std::set<std::string> names = [] {
+        std::set<std::string> s = {
+            "alignas", "alignof", "asm", "auto", "bool", "break", "case", "catch", "char",
+            "class", "const", "constexpr", "const_cast", "continue", "decltype", "default",
+            "delete", "do", "double", "dynamic_cast", "else", "enum", "explicit", "export",
+            "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int", "long",
+            "mutable", "namespace", "new", "noexcept", "nullptr", "operator", "private",
+            "protected", "public", "register", "reinterpret_cast", "restrict", "return",
+            "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
+            "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef",
+            "typeid", "typename", "union", "unsigned", "using", "virtual", "void", "volatile",
+            "wchar_t", "while", "and", "or", "not", "xor", "bitand", "bitor", "compl",
+            "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "printf", "dim3",
+            "lane", "warp", "r", "flat", "smem", "tsm", "tsm_smem", "min", "max", "abs",
+            "fminf", "fmaxf", "fmin", "fmax", "fmaf", "fma", "fabsf", "fabs", "assert",
+            "uint4", "uint2", "float4", "float2", "half", "signed", "main"};
+        for (int f = 0;; ++f) {
+            const std::string_view n = ir::mathFnName(ir::MathFn(f));
+            s.insert(std::string(n));
+            s.insert(std::string(n) + "f");
+            if (ir::MathFn(f) == ir::MathFn::Clz)
+                break;
+        }
+        return s;
+    }();
+    return names;
+}
+
+std::string sanitize(const std::string &n)
+{
+    std::string s;
+    for (char c : n)
+        s += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])))
+        s = "v" + s;
+    return s;
+}
+
+/// The op's Python-facing name for "... is not supported by the CUDA backend yet".
+std::string unsupportedOpName(const ir::Op &op)
+{
+    using ir::OpCode;
+    switch (op.code) {
+    case OpCode::Reduce: return "a reduction (tl.sum, tl.max, tl.reduce, ...)";
+    case OpCode::Scan: return "a scan (tl.cumsum, tl.associative_scan, ...)";
+    case OpCode::Dot: return "tl.dot";
+    case OpCode::Rand:
+    case OpCode::Randn:
+    case OpCode::Randint:
+    case OpCode::Randint4x: return "random numbers (tl.rand, tl.randn, tl.randint)";
+    case OpCode::AtomicRMW:
+    case OpCode::AtomicCAS: return "atomics (tl.atomic_*)";
+    default: return std::string(ir::opName(op.code));
+    }
+}
+
+std::string stripPragmaOnce(std::string_view text)
+{
+    std::string s(text);
+    const std::string once = "#pragma once\n";
+    if (auto p = s.find(once); p != std::string::npos)
+        s.erase(p, once.size());
+    return s;
+}
+
+} // namespace
+
+Emitter::Emitter(const LoweredKernel &lk_, const SourceFile *file_, const EmitOptions &options_,
+                 DiagnosticSink &diags_)
+    : lk(lk_)
+    , k(lk_.kernel)
+    , file(file_)
+    , options(options_)
+    , diags(diags_)
+{
+    m_names.resize(k.values.size());
+}
+
+std::string Emitter::fresh(const std::string &base)
+{
+    std::string b = sanitize(base);
+    static const std::regex internal("(tp|owner)[0-9]+");
+    if (reservedNames().count(b) || std::regex_match(b, internal))
+        b += "_";
+    std::string n = b;
+    for (int i = 1; m_used.count(n); ++i)
+        n = b + "_" + std::to_string(i);
+    m_used.insert(n);
+    return n;
+}
+
+const std::string &Emitter::define(ir::ValueId v)
+{
+    const std::string &py = k.values[v].name;
+    m_names[v] = fresh(py.empty() ? "v" + std::to_string(v) : py);
+    return m_names[v];
+}
+
+void Emitter::raw(const std::string &text)
+{
+    m_body << std::string(std::size_t(4 * m_indent), ' ') << text << "\n";
+    ++m_nextPhysical;
+}
+
+void Emitter::line(const std::string &text)
+{
+    const bool noCode = text.empty() || text.starts_with("//") || text.starts_with("#")
+                        || text == "{" || text.starts_with("}") || text.starts_with("for (int r")
+                        || (text.ends_with("];") && text.find('=') == std::string::npos);
+    if (!noCode && m_lastLine && m_nextPhysical != m_lastLine) {
+        raw(m_lineDirective);
+        m_nextPhysical = m_lastLine;
+    }
+    raw(text);
+}
+
+void Emitter::sourceLine(const ir::Op &op)
+{
+    if (!file || op.span.file != file->id() || op.span.end == 0)
+        return;
+    const std::uint32_t n = file->lineCol(op.span.begin).line;
+    if (n == m_lastLine)
+        return;
+    m_lastLine = n;
+    std::string text(file->lineText(n));
+    const auto b = text.find_first_not_of(" \t");
+    text = b == std::string::npos ? "" : text.substr(b);
+    if (!text.empty())
+        line("// " + text);
+    std::string fname = options.lineFileName.empty() ? file->path() : options.lineFileName;
+    std::string escaped;
+    for (char c : fname)
+        escaped += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+    // The directive itself is written before the first line of code (declarations, loop
+    // headers and pragmas generate no code of their own).
+    m_lineDirective = "#line " + std::to_string(n) + " \"" + escaped + "\"";
+    m_nextPhysical = 0;
+}
+
+void Emitter::unrolledLoop(int n, const std::string &stmt, int step)
+{
+    line("#pragma unroll");
+    line("for (int r = 0; r < " + std::to_string(n) + "; "
+         + (step == 1 ? std::string("++r") : "r += " + std::to_string(step)) + ")");
+    ++m_indent;
+    line(stmt);
+    --m_indent;
+}
+
+void Emitter::declare(ir::ValueId v)
+{
+    const ir::Type &t = k.type(v);
+    const std::string &n = define(v);
+    line(cValueType(t.scalar()) + " " + n + "[" + std::to_string(layout(v).numRegs()) + "];");
+}
+
+std::string Emitter::at(ir::ValueId v, const std::string &arrayName) const
+{
+    if (!isBlock(v))
+        return name(v);
+    if (arrayName.empty() && isUniform(v))
+        return uniform(v);
+    return (arrayName.empty() ? name(v) : arrayName) + "[r]";
+}
+
+void Emitter::unsupported(const ir::Op &op, const std::string &what)
+{
+    diags.report(DiagKind::UnsupportedOnBackend, op.span,
+                 {what, "CUDA", "; run it with --backend interp"});
+    failed = true;
+}
+
+void Emitter::emitRegion(const ir::Region &region)
+{
+    for (const ir::Op &op : region.ops) {
+        if (failed)
+            return;
+        if (op.code == ir::OpCode::Yield || op.code == ir::OpCode::Condition)
+            continue; // the parent op assigns its region's results
+        sourceLine(op);
+        emitOp(op);
+    }
+}
+
+void Emitter::emitOp(const ir::Op &op)
+{
+    using ir::OpCode;
+    switch (op.code) {
+    case OpCode::Constant:
+    case OpCode::MakeRange:
+    case OpCode::Splat:
+    case OpCode::Broadcast:
+    case OpCode::ExpandDims:
+    case OpCode::Reshape:
+    case OpCode::Permute:
+    case OpCode::ConvertLayout:
+    case OpCode::Hint: return emitShape(op);
+    case OpCode::ProgramId:
+    case OpCode::NumPrograms: {
+        static const char *const kAxis[] = {"x", "y", "z"};
+        const char *axis = kAxis[op.i >= 0 && op.i < 3 ? op.i : 0];
+        const std::string src = op.code == OpCode::ProgramId ? "blockIdx." : "gridDim.";
+        line("int " + define(op.result()) + " = " + src + axis + ";");
+        return;
+    }
+    case OpCode::Cast:
+    case OpCode::Bitcast:
+    case OpCode::PtrToInt:
+    case OpCode::IntToPtr:
+    case OpCode::Add:
+    case OpCode::Sub:
+    case OpCode::Mul:
+    case OpCode::FDiv:
+    case OpCode::IDiv:
+    case OpCode::IRem:
+    case OpCode::FRem:
+    case OpCode::And:
+    case OpCode::Or:
+    case OpCode::Xor:
+    case OpCode::Shl:
+    case OpCode::Shr:
+    case OpCode::Min:
+    case OpCode::Max:
+    case OpCode::Neg:
+    case OpCode::Not:
+    case OpCode::Cmp:
+    case OpCode::Select:
+    case OpCode::Fma:
+    case OpCode::Math:
+    case OpCode::AddPtr: return emitElementwise(op);
+    case OpCode::Load:
+    case OpCode::Store: return emitMemory(op);
+    case OpCode::If:
+    case OpCode::For:
+    case OpCode::While:
+    case OpCode::Return: return emitControl(op);
+    case OpCode::Assume:
+    case OpCode::DebugBarrier:
+    case OpCode::Print:
+    case OpCode::DeviceAssert: return emitDebug(op);
+    default: return unsupported(op, unsupportedOpName(op));
+    }
+}
+
+std::string Emitter::signature(std::vector<CudaParam> &params)
+{
+    std::string s;
+    for (std::size_t i = 0; i < k.params.size(); ++i) {
+        const ir::Param &p = k.params[i];
+        if (p.isConstexpr || p.value == ir::kNoValue)
+            continue; // constexprs and parameters specialized to 1 are folded into the code
+        const ir::Type &t = k.type(p.value);
+        CudaParam cp;
+        cp.name = fresh(p.name);
+        cp.index = i;
+        cp.dtype = t.dtype;
+        cp.pointer = t.pointer;
+        m_names[p.value] = cp.name;
+        s += (s.empty() ? "" : ", ") + cValueType(t) + " " + cp.name;
+        params.push_back(std::move(cp));
+    }
+    return s;
+}
+
+std::optional<CudaSource> Emitter::run()
+{
+    CudaSource out;
+    out.threadsPerBlock = lk.threadsPerProgram();
+    out.kernelName = sanitize(k.name);
+    m_used.insert(out.kernelName);
+    const std::string params = signature(out.params);
+    emitRegion(k.body);
+    if (failed)
+        return std::nullopt;
+    out.sharedBytes = sharedBytes;
+    out.usesPrintf = usesPrintf;
+
+    const std::string T = std::to_string(out.threadsPerBlock);
+    std::ostringstream code;
+    code << "// Generated by Tilesmith from kernel '" << k.name << "'";
+    if (file)
+        code << " in " << (options.lineFileName.empty() ? file->path() : options.lineFileName);
+    code << ".\n// One program = one thread block of " << T << " threads (num_warps="
+         << lk.numWarps() << ").\n";
+    // The fp16 / bf16 headers cost NVRTC more than the rest of a small kernel: include them
+    // only when the body uses those types or intrinsics (__half, __hfma, __float2bfloat16_rn...).
+    const std::string body = m_body.str();
+    const bool half = params.find("half") != std::string::npos
+                      || body.find("half") != std::string::npos
+                      || body.find("__hfma") != std::string::npos;
+    const bool bf16 = params.find("bfloat16") != std::string::npos
+                      || body.find("bfloat16") != std::string::npos;
+    if (half)
+        code << "#include <cuda_fp16.h>\n";
+    if (bf16)
+        code << "#include <cuda_bf16.h>\n";
+    if (options.standalone) {
+        code << "\n// ---- tilesmith_device.cuh ----\n"
+             << stripPragmaOnce(deviceHeader()) << "// ---- end of tilesmith_device.cuh ----\n\n";
+    } else {
+        code << "#include \"" << kDeviceHeaderName << "\"\n\n";
+    }
+    code << "extern \"C\" __global__ void __launch_bounds__(" << T << ") " << out.kernelName << "("
+         << params << ")\n{\n";
+    std::string prologue;
+    for (const std::string &l : m_prologue)
+        prologue += "    " + l + "\n";
+    if (prologue.find("lane") != std::string::npos)
+        code << "    const int lane = threadIdx.x & 31;\n";
+    if (prologue.find("warp") != std::string::npos)
+        code << "    const int warp = threadIdx.x >> 5;\n";
+    if (sharedBytes > 0)
+        code << "    // layout conversions exchange registers through this buffer\n"
+             << "    __shared__ __align__(16) unsigned char tsm_smem[" << sharedBytes << "];\n";
+    code << prologue << body << "}\n";
+    if (options.standalone) {
+        std::string args, decl;
+        for (const CudaParam &p : out.params) {
+            args += (args.empty() ? "" : ", ") + p.name;
+            decl += ", " + (p.pointer ? cMemType(p.dtype) + "* " : cType(p.dtype) + " ") + p.name;
+        }
+        code << "\n// Launch: one block of " << T << " threads per program, grid = the number of "
+             << "programs\n// along x, y, z (Triton's grid), no dynamic shared memory.\n"
+             << "#if !defined(__CUDACC_RTC__)\n"
+             << "inline void launch_" << out.kernelName << "(dim3 grid, cudaStream_t stream" << decl
+             << ")\n{\n    " << out.kernelName << "<<<grid, " << T << ", 0, stream>>>(" << args
+             << ");\n}\n#endif\n";
+    }
+    out.code = code.str();
+    return out;
+}
+
+std::optional<CudaSource> emitCuda(const LoweredKernel &kernel,
+                                   const SourceFile *file,
+                                   const EmitOptions &options,
+                                   DiagnosticSink &diags)
+{
+    return Emitter(kernel, file, options, diags).run();
+}
+
+} // namespace tsm::codegen

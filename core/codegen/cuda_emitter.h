@@ -1,0 +1,62 @@
+#pragma once
+// CUDA C from a LoweredKernel (shared/design/CODEGEN.md): one `extern "C" __global__` function
+// per specialization, parameters named after the Python ones, temporaries after Python
+// variables, `#line N "file.py"` before each Python line's statements, register arrays per
+// block value in its layout, 16-byte vector accesses where the axis facts prove them, Triton's
+// NVIDIA numerics. Helpers live in one device header (deviceHeader()) handed to NVRTC.
+
+#include "core/codegen/lowered_kernel.h"
+#include "core/diag/diagnostic.h"
+#include "core/source/source_file.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tsm::codegen {
+
+struct EmitOptions
+{
+    /// Check tl.device_assert (debug runs); otherwise asserts compile to nothing, as in Triton.
+    bool deviceAsserts = false;
+    /// `tilesmith emit --cuda`: inline the device header and add a host-side launcher
+    /// declaration, so the output compiles alone with `nvcc -arch=sm_90 -c`.
+    bool standalone = false;
+    /// The name used in #line directives ("swish.py"); defaults to the source file's path.
+    std::string lineFileName;
+};
+
+/// One kernel parameter as the generated function takes it (Python order, constexprs and
+/// parameters folded by specialization left out).
+struct CudaParam
+{
+    std::string name;      ///< the C name
+    std::size_t index = 0; ///< index into ir::Kernel::params
+    DType dtype = DType::I32;
+    bool pointer = false;
+};
+
+struct CudaSource
+{
+    std::string code;        ///< the translation unit (includes "tilesmith_device.cuh" unless standalone)
+    std::string kernelName;  ///< the extern "C" symbol to load
+    std::vector<CudaParam> params;
+    int threadsPerBlock = 128;
+    /// Static shared memory the kernel declares (layout conversions), in bytes.
+    std::int64_t sharedBytes = 0;
+    /// Whether the kernel calls printf (tl.device_print): the runtime then collects output.
+    bool usesPrintf = false;
+};
+
+/// The CUDA C for `kernel`; nullopt with diagnostics for what cannot be emitted.
+std::optional<CudaSource> emitCuda(const LoweredKernel &kernel,
+                                   const SourceFile *file,
+                                   const EmitOptions &options,
+                                   DiagnosticSink &diags);
+
+/// The device header every generated kernel includes, by the name NVRTC is given.
+inline constexpr std::string_view kDeviceHeaderName = "tilesmith_device.cuh";
+std::string_view deviceHeader();
+
+} // namespace tsm::codegen

@@ -1,0 +1,308 @@
+// Layouts in CUDA C: the thread part of each layout's flat index (hoisted to the top of the
+// kernel), register permutations that need no data movement (broadcast, expand_dims, reshape,
+// permute, convert_layout between compatible layouts), and conversions through shared memory
+// for everything else. Also the shape ops themselves (constant blocks, make_range, splat).
+
+#include "core/codegen/emit_context.h"
+
+#include <bit>
+
+namespace tsm::codegen {
+namespace {
+
+std::string basesKey(const std::vector<std::int64_t> &lane, const std::vector<std::int64_t> &warp)
+{
+    std::string s;
+    for (std::int64_t b : lane)
+        s += std::to_string(b) + ",";
+    s += "|";
+    for (std::int64_t b : warp)
+        s += std::to_string(b) + ",";
+    return s;
+}
+
+/// Whether the non-zero images are distinct powers of two with no bit in `other` (then XOR,
+/// OR and + agree and the code says `|`).
+bool disjointPow2(const std::vector<std::int64_t> &images, std::int64_t &bits)
+{
+    for (std::int64_t b : images) {
+        if (b == 0)
+            continue;
+        if (!std::has_single_bit(std::uint64_t(b)) || (bits & b))
+            return false;
+        bits |= b;
+    }
+    return true;
+}
+
+std::string join(const std::string &a, const std::string &b, bool disjoint)
+{
+    if (a.empty())
+        return b.empty() ? "0" : b;
+    if (b.empty())
+        return a;
+    return a + (disjoint ? " | " : " ^ ") + b;
+}
+
+/// dst register -> src register as a C expression in `r` when the map is linear in r's bits
+/// with power-of-two images (it is for maps between linear layouts); "" otherwise.
+std::string registerMapExpr(const std::vector<int> &map)
+{
+    const int n = int(map.size());
+    const int bits = std::countr_zero(unsigned(n));
+    if (map[0] != 0)
+        return {};
+    std::vector<std::int64_t> images;
+    for (int k = 0; k < bits; ++k)
+        images.push_back(map[std::size_t(1) << k]);
+    for (int r = 0; r < n; ++r) {
+        std::int64_t x = 0;
+        for (int k = 0; k < bits; ++k)
+            if ((r >> k) & 1)
+                x ^= images[std::size_t(k)];
+        if (x != map[std::size_t(r)])
+            return {};
+    }
+    std::int64_t seen = 0;
+    if (!disjointPow2(images, seen))
+        return {};
+    const std::string e = linearExpr("r", bits, images);
+    return e.empty() ? "0" : e;
+}
+
+int elementBytes(const ir::Type &t)
+{
+    return t.pointer ? 8 : dtypeBytes(t.dtype);
+}
+
+} // namespace
+
+std::string Emitter::threadPart(const std::vector<std::int64_t> &laneBases,
+                                const std::vector<std::int64_t> &warpBases)
+{
+    const std::string key = basesKey(laneBases, warpBases);
+    if (auto it = m_threadParts.find(key); it != m_threadParts.end())
+        return it->second;
+    std::int64_t bits = 0;
+    const bool disjoint = disjointPow2(laneBases, bits) && disjointPow2(warpBases, bits);
+    const std::string lane = linearExpr("lane", int(laneBases.size()), laneBases);
+    const std::string warp = linearExpr("warp", int(warpBases.size()), warpBases);
+    if (lane.empty() && warp.empty())
+        return m_threadParts[key] = "";
+    const std::string var = "tp" + std::to_string(m_threadParts.size());
+    m_prologue.push_back("const int " + var + " = " + join(lane, warp, disjoint) + ";");
+    return m_threadParts[key] = var;
+}
+
+std::string Emitter::flatIndexExpr(const Layout &l, const std::string &regVar)
+{
+    const std::string tp = threadPart(l.laneBases, l.warpBases);
+    std::int64_t bits = 0;
+    const bool disjoint = disjointPow2(l.regBases, bits) && disjointPow2(l.laneBases, bits)
+                          && disjointPow2(l.warpBases, bits);
+    const std::string reg = linearExpr(regVar, int(l.regBases.size()), l.regBases);
+    return join(reg, tp, disjoint);
+}
+
+std::string Emitter::ownerPredicate(const Layout &l)
+{
+    int laneMask = 0, warpMask = 0;
+    for (std::size_t k = 0; k < l.laneBases.size(); ++k)
+        if (l.laneBases[k] == 0)
+            laneMask |= 1 << k;
+    for (std::size_t k = 0; k < l.warpBases.size(); ++k)
+        if (l.warpBases[k] == 0)
+            warpMask |= 1 << k;
+    if (!laneMask && !warpMask)
+        return {};
+    const std::string key = std::to_string(laneMask) + "/" + std::to_string(warpMask);
+    if (auto it = m_owners.find(key); it != m_owners.end())
+        return it->second;
+    std::string cond;
+    if (laneMask)
+        cond = "(lane & " + std::to_string(laneMask) + ") == 0";
+    if (warpMask)
+        cond += std::string(cond.empty() ? "" : " && ") + "(warp & " + std::to_string(warpMask)
+                + ") == 0";
+    const std::string var = "owner" + std::to_string(m_owners.size());
+    m_prologue.push_back("// threads that hold copies of a replicated layout's elements skip "
+                         "stores and prints");
+    m_prologue.push_back("const bool " + var + " = " + cond + ";");
+    return m_owners[key] = var;
+}
+
+std::vector<std::int64_t> Emitter::identityBits(const std::vector<std::int64_t> &shape)
+{
+    int n = 0;
+    for (std::int64_t s : shape)
+        n += s <= 1 ? 0 : std::bit_width(std::uint64_t(s)) - 1;
+    std::vector<std::int64_t> bits;
+    for (int k = 0; k < n; ++k)
+        bits.push_back(std::int64_t(1) << k);
+    return bits;
+}
+
+void Emitter::emitGather(const std::string &dst, const Layout &dstLayout, const std::string &src,
+                         const Layout &srcLayout, const ir::Type &elemType,
+                         const std::vector<std::int64_t> &dstToSrc)
+{
+    const int n = dstLayout.numRegs();
+    if (auto map = registerMapVia(srcLayout, dstLayout, dstToSrc)) {
+        bool identity = true;
+        for (int r = 0; r < n; ++r)
+            identity = identity && (*map)[std::size_t(r)] == r;
+        const std::string e = identity ? "r" : registerMapExpr(*map);
+        if (!e.empty()) {
+            unrolledLoop(n, dst + "[r] = " + src + "[" + e + "];");
+        } else {
+            for (int r = 0; r < n; ++r)
+                line(dst + "[" + std::to_string(r) + "] = " + src + "["
+                     + std::to_string((*map)[std::size_t(r)]) + "];");
+        }
+        return;
+    }
+    // The threads own different elements: through shared memory, in the source's flat order.
+    // The reading side's layout is dst's with every basis mapped into the source's flat index.
+    Layout read;
+    read.shape = srcLayout.shape;
+    for (std::int64_t b : dstLayout.regBases)
+        read.regBases.push_back(mapBits(b, dstToSrc));
+    for (std::int64_t b : dstLayout.laneBases)
+        read.laneBases.push_back(mapBits(b, dstToSrc));
+    for (std::int64_t b : dstLayout.warpBases)
+        read.warpBases.push_back(mapBits(b, dstToSrc));
+    // One padding element after each row of the source's last dimension: reading a column
+    // (stride = row length) then hits a different bank in every lane.
+    const std::int64_t row = srcLayout.rank() >= 2 ? srcLayout.shape.back() : 0;
+    const int rowBits = row >= 2 ? std::bit_width(std::uint64_t(row)) - 1 : 0;
+    const std::int64_t elements = srcLayout.numElements() + (row >= 2 ? srcLayout.numElements() / row : 0);
+    const std::int64_t bytes = (elements * elementBytes(elemType) + 15) / 16 * 16;
+    sharedBytes = std::max(sharedBytes, bytes);
+    const std::string t = cValueType(elemType.scalar());
+    auto padded = [&](const std::string &flat) {
+        return rowBits ? "f + (f >> " + std::to_string(rowBits) + ")" : flat;
+    };
+    auto access = [&](const Layout &l, const std::string &stmt) {
+        const std::string f = flatIndexExpr(l, "r");
+        if (!rowBits)
+            return stmt.substr(0, stmt.find("@")) + f + stmt.substr(stmt.find("@") + 1);
+        return "{ const int f = " + f + "; " + stmt.substr(0, stmt.find("@")) + padded(f)
+               + stmt.substr(stmt.find("@") + 1) + " }";
+    };
+    line("// through shared memory: the threads hold different elements in the two layouts");
+    open("");
+    line(t + " *smem = reinterpret_cast<" + t + " *>(tsm_smem);");
+    line("__syncthreads(); // earlier readers of the buffer are done");
+    unrolledLoop(srcLayout.numRegs(), access(srcLayout, "smem[@] = " + src + "[r];"));
+    line("__syncthreads();");
+    unrolledLoop(n, access(read, dst + "[r] = smem[@];"));
+    close();
+}
+
+std::string Emitter::elem(ir::ValueId v, const Layout &want)
+{
+    if (!isBlock(v))
+        return name(v);
+    if (isUniform(v))
+        return uniform(v);
+    return operandIn(v, want) + "[r]";
+}
+
+std::string Emitter::operandIn(ir::ValueId v, const Layout &want)
+{
+    if (isBlock(v) && isUniform(v)) {
+        const std::string tmp = fresh(name(v));
+        line(cValueType(k.type(v).scalar()) + " " + tmp + "[" + std::to_string(want.numRegs()) + "];");
+        unrolledLoop(want.numRegs(), tmp + "[r] = " + uniform(v) + ";");
+        return tmp;
+    }
+    if (!isBlock(v) || layout(v).sameAs(want))
+        return name(v);
+    const std::string tmp = fresh(name(v) + "_cvt");
+    line(cValueType(k.type(v).scalar()) + " " + tmp + "[" + std::to_string(want.numRegs()) + "];");
+    emitGather(tmp, want, name(v), layout(v), k.type(v), identityBits(want.shape));
+    return tmp;
+}
+
+void Emitter::emitShape(const ir::Op &op)
+{
+    using ir::OpCode;
+    const ir::ValueId res = op.result();
+    const ir::Type &rt = k.type(res);
+    switch (op.code) {
+    case OpCode::Constant: {
+        std::string lit = isFloat(rt.dtype) ? floatLiteral(rt.dtype, op.f)
+                                            : intLiteral(rt.dtype, op.i);
+        if (lit[0] == '-') // `-x` of a negative literal must not read as `--`
+            lit = "(" + lit + ")";
+        if (rt.isScalar()) {
+            // Constants are spelled where they are used: `pid * 1024`.
+            alias(res, lit);
+        } else {
+            define(res);
+            setUniform(res, lit);
+        }
+        return;
+    }
+    case OpCode::MakeRange: {
+        declare(res);
+        const Layout &l = layout(res);
+        const std::string start = op.ints.empty() || op.ints[0] == 0
+                                      ? ""
+                                      : std::to_string(op.ints[0]) + " + ";
+        unrolledLoop(l.numRegs(), name(res) + "[r] = " + start + "(" + flatIndexExpr(l, "r") + ");");
+        return;
+    }
+    case OpCode::Splat: {
+        define(res);
+        setUniform(res, name(op.operands[0]));
+        return;
+    }
+    case OpCode::Broadcast:
+    case OpCode::ExpandDims:
+    case OpCode::Reshape:
+    case OpCode::Permute:
+    case OpCode::ConvertLayout: {
+        const ir::ValueId src = op.operands[0];
+        std::vector<std::int64_t> bits;
+        if (op.code == OpCode::Broadcast)
+            bits = broadcastBits(rt.shape, k.type(src).shape);
+        else if (op.code == OpCode::Permute)
+            bits = permuteBits(rt.shape, op.ints);
+        else
+            bits = identityBits(rt.shape);
+        if (isUniform(src)) { // every element equal: nothing moves
+            define(res);
+            setUniform(res, uniform(src));
+            return;
+        }
+        if (auto map = registerMapVia(layout(src), layout(res), bits)) {
+            bool identity = true;
+            for (std::size_t r = 0; r < map->size(); ++r)
+                identity = identity && (*map)[r] == int(r);
+            if (identity) { // same registers: another name for the same array (values are SSA)
+                alias(res, name(src));
+                return;
+            }
+        }
+        const std::string s = name(src);
+        declare(res);
+        emitGather(name(res), layout(res), s, layout(src), rt, bits);
+        return;
+    }
+    case OpCode::Hint: {
+        // tl.multiple_of / max_contiguous only inform the axis analysis.
+        const ir::ValueId src = op.operands[0];
+        if (isBlock(src) && isUniform(src)) {
+            alias(res, name(src));
+            setUniform(res, uniform(src));
+            return;
+        }
+        alias(res, isBlock(res) ? operandIn(src, layout(res)) : name(src));
+        return;
+    }
+    default: unsupported(op, std::string(ir::opName(op.code)));
+    }
+}
+
+} // namespace tsm::codegen

@@ -1,0 +1,175 @@
+#include "core/cuda/cuda_backend.h"
+
+#include "core/cuda/device_mirror.h"
+#include "core/cuda/device_timer.h"
+#include "core/cuda/launch_args.h"
+#include "core/cuda/written_params.h"
+
+#include <chrono>
+
+namespace tsm::cuda {
+
+CudaKernel::CudaKernel(std::shared_ptr<const ir::Kernel> kernel,
+                       CudaBuild build,
+                       std::shared_ptr<Module> module,
+                       std::shared_ptr<Function> function,
+                       double loadMs)
+    : m_kernel(std::move(kernel))
+    , m_build(std::move(build))
+    , m_module(std::move(module))
+    , m_function(std::move(function))
+    , m_loadMs(loadMs)
+    , m_attributes(m_function->attributes())
+    , m_activeBlocksPerSm(m_function->activeBlocksPerSm(m_build.source.threadsPerBlock, 0))
+    , m_written(writtenPointerParams(*m_kernel))
+{
+}
+
+CudaBackend::CudaBackend(std::shared_ptr<Driver> driver, SourceLookup sources)
+    : m_driver(std::move(driver))
+    , m_sources(std::move(sources))
+    , m_arch(archForDevice(m_driver->device().ccMajor, m_driver->device().ccMinor))
+{
+}
+
+std::shared_ptr<CompiledKernel> CudaBackend::compile(std::shared_ptr<const ir::Kernel> kernel,
+                                                     DiagnosticSink &diags)
+{
+    const SourceFile *file = m_sources ? m_sources(kernel->file) : nullptr;
+    CudaBuildOptions options;
+    options.arch = m_arch;
+    std::optional<CudaBuild> build = buildCuda(kernel, file, options, diags);
+    if (!build)
+        return nullptr;
+
+    auto t0 = std::chrono::steady_clock::now();
+    DriverStatus status;
+    // A cubin when NVRTC knew the architecture, else PTX for the driver's JIT (NUL-terminated).
+    std::span<const char> image(build->compiled.cubin);
+    if (image.empty())
+        image = std::span<const char>(build->compiled.ptx.c_str(), build->compiled.ptx.size() + 1);
+    std::shared_ptr<Module> module = m_driver->loadModule(image, &status);
+    std::shared_ptr<Function> fn;
+    if (module)
+        fn = module->function(build->source.kernelName, &status);
+    const double loadMs
+        = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (!module || !fn || !status) {
+        Diagnostic &d = diags.report(
+            DiagKind::CudaLaunchFailed,
+            kernel->span,
+            {"cannot load kernel '" + kernel->name + "' on the GPU: "
+             + (status.message.empty() ? "the driver gave no reason" : status.message)});
+        d.origin = DiagOrigin::Driver;
+        return nullptr;
+    }
+    return std::make_shared<CudaKernel>(
+        std::move(kernel), std::move(*build), std::move(module), std::move(fn), loadMs);
+}
+
+void CudaBackend::reportLaunchFailure(const CudaKernel &kernel,
+                                      const std::string &what,
+                                      const DriverStatus &status,
+                                      DiagnosticSink &diags) const
+{
+    std::string message = what + " of kernel '" + kernel.kernel().name + "' failed on the GPU: "
+                          + (status.message.empty() ? "the driver gave no reason" : status.message);
+    if (status.sticky || !m_driver->lostContext().empty())
+        message += "; the CUDA context is lost, so no more kernels can run in this process: "
+                   "restart it (run the program with --backend interp to find the faulting "
+                   "access)";
+    Diagnostic &d = diags.report(DiagKind::CudaLaunchFailed, kernel.kernel().span, {message});
+    d.origin = DiagOrigin::Driver;
+}
+
+bool CudaBackend::launch(CompiledKernel &compiled,
+                         Grid grid,
+                         std::span<const LaunchArg> args,
+                         LaunchContext &context)
+{
+    auto *kernel = dynamic_cast<CudaKernel *>(&compiled);
+    DiagnosticSink &diags = context.diags;
+    if (!kernel) {
+        diags.report(
+            DiagKind::CudaLaunchFailed,
+            compiled.kernel().span,
+            {"kernel '" + compiled.kernel().name + "' was not compiled by the CUDA backend"});
+        return false;
+    }
+    const ir::Kernel &ir = kernel->kernel();
+    auto fail = [&](const std::string &message) {
+        Diagnostic &d = diags.report(DiagKind::CudaLaunchFailed, ir.span, {message});
+        d.origin = DiagOrigin::Driver;
+        return false;
+    };
+    if (!m_driver->lostContext().empty())
+        return fail("cannot launch kernel '" + ir.name + "': " + m_driver->lostContext()
+                    + "; an earlier fault lost the CUDA context, so no more kernels can run in "
+                      "this process: restart it");
+    if (std::string why = checkGridLimits(grid); !why.empty())
+        return fail("cannot launch kernel '" + ir.name + "': " + why);
+    if (args.size() != ir.params.size())
+        return fail("kernel '" + ir.name + "' takes " + std::to_string(ir.params.size())
+                    + " arguments, the launch passed " + std::to_string(args.size()));
+
+    KernelArgs marshaled;
+    for (const codegen::CudaParam &p : kernel->source().params) {
+        if (p.index >= args.size())
+            return fail("kernel '" + ir.name + "': generated parameter '" + p.name
+                        + "' has no launch argument");
+        const LaunchArg &a = args[p.index];
+        if (p.pointer) {
+            if (a.kind != LaunchArg::Kind::Pointer || !a.storage)
+                return fail("kernel '" + ir.name + "': argument '" + a.label
+                            + "' must be a tensor (the kernel takes a pointer there)");
+            DriverStatus s;
+            DevicePtr base = CudaDeviceMirror::synchronizeForLaunch(m_driver, *a.storage, &s);
+            if (!base) {
+                reportLaunchFailure(
+                    *kernel, "copying argument '" + a.label + "' to the GPU", s, diags);
+                return false;
+            }
+            marshaled.addPointer(base + DevicePtr(a.byteOffset));
+        } else {
+            std::string why;
+            if (!marshaled.addScalar(p.dtype, a, &why))
+                return fail("kernel '" + ir.name + "': " + why);
+        }
+    }
+
+    DriverStatus s = m_driver->launch(kernel->function(),
+                                      grid.x,
+                                      grid.y,
+                                      grid.z,
+                                      kernel->source().threadsPerBlock,
+                                      0,
+                                      marshaled.pointers());
+    if (!s) {
+        reportLaunchFailure(*kernel, "the launch", s, diags);
+        return false;
+    }
+    // The kernel is queued: the device copies of the tensors it may write are the ones to
+    // trust from now on (a host read downloads them).
+    const std::vector<bool> &written = kernel->writtenParams();
+    for (std::size_t i = 0; i < args.size(); ++i)
+        if (args[i].kind == LaunchArg::Kind::Pointer && args[i].storage
+            && (i >= written.size() || written[i]))
+            args[i].storage->markDeviceNewer();
+    // Outside do_bench, wait for each kernel so that a fault is reported at the launch that
+    // caused it; inside, launches queue back to back as in Triton and faults surface when the
+    // timer collects.
+    if (m_activeTimers.load() == 0) {
+        if (DriverStatus sync = m_driver->synchronize(); !sync) {
+            reportLaunchFailure(*kernel, "running", sync, diags);
+            return false;
+        }
+    }
+    return true;
+}
+
+std::unique_ptr<DeviceTimer> CudaBackend::deviceTimer()
+{
+    return std::make_unique<CudaDeviceTimer>(m_driver, &m_activeTimers);
+}
+
+} // namespace tsm::cuda

@@ -1,0 +1,89 @@
+#pragma once
+// The CUDA backend (ARCHITECTURE.md "Backends", CUDA.md): compile() builds a specialized kernel
+// to a cubin for the device's own architecture (core/cuda/cuda_build.h) and loads it; launch()
+// keeps each tensor's device mirror current, passes the arguments, launches numWarps * 32
+// threads per program and reports a device fault as CudaLaunchFailed at the kernel. After a
+// sticky fault the context is lost, and every later launch says the process must restart.
+
+#include "core/cuda/cuda_build.h"
+#include "core/cuda/driver.h"
+#include "core/run/backend.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace tsm::cuda {
+
+/// One specialization loaded on the device, with what the studio and JSON events show about it.
+class CudaKernel final : public CompiledKernel
+{
+public:
+    CudaKernel(std::shared_ptr<const ir::Kernel> kernel,
+               CudaBuild build,
+               std::shared_ptr<Module> module,
+               std::shared_ptr<Function> function,
+               double loadMs);
+
+    const ir::Kernel &kernel() const override { return *m_kernel; }
+    const codegen::CudaSource &source() const { return m_build.source; }
+    const std::string &ptx() const { return m_build.compiled.ptx; }
+    const std::vector<char> &cubin() const { return m_build.compiled.cubin; }
+    /// ptxas's report (registers, spills, stack, shared memory).
+    const ResourceReport &resources() const { return m_build.compiled.resources; }
+    const CudaBuildTimes &times() const { return m_build.times; }
+    double loadMs() const { return m_loadMs; }
+    /// The driver's view of the loaded function and the blocks that fit on one SM.
+    const FunctionAttributes &attributes() const { return m_attributes; }
+    int activeBlocksPerSm() const { return m_activeBlocksPerSm; }
+    /// Per ir::Kernel::params: whether a launch may write through that pointer parameter.
+    const std::vector<bool> &writtenParams() const { return m_written; }
+    const Function &function() const { return *m_function; }
+
+private:
+    std::shared_ptr<const ir::Kernel> m_kernel;
+    CudaBuild m_build;
+    std::shared_ptr<Module> m_module;
+    std::shared_ptr<Function> m_function;
+    double m_loadMs = 0;
+    FunctionAttributes m_attributes;
+    int m_activeBlocksPerSm = 0;
+    std::vector<bool> m_written;
+};
+
+class CudaBackend final : public Backend
+{
+public:
+    /// The source file a kernel came from, for #line directives and NVRTC errors on Python
+    /// lines (null when unknown).
+    using SourceLookup = std::function<const SourceFile *(FileId)>;
+
+    CudaBackend(std::shared_ptr<Driver> driver, SourceLookup sources);
+
+    std::string_view name() const override { return "cuda"; }
+    std::shared_ptr<CompiledKernel> compile(std::shared_ptr<const ir::Kernel> kernel,
+                                            DiagnosticSink &diags) override;
+    bool launch(CompiledKernel &kernel,
+                Grid grid,
+                std::span<const LaunchArg> args,
+                LaunchContext &context) override;
+    std::unique_ptr<DeviceTimer> deviceTimer() override;
+
+    Driver &driver() { return *m_driver; }
+    /// What NVRTC compiles for (the device's sm_XY).
+    const std::string &arch() const { return m_arch; }
+
+private:
+    void reportLaunchFailure(const CudaKernel &kernel,
+                             const std::string &what,
+                             const DriverStatus &status,
+                             DiagnosticSink &diags) const;
+
+    std::shared_ptr<Driver> m_driver;
+    SourceLookup m_sources;
+    std::string m_arch;
+    /// Live DeviceTimers: while non-zero, launches are not synchronized one by one.
+    std::atomic<int> m_activeTimers{0};
+};
+
+} // namespace tsm::cuda

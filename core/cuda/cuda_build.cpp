@@ -1,0 +1,85 @@
+#include "core/cuda/cuda_build.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace tsm::cuda {
+namespace {
+
+double msSince(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+} // namespace
+
+std::optional<CudaBuild> buildCuda(std::shared_ptr<const ir::Kernel> kernel,
+                                   const SourceFile *file,
+                                   const CudaBuildOptions &options,
+                                   DiagnosticSink &diags)
+{
+    CudaBuild build;
+    auto t0 = std::chrono::steady_clock::now();
+    std::optional<codegen::LoweredKernel> lowered
+        = passes::lowerForCuda(kernel, options.pipeline, diags, &build.times.passes);
+    build.times.lowerMs = msSince(t0);
+    if (!lowered || diags.errorCount())
+        return std::nullopt;
+
+    t0 = std::chrono::steady_clock::now();
+    std::optional<codegen::CudaSource> source
+        = codegen::emitCuda(*lowered, file, options.emit, diags);
+    build.times.emitMs = msSince(t0);
+    if (!source || diags.errorCount())
+        return std::nullopt;
+    build.source = std::move(*source);
+    if (!options.compile)
+        return build;
+
+    CompileOptions co;
+    co.arch = options.arch;
+    co.cacheDir = options.cacheDir;
+    t0 = std::chrono::steady_clock::now();
+    build.compiled
+        = compileCuda(build.source.code, cudaVirtualName(build.source), co, options.cancel);
+    build.times.nvrtcMs = msSince(t0);
+    build.times.cacheHit = build.compiled.cacheHit;
+    build.times.nvrtcStages = build.compiled.times;
+    if (!build.compiled.ok) {
+        const std::size_t before = diags.errorCount();
+        reportCompileLog(build.source.kernelName, build.compiled.log, file, diags);
+        if (diags.errorCount() == before) {
+            // NVRTC failed without a located error (cancelled, or a message we do not parse).
+            Diagnostic &d
+                = diags.report(DiagKind::CudaCompileFailed,
+                               kernel->span,
+                               {build.source.kernelName,
+                                build.compiled.log.empty() ? "no message" : build.compiled.log});
+            d.origin = DiagOrigin::Nvrtc;
+        }
+        return std::nullopt;
+    }
+    return build;
+}
+
+std::string archForDevice(int ccMajor, int ccMinor)
+{
+    const int cc = ccMajor * 10 + ccMinor;
+    const std::vector<int> known = supportedArchs();
+    if (std::find(known.begin(), known.end(), cc) != known.end())
+        return "sm_" + std::to_string(cc);
+    // A newer GPU than this NVRTC knows: PTX for the newest architecture below it, which the
+    // driver JIT-compiles (PTX is forward compatible).
+    int best = 0;
+    for (int k : known)
+        if (k <= cc)
+            best = std::max(best, k);
+    return "compute_" + std::to_string(best ? best : cc);
+}
+
+std::string cudaVirtualName(const codegen::CudaSource &source)
+{
+    return source.kernelName + ".cu";
+}
+
+} // namespace tsm::cuda

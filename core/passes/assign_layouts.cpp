@@ -1,0 +1,393 @@
+// assign-layouts (shared/design/CODEGEN.md "Every block value has a layout"), as Triton's
+// Coalesce + layout propagation: every load and store anchors a #blocked layout chosen from the
+// axis facts of its pointer; the anchors' layouts flow backward to the values that feed them,
+// then forward to whatever is left; a convert_layout goes wherever a value's layout does not
+// fit a use (remove-conversions then rematerializes the cheap ones).
+
+#include "core/passes/passes.h"
+
+#include "core/passes/ir_edit.h"
+#include "core/passes/layout_contract.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <unordered_map>
+
+namespace tsm::passes {
+
+using codegen::Layout;
+using ir::Op;
+using ir::OpCode;
+using ir::ValueId;
+
+namespace {
+
+class LayoutAssigner
+{
+public:
+    explicit LayoutAssigner(codegen::LoweredKernel &lk)
+        : m_lk(lk)
+        , m_k(lk.kernel)
+        , m_want(lk.kernel.values.size())
+    {
+        m_lk.layouts.assign(m_k.values.size(), std::nullopt);
+    }
+
+    void run()
+    {
+        backward(m_k.body);
+        m_sites = defSites(m_k);
+        forward(m_k.body);
+        m_edit.apply(m_k);
+    }
+
+private:
+    bool isBlock(ValueId v) const { return m_k.type(v).isBlock(); }
+    std::optional<Layout> &layout(ValueId v) { return m_lk.layouts[v]; }
+
+    /// Triton's Coalesce: order the dimensions by contiguity of the pointer, give each thread
+    /// the widest aligned vector along the most contiguous one (at most 16 bytes, and no more
+    /// than the block has per thread), then spread lanes and warps from there.
+    Layout anchorFor(const Op &op)
+    {
+        const ValueId ptr = op.operands[0];
+        const std::vector<std::int64_t> &shape = m_k.type(ptr).shape;
+        const codegen::AxisInfo &ax = m_lk.axis[ptr];
+        const int rank = int(shape.size());
+        std::vector<int> order(static_cast<std::size_t>(rank));
+        std::iota(order.rbegin(), order.rend(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return ax.contiguity[std::size_t(a)] > ax.contiguity[std::size_t(b)];
+        });
+        const std::size_t fast = std::size_t(order[0]);
+        const std::int64_t bytes = std::max(1, dtypeBytes(m_k.type(ptr).dtype));
+        const std::int64_t maxMultiple = std::max<std::int64_t>(ax.divisibility[fast] / bytes, 1);
+        const std::int64_t maxContig = std::min(ax.contiguity[fast], shape[fast]);
+        std::int64_t perThread = std::min({maxMultiple, maxContig, std::int64_t(16) / bytes});
+        std::int64_t elems = 1;
+        for (std::int64_t s : shape)
+            elems *= s;
+        const std::int64_t threads = 32 * std::int64_t(m_k.numWarps);
+        perThread = std::max<std::int64_t>(
+            1, std::min(perThread, std::max<std::int64_t>(elems / threads, 1)));
+        std::vector<int> spt(std::size_t(rank), 1);
+        spt[fast] = int(perThread);
+        return codegen::blockedLayout(shape,
+                                      codegen::blockedParamsFor(shape, spt, order, m_k.numWarps));
+    }
+
+    Layout defaultLayout(const std::vector<std::int64_t> &shape) const
+    {
+        return codegen::blockedLayout(shape, codegen::defaultBlockedParams(shape, m_k.numWarps, 1));
+    }
+
+    // ---- backward: what layout each value's consumers want (the last consumer wins) ----
+
+    void request(ValueId v, const Layout &l)
+    {
+        if (isBlock(v) && !m_want[v])
+            m_want[v] = l;
+    }
+
+    void backward(ir::Region &r)
+    {
+        for (auto it = r.ops.rbegin(); it != r.ops.rend(); ++it)
+            backwardOp(*it);
+    }
+
+    void backwardOp(Op &op)
+    {
+        switch (op.code) {
+        case OpCode::Load:
+        case OpCode::Store: {
+            if (!isBlock(op.operands[0]))
+                return;
+            const Layout a = anchorFor(op);
+            m_anchor.emplace(&op, a);
+            for (ValueId v : op.operands)
+                request(v, a);
+            return;
+        }
+        case OpCode::For: {
+            ir::Region &body = op.regions[0];
+            for (std::size_t k = 0; k < op.results.size(); ++k)
+                if (m_want[op.results[k]] && !body.ops.empty())
+                    request(body.ops.back().operands[k], *m_want[op.results[k]]);
+            backward(body);
+            for (std::size_t k = 0; k < op.results.size(); ++k)
+                if (const auto &w = slotWant({op.results[k], body.args[k + 1]}))
+                    request(op.operands[3 + k], *w);
+            return;
+        }
+        case OpCode::While: {
+            ir::Region &before = op.regions[0], &after = op.regions[1];
+            for (std::size_t k = 0; k < op.results.size(); ++k) {
+                if (!m_want[op.results[k]])
+                    continue;
+                if (!before.ops.empty() && k + 1 < before.ops.back().operands.size())
+                    request(before.ops.back().operands[k + 1], *m_want[op.results[k]]);
+                if (!after.ops.empty() && k < after.ops.back().operands.size())
+                    request(after.ops.back().operands[k], *m_want[op.results[k]]);
+            }
+            backward(after);
+            backward(before);
+            for (std::size_t k = 0; k < op.results.size(); ++k)
+                if (const auto &w
+                    = slotWant({op.results[k], op.regions[1].args[k], op.regions[0].args[k]}))
+                    request(op.operands[k], *w);
+            return;
+        }
+        case OpCode::If:
+            for (ir::Region &r : op.regions) {
+                for (std::size_t k = 0; k < op.results.size() && !r.ops.empty(); ++k)
+                    if (m_want[op.results[k]])
+                        request(r.ops.back().operands[k], *m_want[op.results[k]]);
+                backward(r);
+            }
+            return;
+        default:
+            break;
+        }
+        if (op.results.size() != 1 || !m_want[op.result()])
+            return;
+        const Layout want = *m_want[op.result()];
+        for (std::size_t k = 0; k < op.operands.size(); ++k)
+            if (operandRule(m_k, op, k) != OperandRule::None)
+                request(op.operands[k], requiredOperandLayout(m_k, op, k, want));
+    }
+
+    std::optional<Layout> slotWant(std::initializer_list<ValueId> values) const
+    {
+        for (ValueId v : values)
+            if (m_want[v])
+                return m_want[v];
+        return std::nullopt;
+    }
+
+    // ---- forward: the layout each value is produced in, and conversions where needed ----
+
+    /// Makes operand `k` of `op` available in `l` (a convert_layout after its definition,
+    /// shared by every use that needs the same layout).
+    void convertOperand(Op &op, std::size_t k, const Layout &l)
+    {
+        const ValueId v = op.operands[k];
+        const auto key = std::make_pair(v, layoutKey(l));
+        auto it = m_converted.find(key);
+        if (it == m_converted.end()) {
+            const ValueId c = addValueLike(m_lk, v, l);
+            Op conv;
+            conv.code = OpCode::ConvertLayout;
+            conv.span = m_k.values[v].span;
+            conv.operands = {v};
+            conv.results = {c};
+            m_sites.resize(m_k.values.size());
+            m_edit.insertAfter(m_sites[v], std::move(conv));
+            it = m_converted.emplace(key, c).first;
+        }
+        op.operands[k] = it->second;
+    }
+
+    /// Operand `k` must be in `l` exactly (loads, stores, carried values).
+    void requireSame(Op &op, std::size_t k, const Layout &l)
+    {
+        const ValueId v = op.operands[k];
+        if (!isBlock(v))
+            return;
+        if (!layout(v))
+            layout(v) = defaultLayout(m_k.type(v).shape);
+        if (!layout(v)->sameAs(l))
+            convertOperand(op, k, l);
+    }
+
+    /// The operands of `op` against its result's layout `res` by the contract's rules.
+    void requireRules(Op &op, const Layout &res)
+    {
+        for (std::size_t k = 0; k < op.operands.size(); ++k) {
+            const ValueId v = op.operands[k];
+            if (operandRule(m_k, op, k) == OperandRule::None || !layout(v))
+                continue;
+            if (!satisfiesRule(m_k, op, k, *layout(v), res))
+                convertOperand(op, k, requiredOperandLayout(m_k, op, k, res));
+        }
+    }
+
+    /// A result layout for an op nothing downstream asked about: that of a block operand of
+    /// the same shape, what a shape op makes of its operand's layout, else the default.
+    Layout forwardLayout(const Op &op)
+    {
+        const ir::Type &t = m_k.type(op.result());
+        for (std::size_t k = 0; k < op.operands.size(); ++k) {
+            const ValueId v = op.operands[k];
+            if (operandRule(m_k, op, k) == OperandRule::Same && layout(v)
+                && layout(v)->shape == t.shape)
+                return *layout(v);
+        }
+        if (!op.operands.empty() && layout(op.operands[0])) {
+            const Layout &src = *layout(op.operands[0]);
+            switch (op.code) {
+            case OpCode::ExpandDims:
+            case OpCode::Reshape:
+                return codegen::reshapedLayout(src, t.shape);
+            case OpCode::Broadcast:
+                if (src.blocked) {
+                    Layout l = codegen::blockedLayout(t.shape, *src.blocked);
+                    if (satisfiesRule(m_k, op, 0, src, l))
+                        return l;
+                }
+                break;
+            case OpCode::Permute: {
+                std::vector<std::int64_t> inverse(op.ints.size());
+                for (std::size_t k = 0; k < op.ints.size(); ++k)
+                    inverse[std::size_t(op.ints[k])] = std::int64_t(k);
+                return codegen::permuteSourceLayout(src, inverse);
+            }
+            default:
+                break;
+            }
+        }
+        return defaultLayout(t.shape);
+    }
+
+    void forward(ir::Region &r)
+    {
+        for (Op &op : r.ops)
+            forwardOp(op);
+    }
+
+    Layout slotLayout(std::initializer_list<ValueId> wanted, ValueId fallback)
+    {
+        if (auto w = slotWant(wanted))
+            return *w;
+        if (layout(fallback))
+            return *layout(fallback);
+        return defaultLayout(m_k.type(fallback).shape);
+    }
+
+    void forwardOp(Op &op)
+    {
+        switch (op.code) {
+        case OpCode::Load:
+        case OpCode::Store: {
+            auto a = m_anchor.find(&op);
+            if (a == m_anchor.end())
+                return;
+            for (std::size_t k = 0; k < op.operands.size(); ++k)
+                requireSame(op, k, a->second);
+            if (op.code == OpCode::Load)
+                layout(op.result()) = a->second;
+            return;
+        }
+        case OpCode::For: {
+            ir::Region &body = op.regions[0];
+            std::vector<Layout> slots;
+            for (std::size_t k = 0; k < op.results.size(); ++k) {
+                const ValueId res = op.results[k], arg = body.args[k + 1];
+                if (!isBlock(res)) {
+                    slots.emplace_back();
+                    continue;
+                }
+                slots.push_back(slotLayout({res, arg}, op.operands[3 + k]));
+                requireSame(op, 3 + k, slots.back());
+                layout(arg) = layout(res) = slots.back();
+            }
+            forward(body);
+            for (std::size_t k = 0; k < op.results.size() && !body.ops.empty(); ++k)
+                if (isBlock(op.results[k]))
+                    requireSame(body.ops.back(), k, slots[k]);
+            return;
+        }
+        case OpCode::While: {
+            ir::Region &before = op.regions[0], &after = op.regions[1];
+            std::vector<Layout> slots;
+            for (std::size_t k = 0; k < op.results.size(); ++k) {
+                if (!isBlock(op.results[k])) {
+                    slots.emplace_back();
+                    continue;
+                }
+                slots.push_back(
+                    slotLayout({before.args[k], after.args[k], op.results[k]}, op.operands[k]));
+                requireSame(op, k, slots.back());
+                layout(before.args[k]) = layout(after.args[k]) = layout(op.results[k])
+                    = slots.back();
+            }
+            forward(before);
+            for (std::size_t k = 0; k < op.results.size() && !before.ops.empty(); ++k)
+                if (isBlock(op.results[k]))
+                    requireSame(before.ops.back(), k + 1, slots[k]);
+            forward(after);
+            for (std::size_t k = 0; k < op.results.size() && !after.ops.empty(); ++k)
+                if (isBlock(op.results[k]))
+                    requireSame(after.ops.back(), k, slots[k]);
+            return;
+        }
+        case OpCode::If: {
+            forward(op.regions[0]);
+            forward(op.regions[1]);
+            for (std::size_t k = 0; k < op.results.size(); ++k) {
+                const ValueId res = op.results[k];
+                if (!isBlock(res))
+                    continue;
+                const ir::Region &t = op.regions[0];
+                const ValueId thenValue = t.ops.empty() ? res : t.ops.back().operands[k];
+                layout(res) = slotLayout({res}, thenValue);
+                for (ir::Region &r : op.regions)
+                    if (!r.ops.empty())
+                        requireSame(r.ops.back(), k, *layout(res));
+            }
+            return;
+        }
+        case OpCode::Yield:
+        case OpCode::Condition:
+            return; // their parent op places the carried values
+        default:
+            break;
+        }
+        for (ir::Region &r : op.regions)
+            forward(r);
+        if (op.results.empty()) {
+            // print / device_assert / assume: one layout for every block operand
+            const Layout *ref = nullptr;
+            for (ValueId v : op.operands)
+                if (!ref && isBlock(v) && layout(v))
+                    ref = &*layout(v);
+            if (ref) {
+                const Layout l = *ref;
+                for (std::size_t k = 0; k < op.operands.size(); ++k)
+                    if (operandRule(m_k, op, k) == OperandRule::Same)
+                        requireSame(op, k, l);
+            }
+            return;
+        }
+        if (op.results.size() != 1 || op.code == OpCode::Reduce || op.code == OpCode::Scan) {
+            // Ops the CUDA backend rejects before this pass: any layout keeps the table whole.
+            for (ValueId res : op.results)
+                if (isBlock(res))
+                    layout(res) = defaultLayout(m_k.type(res).shape);
+            return;
+        }
+        const ValueId res = op.result();
+        if (!isBlock(res))
+            return;
+        const Layout l = m_want[res] ? *m_want[res] : forwardLayout(op);
+        requireRules(op, l);
+        layout(res) = l;
+    }
+
+    codegen::LoweredKernel &m_lk;
+    ir::Kernel &m_k;
+    std::vector<std::optional<Layout>> m_want;
+    std::unordered_map<const Op *, Layout> m_anchor;
+    std::vector<DefSite> m_sites;
+    std::map<std::pair<ValueId, std::string>, ValueId> m_converted;
+    RegionEdit m_edit;
+};
+
+} // namespace
+
+void assignLayouts(codegen::LoweredKernel &lk)
+{
+    LayoutAssigner(lk).run();
+}
+
+} // namespace tsm::passes

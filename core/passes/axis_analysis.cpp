@@ -1,0 +1,10 @@
+#include "core/passes/passes.h"
+
+namespace tsm::passes {
+
+void analyzeAxesPass(codegen::LoweredKernel &lk)
+{
+    lk.axis = codegen::analyzeAxes(lk.kernel);
+}
+
+} // namespace tsm::passes

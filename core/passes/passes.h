@@ -1,0 +1,28 @@
+#pragma once
+// The CUDA lowering passes, one per file (pipeline.cpp runs them in order; see pipeline.h for
+// what the result promises the emitter).
+
+#include "core/codegen/lowered_kernel.h"
+#include "core/diag/diagnostic.h"
+
+namespace tsm::passes {
+
+/// verify: the IR obeys ops.def (ir::verifyKernel) and, once layouts exist, the layout
+/// contract. A failure is a compiler bug, reported as such at the kernel's span.
+bool verifyLowered(const codegen::LoweredKernel &lk, DiagnosticSink &diags);
+
+/// check-supported: UnsupportedOnBackend at every op the CUDA backend cannot compile yet
+/// (reductions, scans, dot, random numbers, atomics).
+bool checkSupported(const ir::Kernel &kernel, DiagnosticSink &diags);
+
+/// axis-analysis: codegen::analyzeAxes into lk.axis.
+void analyzeAxesPass(codegen::LoweredKernel &lk);
+
+/// assign-layouts: a layout for every block value, convert_layout where a use needs another.
+void assignLayouts(codegen::LoweredKernel &lk);
+
+/// remove-conversions: drops no-op conversions, rematerializes cheap values instead of
+/// converting them, removes what that leaves unused.
+void removeConversions(codegen::LoweredKernel &lk);
+
+} // namespace tsm::passes

@@ -1,0 +1,193 @@
+// remove-conversions, as Triton's RemoveLayoutConversions: a convert_layout moves data through
+// shared memory, so each one that can go, goes. A conversion to the layout its operand already
+// has is dropped; chains of conversions fold; a conversion of a value that is cheap to compute
+// again (index arithmetic from make_range / splat / constants, broadcasts and reshapes of
+// those, and loads smaller than the program's thread count, as Triton's isExpensiveLoadOrStore)
+// is replaced by a copy of that computation produced directly in the wanted layout
+// (rematerialization). What the copies leave unused is removed.
+
+#include "core/passes/passes.h"
+
+#include "core/passes/ir_edit.h"
+#include "core/passes/layout_contract.h"
+
+#include <map>
+#include <set>
+
+namespace tsm::passes {
+
+using codegen::Layout;
+using ir::Op;
+using ir::OpCode;
+using ir::ValueId;
+
+namespace {
+
+/// Beyond this many ops a rematerialized computation costs more than one conversion.
+constexpr int kMaxRematOps = 48;
+
+class ConversionRemover
+{
+public:
+    explicit ConversionRemover(codegen::LoweredKernel &lk)
+        : m_lk(lk)
+        , m_k(lk.kernel)
+    {
+    }
+
+    void run()
+    {
+        m_sites = defSites(m_k);
+        std::vector<Op *> converts;
+        forEachOp(m_k.body, [&](Op &op) {
+            if (op.code == OpCode::ConvertLayout)
+                converts.push_back(&op);
+        });
+        for (Op *c : converts)
+            simplify(*c);
+        m_edit.apply(m_k);
+        removeDeadOps(m_k);
+    }
+
+private:
+    const Layout *layoutOf(ValueId v) const
+    {
+        return v < m_lk.layouts.size() && m_lk.layouts[v] ? &*m_lk.layouts[v] : nullptr;
+    }
+
+    const Op *defOp(ValueId v) const { return v < m_sites.size() ? m_sites[v].op : nullptr; }
+
+    void simplify(Op &conv)
+    {
+        const Layout target = *layoutOf(conv.result());
+        // Values as written; the edit resolves replacements when it applies.
+        ValueId src = conv.operands[0];
+        // convert(convert(x)) -> convert(x)
+        while (const Op *d = defOp(src)) {
+            if (d->code != OpCode::ConvertLayout)
+                break;
+            src = d->operands[0];
+        }
+        const Layout *have = layoutOf(src);
+        if (have && have->sameAs(target)) {
+            return remove(conv, src);
+        }
+        int budget = kMaxRematOps;
+        std::set<std::pair<ValueId, std::string>> seen;
+        if (canRemat(src, target, budget, seen))
+            return remove(conv, remat(src, target));
+        const auto key = std::make_pair(src, layoutKey(target));
+        if (auto it = m_kept.find(key); it != m_kept.end())
+            return remove(conv, it->second);
+        conv.operands[0] = src;
+        m_kept.emplace(key, conv.result());
+    }
+
+    void remove(const Op &conv, ValueId replacement)
+    {
+        m_edit.replace(conv.result(), replacement);
+        m_edit.drop(&conv);
+    }
+
+    bool cheapOp(const Op &op) const
+    {
+        switch (op.code) {
+        case OpCode::Constant:
+        case OpCode::MakeRange:
+        case OpCode::Splat:
+            return true;
+        case OpCode::Load: {
+            // Triton: a block with fewer elements than threads is cheap to load again (the
+            // copies hit in L1).
+            const ir::Type &t = m_k.type(op.result());
+            return t.isBlock() && t.numElements() < 32 * std::int64_t(m_k.numWarps);
+        }
+        default:
+            return op.results.size() == 1 && op.regions.empty()
+                   && operandRule(m_k, op, 0) != OperandRule::None;
+        }
+    }
+
+    bool canRemat(ValueId v,
+                  const Layout &l,
+                  int &budget,
+                  std::set<std::pair<ValueId, std::string>> &seen) const
+    {
+        if (const Layout *have = layoutOf(v); have && have->sameAs(l))
+            return true;
+        if (!seen.insert({v, layoutKey(l)}).second)
+            return true;
+        const Op *d = defOp(v);
+        if (!d || --budget < 0)
+            return false;
+        // Operands are read as written (not through the replacements made so far): a replaced
+        // convert_layout leads back to its source, which this pass knows how to compute.
+        if (d->code == OpCode::ConvertLayout)
+            return canRemat(d->operands[0], l, budget, seen);
+        if (!cheapOp(*d))
+            return false;
+        for (std::size_t k = 0; k < d->operands.size(); ++k) {
+            if (operandRule(m_k, *d, k) == OperandRule::None)
+                continue;
+            const ValueId o = d->operands[k];
+            const Layout *have = layoutOf(o);
+            if (have && satisfiesRule(m_k, *d, k, *have, l))
+                continue;
+            if (!canRemat(o, requiredOperandLayout(m_k, *d, k, l), budget, seen))
+                return false;
+        }
+        return true;
+    }
+
+    /// `v` computed again in `l` (canRemat said it can be).
+    ValueId remat(ValueId v, const Layout &l)
+    {
+        if (const Layout *have = layoutOf(v); have && have->sameAs(l))
+            return v;
+        const auto key = std::make_pair(v, layoutKey(l));
+        if (auto it = m_remat.find(key); it != m_remat.end())
+            return it->second;
+        const Op &d = *defOp(v);
+        if (d.code == OpCode::ConvertLayout)
+            return m_remat[key] = remat(d.operands[0], l);
+        Op copy;
+        copy.code = d.code;
+        copy.span = d.span;
+        copy.i = d.i;
+        copy.f = d.f;
+        copy.ints = d.ints;
+        copy.str = d.str;
+        copy.dtype = d.dtype;
+        copy.flags = d.flags;
+        for (std::size_t k = 0; k < d.operands.size(); ++k) {
+            ValueId o = d.operands[k];
+            if (operandRule(m_k, d, k) != OperandRule::None) {
+                const Layout *have = layoutOf(o);
+                if (!have || !satisfiesRule(m_k, d, k, *have, l))
+                    o = remat(o, requiredOperandLayout(m_k, d, k, l));
+            }
+            copy.operands.push_back(o);
+        }
+        const ValueId r = addValueLike(m_lk, v, l);
+        copy.results = {r};
+        m_edit.insertAfter(m_sites[v], std::move(copy));
+        m_remat.emplace(key, r);
+        return r;
+    }
+
+    codegen::LoweredKernel &m_lk;
+    ir::Kernel &m_k;
+    std::vector<DefSite> m_sites;
+    RegionEdit m_edit;
+    std::map<std::pair<ValueId, std::string>, ValueId> m_remat;
+    std::map<std::pair<ValueId, std::string>, ValueId> m_kept;
+};
+
+} // namespace
+
+void removeConversions(codegen::LoweredKernel &lk)
+{
+    ConversionRemover(lk).run();
+}
+
+} // namespace tsm::passes

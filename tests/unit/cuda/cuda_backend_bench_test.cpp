@@ -1,0 +1,144 @@
+// The CUDA backend end to end on a fake driver: a harness program compiles its kernel through
+// the real pipeline and NVRTC (no GPU needed), launches it, and times it with do_bench, which
+// must follow Triton's schedule and refuse a body that launches nothing.
+
+#include "core/cuda/cuda_backend.h"
+#include "core/host/host_session.h"
+#include "core/syntax/parser.h"
+#include "tests/unit/cuda/fake_driver.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+namespace tsm::cuda {
+namespace {
+
+using test::FakeDriver;
+
+struct FakeGpuSession
+{
+    SourceManager sources;
+    ParseResult parsed;
+    std::shared_ptr<FakeDriver> driver = std::make_shared<FakeDriver>();
+    std::unique_ptr<CudaBackend> backend;
+    std::vector<run::RunEvent> events;
+
+    bool run(const std::string &code)
+    {
+        // NVRTC runs for real; keep its disk cache out of the test.
+        ::setenv("TILESMITH_CACHE_DIR", "-", 1);
+        const SourceFile &file = sources.add("prog.py", code);
+        DiagnosticSink sink;
+        parsed = parseModule(file, sink);
+        if (sink.errorCount())
+            return false;
+        backend = std::make_unique<CudaBackend>(driver, [this](FileId id) {
+            return id < sources.fileCount() ? &sources.file(id) : nullptr;
+        });
+        host::HostOptions o;
+        o.backend = backend.get();
+        o.events = [this](const run::RunEvent &e) { events.push_back(e); };
+        host::HostSession session(*parsed.module, std::move(o));
+        return session.runModule(true);
+    }
+    std::string out() const
+    {
+        std::string s;
+        for (const auto &e : events)
+            if (e.kind == run::RunEvent::Kind::Stdout)
+                s += e.text;
+        return s;
+    }
+    std::string errors() const
+    {
+        std::string s;
+        for (const auto &e : events)
+            if (e.kind == run::RunEvent::Kind::Diagnostic && e.diagnostic)
+                s += e.diagnostic->message + "\n";
+        return s;
+    }
+};
+
+const char *kProgram = R"(
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def add(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) + tl.load(y_ptr + offs, mask=mask), mask=mask)
+
+
+x = torch.rand(1000, device="cuda")
+y = torch.rand(1000, device="cuda")
+out = torch.empty_like(x)
+
+
+def f():
+    add[(8, )](x, y, out, 1000, BLOCK=128)
+
+
+print(triton.testing.do_bench(f, warmup=5, rep=20))
+print(triton.testing.do_bench(f, warmup=5, rep=20, quantiles=[0.5, 0.2]))
+try:
+    triton.testing.do_bench(lambda: x + y)
+except RuntimeError as e:
+    print("raised:", "launched no kernel on the GPU" in str(e))
+)";
+
+TEST(CudaBackendBench, DoBenchFollowsTritonsSchedule)
+{
+    FakeGpuSession s;
+    ASSERT_TRUE(s.run(kProgram)) << s.errors();
+    // The fake clock ticks once per recorded event, so every begin/end pair is 1 ms and the
+    // 5-call estimate is 1 / 5 = 0.2 ms: 1 first call + 5 + int(5 / 0.2) = 25 warm-up calls +
+    // int(20 / 0.2) = 100 timed calls per do_bench.
+    EXPECT_EQ(s.out(), "1.0\n[1.0, 1.0]\nraised: True\n");
+    // One L2 clear (a zero-fill kernel, as Triton's cache.zero_()) per estimate call and per
+    // timed call; x, y uploaded once, out never filled.
+    std::size_t adds = 0, clears = 0;
+    for (const auto &l : s.driver->launches)
+        (l.kernel == "add" ? adds : clears) += 1;
+    EXPECT_EQ(adds, 2u * 131u);
+    EXPECT_EQ(clears, 2u * 105u);
+    EXPECT_EQ(s.driver->launches[0].kernel, "add");
+    EXPECT_EQ(s.driver->launches[0].gx, 8);
+    EXPECT_EQ(s.driver->fills, 0);
+    EXPECT_EQ(s.driver->uploads, 2);
+    EXPECT_EQ(s.driver->downloads, 0); // the host never read `out`
+    // Only the first call of each do_bench (and nothing inside the timed loops) synchronizes
+    // per launch.
+    EXPECT_LT(s.driver->syncs, 20);
+    EXPECT_GT(s.driver->loadedImageBytes, 0u); // a cubin from NVRTC
+}
+
+TEST(CudaBackendBench, CompiledKernelKeepsStageTimesAndResources)
+{
+    FakeGpuSession s;
+    ASSERT_TRUE(s.run(R"(
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def copy(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs))
+
+
+x = torch.ones(256, device="cuda")
+y = torch.zeros(256, device="cuda")
+copy[(1, )](x, y, BLOCK=256)
+)")) << s.errors();
+    ASSERT_EQ(s.driver->launches.size(), 1u);
+    EXPECT_EQ(s.driver->syncs, 1);
+    EXPECT_EQ(s.driver->launches[0].threads, 128);
+}
+
+} // namespace
+} // namespace tsm::cuda
