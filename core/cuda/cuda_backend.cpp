@@ -72,12 +72,16 @@ void CudaBackend::reportLaunchFailure(const CudaKernel &kernel,
                                       const DriverStatus &status,
                                       DiagnosticSink &diags) const
 {
-    std::string message = what + " of kernel '" + kernel.kernel().name + "' failed on the GPU: "
+    std::string message = "kernel '" + kernel.kernel().name + "' failed on the GPU (" + what
+                          + "): "
                           + (status.message.empty() ? "the driver gave no reason" : status.message);
-    if (status.sticky || !m_driver->lostContext().empty())
-        message += "; the CUDA context is lost, so no more kernels can run in this process: "
-                   "restart it (run the program with --backend interp to find the faulting "
-                   "access)";
+    // The real driver's message already says the context is lost; add what to do about it.
+    if (status.sticky || !m_driver->lostContext().empty()) {
+        if (message.find("restart") == std::string::npos)
+            message += "; the CUDA context is lost: restart the process to use the GPU again";
+        message += " (run the program with --backend interp: it reports the faulting access "
+                   "with its line, program id and element)";
+    }
     Diagnostic &d = diags.report(DiagKind::CudaLaunchFailed, kernel.kernel().span, {message});
     d.origin = DiagOrigin::Driver;
 }

@@ -18,7 +18,8 @@ Standard library only (the machine has no network).
 
 Environment (all optional):
   OUT                      where results go (default: <repo>/out/gpu-check)
-  TSM_COMMIT               the commit measured, when the tree is not a git checkout
+  TSM_COMMIT               the commit measured (preferred over git: the device copy's git
+                           metadata can be stale)
   TSM_GPU_CHECK_BUDGET_S   seconds for the whole run (default 470); steps are cut to fit
   TSM_GPU_CHECK_STEPS      comma list of steps to run (default all):
                            build,devices,differential,copy,bench,compile
@@ -247,6 +248,10 @@ def describe_machine():
 
 
 def commit():
+    # TSM_COMMIT wins: the device's copy of the working tree may carry stale git metadata (seen
+    # on 2026-11-30: HEAD two commits behind the files), while the caller knows what it sent.
+    if os.environ.get("TSM_COMMIT"):
+        return {"commit": os.environ["TSM_COMMIT"], "source": "TSM_COMMIT"}
     r = run(["git", "rev-parse", "HEAD"], "env_git", 10)
     info = {}
     if r["rc"] == 0 and re.fullmatch(r"[0-9a-f]{40}", r["stdout"].strip()):
@@ -254,9 +259,6 @@ def commit():
         s = run(["git", "status", "--porcelain", "--untracked-files=no"], "env_git_status", 10)
         info["modified_files"] = len([l for l in s["stdout"].splitlines() if l.strip()]) if s["rc"] == 0 else None
         info["source"] = "git"
-    elif os.environ.get("TSM_COMMIT"):
-        info["commit"] = os.environ["TSM_COMMIT"]
-        info["source"] = "TSM_COMMIT"
     else:
         info["commit"] = None
         info["source"] = "unknown (not a git checkout and no TSM_COMMIT)"
