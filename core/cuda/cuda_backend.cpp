@@ -3,9 +3,11 @@
 #include "core/cuda/device_mirror.h"
 #include "core/cuda/device_timer.h"
 #include "core/cuda/launch_args.h"
+#include "core/cuda/printf_capture.h"
 #include "core/cuda/written_params.h"
 
 #include <chrono>
+#include <optional>
 
 namespace tsm::cuda {
 
@@ -163,7 +165,17 @@ bool CudaBackend::launch(CompiledKernel &compiled,
     // caused it; inside, launches queue back to back as in Triton and faults surface when the
     // timer collects.
     if (m_activeTimers.load() == 0) {
-        if (DriverStatus sync = m_driver->synchronize(); !sync) {
+        // device_print output reaches fd 1 at this synchronization: capture it for the launch's
+        // callback (grouped by program, as the interpreter does) instead of letting it mix with
+        // Tilesmith's own output.
+        std::optional<StdoutCapture> capture;
+        if (kernel->source().usesPrintf && context.devicePrint)
+            capture.emplace();
+        DriverStatus sync = m_driver->synchronize();
+        if (capture)
+            for (const auto &[pid, text] : groupByProgram(capture->finish()))
+                context.devicePrint(pid[0], pid[1], pid[2], text);
+        if (!sync) {
             reportLaunchFailure(*kernel, "running", sync, diags);
             return false;
         }
