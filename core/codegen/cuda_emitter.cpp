@@ -203,6 +203,8 @@ void Emitter::emitRegion(const ir::Region &region)
 void Emitter::emitOp(const ir::Op &op)
 {
     using ir::OpCode;
+    if (ir::isElementwise(op.code))
+        return emitElementwise(op);
     switch (op.code) {
     case OpCode::Constant:
     case OpCode::MakeRange:
@@ -224,28 +226,7 @@ void Emitter::emitOp(const ir::Op &op)
     case OpCode::Cast:
     case OpCode::Bitcast:
     case OpCode::PtrToInt:
-    case OpCode::IntToPtr:
-    case OpCode::Add:
-    case OpCode::Sub:
-    case OpCode::Mul:
-    case OpCode::FDiv:
-    case OpCode::IDiv:
-    case OpCode::IRem:
-    case OpCode::FRem:
-    case OpCode::And:
-    case OpCode::Or:
-    case OpCode::Xor:
-    case OpCode::Shl:
-    case OpCode::Shr:
-    case OpCode::Min:
-    case OpCode::Max:
-    case OpCode::Neg:
-    case OpCode::Not:
-    case OpCode::Cmp:
-    case OpCode::Select:
-    case OpCode::Fma:
-    case OpCode::Math:
-    case OpCode::AddPtr: return emitElementwise(op);
+    case OpCode::IntToPtr: return emitElementwise(op);
     case OpCode::Load:
     case OpCode::Store: return emitMemory(op);
     case OpCode::If:

@@ -74,6 +74,8 @@ firstObserved(const Frame &f, const Instr &ins, std::span<const SlotId> slots, A
 /// Ops whose results carry their operands' poison lane by lane instead of observing it.
 bool propagates(OpCode code)
 {
+    if (ir::isElementwise(code))
+        return true;
     switch (code) {
     case OpCode::Splat:
     case OpCode::Broadcast:
@@ -86,27 +88,6 @@ bool propagates(OpCode code)
     case OpCode::PtrToInt:
     case OpCode::IntToPtr:
     case OpCode::Hint:
-    case OpCode::Add:
-    case OpCode::Sub:
-    case OpCode::Mul:
-    case OpCode::FDiv:
-    case OpCode::IDiv:
-    case OpCode::IRem:
-    case OpCode::FRem:
-    case OpCode::And:
-    case OpCode::Or:
-    case OpCode::Xor:
-    case OpCode::Shl:
-    case OpCode::Shr:
-    case OpCode::Min:
-    case OpCode::Max:
-    case OpCode::Neg:
-    case OpCode::Not:
-    case OpCode::Cmp:
-    case OpCode::Select:
-    case OpCode::Fma:
-    case OpCode::Math:
-    case OpCode::AddPtr:
     case OpCode::Rand:
     case OpCode::Randn:
     case OpCode::Randint:

@@ -45,6 +45,36 @@ int opRegionCount(OpCode code)
 {
     return kOps[static_cast<int>(code)].regions;
 }
+bool isElementwise(OpCode code)
+{
+    switch (code) {
+    case OpCode::Add:
+    case OpCode::Sub:
+    case OpCode::Mul:
+    case OpCode::FDiv:
+    case OpCode::IDiv:
+    case OpCode::IRem:
+    case OpCode::FRem:
+    case OpCode::And:
+    case OpCode::Or:
+    case OpCode::Xor:
+    case OpCode::Shl:
+    case OpCode::Shr:
+    case OpCode::Min:
+    case OpCode::Max:
+    case OpCode::Neg:
+    case OpCode::Not:
+    case OpCode::Cmp:
+    case OpCode::Select:
+    case OpCode::Fma:
+    case OpCode::Math:
+    case OpCode::AddPtr:
+        return true;
+    default:
+        return false;
+    }
+}
+
 std::string_view opAttrSpec(OpCode code)
 {
     return kOps[static_cast<int>(code)].attrs;

@@ -37,6 +37,10 @@ int opResultCount(OpCode code);
 int opRegionCount(OpCode code);
 /// The "attributes" spec string of ops.def.
 std::string_view opAttrSpec(OpCode code);
+/// The per-element arithmetic ops: operands of one shape, result of that shape, element k of
+/// the result computed from element k of each operand (add ... shr, min, max, neg, not, cmp,
+/// select, fma, math, addptr).
+bool isElementwise(OpCode code);
 
 /// "exp"; lookup by name for sema.
 std::string_view mathFnName(MathFn fn);

@@ -27,28 +27,9 @@ std::string shapeText(const std::vector<std::int64_t> &shape)
 /// The ops whose block operands all share the result's (or the first operand's) layout.
 bool sameLayoutOp(OpCode c)
 {
+    if (ir::isElementwise(c))
+        return true;
     switch (c) {
-    case OpCode::Add:
-    case OpCode::Sub:
-    case OpCode::Mul:
-    case OpCode::FDiv:
-    case OpCode::IDiv:
-    case OpCode::IRem:
-    case OpCode::FRem:
-    case OpCode::And:
-    case OpCode::Or:
-    case OpCode::Xor:
-    case OpCode::Shl:
-    case OpCode::Shr:
-    case OpCode::Min:
-    case OpCode::Max:
-    case OpCode::Neg:
-    case OpCode::Not:
-    case OpCode::Cmp:
-    case OpCode::Select:
-    case OpCode::Fma:
-    case OpCode::Math:
-    case OpCode::AddPtr:
     case OpCode::Cast:
     case OpCode::Bitcast:
     case OpCode::PtrToInt:
