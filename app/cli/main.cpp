@@ -90,6 +90,10 @@ int main(int argc, char **argv)
         r->cmd->add_option("--backend", r->opts.run.backend, "Where kernels run: interp or cuda")
             ->check(CLI::IsMember({"interp", "cuda"}));
         r->cmd->add_flag("--json", r->opts.json, "Emit JSON Lines events (docs/run-events.md)");
+        r->cmd->add_flag("--debug",
+                         r->opts.run.debug,
+                         "Build kernels with debug: tl.device_assert is checked on the GPU too "
+                         "(as TRITON_DEBUG=1)");
         if (m.mode == tsm::run::Mode::Test)
             r->cmd->add_option("-k",
                                r->opts.run.testFilter,

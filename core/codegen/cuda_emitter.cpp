@@ -5,6 +5,7 @@
 #include "core/codegen/cuda_emitter.h"
 
 #include "core/codegen/emit_context.h"
+#include "core/codegen/shared_memory.h"
 
 #include <cctype>
 #include <regex>
@@ -62,12 +63,6 @@ std::string unsupportedOpName(const ir::Op &op)
     case OpCode::Reduce: return "a reduction (tl.sum, tl.max, tl.reduce, ...)";
     case OpCode::Scan: return "a scan (tl.cumsum, tl.associative_scan, ...)";
     case OpCode::Dot: return "tl.dot";
-    case OpCode::Rand:
-    case OpCode::Randn:
-    case OpCode::Randint:
-    case OpCode::Randint4x: return "random numbers (tl.rand, tl.randn, tl.randint)";
-    case OpCode::AtomicRMW:
-    case OpCode::AtomicCAS: return "atomics (tl.atomic_*)";
     default: return std::string(ir::opName(op.code));
     }
 }
@@ -229,6 +224,8 @@ void Emitter::emitOp(const ir::Op &op)
     case OpCode::IntToPtr: return emitElementwise(op);
     case OpCode::Load:
     case OpCode::Store: return emitMemory(op);
+    case OpCode::Reduce: return emitReduce(op);
+    case OpCode::Scan: return emitScan(op);
     case OpCode::If:
     case OpCode::For:
     case OpCode::While:
@@ -237,6 +234,13 @@ void Emitter::emitOp(const ir::Op &op)
     case OpCode::DebugBarrier:
     case OpCode::Print:
     case OpCode::DeviceAssert: return emitDebug(op);
+    case OpCode::Dot: return emitDot(op);
+    case OpCode::Rand:
+    case OpCode::Randn:
+    case OpCode::Randint:
+    case OpCode::Randint4x: return emitRandom(op);
+    case OpCode::AtomicRMW:
+    case OpCode::AtomicCAS: return emitAtomic(op);
     default: return unsupported(op, unsupportedOpName(op));
     }
 }
@@ -269,9 +273,10 @@ std::optional<CudaSource> Emitter::run()
     m_used.insert(out.kernelName);
     const std::string params = signature(out.params);
     emitRegion(k.body);
-    if (failed)
+    if (failed || !checkSharedLimit())
         return std::nullopt;
     out.sharedBytes = sharedBytes;
+    out.dynamicSharedBytes = sharedBytes > kStaticSharedLimit ? sharedBytes : 0;
     out.usesPrintf = usesPrintf;
 
     const std::string T = std::to_string(out.threadsPerBlock);
@@ -304,11 +309,17 @@ std::optional<CudaSource> Emitter::run()
     std::string prologue;
     for (const std::string &l : m_prologue)
         prologue += "    " + l + "\n";
-    if (prologue.find("lane") != std::string::npos)
+    // Reductions and scans use lane / warp in the body too.
+    if (prologue.find("lane") != std::string::npos || body.find("lane") != std::string::npos)
         code << "    const int lane = threadIdx.x & 31;\n";
-    if (prologue.find("warp") != std::string::npos)
+    if (prologue.find("warp") != std::string::npos || body.find("warp") != std::string::npos)
         code << "    const int warp = threadIdx.x >> 5;\n";
-    if (sharedBytes > 0)
+    if (out.dynamicSharedBytes > 0)
+        code << "    // layout conversions and tl.dot operands go through this buffer: "
+             << sharedBytes << " bytes,\n    // more than a static declaration allows, so the "
+             << "launch passes it as dynamic shared memory\n"
+             << "    extern __shared__ __align__(16) unsigned char tsm_smem[];\n";
+    else if (sharedBytes > 0)
         code << "    // layout conversions exchange registers through this buffer\n"
              << "    __shared__ __align__(16) unsigned char tsm_smem[" << sharedBytes << "];\n";
     code << prologue << body << "}\n";
@@ -318,15 +329,43 @@ std::optional<CudaSource> Emitter::run()
             args += (args.empty() ? "" : ", ") + p.name;
             decl += ", " + (p.pointer ? cMemType(p.dtype) + "* " : cType(p.dtype) + " ") + p.name;
         }
+        const std::string dyn = std::to_string(out.dynamicSharedBytes);
         code << "\n// Launch: one block of " << T << " threads per program, grid = the number of "
-             << "programs\n// along x, y, z (Triton's grid), no dynamic shared memory.\n"
+             << "programs\n// along x, y, z (Triton's grid), "
+             << (out.dynamicSharedBytes ? dyn + " bytes of dynamic shared memory.\n"
+                                        : std::string("no dynamic shared memory.\n"))
              << "#if !defined(__CUDACC_RTC__)\n"
              << "inline void launch_" << out.kernelName << "(dim3 grid, cudaStream_t stream" << decl
-             << ")\n{\n    " << out.kernelName << "<<<grid, " << T << ", 0, stream>>>(" << args
-             << ");\n}\n#endif\n";
+             << ")\n{\n";
+        if (out.dynamicSharedBytes)
+            code << "    cudaFuncSetAttribute(" << out.kernelName
+                 << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << dyn << ");\n";
+        code << "    " << out.kernelName << "<<<grid, " << T << ", " << dyn << ", stream>>>("
+             << args << ");\n}\n#endif\n";
     }
     out.code = code.str();
     return out;
+}
+
+bool Emitter::checkSharedLimit()
+{
+    const std::int64_t limit
+        = options.sharedLimitBytes > 0 ? options.sharedLimitBytes : sharedLimitForArch("sm_90");
+    if (sharedBytes <= limit)
+        return true;
+    const std::string target = !options.sharedLimitTarget.empty() ? options.sharedLimitTarget
+                               : options.sharedLimitBytes > 0     ? std::string("this GPU")
+                                                                  : std::string("sm_90");
+    const bool named = !m_sharedWhat.empty() && m_sharedRecorded == sharedBytes;
+    diags.report(DiagKind::SharedMemoryExceeded,
+                 named && m_sharedSpan.end != 0 ? m_sharedSpan : k.span,
+                 {named ? m_sharedWhat : "kernel '" + k.name + "'",
+                  sharedSizeText(sharedBytes),
+                  target,
+                  sharedSizeText(limit),
+                  "; use smaller block sizes"});
+    failed = true;
+    return false;
 }
 
 std::optional<CudaSource> emitCuda(const LoweredKernel &kernel,

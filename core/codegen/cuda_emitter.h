@@ -25,6 +25,10 @@ struct EmitOptions
     bool standalone = false;
     /// The name used in #line directives ("swish.py"); defaults to the source file's path.
     std::string lineFileName;
+    /// Shared memory one block may use (the device's opt-in limit) and who allows it ("the
+    /// NVIDIA H200", "sm_80"); 0: sm_90's. More is SharedMemoryExceeded before any launch.
+    std::int64_t sharedLimitBytes = 0;
+    std::string sharedLimitTarget;
 };
 
 /// One kernel parameter as the generated function takes it (Python order, constexprs and
@@ -43,8 +47,11 @@ struct CudaSource
     std::string kernelName;  ///< the extern "C" symbol to load
     std::vector<CudaParam> params;
     int threadsPerBlock = 128;
-    /// Static shared memory the kernel declares (layout conversions), in bytes.
+    /// Shared memory the kernel uses (layout conversions, tl.dot operands), in bytes.
     std::int64_t sharedBytes = 0;
+    /// What the launch must pass as dynamic shared memory: sharedBytes when it is above the
+    /// 48 KiB a static declaration allows (the buffer is then `extern __shared__`), else 0.
+    std::int64_t dynamicSharedBytes = 0;
     /// Whether the kernel calls printf (tl.device_print): the runtime then collects output.
     bool usesPrintf = false;
 };

@@ -1,8 +1,12 @@
 // Elementwise ops as C expressions with Triton's NVIDIA numerics: fp32 `/` is div.full.f32,
-// tl.exp is ex2.approx.f32 of x * log2(e), tl.sqrt / rsqrt / log2 / exp2 the PTX approximations,
-// div_rn / sqrt_rn IEEE-exact, other math through the CUDA math library (libdevice, which Triton
-// calls too); fp16 / bf16 computed in fp32 and rounded once (exact for + - * and compares);
-// integer // and % truncate as C's do.
+// tl.exp is ex2.approx.f32 of x * log2(e), tl.exp2 ex2.approx.ftz.f32, tl.sqrt / rsqrt the .ftz
+// PTX approximations, tl.erf Triton's libdevice sequence, div_rn / sqrt_rn IEEE-exact, other
+// math (log, log2, sin, tanh, ...) through the CUDA math library (libdevice, which Triton calls
+// too) with denormals flushed where Triton's FTZ libdevice flushes them - the oracle's fp32 ops
+// checked bit for bit on the H200 against real Triton (scripts/gpu/numerics.py, which also lists
+// the libdevice functions whose newer CUDA version still differs by 1-2 ULP); fp16 / bf16
+// computed in fp32 and rounded once (exact for + - * and compares); integer // and % truncate
+// as C's do.
 
 #include "core/codegen/emit_context.h"
 
@@ -60,9 +64,13 @@ std::string floatMathFn(ir::MathFn fn, bool f64)
     switch (fn) {
     case MathFn::Exp: return f64 ? "exp" : "tsm::exp_approx";
     case MathFn::Exp2: return f64 ? "exp2" : "tsm::exp2_approx";
-    case MathFn::Log2: return f64 ? "log2" : "tsm::log2_approx";
     case MathFn::Sqrt: return f64 ? "sqrt" : "tsm::sqrt_approx";
     case MathFn::Rsqrt: return f64 ? "rsqrt" : "tsm::rsqrt_approx";
+    // libdevice on its FTZ path, as Triton links it (denormal arguments and results flush).
+    case MathFn::Sin: return f64 ? "sin" : "tsm::sin_ftz";
+    case MathFn::Cos: return f64 ? "cos" : "tsm::cos_ftz";
+    case MathFn::Tanh: return f64 ? "tanh" : "tsm::tanh_ftz";
+    case MathFn::Erf: return f64 ? "erf" : "tsm::erf_ftz";
     case MathFn::SqrtRn: return f64 ? "__dsqrt_rn" : "__fsqrt_rn";
     case MathFn::DivRn: return f64 ? "__ddiv_rn" : "__fdiv_rn";
     case MathFn::FastDiv: return f64 ? "tsm::div_rn" : "tsm::div_full";
@@ -72,6 +80,40 @@ std::string floatMathFn(ir::MathFn fn, bool f64)
     // The rest have the C math library's names: sinf / sin, erff / erf, powf / pow, ...
     const std::string name(ir::mathFnName(fn));
     return f64 ? name : name + "f";
+}
+
+/// fp32 libdevice functions whose FTZ path (Triton links libdevice with nvvm-reflect-ftz) reads
+/// denormal arguments and writes denormal results as zeros of their sign. Measured on the H200
+/// against real Triton (scripts/gpu/numerics.py, denormal and tiny arguments); not log / log2 /
+/// log10, which scale denormal arguments on both paths, nor pow / tgamma (pow(-denormal, 1.5) is
+/// NaN there, tgamma(-denormal) finite), copysign or nextafter.
+bool flushesDenormals(ir::MathFn fn)
+{
+    using ir::MathFn;
+    switch (fn) {
+    case MathFn::Expm1: // these two give +0 for a negative denormal: see elementExpr
+    case MathFn::Log1p:
+    case MathFn::Tan:
+    case MathFn::Asin:
+    case MathFn::Acos:
+    case MathFn::Atan:
+    case MathFn::Sinh:
+    case MathFn::Cosh:
+    case MathFn::Asinh:
+    case MathFn::Acosh:
+    case MathFn::Atanh:
+    case MathFn::Erfc:
+    case MathFn::Lgamma:
+    case MathFn::Floor:
+    case MathFn::Ceil:
+    case MathFn::Trunc:
+    case MathFn::Round:
+    case MathFn::Rint:
+    case MathFn::Atan2:
+    case MathFn::Hypot:
+    case MathFn::Fmod: return true;
+    default: return false;
+    }
 }
 
 } // namespace
@@ -220,6 +262,13 @@ static std::string elementExpr(const Emitter &e, const ir::Op &op, const std::ve
                                  {call(f64 ? "fmax" : "fmaxf", {args[0], args[1]}), args[2]}));
         if (*fn == MathFn::Umulhi || *fn == MathFn::Popc || *fn == MathFn::Clz)
             return {};
+        if (in == DType::F32 && flushesDenormals(*fn)) {
+            // log1p / expm1 of a negative denormal are +0 on the GPU (x * p + x with x flushed).
+            const bool plusZero = *fn == MathFn::Log1p || *fn == MathFn::Expm1;
+            for (std::string &x : args)
+                x = (plusZero ? "tsm::flush_denormal_to_plus_zero(" : "tsm::flush_denormal(") + x + ")";
+            return "tsm::flush_denormal(" + call(floatMathFn(*fn, false), args) + ")";
+        }
         return down(in, call(floatMathFn(*fn, f64), args));
     }
     default: return {};

@@ -27,10 +27,47 @@ std::string cValueType(const ir::Type &t);
 std::string intLiteral(DType t, std::int64_t v);
 std::string floatLiteral(DType t, double v);
 
+/// Which bits of a layout's register / lane / warp indices have bases along `axis` (a reduction
+/// or scan combines over those) and which do not (reductions, scans: emit_reduce.cpp).
+struct AxisBits
+{
+    std::vector<int> regAxis, regOther, laneAxis, warpAxis;
+};
+AxisBits axisBits(const Layout &l, int axis);
+/// A C expression that puts bit k of `var` at bit positions[k] ("0" when positions is empty).
+std::string depositExpr(const std::string &var, const std::vector<int> &positions);
+
 /// A C expression of `var` (an index 0 .. 2^bits-1) mapped linearly by `images` (bit k of var
 /// contributes images[k], combined with XOR): "((lane & 7) << 2 | warp << 7)". Runs of bits that
 /// move together are one shift-and-mask. Empty string when the result is always 0.
 std::string linearExpr(const std::string &var, int bits, const std::vector<std::int64_t> &images);
+
+/// A combine function's call on scalars, as reductions and scans emit it:
+/// "fn(a0, .., an, b0, .., bn, o0, .., on);" (the results go to o by reference).
+inline std::string combineCall(const std::string &fn,
+                               const std::vector<std::string> &a,
+                               const std::vector<std::string> &b,
+                               const std::vector<std::string> &o)
+{
+    std::string s = fn + "(";
+    for (const std::string &x : a)
+        s += x + ", ";
+    for (const std::string &x : b)
+        s += x + ", ";
+    for (std::size_t j = 0; j < o.size(); ++j)
+        s += o[j] + (j + 1 < o.size() ? ", " : ");");
+    return s;
+}
+
+/// {arrays[k] + "[index]"}: element `index` of each of several register arrays.
+inline std::vector<std::string> indexedElements(const std::vector<std::string> &arrays,
+                                                const std::string &index)
+{
+    std::vector<std::string> r;
+    for (const std::string &a : arrays)
+        r.push_back(a + "[" + index + "]");
+    return r;
+}
 
 class Emitter
 {
@@ -126,9 +163,37 @@ public:
     void emitShape(const ir::Op &op);    // emit_layout.cpp
     void emitControl(const ir::Op &op);  // emit_control.cpp
     void emitDebug(const ir::Op &op);    // emit_control.cpp
+    void emitReduce(const ir::Op &op);   // emit_reduce.cpp
+    void emitScan(const ir::Op &op);     // emit_scan.cpp
+    /// The combine region of a reduce / scan as a local lambda `fn(a..., x..., out&...)` that
+    /// sets out = combine(a, x) (emit_reduce.cpp); returns its name.
+    std::string combineFunction(const ir::Op &op);
+    /// Shared-memory views for a reduce / scan: one `T *name` per operand over `count`
+    /// elements each, laid out one after another in the kernel's buffer; returns the names.
+    std::vector<std::string> sharedViews(const ir::Op &op, std::int64_t count);
 
     /// Static shared memory needed by conversions so far, in bytes.
     std::int64_t sharedBytes = 0;
+    // ---- shared memory accounting (helper "dot") ----
+    /// Records that an op needs `bytes` of tsm_smem (the buffer is reused: the kernel needs the
+    /// largest); `what` names the op and its block sizes for the error when it does not fit
+    /// ("tl.dot with BLOCK 64x64x32 fp32").
+    void needShared(std::int64_t bytes, const SourceSpan &span, const std::string &what)
+    {
+        if (bytes > sharedBytes) {
+            sharedBytes = m_sharedRecorded = bytes;
+            m_sharedSpan = span;
+            m_sharedWhat = what;
+        }
+    }
+    /// SharedMemoryExceeded at the largest user when the kernel's buffer exceeds the limit.
+    bool checkSharedLimit();
+    void emitDot(const ir::Op &op); // emit_dot.cpp
+    // ---- random numbers and atomics (helper "rng") ----
+    void emitRandom(const ir::Op &op); // emit_random.cpp
+    void emitAtomic(const ir::Op &op); // emit_atomic.cpp
+    // ---- end random numbers and atomics ----
+    // ---- end shared memory accounting ----
     bool usesPrintf = false;
 
 private:
@@ -146,6 +211,9 @@ private:
     std::vector<std::string> m_prologue;
     std::map<std::string, std::string> m_owners;
     std::map<ir::ValueId, std::string> m_uniform;
+    SourceSpan m_sharedSpan{};
+    std::string m_sharedWhat;
+    std::int64_t m_sharedRecorded = 0; ///< less than sharedBytes: an unnamed user set the max
 
     std::string signature(std::vector<CudaParam> &params);
 };

@@ -177,7 +177,8 @@ void Emitter::emitGather(const std::string &dst, const Layout &dstLayout, const 
     const int rowBits = row >= 2 ? std::bit_width(std::uint64_t(row)) - 1 : 0;
     const std::int64_t elements = srcLayout.numElements() + (row >= 2 ? srcLayout.numElements() / row : 0);
     const std::int64_t bytes = (elements * elementBytes(elemType) + 15) / 16 * 16;
-    sharedBytes = std::max(sharedBytes, bytes);
+    needShared(bytes, k.span, "kernel '" + k.name + "' (a layout conversion of a block of "
+                                  + std::to_string(srcLayout.numElements()) + " elements)");
     const std::string t = cValueType(elemType.scalar());
     auto padded = [&](const std::string &flat) {
         return rowBits ? "f + (f >> " + std::to_string(rowBits) + ")" : flat;

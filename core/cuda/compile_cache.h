@@ -26,6 +26,8 @@ struct CompileCacheKey
     std::string_view source;
     std::string_view virtualName; ///< ends up in .file (line info)
     std::vector<std::pair<std::string_view, std::string_view>> headers; ///< name, text
+    /// NVRTC's options; a debug build (device asserts) carries -DTSM_DEVICE_ASSERTS=1
+    /// (cuda_build.h), so debug and release builds of one kernel never share an entry.
     std::vector<std::string> options;
     std::string nvrtcVersion;
     std::string arch;

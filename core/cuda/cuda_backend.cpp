@@ -1,5 +1,6 @@
 #include "core/cuda/cuda_backend.h"
 
+#include "core/cuda/assert_report.h"
 #include "core/cuda/device_mirror.h"
 #include "core/cuda/device_timer.h"
 #include "core/cuda/launch_args.h"
@@ -7,6 +8,7 @@
 #include "core/cuda/written_params.h"
 
 #include <chrono>
+#include <cstdio>
 #include <optional>
 
 namespace tsm::cuda {
@@ -22,7 +24,8 @@ CudaKernel::CudaKernel(std::shared_ptr<const ir::Kernel> kernel,
     , m_function(std::move(function))
     , m_loadMs(loadMs)
     , m_attributes(m_function->attributes())
-    , m_activeBlocksPerSm(m_function->activeBlocksPerSm(m_build.source.threadsPerBlock, 0))
+    , m_activeBlocksPerSm(m_function->activeBlocksPerSm(
+          m_build.source.threadsPerBlock, int(m_build.source.dynamicSharedBytes)))
     , m_written(writtenPointerParams(*m_kernel))
 {
 }
@@ -37,12 +40,33 @@ CudaBackend::CudaBackend(std::shared_ptr<Driver> driver, SourceLookup sources)
 std::shared_ptr<CompiledKernel> CudaBackend::compile(std::shared_ptr<const ir::Kernel> kernel,
                                                      DiagnosticSink &diags)
 {
+    return compile(std::move(kernel), diags, CompileFlags{});
+}
+
+std::shared_ptr<CompiledKernel> CudaBackend::compile(std::shared_ptr<const ir::Kernel> kernel,
+                                                     DiagnosticSink &diags,
+                                                     const CompileFlags &flags)
+{
     const SourceFile *file = m_sources ? m_sources(kernel->file) : nullptr;
     CudaBuildOptions options;
     options.arch = m_arch;
+    // Shared memory beyond the device's opt-in limit is refused before the launch (helper "dot").
+    const DeviceInfo &dev = m_driver->device();
+    if (dev.sharedPerBlockOptin > 0) {
+        options.emit.sharedLimitBytes = dev.sharedPerBlockOptin;
+        options.emit.sharedLimitTarget = "the " + dev.name + " (" + dev.arch() + ")";
+    }
+    options.emit.deviceAsserts = flags.debug;
     std::optional<CudaBuild> build = buildCuda(kernel, file, options, diags);
     if (!build)
         return nullptr;
+    // As Triton: asserts cost nothing unless the kernel is built with debug. Say so once per
+    // kernel, so that a passing GPU run is not mistaken for checked asserts.
+    if (const ir::Op *assert = flags.debug ? nullptr : firstDeviceAssert(*kernel)) {
+        std::lock_guard lock(m_notedMutex);
+        if (m_uncheckedAssertsNoted.insert(kernel->name).second)
+            diags.report(DiagKind::DeviceAssertUnchecked, assert->span, {kernel->name});
+    }
 
     auto t0 = std::chrono::steady_clock::now();
     DriverStatus status;
@@ -148,7 +172,7 @@ bool CudaBackend::launch(CompiledKernel &compiled,
                                       grid.y,
                                       grid.z,
                                       kernel->source().threadsPerBlock,
-                                      0,
+                                      int(kernel->source().dynamicSharedBytes),
                                       marshaled.pointers());
     if (!s) {
         reportLaunchFailure(*kernel, "the launch", s, diags);
@@ -163,18 +187,41 @@ bool CudaBackend::launch(CompiledKernel &compiled,
             args[i].storage->markDeviceNewer();
     // Outside do_bench, wait for each kernel so that a fault is reported at the launch that
     // caused it; inside, launches queue back to back as in Triton and faults surface when the
-    // timer collects.
-    if (m_activeTimers.load() == 0) {
+    // timer collects. While a CUDA graph is being captured nothing runs: nothing to wait for.
+    if (m_activeTimers.load() == 0 && !m_driver->capturing()) {
         // device_print output reaches fd 1 at this synchronization: capture it for the launch's
         // callback (grouped by program, as the interpreter does) instead of letting it mix with
-        // Tilesmith's own output.
-        std::optional<StdoutCapture> capture;
-        if (kernel->source().usesPrintf && context.devicePrint)
-            capture.emplace();
+        // Tilesmith's own output. A failed device assert (debug builds) is reported there too,
+        // by the CUDA runtime on fd 2 (looked for on fd 1 as well): read it to report the
+        // assert's line, program and thread.
+        const bool prints = kernel->source().usesPrintf && context.devicePrint;
+        std::optional<OutputCapture> out, err;
+        if (prints || kernel->checksAsserts())
+            out.emplace(1);
+        if (kernel->checksAsserts())
+            err.emplace(2);
         DriverStatus sync = m_driver->synchronize();
-        if (capture)
-            for (const auto &[pid, text] : groupByProgram(capture->finish()))
+        std::string printed = out ? out->finish() : std::string();
+        std::vector<AssertFailure> failures;
+        if (err) {
+            std::string rest, other;
+            failures = parseAssertFailures(printed, &rest);
+            printed = std::move(rest);
+            for (AssertFailure &f : parseAssertFailures(err->finish(), &other))
+                failures.push_back(std::move(f));
+            std::fwrite(other.data(), 1, other.size(), stderr); // not the runtime's: pass it on
+        }
+        if (prints)
+            for (const auto &[pid, text] : groupByProgram(printed))
                 context.devicePrint(pid[0], pid[1], pid[2], text);
+        else
+            std::fwrite(printed.data(), 1, printed.size(), stdout);
+        if (!sync && kernel->checksAsserts()
+            && (isAssertError(sync.message) || !failures.empty())) {
+            reportAssertFailure(
+                ir, m_sources ? m_sources(ir.file) : nullptr, failures, sync.message, diags);
+            return false;
+        }
         if (!sync) {
             reportLaunchFailure(*kernel, "running", sync, diags);
             return false;

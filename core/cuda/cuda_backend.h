@@ -12,6 +12,9 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <set>
+#include <string>
 
 namespace tsm::cuda {
 
@@ -38,6 +41,8 @@ public:
     int activeBlocksPerSm() const { return m_activeBlocksPerSm; }
     /// Per ir::Kernel::params: whether a launch may write through that pointer parameter.
     const std::vector<bool> &writtenParams() const { return m_written; }
+    /// Built with debug and has a tl.device_assert: a launch may stop on CUDA_ERROR_ASSERT.
+    bool checksAsserts() const { return m_build.checksAsserts; }
     const Function &function() const { return *m_function; }
 
 private:
@@ -63,6 +68,11 @@ public:
     std::string_view name() const override { return "cuda"; }
     std::shared_ptr<CompiledKernel> compile(std::shared_ptr<const ir::Kernel> kernel,
                                             DiagnosticSink &diags) override;
+    /// flags.debug checks tl.device_assert on the device; without it, a kernel with asserts
+    /// gets one note (once per kernel name) that the GPU does not check them.
+    std::shared_ptr<CompiledKernel> compile(std::shared_ptr<const ir::Kernel> kernel,
+                                            DiagnosticSink &diags,
+                                            const CompileFlags &flags) override;
     bool launch(CompiledKernel &kernel,
                 Grid grid,
                 std::span<const LaunchArg> args,
@@ -84,6 +94,9 @@ private:
     std::string m_arch;
     /// Live DeviceTimers: while non-zero, launches are not synchronized one by one.
     std::atomic<int> m_activeTimers{0};
+    /// Kernels already told that their asserts are not checked without debug.
+    std::set<std::string> m_uncheckedAssertsNoted;
+    std::mutex m_notedMutex;
 };
 
 } // namespace tsm::cuda

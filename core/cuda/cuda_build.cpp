@@ -1,5 +1,8 @@
 #include "core/cuda/cuda_build.h"
 
+#include "core/codegen/shared_memory.h"
+#include "core/cuda/assert_report.h"
+
 #include <algorithm>
 #include <chrono>
 
@@ -27,23 +30,34 @@ std::optional<CudaBuild> buildCuda(std::shared_ptr<const ir::Kernel> kernel,
         return std::nullopt;
 
     t0 = std::chrono::steady_clock::now();
-    std::optional<codegen::CudaSource> source
-        = codegen::emitCuda(*lowered, file, options.emit, diags);
+    // With no device, shared memory is checked against the target architecture's limit.
+    codegen::EmitOptions emit = options.emit;
+    if (emit.sharedLimitBytes <= 0) {
+        emit.sharedLimitBytes = codegen::sharedLimitForArch(options.arch);
+        emit.sharedLimitTarget = options.arch;
+    }
+    std::optional<codegen::CudaSource> source = codegen::emitCuda(*lowered, file, emit, diags);
     build.times.emitMs = msSince(t0);
     if (!source || diags.errorCount())
         return std::nullopt;
     build.source = std::move(*source);
+    build.checksAsserts = options.emit.deviceAsserts && firstDeviceAssert(*kernel);
     if (!options.compile)
         return build;
 
     CompileOptions co;
     co.arch = options.arch;
     co.cacheDir = options.cacheDir;
+    if (options.emit.deviceAsserts)
+        co.extra.push_back(kDeviceAssertsDefine);
     t0 = std::chrono::steady_clock::now();
     build.compiled
         = compileCuda(build.source.code, cudaVirtualName(build.source), co, options.cancel);
     build.times.nvrtcMs = msSince(t0);
     build.times.cacheHit = build.compiled.cacheHit;
+    // ptxas reports static shared memory only: the resource report shows the dynamic buffer too.
+    if (build.compiled.ok && build.source.dynamicSharedBytes > 0)
+        build.compiled.resources.sharedBytes += int(build.source.dynamicSharedBytes);
     build.times.nvrtcStages = build.compiled.times;
     if (!build.compiled.ok) {
         const std::size_t before = diags.errorCount();

@@ -17,10 +17,15 @@
 
 namespace tsm::cuda {
 
+/// The NVRTC option a build with device asserts adds (part of the compile-cache key).
+inline constexpr const char *kDeviceAssertsDefine = "-DTSM_DEVICE_ASSERTS=1";
+
 struct CudaBuildOptions
 {
     /// "sm_90", or "compute_90" for PTX only.
     std::string arch = "sm_90";
+    /// emit.deviceAsserts is the debug switch (TRITON_DEBUG); it also reaches NVRTC as
+    /// -DTSM_DEVICE_ASSERTS=1, so debug and release builds never share a compile-cache entry.
     codegen::EmitOptions emit;
     passes::PipelineOptions pipeline;
     /// CompileOptions::cacheDir ("-" disables the cache).
@@ -44,6 +49,9 @@ struct CudaBuild
     codegen::CudaSource source;
     CompileResult compiled; ///< empty when CudaBuildOptions::compile is false
     CudaBuildTimes times;
+    /// Built with EmitOptions::deviceAsserts and the kernel has a tl.device_assert: a failed one
+    /// stops the launch with CUDA_ERROR_ASSERT (core/cuda/assert_report.h).
+    bool checksAsserts = false;
 };
 
 /// Builds `kernel`; nullopt with diagnostics (UnsupportedOnBackend from the passes or the

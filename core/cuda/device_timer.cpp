@@ -73,6 +73,10 @@ CudaDeviceTimer::CudaDeviceTimer(std::shared_ptr<Driver> driver, std::atomic<int
 
 CudaDeviceTimer::~CudaDeviceTimer()
 {
+    if (m_capturing)
+        m_driver->abandonCapture();
+    if (m_graph)
+        m_driver->destroyGraph(m_graph);
     for (auto [a, b] : m_pending) {
         m_driver->destroyEvent(a);
         m_driver->destroyEvent(b);
@@ -181,6 +185,53 @@ std::vector<double> CudaDeviceTimer::collectMs()
 std::string CudaDeviceTimer::describe() const
 {
     return "CUDA events, L2 cleared before each call";
+}
+
+} // namespace tsm::cuda
+
+namespace tsm::cuda {
+
+void CudaDeviceTimer::beginCapture()
+{
+    if (m_graph) {
+        m_driver->destroyGraph(m_graph);
+        m_graph = 0;
+    }
+    if (DriverStatus s = m_driver->beginCapture(); !s)
+        fail(s, "cannot capture a CUDA graph");
+    m_capturing = true;
+}
+
+DeviceTimer::Captured CudaDeviceTimer::endCapture()
+{
+    DriverStatus s;
+    m_capturing = false;
+    const CapturedGraph g = m_driver->endCapture(&s);
+    if (!s || !g.graph)
+        throw std::runtime_error(s.message.empty() ? "the CUDA graph capture gave no graph"
+                                                   : s.message);
+    m_graph = g.graph;
+    Captured out;
+    out.launches = g.launches;
+    out.fills = g.fills;
+    out.uploads = g.uploads;
+    return out;
+}
+
+std::string CudaDeviceTimer::abandonCapture()
+{
+    if (!m_capturing)
+        return {};
+    m_capturing = false;
+    return m_driver->abandonCapture();
+}
+
+void CudaDeviceTimer::replay()
+{
+    if (!m_graph)
+        throw std::logic_error("CudaDeviceTimer::replay without a captured graph");
+    if (DriverStatus s = m_driver->launchGraph(m_graph); !s)
+        throw std::runtime_error(s.message); // "replaying the CUDA graph: ..."
 }
 
 } // namespace tsm::cuda

@@ -5,6 +5,9 @@
 //
 // While a timer exists the CUDA backend does not synchronize after each launch, so that the
 // timed calls queue back to back as in Triton; a fault then surfaces in collectMs().
+//
+// For do_bench_cudagraph the timer also captures the calls into a CUDA graph (the Driver's
+// capture) and replays it on the default stream, between the same kind of events.
 
 #include "core/cuda/driver.h"
 #include "core/run/backend.h"
@@ -34,6 +37,12 @@ public:
     std::vector<double> collectMs() override;
     std::string describe() const override;
 
+    bool canCaptureGraphs() const override { return true; }
+    void beginCapture() override;
+    Captured endCapture() override;
+    std::string abandonCapture() override;
+    void replay() override;
+
 private:
     std::uintptr_t takeEvent();
     [[noreturn]] void fail(const DriverStatus &s, const char *what);
@@ -48,6 +57,9 @@ private:
     /// The zero-fill kernel that clears the L2 (null: the driver's memset is used instead).
     std::shared_ptr<Function> m_fill;
     bool m_fillChecked = false;
+    /// The captured graph (destroyed with the timer or at the next capture).
+    std::uintptr_t m_graph = 0;
+    bool m_capturing = false; ///< between this timer's beginCapture() and its end
 };
 
 } // namespace tsm::cuda

@@ -49,6 +49,15 @@ struct DriverStatus
     explicit operator bool() const { return ok; }
 };
 
+/// What a finished capture holds (Driver::endCapture).
+struct CapturedGraph
+{
+    std::uintptr_t graph = 0; ///< the executable graph (CUgraphExec); 0 when none was made
+    int launches = 0;         ///< kernel launches recorded into the graph
+    int fills = 0;            ///< memsets recorded into the graph (tensors created as zeros)
+    int uploads = 0;          ///< host-to-device copies that ran once, at capture, not in the graph
+};
+
 class Module;
 class Function;
 
@@ -79,7 +88,8 @@ public:
     virtual DriverStatus copyToHost(void *dst, DevicePtr src, std::size_t bytes) = 0;
     virtual DriverStatus fill(DevicePtr dst, std::uint8_t byte, std::size_t bytes) = 0;
 
-    /// Launches on the default stream. `args[k]` points at the host copy of parameter k.
+    /// Launches on the default stream (into the graph while this thread captures one).
+    /// `args[k]` points at the host copy of parameter k.
     virtual DriverStatus launch(const Function &fn,
                                 std::int64_t gridX,
                                 std::int64_t gridY,
@@ -97,6 +107,25 @@ public:
     virtual DriverStatus recordEvent(std::uintptr_t event) = 0;
     /// Milliseconds between two recorded events (synchronizes on `end`).
     virtual double elapsedMs(std::uintptr_t start, std::uintptr_t end, DriverStatus *status) = 0;
+
+    // CUDA graphs, for do_bench_cudagraph. Between beginCapture() and endCapture() the calling
+    // thread's launches and fills are recorded into a graph (on a non-blocking stream of the
+    // driver's own) instead of running; its synchronous copies to the device still run at once.
+    // What a capture cannot hold - a copy to the host, a synchronize, an event - ends the
+    // capture there and fails with the reason, which endCapture() reports again; so do the
+    // launches that follow it. Device memory released while a capture or graph exists is held
+    // back until the graph is destroyed (the graph may write it whenever it is replayed).
+    virtual DriverStatus beginCapture() = 0;
+    /// True on the thread that has a capture open (running or already ended by a failure).
+    virtual bool capturing() const = 0;
+    /// Ends the capture and instantiates its graph; a null graph with the reason on failure.
+    virtual CapturedGraph endCapture(DriverStatus *status) = 0;
+    /// Ends a capture without making its graph (the captured code raised); returns the reason
+    /// the capture had failed with, if it had.
+    virtual std::string abandonCapture() = 0;
+    /// Replays a graph on the default stream, ordered with recordEvent().
+    virtual DriverStatus launchGraph(std::uintptr_t graph) = 0;
+    virtual void destroyGraph(std::uintptr_t graph) = 0;
 
     /// Set after a sticky error: every later call fails with this message.
     virtual const std::string &lostContext() const = 0;

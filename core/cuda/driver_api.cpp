@@ -105,6 +105,15 @@ bool loadDriverApi(PFN_cuGetProcAddress_v12000 gpa, DriverApi &a, std::string *w
     need("cuEventSynchronize", 2000, a.eventSynchronize);
     need("cuEventElapsedTime", 12080, a.eventElapsedTime);
     need("cuEventDestroy", 4000, a.eventDestroy);
+    need("cuStreamCreate", 2000, a.streamCreate);
+    need("cuStreamDestroy", 4000, a.streamDestroy);
+    need("cuStreamBeginCapture", 10010, a.streamBeginCapture);
+    need("cuStreamEndCapture", 10000, a.streamEndCapture);
+    need("cuGraphInstantiateWithFlags", 11040, a.graphInstantiate);
+    need("cuGraphLaunch", 10000, a.graphLaunch);
+    need("cuGraphExecDestroy", 10000, a.graphExecDestroy);
+    need("cuGraphDestroy", 10000, a.graphDestroy);
+    need("cuMemsetD8Async", 3020, a.memsetD8Async);
     if (!missing.empty())
         return fail("the NVIDIA driver (CUDA " + cudaVersionText(a.driverVersion)
                     + ") does not provide " + missing);

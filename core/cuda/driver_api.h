@@ -46,6 +46,16 @@ struct DriverApi
     PFN_cuEventSynchronize_v2000 eventSynchronize = nullptr;
     PFN_cuEventElapsedTime_v12080 eventElapsedTime = nullptr;
     PFN_cuEventDestroy_v4000 eventDestroy = nullptr;
+    // Streams and CUDA graphs, for do_bench_cudagraph (capture cannot use the legacy stream).
+    PFN_cuStreamCreate_v2000 streamCreate = nullptr;
+    PFN_cuStreamDestroy_v4000 streamDestroy = nullptr;
+    PFN_cuStreamBeginCapture_v10010 streamBeginCapture = nullptr;
+    PFN_cuStreamEndCapture_v10000 streamEndCapture = nullptr;
+    PFN_cuGraphInstantiateWithFlags_v11040 graphInstantiate = nullptr;
+    PFN_cuGraphLaunch_v10000 graphLaunch = nullptr;
+    PFN_cuGraphExecDestroy_v10000 graphExecDestroy = nullptr;
+    PFN_cuGraphDestroy_v10000 graphDestroy = nullptr;
+    PFN_cuMemsetD8Async_v3020 memsetD8Async = nullptr;
 
     /// "an illegal memory access was encountered (CUDA_ERROR_ILLEGAL_ADDRESS)".
     std::string describe(CUresult r) const;

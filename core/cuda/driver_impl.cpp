@@ -48,6 +48,16 @@ DriverImpl::~DriverImpl()
     // After a lost context the frees would only fail; the driver reclaims everything at exit.
     if (!lost() && m_api.ctxSetCurrent(m_context) == CUDA_SUCCESS) {
         tlCurrent = m_context;
+        {
+            std::lock_guard<std::mutex> lock(m_captureMutex);
+            if (m_captureState == CaptureState::Running)
+                dropCapture();
+            for (std::uintptr_t g : m_graphs)
+                m_api.graphExecDestroy(reinterpret_cast<CUgraphExec>(g));
+            m_graphs.clear();
+            if (m_captureStream)
+                m_api.streamDestroy(m_captureStream);
+        }
         m_pool.releaseAll();
     }
     m_api.primaryCtxRelease(m_device);
@@ -160,7 +170,14 @@ DriverStatus DriverImpl::copyToDevice(DevicePtr dst, const void *src, std::size_
     DriverStatus s;
     if (bytes == 0 || !usable(&s))
         return s;
-    return check(m_api.memcpyHtoD(dst, src, bytes), "copying to the GPU");
+    // During a capture too: a synchronous copy on the legacy stream does not touch the
+    // non-blocking capture stream, so it runs now, once (the graph will not repeat it).
+    s = check(m_api.memcpyHtoD(dst, src, bytes), "copying to the GPU");
+    if (s && captureHere() == CaptureState::Running) {
+        std::lock_guard<std::mutex> lock(m_captureMutex);
+        ++m_captured.uploads;
+    }
+    return s;
 }
 
 DriverStatus DriverImpl::copyToHost(void *dst, DevicePtr src, std::size_t bytes)
@@ -168,6 +185,11 @@ DriverStatus DriverImpl::copyToHost(void *dst, DevicePtr src, std::size_t bytes)
     DriverStatus s;
     if (bytes == 0 || !usable(&s))
         return s;
+    if (captureHere() != CaptureState::None) {
+        std::lock_guard<std::mutex> lock(m_captureMutex);
+        return failCapture("read GPU memory on the host (a device-to-host copy of "
+                           + std::to_string(bytes) + " bytes)");
+    }
     return check(m_api.memcpyDtoH(dst, src, bytes), "copying from the GPU");
 }
 
@@ -176,6 +198,16 @@ DriverStatus DriverImpl::fill(DevicePtr dst, std::uint8_t byte, std::size_t byte
     DriverStatus s;
     if (bytes == 0 || !usable(&s))
         return s;
+    if (captureHere() != CaptureState::None) {
+        // Recorded into the graph, as torch.zeros on a GPU would be.
+        std::lock_guard<std::mutex> lock(m_captureMutex);
+        if (m_captureState == CaptureState::Failed)
+            return failCapture({});
+        s = check(m_api.memsetD8Async(dst, byte, bytes, m_captureStream), "filling GPU memory");
+        if (s)
+            ++m_captured.fills;
+        return s;
+    }
     return check(m_api.memsetD8(dst, byte, bytes), "filling GPU memory");
 }
 
@@ -206,18 +238,34 @@ DriverStatus DriverImpl::launch(const Function &fn,
         return failure(what + ": negative dynamic shared memory size");
     if (s = f->allowDynamicShared(dynamicSharedBytes); !s)
         return s;
-    return check(m_api.launchKernel(f->handle(),
-                                    unsigned(gridX),
-                                    unsigned(gridY),
-                                    unsigned(gridZ),
-                                    unsigned(blockThreads),
-                                    1,
-                                    1,
-                                    unsigned(dynamicSharedBytes),
-                                    nullptr,
-                                    args,
-                                    nullptr),
-                 what);
+    CUstream stream = nullptr; // the legacy default stream
+    const bool captured = captureHere() != CaptureState::None;
+    if (captured) {
+        std::lock_guard<std::mutex> lock(m_captureMutex);
+        if (m_captureState == CaptureState::Failed) {
+            s = failCapture({});
+            s.message = what + ": " + s.message;
+            return s;
+        }
+        stream = m_captureStream;
+    }
+    s = check(m_api.launchKernel(f->handle(),
+                                 unsigned(gridX),
+                                 unsigned(gridY),
+                                 unsigned(gridZ),
+                                 unsigned(blockThreads),
+                                 1,
+                                 1,
+                                 unsigned(dynamicSharedBytes),
+                                 stream,
+                                 args,
+                                 nullptr),
+              what);
+    if (s && captured) {
+        std::lock_guard<std::mutex> lock(m_captureMutex);
+        ++m_captured.launches;
+    }
+    return s;
 }
 
 DriverStatus DriverImpl::synchronize()
@@ -225,6 +273,10 @@ DriverStatus DriverImpl::synchronize()
     DriverStatus s;
     if (!usable(&s))
         return s;
+    if (captureHere() != CaptureState::None) {
+        std::lock_guard<std::mutex> lock(m_captureMutex);
+        return failCapture("waited for the GPU (a synchronize)");
+    }
     const CUresult r
         = m_api.ctxSynchronize ? m_api.ctxSynchronize() : m_api.ctxSynchronizeCtx(m_context);
     return check(r, "waiting for the GPU");
@@ -251,6 +303,10 @@ DriverStatus DriverImpl::recordEvent(std::uintptr_t event)
         return s;
     if (event == 0)
         return failure("recording a CUDA event that could not be created");
+    if (captureHere() != CaptureState::None) {
+        std::lock_guard<std::mutex> lock(m_captureMutex);
+        return failCapture("recorded a CUDA event (timing inside the captured code)");
+    }
     return check(m_api.eventRecord(reinterpret_cast<CUevent>(event), nullptr),
                  "recording an event");
 }
@@ -262,6 +318,11 @@ double DriverImpl::elapsedMs(std::uintptr_t start, std::uintptr_t end, DriverSta
         return 0.0;
     if (start == 0 || end == 0) {
         setStatus(status, failure("timing with a CUDA event that could not be created"));
+        return 0.0;
+    }
+    if (captureHere() != CaptureState::None) {
+        std::lock_guard<std::mutex> lock(m_captureMutex);
+        setStatus(status, failCapture("waited for a CUDA event"));
         return 0.0;
     }
     DriverStatus s

@@ -9,7 +9,9 @@
 
 #include <atomic>
 #include <mutex>
+#include <set>
 #include <string_view>
+#include <thread>
 
 namespace tsm::cuda {
 
@@ -38,6 +40,12 @@ public:
     void destroyEvent(std::uintptr_t event) override;
     DriverStatus recordEvent(std::uintptr_t event) override;
     double elapsedMs(std::uintptr_t start, std::uintptr_t end, DriverStatus *status) override;
+    DriverStatus beginCapture() override;
+    bool capturing() const override;
+    CapturedGraph endCapture(DriverStatus *status) override;
+    std::string abandonCapture() override;
+    DriverStatus launchGraph(std::uintptr_t graph) override;
+    void destroyGraph(std::uintptr_t graph) override;
     const std::string &lostContext() const override;
 
     const DriverApi &api() const { return m_api; }
@@ -47,13 +55,32 @@ public:
     bool usable(DriverStatus *status);
     bool lost() const { return m_lost.load(std::memory_order_acquire); }
 
+    /// The pool's held-back bytes (memory released while a graph may still write it).
+    std::size_t heldBytes() const { return m_pool.heldBytes(); }
+
 private:
+    enum class CaptureState { None, Running, Failed };
+    /// The state of the calling thread's capture (None on every other thread).
+    CaptureState captureHere() const;
+    /// Ends the running capture because the captured code did `reason` (a verb phrase:
+    /// "waited for the GPU"), which a graph cannot hold. Called with m_captureMutex held.
+    DriverStatus failCapture(std::string reason);
+    /// Ends the capture on the stream and drops what it recorded. m_captureMutex held.
+    void dropCapture();
+
     const DriverApi &m_api;
     CUdevice m_device;
     CUcontext m_context;
     DeviceInfo m_info;
     CUresult m_lastAllocError = CUDA_SUCCESS;
     MemoryPool m_pool;
+    mutable std::mutex m_captureMutex;
+    CUstream m_captureStream = nullptr; ///< non-blocking, created on the first capture
+    CaptureState m_captureState = CaptureState::None;
+    std::thread::id m_captureThread;
+    std::string m_captureFailure;      ///< what ended a failed capture
+    CapturedGraph m_captured;          ///< what the open capture recorded so far
+    std::set<std::uintptr_t> m_graphs; ///< live graphs, each holding the pool's releases
     std::mutex m_lostMutex;
     std::atomic<bool> m_lost{false};
     std::string m_lostMessage;

@@ -31,7 +31,7 @@ std::uint64_t MemoryPool::allocate(std::size_t bytes)
         m_cachedBytes -= size;
     } else {
         ptr = m_alloc(size);
-        if (ptr == 0 && m_cachedBytes > 0) {
+        if (ptr == 0 && m_cachedBytes > 0 && m_holds == 0) {
             // The cache may hold the memory this request needs.
             trimLocked();
             ptr = m_alloc(size);
@@ -53,8 +53,37 @@ void MemoryPool::release(std::uint64_t ptr)
     const std::size_t size = it->second;
     m_live.erase(it);
     m_liveBytes -= size;
+    if (m_holds > 0) {
+        m_held.emplace_back(ptr, size);
+        m_heldBytes += size;
+        return;
+    }
     m_freeBlocks[size].push_back(ptr);
     m_cachedBytes += size;
+}
+
+void MemoryPool::hold()
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    ++m_holds;
+}
+
+void MemoryPool::unhold()
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (m_holds == 0 || --m_holds > 0)
+        return;
+    for (const auto &[ptr, size] : m_held)
+        m_freeBlocks[size].push_back(ptr);
+    m_cachedBytes += m_heldBytes;
+    m_held.clear();
+    m_heldBytes = 0;
+}
+
+bool MemoryPool::holding() const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_holds > 0;
 }
 
 void MemoryPool::trimLocked()
@@ -69,7 +98,8 @@ void MemoryPool::trimLocked()
 void MemoryPool::trim()
 {
     std::lock_guard<std::mutex> lock(m_mutex);
-    trimLocked();
+    if (m_holds == 0)
+        trimLocked();
 }
 
 void MemoryPool::releaseAll()
@@ -78,8 +108,13 @@ void MemoryPool::releaseAll()
     trimLocked();
     for (const auto &[ptr, size] : m_live)
         m_free(ptr);
+    for (const auto &[ptr, size] : m_held)
+        m_free(ptr);
     m_live.clear();
+    m_held.clear();
     m_liveBytes = 0;
+    m_heldBytes = 0;
+    m_holds = 0;
 }
 
 std::size_t MemoryPool::cachedBytes() const
@@ -92,6 +127,12 @@ std::size_t MemoryPool::liveBytes() const
 {
     std::lock_guard<std::mutex> lock(m_mutex);
     return m_liveBytes;
+}
+
+std::size_t MemoryPool::heldBytes() const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_heldBytes;
 }
 
 } // namespace tsm::cuda

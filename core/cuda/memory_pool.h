@@ -3,6 +3,11 @@
 // a free block of its bucket back instead of paying cuMemAlloc (and cuMemFree's implicit
 // synchronization) each time. Cached blocks are really freed when an allocation fails (then
 // retried) and when the pool is destroyed.
+//
+// While a CUDA graph is being captured or exists (hold() .. unhold()), the graph's kernels may
+// write any block released meanwhile when it is replayed: such releases are held back, neither
+// cached nor handed out, until the last hold ends (PyTorch keeps a graph-private pool for the
+// same reason). No block is freed while held either: cuMemFree cannot run during a capture.
 
 #include <cstddef>
 #include <cstdint>
@@ -10,6 +15,7 @@
 #include <map>
 #include <mutex>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace tsm::cuda {
@@ -40,11 +46,19 @@ public:
     void release(std::uint64_t ptr);
     /// Frees every cached (unused) block.
     void trim();
-    /// Frees every block, cached or live (the context is going away).
+    /// Frees every block, cached, held or live (the context is going away).
     void releaseAll();
+
+    /// From now on releases are held back (a graph capture begins); holds nest.
+    void hold();
+    /// Ends one hold; when none is left, the held blocks become free for reuse.
+    void unhold();
+    bool holding() const;
 
     std::size_t cachedBytes() const;
     std::size_t liveBytes() const;
+    /// Released while held: still reserved for the graph that may write them.
+    std::size_t heldBytes() const;
 
 private:
     void trimLocked();
@@ -54,8 +68,11 @@ private:
     mutable std::mutex m_mutex;
     std::map<std::size_t, std::vector<std::uint64_t>> m_freeBlocks; ///< bucket size -> blocks
     std::unordered_map<std::uint64_t, std::size_t> m_live;          ///< block -> bucket size
+    std::vector<std::pair<std::uint64_t, std::size_t>> m_held;      ///< released while held
+    int m_holds = 0;
     std::size_t m_cachedBytes = 0;
     std::size_t m_liveBytes = 0;
+    std::size_t m_heldBytes = 0;
 };
 
 } // namespace tsm::cuda

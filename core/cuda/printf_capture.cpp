@@ -8,16 +8,18 @@
 
 namespace tsm::cuda {
 
-StdoutCapture::StdoutCapture()
+OutputCapture::OutputCapture(int fd)
+    : m_fd(fd)
 {
     std::fflush(stdout);
+    std::fflush(stderr);
     std::FILE *tmp = std::tmpfile();
     if (!tmp)
         return;
     m_file = dup(fileno(tmp));
     std::fclose(tmp); // the dup keeps the (already unlinked) file open
-    m_saved = dup(1);
-    if (m_file < 0 || m_saved < 0 || dup2(m_file, 1) < 0) {
+    m_saved = dup(m_fd);
+    if (m_file < 0 || m_saved < 0 || dup2(m_file, m_fd) < 0) {
         if (m_saved >= 0)
             close(m_saved);
         if (m_file >= 0)
@@ -26,17 +28,18 @@ StdoutCapture::StdoutCapture()
     }
 }
 
-StdoutCapture::~StdoutCapture()
+OutputCapture::~OutputCapture()
 {
     (void) finish();
 }
 
-std::string StdoutCapture::finish()
+std::string OutputCapture::finish()
 {
     if (m_saved < 0)
         return {};
     std::fflush(stdout);
-    dup2(m_saved, 1);
+    std::fflush(stderr);
+    dup2(m_saved, m_fd);
     close(m_saved);
     m_saved = -1;
     std::string text;

@@ -26,6 +26,8 @@ struct HostContext
     std::filesystem::path workingDirectory;
     const ast::Module *module = nullptr;
     Interpreter *interp = nullptr;
+    /// Build kernels with debug (HostOptions::debug).
+    bool debug = false;
 
     /// Kernel launches so far (do_bench tells whether its body launched one).
     std::uint64_t launches = 0;

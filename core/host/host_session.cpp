@@ -34,6 +34,7 @@ struct HostSession::Impl
         ctx.events = this->options.events;
         ctx.cancel = this->options.cancel;
         ctx.workingDirectory = this->options.workingDirectory;
+        ctx.debug = this->options.debug;
         ctx.module = &module;
     }
     ~Impl() { ctx.detach(); }

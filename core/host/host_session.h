@@ -26,6 +26,9 @@ struct HostOptions
     const std::atomic<bool> *cancel = nullptr;
     /// np.load / np.save paths and a benchmark's save_path are relative to this folder.
     std::filesystem::path workingDirectory;
+    /// Build every kernel with debug: tl.device_assert checked on the GPU too (`--debug`, as
+    /// TRITON_DEBUG=1).
+    bool debug = false;
 };
 
 /// One test to run: a `test_*` function, with one parametrize combination bound.

@@ -12,7 +12,9 @@
 #include "core/host/torch_objects.h"
 #include "core/sema/specializer.h"
 
+#include <cctype>
 #include <chrono>
+#include <cstdlib>
 
 namespace tsm::host {
 
@@ -399,9 +401,14 @@ std::shared_ptr<CompiledKernel>
 JitFunctionObject::compile(Interpreter &interp, const sema::Signature &sig, SourceSpan span)
 {
     std::string key = sig.key();
-    if (auto it = m_cache.find(key); it != m_cache.end())
-        return it->second;
     HostContext &ctx = HostContext::of(interp);
+    // Debug (device asserts checked on the GPU) from the decorator, the session (--debug) or
+    // TRITON_DEBUG, read at each compile as Triton does; a debug build is its own cache entry.
+    CompileFlags flags;
+    flags.debug = m_debug || ctx.debug || tritonDebugFromEnvironment();
+    const std::string cacheKey = flags.debug ? key + "|debug" : key;
+    if (auto it = m_cache.find(cacheKey); it != m_cache.end())
+        return it->second;
     if (!ctx.backend)
         throwPy("RuntimeError", "no backend to launch kernels on");
     const ast::Module *module = ctx.module;
@@ -422,7 +429,7 @@ JitFunctionObject::compile(Interpreter &interp, const sema::Signature &sig, Sour
     std::shared_ptr<const ir::Kernel> kernel = sema::specialize(source, sig, diags);
     std::shared_ptr<CompiledKernel> compiled;
     if (kernel && diags.errorCount() == 0)
-        compiled = ctx.backend->compile(kernel, diags);
+        compiled = ctx.backend->compile(kernel, diags, flags);
     std::optional<Diagnostic> firstError = emitAllButFirstError(diags, ctx);
     if (!compiled || firstError) {
         std::string message
@@ -438,7 +445,7 @@ JitFunctionObject::compile(Interpreter &interp, const sema::Signature &sig, Sour
     e.text = key;
     e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ctx.emit(e);
-    m_cache.emplace(key, compiled);
+    m_cache.emplace(cacheKey, compiled);
     return compiled;
 }
 
@@ -512,6 +519,17 @@ void JitFunctionObject::launch(Interpreter &interp,
             e.diagnostic = std::move(firstError);
         throw e;
     }
+}
+
+bool tritonDebugFromEnvironment()
+{
+    const char *v = std::getenv("TRITON_DEBUG");
+    if (!v)
+        return false;
+    std::string s(v);
+    for (char &c : s)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s == "1" || s == "true" || s == "on" || s == "yes";
 }
 
 // ---------------------------------------------------------------- grid

@@ -88,6 +88,9 @@ public:
     compile(Interpreter &interp, const sema::Signature &sig, SourceSpan span);
     /// Number of compiled specializations (kernel.cache size).
     std::size_t cacheSize() const { return m_cache.size(); }
+    /// @triton.jit(debug=True): check tl.device_assert on the GPU too (as TRITON_DEBUG=1).
+    void setDebug(bool debug) { m_debug = debug; }
+    bool debug() const { return m_debug; }
 
 private:
     Value m_fn;
@@ -95,7 +98,11 @@ private:
     std::string m_name;
     std::vector<KernelParam> m_params;
     std::map<std::string, std::shared_ptr<CompiledKernel>> m_cache;
+    bool m_debug = false;
 };
+
+/// Whether TRITON_DEBUG asks for debug builds ("1", "true", "on", "yes"; any case).
+bool tritonDebugFromEnvironment();
 
 /// Evaluates a launch grid: a tuple/list of 1-3 ints, an int, or a callable over the meta dict.
 Grid evaluateGrid(Interpreter &interp, const Value &grid, const Value &metaDict);

@@ -346,16 +346,22 @@ Value makeJitDecorator()
                 throwTypeError("triton.jit must decorate a function");
             return Value::make<JitFunctionObject>(args[0]);
         }
-        for (const Kwarg &k : args.keywords)
+        bool debug = false;
+        for (const Kwarg &k : args.keywords) {
             if (k.name != "do_not_specialize" && k.name != "debug" && k.name != "noinline"
                 && k.name != "do_not_specialize_on_alignment" && k.name != "repr"
                 && k.name != "launch_metadata")
                 throwTypeError("jit() got an unexpected keyword argument '" + k.name + "'");
-        return makeBuiltin("jit", [](CallArgs &a) -> Value {
+            if (k.name == "debug")
+                debug = !k.value.isNone() && truthy(k.value);
+        }
+        return makeBuiltin("jit", [debug](CallArgs &a) -> Value {
             a.expectPositional("jit", 1, 1);
             if (a[0].kind() != ValueKind::Function)
                 throwTypeError("triton.jit must decorate a function");
-            return Value::make<JitFunctionObject>(a[0]);
+            Value jit = Value::make<JitFunctionObject>(a[0]);
+            jit.as<JitFunctionObject>()->setDebug(debug);
+            return jit;
         });
     });
 }

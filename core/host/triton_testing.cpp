@@ -125,6 +125,28 @@ bool hasDeviceTimer(CallArgs &args)
     return ctx.backend && ctx.backend->deviceTimer() != nullptr;
 }
 
+/// What both GPU benchmarks do first: check return_mode, then call fn once, which must launch
+/// a kernel (`nothing` says what there would be nothing for).
+void firstCallOnGpu(CallArgs &args,
+                    const Value &fn,
+                    const std::string &mode,
+                    const std::string &what,
+                    const std::string &nothing)
+{
+    static const char *const modes[] = {"min", "max", "mean", "median", "all"};
+    if (std::find(std::begin(modes), std::end(modes), mode) == std::end(modes))
+        throwPy("AssertionError", "");
+    HostContext &ctx = HostContext::of(args.interp);
+    const std::uint64_t launchesBefore = ctx.launches;
+    args.interp.callValue(fn, {});
+    if (ctx.launches == launchesBefore)
+        throwPy("RuntimeError",
+                what + ": the benchmarked function launched no kernel on the GPU (torch "
+                       "operations run on the CPU in Tilesmith, so there is nothing "
+                       + nothing + "); benchmark a function that launches a @triton.jit "
+                       "kernel, or run with --backend interp for CPU timings");
+}
+
 /// do_bench on a GPU: Triton's triton.testing.do_bench step for step. One call, synchronized
 /// (each launch waits while no timer exists, so a fault is reported at its launch); an
 /// estimate from 5 calls each after an L2 clear, between one pair of events; then
@@ -139,19 +161,9 @@ Value benchGpu(CallArgs &args,
                const std::string &what,
                const std::string &measuredNote)
 {
-    static const char *const modes[] = {"min", "max", "mean", "median", "all"};
-    if (std::find(std::begin(modes), std::end(modes), mode) == std::end(modes))
-        throwPy("AssertionError", "");
+    firstCallOnGpu(args, fn, mode, what, "for CUDA events to time");
     Interpreter &interp = args.interp;
     HostContext &ctx = HostContext::of(interp);
-    const std::uint64_t launchesBefore = ctx.launches;
-    interp.callValue(fn, {});
-    if (ctx.launches == launchesBefore)
-        throwPy("RuntimeError",
-                what + ": the benchmarked function launched no kernel on the GPU (torch "
-                       "operations run on the CPU in Tilesmith, so there is nothing for CUDA "
-                       "events to time); benchmark a function that launches a @triton.jit "
-                       "kernel, or run with --backend interp for CPU timings");
     std::unique_ptr<DeviceTimer> timer = ctx.backend->deviceTimer();
     auto collect = [&]() {
         try {
@@ -198,6 +210,118 @@ Value benchGpu(CallArgs &args,
     return summarize(times, qs, mode);
 }
 
+/// Why do_bench_cudagraph could not capture fn: `reason` is what ended the capture (the
+/// Driver's words: "read GPU memory on the host (...)"), `raised` what fn raised meanwhile.
+[[noreturn]] void throwCannotCapture(const std::string &reason, std::string raised)
+{
+    // What fn raised usually repeats the Driver's words after its own ("cannot read tensor 'out'
+    // back from the GPU: the captured code read GPU memory ..."): keep its own part.
+    if (const auto repeat = raised.find("the captured code "); repeat != std::string::npos) {
+        raised.resize(repeat);
+        while (!raised.empty() && (raised.back() == ' ' || raised.back() == ':'))
+            raised.pop_back();
+    }
+    throwPy("RuntimeError",
+            "do_bench_cudagraph: fn cannot be captured in a CUDA graph: while being captured it "
+                + reason + ", and nothing runs during a capture"
+                + (raised.empty() ? std::string() : " (in fn: " + raised + ")")
+                + ". While do_bench_cudagraph captures it, fn may only launch kernels: move host "
+                  "reads of GPU results and synchronizations out of fn, or time it with "
+                  "triton.testing.do_bench");
+}
+
+/// do_bench_cudagraph on a GPU: Triton's triton.testing.do_bench_cudagraph step for step. One
+/// call, synchronized (a fault is reported at its launch); an estimate from 5 calls between one
+/// pair of events, no L2 clearing (Triton does not capture for the estimate: a graph is
+/// expensive to build); n_repeat = max(1, int(rep / estimate)) calls (1000 when the estimate is
+/// 0) captured into one CUDA graph; the graph replayed 10 times, each replay between its own
+/// events and waited for, each time divided by n_repeat. Nothing runs while fn is captured:
+/// what a graph cannot hold (a host read of a GPU result, a synchronize) ends the capture and
+/// raises RuntimeError saying so.
+Value benchCudagraph(
+    CallArgs &args, const Value &fn, double rep, const Value &qs, const std::string &mode)
+{
+    firstCallOnGpu(args, fn, mode, "do_bench_cudagraph", "to capture in a CUDA graph");
+    Interpreter &interp = args.interp;
+    HostContext &ctx = HostContext::of(interp);
+    std::unique_ptr<DeviceTimer> timer = ctx.backend->deviceTimer();
+    auto device = [&](auto &&step) {
+        try {
+            return step();
+        } catch (const std::exception &e) {
+            throwPy("RuntimeError", std::string("do_bench_cudagraph: ") + e.what());
+        }
+    };
+    device([&] { timer->collectMs(); }); // the first call ran synchronized; wait for it
+
+    device([&] { timer->begin(); });
+    for (int i = 0; i < 5; ++i)
+        interp.callValue(fn, {});
+    device([&] { timer->end(); });
+    const std::vector<double> est = device([&] { return timer->collectMs(); });
+    const double estimate = est.empty() ? 0.0 : est[0] / 5;
+    const long long nRepeat = estimate <= 0 ? 1000 : std::max(1LL, (long long)(rep / estimate));
+
+    device([&] { timer->beginCapture(); });
+    try {
+        for (long long i = 0; i < nRepeat; ++i) {
+            interp.checkCancelled();
+            interp.callValue(fn, {});
+        }
+    } catch (...) {
+        const std::string reason = timer->abandonCapture();
+        if (reason.empty())
+            throw;
+        std::string raised;
+        try {
+            throw;
+        } catch (const PyException &e) {
+            raised = e.type() + ": " + e.message();
+        } catch (const HostStop &) {
+            throw;
+        } catch (const std::exception &e) {
+            raised = e.what();
+        }
+        throwCannotCapture(reason, raised);
+    }
+    DeviceTimer::Captured captured;
+    try {
+        captured = timer->endCapture();
+    } catch (const std::exception &e) {
+        throwPy("RuntimeError",
+                std::string("do_bench_cudagraph: fn cannot be captured in a CUDA graph: ")
+                    + e.what());
+    }
+    if (captured.launches == 0)
+        throwPy("RuntimeError",
+                "do_bench_cudagraph: fn launched no kernel while it was captured into a CUDA "
+                "graph, so there is nothing to time");
+
+    constexpr int kReplays = 10;
+    std::vector<double> times;
+    for (int r = 0; r < kReplays; ++r) {
+        interp.checkCancelled();
+        device([&] {
+            timer->begin();
+            timer->replay();
+            timer->end();
+        });
+        const std::vector<double> ms = device([&] { return timer->collectMs(); });
+        times.push_back(ms.empty() ? 0.0 : ms[0] / double(nRepeat));
+    }
+    std::string note = "CUDA graph of " + std::to_string(nRepeat) + " calls ("
+                       + std::to_string(captured.launches) + " kernel launches"
+                       + (captured.fills ? ", " + std::to_string(captured.fills) + " memsets" : "")
+                       + "), replayed " + std::to_string(kReplays)
+                       + " times, CUDA events around each replay divided by "
+                       + std::to_string(nRepeat) + ", no L2 clearing";
+    if (captured.uploads)
+        note += "; " + std::to_string(captured.uploads)
+                + " host-to-device copies made while capturing ran once, not in the graph";
+    ctx.measuredBy = note;
+    return summarize(times, qs, mode);
+}
+
 Value doBenchFn(CallArgs &args)
 {
     auto v = args.bind("do_bench",
@@ -223,12 +347,20 @@ Value doBenchCudagraphFn(CallArgs &args)
                         {"quantiles", Value()},
                         {"return_mode", Value::str("mean")}});
     const std::string mode = v[4].isStr() ? v[4].asStr() : "";
-    // Timed like do_bench(fn, rep=rep): the calls are launched one by one, not replayed from a
-    // captured graph, and the result says so.
-    if (hasDeviceTimer(args))
-        return benchGpu(args, v[0], 25.0, toDouble(v[1]), v[3], mode, "do_bench_cudagraph",
-                        "; do_bench_cudagraph: no CUDA graph captured, calls launched one by "
-                        "one");
+    if (hasDeviceTimer(args)) {
+        if (HostContext::of(args.interp).backend->deviceTimer()->canCaptureGraphs())
+            return benchCudagraph(args, v[0], toDouble(v[1]), v[3], mode);
+        // A device that cannot capture: timed like do_bench(fn, rep=rep), and the result says so.
+        return benchGpu(args,
+                        v[0],
+                        25.0,
+                        toDouble(v[1]),
+                        v[3],
+                        mode,
+                        "do_bench_cudagraph",
+                        "; do_bench_cudagraph: this device cannot capture CUDA graphs, calls "
+                        "launched one by one");
+    }
     return benchCpu(args, v[0], toDouble(v[1]), v[3], mode);
 }
 

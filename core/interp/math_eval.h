@@ -2,15 +2,16 @@
 // The named functions of math_fns.def on one element. Float functions take float (fp32, and
 // fp16/bf16 which are computed in fp32) or double. Accuracy: div_rn, sqrt_rn, fdiv, floor,
 // ceil, trunc, round, rint, abs, fmod, copysign, nextafter are exact (IEEE); fp32 log, sin and
-// cos are bit-exact with compiled Triton (libdevice's algorithms, gpu_libm.h); fp32 exp is
-// exp2(x * log2(e)) as on the GPU; exp2, log2 and sqrt use glibc's correctly rounded or
+// cos are bit-exact with compiled Triton (libdevice's algorithms, gpu_libm.h), and so are fp32
+// sqrt and rsqrt (the hardware's sqrt.approx / rsqrt.approx, recorded: hw_approx.h); fp32 exp
+// is exp2(x * log2(e)) as on the GPU; exp2 and log2 use glibc's correctly rounded or
 // under-1-ULP single-precision functions where the GPU uses its hardware approximations
-// (ex2.approx, lg2.approx, sqrt.approx: table-driven, not modelled; fp32 sqrt does flush a
-// denormal argument to zero as sqrt.approx.ftz does); the rest are computed in double and
-// rounded once to fp32. The bounds against real Triton are tested in
+// (ex2.approx, lg2.approx: not modelled); the rest are computed in double and rounded once to
+// fp32. The bounds against real Triton are tested in
 // tests/unit/interp/math_eval_test.cpp.
 
 #include "core/interp/gpu_libm.h"
+#include "core/interp/hw_approx.h"
 #include "core/ir/ir.h"
 
 #include <bit>
@@ -78,16 +79,16 @@ template <ir::MathFn Fn, class T> inline T mathFloat1(T x)
     else if constexpr (Fn == MathFn::Log1p)
         return viaDouble(x, [](double v) { return std::log1p(v); });
     else if constexpr (Fn == MathFn::Sqrt) {
-        // Triton's fp32 sqrt is sqrt.approx.ftz.f32: a denormal argument is a signed zero.
+        // Triton's fp32 sqrt is sqrt.approx.ftz.f32, bit for bit.
         if constexpr (f32)
-            return std::sqrt(std::fabs(x) < 0x1p-126f ? std::copysign(0.0f, x) : x);
+            return sqrtApproxFtz(x);
         else
             return std::sqrt(x);
     } else if constexpr (Fn == MathFn::SqrtRn)
         return std::sqrt(x);
     else if constexpr (Fn == MathFn::Rsqrt) {
         if constexpr (f32)
-            return viaDouble(x, [](double v) { return 1.0 / std::sqrt(v); });
+            return rsqrtApproxFtz(x); // rsqrt.approx.ftz.f32, bit for bit
         else
             return 1.0 / std::sqrt(x);
     } else if constexpr (Fn == MathFn::Sin) {

@@ -1,6 +1,7 @@
 #include "core/interp/philox.h"
 
 #include "core/interp/gpu_libm.h"
+#include "core/interp/hw_approx.h"
 
 #include <cmath>
 
@@ -69,13 +70,11 @@ float uniformFromBits64(std::uint64_t bits)
 
 float normalFromUniform(float u1, float u2)
 {
-    // log and cos are libdevice's, bit for bit. Triton's fp32 tl.sqrt is the hardware's
-    // sqrt.approx.ftz.f32, whose table-driven result is within 1 ULP of the correctly rounded
-    // sqrt used here; that is the only source of difference from compiled Triton
-    // (tests/unit/interp/philox_test.cpp measures it).
+    // As compiled Triton computes it, bit for bit: log and cos are libdevice's (gpu_libm.h),
+    // sqrt is the hardware's sqrt.approx.ftz.f32 (hw_approx.h).
     u1 = std::fmax(1.0e-7f, u1);
     const float th = 6.283185307179586f * u2;
-    const float r = std::sqrt(-2.0f * gpuLogf(u1));
+    const float r = sqrtApproxFtz(-2.0f * gpuLogf(u1));
     return r * gpuCosf(th);
 }
 

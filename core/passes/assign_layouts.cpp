@@ -6,6 +6,7 @@
 
 #include "core/passes/passes.h"
 
+#include "core/codegen/shared_memory.h"
 #include "core/passes/ir_edit.h"
 #include "core/passes/layout_contract.h"
 
@@ -100,10 +101,13 @@ private:
     {
         switch (op.code) {
         case OpCode::Load:
-        case OpCode::Store: {
+        case OpCode::Store:
+        case OpCode::AtomicRMW: // atomics anchor like stores (helper "rng")
+        case OpCode::AtomicCAS: {
             if (!isBlock(op.operands[0]))
                 return;
-            const Layout a = anchorFor(op);
+            const Layout a = op.code == OpCode::Load || op.code == OpCode::Store ? anchorFor(op)
+                                                                                 : atomicAnchor(op);
             m_anchor.emplace(&op, a);
             for (ValueId v : op.operands)
                 request(v, a);
@@ -146,9 +150,13 @@ private:
                 backward(r);
             }
             return;
+        case OpCode::Dot:
+            return backwardDot(op);
         default:
             break;
         }
+        if (op.code == OpCode::Randint4x)
+            return backwardRandint4x(op);
         if (op.results.size() != 1 || !m_want[op.result()])
             return;
         const Layout want = *m_want[op.result()];
@@ -156,6 +164,82 @@ private:
             if (operandRule(m_k, op, k) != OperandRule::None)
                 request(op.operands[k], requiredOperandLayout(m_k, op, k, want));
     }
+
+    // ---- tl.dot (helper "dot") ----
+    /// The dot computes its result in the layout its consumers want when the FMA loop can
+    /// (codegen::fmaDotLayoutOk) with at most 1.5x the shared-memory reads per step of its own
+    /// layout, else in dotResultLayout; the accumulator operand comes in that layout; a and b
+    /// may have any layout (the emitter stages them in shared memory).
+    void backwardDot(Op &op)
+    {
+        const ValueId res = op.result();
+        const Layout own = codegen::dotResultLayout(m_k.type(res).shape, m_k.numWarps);
+        const auto &want = m_want[res];
+        if (!want || !codegen::fmaDotLayoutOk(*want)
+            || 2 * codegen::fmaDotReadsPerStep(*want) > 3 * codegen::fmaDotReadsPerStep(own))
+            m_want[res] = own;
+        request(op.operands[2], *m_want[res]);
+    }
+    // ---- end tl.dot ----
+
+    // ---- atomics (helper "rng") ----
+    /// Triton's Coalesce: an atomic takes the widest per-thread count among the loads its
+    /// pointer is computed from (same shape and order), so a scatter (`bins_ptr + x`, contiguity
+    /// 1) runs in the layout of the load of x with no conversion. Atomics are never vectorized:
+    /// this only decides which thread updates which element.
+    Layout atomicAnchor(const Op &op)
+    {
+        Layout a = anchorFor(op);
+        if (m_defs.empty())
+            m_defs = defSites(m_k);
+        const std::vector<std::int64_t> &shape = m_k.type(op.operands[0]).shape;
+        auto perThread = [](const Layout &l) {
+            return l.blocked ? l.blocked->sizePerThread[std::size_t(l.blocked->order[0])] : 0;
+        };
+        std::vector<char> seen(m_k.values.size(), 0);
+        std::vector<ValueId> work{op.operands[0]};
+        for (int budget = 64; !work.empty() && budget > 0; --budget) {
+            const ValueId v = work.back();
+            work.pop_back();
+            if (v >= m_defs.size() || seen[v] || !isBlock(v) || m_k.type(v).shape != shape)
+                continue;
+            seen[v] = 1;
+            const Op *d = m_defs[v].op;
+            if (!d || !d->regions.empty())
+                continue;
+            if (d->code != OpCode::Load) {
+                work.insert(work.end(), d->operands.begin(), d->operands.end());
+                continue;
+            }
+            if (!isBlock(d->operands[0]))
+                continue;
+            const Layout l = anchorFor(*d);
+            if (l.blocked && a.blocked && l.blocked->order == a.blocked->order
+                && perThread(l) > perThread(a))
+                a = l;
+        }
+        return a;
+    }
+    std::vector<DefSite> m_defs;
+
+    // ---- tl.randint4x (helper "rng"): four results in its offsets' layout ----
+    void backwardRandint4x(Op &op)
+    {
+        if (const auto w = slotWant({op.results[0], op.results[1], op.results[2], op.results[3]}))
+            request(op.operands[1], *w);
+    }
+    void forwardRandint4x(Op &op)
+    {
+        const ValueId off = op.operands[1];
+        if (!isBlock(off))
+            return;
+        const auto w = slotWant({op.results[0], op.results[1], op.results[2], op.results[3]});
+        const Layout l = w ? *w : layout(off) ? *layout(off) : defaultLayout(m_k.type(off).shape);
+        requireSame(op, 1, l);
+        for (ValueId res : op.results)
+            layout(res) = l;
+    }
+    // ---- end tl.randint4x ----
 
     std::optional<Layout> slotWant(std::initializer_list<ValueId> values) const
     {
@@ -268,13 +352,15 @@ private:
     {
         switch (op.code) {
         case OpCode::Load:
-        case OpCode::Store: {
+        case OpCode::Store:
+        case OpCode::AtomicRMW:
+        case OpCode::AtomicCAS: {
             auto a = m_anchor.find(&op);
             if (a == m_anchor.end())
                 return;
             for (std::size_t k = 0; k < op.operands.size(); ++k)
                 requireSame(op, k, a->second);
-            if (op.code == OpCode::Load)
+            if (!op.results.empty()) // loads and atomics
                 layout(op.result()) = a->second;
             return;
         }
@@ -359,7 +445,11 @@ private:
             }
             return;
         }
-        if (op.results.size() != 1 || op.code == OpCode::Reduce || op.code == OpCode::Scan) {
+        if (op.code == OpCode::Reduce || op.code == OpCode::Scan)
+            return forwardReduceOrScan(op);
+        if (op.code == OpCode::Randint4x)
+            return forwardRandint4x(op);
+        if (op.results.size() != 1) {
             // Ops the CUDA backend rejects before this pass: any layout keeps the table whole.
             for (ValueId res : op.results)
                 if (isBlock(res))
@@ -372,6 +462,37 @@ private:
         const Layout l = m_want[res] ? *m_want[res] : forwardLayout(op);
         requireRules(op, l);
         layout(res) = l;
+    }
+
+    // ---- reductions and scans: the operand's layout decides, the results follow ----
+
+    /// A reduction keeps its operand's layout when every basis lies along the axis or off it
+    /// (blocked layouts do) and its results take the slice of it (Triton's #slice), which
+    /// broadcasts back for free; a scan keeps its operand's layout when its shuffles can run
+    /// in it, else both convert to a blocked layout made for them.
+    void forwardReduceOrScan(Op &op)
+    {
+        const int axis = int(op.i);
+        const ValueId first = op.operands[0];
+        const std::vector<std::int64_t> &shape = m_k.type(first).shape;
+        auto fits = [&](const Layout &l) {
+            return op.code == OpCode::Scan ? codegen::scanFriendly(l, axis)
+                                           : codegen::axisSeparable(l, axis);
+        };
+        Layout in;
+        if (op.code == OpCode::Scan && m_want[op.results[0]] && fits(*m_want[op.results[0]]))
+            in = *m_want[op.results[0]];
+        else if (layout(first) && fits(*layout(first)))
+            in = *layout(first);
+        else if (op.code == OpCode::Scan)
+            in = codegen::scanLayout(shape, axis, m_k.numWarps);
+        else
+            in = defaultLayout(shape);
+        for (std::size_t k = 0; k < op.operands.size(); ++k)
+            requireSame(op, k, in);
+        for (ValueId res : op.results)
+            if (isBlock(res))
+                layout(res) = op.code == OpCode::Scan ? in : codegen::sliceLayout(in, axis);
     }
 
     codegen::LoweredKernel &m_lk;

@@ -1,4 +1,8 @@
+// check-supported: what the CUDA backend refuses before any layout work. Every op sema produces
+// has a lowering; what is left is a kernel no GPU can hold.
 #include "core/passes/passes.h"
+
+#include "core/codegen/shared_memory.h"
 
 namespace tsm::passes {
 
@@ -7,51 +11,34 @@ using ir::OpCode;
 
 namespace {
 
-/// The Triton spelling of an op the CUDA backend rejects, or empty when it is supported.
-std::string unsupportedName(const Op &op)
+/// A dot whose operands cannot fit in any GPU's shared memory (codegen::dotStaging) is refused
+/// here, before a device is known; the emitter checks the whole kernel against the real limit.
+bool dotFits(const ir::Kernel &kernel, const Op &op, DiagnosticSink &diags)
 {
-    switch (op.code) {
-    case OpCode::Reduce:
-        return "tl.sum / tl.reduce (reduce)";
-    case OpCode::Scan:
-        return "tl.cumsum / tl.associative_scan (scan)";
-    case OpCode::Dot:
-        return "tl.dot (dot)";
-    case OpCode::Rand:
-        return "tl.rand (rand)";
-    case OpCode::Randn:
-        return "tl.randn (randn)";
-    case OpCode::Randint:
-        return "tl.randint (randint)";
-    case OpCode::Randint4x:
-        return "tl.randint4x (randint4x)";
-    case OpCode::AtomicRMW: {
-        static const char *const kinds[] = {"add", "max", "min", "and", "or", "xor", "xchg"};
-        const char *k = op.i >= 0 && op.i < 7 ? kinds[op.i] : "rmw";
-        return std::string("tl.atomic_") + k + " (atomic_rmw)";
-    }
-    case OpCode::AtomicCAS:
-        return "tl.atomic_cas (atomic_cas)";
-    default:
-        return {};
-    }
+    const ir::Type &a = kernel.type(op.operands[0]), &b = kernel.type(op.operands[1]);
+    const std::int64_t need = codegen::dotStaging(a, b).bytes, limit = codegen::largestSharedLimit();
+    if (need <= limit)
+        return true;
+    diags.report(DiagKind::SharedMemoryExceeded,
+                 op.span,
+                 {codegen::dotDescription(a, b),
+                  codegen::sharedSizeText(need),
+                  "no GPU",
+                  "more than " + codegen::sharedSizeText(limit),
+                  "; the CUDA backend stages both operands of tl.dot in shared memory: use "
+                  "smaller block sizes"});
+    return false;
 }
 
-void check(const ir::Region &r, DiagnosticSink &diags, bool &ok)
+void check(const ir::Kernel &kernel, const ir::Region &r, DiagnosticSink &diags, bool &ok)
 {
     for (const Op &op : r.ops) {
-        if (std::string name = unsupportedName(op); !name.empty()) {
-            diags.report(DiagKind::UnsupportedOnBackend,
-                         op.span,
-                         {name,
-                          "cuda",
-                          "; it runs with --backend interp, the CUDA backend gets it in a later "
-                          "version"});
+        if (op.code == OpCode::Dot && !dotFits(kernel, op, diags)) {
             ok = false;
-            continue; // a rejected op's combine region says nothing more
+            continue;
         }
         for (const ir::Region &inner : op.regions)
-            check(inner, diags, ok);
+            check(kernel, inner, diags, ok);
     }
 }
 
@@ -60,7 +47,7 @@ void check(const ir::Region &r, DiagnosticSink &diags, bool &ok)
 bool checkSupported(const ir::Kernel &kernel, DiagnosticSink &diags)
 {
     bool ok = true;
-    check(kernel.body, diags, ok);
+    check(kernel, kernel.body, diags, ok);
     return ok;
 }
 

@@ -1,5 +1,11 @@
 #include "core/passes/layout_contract.h"
 
+using tsm::codegen::axisSeparable;
+using tsm::codegen::scanFriendly;
+
+#include "core/codegen/shared_memory.h"
+
+#include <algorithm>
 #include <bit>
 
 namespace tsm::passes {
@@ -40,6 +46,12 @@ bool sameLayoutOp(OpCode c)
     case OpCode::Print:
     case OpCode::DeviceAssert:
     case OpCode::Assume:
+    case OpCode::Rand: // random numbers are per element of their offsets (helper "rng")
+    case OpCode::Randn:
+    case OpCode::Randint:
+    case OpCode::Randint4x:
+    case OpCode::AtomicRMW: // atomics: pointer, values, mask and result in one layout
+    case OpCode::AtomicCAS:
         return true;
     default:
         return false;
@@ -184,16 +196,30 @@ private:
                     slot(op, yield.operands[k], op.results[k], "yield and result");
             }
             return;
+        case OpCode::Reduce:
+        case OpCode::Scan:
+            return reduceOrScan(op);
         default:
             break;
         }
+        if (op.code == OpCode::Dot && layoutOf(op.result())
+            && !codegen::fmaDotLayoutOk(*layoutOf(op.result())))
+            fail(where(op) + ": tl.dot's FMA loop cannot compute its result in "
+                 + layoutOf(op.result())->toString());
         const Layout *ref = nullptr;
-        if (op.results.size() == 1)
-            ref = layoutOf(op.result());
-        else if (op.results.empty())
+        if (op.results.size() == 1 || op.code == OpCode::Randint4x)
+            ref = layoutOf(op.results[0]);
+        if (ref && op.code == OpCode::Randint4x) {
+            for (ValueId res : op.results) {
+                const Layout *l = layoutOf(res);
+                if (l && !l->sameAs(*ref))
+                    fail(where(op) + ": its results disagree on their layout");
+            }
+        } else if (op.results.empty()) {
             for (ValueId v : op.operands)
                 if (!ref && m_k.type(v).isBlock())
                     ref = layoutOf(v);
+        }
         if (!ref)
             return;
         for (std::size_t k = 0; k < op.operands.size(); ++k) {
@@ -204,6 +230,29 @@ private:
                 fail(where(op) + ": operand " + std::to_string(k) + " in " + have->toString()
                      + " does not fit the result's " + ref->toString());
         }
+    }
+
+    /// Every operand in one layout that fits the axis; results in its slice (reduce) or in it
+    /// (scan).
+    void reduceOrScan(const Op &op)
+    {
+        const Layout *in = op.operands.empty() ? nullptr : layoutOf(op.operands[0]);
+        if (!in)
+            return fail(where(op) + ": its operand has no layout");
+        const int axis = int(op.i);
+        for (std::size_t k = 1; k < op.operands.size(); ++k)
+            if (const Layout *l = layoutOf(op.operands[k]); !l || !l->sameAs(*in))
+                return fail(where(op) + ": operand " + std::to_string(k)
+                            + " is not in the layout of operand 0");
+        const bool scan = op.code == OpCode::Scan;
+        if (scan ? !scanFriendly(*in, axis) : !axisSeparable(*in, axis))
+            return fail(where(op) + ": operand layout " + in->toString() + " does not fit axis "
+                        + std::to_string(axis));
+        const Layout want = scan ? *in : codegen::sliceLayout(*in, axis);
+        for (ValueId res : op.results)
+            if (const Layout *l = layoutOf(res); l && !l->sameAs(want))
+                return fail(where(op) + ": result in " + l->toString() + " instead of "
+                            + want.toString());
     }
 
     const codegen::LoweredKernel &m_lk;
@@ -227,6 +276,8 @@ OperandRule operandRule(const ir::Kernel &kernel, const Op &op, std::size_t k)
         return OperandRule::Identity;
     case OpCode::Permute:
         return OperandRule::Permute;
+    case OpCode::Dot: // a and b: any layout (staged in shared memory); acc: the result's
+        return k == 2 ? OperandRule::Same : OperandRule::None;
     default:
         return OperandRule::None;
     }

@@ -5,6 +5,7 @@
 // final verify pass and the tests run the checker.
 
 #include "core/codegen/lowered_kernel.h"
+#include "core/codegen/reduce_layout.h"
 
 #include <cstdint>
 #include <string>

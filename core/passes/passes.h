@@ -11,8 +11,8 @@ namespace tsm::passes {
 /// contract. A failure is a compiler bug, reported as such at the kernel's span.
 bool verifyLowered(const codegen::LoweredKernel &lk, DiagnosticSink &diags);
 
-/// check-supported: UnsupportedOnBackend at every op the CUDA backend cannot compile yet
-/// (reductions, scans, dot, random numbers, atomics).
+/// check-supported: SharedMemoryExceeded at a tl.dot whose staged operands fit in no GPU's
+/// shared memory (the emitter checks the whole kernel against the real device's limit).
 bool checkSupported(const ir::Kernel &kernel, DiagnosticSink &diags);
 
 /// axis-analysis: codegen::analyzeAxes into lk.axis.

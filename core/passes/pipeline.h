@@ -27,8 +27,12 @@
 //   - A load / store moves accessVectorWidth(axis[ptr], mask ? &axis[mask] : nullptr, dtype,
 //     layout(ptr)) consecutive registers per access; the layouts are chosen so that this is 16
 //     bytes where the axis facts prove it.
-// Kernels with reductions, scans, dot, random numbers or atomics stop at check-supported with
-// UnsupportedOnBackend.
+//   - Rand / Randn / Randint / Randint4x: the offsets and every result share one layout.
+//     AtomicRMW / AtomicCAS on blocks: anchored like stores; pointer, values, mask and result
+//     share one layout.
+//   - Reduce / Scan: every operand in one layout; Reduce: axisSeparable (every basis along the
+//     axis or off it) and each block result in sliceLayout(operand, axis); Scan: scanFriendly
+//     and each result in the operand's layout (codegen/reduce_layout.h).
 
 #include "core/codegen/lowered_kernel.h"
 #include "core/diag/diagnostic.h"
@@ -55,8 +59,9 @@ struct PipelineOptions
     std::function<void(std::string_view pass, const codegen::LoweredKernel &)> dumpAfter;
 };
 
-/// Runs every pass. Null with diagnostics (e.g. UnsupportedOnBackend for an op the CUDA backend
-/// cannot compile yet, at the op's span) when the kernel cannot be lowered. `timings`, when
+/// Runs every pass. Null with diagnostics (SharedMemoryExceeded at a tl.dot no GPU can hold;
+/// UnsupportedOnBackend when a pass broke the contract, a Tilesmith bug) when the kernel cannot
+/// be lowered. `timings`, when
 /// given, receives one entry per pass.
 std::optional<codegen::LoweredKernel> lowerForCuda(std::shared_ptr<const ir::Kernel> kernel,
                                                    const PipelineOptions &options,

@@ -102,6 +102,13 @@ private:
             const ir::Type &t = m_k.type(op.result());
             return t.isBlock() && t.numElements() < 32 * std::int64_t(m_k.numWarps);
         }
+        case OpCode::AtomicRMW: // never repeated (helper "rng")
+        case OpCode::AtomicCAS:
+        case OpCode::Rand: // ten Philox rounds per element cost more than a conversion
+        case OpCode::Randn:
+        case OpCode::Randint:
+        case OpCode::Randint4x:
+            return false;
         default:
             return op.results.size() == 1 && op.regions.empty()
                    && operandRule(m_k, op, 0) != OperandRule::None;

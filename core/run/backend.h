@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,14 @@ struct LaunchContext
     const std::atomic<bool> *cancel = nullptr;
 };
 
+/// Per-compile switches that are not part of a kernel's specialization.
+struct CompileFlags
+{
+    /// Check tl.device_assert on the device (TRITON_DEBUG=1, @triton.jit(debug=True), --debug).
+    /// The interpreter checks asserts always.
+    bool debug = false;
+};
+
 class CompiledKernel
 {
 public:
@@ -71,6 +80,27 @@ public:
     virtual std::vector<double> collectMs() = 0;
     /// How the numbers were measured ("CUDA events, L2 cleared before each call").
     virtual std::string describe() const = 0;
+
+    // CUDA graphs (do_bench_cudagraph): the calls made between beginCapture() and
+    // endCapture() are recorded into one graph instead of running; replay() runs them all.
+    /// What a capture recorded.
+    struct Captured
+    {
+        int launches = 0; ///< kernel launches in the graph
+        int fills = 0;    ///< memsets in the graph (tensors created as zeros)
+        int uploads = 0;  ///< host-to-device copies that ran once, while capturing
+    };
+    /// False where the device cannot capture (do_bench_cudagraph then times call by call).
+    virtual bool canCaptureGraphs() const { return false; }
+    virtual void beginCapture() { throw std::logic_error("this device cannot capture graphs"); }
+    /// Makes the graph ready to replay. Throws std::runtime_error saying what the captured
+    /// code did that a graph cannot hold; the capture is over either way.
+    virtual Captured endCapture() { throw std::logic_error("this device cannot capture graphs"); }
+    /// Drops a capture begun and not ended (the captured code raised). Returns what ended the
+    /// capture early, if something did ("read GPU memory on the host (...)"), else "".
+    virtual std::string abandonCapture() { return {}; }
+    /// Runs the captured graph once; time it between begin() and end().
+    virtual void replay() { throw std::logic_error("this device cannot capture graphs"); }
 };
 
 class Backend
@@ -83,6 +113,14 @@ public:
     virtual std::shared_ptr<CompiledKernel> compile(std::shared_ptr<const ir::Kernel> kernel,
                                                     DiagnosticSink &diags)
         = 0;
+    /// compile() with per-compile switches; backends that have none ignore them.
+    virtual std::shared_ptr<CompiledKernel> compile(std::shared_ptr<const ir::Kernel> kernel,
+                                                    DiagnosticSink &diags,
+                                                    const CompileFlags &flags)
+    {
+        (void) flags;
+        return compile(std::move(kernel), diags);
+    }
     /// Runs every program of `grid`. `args` has one entry per ir::Kernel::params entry
     /// (Constexpr entries are ignored). Returns false after reporting the first error.
     virtual bool launch(CompiledKernel &kernel,

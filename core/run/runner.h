@@ -23,6 +23,8 @@ struct RunOptions
     std::string testFilter;
     /// bench: write `<plot_name>.csv` files here when not empty.
     std::filesystem::path csvDirectory;
+    /// Build kernels with debug: tl.device_assert checked on the GPU too (--debug).
+    bool debug = false;
     const std::atomic<bool> *cancel = nullptr;
 };
 

@@ -276,39 +276,98 @@ __device__ __forceinline__ double div_rn(double a, double b)
     return __ddiv_rn(a, b);
 }
 
-/// tl.exp2 on fp32.
+/// tl.exp2 on fp32: libdevice's __nv_exp2f on its FTZ path, ex2.approx.ftz.f32 (Triton's PTX).
 __device__ __forceinline__ float exp2_approx(float x)
 {
     float r;
-    asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
+    asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return r;
 }
 
-/// tl.exp on fp32: ex2.approx of x * log2(e) (0f3FB8AA3B), unfused, as Triton emits it.
+/// tl.exp on fp32: ex2.approx.f32 (no .ftz: exp(-100) is a denormal there too) of x * log2(e)
+/// (0f3FB8AA3B), unfused, as Triton emits it.
 __device__ __forceinline__ float exp_approx(float x)
 {
-    return exp2_approx(__fmul_rn(x, 1.44269502162933349609375f));
-}
-
-__device__ __forceinline__ float log2_approx(float x)
-{
     float r;
-    asm("lg2.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
+    asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(__fmul_rn(x, 1.44269502162933349609375f)));
     return r;
 }
 
+/// tl.sqrt / tl.rsqrt on fp32: libdevice's __nv_sqrtf / __nv_rsqrtf as Triton links it (FTZ,
+/// no precise sqrt), i.e. the .ftz approximations: a denormal argument gives 0 / infinity.
+/// Checked on the H200 against tests/data/oracle/triton_numerics.json (scripts/gpu/numerics.py).
 __device__ __forceinline__ float sqrt_approx(float x)
 {
     float r;
-    asm("sqrt.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
+    asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return r;
 }
 
 __device__ __forceinline__ float rsqrt_approx(float x)
 {
     float r;
-    asm("rsqrt.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
+    asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
     return r;
+}
+
+/// A denormal as a zero of its sign (what an .ftz instruction reads and writes).
+__device__ __forceinline__ float flush_denormal(float x)
+{
+    return fabsf(x) < 1.17549435e-38f ? copysignf(0.0f, x) : x;
+}
+
+/// A denormal as +0; zeros keep their sign.
+__device__ __forceinline__ float flush_denormal_to_plus_zero(float x)
+{
+    return x != 0.0f && fabsf(x) < 1.17549435e-38f ? 0.0f : x;
+}
+
+/// tl.sin / tl.cos / libdevice.tanh on fp32: libdevice's FTZ paths (Triton links libdevice with
+/// nvvm-reflect-ftz), which differ from the default ones only where an argument or result is
+/// denormal: both are flushed to a signed zero.
+__device__ __forceinline__ float sin_ftz(float x)
+{
+    return flush_denormal(sinf(flush_denormal(x)));
+}
+__device__ __forceinline__ float cos_ftz(float x)
+{
+    return flush_denormal(cosf(flush_denormal(x)));
+}
+__device__ __forceinline__ float tanh_ftz(float x)
+{
+    return flush_denormal(tanhf(flush_denormal(x)));
+}
+
+__device__ __forceinline__ float fma_ftz(float a, float b, float c)
+{
+    float r;
+    asm("fma.rn.ftz.f32 %0, %1, %2, %3;" : "=f"(r) : "f"(a), "f"(b), "f"(c));
+    return r;
+}
+
+/// tl.erf on fp32 as Triton 3.6 computes it: the libdevice it ships (not CUDA 13's, whose
+/// erff differs by 1 ULP on 181 of the oracle's 4096 inputs) on its FTZ path, instruction for
+/// instruction as in Triton's PTX. Below |x| = 1.00295: fma(p(x^2), x, x); above: 1 -
+/// 2^fma(q(|x|), -|x|, -|x|) with the sign of x; p and q degree-6 polynomials.
+__device__ __forceinline__ float erf_ftz(float x)
+{
+    const float t = flush_denormal(fabsf(x));
+    const bool big = t >= __uint_as_float(0x3F8060FEu);
+    const float u = big ? t : __fmul_rn(x, x);
+    float p = big ? __uint_as_float(0x3789CA3Cu) : __uint_as_float(0x38B1E96Au);
+    p = fma_ftz(p, u, big ? __uint_as_float(0xB9F560B9u) : __uint_as_float(0xBA574D20u));
+    p = fma_ftz(p, u, big ? __uint_as_float(0x3BAC840Bu) : __uint_as_float(0x3BAAD5EAu));
+    p = fma_ftz(p, u, big ? __uint_as_float(0xBD0C8162u) : __uint_as_float(0xBCDC1BE7u));
+    p = fma_ftz(p, u, big ? __uint_as_float(0x3E1CF906u) : __uint_as_float(0x3DE718AFu));
+    p = fma_ftz(p, u, big ? __uint_as_float(0x3F6A937Eu) : __uint_as_float(0xBEC093ACu));
+    p = fma_ftz(p, u, big ? __uint_as_float(0x3F20D842u) : __uint_as_float(0x3E0375D3u));
+    const float s = big ? -u : x;
+    const float r = fma_ftz(p, s, s);
+    if (!big)
+        return r;
+    float e;
+    asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(e) : "f"(r));
+    return copysignf(__fsub_rn(1.0f, e), x);
 }
 
 /// tl.minimum / tl.maximum with propagate_nan=ALL: NaN when either operand is NaN.
@@ -343,3 +402,350 @@ template <typename To, typename From> __device__ __forceinline__ To bitcast(From
 }
 
 } // namespace tsm
+
+// ---- reductions and scans (core/codegen/emit_reduce.cpp, emit_scan.cpp) ----
+namespace tsm {
+
+/// Warp shuffles of any value of 1, 2, 4 or 8 bytes (float, int, __half, bool, double, ...):
+/// the bits travel in one 32-bit or 64-bit word, all 32 lanes take part.
+template <typename T> __device__ __forceinline__ T shfl_xor(T v, int laneMask)
+{
+    if constexpr (sizeof(T) == 8) {
+        unsigned long long b;
+        memcpy(&b, &v, 8);
+        b = __shfl_xor_sync(0xffffffffu, b, laneMask);
+        memcpy(&v, &b, 8);
+    } else {
+        unsigned b = 0;
+        memcpy(&b, &v, sizeof(T));
+        b = __shfl_xor_sync(0xffffffffu, b, laneMask);
+        memcpy(&v, &b, sizeof(T));
+    }
+    return v;
+}
+/// The value of the lane `delta` below in a segment of `width` lanes (own value at the start).
+template <typename T> __device__ __forceinline__ T shfl_up(T v, unsigned delta, int width)
+{
+    if constexpr (sizeof(T) == 8) {
+        unsigned long long b;
+        memcpy(&b, &v, 8);
+        b = __shfl_up_sync(0xffffffffu, b, delta, width);
+        memcpy(&v, &b, 8);
+    } else {
+        unsigned b = 0;
+        memcpy(&b, &v, sizeof(T));
+        b = __shfl_up_sync(0xffffffffu, b, delta, width);
+        memcpy(&v, &b, sizeof(T));
+    }
+    return v;
+}
+/// The value of the lane `delta` above in a segment of `width` lanes (own value at the end).
+template <typename T> __device__ __forceinline__ T shfl_down(T v, unsigned delta, int width)
+{
+    if constexpr (sizeof(T) == 8) {
+        unsigned long long b;
+        memcpy(&b, &v, 8);
+        b = __shfl_down_sync(0xffffffffu, b, delta, width);
+        memcpy(&v, &b, 8);
+    } else {
+        unsigned b = 0;
+        memcpy(&b, &v, sizeof(T));
+        b = __shfl_down_sync(0xffffffffu, b, delta, width);
+        memcpy(&v, &b, sizeof(T));
+    }
+    return v;
+}
+
+} // namespace tsm
+// ---- end of reductions and scans ----
+
+// ---- Philox (core/codegen/emit_random.cpp): tl.randint4x / randint / rand / randn ----
+// Triton's python/triton/language/random.py bit for bit: Philox 4x32 (4x64 for 64-bit
+// offsets) keyed by the 64-bit seed (low and high words for 32-bit offsets; (seed, 0) for
+// 64-bit ones), counter (offset, 0, 0, 0), umulhi as mul.hi; uint_to_uniform_float's
+// where(x < 0, -x - 1, x) * scale in fp32; pair_uniform_to_normal with the ops Triton lowers
+// them to on NVIDIA: maxnum, libdevice logf / cosf (CUDA's logf / cosf are the same code),
+// sqrt.approx.ftz.f32, and fp32 multiplies that are never fused.
+namespace tsm {
+
+struct Philox32
+{
+    unsigned x, y, z, w;
+};
+struct Philox64
+{
+    unsigned long long x, y, z, w;
+};
+
+template <int Rounds>
+__device__ __forceinline__ Philox32 philox(unsigned c0, unsigned c1, unsigned c2, unsigned c3,
+                                           unsigned k0, unsigned k1)
+{
+#pragma unroll
+    for (int i = 0; i < Rounds; ++i) {
+        const unsigned a = c0, b = c2;
+        c0 = __umulhi(0xCD9E8D57u, b) ^ c1 ^ k0;
+        c2 = __umulhi(0xD2511F53u, a) ^ c3 ^ k1;
+        c1 = 0xCD9E8D57u * b;
+        c3 = 0xD2511F53u * a;
+        k0 += 0x9E3779B9u;
+        k1 += 0xBB67AE85u;
+    }
+    return {c0, c1, c2, c3};
+}
+
+template <int Rounds>
+__device__ __forceinline__ Philox64 philox(unsigned long long c0, unsigned long long c1,
+                                           unsigned long long c2, unsigned long long c3,
+                                           unsigned long long k0, unsigned long long k1)
+{
+#pragma unroll
+    for (int i = 0; i < Rounds; ++i) {
+        const unsigned long long a = c0, b = c2;
+        c0 = __umul64hi(0xCA5A826395121157ull, b) ^ c1 ^ k0;
+        c2 = __umul64hi(0xD2E7470EE14C6C93ull, a) ^ c3 ^ k1;
+        c1 = 0xCA5A826395121157ull * b;
+        c3 = 0xD2E7470EE14C6C93ull * a;
+        k0 += 0x9E3779B97F4A7C15ull;
+        k1 += 0xBB67AE8584CAA73Bull;
+    }
+    return {c0, c1, c2, c3};
+}
+
+/// tl.randint4x(seed, offset) for 32-bit offsets: key (seed low word, seed high word).
+template <int Rounds>
+__device__ __forceinline__ Philox32 randint4x(unsigned long long seed, unsigned offset)
+{
+    return philox<Rounds>(offset, 0u, 0u, 0u, unsigned(seed), unsigned(seed >> 32));
+}
+/// For 64-bit offsets: Philox 4x64 keyed by (seed, 0).
+template <int Rounds>
+__device__ __forceinline__ Philox64 randint4x(unsigned long long seed, unsigned long long offset)
+{
+    return philox<Rounds>(offset, 0ull, 0ull, 0ull, seed, 0ull);
+}
+
+/// uint_to_uniform_float: a random word -> fp32 in [0, 1). ~x is -x - 1 without overflow.
+__device__ __forceinline__ float uniform_float(unsigned bits)
+{
+    const int x = int(bits);
+    return __fmul_rn(float(x < 0 ? ~x : x), 4.6566127342e-10f);
+}
+__device__ __forceinline__ float uniform_float(unsigned long long bits)
+{
+    const long long x = (long long)bits;
+    return __fmul_rn(float(x < 0 ? ~x : x), 1.0842020432385337e-19f);
+}
+
+/// pair_uniform_to_normal's first output.
+__device__ __forceinline__ float normal_float(float u1, float u2)
+{
+    u1 = fmaxf(1.0e-7f, u1);
+    const float th = __fmul_rn(6.283185307179586f, u2);
+    float r;
+    asm("sqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(__fmul_rn(-2.0f, logf(u1))));
+    return __fmul_rn(r, cosf(th));
+}
+
+template <int Rounds, typename Offset>
+__device__ __forceinline__ auto randint(unsigned long long seed, Offset offset)
+{
+    return randint4x<Rounds>(seed, offset).x;
+}
+template <int Rounds, typename Offset>
+__device__ __forceinline__ float rand(unsigned long long seed, Offset offset)
+{
+    return uniform_float(randint4x<Rounds>(seed, offset).x);
+}
+template <int Rounds, typename Offset>
+__device__ __forceinline__ float randn(unsigned long long seed, Offset offset)
+{
+    const auto w = randint4x<Rounds>(seed, offset);
+    return normal_float(uniform_float(w.x), uniform_float(w.y));
+}
+
+} // namespace tsm
+// ---- end of Philox ----
+
+// ---- atomics (core/codegen/emit_atomic.cpp): tl.atomic_* ----
+// tsm::atom_<op>_<type><Sem, Scope>(p, v) is one PTX atom.<sem>.<scope>.global.<op>.<type> and
+// returns the old value; tsm::red_<op>_<type> the same as a red (no result; relaxed and release
+// only, as PTX has them). Sem is the IR's order (0 acq_rel, 1 acquire, 2 release, 3 relaxed),
+// Scope 0 gpu, 1 cta, 2 sys. Values travel as their PTX type (fp16 / bf16 as their 16 bits).
+// Float max / min are Triton's integer forms (semantic.py atomic_max): a value with the sign
+// bit clear takes max.s32 on the bits, one with it set min.u32 (and the reverse for min).
+namespace tsm {
+
+#define TSM_ATOM_BRANCH(S, SC, Q, OPTYPE, C)                                                       \
+    if constexpr (Sem == S && Scope == SC)                                                         \
+        asm volatile("atom" Q ".global." OPTYPE " %0, [%1], %2;"                                  \
+                     : "=" C(old)                                                                  \
+                     : "l"(p), C(v)                                                                \
+                     : "memory");                                                                  \
+    else
+#define TSM_CAS_BRANCH(S, SC, Q, OPTYPE, C)                                                        \
+    if constexpr (Sem == S && Scope == SC)                                                         \
+        asm volatile("atom" Q ".global." OPTYPE " %0, [%1], %2, %3;"                              \
+                     : "=" C(old)                                                                  \
+                     : "l"(p), C(cmp), C(v)                                                        \
+                     : "memory");                                                                  \
+    else
+#define TSM_RED_BRANCH(S, SC, Q, OPTYPE, C)                                                        \
+    if constexpr (Sem == S && Scope == SC)                                                         \
+        asm volatile("red" Q ".global." OPTYPE " [%0], %1;" : : "l"(p), C(v) : "memory");         \
+    else
+#define TSM_ALL_QUALS(B, OPTYPE, C)                                                                \
+    B(0, 0, ".acq_rel.gpu", OPTYPE, C) B(0, 1, ".acq_rel.cta", OPTYPE, C)                          \
+    B(0, 2, ".acq_rel.sys", OPTYPE, C) B(1, 0, ".acquire.gpu", OPTYPE, C)                          \
+    B(1, 1, ".acquire.cta", OPTYPE, C) B(1, 2, ".acquire.sys", OPTYPE, C)                          \
+    B(2, 0, ".release.gpu", OPTYPE, C) B(2, 1, ".release.cta", OPTYPE, C)                          \
+    B(2, 2, ".release.sys", OPTYPE, C) B(3, 0, ".relaxed.gpu", OPTYPE, C)                          \
+    B(3, 1, ".relaxed.cta", OPTYPE, C) B(3, 2, ".relaxed.sys", OPTYPE, C)
+#define TSM_RED_QUALS(B, OPTYPE, C)                                                                \
+    B(2, 0, ".release.gpu", OPTYPE, C) B(2, 1, ".release.cta", OPTYPE, C)                          \
+    B(2, 2, ".release.sys", OPTYPE, C) B(3, 0, ".relaxed.gpu", OPTYPE, C)                          \
+    B(3, 1, ".relaxed.cta", OPTYPE, C) B(3, 2, ".relaxed.sys", OPTYPE, C)
+
+#define TSM_DEFINE_ATOM(NAME, OPTYPE, T, C)                                                        \
+    template <int Sem, int Scope> __device__ __forceinline__ T atom_##NAME(void *p, T v)           \
+    {                                                                                              \
+        T old;                                                                                     \
+        TSM_ALL_QUALS(TSM_ATOM_BRANCH, OPTYPE, C) { static_assert(Sem < 4 && Scope < 3, "sem/scope"); } \
+        return old;                                                                                \
+    }
+#define TSM_DEFINE_RED(NAME, OPTYPE, T, C)                                                         \
+    template <int Sem, int Scope> __device__ __forceinline__ void red_##NAME(void *p, T v)         \
+    {                                                                                              \
+        TSM_RED_QUALS(TSM_RED_BRANCH, OPTYPE, C) { static_assert(Sem == 2 || Sem == 3, "red: relaxed or release"); } \
+    }
+#define TSM_DEFINE_ATOM_RED(NAME, OPTYPE, T, C)                                                    \
+    TSM_DEFINE_ATOM(NAME, OPTYPE, T, C)                                                            \
+    TSM_DEFINE_RED(NAME, OPTYPE, T, C)
+
+TSM_DEFINE_ATOM_RED(add_u32, "add.u32", unsigned, "r")
+TSM_DEFINE_ATOM_RED(add_u64, "add.u64", unsigned long long, "l")
+TSM_DEFINE_ATOM_RED(add_f32, "add.f32", float, "f")
+TSM_DEFINE_ATOM_RED(add_f64, "add.f64", double, "d")
+TSM_DEFINE_ATOM_RED(add_f16, "add.noftz.f16", unsigned short, "h")
+TSM_DEFINE_ATOM_RED(max_s32, "max.s32", int, "r")
+TSM_DEFINE_ATOM_RED(max_u32, "max.u32", unsigned, "r")
+TSM_DEFINE_ATOM_RED(max_s64, "max.s64", long long, "l")
+TSM_DEFINE_ATOM_RED(max_u64, "max.u64", unsigned long long, "l")
+TSM_DEFINE_ATOM_RED(min_s32, "min.s32", int, "r")
+TSM_DEFINE_ATOM_RED(min_u32, "min.u32", unsigned, "r")
+TSM_DEFINE_ATOM_RED(min_s64, "min.s64", long long, "l")
+TSM_DEFINE_ATOM_RED(min_u64, "min.u64", unsigned long long, "l")
+TSM_DEFINE_ATOM_RED(and_b32, "and.b32", unsigned, "r")
+TSM_DEFINE_ATOM_RED(and_b64, "and.b64", unsigned long long, "l")
+TSM_DEFINE_ATOM_RED(or_b32, "or.b32", unsigned, "r")
+TSM_DEFINE_ATOM_RED(or_b64, "or.b64", unsigned long long, "l")
+TSM_DEFINE_ATOM_RED(xor_b32, "xor.b32", unsigned, "r")
+TSM_DEFINE_ATOM_RED(xor_b64, "xor.b64", unsigned long long, "l")
+TSM_DEFINE_ATOM(exch_b32, "exch.b32", unsigned, "r")
+TSM_DEFINE_ATOM(exch_b64, "exch.b64", unsigned long long, "l")
+
+#define TSM_DEFINE_CAS(NAME, OPTYPE, T, C)                                                         \
+    template <int Sem, int Scope> __device__ __forceinline__ T atom_##NAME(void *p, T cmp, T v)   \
+    {                                                                                              \
+        T old;                                                                                     \
+        TSM_ALL_QUALS(TSM_CAS_BRANCH, OPTYPE, C) { static_assert(Sem < 4 && Scope < 3, "sem/scope"); } \
+        return old;                                                                                \
+    }
+TSM_DEFINE_CAS(cas_b16, "cas.b16", unsigned short, "h")
+TSM_DEFINE_CAS(cas_b32, "cas.b32", unsigned, "r")
+TSM_DEFINE_CAS(cas_b64, "cas.b64", unsigned long long, "l")
+
+/// bf16 add: atom.add.noftz.bf16 from sm_90 on; before, a cas.b16 loop adding in fp32 and
+/// rounding to nearest even.
+template <int Sem, int Scope> __device__ __forceinline__ unsigned short atom_add_bf16(void *p, unsigned short v)
+{
+#if __CUDA_ARCH__ >= 900
+    unsigned short old;
+    TSM_ALL_QUALS(TSM_ATOM_BRANCH, "add.noftz.bf16", "h") {}
+    return old;
+#else
+    unsigned short old = *static_cast<volatile unsigned short *>(p), seen;
+    do {
+        seen = old;
+        const float sum = __uint_as_float(unsigned(seen) << 16) + __uint_as_float(unsigned(v) << 16);
+        unsigned short next;
+        asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(next) : "f"(sum));
+        old = atom_cas_b16<Sem, Scope>(p, seen, next);
+    } while (old != seen);
+    return old;
+#endif
+}
+template <int Sem, int Scope> __device__ __forceinline__ void red_add_bf16(void *p, unsigned short v)
+{
+    atom_add_bf16<Sem, Scope>(p, v);
+}
+
+#undef TSM_DEFINE_CAS
+#undef TSM_DEFINE_ATOM_RED
+#undef TSM_DEFINE_RED
+#undef TSM_DEFINE_ATOM
+#undef TSM_RED_QUALS
+#undef TSM_ALL_QUALS
+#undef TSM_RED_BRANCH
+#undef TSM_CAS_BRANCH
+#undef TSM_ATOM_BRANCH
+
+template <int Sem, int Scope> __device__ __forceinline__ float atom_max_f32(void *p, float v)
+{
+    const int b = __float_as_int(v);
+    return b >= 0 ? __int_as_float(atom_max_s32<Sem, Scope>(p, b))
+                  : __uint_as_float(atom_min_u32<Sem, Scope>(p, unsigned(b)));
+}
+template <int Sem, int Scope> __device__ __forceinline__ float atom_min_f32(void *p, float v)
+{
+    const int b = __float_as_int(v);
+    return b >= 0 ? __int_as_float(atom_min_s32<Sem, Scope>(p, b))
+                  : __uint_as_float(atom_max_u32<Sem, Scope>(p, unsigned(b)));
+}
+template <int Sem, int Scope> __device__ __forceinline__ double atom_max_f64(void *p, double v)
+{
+    const long long b = __double_as_longlong(v);
+    return b >= 0 ? __longlong_as_double(atom_max_s64<Sem, Scope>(p, b))
+                  : __longlong_as_double((long long)atom_min_u64<Sem, Scope>(p, (unsigned long long)b));
+}
+template <int Sem, int Scope> __device__ __forceinline__ double atom_min_f64(void *p, double v)
+{
+    const long long b = __double_as_longlong(v);
+    return b >= 0 ? __longlong_as_double(atom_min_s64<Sem, Scope>(p, b))
+                  : __longlong_as_double((long long)atom_max_u64<Sem, Scope>(p, (unsigned long long)b));
+}
+template <int Sem, int Scope> __device__ __forceinline__ void red_max_f32(void *p, float v)
+{
+    const int b = __float_as_int(v);
+    if (b >= 0)
+        red_max_s32<Sem, Scope>(p, b);
+    else
+        red_min_u32<Sem, Scope>(p, unsigned(b));
+}
+template <int Sem, int Scope> __device__ __forceinline__ void red_min_f32(void *p, float v)
+{
+    const int b = __float_as_int(v);
+    if (b >= 0)
+        red_min_s32<Sem, Scope>(p, b);
+    else
+        red_max_u32<Sem, Scope>(p, unsigned(b));
+}
+template <int Sem, int Scope> __device__ __forceinline__ void red_max_f64(void *p, double v)
+{
+    const long long b = __double_as_longlong(v);
+    if (b >= 0)
+        red_max_s64<Sem, Scope>(p, b);
+    else
+        red_min_u64<Sem, Scope>(p, (unsigned long long)b);
+}
+template <int Sem, int Scope> __device__ __forceinline__ void red_min_f64(void *p, double v)
+{
+    const long long b = __double_as_longlong(v);
+    if (b >= 0)
+        red_min_s64<Sem, Scope>(p, b);
+    else
+        red_max_u64<Sem, Scope>(p, (unsigned long long)b);
+}
+
+} // namespace tsm
+// ---- end of atomics ----

@@ -5,10 +5,14 @@ build the `tilesmith` CLI, then
   1. `tilesmith devices --json`                      -> the device and its copy bandwidth
   2. differential tests: every tests/programs/*.py (not fail_*), resources/examples/*.py and
      bench/gpu/*.py under `tilesmith test --backend cuda` and `--backend interp`
-  3. the device copy bandwidth as PyTorch reaches it (scripts/gpu/triton_copy_bandwidth.py)
-  4. benchmarks: every bench/gpu/*.py under real Triton (scripts/gpu/triton_bench.py) and under
+  3. numerics: fp32 math (exp, sqrt, division, erf, ...) on the oracle's 4096 inputs, bit for bit
+     against real Triton's recorded outputs (scripts/gpu/numerics.py; tests/data/oracle/
+     triton_numerics.json); libdevice's other functions, fp16 / bf16 division and exp and denormal
+     arguments against real Triton run live on the same programs (about 10 s on the H200)
+  4. the device copy bandwidth as PyTorch reaches it (scripts/gpu/triton_copy_bandwidth.py)
+  5. benchmarks: every bench/gpu/*.py under real Triton (scripts/gpu/triton_bench.py) and under
      `tilesmith bench --backend cuda`, ratios per kernel and size
-  5. compile time of the seed's swish: Triton cold (empty TRITON_CACHE_DIR, fresh process) vs
+  6. compile time of the seed's swish: Triton cold (empty TRITON_CACHE_DIR, fresh process) vs
      `tilesmith emit --timings` cold (empty TILESMITH_CACHE_DIR) and cached
 
 and write $OUT/report.json (everything), $OUT/summary.md (the tables) and $OUT/logs/ (one log per
@@ -22,13 +26,18 @@ Environment (all optional):
                            metadata can be stale)
   TSM_GPU_CHECK_BUDGET_S   seconds for the whole run (default 470); steps are cut to fit
   TSM_GPU_CHECK_STEPS      comma list of steps to run (default all):
-                           build,devices,differential,copy,bench,compile
+                           build,devices,differential,numerics,special,copy,bench,compile
   TSM_TILESMITH            use this tilesmith binary instead of building one
   TSM_GPU_BUILD_DIR        build folder (default /tmp/tsm-gpu-build)
   TSM_CMAKE_ARGS           extra cmake configure arguments (split on spaces)
   TSM_BACKENDS             backends of the differential step (default "cuda,interp")
+  TSM_NUMERICS_BACKENDS    backends of the numerics step (default "cuda,interp,triton", triton:
+                           the same programs under real Python + Triton; "interp" alone
+                           checks the generated programs without a GPU)
   TSM_BENCH_BACKEND        backend for `tilesmith bench` (default cuda; interp for local tests)
   TSM_BENCH_DIR            folder of benchmark programs (default <repo>/bench/gpu)
+  TSM_BENCH_ROUNDS         alternating Triton/Tilesmith rounds per benchmark file, best of each
+                           side kept (default 2)
   TSM_DEPS_ZLIB=force      use zlib.h from gpu-deps even where the system has one (to test that)
 """
 
@@ -52,11 +61,11 @@ OUT = os.path.abspath(os.environ.get("OUT") or os.path.join(ROOT, "out", "gpu-ch
 LOGS = os.path.join(OUT, "logs")
 BUDGET = float(os.environ.get("TSM_GPU_CHECK_BUDGET_S", "470"))
 T0 = time.monotonic()
-ALL_STEPS = ["build", "devices", "differential", "copy", "bench", "compile"]
+ALL_STEPS = ["build", "devices", "differential", "numerics", "special", "copy", "bench", "compile"]
 STEPS = [s.strip() for s in os.environ.get("TSM_GPU_CHECK_STEPS", ",".join(ALL_STEPS)).split(",") if s.strip()]
 # Seconds each later step is guaranteed when an earlier one could run long; an earlier step's
 # timeouts are cut so that these remain.
-RESERVE = {"devices": 10, "differential": 45, "copy": 10, "bench": 100, "compile": 30}
+RESERVE = {"devices": 10, "differential": 45, "numerics": 40, "special": 30, "copy": 10, "bench": 100, "compile": 30}
 CUDA_LIB_DIRS = [d for d in ("/usr/local/cuda/lib64", "/usr/local/cuda/lib") if os.path.isdir(d)]
 PER_FILE_FLOOR = 25  # seconds each benchmark file not yet run keeps (both sides)
 LOG_CAP = 1 << 20  # bytes of stdout (and of stderr) kept per log
@@ -400,6 +409,10 @@ def program_list():
              if not os.path.basename(p).startswith("fail_")]
     progs += sorted(glob.glob(os.path.join(ROOT, "resources", "examples", "*.py")))
     progs += sorted(glob.glob(os.path.join(bench_dir(), "*.py")))
+    # tests/gpu's pytest-style programs (reductions, scans, RNG against the oracle, atomics, dot);
+    # the others there are run by the "special" step.
+    progs += [p for p in sorted(glob.glob(os.path.join(ROOT, "tests", "gpu", "*.py")))
+              if "def test_" in open(p).read()]
     return progs
 
 
@@ -585,6 +598,54 @@ def differential_step(tsm):
 
 
 # ---------------------------------------------------------------------------------------------
+# numerics
+
+
+@step("numerics")
+def numerics_step(tsm):
+    """scripts/gpu/numerics.py: per op and backend, mismatches against real Triton's bits."""
+    entry = report["steps"]["numerics"]
+    if not tsm:
+        entry["status_override"] = "skipped (no tilesmith binary)"
+        return
+    backends = os.environ.get("TSM_NUMERICS_BACKENDS", "cuda,interp,triton")
+    raw = os.path.join(OUT, "raw", "numerics.json")
+    timeout = step_timeout("numerics", 90)
+    r = run([sys.executable, os.path.join(ROOT, "scripts", "gpu", "numerics.py"), "--tilesmith", tsm,
+             "--backends", backends, "--json", raw, "--jobs", str(max(2, min(6, (os.cpu_count() or 4) // 2))),
+             "--timeout", "%.0f" % max(5.0, min(60.0, timeout - 5))], "numerics", timeout)
+    entry["run"] = brief(r)
+    data = read_json(raw)
+    if data is None:
+        entry["status_override"] = "failed"
+        entry["output_tail"] = tail(r["stdout"] + "\n" + r["stderr"], 3000)
+        return
+    entry["backends"] = data.get("backends")
+    entry["interp_ulps"] = data.get("interp_ulps")
+    entry["table"] = data.get("table")
+    ops, totals = {}, {}
+    for name, op in (data.get("ops") or {}).items():
+        row = {"expression": op.get("expression"), "dtype": op.get("dtype"), "reference": op.get("oracle")}
+        for b, res in (op.get("backends") or {}).items():
+            cmp = res.get("vs_triton") or res.get("vs_triton_live") or res.get("vs_interp")
+            cell = {"status": res.get("status")}
+            if cmp:
+                cell.update({k: cmp.get(k) for k in ("mismatches", "compared", "max_ulps", "with_denormal")})
+                cell["first"] = cmp.get("first", [])[:3]
+                t = totals.setdefault(b, {"ops": 0, "exact": 0, "mismatched": 0})
+                t["ops"] += 1
+                t["exact" if cmp.get("mismatches") == 0 else "mismatched"] += 1
+            elif res.get("diagnostics"):
+                cell["diagnostics"] = res["diagnostics"][:2]
+            row[b] = cell
+        ops[name] = row
+    entry["ops"] = ops
+    entry["totals"] = totals
+    if r["rc"] != 0:
+        entry["status_override"] = "done (some programs did not run)" if not r["timed_out"] else "timeout"
+
+
+# ---------------------------------------------------------------------------------------------
 # copy bandwidth and benchmarks
 
 
@@ -596,6 +657,55 @@ def bench_files():
     files = sorted(glob.glob(os.path.join(bench_dir(), "*.py")))
     rank = {n: i for i, n in enumerate(BENCH_ORDER)}
     return sorted(files, key=lambda f: (rank.get(os.path.basename(f)[:-3], len(rank)), f))
+
+
+def special_checks(tsm):
+    """(name, command, check(res) -> (ok, what)) for the GPU programs that are not test files."""
+    gpu = lambda name: os.path.join(ROOT, "tests", "gpu", name)
+
+    def events(res):
+        return json_lines(res["stdout"])
+
+    def assert_failed(res):
+        ev = [e for e in events(res) if e.get("kind") == "DeviceAssertFailed"]
+        ok = res["rc"] == 1 and any(e.get("line") == 25 and "program (2, 0, 0)" in (e.get("message") or "")
+                                    for e in ev)
+        return ok, (ev[0].get("message") if ev else "no DeviceAssertFailed event")
+
+    def assert_unchecked(res):
+        ev = [e for e in events(res) if e.get("kind") == "DeviceAssertUnchecked"]
+        return res["rc"] == 0 and bool(ev), (ev[0].get("message") if ev else "no DeviceAssertUnchecked note")
+
+    def fault(res):
+        ev = [e for e in events(res) if e.get("kind") == "CudaLaunchFailed"]
+        return res["rc"] != 0 and bool(ev), (ev[0].get("message") if ev else "no CudaLaunchFailed event")
+
+    def all_true(res):
+        lines = [l for l in res["stdout"].splitlines() if l.rstrip().endswith(("True", "False"))]
+        return res["rc"] == 0 and lines and all(l.rstrip().endswith("True") for l in lines), " / ".join(lines)[:600]
+
+    return [
+        ("device_assert --debug", [tsm, "run", gpu("device_assert.py"), "--backend", "cuda", "--debug", "--json"],
+         assert_failed),
+        ("device_assert release", [tsm, "run", gpu("device_assert.py"), "--backend", "cuda", "--json"],
+         assert_unchecked),
+        ("illegal address", [tsm, "run", gpu("fault_illegal_address.py"), "--backend", "cuda", "--json"], fault),
+        ("do_bench_cudagraph", [tsm, "run", gpu("bench_cudagraph.py"), "--backend", "cuda"], all_true),
+    ]
+
+
+@step("special")
+def special_step(tsm):
+    """GPU programs whose point is a failure or a printed fact: a device_assert with and without
+    --debug, an illegal address, do_bench_cudagraph's graph capture."""
+    entry = report["steps"]["special"]
+    entry["checks"] = {}
+    for name, cmd, check in special_checks(tsm) if tsm else []:
+        res = run(cmd, "special_" + log_name(name), min(60.0, max(5.0, step_timeout("special", 120) / 4)))
+        ok, what = check(res)
+        entry["checks"][name] = dict(brief(res), ok=bool(ok), what=what,
+                                     output_tail=tail(res["stdout"] + res["stderr"], 1500))
+        save()
 
 
 @step("copy")
@@ -625,6 +735,29 @@ def tilesmith_points(res):
     return points, diags, tables
 
 
+BENCH_ROUNDS = max(1, int(os.environ.get("TSM_BENCH_ROUNDS", "2")))
+
+
+def best_points(runs):
+    """One point per (benchmark, x, line): the best value over the rounds (the lowest time or
+    the highest throughput), with every round's value kept under "rounds"."""
+    best = {}
+    for points in runs:
+        for p in points:
+            key = (p.get("benchmark"), p.get("x"), p.get("line"))
+            v = p.get("value")
+            lower_is_better = (p.get("unit") or "").strip().lower() in ("ms", "us", "s", "ns")
+            cur = best.get(key)
+            if cur is None:
+                best[key] = dict(p, rounds=[v])
+                continue
+            cur["rounds"].append(v)
+            if v is not None and (cur.get("value") is None
+                                  or (v < cur["value"] if lower_is_better else v > cur["value"])):
+                best[key] = dict(p, rounds=cur["rounds"])
+    return list(best.values())
+
+
 @step("bench")
 def bench_step(tsm):
     entry = report["steps"]["bench"]
@@ -643,24 +776,39 @@ def bench_step(tsm):
         if budget(120) < 10:
             f["status"] = "not run (out of time)"
             continue
-        raw = os.path.join(OUT, "raw", "triton_" + name + ".json")
-        r = run([sys.executable, os.path.join(ROOT, "scripts", "gpu", "triton_bench.py"), path, raw],
-                "bench_triton_" + name, max(10.0, min(60.0, budget(600) * 0.5)))
-        t = read_json(raw) or {}
-        f["triton"] = dict(brief(r), tests=[{k: v for k, v in x.items() if k != "error" or not x["passed"]}
-                                            for x in t.get("tests", [])],
-                           points=t.get("points", []), errors=t.get("errors", []), versions=t.get("versions"))
-        if r["rc"] != 0 and not t.get("points"):
-            f["triton"]["output_tail"] = tail(r["stdout"] + r["stderr"], 2000)
+        # BENCH_ROUNDS alternating rounds (Triton, Tilesmith, Triton, ...), each side's best per
+        # point: clock and thermal drift between two back-to-back processes is otherwise as
+        # large as the differences being measured (+-8% at 2^20 in earlier runs).
+        tri_runs, tsm_runs = [], []
+        for rnd in range(BENCH_ROUNDS):
+            if rnd > 0 and budget(120) < 40:
+                break
+            raw = os.path.join(OUT, "raw", "triton_%s_%d.json" % (name, rnd))
+            r = run([sys.executable, os.path.join(ROOT, "scripts", "gpu", "triton_bench.py"), path, raw],
+                    "bench_triton_%s_%d" % (name, rnd), max(10.0, min(60.0, budget(600) * 0.5)))
+            t = read_json(raw) or {}
+            if rnd == 0:
+                f["triton"] = dict(brief(r), tests=[{k: v for k, v in x.items() if k != "error" or not x["passed"]}
+                                                    for x in t.get("tests", [])],
+                                   errors=t.get("errors", []), versions=t.get("versions"))
+                if r["rc"] != 0 and not t.get("points"):
+                    f["triton"]["output_tail"] = tail(r["stdout"] + r["stderr"], 2000)
+            tri_runs.append(t.get("points", []))
+            if tsm:
+                csv_dir = os.path.join(OUT, "csv", name)
+                os.makedirs(csv_dir, exist_ok=True)
+                r = run([tsm, "bench", path, "--backend", backend, "--json", "--csv", csv_dir],
+                        "bench_tilesmith_%s_%d" % (name, rnd), max(10.0, budget(120)))
+                points, diags, tables = tilesmith_points(r)
+                if rnd == 0:
+                    f["tilesmith"] = dict(brief(r), diagnostics=diags[:10], tables=tables)
+                    if r["rc"] != 0 and not points:
+                        f["tilesmith"]["output_tail"] = tail(r["stdout"] + r["stderr"], 2000)
+                tsm_runs.append(points)
+        f["rounds"] = len(tri_runs)
+        f["triton"]["points"] = best_points(tri_runs)
         if tsm:
-            csv_dir = os.path.join(OUT, "csv", name)
-            os.makedirs(csv_dir, exist_ok=True)
-            r = run([tsm, "bench", path, "--backend", backend, "--json", "--csv", csv_dir],
-                    "bench_tilesmith_" + name, max(10.0, budget(120)))
-            points, diags, tables = tilesmith_points(r)
-            f["tilesmith"] = dict(brief(r), points=points, diagnostics=diags[:10], tables=tables)
-            if r["rc"] != 0 and not points:
-                f["tilesmith"]["output_tail"] = tail(r["stdout"] + r["stderr"], 2000)
+            f["tilesmith"]["points"] = best_points(tsm_runs)
         save()
     entry["rows"] = bench_rows()
 
@@ -932,6 +1080,41 @@ def summary():
             L.append("| %s | %s | %s | %s | %s | %s | %s |" % (name, p["verdict"], cs, ist, agree,
                                                                 fmt(cu.get("seconds")), notes))
 
+    num = steps.get("numerics", {})
+    if num.get("table"):
+        L.append("")
+        L.append("## Numerics: `scripts/gpu/numerics.py`, bits against real Triton's recorded outputs")
+        L.append("")
+        L.append("fp32 ops on the oracle's inputs (tests/data/oracle/triton_numerics.json) vs Triton 3.6 recorded on "
+                 "the H200; ops without an oracle (libdevice's other functions, fp16 / bf16 division and exp, denormal "
+                 "and tiny arguments) vs real Triton run live here (`triton` column), else vs the interpreter. "
+                 "NaN equals NaN. The interpreter may "
+                 "differ by up to: %s ULP (elsewhere it must be exact)." % (
+                     ", ".join("%s %s" % kv for kv in sorted((num.get("interp_ulps") or {}).items())) or "—"))
+        totals = num.get("totals") or {}
+        if totals:
+            L.append("")
+            L.append("Bit-exact ops: " + ", ".join("%s %d of %d" % (b, t["exact"], t["ops"]) for b, t in totals.items()))
+        L.append("")
+        L.append(num["table"])
+    elif num.get("output_tail"):
+        L.append("")
+        L.append("## Numerics: `scripts/gpu/numerics.py` failed")
+        L.append("```")
+        L.append(num["output_tail"][-1500:])
+        L.append("```")
+
+    special = (steps.get("special") or {}).get("checks") or {}
+    if special:
+        L.append("")
+        L.append("## Special GPU programs (tests/gpu)")
+        L.append("")
+        L.append("| check | ok | what |")
+        L.append("|---|---|---|")
+        for name, c in special.items():
+            L.append("| %s | %s | %s |" % (name, "yes" if c.get("ok") else "NO",
+                                           (c.get("what") or "").replace("|", "\\|").replace("\n", " ")[:300]))
+
     py = diff.get("python_unchanged") or {}
     if py:
         L.append("")
@@ -1072,6 +1255,8 @@ def main():
         tsm = build_step()
     devices_step(tsm)
     differential_step(tsm)
+    numerics_step(tsm)
+    special_step(tsm)
     copy_step()
     bench_step(tsm)
     compile_step(tsm)

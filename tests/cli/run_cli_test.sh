@@ -35,6 +35,11 @@ expect_grep failed_test_summary '^== 0 passed, 1 failed' "$tmp/out"
 expect_exit filter 0 $?
 if grep -q large "$tmp/out"; then echo "FAIL filter: a deselected test ran"; fails=$((fails + 1)); else passes=$((passes + 1)); fi
 
+# --debug (device asserts checked on the GPU too): the interpreter checks them either way.
+"$bin" test "$root/tests/programs/fail_device_assert.py" --backend interp --debug >"$tmp/out" 2>"$tmp/err"
+expect_exit debug_assert 1 $?
+expect_grep debug_assert_report 'fail_device_assert.py:[0-9]+:[0-9]+: error: device_assert failed in program \(1, 0, 0\) at element \[44\]: x must be non-negative' "$tmp/err"
+
 # --json: one object per line, ending with the finished event.
 "$bin" test "$root/resources/examples/swish.py" --backend interp --json >"$tmp/out" 2>"$tmp/err"
 expect_exit json 0 $?

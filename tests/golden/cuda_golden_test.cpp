@@ -6,8 +6,9 @@
 //   - resources/examples/*.py and tests/programs/*.py (not fail_*): the program's module and
 //     tests run on the interpreter through a recording backend, which keeps every specialization
 //     the harness compiled;
-//   - tests/golden/sema/*.py (not fail_*): each `# SIGNATURE:` line.
-// Each goes through passes::lowerForCuda and codegen::emitCuda. For the programs and examples the
+//   - tests/golden/sema/*.py and tests/golden/lower/*.py (not fail_*): each `# SIGNATURE:` line.
+// Each goes through passes::lowerForCuda and codegen::emitCuda (with device asserts for the
+// kernels a program builds with @triton.jit(debug=True)). For the programs and examples the
 // generated CUDA C (or the refusal) is compared with tests/golden/cuda/<file stem>.cu;
 // TSM_GOLDEN_UPDATE=1 rewrites those files.
 
@@ -72,6 +73,9 @@ std::vector<Case> allCases()
         cases.push_back({Origin::Program, p});
     for (const fs::path &p : pythonFiles(root / "tests" / "golden" / "sema"))
         cases.push_back({Origin::Sema, p});
+    // The lower goldens' SIGNATURE kernels face NVRTC too (their IR dumps are golden_test's).
+    for (const fs::path &p : pythonFiles(root / "tests" / "golden" / "lower"))
+        cases.push_back({Origin::Sema, p});
     return cases;
 }
 
@@ -106,6 +110,14 @@ public:
         kernels.push_back(kernel);
         return m_inner.compile(std::move(kernel), diags);
     }
+    std::shared_ptr<CompiledKernel> compile(std::shared_ptr<const ir::Kernel> kernel,
+                                            DiagnosticSink &diags,
+                                            const CompileFlags &flags) override
+    {
+        if (flags.debug)
+            debugBuilds.insert(kernel.get());
+        return compile(std::move(kernel), diags);
+    }
     bool launch(CompiledKernel &kernel, Grid grid, std::span<const LaunchArg> args,
                 LaunchContext &context) override
     {
@@ -113,6 +125,8 @@ public:
     }
 
     std::vector<std::shared_ptr<const ir::Kernel>> kernels;
+    /// Kernels the harness builds with debug (@triton.jit(debug=True)): emitted with asserts.
+    std::set<const ir::Kernel *> debugBuilds;
 
 private:
     interp::InterpBackend m_inner;
@@ -120,7 +134,8 @@ private:
 
 /// The specializations of a program: its module and every test run on the interpreter.
 std::vector<std::shared_ptr<const ir::Kernel>> programKernels(const SourceFile &file,
-                                                              std::string *problem)
+                                                              std::string *problem,
+                                                              std::set<const ir::Kernel *> *debug)
 {
     CheckResult checked = checkSource(file);
     if (checked.errorCount) {
@@ -139,6 +154,7 @@ std::vector<std::shared_ptr<const ir::Kernel>> programKernels(const SourceFile &
     }
     for (const host::TestCase &t : session.tests())
         session.runTest(t);
+    *debug = backend.debugBuilds;
     return backend.kernels;
 }
 
@@ -203,7 +219,8 @@ TEST_P(CudaGolden, CompilesWithNvrtcAndMatchesGolden)
     const SourceFile &file = sm.add(c.path.string(), readFile(c.path));
     std::string problem;
     ParseResult parsed;
-    const auto kernels = c.origin == Origin::Program ? programKernels(file, &problem)
+    std::set<const ir::Kernel *> debugBuilds;
+    const auto kernels = c.origin == Origin::Program ? programKernels(file, &problem, &debugBuilds)
                                                      : semaKernels(file, parsed);
     ASSERT_TRUE(problem.empty()) << c.path << ": " << problem;
 
@@ -224,6 +241,7 @@ TEST_P(CudaGolden, CompilesWithNvrtcAndMatchesGolden)
         if (lowered) {
             codegen::EmitOptions options;
             options.lineFileName = c.path.filename().string();
+            options.deviceAsserts = debugBuilds.count(kernel.get()) != 0;
             source = codegen::emitCuda(*lowered, &file, options, diags);
         }
         if (!source) {

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace tsm::cuda {
@@ -138,6 +139,149 @@ copy[(1, )](x, y, BLOCK=256)
     ASSERT_EQ(s.driver->launches.size(), 1u);
     EXPECT_EQ(s.driver->syncs, 1);
     EXPECT_EQ(s.driver->launches[0].threads, 128);
+}
+
+const char *kCudagraphProgram = R"(
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def add(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) + tl.load(y_ptr + offs, mask=mask), mask=mask)
+
+
+x = torch.rand(1000, device="cuda")
+y = torch.rand(1000, device="cuda")
+out = torch.empty_like(x)
+
+
+def f():
+    add[(8, )](x, y, out, 1000, BLOCK=128)
+
+
+print(round(triton.testing.do_bench_cudagraph(f, rep=20), 9))
+print(triton.testing.do_bench_cudagraph(f, rep=20, quantiles=[0.5, 0.2]))
+print(len(triton.testing.do_bench_cudagraph(f, rep=20, return_mode="all")))
+)";
+
+TEST(CudaBackendBench, DoBenchCudagraphReplaysOneCapturedGraph)
+{
+    FakeGpuSession s;
+    ASSERT_TRUE(s.run(kCudagraphProgram)) << s.errors();
+    // The fake clock ticks once per recorded event: the 5-call estimate is 1 / 5 = 0.2 ms, so
+    // int(20 / 0.2) = 100 calls are captured; each of the 10 replays is 1 ms, 0.01 ms a call.
+    EXPECT_EQ(s.out(), "0.01\n[0.01, 0.01]\n10\n");
+    EXPECT_EQ(s.driver->captures, 3);
+    EXPECT_EQ(s.driver->replays, 30);
+    EXPECT_EQ(s.driver->destroyedGraphs, 3);
+    EXPECT_FALSE(s.driver->capturing());
+    // Per do_bench_cudagraph: 1 first call + 5 for the estimate + 10 replays of 100 launches;
+    // no L2-clearing kernel (Triton's do_bench_cudagraph does not flush).
+    EXPECT_EQ(s.driver->launches.size(), 3u * 1006u);
+    for (const auto &l : s.driver->launches)
+        EXPECT_EQ(l.kernel, "add");
+}
+
+TEST(CudaBackendBench, DoBenchCudagraphSaysHowItMeasured)
+{
+    FakeGpuSession s;
+    std::string program = kCudagraphProgram;
+    program = program.substr(0, program.find("print("));
+    program += R"(
+def zeros():
+    o = torch.zeros(1000, device="cuda")
+    add[(8, )](x, y, o, 1000, BLOCK=128)
+
+
+@triton.testing.perf_report(triton.testing.Benchmark(x_names=["n"], x_vals=[1000], line_arg="p",
+    line_vals=["f", "zeros"], line_names=["F", "Z"], plot_name="graph", args={}))
+def bench(n, p):
+    return triton.testing.do_bench_cudagraph(f if p == "f" else zeros, rep=20)
+
+
+bench.run()
+)";
+    ASSERT_TRUE(s.run(program)) << s.errors();
+    std::vector<std::string> measured;
+    for (const auto &e : s.events)
+        if (e.kind == run::RunEvent::Kind::BenchmarkPoint)
+            measured.push_back(e.point->measuredBy);
+    ASSERT_EQ(measured.size(), 2u);
+    EXPECT_EQ(measured[0],
+              "CUDA graph of 100 calls (100 kernel launches), replayed 10 times, CUDA events "
+              "around each replay divided by 100, no L2 clearing");
+    // A tensor made with torch.zeros inside fn is zero-filled on the device in the graph, as
+    // on a real GPU.
+    EXPECT_EQ(measured[1],
+              "CUDA graph of 100 calls (100 kernel launches, 100 memsets), replayed 10 times, "
+              "CUDA events around each replay divided by 100, no L2 clearing");
+}
+
+TEST(CudaBackendBench, DoBenchCudagraphHoldsMemoryReleasedDuringCaptureForTheGraph)
+{
+    FakeGpuSession s;
+    std::size_t heldAtReplay = 0;
+    s.driver->onLaunch = [&](const FakeDriver::Launch &) {
+        if (s.driver->replays > 0)
+            heldAtReplay = std::max(heldAtReplay, s.driver->heldBack.size());
+    };
+    std::string program = kCudagraphProgram;
+    program = program.substr(0, program.find("print("));
+    program += R"(
+def fresh():
+    o = torch.empty_like(x)
+    add[(8, )](x, y, o, 1000, BLOCK=128)
+
+
+print(round(triton.testing.do_bench_cudagraph(fresh, rep=20), 9))
+)";
+    ASSERT_TRUE(s.run(program)) << s.errors();
+    EXPECT_EQ(s.out(), "0.01\n");
+    // Each captured call's output block is written again by every replay: none of the 100 was
+    // handed back while the graph existed; all are once it is gone.
+    EXPECT_GE(heldAtReplay, 100u);
+    EXPECT_TRUE(s.driver->heldBack.empty());
+    EXPECT_GE(s.driver->releases, 100);
+}
+
+TEST(CudaBackendBench, DoBenchCudagraphRefusesWhatCannotBeCaptured)
+{
+    FakeGpuSession s;
+    std::string program = kCudagraphProgram;
+    program = program.substr(0, program.find("print("));
+    program += R"(
+def reads():
+    add[(8, )](x, y, out, 1000, BLOCK=128)
+    return out.sum()
+
+
+try:
+    triton.testing.do_bench_cudagraph(reads)
+except RuntimeError as e:
+    print(str(e))
+print(round(triton.testing.do_bench_cudagraph(f, rep=20), 9))
+)";
+    ASSERT_TRUE(s.run(program)) << s.errors();
+    const std::string out = s.out();
+    EXPECT_EQ(out.rfind("do_bench_cudagraph: fn cannot be captured in a CUDA graph: while being "
+                        "captured it read GPU memory on the host (a device-to-host copy of 4000 "
+                        "bytes), and nothing runs during a capture",
+                        0),
+              0u)
+        << out;
+    EXPECT_NE(out.find("cannot read tensor"), std::string::npos) << out; // what fn raised
+    EXPECT_NE(out.find("move host reads of GPU results and synchronizations out of fn"),
+              std::string::npos)
+        << out;
+    // The failed capture left nothing behind: the next benchmark captures and replays.
+    EXPECT_EQ(out.substr(out.rfind('\n', out.size() - 2) + 1), "0.01\n");
+    EXPECT_FALSE(s.driver->capturing());
+    EXPECT_TRUE(s.driver->lostContext().empty());
+    EXPECT_EQ(s.driver->destroyedGraphs, 1);
 }
 
 } // namespace

@@ -232,26 +232,28 @@ TEST(CudaBackendCompile, CubinStageTimesAndResourcesOnTheKernel)
     EXPECT_EQ(compiled->writtenParams(), (std::vector<bool>{false, false, true, false, false}));
 }
 
-TEST(CudaBackendCompile, UnsupportedOpIsADiagnosticNotACrash)
+TEST(CudaBackendCompile, ARefusedKernelIsADiagnosticNotACrash)
 {
+    // A tl.dot whose operands fit in no GPU's shared memory is refused before NVRTC.
     auto spec = passes::test::specializeSource(R"(
 import triton
 import triton.language as tl
 
 @triton.jit
-def total(x_ptr, out_ptr, BLOCK: tl.constexpr):
-    x = tl.load(x_ptr + tl.arange(0, BLOCK))
-    tl.store(out_ptr, tl.sum(x, axis=0))
+def mm(a_ptr, out_ptr, B: tl.constexpr):
+    offs = tl.arange(0, B)[:, None] * B + tl.arange(0, B)[None, :]
+    a = tl.load(a_ptr + offs)
+    tl.store(out_ptr + offs, tl.dot(a, a))
 )",
-                                               "total",
-                                               "x_ptr=*fp32:16, out_ptr=*fp32:16, BLOCK=64");
+                                               "mm",
+                                               "a_ptr=*fp32:16, out_ptr=*fp32:16, B=512");
     ASSERT_TRUE(spec->kernel);
     auto driver = std::make_shared<FakeDriver>();
     CudaBackend backend(driver, {});
     DiagnosticSink diags;
     EXPECT_FALSE(backend.compile(spec->kernel, diags));
     ASSERT_GE(diags.errorCount(), 1u);
-    EXPECT_EQ(diags.diagnostics()[0].kind, DiagKind::UnsupportedOnBackend);
+    EXPECT_EQ(diags.diagnostics()[0].kind, DiagKind::SharedMemoryExceeded);
     EXPECT_EQ(driver->loadedImageBytes, 0u);
 }
 

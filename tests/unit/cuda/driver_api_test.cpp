@@ -126,3 +126,35 @@ TEST_F(CudaDriverApi, NoDeviceAtInit)
     EXPECT_FALSE(loadDriverApi(&fakeGetProcAddress, api, &why));
     EXPECT_EQ(why.rfind("cuInit failed: ", 0), 0u) << why;
 }
+
+TEST_F(CudaDriverApi, StreamAndGraphEntryPointsArePinned)
+{
+    DriverApi api;
+    std::string why;
+    ASSERT_TRUE(loadDriverApi(&fakeGetProcAddress, api, &why)) << why;
+    // _v2 forms where cuda.h maps to them (cuStreamDestroy_v2, cuStreamBeginCapture_v2 with
+    // its capture mode), the WithFlags form of cuGraphInstantiate.
+    EXPECT_EQ(drv.requested["cuStreamCreate"], 2000);
+    EXPECT_EQ(drv.requested["cuStreamDestroy"], 4000);
+    EXPECT_EQ(drv.requested["cuStreamBeginCapture"], 10010);
+    EXPECT_EQ(drv.requested["cuStreamEndCapture"], 10000);
+    EXPECT_EQ(drv.requested["cuGraphInstantiateWithFlags"], 11040);
+    EXPECT_EQ(drv.requested["cuGraphLaunch"], 10000);
+    EXPECT_EQ(drv.requested["cuGraphExecDestroy"], 10000);
+    EXPECT_EQ(drv.requested["cuGraphDestroy"], 10000);
+    EXPECT_EQ(drv.requested["cuMemsetD8Async"], 3020);
+    EXPECT_TRUE(api.streamBeginCapture);
+    EXPECT_TRUE(api.graphInstantiate);
+    EXPECT_TRUE(api.memsetD8Async);
+}
+
+TEST_F(CudaDriverApi, MissingGraphEntryPointIsNamed)
+{
+    drv.absent.insert({"cuStreamBeginCapture", 10010});
+    DriverApi api;
+    std::string why;
+    EXPECT_FALSE(loadDriverApi(&fakeGetProcAddress, api, &why));
+    EXPECT_EQ(why,
+              "the NVIDIA driver (CUDA 13.0) does not provide cuStreamBeginCapture at version "
+              "10010");
+}

@@ -98,3 +98,69 @@ TEST(CudaMemoryPool, DestructionFreesEverything)
     EXPECT_EQ(dev.freed.size(), 2u);
     EXPECT_EQ(dev.used, 0u);
 }
+
+TEST(CudaMemoryPool, ReleasesWhileHeldWaitForTheLastUnhold)
+{
+    FakeDevice dev;
+    dev.capacity = 1 << 30;
+    MemoryPool pool = dev.pool();
+    const std::uint64_t before = pool.allocate(4000); // alive before the capture
+    const std::uint64_t cached = pool.allocate(100);
+    pool.release(cached);
+    pool.hold(); // a capture begins
+    EXPECT_TRUE(pool.holding());
+    // A block freed before the capture is not the graph's: it may be handed out.
+    EXPECT_EQ(pool.allocate(100), cached);
+    const std::uint64_t inside = pool.allocate(4000);
+    pool.release(inside); // a tensor made and dropped by the captured code
+    pool.release(before); // the graph may write this one too
+    EXPECT_EQ(pool.heldBytes(), 2u * 4096u);
+    EXPECT_EQ(pool.cachedBytes(), 0u);
+    const std::uint64_t next = pool.allocate(4000);
+    EXPECT_NE(next, inside);
+    EXPECT_NE(next, before);
+    pool.hold(); // holds nest (a second graph)
+    pool.unhold();
+    EXPECT_EQ(pool.heldBytes(), 2u * 4096u);
+    pool.unhold(); // the last graph is destroyed
+    EXPECT_FALSE(pool.holding());
+    EXPECT_EQ(pool.heldBytes(), 0u);
+    EXPECT_EQ(pool.cachedBytes(), 2u * 4096u);
+    const std::set<std::uint64_t> reused = {pool.allocate(4000), pool.allocate(4000)};
+    EXPECT_EQ(reused, (std::set<std::uint64_t>{inside, before}));
+    pool.unhold(); // unbalanced: ignored
+    EXPECT_FALSE(pool.holding());
+    EXPECT_TRUE(dev.freed.empty());
+}
+
+TEST(CudaMemoryPool, NothingIsFreedWhileHeld)
+{
+    FakeDevice dev;
+    dev.capacity = 8 << 20;
+    MemoryPool pool = dev.pool();
+    const std::uint64_t a = pool.allocate(6 << 20);
+    pool.release(a);
+    pool.hold();
+    // cuMemFree cannot run during a capture: the cache is not trimmed for a failing request.
+    EXPECT_EQ(pool.allocate(4 << 20), 0u);
+    pool.trim();
+    EXPECT_TRUE(dev.freed.empty());
+    EXPECT_EQ(pool.cachedBytes(), std::size_t(6) << 20);
+    pool.unhold();
+    EXPECT_NE(pool.allocate(4 << 20), 0u);
+    EXPECT_EQ(dev.freed.count(a), 1u);
+}
+
+TEST(CudaMemoryPool, DestructionFreesHeldBlocks)
+{
+    FakeDevice dev;
+    dev.capacity = 1 << 30;
+    {
+        MemoryPool pool = dev.pool();
+        const std::uint64_t a = pool.allocate(100);
+        pool.hold();
+        pool.release(a);
+    }
+    EXPECT_EQ(dev.freed.size(), 1u);
+    EXPECT_EQ(dev.used, 0u);
+}

@@ -22,6 +22,18 @@ TEST(CudaPrintfCapture, TakesWhatFileDescriptorOneReceives)
     EXPECT_EQ(capture.finish(), ""); // once only; stdout is back
 }
 
+TEST(CudaPrintfCapture, TakesWhatFileDescriptorTwoReceives)
+{
+    // Where the CUDA runtime reports a failed device assert.
+    OutputCapture capture(2);
+    std::fprintf(stderr, "k.py:3: k: block: [0,0,0], thread: [1,0,0] Assertion `m` failed.\n");
+    const char raw[] = "second line\n";
+    ASSERT_EQ(write(2, raw, sizeof raw - 1), ssize_t(sizeof raw - 1));
+    EXPECT_EQ(capture.finish(), "k.py:3: k: block: [0,0,0], thread: [1,0,0] Assertion `m` failed.\n"
+                                "second line\n");
+    EXPECT_EQ(capture.finish(), "");
+}
+
 TEST(CudaPrintfCapture, GroupsByProgramInTheInterpretersOrder)
 {
     const std::string gpu = "pid (1, 0, 0) idx (  1) x: 11\n"

@@ -1,0 +1,126 @@
+// assign-layouts for reductions and scans: the operand keeps its (blocked) layout, results take
+// its slice (reduce) or the same layout (scan), and the layout contract accepts them.
+
+#include "core/codegen/reduce_layout.h"
+#include "core/passes/layout_contract.h"
+#include "core/passes/pipeline.h"
+#include "lower_test_support.h"
+
+#include <gtest/gtest.h>
+
+using namespace tsm;
+using namespace tsm::passes;
+using namespace tsm::passes::test;
+
+namespace {
+
+std::optional<codegen::LoweredKernel> lower(std::unique_ptr<Specialized> &spec,
+                                            const std::string &body,
+                                            const std::string &fn,
+                                            const std::string &signature)
+{
+    spec = specializeSource("import triton\nimport triton.language as tl\n" + body, fn, signature);
+    if (!spec->kernel)
+        return std::nullopt;
+    DiagnosticSink diags;
+    auto lk = lowerForCuda(spec->kernel, {}, diags);
+    EXPECT_TRUE(lk) << (diags.diagnostics().empty() ? "" : diags.diagnostics()[0].message);
+    return lk;
+}
+
+std::vector<const ir::Op *> opsOf(const ir::Region &r, ir::OpCode code)
+{
+    std::vector<const ir::Op *> out;
+    for (const ir::Op &op : r.ops) {
+        if (op.code == code)
+            out.push_back(&op);
+        for (const ir::Region &inner : op.regions)
+            for (const ir::Op *o : opsOf(inner, code))
+                out.push_back(o);
+    }
+    return out;
+}
+
+const char *const kSoftmax = R"py(
+@triton.jit
+def k(x_ptr, y_ptr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    rm = tl.arange(0, BLOCK_M)[:, None]
+    rn = tl.arange(0, BLOCK_N)[None, :]
+    x = tl.load(x_ptr + rm * BLOCK_N + rn)
+    x = x - tl.max(x, axis=1)[:, None]
+    e = tl.exp(x)
+    tl.store(y_ptr + rm * BLOCK_N + rn, e / tl.sum(e, axis=1, keep_dims=True))
+)py";
+
+} // namespace
+
+TEST(AssignLayouts, ReductionResultsAreSlicesOfTheLoadLayoutWithNoConversion)
+{
+    std::unique_ptr<Specialized> spec;
+    auto lk = lower(spec, kSoftmax, "k", "x_ptr=*fp32:16, y_ptr=*fp32:16, BLOCK_M=8, BLOCK_N=256");
+    ASSERT_TRUE(lk);
+    EXPECT_EQ(checkLayoutContract(*lk), "");
+    const auto reduces = opsOf(lk->kernel.body, ir::OpCode::Reduce);
+    ASSERT_EQ(reduces.size(), 2u);
+    for (const ir::Op *op : reduces) {
+        const codegen::Layout &in = lk->layoutOf(op->operands[0]);
+        EXPECT_TRUE(in.blocked.has_value()) << in.toString();
+        EXPECT_TRUE(lk->layoutOf(op->result()).sameAs(codegen::sliceLayout(in, 1)));
+    }
+    // max(x)[:, None] and sum(..., keep_dims) broadcast back with no data movement.
+    EXPECT_TRUE(opsOf(lk->kernel.body, ir::OpCode::ConvertLayout).empty());
+}
+
+TEST(AssignLayouts, ScanConvertsARepeatingLayoutToOneItCanRunIn)
+{
+    std::unique_ptr<Specialized> spec;
+    auto lk = lower(spec,
+                    R"py(
+@triton.jit
+def k(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.cumsum(tl.load(x_ptr + offs), axis=0))
+)py",
+                    "k",
+                    "x_ptr=*fp32:16, y_ptr=*fp32:16, BLOCK=2048");
+    ASSERT_TRUE(lk);
+    EXPECT_EQ(checkLayoutContract(*lk), "");
+    const auto scans = opsOf(lk->kernel.body, ir::OpCode::Scan);
+    ASSERT_EQ(scans.size(), 1u);
+    const codegen::Layout &in = lk->layoutOf(scans[0]->operands[0]);
+    EXPECT_TRUE(codegen::scanFriendly(in, 0)) << in.toString();
+    EXPECT_TRUE(lk->layoutOf(scans[0]->result()).sameAs(in));
+    EXPECT_FALSE(opsOf(lk->kernel.body, ir::OpCode::ConvertLayout).empty());
+}
+
+TEST(AssignLayouts, ScanKeepsALayoutItCanRunIn)
+{
+    std::unique_ptr<Specialized> spec;
+    auto lk = lower(spec,
+                    R"py(
+@triton.jit
+def k(x_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.cumsum(tl.load(x_ptr + offs), axis=0, reverse=True))
+)py",
+                    "k",
+                    "x_ptr=*fp32:16, y_ptr=*fp32:16, BLOCK=512");
+    ASSERT_TRUE(lk);
+    EXPECT_EQ(checkLayoutContract(*lk), "");
+    EXPECT_TRUE(opsOf(lk->kernel.body, ir::OpCode::ConvertLayout).empty());
+}
+
+TEST(LayoutContract, ReportsAReductionResultThatIsNotTheSlice)
+{
+    std::unique_ptr<Specialized> spec;
+    auto lk = lower(spec, kSoftmax, "k", "x_ptr=*fp32:16, y_ptr=*fp32:16, BLOCK_M=8, BLOCK_N=256");
+    ASSERT_TRUE(lk);
+    const auto reduces = opsOf(lk->kernel.body, ir::OpCode::Reduce);
+    ASSERT_FALSE(reduces.empty());
+    const ir::ValueId res = reduces[0]->result();
+    lk->layouts[res]
+        = codegen::blockedLayout(lk->kernel.type(res).shape,
+                                 codegen::defaultBlockedParams(lk->kernel.type(res).shape, 4, 1));
+    const std::string problem = checkLayoutContract(*lk);
+    EXPECT_NE(problem.find("reduce"), std::string::npos) << problem;
+}
