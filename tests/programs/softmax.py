@@ -37,7 +37,8 @@ def softmax(x):
     return y
 
 
-@pytest.mark.parametrize("n_rows, n_cols", [(1, 1), (3, 1), (1, 3), (7, 5), (17, 100), (64, 128), (129, 781)])
+@pytest.mark.parametrize("n_rows, n_cols", [(1, 1), (3, 1), (1, 3), (7, 5), (17, 100), (64, 128), (129, 781),
+                                            (8, 1024), (5, 4096), (2, 32768)])
 def test_softmax(n_rows, n_cols):
     torch.manual_seed(0)
     x = torch.randn(n_rows, n_cols, device=DEVICE, dtype=torch.float32)
