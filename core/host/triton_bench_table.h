@@ -1,6 +1,6 @@
 #pragma once
 // A perf_report result table printed exactly as Triton prints it: `print(df)` of a pandas
-// DataFrame with columns x_names + line_names (pandas' default formatting: 6 decimals with
+// DataFrame with columns x_names + "<line name> (<ylabel>)" (pandas' default formatting: 6 decimals with
 // trailing zeros trimmed per column, scientific notation for tiny or huge values, right-aligned
 // columns, a left-aligned index, the 60-row truncation), and `df.to_csv(float_format='%.1f',
 // index=False)` for save_path.

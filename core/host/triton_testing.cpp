@@ -499,9 +499,11 @@ bool runBenchmark(Interpreter &interp,
                 unit = attrStr(bench, "ylabel");
     auto fixedArgs = bench.getAttr("args");
 
+    // Triton 3.x labels each line's column "<line name> (<ylabel>)".
     BenchTable table;
     table.columns = xNames;
-    table.columns.insert(table.columns.end(), lineNames.begin(), lineNames.end());
+    for (const std::string &name : lineNames)
+        table.columns.push_back(name + " (" + unit + ")");
     std::set<std::string> measures;
     bool ok = true;
     for (const Value &xv : attrList(bench, "x_vals")) {

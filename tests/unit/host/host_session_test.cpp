@@ -145,11 +145,11 @@ other = 3
     ASSERT_EQ(tables.size(), 1u);
     EXPECT_EQ(tables[0]->name, "tiny");
     EXPECT_EQ(tables[0]->text.substr(0, tables[0]->text.find("(measured")),
-              "tiny:\n     n    A\n0  1.0  1.5\n1  2.0  3.0\n");
+              "tiny:\n     n  A (ms)\n0  1.0     1.5\n1  2.0     3.0\n");
     std::ifstream csv(dir / "tiny.csv");
     std::stringstream ss;
     ss << csv.rdbuf();
-    EXPECT_EQ(ss.str(), "n,A\n1.0,1.5\n2.0,3.0\n");
+    EXPECT_EQ(ss.str(), "n,A (ms)\n1.0,1.5\n2.0,3.0\n");
     EXPECT_EQ(s.of(run::RunEvent::Kind::BenchmarkPoint).size(), 2u);
     EXPECT_FALSE(s.session->runBenchmark("other"));
     std::filesystem::remove_all(dir);

@@ -70,10 +70,11 @@ TEST(TritonModule, PerfReportPrintsTheTableAsPandasDoes)
     Session s;
     ASSERT_TRUE(s.run(kBenchProgram)) << s.firstError();
     std::string out = s.out();
+    // Triton 3.x's column labels: "<line name> (<ylabel>)".
     EXPECT_NE(out.find("demo:\n"
-                       "     size  Triton      Torch\n"
-                       "0  4096.0     4.0  4098048.0\n"
-                       "1  8192.0     8.0  8196096.0\n"),
+                       "     size  Triton (GB/s)  Torch (GB/s)\n"
+                       "0  4096.0            4.0     4098048.0\n"
+                       "1  8192.0            8.0     8196096.0\n"),
               std::string::npos)
         << out;
     EXPECT_NE(out.find("show_plots"), std::string::npos);
