@@ -139,10 +139,95 @@ TSM_GPU_LIBM_INLINE float logBody(float x)
     return r;
 }
 
+TSM_GPU_LIBM_INLINE float log2Body(float x)
+{
+    // As logBody, with f in [sqrt(1/2), sqrt(2)) and the polynomial in log2 units.
+    const bool tiny = x < 0x1p-126f;
+    const float m = tiny ? x * 0x1p23f : x;
+    const float bias = tiny ? -23.0f : 0.0f;
+    const std::uint32_t mb = std::bit_cast<std::uint32_t>(m);
+    const std::uint32_t eBits = (mb - 0x3f3504f3u) & 0xff800000u;
+    const float f = std::bit_cast<float>(mb - eBits);
+    const float e = fmaFtz(float(std::int32_t(eBits)), 0x1p-23f, bias);
+    const float u = f - 1.0f;
+    float p = fmaFtz(0x1.8d64fep-4f, u, -0x1.58fe6p-3f);
+    p = fmaFtz(p, u, 0x1.5f9e54p-3f);
+    p = fmaFtz(p, u, -0x1.6e9c86p-3f);
+    p = fmaFtz(p, u, 0x1.a417e8p-3f);
+    p = fmaFtz(p, u, -0x1.ec7916p-3f);
+    p = fmaFtz(p, u, 0x1.277f32p-2f);
+    p = fmaFtz(p, u, -0x1.715492p-2f);
+    p = fmaFtz(p, u, 0x1.ec7094p-2f);
+    p = fmaFtz(p, u, -0x1.715476p-1f);
+    p = p * u * u;
+    float r = fmaFtz(u, 0x1.715476p+0f, p) + e;
+    constexpr float inf = std::numeric_limits<float>::infinity();
+    if (mb >= 0x7f800000u) // +inf, NaN and every negative number (sign bit set)
+        r = fmaFtz(m, inf, inf);
+    if (m == 0.0f)
+        r = -inf;
+    return r;
+}
+
+/// Stand-in for ex2.approx.ftz.f32, the hardware's 2^x (no published algorithm, not recorded):
+/// the accurate 2^x with the instruction's flush of denormal arguments and results.
+TSM_GPU_LIBM_INLINE float ex2ApproxFtz(float x)
+{
+    return flush(std::exp2(flush(x)));
+}
+
+/// Stand-in for rcp.approx.ftz.f32: the correctly rounded 1/x, denormals flushed.
+TSM_GPU_LIBM_INLINE float rcpApproxFtz(float x)
+{
+    return flush(1.0f / flush(x));
+}
+
+TSM_GPU_LIBM_INLINE float erfBody(float x)
+{
+    // Triton's __nv_erff: below |x| = 1.00295, x + x * p(x^2); above, 1 - 2^(-|x| - |x| q(|x|))
+    // with the sign of x. NaN takes the first branch.
+    const float t = flush(std::fabs(x));
+    const bool big = t >= 0x1.00c1fcp+0f;
+    const float u = big ? t : x * x;
+    float p = fmaFtz(
+        big ? 0x1.139478p-16f : 0x1.63d2d4p-14f, u, big ? -0x1.eac172p-12f : -0x1.ae9a40p-11f);
+    p = fmaFtz(p, u, big ? 0x1.590816p-8f : 0x1.55abd4p-8f);
+    p = fmaFtz(p, u, big ? -0x1.1902c4p-5f : -0x1.b837cep-6f);
+    p = fmaFtz(p, u, big ? 0x1.39f20cp-3f : 0x1.ce315ep-4f);
+    p = fmaFtz(p, u, big ? 0x1.d526fcp-1f : -0x1.812758p-2f);
+    p = fmaFtz(p, u, big ? 0x1.41b084p-1f : 0x1.06eba6p-3f);
+    const float s = big ? -u : x;
+    const float r = fmaFtz(p, s, s);
+    if (!big)
+        return r;
+    return std::copysign(1.0f - ex2ApproxFtz(r), x);
+}
+
+TSM_GPU_LIBM_INLINE float tanhBody(float x)
+{
+    // __nv_tanhf: from |x| = 0.6 on, 1 - 2 / (1 + 2^(2 |x| log2(e))) with the sign of x (1 from
+    // |x| = 9.0109 on); below, an odd polynomial x + x^3 p(x^2).
+    const float a = flush(std::fabs(x));
+    if (a >= 0x1.333334p-1f) {
+        const float d = 1.0f + ex2ApproxFtz(a * 0x1.715476p+1f);
+        const float big = a >= 0x1.205968p+3f ? 1.0f : fmaFtz(rcpApproxFtz(d), -2.0f, 1.0f);
+        return std::copysign(big, x);
+    }
+    const float x2 = x * x;
+    float p = fmaFtz(0x1.01e104p-6f, x2, -0x1.ac795cp-5f);
+    p = fmaFtz(p, x2, 0x1.10b282p-3f);
+    p = fmaFtz(p, x2, -0x1.5553dap-2f);
+    p = fmaFtz(p, x2, 0.0f);
+    return fmaFtz(p, x, x);
+}
+
 /// One copy of every function per instruction set.
 struct GpuLibm
 {
     float (*log)(float);
+    float (*log2)(float);
+    float (*erf)(float);
+    float (*tanh)(float);
     float (*sin)(float);
     float (*cos)(float);
 };
@@ -152,6 +237,18 @@ struct GpuLibm
 [[gnu::target("fma")]] float logFma(float x)
 {
     return logBody(x);
+}
+[[gnu::target("fma")]] float log2Fma(float x)
+{
+    return log2Body(x);
+}
+[[gnu::target("fma")]] float erfFma(float x)
+{
+    return erfBody(x);
+}
+[[gnu::target("fma")]] float tanhFma(float x)
+{
+    return tanhBody(x);
 }
 [[gnu::target("fma")]] float sinFma(float x)
 {
@@ -166,6 +263,18 @@ struct GpuLibm
 float logPortable(float x)
 {
     return logBody(x);
+}
+float log2Portable(float x)
+{
+    return log2Body(x);
+}
+float erfPortable(float x)
+{
+    return erfBody(x);
+}
+float tanhPortable(float x)
+{
+    return tanhBody(x);
 }
 float sinPortable(float x)
 {
@@ -182,9 +291,10 @@ const GpuLibm &gpuLibm()
 #ifdef TSM_GPU_LIBM_FMA_CLONE
         __builtin_cpu_init();
         if (__builtin_cpu_supports("fma"))
-            return GpuLibm{logFma, sinFma, cosFma};
+            return GpuLibm{logFma, log2Fma, erfFma, tanhFma, sinFma, cosFma};
 #endif
-        return GpuLibm{logPortable, sinPortable, cosPortable};
+        return GpuLibm{
+            logPortable, log2Portable, erfPortable, tanhPortable, sinPortable, cosPortable};
     }();
     return impl;
 }
@@ -194,6 +304,21 @@ const GpuLibm &gpuLibm()
 float gpuLogf(float x)
 {
     return gpuLibm().log(x);
+}
+
+float gpuLog2f(float x)
+{
+    return gpuLibm().log2(x);
+}
+
+float gpuErff(float x)
+{
+    return gpuLibm().erf(x);
+}
+
+float gpuTanhf(float x)
+{
+    return gpuLibm().tanh(x);
 }
 
 float gpuSinf(float x)

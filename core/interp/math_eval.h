@@ -1,13 +1,14 @@
 #pragma once
 // The named functions of math_fns.def on one element. Float functions take float (fp32, and
 // fp16/bf16 which are computed in fp32) or double. Accuracy: div_rn, sqrt_rn, fdiv, floor,
-// ceil, trunc, round, rint, abs, fmod, copysign, nextafter are exact (IEEE); fp32 log, sin and
-// cos are bit-exact with compiled Triton (libdevice's algorithms, gpu_libm.h), and so are fp32
-// sqrt and rsqrt (the hardware's sqrt.approx / rsqrt.approx, recorded: hw_approx.h); fp32 exp
-// is exp2(x * log2(e)) as on the GPU; exp2 and log2 use glibc's correctly rounded or
-// under-1-ULP single-precision functions where the GPU uses its hardware approximations
-// (ex2.approx, lg2.approx: not modelled); the rest are computed in double and rounded once to
-// fp32. The bounds against real Triton are tested in
+// ceil, trunc, round, rint, abs, fmod, copysign, nextafter are exact (IEEE); fp32 log, log2,
+// sin and cos are bit-exact with compiled Triton (libdevice's algorithms, gpu_libm.h), and so
+// are fp32 sqrt and rsqrt (the hardware's sqrt.approx / rsqrt.approx, recorded: hw_approx.h);
+// fp32 erf and tanh follow libdevice's algorithms too: bit-exact below |x| = 1.00295 (erf) and
+// 0.6 (tanh), within 1 (erf) and 2 (tanh) ULPs above, where libdevice calls the unmodelled
+// ex2.approx (and rcp.approx); fp32 exp is exp2(x * log2(e)) as on the GPU; exp2 uses glibc's
+// exp2f where the GPU uses ex2.approx (up to 2 ULPs apart); the rest are computed in double
+// and rounded once to fp32. The bounds against real Triton are tested in
 // tests/unit/interp/math_eval_test.cpp.
 
 #include "core/interp/gpu_libm.h"
@@ -72,9 +73,12 @@ template <ir::MathFn Fn, class T> inline T mathFloat1(T x)
             return gpuLogf(x);
         else
             return std::log(x);
-    } else if constexpr (Fn == MathFn::Log2)
-        return std::log2(x);
-    else if constexpr (Fn == MathFn::Log10)
+    } else if constexpr (Fn == MathFn::Log2) {
+        if constexpr (f32)
+            return gpuLog2f(x);
+        else
+            return std::log2(x);
+    } else if constexpr (Fn == MathFn::Log10)
         return viaDouble(x, [](double v) { return std::log10(v); });
     else if constexpr (Fn == MathFn::Log1p)
         return viaDouble(x, [](double v) { return std::log1p(v); });
@@ -113,17 +117,23 @@ template <ir::MathFn Fn, class T> inline T mathFloat1(T x)
         return viaDouble(x, [](double v) { return std::sinh(v); });
     else if constexpr (Fn == MathFn::Cosh)
         return viaDouble(x, [](double v) { return std::cosh(v); });
-    else if constexpr (Fn == MathFn::Tanh)
-        return viaDouble(x, [](double v) { return std::tanh(v); });
-    else if constexpr (Fn == MathFn::Asinh)
+    else if constexpr (Fn == MathFn::Tanh) {
+        if constexpr (f32)
+            return gpuTanhf(x);
+        else
+            return std::tanh(x);
+    } else if constexpr (Fn == MathFn::Asinh)
         return viaDouble(x, [](double v) { return std::asinh(v); });
     else if constexpr (Fn == MathFn::Acosh)
         return viaDouble(x, [](double v) { return std::acosh(v); });
     else if constexpr (Fn == MathFn::Atanh)
         return viaDouble(x, [](double v) { return std::atanh(v); });
-    else if constexpr (Fn == MathFn::Erf)
-        return viaDouble(x, [](double v) { return std::erf(v); });
-    else if constexpr (Fn == MathFn::Erfc)
+    else if constexpr (Fn == MathFn::Erf) {
+        if constexpr (f32)
+            return gpuErff(x);
+        else
+            return std::erf(x);
+    } else if constexpr (Fn == MathFn::Erfc)
         return viaDouble(x, [](double v) { return std::erfc(v); });
     else if constexpr (Fn == MathFn::Lgamma)
         return viaDouble(x, [](double v) { return std::lgamma(v); });

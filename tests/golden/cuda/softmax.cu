@@ -936,6 +936,576 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
     __shared__ __align__(16) unsigned char tsm_smem[16];
+    const int tp0 = (lane << 2) | (warp << 7);
+    // row_idx = tl.program_id(0)
+    #line 18 "softmax.py"
+    int row_idx = blockIdx.x;
+    // row_start_ptr = input_ptr + row_idx * input_row_stride
+    #line 19 "softmax.py"
+    int v6 = row_idx * input_row_stride;
+    #line 19 "softmax.py"
+    float* row_start_ptr = input_ptr + v6;
+    // col_offsets = tl.arange(0, BLOCK_SIZE)
+    int col_offsets[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 20 "softmax.py"
+        col_offsets[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+    // input_ptrs = row_start_ptr + col_offsets
+    float* input_ptrs[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 21 "softmax.py"
+        input_ptrs[r] = row_start_ptr + col_offsets[r];
+    // mask = col_offsets < n_cols
+    bool mask[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 22 "softmax.py"
+        mask[r] = col_offsets[r] < n_cols;
+    // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
+    float row[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 23 "softmax.py"
+        row[r] = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int r = 0; r < 8; r += 4)
+        #line 23 "softmax.py"
+        tsm::load<4>(&row[r], input_ptrs[r], mask[r]); // 16-byte accesses
+    // row_minus_max = row - tl.max(row, axis=0)
+    // the combine function, on scalars (one per operand of the reduction)
+    #line 24 "softmax.py"
+    auto combine = [&](float acc, float x, float &out) {
+        #line 24 "softmax.py"
+        float v18 = fmaxf(acc, x);
+        #line 24 "softmax.py"
+        out = v18;
+    };
+    float red[1];
+    // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
+    #pragma unroll
+    for (int r = 0; r < 1; ++r) {
+        red[r] = row[0];
+        #pragma unroll
+        for (int j = 1; j < 8; ++j) {
+            combine(red[r], row[0 | (j)], red[r]);
+        }
+    }
+    #pragma unroll
+    for (int r = 0; r < 1; ++r) {
+        const float o = tsm::shfl_xor(red[r], 1);
+        combine(red[r], o, red[r]);
+        const float o_1 = tsm::shfl_xor(red[r], 2);
+        combine(red[r], o_1, red[r]);
+        const float o_2 = tsm::shfl_xor(red[r], 4);
+        combine(red[r], o_2, red[r]);
+        const float o_3 = tsm::shfl_xor(red[r], 8);
+        combine(red[r], o_3, red[r]);
+        const float o_4 = tsm::shfl_xor(red[r], 16);
+        combine(red[r], o_4, red[r]);
+    }
+    // the warps along the axis combine their partials through shared memory
+    {
+        float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        const int wa = warp;
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 1; ++r) {
+            const int f = 0;
+            smem_[wa * 1 + f] = red[r];
+        }
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r) {
+            const int f = 0;
+            red[r] = smem_[f];
+            #pragma unroll
+            for (int w = 1; w < 4; ++w) {
+                combine(red[r], smem_[w * 1 + f], red[r]);
+            }
+        }
+    }
+    float v19 = red[0];
+    // row_minus_max = row - tl.max(row, axis=0)
+    float row_minus_max[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 24 "softmax.py"
+        row_minus_max[r] = row[r] - v19;
+    // numerator = tl.exp(row_minus_max)
+    float numerator[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 25 "softmax.py"
+        numerator[r] = tsm::exp_approx(row_minus_max[r]);
+    // denominator = tl.sum(numerator, axis=0)
+    // the combine function, on scalars (one per operand of the reduction)
+    #line 26 "softmax.py"
+    auto combine_1 = [&](float acc_1, float x_1, float &out_1) {
+        #line 26 "softmax.py"
+        float v25 = acc_1 + x_1;
+        #line 26 "softmax.py"
+        out_1 = v25;
+    };
+    float denominator_acc[1];
+    // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
+    #pragma unroll
+    for (int r = 0; r < 1; ++r) {
+        denominator_acc[r] = numerator[0];
+        #pragma unroll
+        for (int j_1 = 1; j_1 < 8; ++j_1) {
+            combine_1(denominator_acc[r], numerator[0 | (j_1)], denominator_acc[r]);
+        }
+    }
+    #pragma unroll
+    for (int r = 0; r < 1; ++r) {
+        const float o_5 = tsm::shfl_xor(denominator_acc[r], 1);
+        combine_1(denominator_acc[r], o_5, denominator_acc[r]);
+        const float o_6 = tsm::shfl_xor(denominator_acc[r], 2);
+        combine_1(denominator_acc[r], o_6, denominator_acc[r]);
+        const float o_7 = tsm::shfl_xor(denominator_acc[r], 4);
+        combine_1(denominator_acc[r], o_7, denominator_acc[r]);
+        const float o_8 = tsm::shfl_xor(denominator_acc[r], 8);
+        combine_1(denominator_acc[r], o_8, denominator_acc[r]);
+        const float o_9 = tsm::shfl_xor(denominator_acc[r], 16);
+        combine_1(denominator_acc[r], o_9, denominator_acc[r]);
+    }
+    // the warps along the axis combine their partials through shared memory
+    {
+        float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        const int wa_1 = warp;
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 1; ++r) {
+            const int f_1 = 0;
+            smem__1[wa_1 * 1 + f_1] = denominator_acc[r];
+        }
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r) {
+            const int f_1 = 0;
+            denominator_acc[r] = smem__1[f_1];
+            #pragma unroll
+            for (int w_1 = 1; w_1 < 4; ++w_1) {
+                combine_1(denominator_acc[r], smem__1[w_1 * 1 + f_1], denominator_acc[r]);
+            }
+        }
+    }
+    float denominator = denominator_acc[0];
+    // softmax_output = numerator / denominator
+    float softmax_output[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
+    #line 28 "softmax.py"
+    int v29 = row_idx * output_row_stride;
+    #line 28 "softmax.py"
+    float* output_row_start_ptr = output_ptr + v29;
+    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    float* v32[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 29 "softmax.py"
+        v32[r] = output_row_start_ptr + col_offsets[r];
+    #pragma unroll
+    for (int r = 0; r < 8; r += 4)
+        #line 29 "softmax.py"
+        tsm::store<4>(v32[r], &softmax_output[r], mask[r]); // 16-byte accesses
+}
+// ==== kernel softmax_kernel
+// Generated by Tilesmith from kernel 'softmax_kernel' in softmax.py.
+// One program = one thread block of 128 threads (num_warps=4).
+#include "tilesmith_device.cuh"
+
+extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_ptr, float* input_ptr, int input_row_stride, int output_row_stride, int n_cols)
+{
+    const int lane = threadIdx.x & 31;
+    const int warp = threadIdx.x >> 5;
+    // layout conversions exchange registers through this buffer
+    __shared__ __align__(16) unsigned char tsm_smem[16];
+    const int tp0 = (lane << 2) | (warp << 7);
+    // row_idx = tl.program_id(0)
+    #line 18 "softmax.py"
+    int row_idx = blockIdx.x;
+    // row_start_ptr = input_ptr + row_idx * input_row_stride
+    #line 19 "softmax.py"
+    int v6 = row_idx * input_row_stride;
+    #line 19 "softmax.py"
+    float* row_start_ptr = input_ptr + v6;
+    // col_offsets = tl.arange(0, BLOCK_SIZE)
+    int col_offsets[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 20 "softmax.py"
+        col_offsets[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+    // input_ptrs = row_start_ptr + col_offsets
+    float* input_ptrs[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 21 "softmax.py"
+        input_ptrs[r] = row_start_ptr + col_offsets[r];
+    // mask = col_offsets < n_cols
+    bool mask[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 22 "softmax.py"
+        mask[r] = col_offsets[r] < n_cols;
+    // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
+    float row[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 23 "softmax.py"
+        row[r] = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 4)
+        #line 23 "softmax.py"
+        tsm::load<4>(&row[r], input_ptrs[r], mask[r]); // 16-byte accesses
+    // row_minus_max = row - tl.max(row, axis=0)
+    // the combine function, on scalars (one per operand of the reduction)
+    #line 24 "softmax.py"
+    auto combine = [&](float acc, float x, float &out) {
+        #line 24 "softmax.py"
+        float v18 = fmaxf(acc, x);
+        #line 24 "softmax.py"
+        out = v18;
+    };
+    float red[1];
+    // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
+    #pragma unroll
+    for (int r = 0; r < 1; ++r) {
+        red[r] = row[0];
+        #pragma unroll
+        for (int j = 1; j < 32; ++j) {
+            combine(red[r], row[0 | (j)], red[r]);
+        }
+    }
+    #pragma unroll
+    for (int r = 0; r < 1; ++r) {
+        const float o = tsm::shfl_xor(red[r], 1);
+        combine(red[r], o, red[r]);
+        const float o_1 = tsm::shfl_xor(red[r], 2);
+        combine(red[r], o_1, red[r]);
+        const float o_2 = tsm::shfl_xor(red[r], 4);
+        combine(red[r], o_2, red[r]);
+        const float o_3 = tsm::shfl_xor(red[r], 8);
+        combine(red[r], o_3, red[r]);
+        const float o_4 = tsm::shfl_xor(red[r], 16);
+        combine(red[r], o_4, red[r]);
+    }
+    // the warps along the axis combine their partials through shared memory
+    {
+        float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        const int wa = warp;
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 1; ++r) {
+            const int f = 0;
+            smem_[wa * 1 + f] = red[r];
+        }
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r) {
+            const int f = 0;
+            red[r] = smem_[f];
+            #pragma unroll
+            for (int w = 1; w < 4; ++w) {
+                combine(red[r], smem_[w * 1 + f], red[r]);
+            }
+        }
+    }
+    float v19 = red[0];
+    // row_minus_max = row - tl.max(row, axis=0)
+    float row_minus_max[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 24 "softmax.py"
+        row_minus_max[r] = row[r] - v19;
+    // numerator = tl.exp(row_minus_max)
+    float numerator[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 25 "softmax.py"
+        numerator[r] = tsm::exp_approx(row_minus_max[r]);
+    // denominator = tl.sum(numerator, axis=0)
+    // the combine function, on scalars (one per operand of the reduction)
+    #line 26 "softmax.py"
+    auto combine_1 = [&](float acc_1, float x_1, float &out_1) {
+        #line 26 "softmax.py"
+        float v25 = acc_1 + x_1;
+        #line 26 "softmax.py"
+        out_1 = v25;
+    };
+    float denominator_acc[1];
+    // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
+    #pragma unroll
+    for (int r = 0; r < 1; ++r) {
+        denominator_acc[r] = numerator[0];
+        #pragma unroll
+        for (int j_1 = 1; j_1 < 32; ++j_1) {
+            combine_1(denominator_acc[r], numerator[0 | (j_1)], denominator_acc[r]);
+        }
+    }
+    #pragma unroll
+    for (int r = 0; r < 1; ++r) {
+        const float o_5 = tsm::shfl_xor(denominator_acc[r], 1);
+        combine_1(denominator_acc[r], o_5, denominator_acc[r]);
+        const float o_6 = tsm::shfl_xor(denominator_acc[r], 2);
+        combine_1(denominator_acc[r], o_6, denominator_acc[r]);
+        const float o_7 = tsm::shfl_xor(denominator_acc[r], 4);
+        combine_1(denominator_acc[r], o_7, denominator_acc[r]);
+        const float o_8 = tsm::shfl_xor(denominator_acc[r], 8);
+        combine_1(denominator_acc[r], o_8, denominator_acc[r]);
+        const float o_9 = tsm::shfl_xor(denominator_acc[r], 16);
+        combine_1(denominator_acc[r], o_9, denominator_acc[r]);
+    }
+    // the warps along the axis combine their partials through shared memory
+    {
+        float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        const int wa_1 = warp;
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 1; ++r) {
+            const int f_1 = 0;
+            smem__1[wa_1 * 1 + f_1] = denominator_acc[r];
+        }
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r) {
+            const int f_1 = 0;
+            denominator_acc[r] = smem__1[f_1];
+            #pragma unroll
+            for (int w_1 = 1; w_1 < 4; ++w_1) {
+                combine_1(denominator_acc[r], smem__1[w_1 * 1 + f_1], denominator_acc[r]);
+            }
+        }
+    }
+    float denominator = denominator_acc[0];
+    // softmax_output = numerator / denominator
+    float softmax_output[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
+    #line 28 "softmax.py"
+    int v29 = row_idx * output_row_stride;
+    #line 28 "softmax.py"
+    float* output_row_start_ptr = output_ptr + v29;
+    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    float* v32[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 29 "softmax.py"
+        v32[r] = output_row_start_ptr + col_offsets[r];
+    #pragma unroll
+    for (int r = 0; r < 32; r += 4)
+        #line 29 "softmax.py"
+        tsm::store<4>(v32[r], &softmax_output[r], mask[r]); // 16-byte accesses
+}
+// ==== kernel softmax_kernel
+// Generated by Tilesmith from kernel 'softmax_kernel' in softmax.py.
+// One program = one thread block of 128 threads (num_warps=4).
+#include "tilesmith_device.cuh"
+
+extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_ptr, float* input_ptr, int input_row_stride, int output_row_stride, int n_cols)
+{
+    const int lane = threadIdx.x & 31;
+    const int warp = threadIdx.x >> 5;
+    // layout conversions exchange registers through this buffer
+    __shared__ __align__(16) unsigned char tsm_smem[16];
+    const int tp0 = (lane << 2) | (warp << 7);
+    // row_idx = tl.program_id(0)
+    #line 18 "softmax.py"
+    int row_idx = blockIdx.x;
+    // row_start_ptr = input_ptr + row_idx * input_row_stride
+    #line 19 "softmax.py"
+    int v6 = row_idx * input_row_stride;
+    #line 19 "softmax.py"
+    float* row_start_ptr = input_ptr + v6;
+    // col_offsets = tl.arange(0, BLOCK_SIZE)
+    int col_offsets[256];
+    #pragma unroll
+    for (int r = 0; r < 256; ++r)
+        #line 20 "softmax.py"
+        col_offsets[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+    // input_ptrs = row_start_ptr + col_offsets
+    float* input_ptrs[256];
+    #pragma unroll
+    for (int r = 0; r < 256; ++r)
+        #line 21 "softmax.py"
+        input_ptrs[r] = row_start_ptr + col_offsets[r];
+    // mask = col_offsets < n_cols
+    bool mask[256];
+    #pragma unroll
+    for (int r = 0; r < 256; ++r)
+        #line 22 "softmax.py"
+        mask[r] = col_offsets[r] < n_cols;
+    // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
+    float row[256];
+    #pragma unroll
+    for (int r = 0; r < 256; ++r)
+        #line 23 "softmax.py"
+        row[r] = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int r = 0; r < 256; r += 4)
+        #line 23 "softmax.py"
+        tsm::load<4>(&row[r], input_ptrs[r], mask[r]); // 16-byte accesses
+    // row_minus_max = row - tl.max(row, axis=0)
+    // the combine function, on scalars (one per operand of the reduction)
+    #line 24 "softmax.py"
+    auto combine = [&](float acc, float x, float &out) {
+        #line 24 "softmax.py"
+        float v18 = fmaxf(acc, x);
+        #line 24 "softmax.py"
+        out = v18;
+    };
+    float red[1];
+    // reduce along axis 0: in-thread over 256 registers, then lanes, then warps
+    #pragma unroll
+    for (int r = 0; r < 1; ++r) {
+        red[r] = row[0];
+        #pragma unroll
+        for (int j = 1; j < 256; ++j) {
+            combine(red[r], row[0 | (j)], red[r]);
+        }
+    }
+    #pragma unroll
+    for (int r = 0; r < 1; ++r) {
+        const float o = tsm::shfl_xor(red[r], 1);
+        combine(red[r], o, red[r]);
+        const float o_1 = tsm::shfl_xor(red[r], 2);
+        combine(red[r], o_1, red[r]);
+        const float o_2 = tsm::shfl_xor(red[r], 4);
+        combine(red[r], o_2, red[r]);
+        const float o_3 = tsm::shfl_xor(red[r], 8);
+        combine(red[r], o_3, red[r]);
+        const float o_4 = tsm::shfl_xor(red[r], 16);
+        combine(red[r], o_4, red[r]);
+    }
+    // the warps along the axis combine their partials through shared memory
+    {
+        float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        const int wa = warp;
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 1; ++r) {
+            const int f = 0;
+            smem_[wa * 1 + f] = red[r];
+        }
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r) {
+            const int f = 0;
+            red[r] = smem_[f];
+            #pragma unroll
+            for (int w = 1; w < 4; ++w) {
+                combine(red[r], smem_[w * 1 + f], red[r]);
+            }
+        }
+    }
+    float v19 = red[0];
+    // row_minus_max = row - tl.max(row, axis=0)
+    float row_minus_max[256];
+    #pragma unroll
+    for (int r = 0; r < 256; ++r)
+        #line 24 "softmax.py"
+        row_minus_max[r] = row[r] - v19;
+    // numerator = tl.exp(row_minus_max)
+    float numerator[256];
+    #pragma unroll
+    for (int r = 0; r < 256; ++r)
+        #line 25 "softmax.py"
+        numerator[r] = tsm::exp_approx(row_minus_max[r]);
+    // denominator = tl.sum(numerator, axis=0)
+    // the combine function, on scalars (one per operand of the reduction)
+    #line 26 "softmax.py"
+    auto combine_1 = [&](float acc_1, float x_1, float &out_1) {
+        #line 26 "softmax.py"
+        float v25 = acc_1 + x_1;
+        #line 26 "softmax.py"
+        out_1 = v25;
+    };
+    float denominator_acc[1];
+    // reduce along axis 0: in-thread over 256 registers, then lanes, then warps
+    #pragma unroll
+    for (int r = 0; r < 1; ++r) {
+        denominator_acc[r] = numerator[0];
+        #pragma unroll
+        for (int j_1 = 1; j_1 < 256; ++j_1) {
+            combine_1(denominator_acc[r], numerator[0 | (j_1)], denominator_acc[r]);
+        }
+    }
+    #pragma unroll
+    for (int r = 0; r < 1; ++r) {
+        const float o_5 = tsm::shfl_xor(denominator_acc[r], 1);
+        combine_1(denominator_acc[r], o_5, denominator_acc[r]);
+        const float o_6 = tsm::shfl_xor(denominator_acc[r], 2);
+        combine_1(denominator_acc[r], o_6, denominator_acc[r]);
+        const float o_7 = tsm::shfl_xor(denominator_acc[r], 4);
+        combine_1(denominator_acc[r], o_7, denominator_acc[r]);
+        const float o_8 = tsm::shfl_xor(denominator_acc[r], 8);
+        combine_1(denominator_acc[r], o_8, denominator_acc[r]);
+        const float o_9 = tsm::shfl_xor(denominator_acc[r], 16);
+        combine_1(denominator_acc[r], o_9, denominator_acc[r]);
+    }
+    // the warps along the axis combine their partials through shared memory
+    {
+        float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        const int wa_1 = warp;
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 1; ++r) {
+            const int f_1 = 0;
+            smem__1[wa_1 * 1 + f_1] = denominator_acc[r];
+        }
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r) {
+            const int f_1 = 0;
+            denominator_acc[r] = smem__1[f_1];
+            #pragma unroll
+            for (int w_1 = 1; w_1 < 4; ++w_1) {
+                combine_1(denominator_acc[r], smem__1[w_1 * 1 + f_1], denominator_acc[r]);
+            }
+        }
+    }
+    float denominator = denominator_acc[0];
+    // softmax_output = numerator / denominator
+    float softmax_output[256];
+    #pragma unroll
+    for (int r = 0; r < 256; ++r)
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
+    #line 28 "softmax.py"
+    int v29 = row_idx * output_row_stride;
+    #line 28 "softmax.py"
+    float* output_row_start_ptr = output_ptr + v29;
+    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    float* v32[256];
+    #pragma unroll
+    for (int r = 0; r < 256; ++r)
+        #line 29 "softmax.py"
+        v32[r] = output_row_start_ptr + col_offsets[r];
+    #pragma unroll
+    for (int r = 0; r < 256; r += 4)
+        #line 29 "softmax.py"
+        tsm::store<4>(v32[r], &softmax_output[r], mask[r]); // 16-byte accesses
+}
+// ==== kernel softmax_kernel
+// Generated by Tilesmith from kernel 'softmax_kernel' in softmax.py.
+// One program = one thread block of 128 threads (num_warps=4).
+#include "tilesmith_device.cuh"
+
+extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_ptr, float* input_ptr, int input_row_stride, int output_row_stride, int n_cols)
+{
+    const int lane = threadIdx.x & 31;
+    const int warp = threadIdx.x >> 5;
+    // layout conversions exchange registers through this buffer
+    __shared__ __align__(16) unsigned char tsm_smem[16];
     const int tp0 = lane | ((warp & 1) << 5);
     // threads that hold copies of a replicated layout's elements skip stores and prints
     const bool owner0 = (warp & 2) == 0;
