@@ -55,18 +55,6 @@ std::string sanitize(const std::string &n)
     return s;
 }
 
-/// The op's Python-facing name for "... is not supported by the CUDA backend yet".
-std::string unsupportedOpName(const ir::Op &op)
-{
-    using ir::OpCode;
-    switch (op.code) {
-    case OpCode::Reduce: return "a reduction (tl.sum, tl.max, tl.reduce, ...)";
-    case OpCode::Scan: return "a scan (tl.cumsum, tl.associative_scan, ...)";
-    case OpCode::Dot: return "tl.dot";
-    default: return std::string(ir::opName(op.code));
-    }
-}
-
 std::string stripPragmaOnce(std::string_view text)
 {
     std::string s(text);
@@ -241,7 +229,7 @@ void Emitter::emitOp(const ir::Op &op)
     case OpCode::Randint4x: return emitRandom(op);
     case OpCode::AtomicRMW:
     case OpCode::AtomicCAS: return emitAtomic(op);
-    default: return unsupported(op, unsupportedOpName(op));
+    default: return unsupported(op, std::string(ir::opName(op.code)));
     }
 }
 
@@ -356,7 +344,7 @@ bool Emitter::checkSharedLimit()
     const std::string target = !options.sharedLimitTarget.empty() ? options.sharedLimitTarget
                                : options.sharedLimitBytes > 0     ? std::string("this GPU")
                                                                   : std::string("sm_90");
-    const bool named = !m_sharedWhat.empty() && m_sharedRecorded == sharedBytes;
+    const bool named = !m_sharedWhat.empty();
     diags.report(DiagKind::SharedMemoryExceeded,
                  named && m_sharedSpan.end != 0 ? m_sharedSpan : k.span,
                  {named ? m_sharedWhat : "kernel '" + k.name + "'",

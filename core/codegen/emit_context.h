@@ -174,26 +174,22 @@ public:
 
     /// Static shared memory needed by conversions so far, in bytes.
     std::int64_t sharedBytes = 0;
-    // ---- shared memory accounting (helper "dot") ----
     /// Records that an op needs `bytes` of tsm_smem (the buffer is reused: the kernel needs the
     /// largest); `what` names the op and its block sizes for the error when it does not fit
     /// ("tl.dot with BLOCK 64x64x32 fp32").
     void needShared(std::int64_t bytes, const SourceSpan &span, const std::string &what)
     {
         if (bytes > sharedBytes) {
-            sharedBytes = m_sharedRecorded = bytes;
+            sharedBytes = bytes;
             m_sharedSpan = span;
             m_sharedWhat = what;
         }
     }
     /// SharedMemoryExceeded at the largest user when the kernel's buffer exceeds the limit.
     bool checkSharedLimit();
-    void emitDot(const ir::Op &op); // emit_dot.cpp
-    // ---- random numbers and atomics (helper "rng") ----
+    void emitDot(const ir::Op &op);    // emit_dot.cpp
     void emitRandom(const ir::Op &op); // emit_random.cpp
     void emitAtomic(const ir::Op &op); // emit_atomic.cpp
-    // ---- end random numbers and atomics ----
-    // ---- end shared memory accounting ----
     bool usesPrintf = false;
 
 private:
@@ -213,7 +209,6 @@ private:
     std::map<ir::ValueId, std::string> m_uniform;
     SourceSpan m_sharedSpan{};
     std::string m_sharedWhat;
-    std::int64_t m_sharedRecorded = 0; ///< less than sharedBytes: an unnamed user set the max
 
     std::string signature(std::vector<CudaParam> &params);
 };

@@ -50,7 +50,7 @@ std::shared_ptr<CompiledKernel> CudaBackend::compile(std::shared_ptr<const ir::K
     const SourceFile *file = m_sources ? m_sources(kernel->file) : nullptr;
     CudaBuildOptions options;
     options.arch = m_arch;
-    // Shared memory beyond the device's opt-in limit is refused before the launch (helper "dot").
+    // Shared memory beyond the device's opt-in limit is refused before the launch.
     const DeviceInfo &dev = m_driver->device();
     if (dev.sharedPerBlockOptin > 0) {
         options.emit.sharedLimitBytes = dev.sharedPerBlockOptin;

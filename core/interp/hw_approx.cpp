@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <mutex>
 
 extern "C" {
 extern const unsigned char tsm_sqrt_approx_table[], tsm_sqrt_approx_table_end[];
@@ -20,46 +19,34 @@ namespace {
 
 constexpr std::size_t kEntries = std::size_t(1) << 24; ///< (exponent parity, 23-bit mantissa)
 
-/// One recorded table, inflated on first use and kept as 2-bit deltas (+2 biased: -2..1).
+/// One recorded table, kept as 2-bit deltas (+2 biased: -2..1). Built once, by the function-local
+/// statics below (thread-safe initialization), so a lookup is a plain array read.
 class DeltaTable
 {
 public:
     DeltaTable(const unsigned char *begin, const unsigned char *end, const char *name)
-        : m_begin(begin)
-        , m_end(end)
-        , m_name(name)
-    {
-    }
-
-    int operator[](std::uint32_t i) const
-    {
-        std::call_once(m_once, [this] { inflate(); });
-        return int((m_packed[i >> 2] >> ((i & 3) * 2)) & 3) - 2;
-    }
-
-private:
-    void inflate() const
+        : m_packed(std::make_unique<std::uint8_t[]>(kEntries / 4))
     {
         auto raw = std::make_unique<signed char[]>(kEntries);
         uLongf size = kEntries;
-        const int rc = uncompress(reinterpret_cast<Bytef *>(raw.get()),
-                                  &size,
-                                  m_begin,
-                                  uLong(m_end - m_begin));
+        const int rc = uncompress(
+            reinterpret_cast<Bytef *>(raw.get()), &size, begin, uLong(end - begin));
         if (rc != Z_OK || size != kEntries) {
             // The table is part of the binary: a failure here is a broken build, not bad input.
-            std::fprintf(stderr, "tilesmith: the built-in %s table is corrupt\n", m_name);
+            std::fprintf(stderr, "tilesmith: the built-in %s table is corrupt\n", name);
             std::abort();
         }
-        m_packed = std::make_unique<std::uint8_t[]>(kEntries / 4);
         for (std::size_t i = 0; i < kEntries; ++i)
             m_packed[i >> 2] |= std::uint8_t((raw[i] + 2) & 3) << ((i & 3) * 2);
     }
 
-    const unsigned char *m_begin, *m_end;
-    const char *m_name;
-    mutable std::once_flag m_once;
-    mutable std::unique_ptr<std::uint8_t[]> m_packed;
+    int operator[](std::uint32_t i) const
+    {
+        return int((m_packed[i >> 2] >> ((i & 3) * 2)) & 3) - 2;
+    }
+
+private:
+    std::unique_ptr<std::uint8_t[]> m_packed;
 };
 
 const DeltaTable &sqrtTable()

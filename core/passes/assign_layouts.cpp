@@ -102,7 +102,7 @@ private:
         switch (op.code) {
         case OpCode::Load:
         case OpCode::Store:
-        case OpCode::AtomicRMW: // atomics anchor like stores (helper "rng")
+        case OpCode::AtomicRMW: // atomics anchor like stores
         case OpCode::AtomicCAS: {
             if (!isBlock(op.operands[0]))
                 return;
@@ -165,7 +165,7 @@ private:
                 request(op.operands[k], requiredOperandLayout(m_k, op, k, want));
     }
 
-    // ---- tl.dot (helper "dot") ----
+    // ---- tl.dot ----
     /// The dot computes its result in the layout its consumers want when the FMA loop can
     /// (codegen::fmaDotLayoutOk) with at most 1.5x the shared-memory reads per step of its own
     /// layout, else in dotResultLayout; the accumulator operand comes in that layout; a and b
@@ -182,7 +182,7 @@ private:
     }
     // ---- end tl.dot ----
 
-    // ---- atomics (helper "rng") ----
+    // ---- atomics ----
     /// Triton's Coalesce: an atomic takes the widest per-thread count among the loads its
     /// pointer is computed from (same shape and order), so a scatter (`bins_ptr + x`, contiguity
     /// 1) runs in the layout of the load of x with no conversion. Atomics are never vectorized:
@@ -222,7 +222,7 @@ private:
     }
     std::vector<DefSite> m_defs;
 
-    // ---- tl.randint4x (helper "rng"): four results in its offsets' layout ----
+    // ---- tl.randint4x: four results in its offsets' layout ----
     void backwardRandint4x(Op &op)
     {
         if (const auto w = slotWant({op.results[0], op.results[1], op.results[2], op.results[3]}))

@@ -46,7 +46,7 @@ bool sameLayoutOp(OpCode c)
     case OpCode::Print:
     case OpCode::DeviceAssert:
     case OpCode::Assume:
-    case OpCode::Rand: // random numbers are per element of their offsets (helper "rng")
+    case OpCode::Rand: // random numbers are per element of their offsets
     case OpCode::Randn:
     case OpCode::Randint:
     case OpCode::Randint4x:

@@ -102,7 +102,7 @@ private:
             const ir::Type &t = m_k.type(op.result());
             return t.isBlock() && t.numElements() < 32 * std::int64_t(m_k.numWarps);
         }
-        case OpCode::AtomicRMW: // never repeated (helper "rng")
+        case OpCode::AtomicRMW: // never repeated
         case OpCode::AtomicCAS:
         case OpCode::Rand: // ten Philox rounds per element cost more than a conversion
         case OpCode::Randn:
