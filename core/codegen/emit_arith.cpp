@@ -308,7 +308,25 @@ void Emitter::emitElementwise(const ir::Op &op)
         return;
     }
     declare(res);
-    unrolledLoop(l.numRegs(), name(res) + "[r] = " + ex + ";");
+    // Axis analysis may prove runs of equal values along the layout's contiguous dimension (a
+    // mask `offsets < n` with n a multiple of 16): each run is computed once, in its first
+    // register, and copied, as Triton's lowering does; the compiler resolves the choice per
+    // unrolled register.
+    const int run = equalRun(res, l);
+    if (run > 1)
+        unrolledLoop(l.numRegs(), name(res) + "[r] = (r & " + std::to_string(run - 1) + ") ? " + name(res)
+                                      + "[r & ~" + std::to_string(run - 1) + "] : " + ex + ";");
+    else
+        unrolledLoop(l.numRegs(), name(res) + "[r] = " + ex + ";");
+}
+
+int Emitter::equalRun(ir::ValueId v, const Layout &l) const
+{
+    const int d = l.contiguousDim();
+    if (d < 0 || v >= lk.axis.size() || std::size_t(d) >= lk.axis[v].constancy.size())
+        return 1;
+    const std::int64_t run = std::min<std::int64_t>(lk.axis[v].constancy[std::size_t(d)], l.contiguousRegs());
+    return int(std::bit_floor(std::uint64_t(std::max<std::int64_t>(run, 1))));
 }
 
 } // namespace tsm::codegen

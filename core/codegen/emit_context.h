@@ -160,6 +160,8 @@ public:
     // Topic entry points.
     void emitMemory(const ir::Op &op);   // emit_memory.cpp
     void emitElementwise(const ir::Op &op); // emit_arith.cpp
+    /// How many consecutive registers of `v` in layout `l` axis analysis proves equal (1 if none).
+    int equalRun(ir::ValueId v, const Layout &l) const; // emit_arith.cpp
     void emitShape(const ir::Op &op);    // emit_layout.cpp
     void emitControl(const ir::Op &op);  // emit_control.cpp
     void emitDebug(const ir::Op &op);    // emit_control.cpp

@@ -35,13 +35,25 @@ bool disjointPow2(const std::vector<std::int64_t> &images, std::int64_t &bits)
     return true;
 }
 
-std::string join(const std::string &a, const std::string &b, bool disjoint)
+std::string join(const std::string &a, const std::string &b, bool disjoint, const char *disjointOp = " | ")
 {
     if (a.empty())
         return b.empty() ? "0" : b;
     if (b.empty())
         return a;
-    return a + (disjoint ? " | " : " ^ ") + b;
+    return a + (disjoint ? disjointOp : " ^ ") + b;
+}
+
+/// Whether `e` has an operator outside parentheses (then it needs them before a `+`).
+bool topLevelSpace(const std::string &e)
+{
+    int depth = 0;
+    for (char c : e) {
+        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        if (c == ' ' && depth == 0)
+            return true;
+    }
+    return false;
 }
 
 /// dst register -> src register as a C expression in `r` when the map is linear in r's bits
@@ -101,7 +113,10 @@ std::string Emitter::flatIndexExpr(const Layout &l, const std::string &regVar)
     const bool disjoint = disjointPow2(l.regBases, bits) && disjointPow2(l.laneBases, bits)
                           && disjointPow2(l.warpBases, bits);
     const std::string reg = linearExpr(regVar, int(l.regBases.size()), l.regBases);
-    return join(reg, tp, disjoint);
+    // `+`, not `|`, between the register part (a constant once the loop is unrolled) and the
+    // thread part: the compiler then folds the constant into each access's immediate offset
+    // (base + tp + c), where with `|` it computed every register's address separately.
+    return join(disjoint && topLevelSpace(reg) ? "(" + reg + ")" : reg, tp, disjoint, " + ");
 }
 
 std::string Emitter::ownerPredicate(const Layout &l)

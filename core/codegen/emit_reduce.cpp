@@ -201,11 +201,11 @@ void Emitter::emitReduce(const ir::Op &op)
     }
     close();
 
-    // 2. Across the lanes along the axis: butterflies (every lane ends with the warp's value).
-    if (!bits.laneAxis.empty()) {
+    // Butterflies over the given lane bits: every lane ends with the combination of its group.
+    auto butterflies = [&](const std::vector<int> &laneBits) {
         line("#pragma unroll");
         open("for (int r = 0; r < " + str(outRegs) + "; ++r)");
-        for (int b : bits.laneAxis) {
+        for (int b : laneBits) {
             const std::string m = str(1 << b);
             std::vector<std::string> other;
             for (std::size_t j = 0; j < n; ++j) {
@@ -227,12 +227,23 @@ void Emitter::emitReduce(const ir::Op &op)
             line(call(lo, up, at(acc, "r")));
         }
         close();
-    }
+    };
+
+    // 2. Across the lanes along the axis: butterflies (every lane ends with the warp's value).
+    if (!bits.laneAxis.empty())
+        butterflies(bits.laneAxis);
 
     // 3. Across the warps along the axis: each warp's partial through shared memory, then
-    // every thread combines them in warp order.
+    // either every thread combines them in warp order (up to 8 warps), or, for 16 or more as
+    // Triton does, lane l reads warp (l mod W)'s partial and butterflies over the low lanes combine
+    // them: log2(W) shuffles instead of W - 1 shared-memory reads and combines per thread. The
+    // second way needs those low lanes to hold the same output elements.
     if (!bits.warpAxis.empty()) {
-        const int warpsAlong = 1 << bits.warpAxis.size();
+        const int warpBits = int(bits.warpAxis.size());
+        const int warpsAlong = 1 << warpBits;
+        bool viaLanes = warpsAlong >= 16 && int(out.laneBases.size()) >= warpBits;
+        for (int b = 0; viaLanes && b < warpBits; ++b)
+            viaLanes = out.laneBases[std::size_t(b)] == 0;
         const std::int64_t outElems = out.numElements();
         line("// the warps along the axis combine their partials through shared memory");
         open("");
@@ -256,13 +267,24 @@ void Emitter::emitReduce(const ir::Op &op)
         line("#pragma unroll");
         open("for (int r = 0; r < " + str(outRegs) + "; ++r)");
         line("const int " + f + " = " + o + ";");
-        for (std::size_t j = 0; j < n; ++j)
-            line(acc[j] + "[r] = " + s[j] + "[" + f + "];");
-        line("#pragma unroll");
-        open("for (int " + w + " = 1; " + w + " < " + str(warpsAlong) + "; ++" + w + ")");
-        line(call(at(acc, "r"), at(s, w + " * " + str(outElems) + " + " + f), at(acc, "r")));
-        close();
-        close();
+        if (viaLanes) {
+            for (std::size_t j = 0; j < n; ++j)
+                line(acc[j] + "[r] = " + s[j] + "[(lane & " + str(warpsAlong - 1) + ") * " + str(outElems)
+                     + " + " + f + "];");
+            close();
+            std::vector<int> low;
+            for (int b = 0; b < warpBits; ++b)
+                low.push_back(b);
+            butterflies(low);
+        } else {
+            for (std::size_t j = 0; j < n; ++j)
+                line(acc[j] + "[r] = " + s[j] + "[" + f + "];");
+            line("#pragma unroll");
+            open("for (int " + w + " = 1; " + w + " < " + str(warpsAlong) + "; ++" + w + ")");
+            line(call(at(acc, "r"), at(s, w + " * " + str(outElems) + " + " + f), at(acc, "r")));
+            close();
+            close();
+        }
         close();
     }
 

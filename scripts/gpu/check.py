@@ -677,9 +677,19 @@ def special_checks(tsm):
         ev = [e for e in events(res) if e.get("kind") == "DeviceAssertUnchecked"]
         return res["rc"] == 0 and bool(ev), (ev[0].get("message") if ev else "no DeviceAssertUnchecked note")
 
+    def fault_caught(res):
+        # The program catches both errors (as Python would) and prints them.
+        out = res["stdout"]
+        first = [l for l in out.splitlines() if "first launch:" in l]
+        second = [l for l in out.splitlines() if "second launch:" in l]
+        ok = (res["rc"] == 0 and first and "scatter_far" in first[0] and "illegal memory access" in first[0]
+              and second and "context was lost" in second[0])
+        return ok, " / ".join(first + second)[:600] or "no 'first launch:' line"
+
     def fault(res):
         ev = [e for e in events(res) if e.get("kind") == "CudaLaunchFailed"]
-        return res["rc"] != 0 and bool(ev), (ev[0].get("message") if ev else "no CudaLaunchFailed event")
+        ok = res["rc"] == 1 and any("scatter_far" in (e.get("message") or "") for e in ev)
+        return ok, (ev[0].get("message") if ev else "no CudaLaunchFailed event")
 
     def all_true(res):
         lines = [l for l in res["stdout"].splitlines() if l.rstrip().endswith(("True", "False"))]
@@ -690,7 +700,9 @@ def special_checks(tsm):
          assert_failed),
         ("device_assert release", [tsm, "run", gpu("device_assert.py"), "--backend", "cuda", "--json"],
          assert_unchecked),
-        ("illegal address", [tsm, "run", gpu("fault_illegal_address.py"), "--backend", "cuda", "--json"], fault),
+        ("illegal address, caught", [tsm, "run", gpu("fault_illegal_address.py"), "--backend", "cuda", "--json"],
+         fault_caught),
+        ("illegal address", [tsm, "run", gpu("fault_uncaught.py"), "--backend", "cuda", "--json"], fault),
         ("do_bench_cudagraph", [tsm, "run", gpu("bench_cudagraph.py"), "--backend", "cuda"], all_true),
     ]
 

@@ -1263,7 +1263,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 23 "argmax.py"
-        v87[r] = ((r << 1) | tp1);
+        v87[r] = ((r << 1) + tp1);
     int rows[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1279,7 +1279,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "argmax.py"
-        cols[r] = (r | tp2);
+        cols[r] = (r + tp2);
     // mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
     bool v17[2];
     #pragma unroll
@@ -1290,7 +1290,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 25 "argmax.py"
-        v20[r] = cols[r] < n_cols;
+        v20[r] = (r & 3) ? v20[r & ~3] : cols[r] < n_cols;
     bool v21[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1305,7 +1305,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 25 "argmax.py"
-        mask[r] = v21[r] & v22[r];
+        mask[r] = (r & 3) ? mask[r & ~3] : v21[r] & v22[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[2];
     #pragma unroll
@@ -1371,7 +1371,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 31 "argmax.py"
-        v91[r] = (r | tp2);
+        v91[r] = (r + tp2);
     int v93[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1437,14 +1437,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f = (r << 1) | tp1;
+            const int f = (r << 1) + tp1;
             smem_[wa * 4 + f] = v59[r];
             smem__1[wa * 4 + f] = v60[r];
         }
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f = (r << 1) | tp1;
+            const int f = (r << 1) + tp1;
             v59[r] = smem_[f];
             v60[r] = smem__1[f];
             #pragma unroll
@@ -1464,7 +1464,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 31 "argmax.py"
-            smem[(r << 1) | tp1] = v60[r];
+            smem[(r << 1) + tp1] = v60[r];
         #line 31 "argmax.py"
         __syncthreads();
         #pragma unroll
@@ -1486,7 +1486,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 32 "argmax.py"
-        v94[r] = (r | tp2);
+        v94[r] = (r + tp2);
     int v96[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1552,14 +1552,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f_1 = (r << 1) | tp1;
+            const int f_1 = (r << 1) + tp1;
             smem__2[wa_1 * 4 + f_1] = v77[r];
             smem__3[wa_1 * 4 + f_1] = v78[r];
         }
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f_1 = (r << 1) | tp1;
+            const int f_1 = (r << 1) + tp1;
             v77[r] = smem__2[f_1];
             v78[r] = smem__3[f_1];
             #pragma unroll
@@ -1579,7 +1579,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 32 "argmax.py"
-            smem[(r << 1) | tp1] = v78[r];
+            smem[(r << 1) + tp1] = v78[r];
         #line 32 "argmax.py"
         __syncthreads();
         #pragma unroll
@@ -1638,7 +1638,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 24 "argmax.py"
-        cols[r] = ((r << 7) | tp2);
+        cols[r] = ((r << 7) + tp2);
     // mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
     bool v17[4];
     #pragma unroll
@@ -1730,7 +1730,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 31 "argmax.py"
-        v45[r] = ((r << 7) | tp2);
+        v45[r] = ((r << 7) + tp2);
     int v47[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1845,7 +1845,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "argmax.py"
-        v63[r] = ((r << 7) | tp2);
+        v63[r] = ((r << 7) + tp2);
     int v65[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3206,7 +3206,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 23 "argmax.py"
-        v86[r] = ((r << 1) | tp1);
+        v86[r] = ((r << 1) + tp1);
     int rows[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3222,7 +3222,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "argmax.py"
-        cols[r] = (r | tp2);
+        cols[r] = (r + tp2);
     // mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
     bool v17[2];
     #pragma unroll
@@ -3233,7 +3233,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 25 "argmax.py"
-        v20[r] = cols[r] < n_cols;
+        v20[r] = (r & 3) ? v20[r & ~3] : cols[r] < n_cols;
     bool v21[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3248,7 +3248,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 25 "argmax.py"
-        mask[r] = v21[r] & v22[r];
+        mask[r] = (r & 3) ? mask[r & ~3] : v21[r] & v22[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[2];
     #pragma unroll
@@ -3312,7 +3312,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 31 "argmax.py"
-        v90[r] = (r | tp2);
+        v90[r] = (r + tp2);
     int v92[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3378,14 +3378,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f = (r << 1) | tp1;
+            const int f = (r << 1) + tp1;
             smem_[wa * 4 + f] = v58[r];
             smem__1[wa * 4 + f] = v59[r];
         }
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f = (r << 1) | tp1;
+            const int f = (r << 1) + tp1;
             v58[r] = smem_[f];
             v59[r] = smem__1[f];
             #pragma unroll
@@ -3405,7 +3405,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 31 "argmax.py"
-            smem[(r << 1) | tp1] = v59[r];
+            smem[(r << 1) + tp1] = v59[r];
         #line 31 "argmax.py"
         __syncthreads();
         #pragma unroll
@@ -3427,7 +3427,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 32 "argmax.py"
-        v93[r] = (r | tp2);
+        v93[r] = (r + tp2);
     int v95[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3493,14 +3493,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f_1 = (r << 1) | tp1;
+            const int f_1 = (r << 1) + tp1;
             smem__2[wa_1 * 4 + f_1] = v76[r];
             smem__3[wa_1 * 4 + f_1] = v77[r];
         }
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f_1 = (r << 1) | tp1;
+            const int f_1 = (r << 1) + tp1;
             v76[r] = smem__2[f_1];
             v77[r] = smem__3[f_1];
             #pragma unroll
@@ -3520,7 +3520,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 32 "argmax.py"
-            smem[(r << 1) | tp1] = v77[r];
+            smem[(r << 1) + tp1] = v77[r];
         #line 32 "argmax.py"
         __syncthreads();
         #pragma unroll
@@ -3579,7 +3579,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 24 "argmax.py"
-        cols[r] = ((r << 7) | tp2);
+        cols[r] = ((r << 7) + tp2);
     // mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
     bool v17[4];
     #pragma unroll
@@ -3669,7 +3669,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 31 "argmax.py"
-        v44[r] = ((r << 7) | tp2);
+        v44[r] = ((r << 7) + tp2);
     int v46[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3784,7 +3784,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "argmax.py"
-        v62[r] = ((r << 7) | tp2);
+        v62[r] = ((r << 7) + tp2);
     int v64[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3921,7 +3921,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 23 "argmax.py"
-        v83[r] = ((r << 1) | tp1);
+        v83[r] = ((r << 1) + tp1);
     int rows[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4081,14 +4081,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f = (r << 1) | tp1;
+            const int f = (r << 1) + tp1;
             smem_[wa * 4 + f] = v59[r];
             smem__1[wa * 4 + f] = v60[r];
         }
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f = (r << 1) | tp1;
+            const int f = (r << 1) + tp1;
             v59[r] = smem_[f];
             v60[r] = smem__1[f];
             #pragma unroll
@@ -4108,7 +4108,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 31 "argmax.py"
-            smem[(r << 1) | tp1] = v60[r];
+            smem[(r << 1) + tp1] = v60[r];
         #line 31 "argmax.py"
         __syncthreads();
         #pragma unroll
@@ -4192,14 +4192,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f_1 = (r << 1) | tp1;
+            const int f_1 = (r << 1) + tp1;
             smem__2[wa_1 * 4 + f_1] = v77[r];
             smem__3[wa_1 * 4 + f_1] = v78[r];
         }
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f_1 = (r << 1) | tp1;
+            const int f_1 = (r << 1) + tp1;
             v77[r] = smem__2[f_1];
             v78[r] = smem__3[f_1];
             #pragma unroll
@@ -4219,7 +4219,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 32 "argmax.py"
-            smem[(r << 1) | tp1] = v78[r];
+            smem[(r << 1) + tp1] = v78[r];
         #line 32 "argmax.py"
         __syncthreads();
         #pragma unroll
@@ -4263,7 +4263,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 23 "argmax.py"
-        v82[r] = ((r << 1) | tp1);
+        v82[r] = ((r << 1) + tp1);
     int rows[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4421,14 +4421,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f = (r << 1) | tp1;
+            const int f = (r << 1) + tp1;
             smem_[wa * 4 + f] = v58[r];
             smem__1[wa * 4 + f] = v59[r];
         }
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f = (r << 1) | tp1;
+            const int f = (r << 1) + tp1;
             v58[r] = smem_[f];
             v59[r] = smem__1[f];
             #pragma unroll
@@ -4448,7 +4448,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 31 "argmax.py"
-            smem[(r << 1) | tp1] = v59[r];
+            smem[(r << 1) + tp1] = v59[r];
         #line 31 "argmax.py"
         __syncthreads();
         #pragma unroll
@@ -4532,14 +4532,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f_1 = (r << 1) | tp1;
+            const int f_1 = (r << 1) + tp1;
             smem__2[wa_1 * 4 + f_1] = v76[r];
             smem__3[wa_1 * 4 + f_1] = v77[r];
         }
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f_1 = (r << 1) | tp1;
+            const int f_1 = (r << 1) + tp1;
             v76[r] = smem__2[f_1];
             v77[r] = smem__3[f_1];
             #pragma unroll
@@ -4559,7 +4559,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 32 "argmax.py"
-            smem[(r << 1) | tp1] = v77[r];
+            smem[(r << 1) + tp1] = v77[r];
         #line 32 "argmax.py"
         __syncthreads();
         #pragma unroll
@@ -5313,13 +5313,13 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 37 "argmax.py"
-        offs[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 38 "argmax.py"
-        mask[r] = offs[r] < n;
+        mask[r] = (r & 3) ? mask[r & ~3] : offs[r] < n;
     // x = tl.load(x_ptr + offs, mask=mask, other=0)
     float* v10[8];
     #pragma unroll
@@ -5354,7 +5354,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 42 "argmax.py"
-        v72[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v72[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // the combine function, on scalars (one per operand of the reduction)
     #line 42 "argmax.py"
     auto combine = [&](float acc, int acc_1, float x_1, int x_2, float &out, int &out_1) {
@@ -5445,7 +5445,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 43 "argmax.py"
-        v73[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v73[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "argmax.py"
     auto combine_1 = [&](float acc_2, int acc_3, float x_3, int x_4, float &out_2, int &out_3) {
@@ -5534,7 +5534,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 44 "argmax.py"
-        v74[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v74[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // the combine function, on scalars (one per operand of the reduction)
     #line 44 "argmax.py"
     auto combine_2 = [&](float acc_4, int acc_5, float x_5, int x_6, float &out_4, int &out_5) {
@@ -5643,7 +5643,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 37 "argmax.py"
-        offs[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[32];
     #pragma unroll
@@ -5684,7 +5684,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 42 "argmax.py"
-        v72[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v72[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // the combine function, on scalars (one per operand of the reduction)
     #line 42 "argmax.py"
     auto combine = [&](float acc, int acc_1, float x_1, int x_2, float &out, int &out_1) {
@@ -5775,7 +5775,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 43 "argmax.py"
-        v73[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v73[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "argmax.py"
     auto combine_1 = [&](float acc_2, int acc_3, float x_3, int x_4, float &out_2, int &out_3) {
@@ -5864,7 +5864,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 44 "argmax.py"
-        v74[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v74[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // the combine function, on scalars (one per operand of the reduction)
     #line 44 "argmax.py"
     auto combine_2 = [&](float acc_4, int acc_5, float x_5, int x_6, float &out_4, int &out_5) {
@@ -6691,13 +6691,13 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 37 "argmax.py"
-        offs[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 38 "argmax.py"
-        mask[r] = offs[r] < n;
+        mask[r] = (r & 3) ? mask[r & ~3] : offs[r] < n;
     // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v10[8];
     #pragma unroll
@@ -6730,7 +6730,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 42 "argmax.py"
-        v71[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v71[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // the combine function, on scalars (one per operand of the reduction)
     #line 42 "argmax.py"
     auto combine = [&](int acc, int acc_1, int x_1, int x_2, int &out, int &out_1) {
@@ -6821,7 +6821,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 43 "argmax.py"
-        v72[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v72[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "argmax.py"
     auto combine_1 = [&](int acc_2, int acc_3, int x_3, int x_4, int &out_2, int &out_3) {
@@ -6910,7 +6910,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 44 "argmax.py"
-        v73[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v73[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // the combine function, on scalars (one per operand of the reduction)
     #line 44 "argmax.py"
     auto combine_2 = [&](int acc_4, int acc_5, int x_5, int x_6, int &out_4, int &out_5) {
@@ -7019,7 +7019,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 37 "argmax.py"
-        offs[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[32];
     #pragma unroll
@@ -7058,7 +7058,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 42 "argmax.py"
-        v71[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v71[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // the combine function, on scalars (one per operand of the reduction)
     #line 42 "argmax.py"
     auto combine = [&](int acc, int acc_1, int x_1, int x_2, int &out, int &out_1) {
@@ -7149,7 +7149,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 43 "argmax.py"
-        v72[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v72[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "argmax.py"
     auto combine_1 = [&](int acc_2, int acc_3, int x_3, int x_4, int &out_2, int &out_3) {
@@ -7238,7 +7238,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 44 "argmax.py"
-        v73[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v73[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // the combine function, on scalars (one per operand of the reduction)
     #line 44 "argmax.py"
     auto combine_2 = [&](int acc_4, int acc_5, int x_5, int x_6, int &out_4, int &out_5) {

@@ -720,7 +720,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 35 "cross_entropy.py"
-            v15[r] = ((r << 7) | tp0);
+            v15[r] = ((r << 7) + tp0);
         int cols[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -825,7 +825,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 42 "cross_entropy.py"
-            v36[r] = ((r << 7) | tp0);
+            v36[r] = ((r << 7) + tp0);
         int cols_1[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1004,7 +1004,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "cross_entropy.py"
-            v15[r] = ((r << 7) | tp0);
+            v15[r] = ((r << 7) + tp0);
         int cols[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1109,7 +1109,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 42 "cross_entropy.py"
-            v36[r] = ((r << 7) | tp0);
+            v36[r] = ((r << 7) + tp0);
         int cols_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1565,7 +1565,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 35 "cross_entropy.py"
-            v15[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+            v15[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
         int cols[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -1581,7 +1581,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 36 "cross_entropy.py"
-            v21[r] = cols[r] < n_cols;
+            v21[r] = (r & 3) ? v21[r & ~3] : cols[r] < n_cols;
         float x[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -1601,13 +1601,13 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 36 "cross_entropy.py"
-                smem[(r & 3) | ((r >> 2) << 9) | tp0] = x[r];
+                smem[((r & 3) | ((r >> 2) << 9)) + tp0] = x[r];
             #line 36 "cross_entropy.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 36 "cross_entropy.py"
-                x_1[r] = smem[(r << 7) | tp1];
+                x_1[r] = smem[(r << 7) + tp1];
         }
         // _max = tl.maximum(_max, x)
         float _max_2[32];
@@ -1688,7 +1688,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 42 "cross_entropy.py"
-            v36[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+            v36[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
         int cols_1[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -1704,7 +1704,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 43 "cross_entropy.py"
-            v42[r] = cols_1[r] < n_cols;
+            v42[r] = (r & 3) ? v42[r & ~3] : cols_1[r] < n_cols;
         float x_3[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -1735,13 +1735,13 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 44 "cross_entropy.py"
-                smem[(r & 3) | ((r >> 2) << 9) | tp0] = v48[r];
+                smem[((r & 3) | ((r >> 2) << 9)) + tp0] = v48[r];
             #line 44 "cross_entropy.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 44 "cross_entropy.py"
-                v71[r] = smem[(r << 7) | tp1];
+                v71[r] = smem[(r << 7) + tp1];
         }
         float _sum_2[32];
         #pragma unroll
@@ -2631,7 +2631,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 35 "cross_entropy.py"
-            v15[r] = ((r << 7) | tp0);
+            v15[r] = ((r << 7) + tp0);
         int cols[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -2743,7 +2743,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 42 "cross_entropy.py"
-            v38[r] = ((r << 7) | tp0);
+            v38[r] = ((r << 7) + tp0);
         int cols_1[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -2934,7 +2934,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "cross_entropy.py"
-            v15[r] = ((r << 7) | tp0);
+            v15[r] = ((r << 7) + tp0);
         int cols[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3046,7 +3046,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 42 "cross_entropy.py"
-            v38[r] = ((r << 7) | tp0);
+            v38[r] = ((r << 7) + tp0);
         int cols_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3533,7 +3533,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 35 "cross_entropy.py"
-            v15[r] = ((r & 7) | ((r >> 3) << 10) | tp0);
+            v15[r] = (((r & 7) | ((r >> 3) << 10)) + tp0);
         int cols[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -3549,7 +3549,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 36 "cross_entropy.py"
-            v21[r] = cols[r] < n_cols;
+            v21[r] = (r & 7) ? v21[r & ~7] : cols[r] < n_cols;
         #line 36 "cross_entropy.py"
         __half v23 = __float2half_rn(__int_as_float(0xff800000));
         __half v25[32];
@@ -3576,13 +3576,13 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 36 "cross_entropy.py"
-                smem[(r & 7) | ((r >> 3) << 10) | tp0] = x[r];
+                smem[((r & 7) | ((r >> 3) << 10)) + tp0] = x[r];
             #line 36 "cross_entropy.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 36 "cross_entropy.py"
-                x_1[r] = smem[(r << 7) | tp1];
+                x_1[r] = smem[(r << 7) + tp1];
         }
         // _max = tl.maximum(_max, x)
         float _max_2[32];
@@ -3663,7 +3663,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 42 "cross_entropy.py"
-            v38[r] = ((r & 7) | ((r >> 3) << 10) | tp0);
+            v38[r] = (((r & 7) | ((r >> 3) << 10)) + tp0);
         int cols_1[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -3679,7 +3679,7 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 43 "cross_entropy.py"
-            v44[r] = cols_1[r] < n_cols;
+            v44[r] = (r & 7) ? v44[r & ~7] : cols_1[r] < n_cols;
         #line 43 "cross_entropy.py"
         __half v46 = __float2half_rn(__int_as_float(0xff800000));
         __half v48[32];
@@ -3717,13 +3717,13 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 44 "cross_entropy.py"
-                smem[(r & 7) | ((r >> 3) << 10) | tp0] = v52[r];
+                smem[((r & 7) | ((r >> 3) << 10)) + tp0] = v52[r];
             #line 44 "cross_entropy.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 44 "cross_entropy.py"
-                v77[r] = smem[(r << 7) | tp1];
+                v77[r] = smem[(r << 7) + tp1];
         }
         float _sum_2[32];
         #pragma unroll

@@ -665,7 +665,7 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 18 "cumsum.py"
-        v8[r] = ((r << 1) | tp0);
+        v8[r] = ((r << 1) + tp0);
     int rows[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -676,7 +676,7 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 19 "cumsum.py"
-        cols[r] = (r | tp1);
+        cols[r] = (r + tp1);
     // mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
     bool v14[2];
     #pragma unroll
@@ -687,7 +687,7 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "cumsum.py"
-        v17[r] = cols[r] < n_cols;
+        v17[r] = (r & 3) ? v17[r & ~3] : cols[r] < n_cols;
     bool v18[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -702,7 +702,7 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 20 "cumsum.py"
-        mask[r] = v18[r] & v19[r];
+        mask[r] = (r & 3) ? mask[r & ~3] : v18[r] & v19[r];
     // offs = rows[:, None] * stride + cols[None, :]
     int v23[2];
     #pragma unroll
@@ -796,7 +796,7 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f = (r << 1) | tp0;
+            const int f = (r << 1) + tp0;
             if (li == 31)
             {
                 smem_[wa * 4 + f] = tot[r];
@@ -805,7 +805,7 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f = (r << 1) | tp0;
+            const int f = (r << 1) + tp0;
             if (wa > 0) {
                 float carry = smem_[0 * 4 + f];
                 for (int w = 1; w < wa; ++w) {
@@ -870,7 +870,7 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 19 "cumsum.py"
-        cols[r] = ((r << 7) | tp1);
+        cols[r] = ((r << 7) + tp1);
     // mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
     bool v14[4];
     #pragma unroll
@@ -943,13 +943,13 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 22 "cumsum.py"
-            { const int f = (r << 7) | tp1; smem[f + (f >> 10)] = x[r]; }
+            { const int f = (r << 7) + tp1; smem[f + (f >> 10)] = x[r]; }
         #line 22 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 22 "cumsum.py"
-            { const int f = (r & 7) | ((r >> 3) << 10) | tp2; x_1[r] = smem[f + (f >> 10)]; }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; x_1[r] = smem[f + (f >> 10)]; }
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=1), mask=mask)
     float* v34[32];
@@ -1053,13 +1053,13 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 23 "cumsum.py"
-            { const int f = (r & 7) | ((r >> 3) << 10) | tp2; smem[f + (f >> 10)] = v38[r]; }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; smem[f + (f >> 10)] = v38[r]; }
         #line 23 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 23 "cumsum.py"
-            { const int f = (r << 7) | tp1; v40[r] = smem[f + (f >> 10)]; }
+            { const int f = (r << 7) + tp1; v40[r] = smem[f + (f >> 10)]; }
     }
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1658,13 +1658,13 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 28 "cumsum.py"
-        offs[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "cumsum.py"
-        mask[r] = offs[r] < n;
+        mask[r] = (r & 3) ? mask[r & ~3] : offs[r] < n;
     // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v7[8];
     #pragma unroll
@@ -1690,13 +1690,13 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 30 "cumsum.py"
-            smem[(r & 3) | ((r >> 2) << 9) | tp0] = x[r];
+            smem[((r & 3) | ((r >> 2) << 9)) + tp0] = x[r];
         #line 30 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 30 "cumsum.py"
-            x_1[r] = smem[r | tp1];
+            x_1[r] = smem[r + tp1];
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[8];
@@ -1800,13 +1800,13 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 31 "cumsum.py"
-            smem[r | tp1] = v16[r];
+            smem[r + tp1] = v16[r];
         #line 31 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 31 "cumsum.py"
-            v18[r] = smem[(r & 3) | ((r >> 2) << 9) | tp0];
+            v18[r] = smem[((r & 3) | ((r >> 2) << 9)) + tp0];
     }
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
@@ -1831,13 +1831,13 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 28 "cumsum.py"
-        offs[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "cumsum.py"
-        mask[r] = offs[r] < n;
+        mask[r] = (r & 3) ? mask[r & ~3] : offs[r] < n;
     // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v7[8];
     #pragma unroll
@@ -1863,13 +1863,13 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 30 "cumsum.py"
-            smem[(r & 3) | ((r >> 2) << 9) | tp0] = x[r];
+            smem[((r & 3) | ((r >> 2) << 9)) + tp0] = x[r];
         #line 30 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 30 "cumsum.py"
-            x_1[r] = smem[r | tp1];
+            x_1[r] = smem[r + tp1];
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[8];
@@ -1973,13 +1973,13 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 31 "cumsum.py"
-            smem[r | tp1] = v16[r];
+            smem[r + tp1] = v16[r];
         #line 31 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 31 "cumsum.py"
-            v18[r] = smem[(r & 3) | ((r >> 2) << 9) | tp0];
+            v18[r] = smem[((r & 3) | ((r >> 2) << 9)) + tp0];
     }
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
@@ -2004,7 +2004,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 28 "cumsum.py"
-        offs[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[32];
     #pragma unroll
@@ -2036,13 +2036,13 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 30 "cumsum.py"
-            smem[(r & 3) | ((r >> 2) << 9) | tp0] = x[r];
+            smem[((r & 3) | ((r >> 2) << 9)) + tp0] = x[r];
         #line 30 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 30 "cumsum.py"
-            x_1[r] = smem[r | tp1];
+            x_1[r] = smem[r + tp1];
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[32];
@@ -2146,13 +2146,13 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 31 "cumsum.py"
-            smem[r | tp1] = v16[r];
+            smem[r + tp1] = v16[r];
         #line 31 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 31 "cumsum.py"
-            v18[r] = smem[(r & 3) | ((r >> 2) << 9) | tp0];
+            v18[r] = smem[((r & 3) | ((r >> 2) << 9)) + tp0];
     }
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2177,7 +2177,7 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 28 "cumsum.py"
-        offs[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[32];
     #pragma unroll
@@ -2209,13 +2209,13 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 30 "cumsum.py"
-            smem[(r & 3) | ((r >> 2) << 9) | tp0] = x[r];
+            smem[((r & 3) | ((r >> 2) << 9)) + tp0] = x[r];
         #line 30 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 30 "cumsum.py"
-            x_1[r] = smem[r | tp1];
+            x_1[r] = smem[r + tp1];
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[32];
@@ -2319,13 +2319,13 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 31 "cumsum.py"
-            smem[r | tp1] = v16[r];
+            smem[r + tp1] = v16[r];
         #line 31 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 31 "cumsum.py"
-            v18[r] = smem[(r & 3) | ((r >> 2) << 9) | tp0];
+            v18[r] = smem[((r & 3) | ((r >> 2) << 9)) + tp0];
     }
     #pragma unroll
     for (int r = 0; r < 32; ++r)

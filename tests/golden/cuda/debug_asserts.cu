@@ -23,7 +23,7 @@ extern "C" __global__ void __launch_bounds__(128) clamp_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 17 "debug_asserts.py"
-        v9[r] = (r | tp0);
+        v9[r] = (r + tp0);
     int offsets[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -117,7 +117,7 @@ extern "C" __global__ void __launch_bounds__(128) clamp_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 17 "debug_asserts.py"
-        v10[r] = (r | tp0);
+        v10[r] = (r + tp0);
     int offsets[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)

@@ -19,7 +19,7 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "dropout.py"
-        v7[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v7[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -103,7 +103,7 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "dropout.py"
-        v8[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v8[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -187,7 +187,7 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "dropout.py"
-        v8[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v8[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -271,7 +271,7 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "dropout.py"
-        v8[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v8[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -282,7 +282,7 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 28 "dropout.py"
-        mask[r] = offsets[r] < n_elements;
+        mask[r] = (r & 3) ? mask[r & ~3] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask)
     float* v14[8];
     #pragma unroll
@@ -355,7 +355,7 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "dropout.py"
-        v8[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v8[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -366,7 +366,7 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 28 "dropout.py"
-        mask[r] = offsets[r] < n_elements;
+        mask[r] = (r & 3) ? mask[r & ~3] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask)
     float* v14[8];
     #pragma unroll

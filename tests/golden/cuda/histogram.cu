@@ -18,7 +18,7 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 19 "histogram.py"
-        v5[r] = (r | tp0);
+        v5[r] = (r + tp0);
     int offsets[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -77,7 +77,7 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 19 "histogram.py"
-        v6[r] = (r | tp0);
+        v6[r] = (r + tp0);
     int offsets[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -136,7 +136,7 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 19 "histogram.py"
-        v6[r] = (r | tp0);
+        v6[r] = (r + tp0);
     int offsets[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -147,7 +147,7 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 20 "histogram.py"
-        mask[r] = offsets[r] < n_elements;
+        mask[r] = (r & 1) ? mask[r & ~1] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask, other=0)
     int* v12[2];
     #pragma unroll
@@ -254,7 +254,7 @@ extern "C" __global__ void __launch_bounds__(128) bin_max_kernel(int* x_ptr, int
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "histogram.py"
-        v7[r] = (r | tp0);
+        v7[r] = (r + tp0);
     int offsets[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)

@@ -18,7 +18,7 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "int_ops.py"
-        v10[r] = (r | tp0);
+        v10[r] = (r + tp0);
     int offs[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -166,7 +166,7 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "int_ops.py"
-        v11[r] = (r | tp0);
+        v11[r] = (r + tp0);
     int offs[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -314,7 +314,7 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "int_ops.py"
-        v11[r] = (r | tp0);
+        v11[r] = (r + tp0);
     int offs[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -325,7 +325,7 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 22 "int_ops.py"
-        mask[r] = offs[r] < n;
+        mask[r] = (r & 1) ? mask[r & ~1] : offs[r] < n;
     // a = tl.load(a_ptr + offs, mask=mask, other=0)
     int* v17[2];
     #pragma unroll
@@ -462,7 +462,7 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "int_ops.py"
-        v10[r] = (r | tp0);
+        v10[r] = (r + tp0);
     int offs[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -610,7 +610,7 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "int_ops.py"
-        v11[r] = (r | tp0);
+        v11[r] = (r + tp0);
     int offs[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -758,7 +758,7 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "int_ops.py"
-        v11[r] = (r | tp0);
+        v11[r] = (r + tp0);
     int offs[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -769,7 +769,7 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 22 "int_ops.py"
-        mask[r] = offs[r] < n;
+        mask[r] = (r & 1) ? mask[r & ~1] : offs[r] < n;
     // a = tl.load(a_ptr + offs, mask=mask, other=0)
     int* v17[2];
     #pragma unroll
@@ -1057,7 +1057,7 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "int_ops.py"
-        v13[r] = (r | tp0);
+        v13[r] = (r + tp0);
     int offs[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1256,7 +1256,7 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "int_ops.py"
-        v14[r] = (r | tp0);
+        v14[r] = (r + tp0);
     int offs[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1455,7 +1455,7 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "int_ops.py"
-        v14[r] = (r | tp0);
+        v14[r] = (r + tp0);
     int offs[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1466,7 +1466,7 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "int_ops.py"
-        mask[r] = offs[r] < n;
+        mask[r] = (r & 3) ? mask[r & ~3] : offs[r] < n;
     // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v20[4];
     #pragma unroll

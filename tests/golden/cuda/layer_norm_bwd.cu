@@ -1565,12 +1565,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols[r] = ((r << 5) | tp0);
+        cols[r] = ((r << 5) + tp0);
     int cols_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols_1[r] = (r | tp1);
+        cols_1[r] = (r + tp1);
     // mask = cols < N
     bool mask[4];
     #pragma unroll
@@ -1745,13 +1745,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 47 "layer_norm_bwd.py"
-            smem[r | tp1] = w[r];
+            smem[r + tp1] = w[r];
         #line 47 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 47 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 5) | tp0];
+            w_1[r] = smem[(r << 5) + tp0];
     }
     // b = tl.load(B + cols, mask=mask)
     float* v50[4];
@@ -1778,13 +1778,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 48 "layer_norm_bwd.py"
-            smem[r | tp1] = b[r];
+            smem[r + tp1] = b[r];
         #line 48 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 48 "layer_norm_bwd.py"
-            b_1[r] = smem[(r << 5) | tp0];
+            b_1[r] = smem[(r << 5) + tp0];
     }
     // y = xmean * rstd * w + b
     float v53[4];
@@ -1834,12 +1834,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = ((r << 5) | tp0);
+        cols[r] = ((r << 5) + tp0);
     int cols_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols_1[r] = (r | tp1);
+        cols_1[r] = (r + tp1);
     // mask = cols < N
     bool mask[4];
     #pragma unroll
@@ -1954,13 +1954,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 83 "layer_norm_bwd.py"
-            smem[r | tp1] = w[r];
+            smem[r + tp1] = w[r];
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 83 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 5) | tp0];
+            w_1[r] = smem[(r << 5) + tp0];
     }
     // mean = tl.load(Mean + row)
     #line 84 "layer_norm_bwd.py"
@@ -2261,13 +2261,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols[r] = (r | tp0);
+        cols[r] = (r + tp0);
     // mask = cols < N
     bool mask[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
+        mask[r] = (r & 3) ? mask[r & ~3] : cols[r] < N;
     // X += row * stride
     #line 38 "layer_norm_bwd.py"
     int v13 = row * stride;
@@ -2483,13 +2483,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = (r | tp0);
+        cols[r] = (r + tp0);
     // mask = cols < N
     bool mask[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 71 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
+        mask[r] = (r & 3) ? mask[r & ~3] : cols[r] < N;
     // X += row * stride
     #line 72 "layer_norm_bwd.py"
     int v15 = row * stride;
@@ -2894,7 +2894,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 126 "layer_norm_bwd.py"
-        v72[r] = (r | tp1);
+        v72[r] = (r + tp1);
     int cols[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2925,7 +2925,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 130 "layer_norm_bwd.py"
-            v19[r] = ((r << 2) | tp2);
+            v19[r] = ((r << 2) + tp2);
         int rows[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -2941,7 +2941,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 131 "layer_norm_bwd.py"
-            v27[r] = cols_1[r] < N;
+            v27[r] = (r & 3) ? v27[r & ~3] : cols_1[r] < N;
         bool v28[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -2956,7 +2956,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 131 "layer_norm_bwd.py"
-            mask[r] = v28[r] & v29[r];
+            mask[r] = (r & 3) ? mask[r & ~3] : v28[r] & v29[r];
         // offs = rows[:, None] * N + cols[None, :]
         int v33[8];
         #pragma unroll
@@ -3003,13 +3003,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 133 "layer_norm_bwd.py"
-                { const int f = (r & 3) | ((r >> 2) << 9) | tp3; smem[f + (f >> 7)] = v42[r]; }
+                { const int f = ((r & 3) | ((r >> 2) << 9)) + tp3; smem[f + (f >> 7)] = v42[r]; }
             #line 133 "layer_norm_bwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 133 "layer_norm_bwd.py"
-                { const int f = (r << 7) | tp0; v69[r] = smem[f + (f >> 7)]; }
+                { const int f = (r << 7) + tp0; v69[r] = smem[f + (f >> 7)]; }
         }
         float dw_2[32];
         #pragma unroll
@@ -3041,13 +3041,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 134 "layer_norm_bwd.py"
-                { const int f = (r & 3) | ((r >> 2) << 9) | tp3; smem[f + (f >> 7)] = v48[r]; }
+                { const int f = ((r & 3) | ((r >> 2) << 9)) + tp3; smem[f + (f >> 7)] = v48[r]; }
             #line 134 "layer_norm_bwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 134 "layer_norm_bwd.py"
-                { const int f = (r << 7) | tp0; v70[r] = smem[f + (f >> 7)]; }
+                { const int f = (r << 7) + tp0; v70[r] = smem[f + (f >> 7)]; }
         }
         float db_2[32];
         #pragma unroll
@@ -3153,12 +3153,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols[r] = ((r << 7) | tp0);
+        cols[r] = ((r << 7) + tp0);
     int cols_1[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols_1[r] = ((r & 3) | ((r >> 2) << 9) | tp1);
+        cols_1[r] = (((r & 3) | ((r >> 2) << 9)) + tp1);
     // mask = cols < N
     bool mask[8];
     #pragma unroll
@@ -3375,13 +3375,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 47 "layer_norm_bwd.py"
-            smem[(r & 3) | ((r >> 2) << 9) | tp1] = w_2[r];
+            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = w_2[r];
         #line 47 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 47 "layer_norm_bwd.py"
-            w_3[r] = smem[(r << 7) | tp0];
+            w_3[r] = smem[(r << 7) + tp0];
     }
     // b = tl.load(B + cols, mask=mask)
     float* v50[8];
@@ -3408,13 +3408,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 48 "layer_norm_bwd.py"
-            smem[(r & 3) | ((r >> 2) << 9) | tp1] = b[r];
+            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = b[r];
         #line 48 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 48 "layer_norm_bwd.py"
-            b_1[r] = smem[(r << 7) | tp0];
+            b_1[r] = smem[(r << 7) + tp0];
     }
     // y = xmean * rstd * w + b
     float v53[8];
@@ -3464,12 +3464,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = ((r << 7) | tp0);
+        cols[r] = ((r << 7) + tp0);
     int cols_1[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols_1[r] = ((r & 3) | ((r >> 2) << 9) | tp1);
+        cols_1[r] = (((r & 3) | ((r >> 2) << 9)) + tp1);
     // mask = cols < N
     bool mask[8];
     #pragma unroll
@@ -3584,13 +3584,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 83 "layer_norm_bwd.py"
-            smem[(r & 3) | ((r >> 2) << 9) | tp1] = w[r];
+            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = w[r];
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 83 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 7) | tp0];
+            w_1[r] = smem[(r << 7) + tp0];
     }
     // mean = tl.load(Mean + row)
     #line 84 "layer_norm_bwd.py"
@@ -3936,12 +3936,12 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols[r] = ((r << 6) | tp0);
+        cols[r] = ((r << 6) + tp0);
     int cols_1[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols_1[r] = ((r & 3) | ((r >> 2) << 8) | tp1);
+        cols_1[r] = (((r & 3) | ((r >> 2) << 8)) + tp1);
     // mask = cols < N
     bool mask[8];
     #pragma unroll
@@ -4158,13 +4158,13 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 47 "layer_norm_bwd.py"
-            smem[(r & 3) | ((r >> 2) << 8) | tp1] = w_2[r];
+            smem[((r & 3) | ((r >> 2) << 8)) + tp1] = w_2[r];
         #line 47 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 47 "layer_norm_bwd.py"
-            w_3[r] = smem[(r << 6) | tp0];
+            w_3[r] = smem[(r << 6) + tp0];
     }
     // b = tl.load(B + cols, mask=mask)
     float* v50[8];
@@ -4191,13 +4191,13 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 48 "layer_norm_bwd.py"
-            smem[(r & 3) | ((r >> 2) << 8) | tp1] = b[r];
+            smem[((r & 3) | ((r >> 2) << 8)) + tp1] = b[r];
         #line 48 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 48 "layer_norm_bwd.py"
-            b_1[r] = smem[(r << 6) | tp0];
+            b_1[r] = smem[(r << 6) + tp0];
     }
     // y = xmean * rstd * w + b
     float v53[8];
@@ -4247,12 +4247,12 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = ((r << 6) | tp0);
+        cols[r] = ((r << 6) + tp0);
     int cols_1[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols_1[r] = ((r & 3) | ((r >> 2) << 8) | tp1);
+        cols_1[r] = (((r & 3) | ((r >> 2) << 8)) + tp1);
     // mask = cols < N
     bool mask[8];
     #pragma unroll
@@ -4367,13 +4367,13 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 83 "layer_norm_bwd.py"
-            smem[(r & 3) | ((r >> 2) << 8) | tp1] = w[r];
+            smem[((r & 3) | ((r >> 2) << 8)) + tp1] = w[r];
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 83 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 6) | tp0];
+            w_1[r] = smem[(r << 6) + tp0];
     }
     // mean = tl.load(Mean + row)
     #line 84 "layer_norm_bwd.py"
@@ -4755,7 +4755,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 131 "layer_norm_bwd.py"
-            v24[r] = rows[r] < M;
+            v24[r] = (r & 15) ? v24[r & ~15] : rows[r] < M;
         bool v27[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4770,7 +4770,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 131 "layer_norm_bwd.py"
-            mask[r] = v24[r] & v29[r];
+            mask[r] = (r & 15) ? mask[r & ~15] : v24[r] & v29[r];
         // offs = rows[:, None] * N + cols[None, :]
         int v33[32];
         #pragma unroll
@@ -4926,12 +4926,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = ((r << 5) | tp0);
+        cols[r] = ((r << 5) + tp0);
     int cols_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols_1[r] = (r | tp1);
+        cols_1[r] = (r + tp1);
     // mask = cols < N
     bool mask[4];
     #pragma unroll
@@ -5046,13 +5046,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 83 "layer_norm_bwd.py"
-            smem[r | tp1] = w[r];
+            smem[r + tp1] = w[r];
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 83 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 5) | tp0];
+            w_1[r] = smem[(r << 5) + tp0];
     }
     // mean = tl.load(Mean + row)
     #line 84 "layer_norm_bwd.py"
@@ -5355,13 +5355,13 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float* X
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols[r] = ((r & 3) | ((r >> 2) << 10) | tp0);
+        cols[r] = (((r & 3) | ((r >> 2) << 10)) + tp0);
     // mask = cols < N
     bool mask[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 37 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
+        mask[r] = (r & 3) ? mask[r & ~3] : cols[r] < N;
     // X += row * stride
     #line 38 "layer_norm_bwd.py"
     int v13 = row * stride;
@@ -5619,13 +5619,13 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(float
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = ((r & 3) | ((r >> 2) << 10) | tp0);
+        cols[r] = (((r & 3) | ((r >> 2) << 10)) + tp0);
     // mask = cols < N
     bool mask[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 71 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
+        mask[r] = (r & 3) ? mask[r & ~3] : cols[r] < N;
     // X += row * stride
     #line 72 "layer_norm_bwd.py"
     int v15 = row * stride;
@@ -7788,12 +7788,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols[r] = ((r << 5) | tp0);
+        cols[r] = ((r << 5) + tp0);
     int cols_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols_1[r] = (r | tp1);
+        cols_1[r] = (r + tp1);
     // mask = cols < N
     bool mask[4];
     #pragma unroll
@@ -7975,13 +7975,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 47 "layer_norm_bwd.py"
-            smem[r | tp1] = w[r];
+            smem[r + tp1] = w[r];
         #line 47 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 47 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 5) | tp0];
+            w_1[r] = smem[(r << 5) + tp0];
     }
     // b = tl.load(B + cols, mask=mask)
     __half* v52[4];
@@ -8008,13 +8008,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 48 "layer_norm_bwd.py"
-            smem[r | tp1] = b[r];
+            smem[r + tp1] = b[r];
         #line 48 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 48 "layer_norm_bwd.py"
-            b_1[r] = smem[(r << 5) | tp0];
+            b_1[r] = smem[(r << 5) + tp0];
     }
     // y = xmean * rstd * w + b
     float v55[4];
@@ -8080,12 +8080,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = ((r << 5) | tp0);
+        cols[r] = ((r << 5) + tp0);
     int cols_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols_1[r] = (r | tp1);
+        cols_1[r] = (r + tp1);
     // mask = cols < N
     bool mask[4];
     #pragma unroll
@@ -8210,13 +8210,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 83 "layer_norm_bwd.py"
-            smem[r | tp1] = v50[r];
+            smem[r + tp1] = v50[r];
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 83 "layer_norm_bwd.py"
-            v115[r] = smem[(r << 5) | tp0];
+            v115[r] = smem[(r << 5) + tp0];
     }
     float w[4];
     #pragma unroll
@@ -8548,13 +8548,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols[r] = (r | tp0);
+        cols[r] = (r + tp0);
     // mask = cols < N
     bool mask[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
+        mask[r] = (r & 3) ? mask[r & ~3] : cols[r] < N;
     // X += row * stride
     #line 38 "layer_norm_bwd.py"
     int v13 = row * stride;
@@ -8793,13 +8793,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = (r | tp0);
+        cols[r] = (r + tp0);
     // mask = cols < N
     bool mask[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 71 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
+        mask[r] = (r & 3) ? mask[r & ~3] : cols[r] < N;
     // X += row * stride
     #line 72 "layer_norm_bwd.py"
     int v15 = row * stride;
@@ -9245,7 +9245,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 126 "layer_norm_bwd.py"
-        v78[r] = (r | tp1);
+        v78[r] = (r + tp1);
     int cols[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -9276,7 +9276,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 130 "layer_norm_bwd.py"
-            v19[r] = ((r << 3) | tp2);
+            v19[r] = ((r << 3) + tp2);
         int rows[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -9292,7 +9292,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 131 "layer_norm_bwd.py"
-            v27[r] = cols_1[r] < N;
+            v27[r] = (r & 7) ? v27[r & ~7] : cols_1[r] < N;
         bool v28[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -9307,7 +9307,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 131 "layer_norm_bwd.py"
-            mask[r] = v28[r] & v29[r];
+            mask[r] = (r & 7) ? mask[r & ~7] : v28[r] & v29[r];
         // offs = rows[:, None] * N + cols[None, :]
         int v33[4];
         #pragma unroll
@@ -9361,13 +9361,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 133 "layer_norm_bwd.py"
-                { const int f = (r & 7) | ((r >> 3) << 10) | tp3; smem[f + (f >> 7)] = v44[r]; }
+                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; smem[f + (f >> 7)] = v44[r]; }
             #line 133 "layer_norm_bwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 133 "layer_norm_bwd.py"
-                { const int f = (r << 7) | tp0; v75[r] = smem[f + (f >> 7)]; }
+                { const int f = (r << 7) + tp0; v75[r] = smem[f + (f >> 7)]; }
         }
         float dw_2[32];
         #pragma unroll
@@ -9406,13 +9406,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 134 "layer_norm_bwd.py"
-                { const int f = (r & 7) | ((r >> 3) << 10) | tp3; smem[f + (f >> 7)] = v52[r]; }
+                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; smem[f + (f >> 7)] = v52[r]; }
             #line 134 "layer_norm_bwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 134 "layer_norm_bwd.py"
-                { const int f = (r << 7) | tp0; v76[r] = smem[f + (f >> 7)]; }
+                { const int f = (r << 7) + tp0; v76[r] = smem[f + (f >> 7)]; }
         }
         float db_2[32];
         #pragma unroll
@@ -9529,12 +9529,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols[r] = ((r << 7) | tp0);
+        cols[r] = ((r << 7) + tp0);
     int cols_1[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols_1[r] = (r | tp1);
+        cols_1[r] = (r + tp1);
     // mask = cols < N
     bool mask[8];
     #pragma unroll
@@ -9758,13 +9758,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 47 "layer_norm_bwd.py"
-            smem[r | tp1] = w_2[r];
+            smem[r + tp1] = w_2[r];
         #line 47 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 47 "layer_norm_bwd.py"
-            w_3[r] = smem[(r << 7) | tp0];
+            w_3[r] = smem[(r << 7) + tp0];
     }
     // b = tl.load(B + cols, mask=mask)
     __half* v52[8];
@@ -9791,13 +9791,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 48 "layer_norm_bwd.py"
-            smem[r | tp1] = b[r];
+            smem[r + tp1] = b[r];
         #line 48 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 48 "layer_norm_bwd.py"
-            b_1[r] = smem[(r << 7) | tp0];
+            b_1[r] = smem[(r << 7) + tp0];
     }
     // y = xmean * rstd * w + b
     float v55[8];
@@ -9863,12 +9863,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = ((r << 7) | tp0);
+        cols[r] = ((r << 7) + tp0);
     int cols_1[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols_1[r] = (r | tp1);
+        cols_1[r] = (r + tp1);
     // mask = cols < N
     bool mask[8];
     #pragma unroll
@@ -9993,13 +9993,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 83 "layer_norm_bwd.py"
-            smem[r | tp1] = v50[r];
+            smem[r + tp1] = v50[r];
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 83 "layer_norm_bwd.py"
-            v115[r] = smem[(r << 7) | tp0];
+            v115[r] = smem[(r << 7) + tp0];
     }
     float w[8];
     #pragma unroll
@@ -10376,12 +10376,12 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(__half* X
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols[r] = ((r << 6) | tp0);
+        cols[r] = ((r << 6) + tp0);
     int cols_1[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols_1[r] = (r | tp1);
+        cols_1[r] = (r + tp1);
     // mask = cols < N
     bool mask[8];
     #pragma unroll
@@ -10605,13 +10605,13 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(__half* X
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 47 "layer_norm_bwd.py"
-            smem[r | tp1] = w_2[r];
+            smem[r + tp1] = w_2[r];
         #line 47 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 47 "layer_norm_bwd.py"
-            w_3[r] = smem[(r << 6) | tp0];
+            w_3[r] = smem[(r << 6) + tp0];
     }
     // b = tl.load(B + cols, mask=mask)
     __half* v52[8];
@@ -10638,13 +10638,13 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(__half* X
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 48 "layer_norm_bwd.py"
-            smem[r | tp1] = b[r];
+            smem[r + tp1] = b[r];
         #line 48 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 48 "layer_norm_bwd.py"
-            b_1[r] = smem[(r << 6) | tp0];
+            b_1[r] = smem[(r << 6) + tp0];
     }
     // y = xmean * rstd * w + b
     float v55[8];
@@ -10710,12 +10710,12 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = ((r << 6) | tp0);
+        cols[r] = ((r << 6) + tp0);
     int cols_1[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols_1[r] = (r | tp1);
+        cols_1[r] = (r + tp1);
     // mask = cols < N
     bool mask[8];
     #pragma unroll
@@ -10840,13 +10840,13 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 83 "layer_norm_bwd.py"
-            smem[r | tp1] = v50[r];
+            smem[r + tp1] = v50[r];
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 83 "layer_norm_bwd.py"
-            v115[r] = smem[(r << 6) | tp0];
+            v115[r] = smem[(r << 6) + tp0];
     }
     float w[8];
     #pragma unroll
@@ -11259,7 +11259,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 131 "layer_norm_bwd.py"
-            v24[r] = rows[r] < M;
+            v24[r] = (r & 15) ? v24[r & ~15] : rows[r] < M;
         bool v27[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -11274,7 +11274,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 131 "layer_norm_bwd.py"
-            mask[r] = v24[r] & v29[r];
+            mask[r] = (r & 15) ? mask[r & ~15] : v24[r] & v29[r];
         // offs = rows[:, None] * N + cols[None, :]
         int v33[32];
         #pragma unroll
@@ -11455,12 +11455,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = ((r << 5) | tp0);
+        cols[r] = ((r << 5) + tp0);
     int cols_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols_1[r] = (r | tp1);
+        cols_1[r] = (r + tp1);
     // mask = cols < N
     bool mask[4];
     #pragma unroll
@@ -11585,13 +11585,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 83 "layer_norm_bwd.py"
-            smem[r | tp1] = v50[r];
+            smem[r + tp1] = v50[r];
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 83 "layer_norm_bwd.py"
-            v115[r] = smem[(r << 5) | tp0];
+            v115[r] = smem[(r << 5) + tp0];
     }
     float w[4];
     #pragma unroll
@@ -11925,13 +11925,13 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(__half* 
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols[r] = ((r & 7) | ((r >> 3) << 11) | tp0);
+        cols[r] = (((r & 7) | ((r >> 3) << 11)) + tp0);
     // mask = cols < N
     bool mask[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 37 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
+        mask[r] = (r & 7) ? mask[r & ~7] : cols[r] < N;
     // X += row * stride
     #line 38 "layer_norm_bwd.py"
     int v13 = row * stride;
@@ -12212,13 +12212,13 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = ((r & 7) | ((r >> 3) << 11) | tp0);
+        cols[r] = (((r & 7) | ((r >> 3) << 11)) + tp0);
     // mask = cols < N
     bool mask[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 71 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
+        mask[r] = (r & 7) ? mask[r & ~7] : cols[r] < N;
     // X += row * stride
     #line 72 "layer_norm_bwd.py"
     int v15 = row * stride;
@@ -12696,12 +12696,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols[r] = ((r << 5) | tp0);
+        cols[r] = ((r << 5) + tp0);
     int cols_1[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols_1[r] = (r | tp1);
+        cols_1[r] = (r + tp1);
     // mask = cols < N
     bool mask[2];
     #pragma unroll
@@ -12876,13 +12876,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 47 "layer_norm_bwd.py"
-            smem[r | tp1] = w[r];
+            smem[r + tp1] = w[r];
         #line 47 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 47 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 5) | tp0];
+            w_1[r] = smem[(r << 5) + tp0];
     }
     // b = tl.load(B + cols, mask=mask)
     float* v50[2];
@@ -12909,13 +12909,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 48 "layer_norm_bwd.py"
-            smem[r | tp1] = b[r];
+            smem[r + tp1] = b[r];
         #line 48 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 48 "layer_norm_bwd.py"
-            b_1[r] = smem[(r << 5) | tp0];
+            b_1[r] = smem[(r << 5) + tp0];
     }
     // y = xmean * rstd * w + b
     float v53[2];
@@ -12965,12 +12965,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = ((r << 5) | tp0);
+        cols[r] = ((r << 5) + tp0);
     int cols_1[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols_1[r] = (r | tp1);
+        cols_1[r] = (r + tp1);
     // mask = cols < N
     bool mask[2];
     #pragma unroll
@@ -13085,13 +13085,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 83 "layer_norm_bwd.py"
-            smem[r | tp1] = w[r];
+            smem[r + tp1] = w[r];
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 83 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 5) | tp0];
+            w_1[r] = smem[(r << 5) + tp0];
     }
     // mean = tl.load(Mean + row)
     #line 84 "layer_norm_bwd.py"
@@ -13392,13 +13392,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 36 "layer_norm_bwd.py"
-        cols[r] = (r | tp0);
+        cols[r] = (r + tp0);
     // mask = cols < N
     bool mask[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 37 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
+        mask[r] = (r & 1) ? mask[r & ~1] : cols[r] < N;
     // X += row * stride
     #line 38 "layer_norm_bwd.py"
     int v13 = row * stride;
@@ -13614,13 +13614,13 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 70 "layer_norm_bwd.py"
-        cols[r] = (r | tp0);
+        cols[r] = (r + tp0);
     // mask = cols < N
     bool mask[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 71 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
+        mask[r] = (r & 1) ? mask[r & ~1] : cols[r] < N;
     // X += row * stride
     #line 72 "layer_norm_bwd.py"
     int v15 = row * stride;
@@ -14025,7 +14025,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 126 "layer_norm_bwd.py"
-        v73[r] = (r | tp1);
+        v73[r] = (r + tp1);
     int cols[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -14056,7 +14056,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 130 "layer_norm_bwd.py"
-            v19[r] = ((r << 2) | tp2);
+            v19[r] = ((r << 2) + tp2);
         int rows[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -14072,7 +14072,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 131 "layer_norm_bwd.py"
-            v28[r] = cols_1[r] < N;
+            v28[r] = (r & 3) ? v28[r & ~3] : cols_1[r] < N;
         bool v29[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -14087,7 +14087,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 131 "layer_norm_bwd.py"
-            mask[r] = v29[r] & v30[r];
+            mask[r] = (r & 3) ? mask[r & ~3] : v29[r] & v30[r];
         // offs = rows[:, None] * N + cols[None, :]
         int v34[8];
         #pragma unroll
@@ -14134,13 +14134,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 133 "layer_norm_bwd.py"
-                { const int f = (r & 3) | ((r >> 2) << 9) | tp3; smem[f + (f >> 7)] = v43[r]; }
+                { const int f = ((r & 3) | ((r >> 2) << 9)) + tp3; smem[f + (f >> 7)] = v43[r]; }
             #line 133 "layer_norm_bwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 133 "layer_norm_bwd.py"
-                { const int f = (r << 7) | tp0; v70[r] = smem[f + (f >> 7)]; }
+                { const int f = (r << 7) + tp0; v70[r] = smem[f + (f >> 7)]; }
         }
         float dw_2[32];
         #pragma unroll
@@ -14172,13 +14172,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 134 "layer_norm_bwd.py"
-                { const int f = (r & 3) | ((r >> 2) << 9) | tp3; smem[f + (f >> 7)] = v49[r]; }
+                { const int f = ((r & 3) | ((r >> 2) << 9)) + tp3; smem[f + (f >> 7)] = v49[r]; }
             #line 134 "layer_norm_bwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
                 #line 134 "layer_norm_bwd.py"
-                { const int f = (r << 7) | tp0; v71[r] = smem[f + (f >> 7)]; }
+                { const int f = (r << 7) + tp0; v71[r] = smem[f + (f >> 7)]; }
         }
         float db_2[32];
         #pragma unroll

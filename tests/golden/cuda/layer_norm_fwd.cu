@@ -1034,7 +1034,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 35 "layer_norm_fwd.py"
-            v19[r] = ((r << 7) | tp0);
+            v19[r] = ((r << 7) + tp0);
         int cols[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1144,7 +1144,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 42 "layer_norm_fwd.py"
-            v42[r] = ((r << 7) | tp0);
+            v42[r] = ((r << 7) + tp0);
         int cols_1[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1290,12 +1290,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 52 "layer_norm_fwd.py"
-            v77[r] = ((r << 7) | tp0);
+            v77[r] = ((r << 7) + tp0);
         int v106[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 52 "layer_norm_fwd.py"
-            v106[r] = (r | tp2);
+            v106[r] = (r + tp2);
         int cols_2[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1342,13 +1342,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #pragma unroll
             for (int r = 0; r < 2; ++r)
                 #line 54 "layer_norm_fwd.py"
-                smem[r | tp2] = w_2[r];
+                smem[r + tp2] = w_2[r];
             #line 54 "layer_norm_fwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 2; ++r)
                 #line 54 "layer_norm_fwd.py"
-                w_3[r] = smem[(r << 7) | tp0];
+                w_3[r] = smem[(r << 7) + tp0];
         }
         // b = tl.load(B + cols, mask=mask)
         float* v86[2];
@@ -1375,13 +1375,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #pragma unroll
             for (int r = 0; r < 2; ++r)
                 #line 55 "layer_norm_fwd.py"
-                smem[r | tp2] = b[r];
+                smem[r + tp2] = b[r];
             #line 55 "layer_norm_fwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 2; ++r)
                 #line 55 "layer_norm_fwd.py"
-                b_1[r] = smem[(r << 7) | tp0];
+                b_1[r] = smem[(r << 7) + tp0];
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v89[2];
@@ -1850,7 +1850,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "layer_norm_fwd.py"
-            v19[r] = ((r << 7) | tp0);
+            v19[r] = ((r << 7) + tp0);
         int cols[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1960,7 +1960,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 42 "layer_norm_fwd.py"
-            v42[r] = ((r << 7) | tp0);
+            v42[r] = ((r << 7) + tp0);
         int cols_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -2106,12 +2106,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 52 "layer_norm_fwd.py"
-            v77[r] = ((r << 7) | tp0);
+            v77[r] = ((r << 7) + tp0);
         int v106[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 52 "layer_norm_fwd.py"
-            v106[r] = ((r & 3) | ((r >> 2) << 9) | tp2);
+            v106[r] = (((r & 3) | ((r >> 2) << 9)) + tp2);
         int cols_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -2158,13 +2158,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 54 "layer_norm_fwd.py"
-                smem[(r & 3) | ((r >> 2) << 9) | tp2] = w_2[r];
+                smem[((r & 3) | ((r >> 2) << 9)) + tp2] = w_2[r];
             #line 54 "layer_norm_fwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 54 "layer_norm_fwd.py"
-                w_3[r] = smem[(r << 7) | tp0];
+                w_3[r] = smem[(r << 7) + tp0];
         }
         // b = tl.load(B + cols, mask=mask)
         float* v86[8];
@@ -2191,13 +2191,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 55 "layer_norm_fwd.py"
-                smem[(r & 3) | ((r >> 2) << 9) | tp2] = b[r];
+                smem[((r & 3) | ((r >> 2) << 9)) + tp2] = b[r];
             #line 55 "layer_norm_fwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 55 "layer_norm_fwd.py"
-                b_1[r] = smem[(r << 7) | tp0];
+                b_1[r] = smem[(r << 7) + tp0];
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v89[8];
@@ -3396,7 +3396,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 35 "layer_norm_fwd.py"
-            v19[r] = ((r << 7) | tp0);
+            v19[r] = ((r << 7) + tp0);
         int cols[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -3513,7 +3513,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 42 "layer_norm_fwd.py"
-            v44[r] = ((r << 7) | tp0);
+            v44[r] = ((r << 7) + tp0);
         int cols_1[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -3666,12 +3666,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 52 "layer_norm_fwd.py"
-            v81[r] = ((r << 7) | tp0);
+            v81[r] = ((r << 7) + tp0);
         int v115[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 52 "layer_norm_fwd.py"
-            v115[r] = (r | tp2);
+            v115[r] = (r + tp2);
         int cols_2[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -3718,13 +3718,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #pragma unroll
             for (int r = 0; r < 2; ++r)
                 #line 54 "layer_norm_fwd.py"
-                smem[r | tp2] = w_2[r];
+                smem[r + tp2] = w_2[r];
             #line 54 "layer_norm_fwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 2; ++r)
                 #line 54 "layer_norm_fwd.py"
-                w_3[r] = smem[(r << 7) | tp0];
+                w_3[r] = smem[(r << 7) + tp0];
         }
         // b = tl.load(B + cols, mask=mask)
         __half* v90[2];
@@ -3751,13 +3751,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #pragma unroll
             for (int r = 0; r < 2; ++r)
                 #line 55 "layer_norm_fwd.py"
-                smem[r | tp2] = b[r];
+                smem[r + tp2] = b[r];
             #line 55 "layer_norm_fwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 2; ++r)
                 #line 55 "layer_norm_fwd.py"
-                b_1[r] = smem[(r << 7) | tp0];
+                b_1[r] = smem[(r << 7) + tp0];
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v93[2];
@@ -4286,7 +4286,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "layer_norm_fwd.py"
-            v19[r] = ((r << 7) | tp0);
+            v19[r] = ((r << 7) + tp0);
         int cols[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -4403,7 +4403,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 42 "layer_norm_fwd.py"
-            v44[r] = ((r << 7) | tp0);
+            v44[r] = ((r << 7) + tp0);
         int cols_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -4556,12 +4556,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 52 "layer_norm_fwd.py"
-            v81[r] = ((r << 7) | tp0);
+            v81[r] = ((r << 7) + tp0);
         int v115[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 52 "layer_norm_fwd.py"
-            v115[r] = (r | tp2);
+            v115[r] = (r + tp2);
         int cols_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -4608,13 +4608,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 54 "layer_norm_fwd.py"
-                smem[r | tp2] = w_2[r];
+                smem[r + tp2] = w_2[r];
             #line 54 "layer_norm_fwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 54 "layer_norm_fwd.py"
-                w_3[r] = smem[(r << 7) | tp0];
+                w_3[r] = smem[(r << 7) + tp0];
         }
         // b = tl.load(B + cols, mask=mask)
         __half* v90[8];
@@ -4641,13 +4641,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 55 "layer_norm_fwd.py"
-                smem[r | tp2] = b[r];
+                smem[r + tp2] = b[r];
             #line 55 "layer_norm_fwd.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 55 "layer_norm_fwd.py"
-                b_1[r] = smem[(r << 7) | tp0];
+                b_1[r] = smem[(r << 7) + tp0];
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v93[8];

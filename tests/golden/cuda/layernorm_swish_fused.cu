@@ -1032,12 +1032,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 35 "layernorm_swish_fused.py"
-        cols[r] = ((r << 7) | tp0);
+        cols[r] = ((r << 7) + tp0);
     int cols_1[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 35 "layernorm_swish_fused.py"
-        cols_1[r] = ((r & 3) | ((r >> 2) << 9) | tp1);
+        cols_1[r] = (((r & 3) | ((r >> 2) << 9)) + tp1);
     // mask = cols < n_cols
     bool mask[8];
     #pragma unroll
@@ -1248,13 +1248,13 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 46 "layernorm_swish_fused.py"
-            smem[(r & 3) | ((r >> 2) << 9) | tp1] = w_2[r];
+            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = w_2[r];
         #line 46 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 46 "layernorm_swish_fused.py"
-            w_3[r] = smem[(r << 7) | tp0];
+            w_3[r] = smem[(r << 7) + tp0];
     }
     // b = tl.load(beta + cols, mask=mask)
     float* v47[8];
@@ -1281,13 +1281,13 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 47 "layernorm_swish_fused.py"
-            smem[(r & 3) | ((r >> 2) << 9) | tp1] = b[r];
+            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = b[r];
         #line 47 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 47 "layernorm_swish_fused.py"
-            b_1[r] = smem[(r << 7) | tp0];
+            b_1[r] = smem[(r << 7) + tp0];
     }
     // y = centered * row_rstd * w + b
     float v50[8];
@@ -2385,12 +2385,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 35 "layernorm_swish_fused.py"
-        cols[r] = ((r << 7) | tp0);
+        cols[r] = ((r << 7) + tp0);
     int cols_1[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 35 "layernorm_swish_fused.py"
-        cols_1[r] = ((r & 3) | ((r >> 2) << 9) | tp1);
+        cols_1[r] = (((r & 3) | ((r >> 2) << 9)) + tp1);
     // mask = cols < n_cols
     bool mask[8];
     #pragma unroll
@@ -2601,13 +2601,13 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 46 "layernorm_swish_fused.py"
-            smem[(r & 3) | ((r >> 2) << 9) | tp1] = w_2[r];
+            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = w_2[r];
         #line 46 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 46 "layernorm_swish_fused.py"
-            w_3[r] = smem[(r << 7) | tp0];
+            w_3[r] = smem[(r << 7) + tp0];
     }
     // b = tl.load(beta + cols, mask=mask)
     float* v47[8];
@@ -2634,13 +2634,13 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 47 "layernorm_swish_fused.py"
-            smem[(r & 3) | ((r >> 2) << 9) | tp1] = b[r];
+            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = b[r];
         #line 47 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 47 "layernorm_swish_fused.py"
-            b_1[r] = smem[(r << 7) | tp0];
+            b_1[r] = smem[(r << 7) + tp0];
     }
     // y = centered * row_rstd * w + b
     float v50[8];

@@ -21,17 +21,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "math_functions.py"
-        v6[r] = ((r << 7) | tp0);
+        v6[r] = ((r << 7) + tp0);
     int v100[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "math_functions.py"
-        v100[r] = (r | tp1);
+        v100[r] = (r + tp1);
     int v103[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "math_functions.py"
-        v103[r] = ((r & 1) | ((r >> 1) << 8) | tp2);
+        v103[r] = (((r & 1) | ((r >> 1) << 8)) + tp2);
     int offs[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -88,13 +88,13 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 26 "math_functions.py"
-            smem[r | tp1] = x[r];
+            smem[r + tp1] = x[r];
         #line 26 "math_functions.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 26 "math_functions.py"
-            x_1[r] = smem[(r << 7) | tp0];
+            x_1[r] = smem[(r << 7) + tp0];
     }
     float x_2[4];
     // through shared memory: the threads hold different elements in the two layouts
@@ -106,13 +106,13 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 26 "math_functions.py"
-            smem[r | tp1] = x[r];
+            smem[r + tp1] = x[r];
         #line 26 "math_functions.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 26 "math_functions.py"
-            x_2[r] = smem[(r & 1) | ((r >> 1) << 8) | tp2];
+            x_2[r] = smem[((r & 1) | ((r >> 1) << 8)) + tp2];
     }
     // y = tl.load(y_ptr + offs, mask=mask, other=1.0)
     float* v18[4];
@@ -139,13 +139,13 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 27 "math_functions.py"
-            smem[r | tp1] = y[r];
+            smem[r + tp1] = y[r];
         #line 27 "math_functions.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 27 "math_functions.py"
-            y_1[r] = smem[(r << 7) | tp0];
+            y_1[r] = smem[(r << 7) + tp0];
     }
     // a = tl.abs(x)
     float a[4];
@@ -168,13 +168,13 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 28 "math_functions.py"
-            smem[(r << 7) | tp0] = a[r];
+            smem[(r << 7) + tp0] = a[r];
         #line 28 "math_functions.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 28 "math_functions.py"
-            a_2[r] = smem[(r & 1) | ((r >> 1) << 8) | tp2];
+            a_2[r] = smem[((r & 1) | ((r >> 1) << 8)) + tp2];
     }
     // tl.store(out_ptr + 0 * n + offs, tl.exp(x), mask=mask)
     #line 29 "math_functions.py"
@@ -419,17 +419,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "math_functions.py"
-        v7[r] = ((r << 7) | tp0);
+        v7[r] = ((r << 7) + tp0);
     int v112[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "math_functions.py"
-        v112[r] = (r | tp1);
+        v112[r] = (r + tp1);
     int v115[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "math_functions.py"
-        v115[r] = ((r & 1) | ((r >> 1) << 8) | tp2);
+        v115[r] = (((r & 1) | ((r >> 1) << 8)) + tp2);
     int offs[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -486,13 +486,13 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 26 "math_functions.py"
-            smem[r | tp1] = x[r];
+            smem[r + tp1] = x[r];
         #line 26 "math_functions.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 26 "math_functions.py"
-            x_1[r] = smem[(r << 7) | tp0];
+            x_1[r] = smem[(r << 7) + tp0];
     }
     float x_2[4];
     // through shared memory: the threads hold different elements in the two layouts
@@ -504,13 +504,13 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 26 "math_functions.py"
-            smem[r | tp1] = x[r];
+            smem[r + tp1] = x[r];
         #line 26 "math_functions.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 26 "math_functions.py"
-            x_2[r] = smem[(r & 1) | ((r >> 1) << 8) | tp2];
+            x_2[r] = smem[((r & 1) | ((r >> 1) << 8)) + tp2];
     }
     // y = tl.load(y_ptr + offs, mask=mask, other=1.0)
     float* v18[4];
@@ -537,13 +537,13 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 27 "math_functions.py"
-            smem[r | tp1] = y[r];
+            smem[r + tp1] = y[r];
         #line 27 "math_functions.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 27 "math_functions.py"
-            y_1[r] = smem[(r << 7) | tp0];
+            y_1[r] = smem[(r << 7) + tp0];
     }
     // a = tl.abs(x)
     float a[4];
@@ -566,13 +566,13 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 28 "math_functions.py"
-            smem[(r << 7) | tp0] = a[r];
+            smem[(r << 7) + tp0] = a[r];
         #line 28 "math_functions.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 28 "math_functions.py"
-            a_2[r] = smem[(r & 1) | ((r >> 1) << 8) | tp2];
+            a_2[r] = smem[((r & 1) | ((r >> 1) << 8)) + tp2];
     }
     // tl.store(out_ptr + 0 * n + offs, tl.exp(x), mask=mask)
     #line 29 "math_functions.py"
@@ -1150,7 +1150,7 @@ extern "C" __global__ void __launch_bounds__(128) exact_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 45 "math_functions.py"
-        v8[r] = (r | tp0);
+        v8[r] = (r + tp0);
     int offs[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -1248,7 +1248,7 @@ extern "C" __global__ void __launch_bounds__(128) half_div_kernel(__half* x_ptr,
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 55 "math_functions.py"
-        v7[r] = (r | tp0);
+        v7[r] = (r + tp0);
     int offs[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)

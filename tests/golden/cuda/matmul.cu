@@ -27,7 +27,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "matmul.py"
-        v7[r] = ((r << 2) | tp0);
+        v7[r] = ((r << 2) + tp0);
     int v120[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -61,7 +61,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 31 "matmul.py"
-        offs_k[r] = ((r << 2) | tp0);
+        offs_k[r] = ((r << 2) + tp0);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v19[1];
     #pragma unroll
@@ -217,11 +217,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 2) | tp2; dot_a[f + (f >> 4)] = a[r]; }
+                { const int f = (r << 2) + tp2; dot_a[f + (f >> 4)] = a[r]; }
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 7) | tp3; dot_b[f + (f >> 5)] = b[r]; }
+                { const int f = (r << 7) + tp3; dot_b[f + (f >> 5)] = b[r]; }
             #line 44 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -367,12 +367,12 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "matmul.py"
-        v13[r] = ((r << 2) | tp0);
+        v13[r] = ((r << 2) + tp0);
     int v124[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "matmul.py"
-        v124[r] = ((r << 3) | tp1);
+        v124[r] = ((r << 3) + tp1);
     int offs_m[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -401,7 +401,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 31 "matmul.py"
-        offs_k[r] = ((r << 2) | tp0);
+        offs_k[r] = ((r << 2) + tp0);
     int offs_k_1[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -568,11 +568,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 7) | tp4; dot_a[f + (f >> 4)] = a[r]; }
+                { const int f = (r << 7) + tp4; dot_a[f + (f >> 4)] = a[r]; }
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 7) | tp4; dot_b[f + (f >> 5)] = b[r]; }
+                { const int f = (r << 7) + tp4; dot_b[f + (f >> 5)] = b[r]; }
             #line 44 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -735,12 +735,12 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 30 "matmul.py"
-        v18[r] = (r | tp1);
+        v18[r] = (r + tp1);
     int v126[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "matmul.py"
-        v126[r] = (r | tp2);
+        v126[r] = (r + tp2);
     int offs_n[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -761,7 +761,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 31 "matmul.py"
-        offs_k_1[r] = (r | tp4);
+        offs_k_1[r] = (r + tp4);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[1];
     #pragma unroll
@@ -854,7 +854,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            v67[r] = offs_k_1[r] < k_remaining;
+            v67[r] = (r & 3) ? v67[r & ~3] : offs_k_1[r] < k_remaining;
         bool v68[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -864,7 +864,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            a_mask[r] = v68[r] & v67[r];
+            a_mask[r] = (r & 3) ? a_mask[r & ~3] : v68[r] & v67[r];
         // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
         bool v73[1];
         #pragma unroll
@@ -875,7 +875,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            v76[r] = offs_n_1[r] < N;
+            v76[r] = (r & 3) ? v76[r & ~3] : offs_n_1[r] < N;
         bool v77[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -885,7 +885,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            b_mask[r] = v77[r] & v76[r];
+            b_mask[r] = (r & 3) ? b_mask[r & ~3] : v77[r] & v76[r];
         // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
         #line 39 "matmul.py"
         __half v81 = __float2half_rn(0.0f);
@@ -923,11 +923,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = r | tp5; dot_a[f + (f >> 4)] = a[r]; }
+                { const int f = r + tp5; dot_a[f + (f >> 4)] = a[r]; }
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = r | tp5; dot_b[f + (f >> 5)] = b[r]; }
+                { const int f = r + tp5; dot_b[f + (f >> 5)] = b[r]; }
             #line 44 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -1023,7 +1023,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 48 "matmul.py"
-        v116[r] = offs_n[r] < N;
+        v116[r] = (r & 7) ? v116[r & ~7] : offs_n[r] < N;
     bool v117[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1033,7 +1033,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 48 "matmul.py"
-        c_mask[r] = v117[r] & v116[r];
+        c_mask[r] = (r & 7) ? c_mask[r & ~7] : v117[r] & v116[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
     __half v120[8];
     #pragma unroll
@@ -1072,7 +1072,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "matmul.py"
-        v7[r] = ((r << 2) | tp0);
+        v7[r] = ((r << 2) + tp0);
     int offs_m[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1096,7 +1096,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 31 "matmul.py"
-        offs_k[r] = ((r << 2) | tp0);
+        offs_k[r] = ((r << 2) + tp0);
     int offs_k_1[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1253,11 +1253,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 42 "matmul.py"
-                { const int f = (r << 7) | tp2; dot_a[f + (f >> 5)] = a[r]; }
+                { const int f = (r << 7) + tp2; dot_a[f + (f >> 5)] = a[r]; }
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 42 "matmul.py"
-                { const int f = (r << 7) | tp2; dot_b[f + (f >> 5)] = b[r]; }
+                { const int f = (r << 7) + tp2; dot_b[f + (f >> 5)] = b[r]; }
             #line 42 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -1395,7 +1395,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "matmul.py"
-        v13[r] = ((r << 2) | tp0);
+        v13[r] = ((r << 2) + tp0);
     int offs_m[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1419,7 +1419,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 31 "matmul.py"
-        offs_k[r] = ((r << 2) | tp0);
+        offs_k[r] = ((r << 2) + tp0);
     int offs_k_1[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1582,11 +1582,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 42 "matmul.py"
-                { const int f = (r << 7) | tp2; dot_a[f + (f >> 5)] = a[r]; }
+                { const int f = (r << 7) + tp2; dot_a[f + (f >> 5)] = a[r]; }
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 42 "matmul.py"
-                { const int f = (r << 7) | tp2; dot_b[f + (f >> 5)] = b[r]; }
+                { const int f = (r << 7) + tp2; dot_b[f + (f >> 5)] = b[r]; }
             #line 42 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -1730,12 +1730,12 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "matmul.py"
-        v13[r] = ((r << 2) | tp0);
+        v13[r] = ((r << 2) + tp0);
     int v124[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "matmul.py"
-        v124[r] = ((r << 3) | tp1);
+        v124[r] = ((r << 3) + tp1);
     int offs_m[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1758,7 +1758,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "matmul.py"
-        v127[r] = ((r << 3) | tp1);
+        v127[r] = ((r << 3) + tp1);
     int offs_n[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1936,11 +1936,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 7) | tp4; dot_a[f + (f >> 4)] = a[r]; }
+                { const int f = (r << 7) + tp4; dot_a[f + (f >> 4)] = a[r]; }
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 3) | tp5; dot_b[f + (f >> 5)] = b[r]; }
+                { const int f = (r << 3) + tp5; dot_b[f + (f >> 5)] = b[r]; }
             #line 44 "matmul.py"
             __syncthreads();
             #pragma unroll

@@ -22,7 +22,7 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "outer_product.py"
-        v7[r] = ((r << 2) | tp0);
+        v7[r] = ((r << 2) + tp0);
     int offs_m[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -167,7 +167,7 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "outer_product.py"
-        v9[r] = ((r << 2) | tp0);
+        v9[r] = ((r << 2) + tp0);
     int offs_m[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -312,7 +312,7 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "outer_product.py"
-        v8[r] = ((r << 2) | tp0);
+        v8[r] = ((r << 2) + tp0);
     int offs_m[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -470,7 +470,7 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 22 "outer_product.py"
-        v15[r] = (r | tp1);
+        v15[r] = (r + tp1);
     int offs_n[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -508,7 +508,7 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "outer_product.py"
-        v76[r] = offs_n[r] < N;
+        v76[r] = (r & 3) ? v76[r & ~3] : offs_n[r] < N;
     #line 24 "outer_product.py"
     float v31 = (float)0;
     float y[4];
@@ -541,7 +541,7 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 31 "outer_product.py"
-        v44[r] = offs_n[r] < N;
+        v44[r] = (r & 3) ? v44[r & ~3] : offs_n[r] < N;
     bool v45[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -551,7 +551,7 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 31 "outer_product.py"
-        mask[r] = v45[r] & v44[r];
+        mask[r] = (r & 3) ? mask[r & ~3] : v45[r] & v44[r];
     // tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], out, mask=mask)
     int v50[1];
     #pragma unroll
@@ -602,7 +602,7 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "outer_product.py"
-        v10[r] = ((r << 2) | tp0);
+        v10[r] = ((r << 2) + tp0);
     int offs_m[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -747,7 +747,7 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "outer_product.py"
-        v10[r] = ((r << 2) | tp0);
+        v10[r] = ((r << 2) + tp0);
     int offs_m[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -890,7 +890,7 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "outer_product.py"
-        v10[r] = ((r << 2) | tp0);
+        v10[r] = ((r << 2) + tp0);
     int offs_m[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)

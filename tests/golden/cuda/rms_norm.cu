@@ -826,7 +826,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 35 "rms_norm.py"
-            v18[r] = ((r << 7) | tp0);
+            v18[r] = ((r << 7) + tp0);
         int cols[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -947,12 +947,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 43 "rms_norm.py"
-            v43[r] = ((r << 7) | tp0);
+            v43[r] = ((r << 7) + tp0);
         int v65[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 43 "rms_norm.py"
-            v65[r] = (r | tp2);
+            v65[r] = (r + tp2);
         int cols_1[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -999,13 +999,13 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #pragma unroll
             for (int r = 0; r < 2; ++r)
                 #line 45 "rms_norm.py"
-                smem[r | tp2] = w_1[r];
+                smem[r + tp2] = w_1[r];
             #line 45 "rms_norm.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 2; ++r)
                 #line 45 "rms_norm.py"
-                w_2[r] = smem[(r << 7) | tp0];
+                w_2[r] = smem[(r << 7) + tp0];
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v52[2];
@@ -1085,7 +1085,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 35 "rms_norm.py"
-            v18[r] = (r | tp0);
+            v18[r] = (r + tp0);
         int cols[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -1101,7 +1101,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 36 "rms_norm.py"
-            v24[r] = cols[r] < N;
+            v24[r] = (r & 3) ? v24[r & ~3] : cols[r] < N;
         float x[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -1127,13 +1127,13 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 37 "rms_norm.py"
-                smem[r | tp0] = v28[r];
+                smem[r + tp0] = v28[r];
             #line 37 "rms_norm.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 37 "rms_norm.py"
-                v61[r] = smem[(r << 7) | tp1];
+                v61[r] = smem[(r << 7) + tp1];
         }
         float _sq_2[4];
         #pragma unroll
@@ -1224,7 +1224,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 43 "rms_norm.py"
-            v43[r] = (r | tp0);
+            v43[r] = (r + tp0);
         int cols_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -1235,7 +1235,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < N;
+            mask[r] = (r & 3) ? mask[r & ~3] : cols_1[r] < N;
         // w = tl.load(W + cols, mask=mask).to(tl.float32)
         float* v49[4];
         #pragma unroll
@@ -1329,7 +1329,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "rms_norm.py"
-            v18[r] = ((r << 7) | tp0);
+            v18[r] = ((r << 7) + tp0);
         int cols[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1450,12 +1450,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 43 "rms_norm.py"
-            v43[r] = ((r << 7) | tp0);
+            v43[r] = ((r << 7) + tp0);
         int v65[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 43 "rms_norm.py"
-            v65[r] = ((r & 3) | ((r >> 2) << 9) | tp2);
+            v65[r] = (((r & 3) | ((r >> 2) << 9)) + tp2);
         int cols_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1502,13 +1502,13 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 45 "rms_norm.py"
-                smem[(r & 3) | ((r >> 2) << 9) | tp2] = w_1[r];
+                smem[((r & 3) | ((r >> 2) << 9)) + tp2] = w_1[r];
             #line 45 "rms_norm.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 45 "rms_norm.py"
-                w_2[r] = smem[(r << 7) | tp0];
+                w_2[r] = smem[(r << 7) + tp0];
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v52[8];
@@ -1588,7 +1588,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "rms_norm.py"
-            v18[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+            v18[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
         int cols[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1604,7 +1604,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 36 "rms_norm.py"
-            v24[r] = cols[r] < N;
+            v24[r] = (r & 3) ? v24[r & ~3] : cols[r] < N;
         float x[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1630,13 +1630,13 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 37 "rms_norm.py"
-                smem[(r & 3) | ((r >> 2) << 9) | tp0] = v28[r];
+                smem[((r & 3) | ((r >> 2) << 9)) + tp0] = v28[r];
             #line 37 "rms_norm.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 37 "rms_norm.py"
-                v61[r] = smem[(r << 7) | tp1];
+                v61[r] = smem[(r << 7) + tp1];
         }
         float _sq_2[8];
         #pragma unroll
@@ -1727,7 +1727,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 43 "rms_norm.py"
-            v43[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+            v43[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
         int cols_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1738,7 +1738,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < N;
+            mask[r] = (r & 3) ? mask[r & ~3] : cols_1[r] < N;
         // w = tl.load(W + cols, mask=mask).to(tl.float32)
         float* v49[8];
         #pragma unroll
@@ -2721,7 +2721,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 35 "rms_norm.py"
-            v18[r] = ((r << 7) | tp0);
+            v18[r] = ((r << 7) + tp0);
         int cols[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -2849,12 +2849,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 43 "rms_norm.py"
-            v45[r] = ((r << 7) | tp0);
+            v45[r] = ((r << 7) + tp0);
         int v71[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 43 "rms_norm.py"
-            v71[r] = (r | tp2);
+            v71[r] = (r + tp2);
         int cols_1[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -2901,13 +2901,13 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #pragma unroll
             for (int r = 0; r < 2; ++r)
                 #line 45 "rms_norm.py"
-                smem[r | tp2] = v52[r];
+                smem[r + tp2] = v52[r];
             #line 45 "rms_norm.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 2; ++r)
                 #line 45 "rms_norm.py"
-                v69[r] = smem[(r << 7) | tp0];
+                v69[r] = smem[(r << 7) + tp0];
         }
         float w_1[2];
         #pragma unroll
@@ -3005,7 +3005,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 35 "rms_norm.py"
-            v18[r] = (r | tp0);
+            v18[r] = (r + tp0);
         int cols[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -3021,7 +3021,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 36 "rms_norm.py"
-            v24[r] = cols[r] < N;
+            v24[r] = (r & 3) ? v24[r & ~3] : cols[r] < N;
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[4];
@@ -3054,13 +3054,13 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 37 "rms_norm.py"
-                smem[r | tp0] = v30[r];
+                smem[r + tp0] = v30[r];
             #line 37 "rms_norm.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 37 "rms_norm.py"
-                v67[r] = smem[(r << 7) | tp1];
+                v67[r] = smem[(r << 7) + tp1];
         }
         float _sq_2[4];
         #pragma unroll
@@ -3151,7 +3151,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 43 "rms_norm.py"
-            v45[r] = (r | tp0);
+            v45[r] = (r + tp0);
         int cols_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -3162,7 +3162,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < N;
+            mask[r] = (r & 3) ? mask[r & ~3] : cols_1[r] < N;
         // w = tl.load(W + cols, mask=mask).to(tl.float32)
         __half* v51[4];
         #pragma unroll
@@ -3274,7 +3274,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "rms_norm.py"
-            v18[r] = ((r << 7) | tp0);
+            v18[r] = ((r << 7) + tp0);
         int cols[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3402,12 +3402,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 43 "rms_norm.py"
-            v45[r] = ((r << 7) | tp0);
+            v45[r] = ((r << 7) + tp0);
         int v71[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 43 "rms_norm.py"
-            v71[r] = (r | tp2);
+            v71[r] = (r + tp2);
         int cols_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3454,13 +3454,13 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 45 "rms_norm.py"
-                smem[r | tp2] = v52[r];
+                smem[r + tp2] = v52[r];
             #line 45 "rms_norm.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 45 "rms_norm.py"
-                v69[r] = smem[(r << 7) | tp0];
+                v69[r] = smem[(r << 7) + tp0];
         }
         float w_1[8];
         #pragma unroll
@@ -3558,7 +3558,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "rms_norm.py"
-            v18[r] = (r | tp0);
+            v18[r] = (r + tp0);
         int cols[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3574,7 +3574,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 36 "rms_norm.py"
-            v24[r] = cols[r] < N;
+            v24[r] = (r & 7) ? v24[r & ~7] : cols[r] < N;
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[8];
@@ -3607,13 +3607,13 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 37 "rms_norm.py"
-                smem[r | tp0] = v30[r];
+                smem[r + tp0] = v30[r];
             #line 37 "rms_norm.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 37 "rms_norm.py"
-                v67[r] = smem[(r << 7) | tp1];
+                v67[r] = smem[(r << 7) + tp1];
         }
         float _sq_2[8];
         #pragma unroll
@@ -3704,7 +3704,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 43 "rms_norm.py"
-            v45[r] = (r | tp0);
+            v45[r] = (r + tp0);
         int cols_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3715,7 +3715,7 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < N;
+            mask[r] = (r & 7) ? mask[r & ~7] : cols_1[r] < N;
         // w = tl.load(W + cols, mask=mask).to(tl.float32)
         __half* v51[8];
         #pragma unroll

@@ -760,7 +760,7 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 20 "softmax.py"
-        col_offsets[r] = ((r << 7) | tp0);
+        col_offsets[r] = ((r << 7) + tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[8];
     #pragma unroll
@@ -950,7 +950,7 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 20 "softmax.py"
-        col_offsets[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        col_offsets[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[8];
     #pragma unroll
@@ -962,7 +962,7 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 22 "softmax.py"
-        mask[r] = col_offsets[r] < n_cols;
+        mask[r] = (r & 3) ? mask[r & ~3] : col_offsets[r] < n_cols;
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[8];
     #pragma unroll
@@ -1140,7 +1140,7 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 20 "softmax.py"
-        col_offsets[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        col_offsets[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[32];
     #pragma unroll
@@ -1152,7 +1152,7 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 22 "softmax.py"
-        mask[r] = col_offsets[r] < n_cols;
+        mask[r] = (r & 3) ? mask[r & ~3] : col_offsets[r] < n_cols;
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[32];
     #pragma unroll
@@ -1330,7 +1330,7 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #pragma unroll
     for (int r = 0; r < 256; ++r)
         #line 20 "softmax.py"
-        col_offsets[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        col_offsets[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[256];
     #pragma unroll
@@ -1342,7 +1342,7 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #pragma unroll
     for (int r = 0; r < 256; ++r)
         #line 22 "softmax.py"
-        mask[r] = col_offsets[r] < n_cols;
+        mask[r] = (r & 3) ? mask[r & ~3] : col_offsets[r] < n_cols;
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[256];
     #pragma unroll

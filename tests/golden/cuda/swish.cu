@@ -19,7 +19,7 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "swish.py"
-        v5[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v5[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -100,7 +100,7 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "swish.py"
-        v6[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v6[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -181,7 +181,7 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "swish.py"
-        v6[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v6[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -192,7 +192,7 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 28 "swish.py"
-        mask[r] = offsets[r] < n_elements;
+        mask[r] = (r & 3) ? mask[r & ~3] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask)
     float* v12[8];
     #pragma unroll
@@ -262,7 +262,7 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "swish.py"
-        v5[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v5[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -343,7 +343,7 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "swish.py"
-        v6[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v6[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -424,7 +424,7 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "swish.py"
-        v6[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v6[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -435,7 +435,7 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 28 "swish.py"
-        mask[r] = offsets[r] < n_elements;
+        mask[r] = (r & 3) ? mask[r & ~3] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask)
     float* v12[8];
     #pragma unroll

@@ -22,7 +22,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        v6[r] = ((r << 2) | tp0);
+        v6[r] = ((r << 2) + tp0);
     int offs_m[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -152,7 +152,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        v8[r] = ((r << 2) | tp0);
+        v8[r] = ((r << 2) + tp0);
     int offs_m[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -293,7 +293,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        v57[r] = ((r << 2) | tp1);
+        v57[r] = ((r << 2) + tp1);
     int offs_m[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -311,7 +311,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        v13[r] = ((r << 3) | tp2);
+        v13[r] = ((r << 3) + tp2);
     int v60[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -413,13 +413,13 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = (r << 7) | tp4; smem[f + (f >> 5)] = tile[r]; }
+            { const int f = (r << 7) + tp4; smem[f + (f >> 5)] = tile[r]; }
         #line 23 "transpose.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = (r << 3) | tp5; tile_1[r] = smem[f + (f >> 5)]; }
+            { const int f = (r << 3) + tp5; tile_1[r] = smem[f + (f >> 5)]; }
     }
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None] * stride_on, tile, mask=mask)
     int v42[4];
@@ -482,7 +482,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        v10[r] = (r | tp0);
+        v10[r] = (r + tp0);
     int v57[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -510,7 +510,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        v60[r] = (r | tp3);
+        v60[r] = (r + tp3);
     int offs_n[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -526,7 +526,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 22 "transpose.py"
-        v20[r] = offs_m[r] < M;
+        v20[r] = (r & 3) ? v20[r & ~3] : offs_m[r] < M;
     bool v64[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -541,7 +541,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 22 "transpose.py"
-        v68[r] = offs_n_1[r] < N;
+        v68[r] = (r & 3) ? v68[r & ~3] : offs_n_1[r] < N;
     bool v65[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -556,12 +556,12 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 22 "transpose.py"
-        mask[r] = v20[r] & v25[r];
+        mask[r] = (r & 3) ? mask[r & ~3] : v20[r] & v25[r];
     bool mask_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 22 "transpose.py"
-        mask_1[r] = v65[r] & v68[r];
+        mask_1[r] = (r & 3) ? mask_1[r & ~3] : v65[r] & v68[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v29[1];
     #pragma unroll
@@ -607,13 +607,13 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = r | tp4; smem[f + (f >> 5)] = tile[r]; }
+            { const int f = r + tp4; smem[f + (f >> 5)] = tile[r]; }
         #line 23 "transpose.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = (r << 5) | tp5; tile_1[r] = smem[f + (f >> 5)]; }
+            { const int f = (r << 5) + tp5; tile_1[r] = smem[f + (f >> 5)]; }
     }
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None] * stride_on, tile, mask=mask)
     int v42[1];
@@ -681,7 +681,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        v57[r] = ((r << 2) | tp1);
+        v57[r] = ((r << 2) + tp1);
     int offs_m[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -699,7 +699,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        v15[r] = ((r << 3) | tp2);
+        v15[r] = ((r << 3) + tp2);
     int v60[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -801,13 +801,13 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = (r << 7) | tp4; smem[f + (f >> 5)] = tile[r]; }
+            { const int f = (r << 7) + tp4; smem[f + (f >> 5)] = tile[r]; }
         #line 23 "transpose.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = (r << 3) | tp5; tile_1[r] = smem[f + (f >> 5)]; }
+            { const int f = (r << 3) + tp5; tile_1[r] = smem[f + (f >> 5)]; }
     }
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None] * stride_on, tile, mask=mask)
     int v42[4];
@@ -864,7 +864,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        v6[r] = ((r << 2) | tp0);
+        v6[r] = ((r << 2) + tp0);
     int offs_m[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1015,7 +1015,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        v8[r] = ((r << 2) | tp0);
+        v8[r] = ((r << 2) + tp0);
     int offs_m[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1177,7 +1177,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        v67[r] = ((r << 2) | tp1);
+        v67[r] = ((r << 2) + tp1);
     int offs_m[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1195,7 +1195,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        v13[r] = ((r << 3) | tp2);
+        v13[r] = ((r << 3) + tp2);
     int v70[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1277,13 +1277,13 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = (r << 7) | tp4; smem[f + (f >> 5)] = tile[r]; }
+            { const int f = (r << 7) + tp4; smem[f + (f >> 5)] = tile[r]; }
         #line 23 "transpose.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = (r << 3) | tp5; tile_1[r] = smem[f + (f >> 5)]; }
+            { const int f = (r << 3) + tp5; tile_1[r] = smem[f + (f >> 5)]; }
     }
     // out_mask = (offs_n[:, None] < N) & (offs_m[None, :] < M)
     bool v43[4];
@@ -1367,7 +1367,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        v10[r] = (r | tp0);
+        v10[r] = (r + tp0);
     int v66[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1395,7 +1395,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        v69[r] = (r | tp3);
+        v69[r] = (r + tp3);
     int offs_n[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1416,7 +1416,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 22 "transpose.py"
-        v23[r] = offs_n_1[r] < N;
+        v23[r] = (r & 3) ? v23[r & ~3] : offs_n_1[r] < N;
     bool v24[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1426,7 +1426,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 22 "transpose.py"
-        mask[r] = v24[r] & v23[r];
+        mask[r] = (r & 3) ? mask[r & ~3] : v24[r] & v23[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v29[1];
     #pragma unroll
@@ -1472,13 +1472,13 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = r | tp4; smem[f + (f >> 5)] = tile[r]; }
+            { const int f = r + tp4; smem[f + (f >> 5)] = tile[r]; }
         #line 23 "transpose.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = (r << 5) | tp5; tile_1[r] = smem[f + (f >> 5)]; }
+            { const int f = (r << 5) + tp5; tile_1[r] = smem[f + (f >> 5)]; }
     }
     // out_mask = (offs_n[:, None] < N) & (offs_m[None, :] < M)
     bool v42[1];
@@ -1490,7 +1490,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 26 "transpose.py"
-        v45[r] = offs_m[r] < M;
+        v45[r] = (r & 3) ? v45[r & ~3] : offs_m[r] < M;
     bool v46[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1500,7 +1500,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 26 "transpose.py"
-        out_mask[r] = v46[r] & v45[r];
+        out_mask[r] = (r & 3) ? out_mask[r & ~3] : v46[r] & v45[r];
     // tl.store(out_ptr + offs_n[:, None] * stride_om + offs_m[None, :] * stride_on, tl.trans(tile), mask=out_mask)
     int v51[1];
     #pragma unroll
@@ -1567,7 +1567,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        v66[r] = ((r << 2) | tp1);
+        v66[r] = ((r << 2) + tp1);
     int offs_m[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1585,7 +1585,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        v15[r] = ((r << 3) | tp2);
+        v15[r] = ((r << 3) + tp2);
     int v69[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1667,13 +1667,13 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = (r << 7) | tp4; smem[f + (f >> 5)] = tile[r]; }
+            { const int f = (r << 7) + tp4; smem[f + (f >> 5)] = tile[r]; }
         #line 23 "transpose.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = (r << 3) | tp5; tile_1[r] = smem[f + (f >> 5)]; }
+            { const int f = (r << 3) + tp5; tile_1[r] = smem[f + (f >> 5)]; }
     }
     // out_mask = (offs_n[:, None] < N) & (offs_m[None, :] < M)
     bool v42[4];
@@ -1765,7 +1765,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(__half* x_ptr
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        v15[r] = ((r << 3) | tp1);
+        v15[r] = ((r << 3) + tp1);
     int offs_n[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1894,7 +1894,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(__half* x_ptr
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        v66[r] = ((r << 2) | tp1);
+        v66[r] = ((r << 2) + tp1);
     int offs_m[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1912,7 +1912,7 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(__half* x_ptr
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        v16[r] = ((r << 3) | tp2);
+        v16[r] = ((r << 3) + tp2);
     int v69[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1994,13 +1994,13 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(__half* x_ptr
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = (r << 7) | tp4; smem[f + (f >> 5)] = tile[r]; }
+            { const int f = (r << 7) + tp4; smem[f + (f >> 5)] = tile[r]; }
         #line 23 "transpose.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 23 "transpose.py"
-            { const int f = (r << 3) | tp5; tile_1[r] = smem[f + (f >> 5)]; }
+            { const int f = (r << 3) + tp5; tile_1[r] = smem[f + (f >> 5)]; }
     }
     // out_mask = (offs_n[:, None] < N) & (offs_m[None, :] < M)
     bool v42[4];

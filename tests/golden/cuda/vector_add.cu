@@ -19,7 +19,7 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 19 "vector_add.py"
-        v6[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v6[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -99,7 +99,7 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 19 "vector_add.py"
-        v7[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v7[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -179,7 +179,7 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 19 "vector_add.py"
-        v7[r] = ((r & 3) | ((r >> 2) << 9) | tp0);
+        v7[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -190,7 +190,7 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 20 "vector_add.py"
-        mask[r] = offsets[r] < n_elements;
+        mask[r] = (r & 3) ? mask[r & ~3] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask)
     float* v13[8];
     #pragma unroll
@@ -260,7 +260,7 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 19 "vector_add.py"
-        v6[r] = (r | tp0);
+        v6[r] = (r + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -341,7 +341,7 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 19 "vector_add.py"
-        v7[r] = (r | tp0);
+        v7[r] = (r + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -422,7 +422,7 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 19 "vector_add.py"
-        v7[r] = (r | tp0);
+        v7[r] = (r + tp0);
     int offsets[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -433,7 +433,7 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 20 "vector_add.py"
-        mask[r] = offsets[r] < n_elements;
+        mask[r] = (r & 7) ? mask[r & ~7] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask)
     __half* v13[8];
     #pragma unroll

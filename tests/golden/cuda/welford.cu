@@ -1185,7 +1185,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 35 "welford.py"
-        v82[r] = ((r << 1) | tp1);
+        v82[r] = ((r << 1) + tp1);
     int rows[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1201,7 +1201,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "welford.py"
-        cols[r] = (r | tp2);
+        cols[r] = (r + tp2);
     // mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
     bool v15[2];
     #pragma unroll
@@ -1212,7 +1212,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "welford.py"
-        v18[r] = cols[r] < n_cols;
+        v18[r] = (r & 3) ? v18[r & ~3] : cols[r] < n_cols;
     bool v19[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1227,7 +1227,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 37 "welford.py"
-        mask[r] = v19[r] & v20[r];
+        mask[r] = (r & 3) ? mask[r & ~3] : v19[r] & v20[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0.0).to(tl.float32)
     int v24[2];
     #pragma unroll
@@ -1365,7 +1365,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f = (r << 1) | tp1;
+            const int f = (r << 1) + tp1;
             smem_[wa * 4 + f] = mean_1[r];
             smem__1[wa * 4 + f] = m2_3[r];
             smem__2[wa * 4 + f] = count_2[r];
@@ -1373,7 +1373,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
-            const int f = (r << 1) | tp1;
+            const int f = (r << 1) + tp1;
             mean_1[r] = smem_[f];
             m2_3[r] = smem__1[f];
             count_2[r] = smem__2[f];
@@ -1394,7 +1394,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 42 "welford.py"
-            smem[(r << 1) | tp1] = mean_1[r];
+            smem[(r << 1) + tp1] = mean_1[r];
         #line 42 "welford.py"
         __syncthreads();
         #pragma unroll
@@ -1412,7 +1412,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 42 "welford.py"
-            smem[(r << 1) | tp1] = m2_3[r];
+            smem[(r << 1) + tp1] = m2_3[r];
         #line 42 "welford.py"
         __syncthreads();
         #pragma unroll
@@ -1430,7 +1430,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 42 "welford.py"
-            smem[(r << 1) | tp1] = count_2[r];
+            smem[(r << 1) + tp1] = count_2[r];
         #line 42 "welford.py"
         __syncthreads();
         #pragma unroll
@@ -1516,7 +1516,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 36 "welford.py"
-        cols[r] = ((r << 7) | tp2);
+        cols[r] = ((r << 7) + tp2);
     // mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
     bool v15[4];
     #pragma unroll
@@ -2429,7 +2429,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 56 "welford.py"
-            v17[r] = ((r << 7) | tp0);
+            v17[r] = ((r << 7) + tp0);
         int cols[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -2668,7 +2668,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 56 "welford.py"
-            v17[r] = ((r << 7) | tp0);
+            v17[r] = ((r << 7) + tp0);
         int cols[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -2907,7 +2907,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 56 "welford.py"
-            v17[r] = (r | tp0);
+            v17[r] = (r + tp0);
         int cols[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -2918,7 +2918,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 57 "welford.py"
-            mask[r] = cols[r] < n_cols;
+            mask[r] = (r & 3) ? mask[r & ~3] : cols[r] < n_cols;
         // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         float* v23[4];
         #pragma unroll
@@ -3781,7 +3781,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 56 "welford.py"
-            v17[r] = ((r << 7) | tp0);
+            v17[r] = ((r << 7) + tp0);
         int cols[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -4028,7 +4028,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 56 "welford.py"
-            v17[r] = ((r << 7) | tp0);
+            v17[r] = ((r << 7) + tp0);
         int cols[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -4275,7 +4275,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 56 "welford.py"
-            v17[r] = (r | tp0);
+            v17[r] = (r + tp0);
         int cols[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -4286,7 +4286,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 57 "welford.py"
-            mask[r] = cols[r] < n_cols;
+            mask[r] = (r & 3) ? mask[r & ~3] : cols[r] < n_cols;
         // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         __half* v23[4];
         #pragma unroll
@@ -4533,7 +4533,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 36 "welford.py"
-        cols[r] = ((r << 7) | tp2);
+        cols[r] = ((r << 7) + tp2);
     // mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
     bool v15[2];
     #pragma unroll
