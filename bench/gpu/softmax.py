@@ -4,7 +4,8 @@ of BLOCK_SIZE = next power of two of the row length, num_warps 4 / 8 / 16 as the
 from BLOCK_SIZE), at 4096 x 4096 and 32768 x 2048 (issue 5's "Done when": >= 1.0x Triton).
 
 Runs unchanged with `python3 softmax.py` and with `tilesmith test / bench softmax.py --backend
-cuda`. Provider 'triton' only. Bytes moved: each element read once and written once (2·4·M·N).
+cuda`. Providers 'triton' (the kernel) and 'torch' (`torch.softmax`: PyTorch eager, or Tilesmith's eager
+GPU ops). Bytes moved: each element read once and written once (2·4·M·N).
 """
 
 import torch
@@ -61,9 +62,9 @@ def test_softmax():
         x_names=['M', 'N'],
         x_vals=[(4096, 4096), (32768, 2048)],
         line_arg='provider',
-        line_vals=['triton'],
-        line_names=['Triton'],
-        styles=[('blue', '-')],
+        line_vals=['triton', 'torch'],
+        line_names=['Triton', 'Torch'],
+        styles=[('blue', '-'), ('green', '-')],
         ylabel='GB/s',
         plot_name='softmax-fp32',
         args={},
@@ -71,7 +72,8 @@ def test_softmax():
 def benchmark(M, N, provider):
     x = torch.randn(M, N, device=DEVICE, dtype=torch.float32)
     quantiles = [0.5, 0.2, 0.8]
-    ms, min_ms, max_ms = triton.testing.do_bench(lambda: softmax(x), warmup=25, rep=100, quantiles=quantiles)
+    fn = (lambda: torch.softmax(x, axis=-1)) if provider == 'torch' else (lambda: softmax(x))
+    ms, min_ms, max_ms = triton.testing.do_bench(fn, warmup=25, rep=100, quantiles=quantiles)
     # Each element is read once and written once.
     gbps = lambda ms: 2 * x.numel() * x.element_size() * 1e-9 / (ms * 1e-3)
     return gbps(ms), gbps(max_ms), gbps(min_ms)

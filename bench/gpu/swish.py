@@ -4,8 +4,10 @@ Swish, fp32: the seed's kernel (resources/examples/swish.py), unchanged, benchma
 the copy bandwidth and >= 1.0x Triton, at 2^20 >= 0.95x Triton).
 
 Runs unchanged with `python3 swish.py` (Python + PyTorch + Triton) and with
-`tilesmith test / bench swish.py --backend cuda`. Provider 'triton' only: the same kernel built
-by Triton (under Python) or by Tilesmith. Bytes moved: one read and one write per element.
+`tilesmith test / bench swish.py --backend cuda`. Provider 'triton': the same kernel built by
+Triton (under Python) or by Tilesmith; provider 'torch' (BLOCK_SIZE 1024's table): PyTorch eager
+`x * torch.sigmoid(x)`, or Tilesmith's eager GPU ops. Bytes moved: one read and one write per
+element.
 """
 
 import torch
@@ -73,9 +75,11 @@ def random_input(size):
         x_vals=[2**20, 2**24, 2**28],
         x_log=True,
         line_arg='provider',
-        line_vals=['triton'],
-        line_names=['Triton'],
-        styles=[('blue', '-')],
+        # The seed's comparison: the fused kernel against PyTorch eager `x * torch.sigmoid(x)`
+        # (two kernels: the sigmoid's result goes through memory), once, with BLOCK_SIZE 1024.
+        line_vals=['triton', 'torch'] if block_size == 1024 else ['triton'],
+        line_names=['Triton', 'Torch'] if block_size == 1024 else ['Triton'],
+        styles=[('blue', '-'), ('green', '-')],
         ylabel='GB/s',
         plot_name='swish-fp32-block' + str(block_size),
         args={'block_size': block_size},
@@ -84,9 +88,12 @@ def random_input(size):
 def benchmark(size, provider, block_size):
     x = random_input(size)
     quantiles = [0.5, 0.2, 0.8]
-    ms, min_ms, max_ms = triton.testing.do_bench(lambda: triton_swish(x, block_size=block_size), warmup=25,
-                                                 rep=100, quantiles=quantiles)
-    # Each element is read once and written once.
+    if provider == 'torch':
+        fn = lambda: x * torch.sigmoid(x)
+    else:
+        fn = lambda: triton_swish(x, block_size=block_size)
+    ms, min_ms, max_ms = triton.testing.do_bench(fn, warmup=25, rep=100, quantiles=quantiles)
+    # Each element is read once and written once (the fused kernel's bytes, for both lines).
     gbps = lambda ms: 2 * x.numel() * x.element_size() * 1e-9 / (ms * 1e-3)
     return gbps(ms), gbps(max_ms), gbps(min_ms)
 

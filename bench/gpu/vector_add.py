@@ -4,7 +4,8 @@ elements with BLOCK_SIZE 1024 and 4096 (issue 4: at 2^28 >= 95% of the copy band
 >= 1.0x Triton, at 2^20 >= 0.95x Triton).
 
 Runs unchanged with `python3 vector_add.py` and with `tilesmith test / bench vector_add.py
---backend cuda`. Provider 'triton' only. Bytes moved: two reads and one write per element.
+--backend cuda`. Providers 'triton' (the kernel) and, in the BLOCK_SIZE 1024 table, 'torch' (`x + y`: PyTorch
+eager, or Tilesmith's eager GPU ops). Bytes moved: two reads and one write per element.
 """
 
 import torch
@@ -62,9 +63,10 @@ def random_inputs(size):
         x_vals=[2**20, 2**24, 2**28],
         x_log=True,
         line_arg='provider',
-        line_vals=['triton'],
-        line_names=['Triton'],
-        styles=[('blue', '-')],
+        # PyTorch's eager `x + y` beside it (once: it has no block size), as in Triton's tutorial.
+        line_vals=['triton', 'torch'] if block_size == 1024 else ['triton'],
+        line_names=['Triton', 'Torch'] if block_size == 1024 else ['Triton'],
+        styles=[('blue', '-'), ('green', '-')],
         ylabel='GB/s',
         plot_name='vector-add-fp32-block' + str(block_size),
         args={'block_size': block_size},
@@ -73,8 +75,11 @@ def random_inputs(size):
 def benchmark(size, provider, block_size):
     x, y = random_inputs(size)
     quantiles = [0.5, 0.2, 0.8]
-    ms, min_ms, max_ms = triton.testing.do_bench(lambda: add(x, y, block_size=block_size), warmup=25, rep=100,
-                                                 quantiles=quantiles)
+    if provider == 'torch':
+        ms, min_ms, max_ms = triton.testing.do_bench(lambda: x + y, warmup=25, rep=100, quantiles=quantiles)
+    else:
+        ms, min_ms, max_ms = triton.testing.do_bench(lambda: add(x, y, block_size=block_size), warmup=25,
+                                                     rep=100, quantiles=quantiles)
     gbps = lambda ms: 3 * x.numel() * x.element_size() * 1e-9 / (ms * 1e-3)
     return gbps(ms), gbps(max_ms), gbps(min_ms)
 

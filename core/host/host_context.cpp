@@ -43,6 +43,22 @@ void HostContext::emit(const run::RunEvent &event) const
         events(event);
 }
 
+std::optional<Diagnostic> HostContext::emitAllButFirstError(DiagnosticSink &diags) const
+{
+    std::optional<Diagnostic> firstError;
+    for (Diagnostic &d : diags.takeDiagnostics()) {
+        if (d.severity == Severity::Error && !firstError) {
+            firstError = std::move(d);
+            continue;
+        }
+        run::RunEvent e;
+        e.kind = run::RunEvent::Kind::Diagnostic;
+        e.diagnostic = std::move(d);
+        emit(e);
+    }
+    return firstError;
+}
+
 void HostContext::emitValidation(const run::ValidationReport &report) const
 {
     run::RunEvent e;

@@ -9,10 +9,15 @@
 #include "core/syntax/ast.h"
 
 #include <atomic>
+#include <memory>
 #include <filesystem>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+
+namespace tsm::tensor {
+class DeviceOps;
+}
 
 namespace tsm::host {
 
@@ -31,6 +36,10 @@ struct HostContext
 
     /// Kernel launches so far (do_bench tells whether its body launched one).
     std::uint64_t launches = 0;
+    /// The eager GPU torch ops (eager_gpu_ops.h) that do_bench activates under a backend with
+    /// a device timer; made on first use.
+    std::shared_ptr<tensor::DeviceOps> eagerOps;
+
     /// How the most recent do_bench measured ("CPU time (interpreter)"), for BenchmarkPoints.
     std::string measuredBy;
 
@@ -42,6 +51,9 @@ struct HostContext
 
     void emit(const run::RunEvent &event) const;
     void emitValidation(const run::ValidationReport &report) const;
+    /// Sends every diagnostic but the first error as an event (notes, warnings,
+    /// tl.static_print); returns that error, which the caller raises as a Python exception.
+    std::optional<Diagnostic> emitAllButFirstError(DiagnosticSink &diags) const;
 
     /// A program-relative path for np.load / np.save / save_path, or ForbiddenHostAccess for an
     /// absolute path or one that leaves the program's folder (`what` names the call).

@@ -90,24 +90,6 @@ bool isLaunchOption(std::string_view name)
     return false;
 }
 
-/// Sends every diagnostic but the first error as an event (notes, warnings, tl.static_print);
-/// returns that error, which the caller raises as a Python exception.
-std::optional<Diagnostic> emitAllButFirstError(DiagnosticSink &diags, HostContext &ctx)
-{
-    std::optional<Diagnostic> firstError;
-    for (Diagnostic &d : diags.takeDiagnostics()) {
-        if (d.severity == Severity::Error && !firstError) {
-            firstError = std::move(d);
-            continue;
-        }
-        run::RunEvent e;
-        e.kind = run::RunEvent::Kind::Diagnostic;
-        e.diagnostic = std::move(d);
-        ctx.emit(e);
-    }
-    return firstError;
-}
-
 } // namespace
 
 /// What kernel.warmup(...) returns: the compiled specialization's numbers and a launcher
@@ -430,7 +412,7 @@ JitFunctionObject::compile(Interpreter &interp, const sema::Signature &sig, Sour
     std::shared_ptr<CompiledKernel> compiled;
     if (kernel && diags.errorCount() == 0)
         compiled = ctx.backend->compile(kernel, diags, flags);
-    std::optional<Diagnostic> firstError = emitAllButFirstError(diags, ctx);
+    std::optional<Diagnostic> firstError = ctx.emitAllButFirstError(diags);
     if (!compiled || firstError) {
         std::string message
             = firstError ? firstError->message : "compilation of " + m_name + " failed";
@@ -511,7 +493,7 @@ void JitFunctionObject::launch(Interpreter &interp,
                      ctx.cancel};
     ++ctx.launches;
     bool ok = ctx.backend->launch(*compiled, g, launchArgs, lc);
-    std::optional<Diagnostic> firstError = emitAllButFirstError(diags, ctx);
+    std::optional<Diagnostic> firstError = ctx.emitAllButFirstError(diags);
     if (!ok || firstError) {
         std::string message = firstError ? firstError->message : "launch of " + m_name + " failed";
         PyException e("RuntimeError", message);

@@ -2,6 +2,7 @@
 
 #include "core/host/triton_testing.h"
 
+#include "core/host/eager_gpu_ops.h"
 #include "core/host/host_context.h"
 #include "core/host/interpreter.h"
 #include "core/host/library_module.h"
@@ -125,6 +126,15 @@ bool hasDeviceTimer(CallArgs &args)
     return ctx.backend && ctx.backend->deviceTimer() != nullptr;
 }
 
+/// The eager GPU torch ops: while a GPU benchmark runs fn, torch ops on cuda tensors in it are
+/// GPU kernels (one per op, like PyTorch eager), so their time is what the events measure.
+tensor::DeviceOps *eagerOpsOf(HostContext &ctx)
+{
+    if (!ctx.eagerOps)
+        ctx.eagerOps = std::make_shared<EagerGpuOps>(ctx);
+    return ctx.eagerOps.get();
+}
+
 /// What both GPU benchmarks do first: check return_mode, then call fn once, which must launch
 /// a kernel (`nothing` says what there would be nothing for).
 void firstCallOnGpu(CallArgs &args,
@@ -141,10 +151,11 @@ void firstCallOnGpu(CallArgs &args,
     args.interp.callValue(fn, {});
     if (ctx.launches == launchesBefore)
         throwPy("RuntimeError",
-                what + ": the benchmarked function launched no kernel on the GPU (torch "
-                       "operations run on the CPU in Tilesmith, so there is nothing "
+                what + ": the benchmarked function launched no kernel on the GPU (it did only "
+                       "host work, so there is nothing "
                        + nothing + "); benchmark a function that launches a @triton.jit "
-                       "kernel, or run with --backend interp for CPU timings");
+                       "kernel or runs torch ops on cuda tensors, or run with --backend interp "
+                       "for CPU timings");
 }
 
 /// do_bench on a GPU: Triton's triton.testing.do_bench step for step. One call, synchronized
@@ -333,8 +344,10 @@ Value doBenchFn(CallArgs &args)
                         {"fast_flush", Value::boolean(true)},
                         {"return_mode", Value::str("mean")}});
     const std::string mode = v[6].isStr() ? v[6].asStr() : "";
-    if (hasDeviceTimer(args))
+    if (hasDeviceTimer(args)) {
+        tensor::DeviceOpsScope eager(eagerOpsOf(HostContext::of(args.interp)));
         return benchGpu(args, v[0], toDouble(v[1]), toDouble(v[2]), v[4], mode, "do_bench", "");
+    }
     return benchCpu(args, v[0], toDouble(v[2]), v[4], mode);
 }
 
@@ -348,6 +361,7 @@ Value doBenchCudagraphFn(CallArgs &args)
                         {"return_mode", Value::str("mean")}});
     const std::string mode = v[4].isStr() ? v[4].asStr() : "";
     if (hasDeviceTimer(args)) {
+        tensor::DeviceOpsScope eager(eagerOpsOf(HostContext::of(args.interp)));
         if (HostContext::of(args.interp).backend->deviceTimer()->canCaptureGraphs())
             return benchCudagraph(args, v[0], toDouble(v[1]), v[3], mode);
         // A device that cannot capture: timed like do_bench(fn, rep=rep), and the result says so.

@@ -1,6 +1,7 @@
 // Elementwise ops (tensor_ops.def): torch's type promotion, broadcasting, and one rounding of a
 // float64 (or int64) result to the output dtype.
 
+#include "core/tensor/device_ops.h"
 #include "core/tensor/tensor_impl.h"
 #include "core/tensor/tensor_ops.h"
 
@@ -413,6 +414,11 @@ Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b)
         out = DType::I1;
     else if (rule == ResultRule::TrueDiv && !isFloat(common))
         out = DType::F32;
+    if (DeviceOps *device = deviceOpsFor({&a, &b})) {
+        if (auto r = device->binary(op, a, b, common, out))
+            return *r;
+        device->hostFallback(binaryOpName(op));
+    }
     const bool floatMath = isFloat(common) || rule == ResultRule::TrueDiv;
     return floatMath ? floatBinary(op, a, b, out) : intBinary(op, a, b, out);
 }
@@ -564,6 +570,11 @@ Tensor unary(UnaryOp op, const Tensor &x)
     if (op == UnaryOp::IsNan || op == UnaryOp::IsInf || op == UnaryOp::IsFinite
         || op == UnaryOp::LogicalNot)
         out = DType::I1;
+    if (DeviceOps *device = deviceOpsFor({&x})) {
+        if (auto r = device->unary(op, x, out))
+            return *r;
+        device->hostFallback(unaryOpName(op));
+    }
     Tensor result = Tensor::allocate(x.shape(), out, x.device());
     const Shape so = contiguousStrides(x.shape());
     const std::byte *px = x.storage()->data();

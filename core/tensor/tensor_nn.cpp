@@ -1,6 +1,7 @@
 // matmul and its strict forms, and the torch.nn.functional subset (softmax, log_softmax, gelu,
 // silu, relu, layer_norm, rms_norm, dropout, cross_entropy). float64 accumulation throughout.
 
+#include "core/tensor/device_ops.h"
 #include "core/tensor/tensor_factory.h"
 #include "core/tensor/tensor_impl.h"
 #include "core/tensor/tensor_ops.h"
@@ -177,6 +178,11 @@ Tensor softmaxImpl(const Tensor &x, std::int64_t dim, std::optional<DType> dtype
         runtimeError(std::string(logarithm ? "\"log_softmax_lastdim_kernel_impl\""
                                            : "\"softmax_lastdim_kernel_impl\"")
                      + " not implemented for '" + scalarTypeName(in.dtype()) + "'");
+    if (DeviceOps *device = deviceOpsFor({&in})) {
+        if (auto r = device->softmax(in, dim, logarithm))
+            return *r;
+        device->hostFallback(logarithm ? "log_softmax" : "softmax");
+    }
     return mapAlongDim(
         in, dim, in.dtype(), [logarithm](const double *a, double *b, std::int64_t n) {
             softmaxRun(a, b, n, logarithm);

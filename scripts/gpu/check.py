@@ -837,11 +837,14 @@ def copy_gbps():
     return None, None
 
 
-def target_of(benchmark, x):
+def target_of(benchmark, x, line="Triton"):
     """Issue 4's and 5's bar for a row: (minimum ratio vs Triton, minimum fraction of copy
     bandwidth). Issue 5's rows have a ratio bar at every size in their files (GPU.md's and larger);
-    layernorm-swish-fp16-separate (the unfused pair, for the fusion's gain) has none."""
+    layernorm-swish-fp16-separate (the unfused pair, for the fusion's gain) has none. A 'Torch'
+    line (Tilesmith's eager GPU ops against PyTorch eager): elementwise within 10%."""
     head = benchmark.split("-block")[0]
+    if line != "Triton":
+        return (0.9, None) if head in ("swish-fp32", "vector-add-fp32") else (None, None)
     if head in ("softmax-fp32", "layernorm-swish-fp16-fused"):
         return 1.0, None
     if head in ("rms-norm-fp16", "cross-entropy-fp32"):
@@ -861,18 +864,20 @@ def bench_rows():
     rows = []
     copy, _ = copy_gbps()
     for name, f in (report["steps"].get("bench") or {}).get("files", {}).items():
-        tri = {(p["benchmark"], p["x"]): p for p in (f.get("triton") or {}).get("points", [])}
-        tsm = {(p["benchmark"], p["x"]): p for p in (f.get("tilesmith") or {}).get("points", [])}
+        tri = {(p["benchmark"], p["x"], p.get("line") or "Triton"): p
+               for p in (f.get("triton") or {}).get("points", [])}
+        tsm = {(p["benchmark"], p["x"], p.get("line") or "Triton"): p
+               for p in (f.get("tilesmith") or {}).get("points", [])}
         keys = list(tri) + [k for k in tsm if k not in tri]
         for key in keys:
             a, b = tsm.get(key, {}).get("value"), tri.get(key, {}).get("value")
-            row = {"file": name, "benchmark": key[0], "x": key[1], "x_name": (tri.get(key) or tsm.get(key))["x_name"],
+            row = {"file": name, "benchmark": key[0], "x": key[1], "line": key[2], "x_name": (tri.get(key) or tsm.get(key))["x_name"],
                    "unit": (tri.get(key) or tsm.get(key)).get("unit"), "tilesmith": a, "triton": b,
                    "tilesmith_measured_by": tsm.get(key, {}).get("measured_by")}
             row["ratio"] = a / b if a and b else None
             row["tilesmith_frac_copy"] = a / copy if a and copy else None
             row["triton_frac_copy"] = b / copy if b and copy else None
-            min_ratio, min_frac = target_of(key[0], key[1])
+            min_ratio, min_frac = target_of(key[0], key[1], key[2])
             if min_ratio is not None:
                 row["target"] = {"ratio": min_ratio, "frac_copy": min_frac}
                 ok = row["ratio"] is not None and row["ratio"] >= min_ratio
@@ -1153,6 +1158,10 @@ def summary():
                  "'of copy' is the fraction of the bandwidth floor reached." % (", ".join(measured) or "—", source,
                                                                                  fmt(copy, "%.0f")))
         L.append("")
+        L.append("Rows marked [Torch] are the files' torch lines: Tilesmith's eager GPU ops "
+                 "(resources/lib/torch_eager.py) against PyTorch eager under real Python, in the "
+                 "'Triton' column.")
+        L.append("")
         L.append("| benchmark | x | Tilesmith GB/s | Triton GB/s | ratio | Tilesmith of copy | Triton of copy "
                  "| target |")
         L.append("|---|---|---|---|---|---|---|---|")
@@ -1164,7 +1173,8 @@ def summary():
                     tgt += ", ≥%.0f%% copy" % (100 * r["target"]["frac_copy"])
                 tgt += " " + {True: "met", False: "**not met**", None: "(no data)"}[r["target_met"]]
             L.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
-                r["benchmark"], r["x"], fmt(r["tilesmith"]), fmt(r["triton"]), fmt(r["ratio"], "%.3f"),
+                r["benchmark"] + ("" if r.get("line", "Triton") == "Triton" else " [%s]" % r["line"]), r["x"],
+                fmt(r["tilesmith"]), fmt(r["triton"]), fmt(r["ratio"], "%.3f"),
                 fmt(r["tilesmith_frac_copy"] and 100 * r["tilesmith_frac_copy"], "%.1f%%"),
                 fmt(r["triton_frac_copy"] and 100 * r["triton_frac_copy"], "%.1f%%"), tgt))
     files = (steps.get("bench") or {}).get("files") or {}

@@ -241,8 +241,10 @@ INSTANTIATE_TEST_SUITE_P(Files, Golden, ::testing::ValuesIn(allCases()), caseNam
 // tests/unit/cuda), the driver's failures (tests/gpu on the GPU machine), the note that a CUDA
 // run does not check device_assert (tests/unit/cuda/cuda_backend_assert_test.cpp), and
 // UnsupportedOnBackend: the CUDA backend compiles every op sema produces, so only a lowering
-// that broke its own layout contract reports it (tests/unit/passes/pipeline_test.cpp).
+// that broke its own layout contract reports it (tests/unit/passes/pipeline_test.cpp). And
+// EagerOpOnHost, which needs the CUDA backend (tests/unit/host/eager_gpu_ops_test.cpp).
 const std::set<std::string> kNotFromSource = {"UnusableInput",
+                                              "EagerOpOnHost",
                                               "ExecutionStopped",
                                               "CudaCompileFailed",
                                               "CudaUnavailable",

@@ -2,10 +2,7 @@
 // the real pipeline and NVRTC (no GPU needed), launches it, and times it with do_bench, which
 // must follow Triton's schedule and refuse a body that launches nothing.
 
-#include "core/cuda/cuda_backend.h"
-#include "core/host/host_session.h"
-#include "core/syntax/parser.h"
-#include "tests/unit/cuda/fake_driver.h"
+#include "tests/unit/cuda/fake_gpu_session.h"
 
 #include <gtest/gtest.h>
 
@@ -16,50 +13,7 @@ namespace tsm::cuda {
 namespace {
 
 using test::FakeDriver;
-
-struct FakeGpuSession
-{
-    SourceManager sources;
-    ParseResult parsed;
-    std::shared_ptr<FakeDriver> driver = std::make_shared<FakeDriver>();
-    std::unique_ptr<CudaBackend> backend;
-    std::vector<run::RunEvent> events;
-
-    bool run(const std::string &code)
-    {
-        // NVRTC runs for real; keep its disk cache out of the test.
-        ::setenv("TILESMITH_CACHE_DIR", "-", 1);
-        const SourceFile &file = sources.add("prog.py", code);
-        DiagnosticSink sink;
-        parsed = parseModule(file, sink);
-        if (sink.errorCount())
-            return false;
-        backend = std::make_unique<CudaBackend>(driver, [this](FileId id) {
-            return id < sources.fileCount() ? &sources.file(id) : nullptr;
-        });
-        host::HostOptions o;
-        o.backend = backend.get();
-        o.events = [this](const run::RunEvent &e) { events.push_back(e); };
-        host::HostSession session(*parsed.module, std::move(o));
-        return session.runModule(true);
-    }
-    std::string out() const
-    {
-        std::string s;
-        for (const auto &e : events)
-            if (e.kind == run::RunEvent::Kind::Stdout)
-                s += e.text;
-        return s;
-    }
-    std::string errors() const
-    {
-        std::string s;
-        for (const auto &e : events)
-            if (e.kind == run::RunEvent::Kind::Diagnostic && e.diagnostic)
-                s += e.diagnostic->message + "\n";
-        return s;
-    }
-};
+using test::FakeGpuSession;
 
 const char *kProgram = R"(
 import torch
@@ -86,7 +40,7 @@ def f():
 print(triton.testing.do_bench(f, warmup=5, rep=20))
 print(triton.testing.do_bench(f, warmup=5, rep=20, quantiles=[0.5, 0.2]))
 try:
-    triton.testing.do_bench(lambda: x + y)
+    triton.testing.do_bench(lambda: len(x))
 except RuntimeError as e:
     print("raised:", "launched no kernel on the GPU" in str(e))
 )";

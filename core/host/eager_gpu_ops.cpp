@@ -1,0 +1,343 @@
+#include "core/host/eager_gpu_ops.h"
+
+#include "core/host/host_context.h"
+#include "core/host/interpreter.h"
+#include "core/host/py_exception.h"
+#include "core/sema/specializer.h"
+#include "core/syntax/parser.h"
+
+#include <bit>
+
+namespace tsm::host {
+
+using tensor::Tensor;
+namespace T = tsm::tensor;
+
+/// The parsed library: its file must outlive the AST, which points into it.
+struct EagerGpuOps::Library
+{
+    SourceFile file{0xEA6E0000u, "<tilesmith>/lib/torch_eager.py", std::string(torchEagerSource())};
+    ParseResult parsed;
+    std::map<std::string, const ast::FunctionDef *, std::less<>> functions;
+};
+
+namespace {
+
+constexpr std::int64_t kElementwiseBlock = 1024;
+constexpr int kMaxRank = 4;
+
+sema::ArgSpec constexprSpec(sema::ConstValue v)
+{
+    sema::ArgSpec a;
+    a.kind = sema::ArgSpec::Kind::Constexpr;
+    a.value = std::move(v);
+    return a;
+}
+
+/// One launch's signature and arguments, built parameter by parameter.
+struct Call
+{
+    sema::Signature sig;
+    std::vector<LaunchArg> args;
+
+    void pointer(const Tensor &t, const char *label)
+    {
+        sema::ArgSpec a;
+        a.kind = sema::ArgSpec::Kind::Pointer;
+        a.dtype = t.dtype();
+        LaunchArg l;
+        l.kind = LaunchArg::Kind::Pointer;
+        l.storage = t.storage();
+        l.byteOffset = t.storageOffset() * t.elementSize();
+        l.label = label;
+        a.divisibleBy16 = l.byteOffset % 16 == 0;
+        sig.args.push_back(a);
+        args.push_back(std::move(l));
+    }
+    void integer(std::int64_t v)
+    {
+        sema::ArgSpec a;
+        a.kind = sema::ArgSpec::Kind::Int;
+        a.dtype = v >= INT32_MIN && v <= INT32_MAX ? DType::I32 : DType::I64;
+        a.divisibleBy16 = v % 16 == 0;
+        a.equalsOne = v == 1;
+        sig.args.push_back(a);
+        LaunchArg l;
+        l.kind = LaunchArg::Kind::Int;
+        l.i = v;
+        args.push_back(l);
+    }
+    void real(double v)
+    {
+        sema::ArgSpec a;
+        a.kind = sema::ArgSpec::Kind::Float;
+        a.dtype = DType::F32;
+        sig.args.push_back(a);
+        LaunchArg l;
+        l.kind = LaunchArg::Kind::Float;
+        l.f = v;
+        args.push_back(l);
+    }
+    void constant(sema::ConstValue v)
+    {
+        sig.args.push_back(constexprSpec(std::move(v)));
+        args.push_back(LaunchArg{});
+    }
+};
+
+/// The library's name of a unary op, or "" for one it has no kernel for.
+std::string unaryName(T::UnaryOp op)
+{
+    switch (op) {
+    case T::UnaryOp::Neg: return "neg";
+    case T::UnaryOp::Abs: return "abs";
+    case T::UnaryOp::Relu: return "relu";
+    case T::UnaryOp::Exp: return "exp";
+    case T::UnaryOp::Exp2: return "exp2";
+    case T::UnaryOp::Log: return "log";
+    case T::UnaryOp::Log2: return "log2";
+    case T::UnaryOp::Sqrt: return "sqrt";
+    case T::UnaryOp::Rsqrt: return "rsqrt";
+    case T::UnaryOp::Reciprocal: return "reciprocal";
+    case T::UnaryOp::Sigmoid: return "sigmoid";
+    case T::UnaryOp::Silu: return "silu";
+    case T::UnaryOp::Tanh: return "tanh";
+    case T::UnaryOp::Sin: return "sin";
+    case T::UnaryOp::Cos: return "cos";
+    case T::UnaryOp::Erf: return "erf";
+    case T::UnaryOp::GeluErf: return "gelu";
+    case T::UnaryOp::GeluTanh: return "gelu_tanh";
+    case T::UnaryOp::Floor: return "floor";
+    case T::UnaryOp::Ceil: return "ceil";
+    default: return {};
+    }
+}
+
+std::string binaryName(T::BinaryOp op)
+{
+    switch (op) {
+    case T::BinaryOp::Add: return "add";
+    case T::BinaryOp::Sub: return "sub";
+    case T::BinaryOp::Mul: return "mul";
+    case T::BinaryOp::Div: return "div";
+    case T::BinaryOp::Eq: return "eq";
+    case T::BinaryOp::Ne: return "ne";
+    case T::BinaryOp::Lt: return "lt";
+    case T::BinaryOp::Le: return "le";
+    case T::BinaryOp::Gt: return "gt";
+    case T::BinaryOp::Ge: return "ge";
+    default: return {};
+    }
+}
+
+/// fp16 / bf16 / fp32 compute in fp32 (PyTorch's opmath type); the kernels cover no other.
+bool floatCompute(DType d)
+{
+    return d == DType::F16 || d == DType::BF16 || d == DType::F32;
+}
+
+bool storable(DType d)
+{
+    return floatCompute(d) || d == DType::I1;
+}
+
+/// x's strides against `shape` (x broadcast to it), padded in front to kMaxRank dims.
+std::array<std::int64_t, kMaxRank> broadcastStrides(const Tensor &x, const T::Shape &shape)
+{
+    std::array<std::int64_t, kMaxRank> st{};
+    const std::size_t r = shape.size(), xr = x.shape().size();
+    for (std::size_t k = 0; k < xr; ++k) {
+        const std::size_t d = r - xr + k;
+        st[kMaxRank - r + d] = x.shape()[k] == 1 ? 0 : x.strides()[k];
+    }
+    return st;
+}
+
+std::array<std::int64_t, kMaxRank> paddedSizes(const T::Shape &shape)
+{
+    std::array<std::int64_t, kMaxRank> s{1, 1, 1, 1};
+    for (std::size_t k = 0; k < shape.size(); ++k)
+        s[kMaxRank - shape.size() + k] = shape[k];
+    return s;
+}
+
+/// A Python number or a CPU scalar next to a cuda tensor: passed as a kernel argument.
+bool isHostScalar(const Tensor &t)
+{
+    return !t.device().isCuda() && t.shape().empty();
+}
+
+} // namespace
+
+EagerGpuOps::EagerGpuOps(HostContext &ctx)
+    : m_ctx(ctx)
+{
+}
+
+EagerGpuOps::~EagerGpuOps() = default;
+
+void EagerGpuOps::launch(const std::string &name, const sema::Signature &sig, std::vector<LaunchArg> args, Grid grid)
+{
+    if (!m_ctx.backend)
+        throwPy("RuntimeError", "no backend to launch kernels on");
+    if (!m_library) {
+        m_library = std::make_unique<Library>();
+        DiagnosticSink parseDiags;
+        m_library->parsed = parseModule(m_library->file, parseDiags);
+        for (const ast::Stmt *s : m_library->parsed.module->body)
+            if (const auto *f = dynCast<ast::FunctionDef>(s))
+                m_library->functions.emplace(std::string(f->name), f);
+    }
+    auto fn = m_library->functions.find(name);
+    if (fn == m_library->functions.end())
+        throwPy("RuntimeError", "Tilesmith's eager GPU library has no kernel '" + name + "'");
+    const std::string key = name + "|" + sig.key();
+    std::shared_ptr<CompiledKernel> &compiled = m_compiled[key];
+    DiagnosticSink diags;
+    if (!compiled) {
+        diags.setOrigin(DiagOrigin::Sema);
+        sema::KernelSource source{m_library->file, *m_library->parsed.module, *fn->second,
+                                  [](std::string_view) { return std::optional<sema::ConstValue>(); }};
+        std::shared_ptr<const ir::Kernel> kernel = sema::specialize(source, sig, diags);
+        if (kernel && diags.errorCount() == 0)
+            compiled = m_ctx.backend->compile(kernel, diags);
+        std::optional<Diagnostic> error = m_ctx.emitAllButFirstError(diags);
+        if (!compiled || error) {
+            m_compiled.erase(key);
+            throwPy("RuntimeError", "Tilesmith's eager GPU kernel '" + name + "' (" + sig.key()
+                                        + ") did not compile: "
+                                        + (error ? error->message : std::string("no kernel")));
+        }
+    }
+    diags.setOrigin(DiagOrigin::Interp);
+    LaunchContext lc{diags, nullptr, m_ctx.cancel};
+    ++m_ctx.launches;
+    const bool ok = m_ctx.backend->launch(*compiled, grid, args, lc);
+    std::optional<Diagnostic> error = m_ctx.emitAllButFirstError(diags);
+    if (!ok || error) {
+        PyException e("RuntimeError", error ? error->message : "launch of " + name + " failed");
+        if (error)
+            e.diagnostic = std::move(error);
+        throw e;
+    }
+}
+
+std::optional<Tensor> EagerGpuOps::unary(T::UnaryOp op, const Tensor &x, DType out)
+{
+    const std::string name = unaryName(op);
+    if (name.empty() || !floatCompute(x.dtype()) || !storable(out) || x.shape().size() > kMaxRank)
+        return std::nullopt;
+    Tensor result = Tensor::allocate(x.shape(), out, x.device(), tensor::Storage::Init::Undefined);
+    const std::int64_t n = x.numel();
+    if (n == 0)
+        return result;
+    const auto sizes = paddedSizes(x.shape());
+    const auto st = broadcastStrides(x, x.shape());
+    Call c;
+    c.pointer(x, "x");
+    c.pointer(result, "out");
+    c.integer(n);
+    for (int k = 1; k < kMaxRank; ++k)
+        c.integer(sizes[std::size_t(k)]);
+    for (std::int64_t s : st)
+        c.integer(s);
+    c.constant(sema::ConstValue::ofString(name));
+    c.constant(sema::ConstValue::ofDType(DType::F32));
+    c.constant(sema::ConstValue::ofBool(x.isContiguous()));
+    c.constant(sema::ConstValue::ofInt(kElementwiseBlock));
+    launch("unary_kernel", c.sig, std::move(c.args), Grid{(n + kElementwiseBlock - 1) / kElementwiseBlock, 1, 1});
+    return result;
+}
+
+std::optional<Tensor>
+EagerGpuOps::binary(T::BinaryOp op, const Tensor &a, const Tensor &b, DType compute, DType out)
+{
+    const std::string name = binaryName(op);
+    if (name.empty() || !floatCompute(compute) || !storable(out))
+        return std::nullopt;
+    const bool aScalar = isHostScalar(a), bScalar = isHostScalar(b);
+    // Tensors on different devices are the host path's error to raise, as torch does.
+    if ((!aScalar && !a.device().isCuda()) || (!bScalar && !b.device().isCuda()) || (aScalar && bScalar))
+        return std::nullopt;
+    const T::Shape shape = T::broadcastShapes(a.shape(), b.shape());
+    if (shape.size() > kMaxRank || (!aScalar && !floatCompute(a.dtype()) && a.dtype() != DType::I1)
+        || (!bScalar && !floatCompute(b.dtype()) && b.dtype() != DType::I1))
+        return std::nullopt;
+    const Tensor &cuda = aScalar ? b : a;
+    Tensor result = Tensor::allocate(shape, out, cuda.device(), tensor::Storage::Init::Undefined);
+    std::int64_t n = 1;
+    for (std::int64_t s : shape)
+        n *= s;
+    if (n == 0)
+        return result;
+    auto flat = [&](const Tensor &t, bool scalar) { return scalar || (t.shape() == shape && t.isContiguous()); };
+    const bool contiguous = flat(a, aScalar) && flat(b, bScalar);
+    const auto sizes = paddedSizes(shape);
+    Call c;
+    c.pointer(aScalar ? result : a, "a");
+    c.pointer(bScalar ? result : b, "b");
+    c.pointer(result, "out");
+    c.integer(n);
+    for (int k = 1; k < kMaxRank; ++k)
+        c.integer(sizes[std::size_t(k)]);
+    for (const Tensor *t : {&a, &b}) {
+        const bool scalar = isHostScalar(*t);
+        const auto st = scalar ? std::array<std::int64_t, kMaxRank>{} : broadcastStrides(*t, shape);
+        for (std::int64_t s : st)
+            c.integer(s);
+    }
+    c.real(aScalar ? a.item().toDouble() : 0.0);
+    c.real(bScalar ? b.item().toDouble() : 0.0);
+    c.constant(sema::ConstValue::ofString(name));
+    c.constant(sema::ConstValue::ofDType(DType::F32));
+    c.constant(sema::ConstValue::ofBool(aScalar));
+    c.constant(sema::ConstValue::ofBool(bScalar));
+    c.constant(sema::ConstValue::ofBool(contiguous));
+    c.constant(sema::ConstValue::ofInt(kElementwiseBlock));
+    launch("binary_kernel", c.sig, std::move(c.args), Grid{(n + kElementwiseBlock - 1) / kElementwiseBlock, 1, 1});
+    return result;
+}
+
+std::optional<Tensor> EagerGpuOps::softmax(const Tensor &x, std::int64_t dim, bool logarithm)
+{
+    const std::int64_t rank = std::int64_t(x.shape().size());
+    if (rank == 0 || !floatCompute(x.dtype()) || !x.isContiguous())
+        return std::nullopt;
+    if (dim < 0)
+        dim += rank;
+    const std::int64_t cols = x.shape().back();
+    // The whole row in one block, as Triton's softmax tutorial: rows up to 32768 elements.
+    if (dim != rank - 1 || cols == 0 || cols > 32768)
+        return std::nullopt;
+    Tensor result = Tensor::allocate(x.shape(), x.dtype(), x.device(), tensor::Storage::Init::Undefined);
+    const std::int64_t rows = x.numel() / cols;
+    if (rows == 0)
+        return result;
+    const std::int64_t block = std::int64_t(std::bit_ceil(std::uint64_t(cols)));
+    Call c;
+    c.sig.numWarps = block >= 4096 ? 16 : block >= 2048 ? 8 : 4;
+    c.pointer(result, "out");
+    c.pointer(x, "x");
+    c.integer(cols);
+    c.integer(cols);
+    c.integer(cols);
+    c.constant(sema::ConstValue::ofBool(logarithm));
+    c.constant(sema::ConstValue::ofDType(DType::F32));
+    c.constant(sema::ConstValue::ofInt(block));
+    launch("softmax_kernel", c.sig, std::move(c.args), Grid{rows, 1, 1});
+    return result;
+}
+
+void EagerGpuOps::hostFallback(std::string_view op)
+{
+    if (!m_warned.insert(std::string(op)).second)
+        return;
+    DiagnosticSink diags;
+    diags.setOrigin(DiagOrigin::Interp);
+    diags.report(DiagKind::EagerOpOnHost,
+                 m_ctx.interp ? m_ctx.interp->currentSpan() : SourceSpan{},
+                 {std::string(op), std::string("do_bench")});
+    m_ctx.emitAllButFirstError(diags);
+}
+
+} // namespace tsm::host

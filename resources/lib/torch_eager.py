@@ -1,0 +1,184 @@
+"""
+Tilesmith's eager GPU torch ops: the kernels that torch operations on cuda tensors launch inside
+`triton.testing.do_bench` (and `do_bench_cudagraph`) under `--backend cuda`, one kernel per op
+as PyTorch eager runs them, so a benchmark's "torch" line is a GPU measurement. Compiled by
+Tilesmith itself (core/host/eager_gpu_ops.cpp builds the launch signature and the grid); a real
+Triton program, so `python3 torch_eager.py` checks the kernels against PyTorch.
+
+Operands are up to 4-D views with any strides (0 for broadcast dimensions), addressed through
+the index of the contiguous output. Arithmetic is done in COMPUTE (fp32 for fp16 / bf16 / fp32
+inputs, fp64 for fp64) and rounded once when stored, as PyTorch's elementwise kernels do.
+"""
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _offsets4(offs, s1, s2, s3, st0, st1, st2, st3):
+    # Element offset, for strides st*, of the contiguous index offs over sizes (., s1, s2, s3).
+    i3 = offs % s3
+    r = offs // s3
+    i2 = r % s2
+    r = r // s2
+    i1 = r % s1
+    i0 = r // s1
+    return i0 * st0 + i1 * st1 + i2 * st2 + i3 * st3
+
+
+@triton.jit
+def _unary(x, OP: tl.constexpr):
+    if OP == "neg":
+        y = -x
+    elif OP == "abs":
+        y = tl.abs(x)
+    elif OP == "relu":
+        y = tl.where(x > 0, x, 0.0)
+    elif OP == "exp":
+        y = tl.exp(x)
+    elif OP == "exp2":
+        y = tl.exp2(x)
+    elif OP == "log":
+        y = tl.log(x)
+    elif OP == "log2":
+        y = tl.log2(x)
+    elif OP == "sqrt":
+        y = tl.sqrt_rn(x)
+    elif OP == "rsqrt":
+        y = 1.0 / tl.sqrt_rn(x)
+    elif OP == "reciprocal":
+        y = tl.div_rn(1.0, x)
+    elif OP == "sigmoid":
+        y = tl.sigmoid(x)
+    elif OP == "silu":
+        y = x * tl.sigmoid(x)
+    elif OP == "tanh":
+        y = 2.0 * tl.sigmoid(2.0 * x) - 1.0
+    elif OP == "sin":
+        y = tl.sin(x)
+    elif OP == "cos":
+        y = tl.cos(x)
+    elif OP == "erf":
+        y = tl.math.erf(x)
+    elif OP == "gelu":
+        y = 0.5 * x * (1.0 + tl.math.erf(x * 0.7071067811865476))
+    elif OP == "gelu_tanh":
+        inner = 0.7978845608028654 * (x + 0.044715 * x * x * x)
+        y = 0.5 * x * (1.0 + (2.0 * tl.sigmoid(2.0 * inner) - 1.0))
+    elif OP == "floor":
+        y = tl.floor(x)
+    elif OP == "ceil":
+        y = tl.ceil(x)
+    else:  # "copy": a cast or a contiguous copy
+        y = x
+    return y
+
+
+@triton.jit
+def unary_kernel(x_ptr, out_ptr, n, s1, s2, s3, x0, x1, x2, x3, OP: tl.constexpr, COMPUTE: tl.constexpr,
+                 CONTIGUOUS: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    if CONTIGUOUS:
+        x = tl.load(x_ptr + offs, mask=mask)
+    else:
+        x = tl.load(x_ptr + _offsets4(offs, s1, s2, s3, x0, x1, x2, x3), mask=mask)
+    y = _unary(x.to(COMPUTE), OP)
+    tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def _binary(a, b, OP: tl.constexpr):
+    if OP == "add":
+        y = a + b
+    elif OP == "sub":
+        y = a - b
+    elif OP == "mul":
+        y = a * b
+    elif OP == "div":
+        y = tl.div_rn(a, b)
+    elif OP == "eq":
+        y = a == b
+    elif OP == "ne":
+        y = a != b
+    elif OP == "lt":
+        y = a < b
+    elif OP == "le":
+        y = a <= b
+    elif OP == "gt":
+        y = a > b
+    else:  # "ge"
+        y = a >= b
+    return y
+
+
+@triton.jit
+def binary_kernel(a_ptr, b_ptr, out_ptr, n, s1, s2, s3, a0, a1, a2, a3, b0, b1, b2, b3, a_scalar, b_scalar,
+                  OP: tl.constexpr, COMPUTE: tl.constexpr, A_SCALAR: tl.constexpr, B_SCALAR: tl.constexpr,
+                  CONTIGUOUS: tl.constexpr, BLOCK: tl.constexpr):
+    # An operand given as a Python number (A_SCALAR / B_SCALAR) is a kernel argument, as
+    # PyTorch passes it; the other is loaded through its strides (or flat when CONTIGUOUS).
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    if A_SCALAR:
+        a = a_scalar
+    elif CONTIGUOUS:
+        a = tl.load(a_ptr + offs, mask=mask)
+    else:
+        a = tl.load(a_ptr + _offsets4(offs, s1, s2, s3, a0, a1, a2, a3), mask=mask)
+    if B_SCALAR:
+        b = b_scalar
+    elif CONTIGUOUS:
+        b = tl.load(b_ptr + offs, mask=mask)
+    else:
+        b = tl.load(b_ptr + _offsets4(offs, s1, s2, s3, b0, b1, b2, b3), mask=mask)
+    y = _binary(a.to(COMPUTE), b.to(COMPUTE), OP)
+    tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def softmax_kernel(out_ptr, in_ptr, in_row_stride, out_row_stride, n_cols, LOG: tl.constexpr,
+                   COMPUTE: tl.constexpr, BLOCK: tl.constexpr):
+    # One row per program (the last dimension, contiguous), the whole row in one block.
+    row = tl.program_id(0).to(tl.int64)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    x = tl.load(in_ptr + row * in_row_stride + cols, mask=mask, other=-float("inf")).to(COMPUTE)
+    shifted = x - tl.max(x, axis=0)
+    e = tl.exp(shifted)
+    total = tl.sum(e, axis=0)
+    if LOG:
+        y = shifted - tl.log(total)
+    else:
+        y = e / total
+    tl.store(out_ptr + row * out_row_stride + cols, y.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+def _check():
+    # python3 torch_eager.py: each kernel against PyTorch on random inputs.
+    import torch
+    torch.manual_seed(0)
+    dev = "cuda"
+    x = torch.randn(3, 5, 7, device=dev)
+    y = torch.randn(5, 1, device=dev)  # strides (1, 1) -> broadcast over dims 0 and 2
+    out = torch.empty_like(x)
+    n = x.numel()
+    for op, ref in [("exp", torch.exp), ("silu", torch.nn.functional.silu), ("gelu", torch.nn.functional.gelu)]:
+        unary_kernel[(triton.cdiv(n, 128), )](x, out, n, 3, 5, 7, 0, 35, 7, 1, OP=op, COMPUTE=tl.float32,
+                                              CONTIGUOUS=True, BLOCK=128)
+        torch.testing.assert_close(out, ref(x))
+    yb = y.expand(3, 5, 7)
+    # x as (1, 3, 5, 7); y broadcast to it: strides (0, 0, 1, 0).
+    binary_kernel[(triton.cdiv(n, 128), )](x, yb, out, n, 3, 5, 7, 0, 35, 7, 1, 0, 0, 1, 0, 0.0, 0.0, OP="mul",
+                                           COMPUTE=tl.float32, A_SCALAR=False, B_SCALAR=False, CONTIGUOUS=False,
+                                           BLOCK=128)
+    torch.testing.assert_close(out, x * y)
+    rows = torch.randn(4, 1000, device=dev)
+    sm = torch.empty_like(rows)
+    softmax_kernel[(4, )](sm, rows, 1000, 1000, 1000, LOG=False, COMPUTE=tl.float32, BLOCK=1024)
+    torch.testing.assert_close(sm, torch.softmax(rows, dim=1))
+    print("torch_eager kernels match PyTorch")
+
+
+if __name__ == "__main__":
+    _check()

@@ -1,0 +1,63 @@
+# Run on the GPU machine by scripts/gpu-check's differential step (and on the interpreter): torch
+# ops on cuda tensors inside triton.testing.do_bench run as Tilesmith's eager GPU kernels under
+# --backend cuda (resources/lib/torch_eager.py); what they return must match the host's
+# reference computed outside do_bench. Runs unchanged under Python + PyTorch + Triton too.
+import pytest
+import torch
+
+import triton
+
+DEVICE = "cuda"
+
+
+def inside_do_bench(fn):
+    # The value fn returns on the timed path (do_bench discards it).
+    box = []
+    triton.testing.do_bench(lambda: box.append(fn()), warmup=1, rep=1)
+    return box[-1]
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16])
+def test_unary(dtype):
+    torch.manual_seed(0)
+    x = (torch.randn(3, 1000, device=DEVICE) * 2).to(dtype)
+    tol = dict(atol=1e-5, rtol=1e-5) if dtype == torch.float32 else {}
+    for fn in [torch.exp, torch.sigmoid, torch.tanh, torch.nn.functional.silu, torch.nn.functional.gelu,
+               torch.nn.functional.relu, torch.abs, torch.neg, torch.sin, torch.erf]:
+        torch.testing.assert_close(inside_do_bench(lambda: fn(x)), fn(x), **tol)
+    xp = x.abs() + 0.5
+    for fn in [torch.sqrt, torch.rsqrt, torch.log, torch.reciprocal]:
+        torch.testing.assert_close(inside_do_bench(lambda: fn(xp)), fn(xp), **tol)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_binary_broadcast_and_scalars(dtype):
+    torch.manual_seed(1)
+    a = torch.randn(4, 5, 6, device=DEVICE).to(dtype)
+    b = torch.randn(5, 1, device=DEVICE).to(dtype)
+    t = a.transpose(0, 2)  # a strided view
+    cases = [lambda: a + b, lambda: a * b, lambda: a - b, lambda: a / (b.abs() + 1), lambda: a * 2.5,
+             lambda: 1.0 - a, lambda: t + 1, lambda: a > b, lambda: a <= 0.25, lambda: a.float() + b]
+    for fn in cases:
+        torch.testing.assert_close(inside_do_bench(fn), fn())
+
+
+def test_swish_like_the_seed():
+    x = torch.randn(98432, device=DEVICE)
+    torch.testing.assert_close(inside_do_bench(lambda: x * torch.sigmoid(x)), x * torch.sigmoid(x))
+
+
+@pytest.mark.parametrize("n_cols", [1, 781, 1024, 4096, 32768])
+def test_softmax(n_cols):
+    torch.manual_seed(2)
+    x = torch.randn(7, n_cols, device=DEVICE) * 4
+    torch.testing.assert_close(inside_do_bench(lambda: torch.softmax(x, dim=-1)), torch.softmax(x, dim=-1))
+    torch.testing.assert_close(inside_do_bench(lambda: torch.log_softmax(x, dim=1)), torch.log_softmax(x, dim=1))
+    h = x.half()
+    torch.testing.assert_close(inside_do_bench(lambda: torch.softmax(h, dim=-1)), torch.softmax(h, dim=-1))
+
+
+def test_op_without_a_kernel_still_gives_the_right_result():
+    # The multiply is a GPU kernel, the sum runs on the host (with a warning).
+    x = torch.randn(1000, device=DEVICE)
+    torch.testing.assert_close(inside_do_bench(lambda: (x * 2.0).sum()), (x * 2.0).sum())
