@@ -161,6 +161,26 @@ std::array<std::int64_t, kMaxRank> paddedSizes(const T::Shape &shape)
     return s;
 }
 
+/// Rows of up to 32768 elements go in one block (Triton's softmax tutorial), with its warps.
+constexpr std::int64_t kMaxRow = 32768;
+
+/// A contiguous float tensor on the GPU whose last dimension fits one block.
+bool rowwise(const Tensor &x)
+{
+    return !x.shape().empty() && floatCompute(x.dtype()) && x.isContiguous() && x.device().isCuda()
+           && x.shape().back() > 0 && x.shape().back() <= kMaxRow;
+}
+
+std::int64_t rowBlock(std::int64_t cols)
+{
+    return std::int64_t(std::bit_ceil(std::uint64_t(cols)));
+}
+
+int rowWarps(std::int64_t block)
+{
+    return block >= 4096 ? 16 : block >= 2048 ? 8 : 4;
+}
+
 /// A Python number or a CPU scalar next to a cuda tensor: passed as a kernel argument.
 bool isHostScalar(const Tensor &t)
 {
@@ -225,7 +245,14 @@ void EagerGpuOps::launch(const std::string &name, const sema::Signature &sig, st
 std::optional<Tensor> EagerGpuOps::unary(T::UnaryOp op, const Tensor &x, DType out)
 {
     const std::string name = unaryName(op);
-    if (name.empty() || !floatCompute(x.dtype()) || !storable(out) || x.shape().size() > kMaxRank)
+    if (name.empty() || !floatCompute(x.dtype()) || !storable(out))
+        return std::nullopt;
+    return unaryKernel(name, x, out);
+}
+
+std::optional<Tensor> EagerGpuOps::unaryKernel(const std::string &name, const Tensor &x, DType out)
+{
+    if (x.shape().size() > kMaxRank)
         return std::nullopt;
     Tensor result = Tensor::allocate(x.shape(), out, x.device(), tensor::Storage::Init::Undefined);
     const std::int64_t n = x.numel();
@@ -301,21 +328,16 @@ EagerGpuOps::binary(T::BinaryOp op, const Tensor &a, const Tensor &b, DType comp
 std::optional<Tensor> EagerGpuOps::softmax(const Tensor &x, std::int64_t dim, bool logarithm)
 {
     const std::int64_t rank = std::int64_t(x.shape().size());
-    if (rank == 0 || !floatCompute(x.dtype()) || !x.isContiguous())
+    if (!rowwise(x) || (dim != -1 && dim != rank - 1))
         return std::nullopt;
-    if (dim < 0)
-        dim += rank;
     const std::int64_t cols = x.shape().back();
-    // The whole row in one block, as Triton's softmax tutorial: rows up to 32768 elements.
-    if (dim != rank - 1 || cols == 0 || cols > 32768)
-        return std::nullopt;
     Tensor result = Tensor::allocate(x.shape(), x.dtype(), x.device(), tensor::Storage::Init::Undefined);
     const std::int64_t rows = x.numel() / cols;
     if (rows == 0)
         return result;
-    const std::int64_t block = std::int64_t(std::bit_ceil(std::uint64_t(cols)));
+    const std::int64_t block = rowBlock(cols);
     Call c;
-    c.sig.numWarps = block >= 4096 ? 16 : block >= 2048 ? 8 : 4;
+    c.sig.numWarps = rowWarps(block);
     c.pointer(result, "out");
     c.pointer(x, "x");
     c.integer(cols);
@@ -326,6 +348,76 @@ std::optional<Tensor> EagerGpuOps::softmax(const Tensor &x, std::int64_t dim, bo
     c.constant(sema::ConstValue::ofInt(block));
     launch("softmax_kernel", c.sig, std::move(c.args), Grid{rows, 1, 1});
     return result;
+}
+
+std::optional<Tensor> EagerGpuOps::reduceLastDim(std::string_view op, const Tensor &x, bool keepdim, DType out)
+{
+    if (!rowwise(x) || !floatCompute(out))
+        return std::nullopt;
+    const std::int64_t cols = x.shape().back();
+    T::Shape shape = x.shape();
+    if (keepdim)
+        shape.back() = 1;
+    else
+        shape.pop_back();
+    Tensor result = Tensor::allocate(shape, out, x.device(), tensor::Storage::Init::Undefined);
+    const std::int64_t rows = x.numel() / cols;
+    if (rows == 0)
+        return result;
+    const std::int64_t block = rowBlock(cols);
+    Call c;
+    c.sig.numWarps = rowWarps(block);
+    c.pointer(x, "x");
+    c.pointer(result, "out");
+    c.integer(cols);
+    c.constant(sema::ConstValue::ofString(std::string(op)));
+    c.constant(sema::ConstValue::ofDType(DType::F32));
+    c.constant(sema::ConstValue::ofInt(block));
+    launch("row_reduce_kernel", c.sig, std::move(c.args), Grid{rows, 1, 1});
+    return result;
+}
+
+std::optional<Tensor> EagerGpuOps::norm(const Tensor &x,
+                                        const std::optional<Tensor> &weight,
+                                        const std::optional<Tensor> &bias,
+                                        double eps,
+                                        bool rms)
+{
+    if (!rowwise(x))
+        return std::nullopt;
+    const std::int64_t cols = x.shape().back();
+    for (const std::optional<Tensor> *p : {&weight, &bias})
+        if (*p && (!(*p)->device().isCuda() || !(*p)->isContiguous() || (*p)->shape() != T::Shape{cols}
+                   || !floatCompute((*p)->dtype())))
+            return std::nullopt;
+    Tensor result = Tensor::allocate(x.shape(), x.dtype(), x.device(), tensor::Storage::Init::Undefined);
+    const std::int64_t rows = x.numel() / cols;
+    if (rows == 0)
+        return result;
+    const std::int64_t block = rowBlock(cols);
+    Call c;
+    c.sig.numWarps = rowWarps(block);
+    c.pointer(x, "x");
+    c.pointer(weight ? *weight : x, "weight");
+    c.pointer(bias ? *bias : x, "bias");
+    c.pointer(result, "out");
+    c.integer(cols);
+    c.real(eps);
+    c.constant(sema::ConstValue::ofBool(rms));
+    c.constant(sema::ConstValue::ofBool(bool(weight)));
+    c.constant(sema::ConstValue::ofBool(bool(bias)));
+    c.constant(sema::ConstValue::ofDType(DType::F32));
+    c.constant(sema::ConstValue::ofInt(block));
+    launch("norm_kernel", c.sig, std::move(c.args), Grid{rows, 1, 1});
+    return result;
+}
+
+std::optional<Tensor> EagerGpuOps::copy(const Tensor &x, DType out)
+{
+    // Float to float only: an integer through the fp32 compute type would lose bits.
+    if (!floatCompute(x.dtype()) || !floatCompute(out) || !x.device().isCuda() || x.isWrappedNumber())
+        return std::nullopt;
+    return unaryKernel("copy", x, out);
 }
 
 void EagerGpuOps::hostFallback(std::string_view op)

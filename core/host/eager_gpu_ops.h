@@ -32,10 +32,20 @@ public:
                                          DType compute,
                                          DType out) override;
     std::optional<tensor::Tensor> softmax(const tensor::Tensor &x, std::int64_t dim, bool logarithm) override;
+    std::optional<tensor::Tensor>
+    reduceLastDim(std::string_view op, const tensor::Tensor &x, bool keepdim, DType out) override;
+    std::optional<tensor::Tensor> norm(const tensor::Tensor &x,
+                                       const std::optional<tensor::Tensor> &weight,
+                                       const std::optional<tensor::Tensor> &bias,
+                                       double eps,
+                                       bool rms) override;
+    std::optional<tensor::Tensor> copy(const tensor::Tensor &x, DType out) override;
     void hostFallback(std::string_view op) override;
 
 private:
     struct Library;
+    /// unary_kernel with OP `name` ("copy" for casts and copies) into a new tensor of `out`.
+    std::optional<tensor::Tensor> unaryKernel(const std::string &name, const tensor::Tensor &x, DType out);
     /// Compiles (once per signature) and launches kernel `name` of the library.
     void launch(const std::string &name, const sema::Signature &sig, std::vector<LaunchArg> args, Grid grid);
 

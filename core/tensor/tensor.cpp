@@ -1,5 +1,6 @@
 #include "core/tensor/tensor.h"
 
+#include "core/tensor/device_ops.h"
 #include "core/tensor/float16.h"
 #include "core/tensor/tensor_impl.h"
 
@@ -659,6 +660,9 @@ Tensor Tensor::contiguous() const
 
 Tensor Tensor::clone() const
 {
+    if (DeviceOps *device = deviceOpsFor({this}))
+        if (auto r = device->copy(*this, m_dtype))
+            return *r;
     Tensor out = allocate(m_shape, m_dtype, m_device);
     out.copyFrom(*this);
     return out;
@@ -668,6 +672,9 @@ Tensor Tensor::to(DType dtype, bool copy) const
 {
     if (dtype == m_dtype && !copy && !m_wrappedNumber)
         return *this;
+    if (DeviceOps *device = deviceOpsFor({this}))
+        if (auto r = device->copy(*this, dtype))
+            return *r;
     Tensor out = allocate(m_shape, dtype, m_device);
     out.copyFrom(*this);
     return out;

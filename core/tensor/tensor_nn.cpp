@@ -271,6 +271,12 @@ Tensor layerNorm(const Tensor &x,
                  double eps)
 {
     const std::int64_t n = normalizedCount(x, normalizedShape);
+    if (DeviceOps *device = deviceOpsFor({&x})) {
+        if (normalizedShape.size() == 1)
+            if (auto r = device->norm(x, weight, bias, eps, false))
+                return *r;
+        device->hostFallback("layer_norm");
+    }
     const std::vector<double> w = affineParam(weight, normalizedShape, "weight");
     const std::vector<double> b = affineParam(bias, normalizedShape, "bias");
     std::vector<double> v = toDoubles(x);
@@ -302,8 +308,14 @@ Tensor rmsNorm(const Tensor &x,
                std::optional<double> eps)
 {
     const std::int64_t n = normalizedCount(x, normalizedShape);
-    const std::vector<double> w = affineParam(weight, normalizedShape, "weight");
     const double e = eps.value_or(finfoEps(x.dtype()));
+    if (DeviceOps *device = deviceOpsFor({&x})) {
+        if (normalizedShape.size() == 1)
+            if (auto r = device->norm(x, weight, std::nullopt, e, true))
+                return *r;
+        device->hostFallback("rms_norm");
+    }
+    const std::vector<double> w = affineParam(weight, normalizedShape, "weight");
     std::vector<double> v = toDoubles(x);
     for (std::size_t row = 0; n > 0 && row < v.size() / std::size_t(n); ++row) {
         double *p = v.data() + row * std::size_t(n);

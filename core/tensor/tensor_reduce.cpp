@@ -1,6 +1,7 @@
 // Reductions (sum, mean, prod, max/min, argmax, var/std, logsumexp, all/any), scans (cumsum,
 // cumprod) and sort/topk. Everything accumulates in float64 (int64 for integer sums).
 
+#include "core/tensor/device_ops.h"
 #include "core/tensor/tensor_impl.h"
 #include "core/tensor/tensor_ops.h"
 
@@ -125,11 +126,26 @@ DType sumType(const Tensor &x, std::optional<DType> dtype)
     return dtype ? *dtype : isFloat(x.dtype()) ? x.dtype() : DType::I64;
 }
 
+/// The device's reduction of x's last dimension when DeviceOps is active for x.
+std::optional<Tensor> onDevice(std::string_view op, const Tensor &x, const DimList &dims, bool keepdim, DType out)
+{
+    DeviceOps *device = deviceOpsFor({&x});
+    if (!device)
+        return std::nullopt;
+    if (reducesLastDimOnly(x, dims))
+        if (auto r = device->reduceLastDim(op, x, keepdim, out))
+            return r;
+    device->hostFallback(op);
+    return std::nullopt;
+}
+
 } // namespace
 
 Tensor sum(const Tensor &x, const DimList &dims, bool keepdim, std::optional<DType> dtype)
 {
     const DType out = sumType(x, dtype);
+    if (auto r = onDevice("sum", x, dims, keepdim, out))
+        return *r;
     if (!isFloat(out) && !isFloat(x.dtype()))
         return reduceInts(x, dims, keepdim, out, [](const std::int64_t *p, std::int64_t n) {
             std::uint64_t s = 0;
@@ -148,6 +164,8 @@ Tensor mean(const Tensor &x, const DimList &dims, bool keepdim, std::optional<DT
                      + std::string(dtype ? "Optional" : "Input")
                      + " dtype must be either a floating point or complex dtype. Got: "
                      + scalarTypeName(out));
+    if (auto r = onDevice("mean", x, dims, keepdim, out))
+        return *r;
     return reduceDoubles(x, dims, keepdim, out, [](const double *p, std::int64_t n) {
         return n == 0 ? kNaN : sumOf(p, n) / double(n);
     });
@@ -201,10 +219,14 @@ ValuesIndices extremeDim(const Tensor &x, std::int64_t dim, bool keepdim, bool w
 
 Tensor amax(const Tensor &x, const DimList &dims, bool keepdim)
 {
+    if (auto r = onDevice("amax", x, dims, keepdim, x.dtype()))
+        return *r;
     return extreme(x, dims, keepdim, true, "amax");
 }
 Tensor amin(const Tensor &x, const DimList &dims, bool keepdim)
 {
+    if (auto r = onDevice("amin", x, dims, keepdim, x.dtype()))
+        return *r;
     return extreme(x, dims, keepdim, false, "amin");
 }
 Tensor max(const Tensor &x)

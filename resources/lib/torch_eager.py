@@ -154,6 +154,44 @@ def softmax_kernel(out_ptr, in_ptr, in_row_stride, out_row_stride, n_cols, LOG: 
     tl.store(out_ptr + row * out_row_stride + cols, y.to(out_ptr.dtype.element_ty), mask=mask)
 
 
+@triton.jit
+def row_reduce_kernel(x_ptr, out_ptr, n_cols, OP: tl.constexpr, COMPUTE: tl.constexpr, BLOCK: tl.constexpr):
+    # sum / mean / amax / amin of each contiguous row (the last dimension), one row per program.
+    row = tl.program_id(0).to(tl.int64)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    if OP == "amax":
+        r = tl.max(tl.load(x_ptr + row * n_cols + cols, mask=mask, other=-float("inf")).to(COMPUTE), axis=0)
+    elif OP == "amin":
+        r = tl.min(tl.load(x_ptr + row * n_cols + cols, mask=mask, other=float("inf")).to(COMPUTE), axis=0)
+    else:
+        r = tl.sum(tl.load(x_ptr + row * n_cols + cols, mask=mask, other=0.0).to(COMPUTE), axis=0)
+        if OP == "mean":
+            r = r / n_cols
+    tl.store(out_ptr + row, r.to(out_ptr.dtype.element_ty))
+
+
+@triton.jit
+def norm_kernel(x_ptr, w_ptr, b_ptr, out_ptr, n_cols, eps, RMS: tl.constexpr, HAS_W: tl.constexpr,
+                HAS_B: tl.constexpr, COMPUTE: tl.constexpr, BLOCK: tl.constexpr):
+    # F.layer_norm (RMS=False: biased variance) or F.rms_norm over the last dimension, one
+    # contiguous row per program, the whole row in one block.
+    row = tl.program_id(0).to(tl.int64)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    x = tl.load(x_ptr + row * n_cols + cols, mask=mask, other=0.0).to(COMPUTE)
+    if RMS:
+        y = x * (1.0 / tl.sqrt_rn(tl.sum(x * x, axis=0) / n_cols + eps))
+    else:
+        centered = tl.where(mask, x - tl.sum(x, axis=0) / n_cols, 0.0)
+        y = centered * (1.0 / tl.sqrt_rn(tl.sum(centered * centered, axis=0) / n_cols + eps))
+    if HAS_W:
+        y = y * tl.load(w_ptr + cols, mask=mask, other=0.0).to(COMPUTE)
+    if HAS_B:
+        y = y + tl.load(b_ptr + cols, mask=mask, other=0.0).to(COMPUTE)
+    tl.store(out_ptr + row * n_cols + cols, y.to(out_ptr.dtype.element_ty), mask=mask)
+
+
 def _check():
     # python3 torch_eager.py: each kernel against PyTorch on random inputs.
     import torch
@@ -177,6 +215,13 @@ def _check():
     sm = torch.empty_like(rows)
     softmax_kernel[(4, )](sm, rows, 1000, 1000, 1000, LOG=False, COMPUTE=tl.float32, BLOCK=1024)
     torch.testing.assert_close(sm, torch.softmax(rows, dim=1))
+    sums = torch.empty(4, device=dev)
+    row_reduce_kernel[(4, )](rows, sums, 1000, OP="sum", COMPUTE=tl.float32, BLOCK=1024)
+    torch.testing.assert_close(sums, rows.sum(dim=1))
+    w = torch.rand(1000, device=dev)
+    b = torch.randn(1000, device=dev)
+    norm_kernel[(4, )](rows, w, b, sm, 1000, 1e-5, RMS=False, HAS_W=True, HAS_B=True, COMPUTE=tl.float32, BLOCK=1024)
+    torch.testing.assert_close(sm, torch.nn.functional.layer_norm(rows, (1000, ), w, b, 1e-5))
     print("torch_eager kernels match PyTorch")
 
 

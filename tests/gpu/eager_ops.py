@@ -61,3 +61,33 @@ def test_op_without_a_kernel_still_gives_the_right_result():
     # The multiply is a GPU kernel, the sum runs on the host (with a warning).
     x = torch.randn(1000, device=DEVICE)
     torch.testing.assert_close(inside_do_bench(lambda: (x * 2.0).sum()), (x * 2.0).sum())
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_last_dim_reductions(dtype):
+    torch.manual_seed(3)
+    x = torch.randn(6, 3000, device=DEVICE).to(dtype)
+    tol = dict(atol=1e-3, rtol=1e-4) if dtype == torch.float32 else dict(atol=0.1, rtol=1e-2)
+    for fn in [lambda: x.sum(dim=-1), lambda: x.mean(dim=1), lambda: x.amax(dim=-1), lambda: x.amin(dim=1, keepdim=True),
+               lambda: torch.sum(x[0])]:
+        torch.testing.assert_close(inside_do_bench(fn), fn(), **tol)
+
+
+@pytest.mark.parametrize("n_cols", [7, 1000, 4096])
+def test_layer_norm_and_rms_norm(n_cols):
+    torch.manual_seed(4)
+    x = torch.randn(5, n_cols, device=DEVICE) * 3 + 1
+    w = torch.rand(n_cols, device=DEVICE) + 0.5
+    b = torch.randn(n_cols, device=DEVICE)
+    for fn in [lambda: torch.nn.functional.layer_norm(x, (n_cols, ), w, b, 1e-5),
+               lambda: torch.nn.functional.layer_norm(x, (n_cols, )),
+               lambda: torch.nn.functional.rms_norm(x, (n_cols, ), w, 1e-6),
+               lambda: torch.nn.functional.layer_norm(x.half(), (n_cols, ), w.half(), b.half())]:
+        torch.testing.assert_close(inside_do_bench(fn), fn(), atol=2e-3, rtol=2e-3)
+
+
+def test_casts_and_copies():
+    x = torch.randn(33, 65, device=DEVICE)
+    for fn in [lambda: x.half(), lambda: x.to(torch.bfloat16), lambda: x.t().contiguous(), lambda: x.clone(),
+               lambda: x.half().float()]:
+        torch.testing.assert_close(inside_do_bench(fn), fn())

@@ -210,7 +210,7 @@ TEST(CudaBackendBench, DoBenchCudagraphRefusesWhatCannotBeCaptured)
     program += R"(
 def reads():
     add[(8, )](x, y, out, 1000, BLOCK=128)
-    return out.sum()
+    return out.sum().item()  # the sum is a GPU kernel; .item() reads its result on the host
 
 
 try:
@@ -222,7 +222,7 @@ print(round(triton.testing.do_bench_cudagraph(f, rep=20), 9))
     ASSERT_TRUE(s.run(program)) << s.errors();
     const std::string out = s.out();
     EXPECT_EQ(out.rfind("do_bench_cudagraph: fn cannot be captured in a CUDA graph: while being "
-                        "captured it read GPU memory on the host (a device-to-host copy of 4000 "
+                        "captured it read GPU memory on the host (a device-to-host copy of 4 "
                         "bytes), and nothing runs during a capture",
                         0),
               0u)

@@ -77,6 +77,34 @@ triton.testing.do_bench(f, warmup=1, rep=2)
     EXPECT_EQ(s.errors(), "");
 }
 
+TEST(EagerGpuOps, ReductionsNormsAndCastsOfRows)
+{
+    FakeGpuSession s;
+    ASSERT_TRUE(s.run(R"(
+import torch
+import triton
+
+x = torch.rand(32, 3000, device="cuda")
+w = torch.rand(3000, device="cuda")
+
+
+def f():
+    return (x.sum(dim=-1), x.amax(dim=1, keepdim=True), torch.nn.functional.layer_norm(x, (3000, ), w),
+            torch.nn.functional.rms_norm(x, (3000, ), w), x.half(), x.t().contiguous())
+
+
+triton.testing.do_bench(f, warmup=1, rep=2)
+)")) << s.errors();
+    const auto n = launchCounts(s);
+    ASSERT_TRUE(n.count("row_reduce_kernel") && n.count("norm_kernel") && n.count("unary_kernel")) << s.errors();
+    EXPECT_EQ(n.at("row_reduce_kernel"), n.at("norm_kernel")); // sum + amax, layer_norm + rms_norm
+    EXPECT_EQ(n.at("unary_kernel"), n.at("norm_kernel")); // the cast and the transposed copy
+    for (const auto &l : s.driver->launches)
+        if (l.kernel == "norm_kernel" || l.kernel == "row_reduce_kernel")
+            EXPECT_EQ(l.gx, 32); // one program per row
+    EXPECT_EQ(s.errors(), "");
+}
+
 TEST(EagerGpuOps, AnOpWithoutAKernelRunsOnTheHostAndSaysSo)
 {
     FakeGpuSession s;
