@@ -1,6 +1,7 @@
 #include "core/cuda/cuda_backend.h"
 
 #include "core/cuda/assert_report.h"
+#include "core/cuda/cublas_library.h"
 #include "core/cuda/device_mirror.h"
 #include "core/cuda/device_timer.h"
 #include "core/cuda/launch_args.h"
@@ -227,6 +228,33 @@ bool CudaBackend::launch(CompiledKernel &compiled,
             return false;
         }
     }
+    return true;
+}
+
+CudaBackend::~CudaBackend() = default;
+
+bool CudaBackend::matmul(const MatmulArgs &args, std::string *why)
+{
+    if (m_driver->capturing()) {
+        *why = "cuBLAS is not called while do_bench_cudagraph captures";
+        return false;
+    }
+    DevicePtr base[3] = {};
+    const MatmulArgs::Operand *ops[3] = {&args.a, &args.b, &args.c};
+    for (int i = 0; i < 3; ++i) {
+        DriverStatus s;
+        base[i] = CudaDeviceMirror::synchronizeForLaunch(m_driver, *ops[i]->tensor.storage, &s);
+        if (!base[i]) {
+            *why = "copying '" + ops[i]->tensor.label + "' to the GPU failed: " + s.message;
+            return false;
+        }
+        base[i] += DevicePtr(ops[i]->tensor.byteOffset);
+    }
+    if (!m_cublas)
+        m_cublas = std::make_unique<Cublas>();
+    if (!m_cublas->gemm(args, base[0], base[1], base[2], why))
+        return false;
+    args.c.tensor.storage->markDeviceNewer();
     return true;
 }
 

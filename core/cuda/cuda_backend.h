@@ -18,6 +18,8 @@
 
 namespace tsm::cuda {
 
+class Cublas;
+
 /// One specialization loaded on the device, with what the studio and JSON events show about it.
 class CudaKernel final : public CompiledKernel
 {
@@ -64,6 +66,7 @@ public:
     using SourceLookup = std::function<const SourceFile *(FileId)>;
 
     CudaBackend(std::shared_ptr<Driver> driver, SourceLookup sources);
+    ~CudaBackend() override;
 
     std::string_view name() const override { return "cuda"; }
     std::shared_ptr<CompiledKernel> compile(std::shared_ptr<const ir::Kernel> kernel,
@@ -78,6 +81,9 @@ public:
                 std::span<const LaunchArg> args,
                 LaunchContext &context) override;
     std::unique_ptr<DeviceTimer> deviceTimer() override;
+    /// cuBLAS's strided-batched GEMM on the operands' device mirrors (not while a CUDA graph is
+    /// captured: the driver's capture stream is its own).
+    bool matmul(const MatmulArgs &args, std::string *why) override;
 
     Driver &driver() { return *m_driver; }
     /// What NVRTC compiles for (the device's sm_XY).
@@ -97,6 +103,7 @@ private:
     /// Kernels already told that their asserts are not checked without debug.
     std::set<std::string> m_uncheckedAssertsNoted;
     std::mutex m_notedMutex;
+    std::unique_ptr<Cublas> m_cublas;
 };
 
 } // namespace tsm::cuda

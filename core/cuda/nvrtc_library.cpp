@@ -9,15 +9,10 @@
 #include <vector>
 
 namespace tsm::cuda {
-namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char *kSoname = "libnvrtc.so.13";
-
-/// Where to look, in order: $CUDA_HOME / $CUDA_PATH, the toolkit CMake found at build time,
-/// /usr/local/cuda.
-std::vector<fs::path> libraryDirs()
+std::vector<fs::path> cudaLibraryDirs()
 {
     std::vector<fs::path> dirs;
     for (const char *var : {"CUDA_HOME", "CUDA_PATH"}) {
@@ -34,10 +29,14 @@ std::vector<fs::path> libraryDirs()
     return dirs;
 }
 
+namespace {
+
+constexpr const char *kSoname = "libnvrtc.so.13";
+
 /// The library file that would be loaded, resolved through symlinks; empty if none.
 fs::path findLibrary()
 {
-    for (const fs::path &dir : libraryDirs()) {
+    for (const fs::path &dir : cudaLibraryDirs()) {
         std::error_code ec;
         const fs::path p = dir / kSoname;
         if (fs::exists(p, ec)) {
@@ -81,7 +80,7 @@ Loaded load()
         lib = dlopen(kSoname, RTLD_NOW | RTLD_LOCAL); // LD_LIBRARY_PATH, ld.so.cache
     if (!lib) {
         std::string dirs;
-        for (const fs::path &d : libraryDirs())
+        for (const fs::path &d : cudaLibraryDirs())
             dirs += (dirs.empty() ? "" : ", ") + d.string();
         l.why = std::string(kSoname) + " could not be loaded (looked in " + dirs
                 + "): install the CUDA 13 toolkit or set CUDA_HOME";

@@ -6,7 +6,9 @@
 
 #include <nvrtc.h>
 
+#include <filesystem>
 #include <string>
+#include <vector>
 
 namespace tsm::cuda {
 
@@ -27,6 +29,10 @@ struct NvrtcApi
     decltype(&::nvrtcGetCUBINSize) getCUBINSize = nullptr;
     decltype(&::nvrtcGetCUBIN) getCUBIN = nullptr;
 };
+
+/// Where the toolkit's libraries are looked for, in order: $CUDA_HOME / $CUDA_PATH, the toolkit
+/// CMake found at build time, /usr/local/cuda.
+std::vector<std::filesystem::path> cudaLibraryDirs();
 
 /// NVRTC's entry points, loading the library on the first call (thread-safe). Null with the
 /// reason in `why` ("libnvrtc.so.13 not found in /usr/local/cuda/lib64, ...: install the CUDA 13

@@ -5,6 +5,7 @@
 #include "core/host/py_exception.h"
 #include "core/sema/specializer.h"
 #include "core/syntax/parser.h"
+#include "core/tensor/tensor_ops.h"
 
 #include <bit>
 
@@ -420,6 +421,56 @@ std::optional<Tensor> EagerGpuOps::copy(const Tensor &x, DType out)
     return unaryKernel("copy", x, out);
 }
 
+std::optional<Tensor>
+EagerGpuOps::matmul(const Tensor &a, const Tensor &b, std::int64_t n, std::int64_t k, std::int64_t p)
+{
+    // One batch dimension at most (mm, bmm, matmul of 2-D / 3-D operands); a broadcast batch
+    // has stride 0.
+    if (a.dtype() != b.dtype() || !floatCompute(a.dtype()) || a.shape().size() != b.shape().size()
+        || a.shape().size() > 3 || !a.device().isCuda() || !b.device().isCuda() || !m_ctx.backend)
+        return std::nullopt;
+    const bool batched = a.shape().size() == 3;
+    T::Shape shape = batched ? T::Shape{a.shape()[0], n, p} : T::Shape{n, p};
+    Tensor result = Tensor::allocate(shape, a.dtype(), a.device(), tensor::Storage::Init::Undefined);
+    if (result.numel() == 0)
+        return result;
+    auto operand = [&](const Tensor &t, const char *label) {
+        MatmulArgs::Operand o;
+        o.tensor.kind = LaunchArg::Kind::Pointer;
+        o.tensor.storage = t.storage();
+        o.tensor.byteOffset = t.storageOffset() * t.elementSize();
+        o.tensor.label = label;
+        const std::size_t r = t.shape().size();
+        o.rowStride = t.strides()[r - 2];
+        o.colStride = t.strides()[r - 1];
+        o.batchStride = batched ? t.strides()[0] : 0;
+        return o;
+    };
+    MatmulArgs g;
+    g.a = operand(a, "a");
+    g.b = operand(b, "b");
+    g.c = operand(result, "out");
+    g.dtype = a.dtype();
+    g.batch = batched ? a.shape()[0] : 1;
+    g.m = n;
+    g.n = p;
+    g.k = k;
+    std::string why;
+    ++m_ctx.launches;
+    if (m_ctx.backend->matmul(g, &why))
+        return result;
+    --m_ctx.launches;
+    if (m_warned.insert("matmul: " + why).second) {
+        DiagnosticSink diags;
+        diags.report(DiagKind::EagerOpOnHost,
+                     m_ctx.interp ? m_ctx.interp->currentSpan() : SourceSpan{},
+                     {"matmul", std::string("do_bench"), why});
+        m_ctx.emitAllButFirstError(diags);
+        m_warned.insert("matmul");
+    }
+    return std::nullopt;
+}
+
 void EagerGpuOps::hostFallback(std::string_view op)
 {
     if (!m_warned.insert(std::string(op)).second)
@@ -428,7 +479,7 @@ void EagerGpuOps::hostFallback(std::string_view op)
     diags.setOrigin(DiagOrigin::Interp);
     diags.report(DiagKind::EagerOpOnHost,
                  m_ctx.interp ? m_ctx.interp->currentSpan() : SourceSpan{},
-                 {std::string(op), std::string("do_bench")});
+                 {std::string(op), std::string("do_bench"), "Tilesmith has no GPU kernel for it yet"});
     m_ctx.emitAllButFirstError(diags);
 }
 

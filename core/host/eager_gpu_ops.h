@@ -40,6 +40,9 @@ public:
                                        double eps,
                                        bool rms) override;
     std::optional<tensor::Tensor> copy(const tensor::Tensor &x, DType out) override;
+    /// Through the backend's BLAS (cuBLAS): see Backend::matmul.
+    std::optional<tensor::Tensor>
+    matmul(const tensor::Tensor &a, const tensor::Tensor &b, std::int64_t n, std::int64_t k, std::int64_t p) override;
     void hostFallback(std::string_view op) override;
 
 private:

@@ -103,6 +103,23 @@ public:
     virtual void replay() { throw std::logic_error("this device cannot capture graphs"); }
 };
 
+/// C = A @ B over a batch of row-major matrices (torch.matmul / mm / bmm / @ on the device):
+/// a is batch x m x k, b batch x k x n, c batch x m x n, all of `dtype`. Each operand's matrices
+/// have unit stride along one of their two dimensions (row-major or transposed views).
+struct MatmulArgs
+{
+    struct Operand
+    {
+        LaunchArg tensor;              ///< Pointer: the storage and byte offset of element 0
+        std::int64_t rowStride = 0;    ///< elements between rows
+        std::int64_t colStride = 1;    ///< elements between columns (1, or rowStride 1)
+        std::int64_t batchStride = 0;  ///< elements between matrices (0: the same one)
+    };
+    Operand a, b, c;
+    DType dtype = DType::F32;
+    std::int64_t batch = 1, m = 0, n = 0, k = 0;
+};
+
 class Backend
 {
 public:
@@ -128,6 +145,14 @@ public:
                         std::span<const LaunchArg> args,
                         LaunchContext &context)
         = 0;
+    /// Runs `args` with the device's BLAS library; false with `why` set where there is none or
+    /// it cannot take these operands (the caller computes on the host then).
+    virtual bool matmul(const MatmulArgs &args, std::string *why)
+    {
+        (void) args;
+        *why = "the " + std::string(name()) + " backend has no BLAS library";
+        return false;
+    }
     /// A timer on the device's clock; null for backends that run on the host (do_bench then
     /// reports CPU time and says so).
     virtual std::unique_ptr<DeviceTimer> deviceTimer() { return nullptr; }

@@ -37,6 +37,10 @@ public:
                                        double eps,
                                        bool rms)
         = 0;
+    /// a @ b for a (..., n, k) and b (..., k, p) expanded to the same batch shape (matmul, mm,
+    /// bmm, @), into a new contiguous tensor.
+    virtual std::optional<Tensor>
+    matmul(const Tensor &a, const Tensor &b, std::int64_t n, std::int64_t k, std::int64_t p) = 0;
     /// A contiguous copy of x in dtype `out` (to, clone, contiguous); declining says nothing.
     virtual std::optional<Tensor> copy(const Tensor &x, DType out) = 0;
     /// Called when an op on cuda tensors runs on the host while this is active (`op` names it).

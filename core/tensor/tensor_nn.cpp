@@ -35,6 +35,11 @@ Tensor batchedMatmul(const Tensor &a,
     as.insert(as.end(), {n, k});
     bs.insert(bs.end(), {k, p});
     os.insert(os.end(), {n, p});
+    if (DeviceOps *device = deviceOpsFor({&a, &b})) {
+        if (auto r = device->matmul(a.expand(as), b.expand(bs), n, k, p))
+            return *r;
+        device->hostFallback("matmul");
+    }
     const std::vector<double> va = toDoubles(a.expand(as)), vb = toDoubles(b.expand(bs));
     const std::int64_t batches = shapeNumel(batch);
     std::vector<double> out(std::size_t(batches * n * p), 0.0);

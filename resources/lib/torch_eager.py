@@ -12,6 +12,7 @@ inputs, fp64 for fp64) and rounded once when stored, as PyTorch's elementwise ke
 
 import triton
 import triton.language as tl
+from triton.language.extra import libdevice
 
 
 @triton.jit
@@ -53,7 +54,7 @@ def _unary(x, OP: tl.constexpr):
     elif OP == "silu":
         y = x * tl.sigmoid(x)
     elif OP == "tanh":
-        y = 2.0 * tl.sigmoid(2.0 * x) - 1.0
+        y = libdevice.tanh(x)
     elif OP == "sin":
         y = tl.sin(x)
     elif OP == "cos":
@@ -64,7 +65,7 @@ def _unary(x, OP: tl.constexpr):
         y = 0.5 * x * (1.0 + tl.math.erf(x * 0.7071067811865476))
     elif OP == "gelu_tanh":
         inner = 0.7978845608028654 * (x + 0.044715 * x * x * x)
-        y = 0.5 * x * (1.0 + (2.0 * tl.sigmoid(2.0 * inner) - 1.0))
+        y = 0.5 * x * (1.0 + libdevice.tanh(inner))
     elif OP == "floor":
         y = tl.floor(x)
     elif OP == "ceil":

@@ -91,3 +91,15 @@ def test_casts_and_copies():
     for fn in [lambda: x.half(), lambda: x.to(torch.bfloat16), lambda: x.t().contiguous(), lambda: x.clone(),
                lambda: x.half().float()]:
         torch.testing.assert_close(inside_do_bench(fn), fn())
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16])
+def test_matmul_through_cublas(dtype):
+    torch.manual_seed(5)
+    a = torch.randn(4, 33, 64, device=DEVICE).to(dtype)
+    b = torch.randn(4, 64, 17, device=DEVICE).to(dtype)
+    w = torch.randn(64, 17, device=DEVICE).to(dtype)
+    tol = dict(atol=1e-4, rtol=1e-4) if dtype == torch.float32 else dict(atol=5e-2, rtol=2e-2)
+    for fn in [lambda: a[0] @ w, lambda: torch.mm(a[1], w), lambda: torch.bmm(a, b), lambda: a @ w,
+               lambda: torch.matmul(a, b.transpose(1, 2).contiguous().transpose(1, 2)), lambda: a[0] @ a[0].t()]:
+        torch.testing.assert_close(inside_do_bench(lambda: fn() * 1.0), fn(), **tol)

@@ -105,6 +105,26 @@ triton.testing.do_bench(f, warmup=1, rep=2)
     EXPECT_EQ(s.errors(), "");
 }
 
+TEST(EagerGpuOps, MatmulWithoutAUsableCublasRunsOnTheHostAndSaysWhy)
+{
+    // The fake driver has no CUDA context for cuBLAS (or the machine has no libcublas): the
+    // product is computed on the host, and the warning says why.
+    FakeGpuSession s;
+    ASSERT_TRUE(s.run(R"(
+import torch
+import triton
+
+a = torch.rand(16, 32, device="cuda")
+b = torch.rand(32, 8, device="cuda")
+triton.testing.do_bench(lambda: (a @ b) * 2.0, warmup=1, rep=2)
+)")) << s.errors();
+    const std::string e = s.errors();
+    EXPECT_EQ(e.find("torch op 'matmul' on cuda tensors ran on the CPU inside do_bench ("), 0u) << e;
+    EXPECT_TRUE(e.find("cuBLAS") != std::string::npos || e.find("cublas") != std::string::npos) << e;
+    EXPECT_EQ(e.find("torch op", 10), std::string::npos) << e; // one warning
+    EXPECT_TRUE(launchCounts(s).count("binary_kernel"));
+}
+
 TEST(EagerGpuOps, AnOpWithoutAKernelRunsOnTheHostAndSaysSo)
 {
     FakeGpuSession s;
