@@ -43,6 +43,12 @@ TEST(AssertClose, PassesWithinDefaultTolerance)
     EXPECT_EQ(r.atol, 1e-5);
     EXPECT_EQ(r.total, 2);
     EXPECT_TRUE(r.message.empty());
+    // A passing comparison still says how close it was: the greatest differences over all
+    // elements (2 + 1e-6 in float32 is 2 + 4 ulps = 2 + 9.5e-7).
+    EXPECT_EQ(r.maxAbsIndex, (tensor::Shape{1}));
+    EXPECT_GT(r.maxAbsError, 0.0);
+    EXPECT_LT(r.maxAbsError, 2e-6);
+    EXPECT_NEAR(r.maxRelError, r.maxAbsError / 2.0, 1e-12);
 }
 
 TEST(AssertClose, VectorMessageMatchesPyTorch)
