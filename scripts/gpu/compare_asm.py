@@ -61,6 +61,15 @@ def cases():
         o = torch.empty_like(x)
         return m.add_kernel[(256, )](x, y, o, x.numel(), BLOCK_SIZE=4096)
 
+    def swish(block):
+
+        def launch(m):
+            x = torch.randn(2**24, device=dev)
+            y = torch.empty_like(x)
+            return m.swish_kernel[(2**24 // block, )](x, y, x.numel(), 1.0, BLOCK_SIZE=block)
+
+        return launch
+
     lns_sig = ("input_ptr=*fp16:16, output_ptr=*fp16:16, n_cols=i32:16, mean=*fp32:16, rstd=*fp32:16, "
                "beta=*fp16:16, gamma=*fp16:16, eps=fp32, BLOCK_SIZE={n}, SWISH_BETA=1.0, num_warps={w}")
     return [
@@ -73,6 +82,10 @@ def cases():
         ("softmax_4096", "bench/gpu/softmax.py", "softmax_kernel",
          "output_ptr=*fp32:16, input_ptr=*fp32:16, input_row_stride=i32:16, output_row_stride=i32:16, "
          "n_cols=i32:16, BLOCK_SIZE=4096, num_warps=16", softmax),
+        ("swish_4096", "bench/gpu/swish.py", "swish_kernel",
+         "x_ptr=*fp32:16, output_ptr=*fp32:16, n_elements=i32:16, beta=1.0, BLOCK_SIZE=4096", swish(4096)),
+        ("swish_1024", "bench/gpu/swish.py", "swish_kernel",
+         "x_ptr=*fp32:16, output_ptr=*fp32:16, n_elements=i32:16, beta=1.0, BLOCK_SIZE=1024", swish(1024)),
         ("vadd_4096", "bench/gpu/vector_add.py", "add_kernel",
          "x_ptr=*fp32:16, y_ptr=*fp32:16, output_ptr=*fp32:16, n_elements=i32:16, BLOCK_SIZE=4096", vadd),
     ]
