@@ -103,9 +103,10 @@ void Emitter::emitAtomic(const ir::Op &op)
                            std::string(cas ? "tl.atomic_cas" : "this tl.atomic_*") + " on "
                                + std::string(dtypeShortName(dt)));
     const int sem = op.flags <= 3 ? int(op.flags) : 0;
-    // The IR keeps no scope (sema reads scope= and drops it): gpu, Triton's default; cta would
-    // be weaker and sys is for memory shared with the host or peers.
-    const std::string params = "<" + std::to_string(sem) + ", 0>";
+    // scope=: gpu (Triton's default, ""), cta (.cta: only the program's own threads see it in
+    // order) or sys (.sys: memory shared with the host or peer GPUs).
+    const int scope = op.str == "cta" ? 1 : op.str == "sys" ? 2 : 0;
+    const std::string params = "<" + std::to_string(sem) + ", " + std::to_string(scope) + ">";
     const bool used = usedIn(k.body, res);
     const bool red = !used && call.canRed && (sem == 2 || sem == 3);
     const std::string bitsT = bitsType(dtypeBits(dt));

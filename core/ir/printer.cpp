@@ -147,7 +147,8 @@ private:
                 s += (k ? ", " : "") + std::to_string(op.ints[k]);
             add(key, s + "]");
         } else if (field == "str") {
-            add(key, "\"" + op.str + "\"");
+            if (key != "scope" || !op.str.empty()) // an atomic's default scope (gpu) is not printed
+                add(key, "\"" + op.str + "\"");
         } else if (field == "dtype") {
             add(key, std::string(dtypeShortName(op.dtype)));
         } else if (field == "flags" && op.flags) {

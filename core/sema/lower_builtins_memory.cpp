@@ -189,13 +189,22 @@ KValue store(Lowerer &l, BuiltinArgs &a)
     return KValue::constant(ConstValue::none());
 }
 
-std::optional<int> semArg(Lowerer &l, BuiltinArgs &a)
+/// An atomic's sem= and scope=: the sem code, and the scope's name ("" for gpu, the default).
+struct Ordering
+{
+    int sem = 0;
+    std::string scope;
+};
+
+std::optional<Ordering> semArg(Lowerer &l, BuiltinArgs &a)
 {
     auto scope = stringOption(l, a, "scope", {{"gpu", 0}, {"cta", 1}, {"sys", 2}});
     if (!scope)
         return std::nullopt;
-    return stringOption(
-        l, a, "sem", {{"acq_rel", 0}, {"acquire", 1}, {"release", 2}, {"relaxed", 3}});
+    auto sem = stringOption(l, a, "sem", {{"acq_rel", 0}, {"acquire", 1}, {"release", 2}, {"relaxed", 3}});
+    if (!sem)
+        return std::nullopt;
+    return Ordering{*sem, *scope == 1 ? "cta" : *scope == 2 ? "sys" : ""};
 }
 
 KValue atomicRmw(Lowerer &l, BuiltinArgs &a, int kind, std::string_view opName)
@@ -234,7 +243,8 @@ KValue atomicRmw(Lowerer &l, BuiltinArgs &a, int kind, std::string_view opName)
     }
     ir::Op &op = l.emitOp(OpCode::AtomicRMW, ops);
     op.i = kind;
-    op.flags = static_cast<std::uint32_t>(*sem);
+    op.flags = static_cast<std::uint32_t>(sem->sem);
+    op.str = sem->scope;
     return KValue::tensor(l.addResult(op, pt.pointee()));
 }
 
@@ -260,7 +270,8 @@ KValue atomicCas(Lowerer &l, BuiltinArgs &a)
     if (cmp == kNoValue || val == kNoValue)
         return KValue::invalid();
     ir::Op &op = l.emitOp(OpCode::AtomicCAS, {ptr, cmp, val});
-    op.flags = static_cast<std::uint32_t>(*sem);
+    op.flags = static_cast<std::uint32_t>(sem->sem);
+    op.str = sem->scope;
     return KValue::tensor(l.addResult(op, pt.pointee()));
 }
 

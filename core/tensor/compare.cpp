@@ -140,8 +140,10 @@ void compareInto(
         }
         r.maxAbsError = maxAbs;
         r.maxRelError = maxRel;
-        r.maxAbsIndex = unravel(maxAbsAt, shape);
-        r.maxRelIndex = unravel(maxRelAt, shape);
+        if (maxAbs > 0 || maxRel > 0) { // an empty tensor has no index (and may have a 0 dim)
+            r.maxAbsIndex = unravel(maxAbsAt, shape);
+            r.maxRelIndex = unravel(maxRelAt, shape);
+        }
         return;
     }
     r.maxAbsIndex = unravel(maxAbsAt, shape);

@@ -76,7 +76,7 @@ def bits_kernel(and_ptr, or_ptr, xor_ptr, x_ptr, n, BLOCK: tl.constexpr):
     mask = offs < n
     x = tl.load(x_ptr + offs, mask=mask, other=0)
     zero = offs * 0
-    tl.atomic_and(and_ptr + zero, x | 0x100, mask=mask)
+    tl.atomic_and(and_ptr + zero, x | 0x100, mask=mask, scope="sys")
     tl.atomic_or(or_ptr + zero, x, mask=mask, sem="acquire")
     tl.atomic_xor(xor_ptr + zero, x, mask=mask)
 
@@ -95,6 +95,19 @@ def test_atomic_and_or_xor():
         want_or |= v
         want_xor ^= v
     assert (a.item(), o.item(), xo.item()) == (want_and, want_or, want_xor)
+
+
+@triton.jit
+def cta_count_kernel(count_ptr, BLOCK: tl.constexpr):
+    # scope="cta": ordered among the program's own threads, enough for one program.
+    offs = tl.arange(0, BLOCK)
+    tl.atomic_add(count_ptr + offs % 4, 1, scope="cta", sem="relaxed")
+
+
+def test_cta_scope_in_one_program():
+    c = torch.zeros(4, device=DEVICE, dtype=torch.int32)
+    cta_count_kernel[(1, )](c, BLOCK=256)
+    assert c.tolist() == [64, 64, 64, 64]
 
 
 @triton.jit

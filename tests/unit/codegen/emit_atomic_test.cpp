@@ -13,7 +13,7 @@ using namespace tsm::codegen::test;
 
 namespace {
 
-std::string histogram(const std::string &sem)
+std::string histogram(const std::string &sem, const std::string &scope = "gpu")
 {
     return R"py(
 @triton.jit
@@ -22,7 +22,7 @@ def histogram(x_ptr, bins_ptr, n, BLOCK: tl.constexpr):
     mask = offsets < n
     x = tl.load(x_ptr + offsets, mask=mask, other=0)
     tl.atomic_add(bins_ptr + x, 1, mask=mask, sem=")py"
-           + sem + "\")\n";
+           + sem + "\", scope=\"" + scope + "\")\n";
 }
 
 const char *const kMax = R"py(
@@ -100,6 +100,24 @@ TEST(EmitAtomic, HistogramIsOneAtomPerElementWithTheOrderingAsked)
     EXPECT_NE(g->code().find("tsm::red_add_u32<3, 0>("), std::string::npos) << g->code();
     ptx = expectCompiles(*g);
     EXPECT_EQ(count(ptx, "red.relaxed.gpu.global.add.u32"), 2) << ptx;
+}
+
+TEST(EmitAtomic, ScopeReachesThePtx)
+{
+    for (const auto &[scope, code, ptxScope] : {std::tuple{"cta", "1", ".cta"}, {"sys", "2", ".sys"}}) {
+        auto g = lowerAndEmit(histogram("acquire", scope),
+                              "histogram",
+                              "x_ptr=*i32:16, bins_ptr=*i32:16, n=i32:16, BLOCK=256");
+        ASSERT_TRUE(g->cuda) << g->messages();
+        EXPECT_NE(g->code().find(std::string("tsm::atom_add_u32<1, ") + code + ">("), std::string::npos)
+            << g->code();
+        const std::string ptx = expectCompiles(*g);
+        EXPECT_EQ(count(ptx, std::string("atom.acquire") + ptxScope + ".global.add.u32"), 2) << ptx;
+    }
+    // A scope Triton does not have is the kernel's error, naming the choices.
+    auto g = lowerAndEmit(histogram("relaxed", "device"), "histogram", "x_ptr=*i32:16, bins_ptr=*i32:16, n=i32:16, BLOCK=256");
+    EXPECT_FALSE(g->cuda);
+    EXPECT_NE(g->messages().find("scope"), std::string::npos) << g->messages();
 }
 
 TEST(EmitAtomic, FloatMaxUsesTritonsIntegerFormsAndReturnsOldValues)

@@ -49,6 +49,11 @@ TEST(AssertClose, PassesWithinDefaultTolerance)
     EXPECT_GT(r.maxAbsError, 0.0);
     EXPECT_LT(r.maxAbsError, 2e-6);
     EXPECT_NEAR(r.maxRelError, r.maxAbsError / 2.0, 1e-12);
+    // Empty tensors (a zero dimension) pass with no differences and no index.
+    const run::ValidationReport e = assertClose(zeros({0, 3}), zeros({0, 3}));
+    EXPECT_TRUE(e.passed);
+    EXPECT_EQ(e.maxAbsError, 0.0);
+    EXPECT_TRUE(e.maxAbsIndex.empty());
 }
 
 TEST(AssertClose, VectorMessageMatchesPyTorch)
