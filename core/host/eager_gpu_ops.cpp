@@ -35,56 +35,6 @@ sema::ArgSpec constexprSpec(sema::ConstValue v)
     return a;
 }
 
-/// One launch's signature and arguments, built parameter by parameter.
-struct Call
-{
-    sema::Signature sig;
-    std::vector<LaunchArg> args;
-
-    void pointer(const Tensor &t, const char *label)
-    {
-        sema::ArgSpec a;
-        a.kind = sema::ArgSpec::Kind::Pointer;
-        a.dtype = t.dtype();
-        LaunchArg l;
-        l.kind = LaunchArg::Kind::Pointer;
-        l.storage = t.storage();
-        l.byteOffset = t.storageOffset() * t.elementSize();
-        l.label = label;
-        a.divisibleBy16 = l.byteOffset % 16 == 0;
-        sig.args.push_back(a);
-        args.push_back(std::move(l));
-    }
-    void integer(std::int64_t v)
-    {
-        sema::ArgSpec a;
-        a.kind = sema::ArgSpec::Kind::Int;
-        a.dtype = v >= INT32_MIN && v <= INT32_MAX ? DType::I32 : DType::I64;
-        a.divisibleBy16 = v % 16 == 0;
-        a.equalsOne = v == 1;
-        sig.args.push_back(a);
-        LaunchArg l;
-        l.kind = LaunchArg::Kind::Int;
-        l.i = v;
-        args.push_back(l);
-    }
-    void real(double v)
-    {
-        sema::ArgSpec a;
-        a.kind = sema::ArgSpec::Kind::Float;
-        a.dtype = DType::F32;
-        sig.args.push_back(a);
-        LaunchArg l;
-        l.kind = LaunchArg::Kind::Float;
-        l.f = v;
-        args.push_back(l);
-    }
-    void constant(sema::ConstValue v)
-    {
-        sig.args.push_back(constexprSpec(std::move(v)));
-        args.push_back(LaunchArg{});
-    }
-};
 
 /// The library's name of a unary op, or "" for one it has no kernel for.
 std::string unaryName(T::UnaryOp op)
@@ -190,6 +140,57 @@ bool isHostScalar(const Tensor &t)
 
 } // namespace
 
+/// One launch's signature and arguments, built parameter by parameter.
+struct EagerGpuOps::Call
+{
+    sema::Signature sig;
+    std::vector<LaunchArg> args;
+
+    void pointer(const Tensor &t, const char *label)
+    {
+        sema::ArgSpec a;
+        a.kind = sema::ArgSpec::Kind::Pointer;
+        a.dtype = t.dtype();
+        LaunchArg l;
+        l.kind = LaunchArg::Kind::Pointer;
+        l.storage = t.storage();
+        l.byteOffset = t.storageOffset() * t.elementSize();
+        l.label = label;
+        a.divisibleBy16 = l.byteOffset % 16 == 0;
+        sig.args.push_back(a);
+        args.push_back(std::move(l));
+    }
+    void integer(std::int64_t v)
+    {
+        sema::ArgSpec a;
+        a.kind = sema::ArgSpec::Kind::Int;
+        a.dtype = v >= INT32_MIN && v <= INT32_MAX ? DType::I32 : DType::I64;
+        a.divisibleBy16 = v % 16 == 0;
+        a.equalsOne = v == 1;
+        sig.args.push_back(a);
+        LaunchArg l;
+        l.kind = LaunchArg::Kind::Int;
+        l.i = v;
+        args.push_back(l);
+    }
+    void real(double v)
+    {
+        sema::ArgSpec a;
+        a.kind = sema::ArgSpec::Kind::Float;
+        a.dtype = DType::F32;
+        sig.args.push_back(a);
+        LaunchArg l;
+        l.kind = LaunchArg::Kind::Float;
+        l.f = v;
+        args.push_back(l);
+    }
+    void constant(sema::ConstValue v)
+    {
+        sig.args.push_back(constexprSpec(std::move(v)));
+        args.push_back(LaunchArg{});
+    }
+};
+
 EagerGpuOps::EagerGpuOps(HostContext &ctx)
     : m_ctx(ctx)
 {
@@ -243,6 +244,21 @@ void EagerGpuOps::launch(const std::string &name, const sema::Signature &sig, st
     }
 }
 
+void EagerGpuOps::launchFlat(const std::string &name, Call c, std::int64_t n)
+{
+    c.constant(sema::ConstValue::ofInt(kElementwiseBlock));
+    launch(name, c.sig, std::move(c.args), Grid{(n + kElementwiseBlock - 1) / kElementwiseBlock, 1, 1});
+}
+
+void EagerGpuOps::launchRows(const std::string &name, Call c, std::int64_t cols, std::int64_t rows)
+{
+    const std::int64_t block = rowBlock(cols);
+    c.sig.numWarps = rowWarps(block);
+    c.constant(sema::ConstValue::ofDType(DType::F32));
+    c.constant(sema::ConstValue::ofInt(block));
+    launch(name, c.sig, std::move(c.args), Grid{rows, 1, 1});
+}
+
 std::optional<Tensor> EagerGpuOps::unary(T::UnaryOp op, const Tensor &x, DType out)
 {
     const std::string name = unaryName(op);
@@ -272,8 +288,7 @@ std::optional<Tensor> EagerGpuOps::unaryKernel(const std::string &name, const Te
     c.constant(sema::ConstValue::ofString(name));
     c.constant(sema::ConstValue::ofDType(DType::F32));
     c.constant(sema::ConstValue::ofBool(x.isContiguous()));
-    c.constant(sema::ConstValue::ofInt(kElementwiseBlock));
-    launch("unary_kernel", c.sig, std::move(c.args), Grid{(n + kElementwiseBlock - 1) / kElementwiseBlock, 1, 1});
+    launchFlat("unary_kernel", std::move(c), n);
     return result;
 }
 
@@ -321,8 +336,7 @@ EagerGpuOps::binary(T::BinaryOp op, const Tensor &a, const Tensor &b, DType comp
     c.constant(sema::ConstValue::ofBool(aScalar));
     c.constant(sema::ConstValue::ofBool(bScalar));
     c.constant(sema::ConstValue::ofBool(contiguous));
-    c.constant(sema::ConstValue::ofInt(kElementwiseBlock));
-    launch("binary_kernel", c.sig, std::move(c.args), Grid{(n + kElementwiseBlock - 1) / kElementwiseBlock, 1, 1});
+    launchFlat("binary_kernel", std::move(c), n);
     return result;
 }
 
@@ -336,18 +350,14 @@ std::optional<Tensor> EagerGpuOps::softmax(const Tensor &x, std::int64_t dim, bo
     const std::int64_t rows = x.numel() / cols;
     if (rows == 0)
         return result;
-    const std::int64_t block = rowBlock(cols);
     Call c;
-    c.sig.numWarps = rowWarps(block);
     c.pointer(result, "out");
     c.pointer(x, "x");
     c.integer(cols);
     c.integer(cols);
     c.integer(cols);
     c.constant(sema::ConstValue::ofBool(logarithm));
-    c.constant(sema::ConstValue::ofDType(DType::F32));
-    c.constant(sema::ConstValue::ofInt(block));
-    launch("softmax_kernel", c.sig, std::move(c.args), Grid{rows, 1, 1});
+    launchRows("softmax_kernel", std::move(c), cols, rows);
     return result;
 }
 
@@ -365,16 +375,12 @@ std::optional<Tensor> EagerGpuOps::reduceLastDim(std::string_view op, const Tens
     const std::int64_t rows = x.numel() / cols;
     if (rows == 0)
         return result;
-    const std::int64_t block = rowBlock(cols);
     Call c;
-    c.sig.numWarps = rowWarps(block);
     c.pointer(x, "x");
     c.pointer(result, "out");
     c.integer(cols);
     c.constant(sema::ConstValue::ofString(std::string(op)));
-    c.constant(sema::ConstValue::ofDType(DType::F32));
-    c.constant(sema::ConstValue::ofInt(block));
-    launch("row_reduce_kernel", c.sig, std::move(c.args), Grid{rows, 1, 1});
+    launchRows("row_reduce_kernel", std::move(c), cols, rows);
     return result;
 }
 
@@ -395,9 +401,7 @@ std::optional<Tensor> EagerGpuOps::norm(const Tensor &x,
     const std::int64_t rows = x.numel() / cols;
     if (rows == 0)
         return result;
-    const std::int64_t block = rowBlock(cols);
     Call c;
-    c.sig.numWarps = rowWarps(block);
     c.pointer(x, "x");
     c.pointer(weight ? *weight : x, "weight");
     c.pointer(bias ? *bias : x, "bias");
@@ -407,9 +411,7 @@ std::optional<Tensor> EagerGpuOps::norm(const Tensor &x,
     c.constant(sema::ConstValue::ofBool(rms));
     c.constant(sema::ConstValue::ofBool(bool(weight)));
     c.constant(sema::ConstValue::ofBool(bool(bias)));
-    c.constant(sema::ConstValue::ofDType(DType::F32));
-    c.constant(sema::ConstValue::ofInt(block));
-    launch("norm_kernel", c.sig, std::move(c.args), Grid{rows, 1, 1});
+    launchRows("norm_kernel", std::move(c), cols, rows);
     return result;
 }
 

@@ -47,6 +47,12 @@ public:
 
 private:
     struct Library;
+    struct Call;
+    /// Launches an elementwise kernel over n elements in blocks of 1024 (appends BLOCK).
+    void launchFlat(const std::string &name, Call c, std::int64_t n);
+    /// Launches a row kernel, one program per row of `cols` elements, the row in one block with
+    /// the softmax tutorial's warps (appends COMPUTE and BLOCK).
+    void launchRows(const std::string &name, Call c, std::int64_t cols, std::int64_t rows);
     /// unary_kernel with OP `name` ("copy" for casts and copies) into a new tensor of `out`.
     std::optional<tensor::Tensor> unaryKernel(const std::string &name, const tensor::Tensor &x, DType out);
     /// Compiles (once per signature) and launches kernel `name` of the library.
