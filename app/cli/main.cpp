@@ -5,6 +5,7 @@
 #include "app/cli/devices_command.h"
 #include "app/cli/emit_command.h"
 #include "app/cli/run_command.h"
+#include "app/cli/serve_command.h"
 
 #include <CLI/CLI.hpp>
 
@@ -107,7 +108,6 @@ int main(int argc, char **argv)
 
     const char *later[][2] = {
         {"profile", "Profile the kernel launches of a program"},
-        {"serve", "Speak the JSON Lines runner protocol on stdin/stdout"},
     };
     std::vector<CLI::App *> laterCmds;
     for (const auto &l : later) {
@@ -115,6 +115,9 @@ int main(int argc, char **argv)
         cmd->allow_extras();
         laterCmds.push_back(cmd);
     }
+
+    CLI::App *serveCmd = app.add_subcommand(
+        "serve", "Speak the JSON Lines runner protocol on stdin/stdout (docs/serve.md): the studio's runner");
 
     try {
         app.parse(argc, argv);
@@ -132,6 +135,8 @@ int main(int argc, char **argv)
     }
     if (devicesCmd->parsed())
         return tsm::cli::runDevices(devices, std::cout, std::cerr);
+    if (serveCmd->parsed())
+        return tsm::cli::runServe(std::cin, std::cout);
     for (const auto &r : runCmds)
         if (r->cmd->parsed())
             return tsm::cli::runProgram(r->opts, std::cout, std::cerr);
@@ -139,7 +144,7 @@ int main(int argc, char **argv)
         if (cmd->parsed()) {
             std::cerr << "tilesmith " << cmd->get_name()
                       << ": not available yet in this version (available: check, emit, run, test, "
-                         "bench, devices)\n";
+                         "bench, devices, serve)\n";
             return 2;
         }
     }

@@ -1,0 +1,255 @@
+#include "app/cli/serve_command.h"
+
+#include "app/cli/check_command.h"
+#include "app/cli/devices_command.h"
+#include "app/cli/emit_command.h"
+
+#include "core/run/event_json.h"
+#include "core/run/runner.h"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <istream>
+#include <mutex>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <thread>
+
+namespace tsm::cli {
+namespace {
+
+using nlohmann::json;
+
+constexpr int kProtocolVersion = 1;
+constexpr const char *kRequests[] = {"check", "emit", "devices", "run", "test", "bench", "cancel", "shutdown"};
+
+class Server
+{
+public:
+    explicit Server(std::ostream &out)
+        : m_out(out)
+    {
+    }
+
+    int serve(std::istream &in)
+    {
+        send(json{{"event", "hello"},
+                  {"protocol", "tilesmith-serve"},
+                  {"version", kProtocolVersion},
+                  {"requests", kRequests}});
+        std::thread worker([this] { work(); });
+        std::string line;
+        json shutdownId;
+        bool shutdown = false;
+        while (!shutdown && std::getline(in, line)) {
+            if (line.find_first_not_of(" \t\r") == std::string::npos)
+                continue;
+            shutdown = !accept(line, &shutdownId);
+        }
+        {
+            // shutdown: what is queued still runs, then the runner exits. The end of the input
+            // (the studio went away): stop what runs, drop what waits.
+            std::lock_guard lock(m_mutex);
+            m_stopping = true;
+            if (!shutdown) {
+                m_cancel = true;
+                for (const json &r : m_queue)
+                    done(r["id"], 130, "the runner's input ended");
+                m_queue.clear();
+            }
+        }
+        m_wake.notify_all();
+        worker.join();
+        if (shutdown)
+            done(shutdownId, 0);
+        return 0;
+    }
+
+private:
+    /// One line of input; false on shutdown (its id in `shutdownId`).
+    bool accept(const std::string &line, json *shutdownId)
+    {
+        json r = json::parse(line, nullptr, false);
+        if (r.is_discarded() || !r.is_object()) {
+            send(json{{"event", "error"}, {"message", "not a JSON object: " + line.substr(0, 200)}});
+            return true;
+        }
+        const json id = r.contains("id") ? r["id"] : json();
+        const std::string what = r.value("request", std::string());
+        if (what == "shutdown") {
+            *shutdownId = id;
+            return false;
+        }
+        if (what == "cancel") {
+            cancel(id, r.contains("target") ? r["target"] : json());
+            return true;
+        }
+        bool known = false;
+        for (const char *k : kRequests)
+            known = known || what == k;
+        if (!known) {
+            send(json{{"id", id}, {"event", "error"}, {"message", "unknown request '" + what + "'"}});
+            done(id, 2);
+            return true;
+        }
+        {
+            std::lock_guard lock(m_mutex);
+            m_queue.push_back(std::move(r));
+        }
+        m_wake.notify_all();
+        return true;
+    }
+
+    void cancel(const json &id, const json &target)
+    {
+        std::unique_lock lock(m_mutex);
+        bool found = false;
+        if (!target.is_null() && target == m_current) {
+            m_cancel = true;
+            found = true;
+        }
+        for (auto it = m_queue.begin(); it != m_queue.end(); ++it)
+            if ((*it)["id"] == target) {
+                m_queue.erase(it);
+                lock.unlock();
+                done(target, 130, "cancelled before it started");
+                lock.lock();
+                found = true;
+                break;
+            }
+        lock.unlock();
+        send(json{{"id", id}, {"event", "cancel"}, {"target", target}, {"found", found}});
+        done(id, found ? 0 : 1);
+    }
+
+    void work()
+    {
+        for (;;) {
+            json r;
+            {
+                std::unique_lock lock(m_mutex);
+                m_wake.wait(lock, [&] { return m_stopping || !m_queue.empty(); });
+                if (m_queue.empty())
+                    return;
+                r = std::move(m_queue.front());
+                m_queue.pop_front();
+                m_current = r["id"];
+                m_cancel = false;
+            }
+            const int code = handle(r);
+            {
+                std::lock_guard lock(m_mutex);
+                m_current = json();
+            }
+            done(r["id"], code, m_cancel ? "cancelled" : "");
+        }
+    }
+
+    int handle(const json &r)
+    {
+        const json id = r["id"];
+        const std::string what = r["request"];
+        const std::string file = r.value("file", std::string());
+        try {
+            if (what == "run" || what == "test" || what == "bench")
+                return runProgram(id, what, file, r);
+            std::ostringstream out, err;
+            int code = 0;
+            if (what == "check") {
+                CheckOptions o;
+                o.files = {file};
+                o.json = true;
+                code = runCheck(o, out, err);
+            } else if (what == "devices") {
+                DevicesOptions o;
+                o.json = true;
+                code = runDevices(o, out, err);
+            } else { // emit
+                EmitOptions o;
+                o.file = file;
+                o.what = r.value("what", std::string("ir"));
+                o.kernel = r.value("kernel", std::string());
+                o.signature = r.value("signature", std::string());
+                o.arch = r.value("arch", std::string());
+                code = runEmit(o, out, err);
+                send(json{{"id", id}, {"event", "emit"}, {"what", o.what}, {"text", out.str()}});
+                out.str("");
+            }
+            forwardLines(id, out.str());
+            if (!err.str().empty())
+                send(json{{"id", id}, {"event", "stderr"}, {"text", err.str()}});
+            return code;
+        } catch (const std::exception &e) {
+            send(json{{"id", id}, {"event", "error"}, {"message", e.what()}});
+            return 2;
+        }
+    }
+
+    int runProgram(const json &id, const std::string &what, const std::string &file, const json &r)
+    {
+        run::RunOptions o;
+        o.mode = what == "test" ? run::Mode::Test : what == "bench" ? run::Mode::Bench : run::Mode::Run;
+        o.backend = r.value("backend", std::string());
+        o.testFilter = r.value("k", std::string());
+        o.debug = r.value("debug", false);
+        o.cancel = &m_cancel;
+        run::Runner runner(o);
+        return runner.run(file, [&](const run::RunEvent &e) {
+            json j = run::eventToJson(e, runner.sources());
+            j["id"] = id;
+            send(j);
+        });
+    }
+
+    /// The command's JSON Lines output, each line tagged with the request's id.
+    void forwardLines(const json &id, const std::string &text)
+    {
+        std::istringstream lines(text);
+        std::string line;
+        while (std::getline(lines, line)) {
+            json j = json::parse(line, nullptr, false);
+            if (j.is_discarded() || !j.is_object())
+                j = json{{"event", "stdout"}, {"text", line + "\n"}};
+            j["id"] = id;
+            send(j);
+        }
+    }
+
+    void done(const json &id, int code, const std::string &why = "")
+    {
+        json j{{"id", id}, {"event", "done"}, {"exit_code", code}};
+        if (!why.empty())
+            j["reason"] = why;
+        send(j);
+    }
+
+    void send(const json &j)
+    {
+        std::lock_guard lock(m_writeMutex);
+        m_out << j.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+        m_out.flush();
+    }
+
+    std::ostream &m_out;
+    std::mutex m_writeMutex;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::deque<json> m_queue;
+    json m_current;
+    bool m_stopping = false;
+    std::atomic<bool> m_cancel{false};
+};
+
+} // namespace
+
+int runServe(std::istream &in, std::ostream &out)
+{
+    Server server(out);
+    return server.serve(in);
+}
+
+} // namespace tsm::cli
