@@ -1,11 +1,13 @@
 // tilesmith-studio [FILE]: the desktop IDE. `--screenshot PATH` opens FILE, waits for the first
-// check result, writes a PNG of the window and exits (the README's screenshot comes from it).
+// check result (and, with --run, for that run through the runner process), writes a PNG of the
+// window and exits (the README's screenshots come from it).
 
 #include "app/studio/check_service.h"
 #include "app/studio/document.h"
 #include "app/studio/main_window.h"
 #include "app/studio/problems_model.h"
 #include "app/studio/problems_pane.h"
+#include "app/studio/runner_client.h"
 #include "editor/kernel_editor.h"
 
 #include <QApplication>
@@ -23,6 +25,7 @@ namespace {
 
 constexpr int kExitUsage = 2;
 constexpr int kScreenshotTimeoutMs = 20000;
+constexpr int kScreenshotRunTimeoutMs = 300000;
 
 const char kHelp[] = R"(Usage: tilesmith-studio [options] [FILE]
 
@@ -37,6 +40,9 @@ Options:
   --screenshot PATH        open FILE, wait for the check, save a PNG of the window to PATH
                            and exit (0 on success)
   --size WxH               window size for --screenshot (default 1280x800)
+  --run run|test|bench     with --screenshot: after the check, run the file so (through the
+                           runner process) and take the picture when it has finished
+  --backend interp|cuda    the backend picker's choice (default: CUDA when usable)
 )";
 
 // For the README: the first problem selected in the pane, the caret on it and its hover
@@ -77,7 +83,7 @@ QPixmap grabWindow(tsm::MainWindow &window)
 }
 
 // Saves the window once the first check result is shown, then quits.
-void scheduleScreenshot(tsm::MainWindow &window, const QString &path)
+void scheduleScreenshot(tsm::MainWindow &window, const QString &path, const QString &run)
 {
     auto take = [&window, path] {
         QApplication::processEvents();
@@ -90,13 +96,24 @@ void scheduleScreenshot(tsm::MainWindow &window, const QString &path)
         window.checkService(),
         &tsm::CheckService::checkFinished,
         &window,
-        [&window, take] {
-            showFirstProblem(window);
-            QTimer::singleShot(600, take);
+        [&window, take, run] {
+            if (run.isEmpty()) {
+                showFirstProblem(window);
+                QTimer::singleShot(600, take);
+                return;
+            }
+            QObject::connect(
+                window.runner(),
+                &tsm::RunnerClient::requestFinished,
+                &window,
+                [take] { QTimer::singleShot(600, take); },
+                Qt::SingleShotConnection);
+            if (!window.runRequest(run))
+                QCoreApplication::exit(3);
         },
         Qt::SingleShotConnection);
-    QTimer::singleShot(kScreenshotTimeoutMs, &window, [] {
-        std::fprintf(stderr, "tilesmith-studio: no check result within the time limit\n");
+    QTimer::singleShot(run.isEmpty() ? kScreenshotTimeoutMs : kScreenshotRunTimeoutMs, &window, [] {
+        std::fprintf(stderr, "tilesmith-studio: no result within the time limit\n");
         QCoreApplication::exit(3);
     });
 }
@@ -120,7 +137,9 @@ int main(int argc, char *argv[])
         QStringLiteral("screenshot"), QString(), QStringLiteral("PATH"));
     const QCommandLineOption size(
         QStringLiteral("size"), QString(), QStringLiteral("WxH"), QStringLiteral("1280x800"));
-    parser.addOptions({help, version, screenshot, size});
+    const QCommandLineOption runOption(QStringLiteral("run"), QString(), QStringLiteral("REQUEST"));
+    const QCommandLineOption backendOption(QStringLiteral("backend"), QString(), QStringLiteral("NAME"));
+    parser.addOptions({help, version, screenshot, size, runOption, backendOption});
     parser.addPositionalArgument(QStringLiteral("FILE"), QString());
     if (!parser.parse(args) || parser.positionalArguments().size() > 1) {
         const QString why
@@ -151,13 +170,14 @@ int main(int argc, char *argv[])
 
     QApplication app(argc, argv);
     tsm::MainWindow window;
+    window.setBackendChoice(parser.value(backendOption));
     if (screenshotPath.isEmpty()) {
         window.restoreLayout();
     } else {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         window.resize(wh.value(0).toInt() > 0 ? wh.value(0).toInt() : 1280,
                       wh.value(1).toInt() > 0 ? wh.value(1).toInt() : 800);
-        scheduleScreenshot(window, screenshotPath);
+        scheduleScreenshot(window, screenshotPath, parser.value(runOption));
     }
     window.show();
     if (!problem.isEmpty())

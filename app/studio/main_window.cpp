@@ -3,13 +3,19 @@
 #include "app/studio/check_service.h"
 #include "app/studio/problems_model.h"
 #include "app/studio/problems_pane.h"
+#include "app/studio/run_log.h"
+#include "app/studio/runner_client.h"
 #include "editor/find_bar.h"
 #include "editor/kernel_editor.h"
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -26,6 +32,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_problems(new ProblemsModel(this))
     , m_problemsPane(new ProblemsPane(m_problems))
     , m_check(new CheckService(this))
+    , m_runner(new RunnerClient(RunnerClient::defaultRunnerProgram(), this))
+    , m_runLog(new RunLog)
 {
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -41,6 +49,16 @@ MainWindow::MainWindow(QWidget *parent)
     m_problemsDock->setWidget(m_problemsPane);
     addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
     resizeDocks({m_problemsDock}, {150}, Qt::Vertical);
+    m_runLogDock = new QDockWidget(tr("Run Log"), this);
+    m_runLogDock->setObjectName(QStringLiteral("runLogDock"));
+    m_runLogDock->setWidget(m_runLog);
+    addDockWidget(Qt::BottomDockWidgetArea, m_runLogDock);
+    tabifyDockWidget(m_problemsDock, m_runLogDock);
+    m_problemsDock->raise();
+    m_runner->setTimeLimit(QSettings().value(QStringLiteral("run/timeLimitSeconds"), 300).toInt() * 1000);
+    connect(m_runner, &RunnerClient::eventReceived, this, &MainWindow::onRunEvent);
+    connect(m_runner, &RunnerClient::requestFinished, this, &MainWindow::onRunFinished);
+    connect(m_runner, &RunnerClient::runnerFailed, m_runLog, &RunLog::addFailure);
 
     createMenus();
     createStatusBar();
@@ -93,7 +111,27 @@ void MainWindow::createMenus()
                     m_findBar,
                     &FindBar::findPrevious);
 
-    menuBar()->addMenu(tr("&View"))->addAction(m_problemsDock->toggleViewAction());
+    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    m_startActions = {run->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), this, [this] { runRequest(QStringLiteral("run")); }),
+                      run->addAction(tr("&Test"), QKeySequence(tr("Ctrl+F5")), this, [this] { runRequest(QStringLiteral("test")); }),
+                      run->addAction(tr("&Bench"), QKeySequence(tr("Ctrl+Shift+F5")), this, [this] { runRequest(QStringLiteral("bench")); })};
+    m_stopAction = run->addAction(tr("&Stop"), QKeySequence(Qt::SHIFT | Qt::Key_F5), this, &MainWindow::stopRun);
+    run->addSeparator();
+    run->addAction(tr("Time &Limit…"), this, [this] {
+        bool ok = false;
+        const int s = QInputDialog::getInt(this, tr("Time Limit"),
+                                           tr("Seconds a run may take before the runner is stopped and restarted:"),
+                                           m_runner->timeLimit() / 1000, 1, 24 * 3600, 1, &ok);
+        if (ok) {
+            m_runner->setTimeLimit(s * 1000);
+            QSettings().setValue(QStringLiteral("run/timeLimitSeconds"), s);
+        }
+    });
+    updateRunActions();
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_problemsDock->toggleViewAction());
+    view->addAction(m_runLogDock->toggleViewAction());
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Tilesmith Studio"), this, [this] {
         QMessageBox::about(this,
@@ -110,8 +148,16 @@ void MainWindow::createStatusBar()
     m_problemLabel = new QLabel(this);
     m_timingLabel = new QLabel(this);
     m_timingLabel->setStyleSheet(QStringLiteral("color: #6e7781"));
+    m_runLabel = new QLabel(this);
+    m_backend = new QComboBox(this);
+    m_backend->addItem(tr("Backend: default (CUDA if usable)"), QString());
+    m_backend->addItem(tr("Backend: CUDA"), QStringLiteral("cuda"));
+    m_backend->addItem(tr("Backend: interpreter"), QStringLiteral("interp"));
+    m_backend->setToolTip(tr("Where kernels run: the GPU through the runner process, or Tilesmith's CPU interpreter"));
     statusBar()->addWidget(m_problemLabel);
     statusBar()->addWidget(m_timingLabel);
+    statusBar()->addPermanentWidget(m_runLabel);
+    statusBar()->addPermanentWidget(m_backend);
     statusBar()->addPermanentWidget(m_positionLabel);
     m_positionLabel->setText(positionText());
 }
@@ -202,6 +248,65 @@ bool MainWindow::maybeSave()
         return false;
     }
     return false;
+}
+
+QString MainWindow::backendChoice() const
+{
+    return m_backend->currentData().toString();
+}
+
+void MainWindow::setBackendChoice(const QString &backend)
+{
+    const int i = m_backend->findData(backend);
+    if (i >= 0)
+        m_backend->setCurrentIndex(i);
+}
+
+bool MainWindow::runRequest(const QString &request)
+{
+    if (m_runId)
+        return false; // one at a time: Stop first
+    if ((m_document.isUntitled() || m_editor->isModified()) && !save())
+        return false;
+    QJsonObject r{{QStringLiteral("request"), request}, {QStringLiteral("file"), m_document.path()}};
+    if (!backendChoice().isEmpty())
+        r.insert(QStringLiteral("backend"), backendChoice());
+    m_runLog->begin(tr("%1 %2 (%3)").arg(request, QFileInfo(m_document.path()).fileName(), m_backend->currentText()));
+    m_runLogDock->show();
+    m_runLogDock->raise();
+    m_runId = m_runner->send(r);
+    m_runLabel->setText(tr("%1 running…").arg(request));
+    updateRunActions();
+    return true;
+}
+
+void MainWindow::stopRun()
+{
+    if (m_runId)
+        m_runner->cancel(m_runId);
+}
+
+void MainWindow::onRunEvent(int id, const QJsonObject &event)
+{
+    if (id == m_runId)
+        m_runLog->addEvent(event);
+}
+
+void MainWindow::onRunFinished(int id, int exitCode)
+{
+    if (id != m_runId)
+        return;
+    m_runId = 0;
+    m_runLabel->setText(exitCode == 0 ? tr("last run passed") : exitCode < 0 ? tr("runner failed") : tr("last run failed (exit %1)").arg(exitCode));
+    updateRunActions();
+}
+
+void MainWindow::updateRunActions()
+{
+    for (QAction *a : std::as_const(m_startActions))
+        a->setEnabled(m_runId == 0);
+    if (m_stopAction)
+        m_stopAction->setEnabled(m_runId != 0);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -8,7 +8,10 @@
 
 #include <QMainWindow>
 
+class QAction;
+class QComboBox;
 class QDockWidget;
+class QJsonObject;
 class QLabel;
 class QMenu;
 
@@ -19,6 +22,8 @@ class FindBar;
 class KernelEditor;
 class ProblemsModel;
 class ProblemsPane;
+class RunLog;
+class RunnerClient;
 struct CheckReport;
 
 class MainWindow : public QMainWindow
@@ -40,12 +45,22 @@ public:
     void activateProblem(int row);
     /// Restores geometry and dock layout saved by the last session.
     void restoreLayout();
+    /// Runs the file through the runner process: "run", "test" or "bench" (saves it first).
+    /// False when there is nothing to run (an untitled file the user did not save).
+    bool runRequest(const QString &request);
+    /// Stops the running request.
+    void stopRun();
+    /// "" (the default: CUDA when usable), "cuda" or "interp".
+    QString backendChoice() const;
+    void setBackendChoice(const QString &backend);
 
     KernelEditor *editor() const { return m_editor; }
     FindBar *findBar() const { return m_findBar; }
     ProblemsModel *problemsModel() const { return m_problems; }
     ProblemsPane *problemsPane() const { return m_problemsPane; }
     CheckService *checkService() const { return m_check; }
+    RunnerClient *runner() const { return m_runner; }
+    RunLog *runLog() const { return m_runLog; }
     const Document &document() const { return m_document; }
     QString problemSummary() const;
     QString positionText() const;
@@ -62,6 +77,9 @@ private:
     void createStatusBar();
     bool maybeSave();
     void onCheckFinished(const CheckReport &report);
+    void onRunEvent(int id, const QJsonObject &event);
+    void onRunFinished(int id, int exitCode);
+    void updateRunActions();
     void updateTitle();
     void updateRecentMenu();
 
@@ -77,6 +95,14 @@ private:
     QLabel *m_positionLabel = nullptr;
     QLabel *m_problemLabel = nullptr;
     QLabel *m_timingLabel = nullptr;
+    RunnerClient *m_runner;
+    RunLog *m_runLog;
+    QDockWidget *m_runLogDock = nullptr;
+    QComboBox *m_backend = nullptr;
+    QLabel *m_runLabel = nullptr;
+    QList<QAction *> m_startActions;
+    QAction *m_stopAction = nullptr;
+    int m_runId = 0;
 };
 
 } // namespace tsm

@@ -5,6 +5,8 @@
 #include "app/studio/main_window.h"
 #include "app/studio/problems_model.h"
 #include "app/studio/problems_pane.h"
+#include "app/studio/run_log.h"
+#include "app/studio/runner_client.h"
 #include "editor/find_bar.h"
 #include "editor/kernel_editor.h"
 
@@ -93,6 +95,7 @@ private slots:
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
         QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_main_window"));
+        qputenv("TILESMITH_BIN", TSM_TILESMITH_BIN); // the runner the window starts
     }
 
     void opensAFileAndChecksIt()
@@ -283,6 +286,32 @@ private slots:
         QVERIFY(!w.findBar()->isVisible());
         QVERIFY(editor->hasFocus());
         w.choice = MainWindow::SaveChoice::Discard;
+    }
+
+    void testRunsThroughTheRunnerAndSavesFirst()
+    {
+        ScriptedWindow w;
+        const QString path = m_dir.filePath(QStringLiteral("swish.py"));
+        writeFile(path, readFile(QStringLiteral(TSM_SOURCE_DIR "/resources/examples/swish.py")));
+        QVERIFY(w.openFile(path));
+        w.setBackendChoice(QStringLiteral("interp"));
+        QCOMPARE(w.backendChoice(), QStringLiteral("interp"));
+        // An unsaved edit is saved before the runner reads the file.
+        w.editor()->append(QStringLiteral("\nprint('edited')\n"));
+        QVERIFY(w.isWindowModified());
+        QSignalSpy finished(w.runner(), &RunnerClient::requestFinished);
+        QVERIFY(w.runRequest(QStringLiteral("test")));
+        QVERIFY(!w.runRequest(QStringLiteral("run"))); // one at a time
+        QVERIFY(!w.isWindowModified());
+        QVERIFY(readFile(path).contains("print('edited')"));
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.at(0).at(1).toInt(), 0);
+        const QString log = w.runLog()->toPlainText();
+        QVERIFY2(log.contains(QStringLiteral("PASSED test_swish")), qPrintable(log));
+        QVERIFY2(log.contains(QStringLiteral("== passed")), qPrintable(log));
+        QVERIFY(w.runRequest(QStringLiteral("test"))); // done: the next one may start
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(w.runLog()->toPlainText().contains(QStringLiteral("edited")), qPrintable(w.runLog()->toPlainText()));
     }
 };
 

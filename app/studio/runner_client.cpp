@@ -1,0 +1,176 @@
+#include "app/studio/runner_client.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QStandardPaths>
+
+namespace tsm {
+
+RunnerClient::RunnerClient(QString program, QObject *parent)
+    : QObject(parent)
+    , m_program(std::move(program))
+{
+    m_limit.setSingleShot(true);
+    connect(&m_limit, &QTimer::timeout, this, &RunnerClient::onTimeLimit);
+    connect(&m_process, &QProcess::readyReadStandardOutput, this, &RunnerClient::readLines);
+    connect(&m_process, &QProcess::finished, this, &RunnerClient::onFinished);
+    connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
+        if (e == QProcess::FailedToStart)
+            failActive(tr("the runner '%1' could not be started: %2").arg(m_program, m_process.errorString()));
+    });
+}
+
+RunnerClient::~RunnerClient()
+{
+    m_process.disconnect(this);
+    if (m_process.state() != QProcess::NotRunning) {
+        m_process.closeWriteChannel(); // the runner cancels what runs and exits
+        if (!m_process.waitForFinished(2000))
+            m_process.kill();
+        m_process.waitForFinished(1000);
+    }
+}
+
+QString RunnerClient::defaultRunnerProgram()
+{
+    if (const QByteArray env = qgetenv("TILESMITH_BIN"); !env.isEmpty())
+        return QString::fromLocal8Bit(env);
+    const QString dir = QCoreApplication::applicationDirPath();
+    for (const QString &candidate : {dir + QStringLiteral("/tilesmith"), dir + QStringLiteral("/../cli/tilesmith")})
+        if (QFileInfo(candidate).isExecutable())
+            return QFileInfo(candidate).canonicalFilePath();
+    const QString onPath = QStandardPaths::findExecutable(QStringLiteral("tilesmith"));
+    return onPath.isEmpty() ? QStringLiteral("tilesmith") : onPath;
+}
+
+void RunnerClient::start()
+{
+    m_buffer.clear();
+    m_process.setProcessChannelMode(QProcess::SeparateChannels);
+    m_process.start(m_program, {QStringLiteral("serve")});
+}
+
+int RunnerClient::send(QJsonObject request)
+{
+    const int id = m_nextId++;
+    request.insert(QStringLiteral("id"), id);
+    m_pending.append(request);
+    if (m_process.state() == QProcess::NotRunning) {
+        start(); // the pending requests are written once it has started
+        if (!m_process.waitForStarted(5000)) {
+            failActive(tr("the runner '%1' could not be started: %2").arg(m_program, m_process.errorString()));
+            return id;
+        }
+        for (const QJsonObject &r : std::as_const(m_pending))
+            write(r);
+    } else {
+        write(request);
+    }
+    if (!m_active) {
+        m_active = m_pending.first().value(QStringLiteral("id")).toInt();
+        if (m_timeLimitMs > 0)
+            m_limit.start(m_timeLimitMs);
+    }
+    return id;
+}
+
+void RunnerClient::cancel(int id)
+{
+    if (m_process.state() == QProcess::NotRunning)
+        return;
+    write(QJsonObject{{QStringLiteral("id"), m_nextId++},
+                      {QStringLiteral("request"), QStringLiteral("cancel")},
+                      {QStringLiteral("target"), id}});
+}
+
+void RunnerClient::write(const QJsonObject &o)
+{
+    m_process.write(QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n');
+}
+
+void RunnerClient::readLines()
+{
+    m_buffer += m_process.readAllStandardOutput();
+    qsizetype nl;
+    while ((nl = m_buffer.indexOf('\n')) >= 0) {
+        const QByteArray line = m_buffer.left(nl);
+        m_buffer.remove(0, nl + 1);
+        const QJsonObject e = QJsonDocument::fromJson(line).object();
+        if (e.isEmpty() || !e.contains(QStringLiteral("id")))
+            continue; // hello, or a line about no request
+        const int id = e.value(QStringLiteral("id")).toInt();
+        const QString kind = e.value(QStringLiteral("event")).toString();
+        bool ours = false;
+        for (const QJsonObject &r : std::as_const(m_pending))
+            ours = ours || r.value(QStringLiteral("id")).toInt() == id;
+        if (!ours)
+            continue; // the answer to a cancel
+        m_lastEvent = kind == QStringLiteral("test_started")
+                          ? tr("test %1 started").arg(e.value(QStringLiteral("name")).toString())
+                          : kind;
+        emit eventReceived(id, e);
+        if (kind != QStringLiteral("done"))
+            continue;
+        for (qsizetype i = 0; i < m_pending.size(); ++i)
+            if (m_pending[i].value(QStringLiteral("id")).toInt() == id) {
+                m_pending.removeAt(i);
+                break;
+            }
+        m_active = m_pending.isEmpty() ? 0 : m_pending.first().value(QStringLiteral("id")).toInt();
+        m_limit.stop();
+        if (m_active && m_timeLimitMs > 0)
+            m_limit.start(m_timeLimitMs);
+        emit requestFinished(id, e.value(QStringLiteral("exit_code")).toInt());
+    }
+}
+
+void RunnerClient::onTimeLimit()
+{
+    if (!m_active || m_process.state() == QProcess::NotRunning)
+        return;
+    m_killedForTime = true;
+    m_process.kill();
+}
+
+void RunnerClient::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    readLines();
+    m_limit.stop();
+    if (m_pending.isEmpty() && !m_killedForTime)
+        return; // an idle runner that exited (shut down): the next request starts another
+    QString how;
+    if (m_killedForTime)
+        how = tr("was stopped after the time limit of %1 s (a kernel that does not finish?)")
+                  .arg(m_timeLimitMs / 1000.0);
+    else if (status == QProcess::CrashExit)
+        how = tr("crashed (%1)").arg(m_process.errorString());
+    else
+        how = tr("exited with status %1").arg(exitCode);
+    m_killedForTime = false;
+    failActive(how);
+}
+
+void RunnerClient::failActive(const QString &how)
+{
+    QString what;
+    if (!m_pending.isEmpty()) {
+        const QJsonObject &r = m_pending.first();
+        what = tr(" while running '%1 %2'")
+                   .arg(r.value(QStringLiteral("request")).toString(),
+                        QFileInfo(r.value(QStringLiteral("file")).toString()).fileName());
+        if (!m_lastEvent.isEmpty())
+            what += tr(" (last event: %1)").arg(m_lastEvent);
+    }
+    const QList<QJsonObject> failed = m_pending;
+    m_pending.clear();
+    m_active = 0;
+    m_lastEvent.clear();
+    emit runnerFailed(tr("The runner %1%2. It will be restarted for the next request; your edits are "
+                         "unaffected.")
+                          .arg(how, what));
+    for (const QJsonObject &r : failed)
+        emit requestFinished(r.value(QStringLiteral("id")).toInt(), -1);
+}
+
+} // namespace tsm

@@ -1,0 +1,69 @@
+#pragma once
+// The studio's side of `tilesmith serve` (docs/serve.md): a child process that does everything
+// which compiles or runs a program, so the studio never loads the CUDA driver and a kernel that
+// faults, hangs or kills its process costs no edits. Requests go out as JSON Lines; the runner's
+// events come back as signals. When the runner dies, or a request outlives the time limit (a hung
+// kernel), the client says what happened (exit status or signal, the request, the last event),
+// fails the request, and starts a fresh runner for the next one.
+
+#include <QJsonObject>
+#include <QObject>
+#include <QProcess>
+#include <QString>
+#include <QTimer>
+
+namespace tsm {
+
+class RunnerClient : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// `program`: the tilesmith binary (see defaultRunnerProgram()).
+    explicit RunnerClient(QString program, QObject *parent = nullptr);
+    ~RunnerClient() override;
+
+    /// Sends `request` (its "id" is set here) and returns the id; starts the runner if needed.
+    int send(QJsonObject request);
+    /// Asks the runner to stop request `id` (running or queued).
+    void cancel(int id);
+    /// Milliseconds a request may run before the runner is killed and restarted (0: no limit).
+    void setTimeLimit(int ms) { m_timeLimitMs = ms; }
+    int timeLimit() const { return m_timeLimitMs; }
+    /// The request being worked on, or 0.
+    int activeRequest() const { return m_active; }
+    bool running() const { return m_process.state() != QProcess::NotRunning; }
+
+    /// The tilesmith binary beside the studio (install: bin/, build tree: app/cli/), or
+    /// $TILESMITH_BIN, or `tilesmith` on PATH.
+    static QString defaultRunnerProgram();
+
+signals:
+    /// One event of request `id` (the runner's JSON object, "id" included).
+    void eventReceived(int id, const QJsonObject &event);
+    /// Request `id` ended (its "done" event, or the runner failing it).
+    void requestFinished(int id, int exitCode);
+    /// The runner process died or was killed; `why` says how and what it was doing.
+    void runnerFailed(const QString &why);
+
+private:
+    void start();
+    void readLines();
+    void onFinished(int exitCode, QProcess::ExitStatus status);
+    void onTimeLimit();
+    void failActive(const QString &why);
+    void write(const QJsonObject &o);
+
+    QString m_program;
+    QProcess m_process;
+    QTimer m_limit;
+    QByteArray m_buffer;
+    QList<QJsonObject> m_pending; ///< sent, not finished, in order
+    int m_nextId = 1;
+    int m_active = 0;
+    int m_timeLimitMs = 0;
+    bool m_killedForTime = false;
+    QString m_lastEvent;
+};
+
+} // namespace tsm
