@@ -38,6 +38,8 @@ void appendSnippet(std::string &out, const SourceFile &f, SourceSpan span)
     out += '\n';
 }
 
+} // namespace
+
 nlohmann::json spanJson(const SourceSpan &span, const SourceManager &sources)
 {
     nlohmann::json j;
@@ -55,8 +57,6 @@ nlohmann::json spanJson(const SourceSpan &span, const SourceManager &sources)
     j["end"] = span.end;
     return j;
 }
-
-} // namespace
 
 std::string renderDiagnostic(const Diagnostic &d, const SourceManager &sources)
 {

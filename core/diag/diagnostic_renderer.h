@@ -16,4 +16,7 @@ std::string renderDiagnostic(const Diagnostic &d, const SourceManager &sources);
 /// begin, end, notes:[...]} — columns 1-based in code points, begin/end byte offsets.
 nlohmann::json diagnosticToJson(const Diagnostic &d, const SourceManager &sources);
 
+/// {file, line, column, end_line, end_column, begin, end} of a span; empty for an unknown file.
+nlohmann::json spanJson(const SourceSpan &span, const SourceManager &sources);
+
 } // namespace tsm

@@ -2,6 +2,7 @@
 
 #include "core/host/host_context.h"
 
+#include "core/host/interpreter.h"
 #include "core/host/py_exception.h"
 
 #include <mutex>
@@ -66,6 +67,8 @@ void HostContext::emitValidation(const run::ValidationReport &report) const
     e.name = report.function;
     e.passed = report.passed;
     e.validation = report;
+    if (!e.validation->span && interp)
+        e.validation->span = interp->currentSpan();
     emit(e);
 }
 

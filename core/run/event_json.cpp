@@ -69,6 +69,8 @@ nlohmann::json eventToJson(const RunEvent &e, const SourceManager &sources)
     case K::Validation: {
         nlohmann::json j = validationToJson(*e.validation);
         j["event"] = "validation";
+        if (e.validation->span)
+            j.update(spanJson(*e.validation->span, sources));
         return j;
     }
     case K::BenchmarkPoint: {

@@ -38,6 +38,8 @@ struct ValidationReport
     /// The message a user reads, PyTorch's wording ("Tensor-likes are not close!\n\nMismatched
     /// elements: 3 / 1000 (0.3%)\n...").
     std::string message;
+    /// The call that compared (the studio's Validation pane goes there).
+    std::optional<SourceSpan> span;
 };
 
 /// One cell of a perf_report table.

@@ -45,6 +45,10 @@ expect_grep debug_assert_report 'fail_device_assert.py:[0-9]+:[0-9]+: error: dev
 expect_exit json 0 $?
 expect_grep json_test '^\{"event":"test_finished","name":"test_swish","passed":true' "$tmp/out"
 expect_grep json_validation '"event":"validation"' "$tmp/out"
+# A validation event says where the comparison is (the studio's Validation pane jumps there)
+# and how close a passing one was.
+expect_grep json_validation_line '"event":"validation".*"file":"[^"]*swish.py".*"line":[0-9]+' "$tmp/out"
+expect_grep json_validation_error '"max_abs_error":[0-9.e-]+[1-9]' "$tmp/out"
 last=$(tail -n 1 "$tmp/out")
 case "$last" in '{"event":"finished","exit_code":0,"passed":true'*) passes=$((passes + 1)) ;;
   *) echo "FAIL json_finished: last line $last"; fails=$((fails + 1)) ;; esac
