@@ -5,6 +5,8 @@
 #include "app/studio/problems_pane.h"
 #include "app/studio/run_log.h"
 #include "app/studio/runner_client.h"
+#include "app/studio/validation_model.h"
+#include "app/studio/validation_pane.h"
 #include "editor/find_bar.h"
 #include "editor/kernel_editor.h"
 
@@ -21,6 +23,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace tsm {
@@ -34,6 +37,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_check(new CheckService(this))
     , m_runner(new RunnerClient(RunnerClient::defaultRunnerProgram(), this))
     , m_runLog(new RunLog)
+    , m_validation(new ValidationModel(this))
+    , m_validationPane(new ValidationPane(m_validation))
 {
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -54,7 +59,13 @@ MainWindow::MainWindow(QWidget *parent)
     m_runLogDock->setWidget(m_runLog);
     addDockWidget(Qt::BottomDockWidgetArea, m_runLogDock);
     tabifyDockWidget(m_problemsDock, m_runLogDock);
+    m_validationDock = new QDockWidget(tr("Validation"), this);
+    m_validationDock->setObjectName(QStringLiteral("validationDock"));
+    m_validationDock->setWidget(m_validationPane);
+    addDockWidget(Qt::BottomDockWidgetArea, m_validationDock);
+    tabifyDockWidget(m_runLogDock, m_validationDock);
     m_problemsDock->raise();
+    connect(m_validationPane, &ValidationPane::assertActivated, this, &MainWindow::goToLine);
     m_runner->setTimeLimit(QSettings().value(QStringLiteral("run/timeLimitSeconds"), 300).toInt() * 1000);
     connect(m_runner, &RunnerClient::eventReceived, this, &MainWindow::onRunEvent);
     connect(m_runner, &RunnerClient::requestFinished, this, &MainWindow::onRunFinished);
@@ -132,6 +143,7 @@ void MainWindow::createMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_problemsDock->toggleViewAction());
     view->addAction(m_runLogDock->toggleViewAction());
+    view->addAction(m_validationDock->toggleViewAction());
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Tilesmith Studio"), this, [this] {
         QMessageBox::about(this,
@@ -272,6 +284,7 @@ bool MainWindow::runRequest(const QString &request)
     if (!backendChoice().isEmpty())
         r.insert(QStringLiteral("backend"), backendChoice());
     m_runLog->begin(tr("%1 %2 (%3)").arg(request, QFileInfo(m_document.path()).fileName(), m_backend->currentText()));
+    m_validation->clear();
     m_runLogDock->show();
     m_runLogDock->raise();
     m_runId = m_runner->send(r);
@@ -288,8 +301,10 @@ void MainWindow::stopRun()
 
 void MainWindow::onRunEvent(int id, const QJsonObject &event)
 {
-    if (id == m_runId)
-        m_runLog->addEvent(event);
+    if (id != m_runId)
+        return;
+    m_runLog->addEvent(event);
+    m_validation->addEvent(event);
 }
 
 void MainWindow::onRunFinished(int id, int exitCode)
@@ -297,8 +312,24 @@ void MainWindow::onRunFinished(int id, int exitCode)
     if (id != m_runId)
         return;
     m_runId = 0;
+    if (m_validation->failedCount() > 0) { // show what failed, the first failure selected
+        m_validationDock->show();
+        m_validationDock->raise();
+        for (int r = 0; r < m_validation->rowCount(); ++r)
+            if (!m_validation->row(r).value(QStringLiteral("passed")).toBool()) {
+                m_validationPane->view()->selectRow(r);
+                break;
+            }
+    }
     m_runLabel->setText(exitCode == 0 ? tr("last run passed") : exitCode < 0 ? tr("runner failed") : tr("last run failed (exit %1)").arg(exitCode));
     updateRunActions();
+}
+
+void MainWindow::goToLine(int line, int column)
+{
+    m_editor->setCursorPosition(std::max(0, line - 1), std::max(0, column - 1));
+    m_editor->ensureLineVisible(std::max(0, line - 1));
+    m_editor->setFocus();
 }
 
 void MainWindow::updateRunActions()

@@ -24,6 +24,8 @@ class ProblemsModel;
 class ProblemsPane;
 class RunLog;
 class RunnerClient;
+class ValidationModel;
+class ValidationPane;
 struct CheckReport;
 
 class MainWindow : public QMainWindow
@@ -61,6 +63,10 @@ public:
     CheckService *checkService() const { return m_check; }
     RunnerClient *runner() const { return m_runner; }
     RunLog *runLog() const { return m_runLog; }
+    ValidationModel *validationModel() const { return m_validation; }
+    ValidationPane *validationPane() const { return m_validationPane; }
+    /// Puts the caret at 1-based `line`, `column` of the file and shows it.
+    void goToLine(int line, int column);
     const Document &document() const { return m_document; }
     QString problemSummary() const;
     QString positionText() const;
@@ -98,6 +104,9 @@ private:
     RunnerClient *m_runner;
     RunLog *m_runLog;
     QDockWidget *m_runLogDock = nullptr;
+    ValidationModel *m_validation;
+    ValidationPane *m_validationPane;
+    QDockWidget *m_validationDock = nullptr;
     QComboBox *m_backend = nullptr;
     QLabel *m_runLabel = nullptr;
     QList<QAction *> m_startActions;

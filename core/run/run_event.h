@@ -31,8 +31,9 @@ struct ValidationReport
         double actual = 0, expected = 0;
     };
     std::vector<Mismatch> firstMismatches;
-    /// For 2-D outputs: |actual - expected| / (atol + rtol * |expected|) per cell, downsampled to
-    /// at most 256 x 256 (max over each cell's elements); row-major, heatRows x heatCols.
+    /// For failing 1-D and 2-D outputs (1-D as one row): |actual - expected| / (atol + rtol *
+    /// |expected|) per cell, downsampled to at most 256 x 256 (max over each cell's elements);
+    /// row-major, heatRows x heatCols.
     std::int64_t heatRows = 0, heatCols = 0;
     std::vector<float> heat;
     /// The message a user reads, PyTorch's wording ("Tensor-likes are not close!\n\nMismatched

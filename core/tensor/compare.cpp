@@ -149,8 +149,9 @@ void compareInto(
     r.maxAbsIndex = unravel(maxAbsAt, shape);
     r.maxRelIndex = unravel(maxRelAt, shape);
 
-    if (shape.size() == 2 && r.total > 0) {
-        const std::int64_t rows = shape[0], cols = shape[1];
+    if ((shape.size() == 2 || shape.size() == 1) && r.total > 0) {
+        // A 1-D output is one row: where along it the mismatches are (a masked tail).
+        const std::int64_t rows = shape.size() == 2 ? shape[0] : 1, cols = shape.back();
         r.heatRows = std::min<std::int64_t>(rows, 256);
         r.heatCols = std::min<std::int64_t>(cols, 256);
         r.heat.assign(std::size_t(r.heatRows * r.heatCols), 0.0f);

@@ -67,6 +67,12 @@ TEST(AssertClose, VectorMessageMatchesPyTorch)
     ASSERT_EQ(r.firstMismatches.size(), 1u);
     EXPECT_EQ(r.firstMismatches[0].actual, 2.0);
     EXPECT_EQ(r.firstMismatches[0].expected, 2.5);
+    // A 1-D output's heat map is one row: the mismatch in the middle cell.
+    EXPECT_EQ(r.heatRows, 1);
+    ASSERT_EQ(r.heatCols, 3);
+    EXPECT_EQ(r.heat[0], 0.0f);
+    EXPECT_GT(r.heat[1], 1.0f);
+    EXPECT_EQ(r.heat[2], 0.0f);
 }
 
 TEST(AssertClose, MatrixMessageAndHeatMap)
