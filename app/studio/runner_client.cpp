@@ -16,8 +16,8 @@ RunnerClient::RunnerClient(QString program, QObject *parent)
     connect(&m_process, &QProcess::readyReadStandardOutput, this, &RunnerClient::readLines);
     connect(&m_process, &QProcess::finished, this, &RunnerClient::onFinished);
     connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
-        if (e == QProcess::FailedToStart)
-            failActive(tr("the runner '%1' could not be started: %2").arg(m_program, m_process.errorString()));
+        if (e == QProcess::FailedToStart && !m_pending.isEmpty()) // reported once, here or in send()
+            failActive(tr("could not be started from '%1': %2").arg(m_program, m_process.errorString()));
     });
 }
 
@@ -59,7 +59,8 @@ int RunnerClient::send(QJsonObject request)
     if (m_process.state() == QProcess::NotRunning) {
         start(); // the pending requests are written once it has started
         if (!m_process.waitForStarted(5000)) {
-            failActive(tr("the runner '%1' could not be started: %2").arg(m_program, m_process.errorString()));
+            if (!m_pending.isEmpty())
+                failActive(tr("could not be started from '%1': %2").arg(m_program, m_process.errorString()));
             return id;
         }
         for (const QJsonObject &r : std::as_const(m_pending))

@@ -96,8 +96,10 @@ private slots:
         QSignalSpy finished(&client, &RunnerClient::requestFinished);
         client.send(request(QStringLiteral("check"), QStringLiteral("x.py")));
         QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 10000);
-        QVERIFY(failed.at(0).at(0).toString().contains("could not be started"));
+        QVERIFY(failed.at(0).at(0).toString().contains("could not be started from '/nonexistent/tilesmith'"));
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
+        QTest::qWait(200);
+        QCOMPARE(failed.size(), 1); // said once
     }
 };
 
