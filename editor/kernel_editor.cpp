@@ -1,5 +1,6 @@
 #include "editor/kernel_editor.h"
 
+#include "editor/api_completion.h"
 #include "editor/triton_lexer.h"
 
 #include <QToolTip>
@@ -32,6 +33,14 @@ KernelEditor::KernelEditor(QWidget *parent)
     connect(this, &QsciScintillaBase::SCN_CHARADDED, this, [this](int ch) {
         if (ch == '\n' || (ch == '\r' && eolMode() == EolMac))
             indentNewLine();
+        else if (ch == '.' || ch == '(')
+            offerApiHelp(char(ch));
+        else if (ch == ')')
+            SendScintilla(SCI_CALLTIPCANCEL);
+    });
+    connect(this, &QsciScintilla::userListActivated, this, [this](int id, const QString &name) {
+        if (id == kApiListId)
+            insertAtCaret(name);
     });
     connect(this, &QsciScintillaBase::SCN_DWELLSTART, this, &KernelEditor::onDwellStart);
     connect(this, &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
@@ -42,6 +51,33 @@ KernelEditor::KernelEditor(QWidget *parent)
 }
 
 KernelEditor::~KernelEditor() = default;
+
+void KernelEditor::offerApiHelp(char typed)
+{
+    int line = 0, index = 0;
+    getCursorPosition(&line, &index);
+    const QString before = text(line).left(index - 1); // without the character just typed
+    const QString name = dottedNameBefore(before, int(before.size()));
+    if (name.isEmpty())
+        return;
+    if (typed == '.') {
+        const QStringList names = apiCompletions(name, text());
+        if (!names.isEmpty())
+            showUserList(kApiListId, names);
+        return;
+    }
+    const QString tip = apiCallTip(name, text());
+    if (!tip.isEmpty())
+        SendScintilla(SCI_CALLTIPSHOW, SendScintilla(SCI_GETCURRENTPOS), tip.toUtf8().constData());
+}
+
+void KernelEditor::insertAtCaret(const QString &s)
+{
+    int line = 0, index = 0;
+    getCursorPosition(&line, &index);
+    insertAt(s, line, index);
+    setCursorPosition(line, index + int(s.size()));
+}
 
 void KernelEditor::setUpView()
 {

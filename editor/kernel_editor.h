@@ -38,6 +38,8 @@ public:
     };
 
     static constexpr int LineNumberMargin = 0;
+    /// The user-list id of the Triton API completion list.
+    static constexpr int kApiListId = 1;
     static constexpr int FoldMargin = 2;
 
     explicit KernelEditor(QWidget *parent = nullptr);
@@ -75,6 +77,9 @@ signals:
     void cursorMoved(int line, int column);
 
 private:
+    /// After '.' (the names of the module before it) or '(' (the function's call tip).
+    void offerApiHelp(char typed);
+    void insertAtCaret(const QString &s);
     void setUpView();
     void indentNewLine();
     void onDwellStart(int position, int x, int y);
