@@ -68,11 +68,8 @@ int RunnerClient::send(QJsonObject request)
     } else {
         write(request);
     }
-    if (!m_active) {
-        m_active = m_pending.first().value(QStringLiteral("id")).toInt();
-        if (m_timeLimitMs > 0)
-            m_limit.start(m_timeLimitMs);
-    }
+    if (m_pending.size() == 1 && m_timeLimitMs > 0) // it runs now: its time starts
+        m_limit.start(m_timeLimitMs);
     return id;
 }
 
@@ -118,9 +115,8 @@ void RunnerClient::readLines()
                 m_pending.removeAt(i);
                 break;
             }
-        m_active = m_pending.isEmpty() ? 0 : m_pending.first().value(QStringLiteral("id")).toInt();
         m_limit.stop();
-        if (m_active && m_timeLimitMs > 0)
+        if (!m_pending.isEmpty() && m_timeLimitMs > 0)
             m_limit.start(m_timeLimitMs);
         emit requestFinished(id, e.value(QStringLiteral("exit_code")).toInt());
     }
@@ -128,7 +124,7 @@ void RunnerClient::readLines()
 
 void RunnerClient::onTimeLimit()
 {
-    if (!m_active || m_process.state() == QProcess::NotRunning)
+    if (m_pending.isEmpty() || m_process.state() == QProcess::NotRunning)
         return;
     m_killedForTime = true;
     m_process.kill();
@@ -165,7 +161,6 @@ void RunnerClient::failActive(const QString &how)
     }
     const QList<QJsonObject> failed = m_pending;
     m_pending.clear();
-    m_active = 0;
     m_lastEvent.clear();
     emit runnerFailed(tr("The runner %1%2. It will be restarted for the next request; your edits are "
                          "unaffected.")

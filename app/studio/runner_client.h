@@ -31,7 +31,7 @@ public:
     void setTimeLimit(int ms) { m_timeLimitMs = ms; }
     int timeLimit() const { return m_timeLimitMs; }
     /// The request being worked on, or 0.
-    int activeRequest() const { return m_active; }
+    int activeRequest() const { return m_pending.isEmpty() ? 0 : m_pending.first().value(QStringLiteral("id")).toInt(); }
     bool running() const { return m_process.state() != QProcess::NotRunning; }
 
     /// The tilesmith binary beside the studio (install: bin/, build tree: app/cli/), or
@@ -58,9 +58,8 @@ private:
     QProcess m_process;
     QTimer m_limit;
     QByteArray m_buffer;
-    QList<QJsonObject> m_pending; ///< sent, not finished, in order
+    QList<QJsonObject> m_pending; ///< sent, not finished, in order: the first one is running
     int m_nextId = 1;
-    int m_active = 0;
     int m_timeLimitMs = 0;
     bool m_killedForTime = false;
     QString m_lastEvent;

@@ -2,6 +2,7 @@
 
 #include "core/host/host_context.h"
 #include "core/host/interpreter.h"
+#include "core/host/kernel_function.h"
 #include "core/host/py_exception.h"
 #include "core/sema/specializer.h"
 #include "core/syntax/parser.h"
@@ -151,23 +152,14 @@ struct EagerGpuOps::Call
         sema::ArgSpec a;
         a.kind = sema::ArgSpec::Kind::Pointer;
         a.dtype = t.dtype();
-        LaunchArg l;
-        l.kind = LaunchArg::Kind::Pointer;
-        l.storage = t.storage();
-        l.byteOffset = t.storageOffset() * t.elementSize();
-        l.label = label;
+        LaunchArg l = pointerLaunchArg(t, label);
         a.divisibleBy16 = l.byteOffset % 16 == 0;
         sig.args.push_back(a);
         args.push_back(std::move(l));
     }
     void integer(std::int64_t v)
     {
-        sema::ArgSpec a;
-        a.kind = sema::ArgSpec::Kind::Int;
-        a.dtype = v >= INT32_MIN && v <= INT32_MAX ? DType::I32 : DType::I64;
-        a.divisibleBy16 = v % 16 == 0;
-        a.equalsOne = v == 1;
-        sig.args.push_back(a);
+        sig.args.push_back(sema::ArgSpec::ofInt(v));
         LaunchArg l;
         l.kind = LaunchArg::Kind::Int;
         l.i = v;
@@ -438,10 +430,7 @@ EagerGpuOps::matmul(const Tensor &a, const Tensor &b, std::int64_t n, std::int64
         return result;
     auto operand = [&](const Tensor &t, const char *label) {
         MatmulArgs::Operand o;
-        o.tensor.kind = LaunchArg::Kind::Pointer;
-        o.tensor.storage = t.storage();
-        o.tensor.byteOffset = t.storageOffset() * t.elementSize();
-        o.tensor.label = label;
+        o.tensor = pointerLaunchArg(t, label);
         const std::size_t r = t.shape().size();
         o.rowStride = t.strides()[r - 2];
         o.colStride = t.strides()[r - 1];
@@ -462,18 +451,16 @@ EagerGpuOps::matmul(const Tensor &a, const Tensor &b, std::int64_t n, std::int64
     if (m_ctx.backend->matmul(g, &why))
         return result;
     --m_ctx.launches;
-    if (m_warned.insert("matmul: " + why).second) {
-        DiagnosticSink diags;
-        diags.report(DiagKind::EagerOpOnHost,
-                     m_ctx.interp ? m_ctx.interp->currentSpan() : SourceSpan{},
-                     {"matmul", std::string("do_bench"), why});
-        m_ctx.emitAllButFirstError(diags);
-        m_warned.insert("matmul");
-    }
+    warnOnHost("matmul", why); // the host path's hostFallback("matmul") then says nothing more
     return std::nullopt;
 }
 
 void EagerGpuOps::hostFallback(std::string_view op)
+{
+    warnOnHost(op, "Tilesmith has no GPU kernel for it yet");
+}
+
+void EagerGpuOps::warnOnHost(std::string_view op, const std::string &why)
 {
     if (!m_warned.insert(std::string(op)).second)
         return;
@@ -481,7 +468,7 @@ void EagerGpuOps::hostFallback(std::string_view op)
     diags.setOrigin(DiagOrigin::Interp);
     diags.report(DiagKind::EagerOpOnHost,
                  m_ctx.interp ? m_ctx.interp->currentSpan() : SourceSpan{},
-                 {std::string(op), std::string("do_bench"), "Tilesmith has no GPU kernel for it yet"});
+                 {std::string(op), std::string("do_bench"), why});
     m_ctx.emitAllButFirstError(diags);
 }
 

@@ -55,6 +55,8 @@ private:
     void launchRows(const std::string &name, Call c, std::int64_t cols, std::int64_t rows);
     /// unary_kernel with OP `name` ("copy" for casts and copies) into a new tensor of `out`.
     std::optional<tensor::Tensor> unaryKernel(const std::string &name, const tensor::Tensor &x, DType out);
+    /// The EagerOpOnHost warning for `op`, once per op.
+    void warnOnHost(std::string_view op, const std::string &why);
     /// Compiles (once per signature) and launches kernel `name` of the library.
     void launch(const std::string &name, const sema::Signature &sig, std::vector<LaunchArg> args, Grid grid);
 

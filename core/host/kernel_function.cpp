@@ -358,12 +358,7 @@ sema::Signature JitFunctionObject::signatureOf(const std::vector<Value> &bound,
             a.kind = sema::ArgSpec::Kind::Bool;
             a.dtype = DType::I1;
         } else if (v.isInt()) {
-            std::int64_t x = v.asInt();
-            a.kind = sema::ArgSpec::Kind::Int;
-            a.dtype = (x >= -(std::int64_t(1) << 31) && x < (std::int64_t(1) << 31)) ? DType::I32
-                                                                                     : DType::I64;
-            a.divisibleBy16 = x % 16 == 0;
-            a.equalsOne = x == 1;
+            a = sema::ArgSpec::ofInt(v.asInt());
         } else if (v.isFloat()) {
             a.kind = sema::ArgSpec::Kind::Float;
             a.dtype = DType::F32;
@@ -454,10 +449,8 @@ void JitFunctionObject::launch(Interpreter &interp,
                                                          : m_params[i].name + " <- " + var;
         switch (spec.kind) {
         case sema::ArgSpec::Kind::Pointer: {
-            const tensor::Tensor &t = *tensorOf(bound[i]);
-            a.kind = LaunchArg::Kind::Pointer;
-            a.storage = t.storage();
-            a.byteOffset = t.storageOffset() * t.elementSize();
+            const std::string label = a.label;
+            a = pointerLaunchArg(*tensorOf(bound[i]), label);
             if (!var.empty() && a.storage->label().empty())
                 a.storage->setLabel(var);
             break;
@@ -501,6 +494,16 @@ void JitFunctionObject::launch(Interpreter &interp,
             e.diagnostic = std::move(firstError);
         throw e;
     }
+}
+
+LaunchArg pointerLaunchArg(const tensor::Tensor &t, std::string label)
+{
+    LaunchArg a;
+    a.kind = LaunchArg::Kind::Pointer;
+    a.storage = t.storage();
+    a.byteOffset = t.storageOffset() * t.elementSize();
+    a.label = std::move(label);
+    return a;
 }
 
 bool tritonDebugFromEnvironment()

@@ -7,6 +7,7 @@
 #include "core/host/object.h"
 #include "core/run/backend.h"
 #include "core/sema/signature.h"
+#include "core/tensor/tensor.h"
 
 #include <map>
 #include <memory>
@@ -100,6 +101,9 @@ private:
     std::map<std::string, std::shared_ptr<CompiledKernel>> m_cache;
     bool m_debug = false;
 };
+
+/// A tensor as a kernel's pointer argument: its storage and the byte offset of element 0.
+LaunchArg pointerLaunchArg(const tensor::Tensor &t, std::string label);
 
 /// Whether TRITON_DEBUG asks for debug builds ("1", "true", "on", "yes"; any case).
 bool tritonDebugFromEnvironment();

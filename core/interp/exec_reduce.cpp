@@ -13,6 +13,7 @@
 #include "core/interp/arith_functors.h"
 #include "core/interp/exec.h"
 
+#include <bit>
 #include <cstring>
 #include <vector>
 
@@ -111,10 +112,12 @@ template <bool IsScan> void execCombine(const Instr &ins, Frame &f)
 /// sums and products it keeps the rounding error near the GPU's tree (in-thread runs, then
 /// shuffle butterflies) where one running accumulator drifts: a bf16 sum of 256 values moved by
 /// 0.8 in sequence against the GPU's 0.1.
+/// `scratch` holds inner elements per level of the recursion (log2(len / 8) + 1 levels): the
+/// upper half of each split goes there, so no level allocates.
 template <DType D, template <DType> class F>
-void reducePairwise(const RepT<D> *row, std::int64_t len, std::int64_t inner, RepT<D> *dst, std::int64_t attr)
+void reducePairwise(
+    const RepT<D> *row, std::int64_t len, std::int64_t inner, RepT<D> *dst, RepT<D> *scratch, std::int64_t attr)
 {
-    using T = RepT<D>;
     if (len <= 8) {
         for (std::int64_t i = 0; i < inner; ++i)
             dst[i] = row[i];
@@ -124,11 +127,10 @@ void reducePairwise(const RepT<D> *row, std::int64_t len, std::int64_t inner, Re
         return;
     }
     const std::int64_t half = len / 2;
-    reducePairwise<D, F>(row, half, inner, dst, attr);
-    std::vector<T> upper(static_cast<std::size_t>(inner));
-    reducePairwise<D, F>(row + half * inner, len - half, inner, upper.data(), attr);
+    reducePairwise<D, F>(row, half, inner, dst, scratch, attr);
+    reducePairwise<D, F>(row + half * inner, len - half, inner, scratch, scratch + inner, attr);
     for (std::int64_t i = 0; i < inner; ++i)
-        dst[i] = F<D>::apply(dst[i], upper[std::size_t(i)], attr);
+        dst[i] = F<D>::apply(dst[i], scratch[i], attr);
 }
 
 template <DType D, template <DType> class F> void execReduceFast(const Instr &ins, Frame &f)
@@ -138,8 +140,10 @@ template <DType D, template <DType> class F> void execReduceFast(const Instr &in
     const T *x = f.ptr<T>(ins.in[0]);
     T *out = f.ptr<T>(ins.out[0]);
     const std::int64_t attr = ins.aux[3 + 1];
+    const int levels = s.len > 8 ? std::bit_width(std::uint64_t(s.len / 8)) + 1 : 1;
+    std::vector<T> scratch(static_cast<std::size_t>(s.inner * levels));
     for (std::int64_t o = 0; o < s.outer; ++o)
-        reducePairwise<D, F>(x + o * s.len * s.inner, s.len, s.inner, out + o * s.inner, attr);
+        reducePairwise<D, F>(x + o * s.len * s.inner, s.len, s.inner, out + o * s.inner, scratch.data(), attr);
 }
 
 template <DType D, template <DType> class F> void execScanFast(const Instr &ins, Frame &f)

@@ -12,6 +12,16 @@ ConstValue ConstValue::ofBool(bool v)
     return c;
 }
 
+ArgSpec ArgSpec::ofInt(std::int64_t v)
+{
+    ArgSpec a;
+    a.kind = Kind::Int;
+    a.dtype = v >= -(std::int64_t(1) << 31) && v < (std::int64_t(1) << 31) ? tsm::DType::I32 : tsm::DType::I64;
+    a.divisibleBy16 = v % 16 == 0;
+    a.equalsOne = v == 1;
+    return a;
+}
+
 ConstValue ConstValue::ofInt(std::int64_t v)
 {
     ConstValue c;

@@ -51,6 +51,9 @@ struct ArgSpec
     bool equalsOne = false;
     ConstValue value;
 
+    /// A Python int as Triton specializes it: I32 or I64 by value, divisibility by 16, == 1.
+    static ArgSpec ofInt(std::int64_t v);
+
     bool operator==(const ArgSpec &) const = default;
 };
 

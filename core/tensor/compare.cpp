@@ -97,16 +97,20 @@ void compareInto(
     std::int64_t maxAbsAt = 0, maxRelAt = 0;
     double maxAbs = 0, maxRel = 0;
     bool absNan = false, relNan = false;
+    // |a - b| and |a - b| / |b| of element i as torch computes them: it subtracts in the common
+    // dtype; integer / integer divides in float32.
+    auto differences = [&](std::size_t i) {
+        const double diff = integral ? std::abs(va[i] - vb[i])
+                                     : roundTo(common, std::abs(roundTo(common, va[i] - vb[i])));
+        return std::pair{diff, roundTo(integral ? DType::F32 : common, diff / std::abs(vb[i]))};
+    };
     for (std::size_t i = 0; i < va.size(); ++i) {
         if (closeValue(va[i], vb[i], r.rtol, r.atol, r.equalNan))
             continue;
         ++r.mismatched;
         if (r.firstMismatches.size() < 10)
             r.firstMismatches.push_back({unravel(std::int64_t(i), shape), va[i], vb[i]});
-        // torch subtracts in the common dtype; integer / integer divides in float32.
-        const double diff = integral ? std::abs(va[i] - vb[i])
-                                     : roundTo(common, std::abs(roundTo(common, va[i] - vb[i])));
-        const double rel = roundTo(integral ? DType::F32 : common, diff / std::abs(vb[i]));
+        const auto [diff, rel] = differences(i);
         // torch.max propagates NaN (first NaN wins) and keeps the first maximum.
         if (!absNan && (std::isnan(diff) || diff > maxAbs || r.mismatched == 1)) {
             maxAbs = diff;
@@ -126,9 +130,7 @@ void compareInto(
         for (std::size_t i = 0; i < va.size(); ++i) {
             if (va[i] == vb[i])
                 continue;
-            const double diff = integral ? std::abs(va[i] - vb[i])
-                                         : roundTo(common, std::abs(roundTo(common, va[i] - vb[i])));
-            const double rel = roundTo(integral ? DType::F32 : common, diff / std::abs(vb[i]));
+            const auto [diff, rel] = differences(i);
             if (diff > maxAbs) {
                 maxAbs = diff;
                 maxAbsAt = std::int64_t(i);
