@@ -189,7 +189,37 @@ parseSignature(std::string_view text, const ast::FunctionDef &fn, std::string *e
     Signature sig;
     std::vector<std::optional<ArgSpec>> specs(params.size());
     std::size_t nextPositional = 0;
-    for (const std::string &entry : splitTopLevel(text)) {
+    // The cache-key form (Signature::key, the `kernel_compiled` event's signature) ends in
+    // " | warps=N stages=M": read as num_warps=N, num_stages=M.
+    std::string body(text);
+    std::vector<std::string> launchEntries;
+    if (const auto bar = body.rfind(" | ");
+        bar != std::string::npos && body.compare(bar + 3, 6, "warps=") == 0) {
+        std::string tail = body.substr(bar + 3);
+        body.resize(bar);
+        std::size_t at = 0;
+        while (at < tail.size()) {
+            std::size_t end = tail.find(' ', at);
+            if (end == std::string::npos)
+                end = tail.size();
+            std::string word = tail.substr(at, end - at);
+            at = end + 1;
+            if (word.empty())
+                continue;
+            if (word.starts_with("warps="))
+                word = "num_" + word;
+            else if (word.starts_with("stages="))
+                word = "num_" + word;
+            else {
+                *error = "cannot read the launch options '" + tail + "'";
+                return std::nullopt;
+            }
+            launchEntries.push_back(word);
+        }
+    }
+    std::vector<std::string> entries = splitTopLevel(body);
+    entries.insert(entries.end(), launchEntries.begin(), launchEntries.end());
+    for (const std::string &entry : entries) {
         std::string name, spec = entry;
         const auto eq = entry.find('=');
         if (eq != std::string::npos && entry.find_first_of("'\"") > eq) {
@@ -223,7 +253,12 @@ parseSignature(std::string_view text, const ast::FunctionDef &fn, std::string *e
             *error = "parameter '" + std::string(params[index].name) + "' is given twice";
             return std::nullopt;
         }
-        auto a = parseSpec(spec, isConstexprAnnotation(params[index].annotation), error);
+        // "constexpr 1024" in the cache-key form is the literal 1024.
+        const bool keyConstexpr = spec.starts_with("constexpr ");
+        if (keyConstexpr)
+            spec = trim(spec.substr(10));
+        auto a = parseSpec(spec, keyConstexpr || isConstexprAnnotation(params[index].annotation),
+                           error);
         if (!a) {
             *error = std::string(params[index].name) + ": " + *error;
             return std::nullopt;

@@ -79,3 +79,21 @@ TEST(SignatureParse, ErrorsNameTheProblem)
     EXPECT_FALSE(parseSignature("y=*fp32", *p->fn, &err));
     EXPECT_NE(err.find("no parameter 'y'"), std::string::npos) << err;
 }
+
+TEST(SignatureParse, CacheKeyFormRoundTrips)
+{
+    // The `kernel_compiled` event's signature is Signature::key(); the studio hands it back to
+    // `emit`, so reading it must give the same signature.
+    auto p = parse(kKernel);
+    std::string err;
+    for (const char *key :
+         {"*fp16:16, i32:16, fp32, constexpr 1024, constexpr 'gelu' | warps=8 stages=2",
+          "*bf16, 1, fp32, constexpr 64, constexpr None | warps=4 stages=3",
+          "*fp32:16, i64, fp32, constexpr tl.float16, constexpr 'relu' | warps=1 stages=1"}) {
+        auto sig = parseSignature(key, *p->fn, &err);
+        ASSERT_TRUE(sig) << key << ": " << err;
+        EXPECT_EQ(sig->key(), key);
+    }
+    EXPECT_FALSE(parseSignature("*fp32, i32, fp32, constexpr 8 | warps=4 blocks=2", *p->fn, &err));
+    EXPECT_NE(err.find("launch options"), std::string::npos) << err;
+}
