@@ -91,10 +91,10 @@ Disassembler findDisassembler()
     return d;
 }
 
-int printSass(const cuda::CudaBuild &build,
-              const Disassembler &tools,
-              std::ostream &out,
-              std::ostream &err)
+bool runDisassembler(const cuda::CudaBuild &build,
+                     const Disassembler &tools,
+                     std::string *text,
+                     std::string *error)
 {
     const std::optional<fs::path> &nvdisasm = tools.nvdisasm, &cuobjdump = tools.cuobjdump;
     std::error_code ec;
@@ -105,20 +105,38 @@ int printSass(const cuda::CudaBuild &build,
         std::ofstream f(tmp, std::ios::binary);
         f.write(build.compiled.cubin.data(), std::streamsize(build.compiled.cubin.size()));
         if (!f) {
-            err << "tilesmith emit --sass: cannot write a temporary cubin at " << tmp << "\n";
-            return 2;
+            *error = "cannot write a temporary cubin at " + tmp.string();
+            return false;
         }
     }
-    std::string text;
+    std::string out;
     // nvdisasm -c: code sections only; -g: the #line locations (file.py:N) as comments.
     const std::string command
         = nvdisasm ? shellQuote(nvdisasm->string()) + " -c -g " + shellQuote(tmp.string())
                    : shellQuote(cuobjdump->string()) + " -sass " + shellQuote(tmp.string());
-    const bool ok = capture(command, &text);
+    const bool ok = capture(command, &out);
     fs::remove(tmp, ec);
     if (!ok) {
-        err << "tilesmith emit --sass: " << (nvdisasm ? "nvdisasm" : "cuobjdump") << " failed:\n"
-            << text;
+        *error = std::string(nvdisasm ? "nvdisasm" : "cuobjdump") + " failed:\n" + out;
+        return false;
+    }
+    *text = std::move(out);
+    return true;
+}
+
+const char *const kNoDisassembler
+    = "neither nvdisasm nor cuobjdump was found on PATH or in $CUDA_HOME/bin; install the CUDA "
+      "toolkit's binary utilities (cuda-nvdisasm) or write the cubin with --cubin PATH and "
+      "disassemble it elsewhere";
+
+int printSass(const cuda::CudaBuild &build,
+              const Disassembler &tools,
+              std::ostream &out,
+              std::ostream &err)
+{
+    std::string text, error;
+    if (!runDisassembler(build, tools, &text, &error)) {
+        err << "tilesmith emit --sass: " << error;
         return 1;
     }
     out << text;
@@ -155,6 +173,16 @@ void printTimings(const cuda::CudaBuild &build,
 }
 
 } // namespace
+
+bool disassembleSass(const cuda::CudaBuild &build, std::string *text, std::string *error)
+{
+    const Disassembler tools = findDisassembler();
+    if (!tools.found()) {
+        *error = kNoDisassembler;
+        return false;
+    }
+    return runDisassembler(build, tools, text, error);
+}
 
 int emitCudaStages(const EmitOptions &opts,
                    std::shared_ptr<const ir::Kernel> kernel,
@@ -201,9 +229,7 @@ int emitCudaStages(const EmitOptions &opts,
     if (what == "sass") {
         tools = findDisassembler();
         if (!tools.found()) {
-            err << "tilesmith emit --sass: neither nvdisasm nor cuobjdump was found on PATH or in "
-                   "$CUDA_HOME/bin; install the CUDA toolkit's binary utilities (cuda-nvdisasm) "
-                   "or write the cubin with --cubin PATH and disassemble it elsewhere\n";
+            err << "tilesmith emit --sass: " << kNoDisassembler << "\n";
             return 2;
         }
     }

@@ -8,6 +8,11 @@
 
 #include <iosfwd>
 #include <memory>
+#include <string>
+
+namespace tsm::cuda {
+struct CudaBuild;
+}
 
 namespace tsm::cli {
 
@@ -26,5 +31,9 @@ int emitCudaStages(const EmitOptions &opts,
                    DiagnosticSink &sink,
                    std::ostream &out,
                    std::ostream &err);
+
+/// `build`'s cubin as SASS, through nvdisasm -c -g (with the Python lines as comments) or
+/// cuobjdump -sass; false with the reason in `error` (no disassembler, it failed).
+bool disassembleSass(const cuda::CudaBuild &build, std::string *text, std::string *error);
 
 } // namespace tsm::cli

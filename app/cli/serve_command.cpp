@@ -1,6 +1,7 @@
 #include "app/cli/serve_command.h"
 
 #include "app/cli/check_command.h"
+#include "app/cli/code_views.h"
 #include "app/cli/devices_command.h"
 #include "app/cli/emit_command.h"
 
@@ -25,7 +26,7 @@ namespace {
 using nlohmann::json;
 
 constexpr int kProtocolVersion = 1;
-constexpr const char *kRequests[] = {"check", "emit", "devices", "run", "test", "bench", "cancel", "shutdown"};
+constexpr const char *kRequests[] = {"check", "emit", "code", "devices", "run", "test", "bench", "cancel", "shutdown"};
 
 class Server
 {
@@ -157,6 +158,8 @@ private:
         try {
             if (what == "run" || what == "test" || what == "bench")
                 return runProgram(id, what, file, r);
+            if (what == "code")
+                return codeViews(id, file, r);
             std::ostringstream out, err;
             int code = 0;
             if (what == "check") {
@@ -187,6 +190,29 @@ private:
             send(json{{"id", id}, {"event", "error"}, {"message", e.what()}});
             return 2;
         }
+    }
+
+    int codeViews(const json &id, const std::string &file, const json &r)
+    {
+        CodeViewsRequest c;
+        c.file = file;
+        if (r.contains("text") && r["text"].is_string())
+            c.text = r["text"].get<std::string>();
+        c.kernel = r.value("kernel", std::string());
+        c.signature = r.value("signature", std::string());
+        c.arch = r.value("arch", std::string());
+        CodeViewsResult result = buildCodeViews(c);
+        for (json &d : result.diagnostics) {
+            d["id"] = id;
+            send(d);
+        }
+        if (!result.error.empty())
+            send(json{{"id", id}, {"event", "error"}, {"message", result.error}});
+        if (!result.event.is_null()) {
+            result.event["id"] = id;
+            send(result.event);
+        }
+        return result.exitCode;
     }
 
     int runProgram(const json &id, const std::string &what, const std::string &file, const json &r)
