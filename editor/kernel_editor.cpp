@@ -1,8 +1,11 @@
 #include "editor/kernel_editor.h"
 
 #include "editor/api_completion.h"
+#include "editor/definition_lookup.h"
 #include "editor/triton_lexer.h"
 
+#include <QAction>
+#include <QMouseEvent>
 #include <QToolTip>
 
 #include <algorithm>
@@ -28,6 +31,7 @@ KernelEditor::KernelEditor(QWidget *parent)
     , m_lexer(new TritonLexer(this))
 {
     setUpView();
+    setUpNavigation();
     m_marks = std::make_unique<DiagnosticMarks>(this);
 
     connect(this, &QsciScintillaBase::SCN_CHARADDED, this, [this](int ch) {
@@ -209,9 +213,79 @@ void KernelEditor::indentNewLine()
 
 void KernelEditor::onDwellStart(int position, int x, int y)
 {
+    // A call tip is up while the user types arguments: a tooltip would cover it.
+    if (SendScintilla(SCI_CALLTIPACTIVE))
+        return;
     const QString text = hoverText(position, QPoint(x, y));
     if (!text.isEmpty())
         QToolTip::showText(viewport()->mapToGlobal(QPoint(x, y)), text, viewport());
+}
+
+void KernelEditor::showHoverAt(int position)
+{
+    const int x = int(SendScintilla(SCI_POINTXFROMPOSITION, 0UL, long(position)));
+    const int y = int(SendScintilla(SCI_POINTYFROMPOSITION, 0UL, long(position)));
+    onDwellStart(position, x, y + int(SendScintilla(SCI_TEXTHEIGHT, 0L)) / 2);
+}
+
+void KernelEditor::setUpNavigation()
+{
+    m_goToDefinition = new QAction(tr("Go to &Definition"), this);
+    m_goToDefinition->setShortcut(QKeySequence(Qt::Key_F12));
+    m_goToDefinition->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_goToDefinition, &QAction::triggered, this, [this] { goToDefinition(cursorOffset()); });
+    addAction(m_goToDefinition);
+    m_goBack = new QAction(tr("Go &Back"), this);
+    m_goBack->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    m_goBack->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_goBack, &QAction::triggered, this, &KernelEditor::goBack);
+    addAction(m_goBack);
+}
+
+bool KernelEditor::goToDefinition(int position)
+{
+    const Definition def = findDefinition(utf8Text(), position);
+    switch (def.kind) {
+    case Definition::Kind::InFile:
+        m_backStack.push_back(cursorOffset());
+        if (m_backStack.size() > kBackStackDepth)
+            m_backStack.removeFirst();
+        selectSpan(def.begin, def.end);
+        return true;
+    case Definition::Kind::Imported:
+        emit definitionOutsideFile(def.name, def.module);
+        return false;
+    case Definition::Kind::None:
+        emit definitionNotFound(def.name);
+        return false;
+    }
+    return false;
+}
+
+bool KernelEditor::goBack()
+{
+    if (m_backStack.isEmpty())
+        return false;
+    const int length = int(SendScintilla(SCI_GETLENGTH));
+    const int pos = std::clamp(m_backStack.takeLast(), 0, length);
+    SendScintilla(SCI_ENSUREVISIBLEENFORCEPOLICY, SendScintilla(SCI_LINEFROMPOSITION, pos));
+    SendScintilla(SCI_GOTOPOS, pos);
+    setFocus(Qt::OtherFocusReason);
+    return true;
+}
+
+void KernelEditor::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && event->modifiers() == Qt::ControlModifier) {
+        const QPoint p = event->position().toPoint();
+        const long pos = SendScintilla(
+            SCI_POSITIONFROMPOINTCLOSE, static_cast<unsigned long>(p.x()), long(p.y()));
+        if (pos >= 0 && goToDefinition(int(pos))) {
+            event->accept();
+            return;
+        }
+    }
+    QsciScintilla::mousePressEvent(event);
 }
 
 QString KernelEditor::hoverText(int position, const QPoint &viewportPoint) const
@@ -230,7 +304,14 @@ QString KernelEditor::hoverText(int position, const QPoint &viewportPoint) const
     }
     if (!messages.isEmpty())
         return messages.join(QLatin1Char('\n'));
-    return position >= 0 ? registryHover(position) : QString();
+    if (position < 0)
+        return {};
+    if (m_valueTypes) {
+        const QString type = m_valueTypes(position);
+        if (!type.isEmpty())
+            return type;
+    }
+    return registryHover(position);
 }
 
 // Signature and doc of the registry builtin under `position` (`tl.load`, `triton.cdiv`).

@@ -2,6 +2,7 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <exception>
 
 namespace tsm {
@@ -24,7 +25,22 @@ CheckReport runJob(const CheckService::Input &input,
                           std::string(input.text.constData(), std::size_t(input.text.size())));
     CheckReport report;
     try {
-        report = makeCheckReport(file, check(file));
+        CheckResult result = check(file);
+        KernelAnalysis analysis;
+        if (!input.signatures.isEmpty() && result.module)
+            analysis = analyzeKernels(file, *result.module, input.signatures, result.diagnostics);
+        if (!analysis.diagnostics.empty()) {
+            for (Diagnostic &d : analysis.diagnostics)
+                result.diagnostics.push_back(std::move(d));
+            std::stable_sort(result.diagnostics.begin(),
+                             result.diagnostics.end(),
+                             [](const Diagnostic &a, const Diagnostic &b) {
+                                 return a.span.begin < b.span.begin;
+                             });
+        }
+        report = makeCheckReport(file, result);
+        report.kernelTypes = std::move(analysis.types);
+        report.kernelTypes.generation = generation;
     } catch (const std::exception &e) {
         // checkSource promises not to throw; if it does, say so instead of losing the editor
         Problem problem;

@@ -4,6 +4,7 @@
 // edit happened since its job was started (KDAB hotspot's job tracker): stale results, whose
 // spans no longer match the text, are dropped.
 
+#include "app/studio/kernel_types.h"
 #include "core/check/checker.h"
 
 #include <QElapsedTimer>
@@ -41,6 +42,8 @@ struct CheckReport
     int errorCount = 0;
     int warningCount = 0;
     qint64 elapsedUs = 0; ///< time spent in the check itself
+    /// Value types from the specializations of the last run (empty before a run).
+    KernelTypes kernelTypes;
 };
 
 /// Turns a check result into Problems (line and column from `file`).
@@ -51,11 +54,13 @@ class CheckService : public QObject
     Q_OBJECT
 
 public:
-    /// What a job checks: a path (for messages only) and the UTF-8 text.
+    /// What a job checks: a path (for messages only) and the UTF-8 text; with the signatures
+    /// of the last run, sema's diagnostics and the value types of the kernels too.
     struct Input
     {
         QString path;
         QByteArray text;
+        KernelSignatures signatures;
     };
     using SourceProvider = std::function<Input()>;
     /// Must be thread-safe: runs on the worker thread.

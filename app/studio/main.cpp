@@ -1,6 +1,7 @@
 // tilesmith-studio [FILE]: the desktop IDE. `--screenshot PATH` opens FILE, waits for the first
-// check result (and, with --run, for that run through the runner process), writes a PNG of the
-// window and exits (the README's screenshots come from it).
+// check result (and, with --run, for that run through the runner process; with --hover, for the
+// value types the run's signatures give), writes a PNG of the window and exits (the README's
+// screenshots come from it).
 
 #include "app/studio/check_service.h"
 #include "app/studio/document.h"
@@ -20,6 +21,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 
 namespace {
 
@@ -43,6 +45,8 @@ Options:
   --run run|test|bench     with --screenshot: after the check, run the file so (through the
                            runner process) and take the picture when it has finished
   --backend interp|cuda    the backend picker's choice (default: CUDA when usable)
+  --hover LINE:COL         with --screenshot and --run: show the hover of that position
+                           (1-based) once the run's signatures have typed the kernels
 )";
 
 // For the README: the first problem selected in the pane, the caret on it and its hover
@@ -82,8 +86,37 @@ QPixmap grabWindow(tsm::MainWindow &window)
     return window.grab();
 }
 
+// Once a check with the run's signatures is current, the caret and the hover at `lineColumn`.
+void showHoverWhenTyped(tsm::MainWindow &window, const QString &lineColumn, std::function<void()> then)
+{
+    auto *poll = new QTimer(&window);
+    poll->setInterval(100);
+    QObject::connect(poll, &QTimer::timeout, &window, [&window, lineColumn, then, poll] {
+        if (window.kernelTypes().isEmpty() || window.checkService()->isBusy()
+            || window.kernelTypes().generation != window.checkService()->generation())
+            return;
+        poll->stop();
+        poll->deleteLater();
+        const int line = lineColumn.section(QLatin1Char(':'), 0, 0).toInt();
+        const int column = lineColumn.section(QLatin1Char(':'), 1, 1).toInt();
+        tsm::KernelEditor *editor = window.editor();
+        window.goToLine(line, column);
+        using Sci = QsciScintillaBase;
+        const long linesOnScreen = editor->SendScintilla(Sci::SCI_LINESONSCREEN);
+        editor->SendScintilla(Sci::SCI_SETFIRSTVISIBLELINE,
+                              static_cast<unsigned long>(std::max(0L, line - linesOnScreen / 2)));
+        QApplication::processEvents();
+        editor->showHoverAt(editor->cursorOffset());
+        then();
+    });
+    poll->start();
+}
+
 // Saves the window once the first check result is shown, then quits.
-void scheduleScreenshot(tsm::MainWindow &window, const QString &path, const QString &run)
+void scheduleScreenshot(tsm::MainWindow &window,
+                        const QString &path,
+                        const QString &run,
+                        const QString &hover)
 {
     auto take = [&window, path] {
         QApplication::processEvents();
@@ -96,7 +129,7 @@ void scheduleScreenshot(tsm::MainWindow &window, const QString &path, const QStr
         window.checkService(),
         &tsm::CheckService::checkFinished,
         &window,
-        [&window, take, run] {
+        [&window, take, run, hover] {
             if (run.isEmpty()) {
                 showFirstProblem(window);
                 QTimer::singleShot(600, take);
@@ -106,7 +139,12 @@ void scheduleScreenshot(tsm::MainWindow &window, const QString &path, const QStr
                 window.runner(),
                 &tsm::RunnerClient::requestFinished,
                 &window,
-                [take] { QTimer::singleShot(600, take); },
+                [&window, take, hover] {
+                    if (hover.isEmpty())
+                        QTimer::singleShot(600, take);
+                    else
+                        showHoverWhenTyped(window, hover, [take] { QTimer::singleShot(600, take); });
+                },
                 Qt::SingleShotConnection);
             if (!window.runRequest(run))
                 QCoreApplication::exit(3);
@@ -139,7 +177,8 @@ int main(int argc, char *argv[])
         QStringLiteral("size"), QString(), QStringLiteral("WxH"), QStringLiteral("1280x800"));
     const QCommandLineOption runOption(QStringLiteral("run"), QString(), QStringLiteral("REQUEST"));
     const QCommandLineOption backendOption(QStringLiteral("backend"), QString(), QStringLiteral("NAME"));
-    parser.addOptions({help, version, screenshot, size, runOption, backendOption});
+    const QCommandLineOption hoverOption(QStringLiteral("hover"), QString(), QStringLiteral("LINE:COL"));
+    parser.addOptions({help, version, screenshot, size, runOption, backendOption, hoverOption});
     parser.addPositionalArgument(QStringLiteral("FILE"), QString());
     if (!parser.parse(args) || parser.positionalArguments().size() > 1) {
         const QString why
@@ -177,7 +216,8 @@ int main(int argc, char *argv[])
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         window.resize(wh.value(0).toInt() > 0 ? wh.value(0).toInt() : 1280,
                       wh.value(1).toInt() > 0 ? wh.value(1).toInt() : 800);
-        scheduleScreenshot(window, screenshotPath, parser.value(runOption));
+        scheduleScreenshot(
+            window, screenshotPath, parser.value(runOption), parser.value(hoverOption));
     }
     window.show();
     if (!problem.isEmpty())

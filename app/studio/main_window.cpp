@@ -77,7 +77,19 @@ MainWindow::MainWindow(QWidget *parent)
     m_check->setSourceProvider([this] {
         return CheckService::Input{m_document.isUntitled() ? m_document.displayName()
                                                            : m_document.path(),
-                                   m_editor->utf8Text()};
+                                   m_editor->utf8Text(),
+                                   m_signatures.forFile(m_document.path())};
+    });
+    // Types computed for an older text would point at the wrong spans: none until rechecked.
+    m_editor->setValueTypeProvider([this](int position) {
+        return m_kernelTypes.generation == m_check->generation() ? m_kernelTypes.hoverAt(position)
+                                                                 : QString();
+    });
+    connect(m_editor, &KernelEditor::definitionOutsideFile, this, [this](const QString &name, const QString &module) {
+        statusBar()->showMessage(tr("'%1' is defined outside this file (imported from %2)").arg(name, module), 5000);
+    });
+    connect(m_editor, &KernelEditor::definitionNotFound, this, [this](const QString &name) {
+        statusBar()->showMessage(name.isEmpty() ? tr("No name here to go to") : tr("No definition of '%1' in this file").arg(name), 5000);
     });
     connect(m_editor, &KernelEditor::textChanged, m_check, &CheckService::scheduleCheck);
     connect(m_check, &CheckService::checkFinished, this, &MainWindow::onCheckFinished);
@@ -121,6 +133,9 @@ void MainWindow::createMenus()
                     QKeySequence(Qt::SHIFT | Qt::Key_F3),
                     m_findBar,
                     &FindBar::findPrevious);
+    edit->addSeparator();
+    edit->addAction(m_editor->goToDefinitionAction());
+    edit->addAction(m_editor->goBackAction());
 
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     m_startActions = {run->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), this, [this] { runRequest(QStringLiteral("run")); }),
@@ -285,6 +300,7 @@ bool MainWindow::runRequest(const QString &request)
         r.insert(QStringLiteral("backend"), backendChoice());
     m_runLog->begin(tr("%1 %2 (%3)").arg(request, QFileInfo(m_document.path()).fileName(), m_backend->currentText()));
     m_validation->clear();
+    m_signatures.beginRun();
     m_runLogDock->show();
     m_runLogDock->raise();
     m_runId = m_runner->send(r);
@@ -305,6 +321,11 @@ void MainWindow::onRunEvent(int id, const QJsonObject &event)
         return;
     m_runLog->addEvent(event);
     m_validation->addEvent(event);
+    if (event.value(QStringLiteral("event")).toString() == QStringLiteral("kernel_compiled")) {
+        m_signatures.record(m_document.path(), event.value(QStringLiteral("name")).toString(),
+                            event.value(QStringLiteral("signature")).toString());
+        m_check->scheduleCheck(); // sema's diagnostics and the hover's types with the new signature
+    }
 }
 
 void MainWindow::onRunFinished(int id, int exitCode)
@@ -370,6 +391,7 @@ void MainWindow::activateProblem(int row)
 void MainWindow::onCheckFinished(const CheckReport &report)
 {
     m_problems->setProblems(report.problems);
+    m_kernelTypes = report.kernelTypes;
     QVector<DiagnosticMark> marks;
     for (const Problem &p : report.problems) {
         // The hover shows the notes too ("did you mean 'load'?").

@@ -4,6 +4,7 @@
 // tests can answer them.
 
 #include "app/studio/document.h"
+#include "app/studio/kernel_types.h"
 #include "app/studio/recent_files.h"
 
 #include <QMainWindow>
@@ -68,6 +69,10 @@ public:
     /// Puts the caret at 1-based `line`, `column` of the file and shows it.
     void goToLine(int line, int column);
     const Document &document() const { return m_document; }
+    /// The launch signatures of the runs so far (kernel_compiled events).
+    const KernelSignatures &kernelSignatures() const { return m_signatures; }
+    /// The value types of the last check that had signatures (the editor's hover).
+    const KernelTypes &kernelTypes() const { return m_kernelTypes; }
     QString problemSummary() const;
     QString positionText() const;
 
@@ -112,6 +117,8 @@ private:
     QList<QAction *> m_startActions;
     QAction *m_stopAction = nullptr;
     int m_runId = 0;
+    KernelSignatures m_signatures;
+    KernelTypes m_kernelTypes;
 };
 
 } // namespace tsm

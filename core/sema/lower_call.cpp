@@ -483,6 +483,7 @@ KValue Lowerer::inlineJit(const ast::FunctionDef *fn,
             return KValue::invalid();
         }
         f.vars[pname] = *v;
+        recordName(p.nameSpan, p.name, *v);
     }
     if (next < pos.size()) {
         error(DiagKind::KernelTypeError,
@@ -581,15 +582,20 @@ bool Lowerer::bindParams()
             break;
         }
         frame().vars[ip.name] = v;
+        recordName(p.nameSpan, p.name, v);
         m_kernel->params.push_back(std::move(ip));
     }
     return true;
 }
 
-Lowerer::Lowerer(const KernelSource &source, const Signature &signature, DiagnosticSink &diags)
+Lowerer::Lowerer(const KernelSource &source,
+                 const Signature &signature,
+                 DiagnosticSink &diags,
+                 NamedValueTypes *namedTypes)
     : m_source(source)
     , m_signature(signature)
     , m_diags(diags)
+    , m_namedTypes(namedTypes)
 {
     registerShapeBuiltins(m_builtins);
     registerMemoryBuiltins(m_builtins);
@@ -623,10 +629,12 @@ std::unique_ptr<ir::Kernel> Lowerer::run()
     return std::move(m_kernel);
 }
 
-std::unique_ptr<ir::Kernel>
-specialize(const KernelSource &source, const Signature &signature, DiagnosticSink &diags)
+std::unique_ptr<ir::Kernel> specialize(const KernelSource &source,
+                                       const Signature &signature,
+                                       DiagnosticSink &diags,
+                                       const SpecializeOptions &options)
 {
-    Lowerer lowerer(source, signature, diags);
+    Lowerer lowerer(source, signature, diags, options.namedTypes);
     return lowerer.run();
 }
 

@@ -61,8 +61,12 @@ KValue Lowerer::lowerExpr(const ast::Expr *e)
 {
     SpanScope scope(*this, e->span);
     switch (e->kind) {
-    case ast::NodeKind::Name:
-        return lookupName(ast::cast<ast::Name>(e)->id, e->span);
+    case ast::NodeKind::Name: {
+        const std::string_view id = ast::cast<ast::Name>(e)->id;
+        KValue v = lookupName(id, e->span);
+        recordName(e->span, id, v);
+        return v;
+    }
     case ast::NodeKind::Constant: {
         const auto *c = ast::cast<ast::Constant>(e);
         if (auto v = literal(c))

@@ -91,6 +91,7 @@ void Lowerer::assign(const ast::Expr *target, const KValue &value)
                 info.name = std::string(n->id);
         }
         frame().vars[std::string(n->id)] = value;
+        recordName(n->span, n->id, value);
         return;
     }
     const ast::ExprList *elts = nullptr;

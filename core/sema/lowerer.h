@@ -47,7 +47,10 @@ void registerReduceBuiltins(BuiltinTable &table);
 class Lowerer
 {
 public:
-    Lowerer(const KernelSource &source, const Signature &signature, DiagnosticSink &diags);
+    Lowerer(const KernelSource &source,
+            const Signature &signature,
+            DiagnosticSink &diags,
+            NamedValueTypes *namedTypes = nullptr);
     std::unique_ptr<ir::Kernel> run();
 
     // ---- diagnostics
@@ -126,6 +129,12 @@ public:
     /// Binds `target` (Name, Tuple/List of targets) to `value`.
     void assign(const ast::Expr *target, const KValue &value);
     KValue lookupName(std::string_view name, SourceSpan span);
+    /// Records what `name` written at `span` holds, when the caller asked (named_value_types.h).
+    void recordName(SourceSpan span, std::string_view name, const KValue &value)
+    {
+        if (m_namedTypes)
+            recordNameType(span, name, value);
+    }
     KValue attribute(const KValue &base, std::string_view attr, SourceSpan span);
     KValue call(const KValue &callee,
                 std::vector<KValue> pos,
@@ -180,6 +189,7 @@ private:
     void checkUncarried(const std::vector<std::pair<std::string, KValue>> &fixed, SourceSpan span);
     /// Materializes `k` with type `t` (constants converted) for a yield.
     ir::ValueId yieldValue(const KValue &k, const ir::Type &t, SourceSpan span);
+    void recordNameType(SourceSpan span, std::string_view name, const KValue &value);
 
 public:
     SourceSpan m_span;
@@ -188,6 +198,7 @@ private:
     const KernelSource &m_source;
     const Signature &m_signature;
     DiagnosticSink &m_diags;
+    NamedValueTypes *m_namedTypes = nullptr;
     std::unique_ptr<ir::Kernel> m_kernel;
     ir::Region *m_region = nullptr;
     std::vector<Frame> m_frames;

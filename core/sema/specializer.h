@@ -6,6 +6,7 @@
 
 #include "core/diag/diagnostic.h"
 #include "core/ir/ir.h"
+#include "core/sema/named_value_types.h"
 #include "core/sema/signature.h"
 #include "core/syntax/ast.h"
 
@@ -27,9 +28,18 @@ struct KernelSource
     std::function<std::optional<ConstValue>(std::string_view name)> globalValue;
 };
 
+/// What a caller wants besides the kernel; the defaults cost nothing.
+struct SpecializeOptions
+{
+    /// When set, receives the type of every named value by span (the studio's hover).
+    NamedValueTypes *namedTypes = nullptr;
+};
+
 /// Specializes `source.function` for `signature`. Reports errors (origin Sema) to `diags` and
 /// returns null when there were any.
-std::unique_ptr<ir::Kernel> specialize(const KernelSource &source, const Signature &signature,
-                                       DiagnosticSink &diags);
+std::unique_ptr<ir::Kernel> specialize(const KernelSource &source,
+                                       const Signature &signature,
+                                       DiagnosticSink &diags,
+                                       const SpecializeOptions &options = {});
 
 } // namespace tsm::sema
