@@ -290,6 +290,8 @@ void Emitter::emitElementwise(const ir::Op &op)
         return;
     }
     const Layout &l = layout(res);
+    if (emitAffineAdd(op, l))
+        return;
     bool allUniform = true;
     for (ir::ValueId v : op.operands)
         allUniform = allUniform && (!isBlock(v) || isUniform(v));
@@ -318,6 +320,34 @@ void Emitter::emitElementwise(const ir::Op &op)
                                       + "[r & ~" + std::to_string(run - 1) + "] : " + ex + ";");
     else
         unrolledLoop(l.numRegs(), name(res) + "[r] = " + ex + ";");
+}
+
+bool Emitter::emitAffineAdd(const ir::Op &op, const Layout &l)
+{
+    const ir::ValueId res = op.result();
+    const ir::Type &rt = k.type(res);
+    if (op.code != ir::OpCode::Add || op.operands.size() != 2 || rt.pointer
+        || (rt.dtype != DType::I32 && rt.dtype != DType::I64))
+        return false;
+    for (int i = 0; i < 2; ++i) {
+        const ir::ValueId s = op.operands[std::size_t(i)], v = op.operands[std::size_t(1 - i)];
+        const Affine *a = affine(v);
+        if (!a || !isUniform(s) || !a->layout.sameAs(l) || k.type(v).dtype != rt.dtype)
+            continue;
+        const Affine from = *a; // setAffine below may move the map's nodes
+        std::string u = uniform(s);
+        if (u.find(' ') != std::string::npos)
+            u = "(" + u + ")";
+        declare(res);
+        // `block_start + tp0` once, then each register's constant: (s + tp) + c.
+        const std::string base = name(res) + "_base";
+        line("const " + cValueType(rt.scalar()) + " " + base + " = " + u
+             + (from.base == "0" ? "" : " + " + from.base) + ";");
+        unrolledLoop(l.numRegs(), name(res) + "[r] = " + base + (from.reg.empty() ? "" : " + " + from.reg) + ";");
+        setAffine(res, {base, from.reg, l});
+        return true;
+    }
+    return false;
 }
 
 int Emitter::equalRun(ir::ValueId v, const Layout &l) const

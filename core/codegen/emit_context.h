@@ -136,6 +136,23 @@ public:
     bool isUniform(ir::ValueId v) const { return m_uniform.count(v) != 0; }
     void setUniform(ir::ValueId v, std::string expr) { m_uniform[v] = std::move(expr); }
     const std::string &uniform(ir::ValueId v) const { return m_uniform.at(v); }
+    /// An integer block known as `base + reg(r)`: a per-thread scalar expression plus a part
+    /// that depends on the register only (a constant once the loop is unrolled) - make_range,
+    /// and adds of uniforms to one. An add of a uniform folds into the base (computed once), so
+    /// the compiler sees `(s + tp) + c` and folds c into each access's immediate offset, where
+    /// `s + (c + tp)` made it compute every register's address separately.
+    struct Affine
+    {
+        std::string base; ///< a scalar expression (a variable or a sum of them)
+        std::string reg;  ///< in `r`, parenthesized; "" when 0
+        Layout layout;
+    };
+    void setAffine(ir::ValueId v, Affine a) { m_affine[v] = std::move(a); }
+    const Affine *affine(ir::ValueId v) const
+    {
+        auto it = m_affine.find(v);
+        return it == m_affine.end() ? nullptr : &it->second;
+    }
     /// Emits `dst[r] = src[...]` for a dst in `dstLayout` reading `src` (in `srcLayout`) through
     /// the bit map `dstToSrc` (flat index of dst -> flat index of src); dst is declared.
     void emitGather(const std::string &dst, const Layout &dstLayout, const std::string &src,
@@ -160,6 +177,9 @@ public:
     // Topic entry points.
     void emitMemory(const ir::Op &op);   // emit_memory.cpp
     void emitElementwise(const ir::Op &op); // emit_arith.cpp
+    /// An integer add of a uniform to an Affine block, as `(s + base) + reg(r)`; false when
+    /// `op` is not one (emit_arith.cpp).
+    bool emitAffineAdd(const ir::Op &op, const Layout &l);
     /// How many consecutive registers of `v` in layout `l` axis analysis proves equal (1 if none).
     int equalRun(ir::ValueId v, const Layout &l) const; // emit_arith.cpp
     void emitShape(const ir::Op &op);    // emit_layout.cpp
@@ -209,6 +229,7 @@ private:
     std::vector<std::string> m_prologue;
     std::map<std::string, std::string> m_owners;
     std::map<ir::ValueId, std::string> m_uniform;
+    std::map<ir::ValueId, Affine> m_affine;
     SourceSpan m_sharedSpan{};
     std::string m_sharedWhat;
 

@@ -267,6 +267,15 @@ void Emitter::emitShape(const ir::Op &op)
                                       ? ""
                                       : std::to_string(op.ints[0]) + " + ";
         unrolledLoop(l.numRegs(), name(res) + "[r] = " + start + "(" + flatIndexExpr(l, "r") + ");");
+        std::int64_t bits = 0;
+        if (disjointPow2(l.regBases, bits) && disjointPow2(l.laneBases, bits)
+            && disjointPow2(l.warpBases, bits)) { // the flat index is reg + thread part
+            std::string base = threadPart(l.laneBases, l.warpBases);
+            if (!start.empty())
+                base = base.empty() ? std::to_string(op.ints[0]) : start + base;
+            const std::string reg = linearExpr("r", int(l.regBases.size()), l.regBases);
+            setAffine(res, {base.empty() ? "0" : base, reg.empty() ? "" : "(" + reg + ")", l});
+        }
         return;
     }
     case OpCode::Splat: {

@@ -22,10 +22,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #line 23 "argmax.py"
         v8[r] = (tp0);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v7 + v8[r];
+        rows[r] = rows_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -210,10 +212,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #line 23 "argmax.py"
         v9[r] = (tp0);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v8 + v9[r];
+        rows[r] = rows_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -406,15 +410,19 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #line 23 "argmax.py"
         v84[r] = (tp1);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v9 + v10[r];
+        rows[r] = rows_base;
     int rows_1[1];
+    #line 23 "argmax.py"
+    const int rows_1_base = v9 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows_1[r] = v9 + v84[r];
+        rows_1[r] = rows_1_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -662,15 +670,19 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #line 23 "argmax.py"
         v83[r] = (tp1);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v10 + v11[r];
+        rows[r] = rows_base;
     int rows_1[1];
+    #line 23 "argmax.py"
+    const int rows_1_base = v10 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows_1[r] = v10 + v83[r];
+        rows_1[r] = rows_1_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -923,15 +935,19 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #line 23 "argmax.py"
         v83[r] = (r);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v10 + v11[r];
+        rows[r] = rows_base;
     int rows_1[4];
+    #line 23 "argmax.py"
+    const int rows_1_base = v10;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 23 "argmax.py"
-        rows_1[r] = v10 + v83[r];
+        rows_1[r] = rows_1_base + (r);
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -1265,15 +1281,19 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #line 23 "argmax.py"
         v87[r] = ((r << 1) + tp1);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v10 + v11[r];
+        rows[r] = rows_base;
     int rows_1[2];
+    #line 23 "argmax.py"
+    const int rows_1_base = v10 + tp1;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 23 "argmax.py"
-        rows_1[r] = v10 + v87[r];
+        rows_1[r] = rows_1_base + ((r << 1));
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[4];
     #pragma unroll
@@ -1624,15 +1644,19 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #line 23 "argmax.py"
         v83[r] = (r);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v10 + v11[r];
+        rows[r] = rows_base;
     int rows_1[4];
+    #line 23 "argmax.py"
+    const int rows_1_base = v10;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 23 "argmax.py"
-        rows_1[r] = v10 + v83[r];
+        rows_1[r] = rows_1_base + (r);
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[8];
     #pragma unroll
@@ -1975,10 +1999,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #line 23 "argmax.py"
         v8[r] = (tp0);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v7 + v8[r];
+        rows[r] = rows_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -2161,10 +2187,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #line 23 "argmax.py"
         v9[r] = (tp0);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v8 + v9[r];
+        rows[r] = rows_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -2355,15 +2383,19 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #line 23 "argmax.py"
         v83[r] = (tp1);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v9 + v10[r];
+        rows[r] = rows_base;
     int rows_1[1];
+    #line 23 "argmax.py"
+    const int rows_1_base = v9 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows_1[r] = v9 + v83[r];
+        rows_1[r] = rows_1_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -2609,15 +2641,19 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #line 23 "argmax.py"
         v82[r] = (tp1);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v10 + v11[r];
+        rows[r] = rows_base;
     int rows_1[1];
+    #line 23 "argmax.py"
+    const int rows_1_base = v10 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows_1[r] = v10 + v82[r];
+        rows_1[r] = rows_1_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -2868,15 +2904,19 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #line 23 "argmax.py"
         v82[r] = (r);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v10 + v11[r];
+        rows[r] = rows_base;
     int rows_1[4];
+    #line 23 "argmax.py"
+    const int rows_1_base = v10;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 23 "argmax.py"
-        rows_1[r] = v10 + v82[r];
+        rows_1[r] = rows_1_base + (r);
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -3208,15 +3248,19 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #line 23 "argmax.py"
         v86[r] = ((r << 1) + tp1);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v10 + v11[r];
+        rows[r] = rows_base;
     int rows_1[2];
+    #line 23 "argmax.py"
+    const int rows_1_base = v10 + tp1;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 23 "argmax.py"
-        rows_1[r] = v10 + v86[r];
+        rows_1[r] = rows_1_base + ((r << 1));
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[4];
     #pragma unroll
@@ -3565,15 +3609,19 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #line 23 "argmax.py"
         v82[r] = (r);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v10 + v11[r];
+        rows[r] = rows_base;
     int rows_1[4];
+    #line 23 "argmax.py"
+    const int rows_1_base = v10;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 23 "argmax.py"
-        rows_1[r] = v10 + v82[r];
+        rows_1[r] = rows_1_base + (r);
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[8];
     #pragma unroll
@@ -3923,15 +3971,19 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #line 23 "argmax.py"
         v83[r] = ((r << 1) + tp1);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v10 + v11[r];
+        rows[r] = rows_base;
     int rows_1[2];
+    #line 23 "argmax.py"
+    const int rows_1_base = v10 + tp1;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 23 "argmax.py"
-        rows_1[r] = v10 + v83[r];
+        rows_1[r] = rows_1_base + ((r << 1));
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -4265,15 +4317,19 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #line 23 "argmax.py"
         v82[r] = ((r << 1) + tp1);
     int rows[1];
+    #line 23 "argmax.py"
+    const int rows_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "argmax.py"
-        rows[r] = v10 + v11[r];
+        rows[r] = rows_base;
     int rows_1[2];
+    #line 23 "argmax.py"
+    const int rows_1_base = v10 + tp1;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 23 "argmax.py"
-        rows_1[r] = v10 + v82[r];
+        rows_1[r] = rows_1_base + ((r << 1));
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll

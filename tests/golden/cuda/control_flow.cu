@@ -20,10 +20,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v6[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v5 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v5 + v6[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -214,10 +216,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v7[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v6 + v7[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -408,10 +412,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v5[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v4 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v4 + v5[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -602,10 +608,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v6[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v5 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v5 + v6[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -796,10 +804,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v6[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v5 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v5 + v6[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -990,10 +1000,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v7[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v6 + v7[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -1184,10 +1196,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v7[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v6 + v7[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -1401,10 +1415,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v8[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v7 + v8[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -1618,10 +1634,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v6[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v5 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v5 + v6[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -1835,10 +1853,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v7[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v6 + v7[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -2052,10 +2072,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v7[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v6 + v7[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -2269,10 +2291,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v8[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v7 + v8[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -2488,10 +2512,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v8[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v7 + v8[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -2693,10 +2719,12 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 30 "control_flow.py"
         v8[r] = (tp0);
     int offs[1];
+    #line 30 "control_flow.py"
+    const int offs_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "control_flow.py"
-        offs[r] = v7 + v8[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll

@@ -32,10 +32,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 35 "cross_entropy.py"
             v15[r] = (tp0);
         int cols[1];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
         #pragma unroll
@@ -110,10 +112,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 42 "cross_entropy.py"
             v38[r] = (tp0);
         int cols_1[1];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v38[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v42[1];
         #pragma unroll
@@ -260,10 +264,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 35 "cross_entropy.py"
             v15[r] = (tp0);
         int cols[1];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
         #pragma unroll
@@ -338,10 +344,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 42 "cross_entropy.py"
             v36[r] = (tp0);
         int cols_1[1];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v36[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
         #pragma unroll
@@ -488,10 +496,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 35 "cross_entropy.py"
             v15[r] = (tp0);
         int cols[1];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
         #pragma unroll
@@ -568,10 +578,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 42 "cross_entropy.py"
             v36[r] = (tp0);
         int cols_1[1];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v36[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
         #pragma unroll
@@ -722,10 +734,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 35 "cross_entropy.py"
             v15[r] = ((r << 7) + tp0);
         int cols[2];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[2];
         #pragma unroll
@@ -827,10 +841,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 42 "cross_entropy.py"
             v36[r] = ((r << 7) + tp0);
         int cols_1[2];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v36[r];
+            cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[2];
         #pragma unroll
@@ -1006,10 +1022,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 35 "cross_entropy.py"
             v15[r] = ((r << 7) + tp0);
         int cols[8];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[8];
         #pragma unroll
@@ -1111,10 +1129,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 42 "cross_entropy.py"
             v36[r] = ((r << 7) + tp0);
         int cols_1[8];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v36[r];
+            cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[8];
         #pragma unroll
@@ -1290,10 +1310,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 35 "cross_entropy.py"
             v15[r] = (tp0);
         int cols[1];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
         #pragma unroll
@@ -1391,10 +1413,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 42 "cross_entropy.py"
             v36[r] = (tp0);
         int cols_1[1];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v36[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
         #pragma unroll
@@ -1567,10 +1591,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 35 "cross_entropy.py"
             v15[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
         int cols[32];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base + ((r & 3) | ((r >> 2) << 9));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[32];
         #pragma unroll
@@ -1690,10 +1716,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 42 "cross_entropy.py"
             v36[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
         int cols_1[32];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v36[r];
+            cols_1[r] = cols_1_base + ((r & 3) | ((r >> 2) << 9));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[32];
         #pragma unroll
@@ -1886,10 +1914,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 35 "cross_entropy.py"
             v15[r] = (tp0);
         int cols[1];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[1];
         #pragma unroll
@@ -1971,10 +2001,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 42 "cross_entropy.py"
             v40[r] = (tp0);
         int cols_1[1];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v40[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v44[1];
         #pragma unroll
@@ -2133,10 +2165,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 35 "cross_entropy.py"
             v15[r] = (tp0);
         int cols[1];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[1];
         #pragma unroll
@@ -2218,10 +2252,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 42 "cross_entropy.py"
             v38[r] = (tp0);
         int cols_1[1];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v38[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[1];
         #pragma unroll
@@ -2380,10 +2416,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 35 "cross_entropy.py"
             v15[r] = (tp0);
         int cols[1];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[1];
         #pragma unroll
@@ -2467,10 +2505,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 42 "cross_entropy.py"
             v38[r] = (tp0);
         int cols_1[1];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v38[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[1];
         #pragma unroll
@@ -2633,10 +2673,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 35 "cross_entropy.py"
             v15[r] = ((r << 7) + tp0);
         int cols[2];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[2];
         #pragma unroll
@@ -2745,10 +2787,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 42 "cross_entropy.py"
             v38[r] = ((r << 7) + tp0);
         int cols_1[2];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v38[r];
+            cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[2];
         #pragma unroll
@@ -2936,10 +2980,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 35 "cross_entropy.py"
             v15[r] = ((r << 7) + tp0);
         int cols[8];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[8];
         #pragma unroll
@@ -3048,10 +3094,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 42 "cross_entropy.py"
             v38[r] = ((r << 7) + tp0);
         int cols_1[8];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v38[r];
+            cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[8];
         #pragma unroll
@@ -3239,10 +3287,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 35 "cross_entropy.py"
             v15[r] = (tp0);
         int cols[1];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[1];
         #pragma unroll
@@ -3347,10 +3397,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 42 "cross_entropy.py"
             v38[r] = (tp0);
         int cols_1[1];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v38[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[1];
         #pragma unroll
@@ -3535,10 +3587,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 35 "cross_entropy.py"
             v15[r] = (((r & 7) | ((r >> 3) << 10)) + tp0);
         int cols[32];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base + ((r & 7) | ((r >> 3) << 10));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[32];
         #pragma unroll
@@ -3665,10 +3719,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 42 "cross_entropy.py"
             v38[r] = (((r & 7) | ((r >> 3) << 10)) + tp0);
         int cols_1[32];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v38[r];
+            cols_1[r] = cols_1_base + ((r & 7) | ((r >> 3) << 10));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[32];
         #pragma unroll
@@ -3873,10 +3929,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 35 "cross_entropy.py"
             v15[r] = (tp0);
         int cols[1];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
         #pragma unroll
@@ -3974,10 +4032,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 42 "cross_entropy.py"
             v36[r] = (tp0);
         int cols_1[1];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v36[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
         #pragma unroll
@@ -4149,10 +4209,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 35 "cross_entropy.py"
             v15[r] = (tp0);
         int cols[1];
+        #line 35 "cross_entropy.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "cross_entropy.py"
-            cols[r] = off + v15[r];
+            cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
         #pragma unroll
@@ -4250,10 +4312,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             #line 42 "cross_entropy.py"
             v36[r] = (tp0);
         int cols_1[1];
+        #line 42 "cross_entropy.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "cross_entropy.py"
-            cols_1[r] = off_1 + v36[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
         #pragma unroll

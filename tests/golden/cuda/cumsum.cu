@@ -22,10 +22,12 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 18 "cumsum.py"
         v5[r] = (tp0);
     int rows[1];
+    #line 18 "cumsum.py"
+    const int rows_base = v4 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 18 "cumsum.py"
-        rows[r] = v4 + v5[r];
+        rows[r] = rows_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -124,10 +126,12 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 18 "cumsum.py"
         v6[r] = (tp0);
     int rows[1];
+    #line 18 "cumsum.py"
+    const int rows_base = v5 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 18 "cumsum.py"
-        rows[r] = v5 + v6[r];
+        rows[r] = rows_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -227,10 +231,12 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 18 "cumsum.py"
         v7[r] = (tp0);
     int rows[1];
+    #line 18 "cumsum.py"
+    const int rows_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 18 "cumsum.py"
-        rows[r] = v6 + v7[r];
+        rows[r] = rows_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -356,10 +362,12 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 18 "cumsum.py"
         v8[r] = (tp0);
     int rows[1];
+    #line 18 "cumsum.py"
+    const int rows_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 18 "cumsum.py"
-        rows[r] = v7 + v8[r];
+        rows[r] = rows_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -487,10 +495,12 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 18 "cumsum.py"
         v8[r] = (r);
     int rows[4];
+    #line 18 "cumsum.py"
+    const int rows_base = v7;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 18 "cumsum.py"
-        rows[r] = v7 + v8[r];
+        rows[r] = rows_base + (r);
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -667,10 +677,12 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 18 "cumsum.py"
         v8[r] = ((r << 1) + tp0);
     int rows[2];
+    #line 18 "cumsum.py"
+    const int rows_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 18 "cumsum.py"
-        rows[r] = v7 + v8[r];
+        rows[r] = rows_base + ((r << 1));
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[4];
     #pragma unroll
@@ -861,10 +873,12 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 18 "cumsum.py"
         v8[r] = (r);
     int rows[4];
+    #line 18 "cumsum.py"
+    const int rows_base = v7;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 18 "cumsum.py"
-        rows[r] = v7 + v8[r];
+        rows[r] = rows_base + (r);
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[8];
     #pragma unroll

@@ -25,10 +25,12 @@ extern "C" __global__ void __launch_bounds__(128) clamp_kernel(float* x_ptr, flo
         #line 17 "debug_asserts.py"
         v9[r] = (r + tp0);
     int offsets[2];
+    #line 17 "debug_asserts.py"
+    const int offsets_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 17 "debug_asserts.py"
-        offsets[r] = v8 + v9[r];
+        offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[2];
     #pragma unroll
@@ -119,10 +121,12 @@ extern "C" __global__ void __launch_bounds__(128) clamp_kernel(float* x_ptr, flo
         #line 17 "debug_asserts.py"
         v10[r] = (r + tp0);
     int offsets[2];
+    #line 17 "debug_asserts.py"
+    const int offsets_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 17 "debug_asserts.py"
-        offsets[r] = v9 + v10[r];
+        offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[2];
     #pragma unroll

@@ -21,10 +21,12 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         #line 27 "dropout.py"
         v7[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 27 "dropout.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "dropout.py"
-        offsets[r] = block_start + v7[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -105,10 +107,12 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         #line 27 "dropout.py"
         v8[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 27 "dropout.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "dropout.py"
-        offsets[r] = block_start + v8[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -189,10 +193,12 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         #line 27 "dropout.py"
         v8[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 27 "dropout.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "dropout.py"
-        offsets[r] = block_start + v8[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -273,10 +279,12 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         #line 27 "dropout.py"
         v8[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 27 "dropout.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "dropout.py"
-        offsets[r] = block_start + v8[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -357,10 +365,12 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         #line 27 "dropout.py"
         v8[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 27 "dropout.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 27 "dropout.py"
-        offsets[r] = block_start + v8[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll

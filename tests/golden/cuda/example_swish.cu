@@ -21,10 +21,12 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         #line 30 "swish.py"
         v5[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 30 "swish.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 30 "swish.py"
-        offsets[r] = block_start + v5[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -102,10 +104,12 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         #line 30 "swish.py"
         v5[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 30 "swish.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 30 "swish.py"
-        offsets[r] = block_start + v5[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -183,10 +187,12 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         #line 30 "swish.py"
         v6[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 30 "swish.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 30 "swish.py"
-        offsets[r] = block_start + v6[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -264,10 +270,12 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         #line 30 "swish.py"
         v6[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 30 "swish.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 30 "swish.py"
-        offsets[r] = block_start + v6[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -345,10 +353,12 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         #line 30 "swish.py"
         v6[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 30 "swish.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 30 "swish.py"
-        offsets[r] = block_start + v6[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -426,10 +436,12 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         #line 30 "swish.py"
         v6[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 30 "swish.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 30 "swish.py"
-        offsets[r] = block_start + v6[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll

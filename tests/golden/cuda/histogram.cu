@@ -20,10 +20,12 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
         #line 19 "histogram.py"
         v5[r] = (r + tp0);
     int offsets[2];
+    #line 19 "histogram.py"
+    const int offsets_base = v4 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 19 "histogram.py"
-        offsets[r] = v4 + v5[r];
+        offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[2];
     #pragma unroll
@@ -79,10 +81,12 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
         #line 19 "histogram.py"
         v6[r] = (r + tp0);
     int offsets[2];
+    #line 19 "histogram.py"
+    const int offsets_base = v5 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 19 "histogram.py"
-        offsets[r] = v5 + v6[r];
+        offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[2];
     #pragma unroll
@@ -138,10 +142,12 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
         #line 19 "histogram.py"
         v6[r] = (r + tp0);
     int offsets[2];
+    #line 19 "histogram.py"
+    const int offsets_base = v5 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 19 "histogram.py"
-        offsets[r] = v5 + v6[r];
+        offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[2];
     #pragma unroll
@@ -197,10 +203,12 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
         #line 19 "histogram.py"
         v6[r] = (tp0);
     int offsets[1];
+    #line 19 "histogram.py"
+    const int offsets_base = v5 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 19 "histogram.py"
-        offsets[r] = v5 + v6[r];
+        offsets[r] = offsets_base;
     // mask = offsets < n_elements
     bool mask[1];
     #pragma unroll
@@ -256,10 +264,12 @@ extern "C" __global__ void __launch_bounds__(128) bin_max_kernel(int* x_ptr, int
         #line 29 "histogram.py"
         v7[r] = (r + tp0);
     int offsets[4];
+    #line 29 "histogram.py"
+    const int offsets_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "histogram.py"
-        offsets[r] = v6 + v7[r];
+        offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[4];
     #pragma unroll

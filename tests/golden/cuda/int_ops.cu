@@ -20,10 +20,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         #line 21 "int_ops.py"
         v10[r] = (r + tp0);
     int offs[2];
+    #line 21 "int_ops.py"
+    const int offs_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "int_ops.py"
-        offs[r] = v9 + v10[r];
+        offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
     #pragma unroll
@@ -168,10 +170,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         #line 21 "int_ops.py"
         v11[r] = (r + tp0);
     int offs[2];
+    #line 21 "int_ops.py"
+    const int offs_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "int_ops.py"
-        offs[r] = v10 + v11[r];
+        offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
     #pragma unroll
@@ -316,10 +320,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         #line 21 "int_ops.py"
         v11[r] = (r + tp0);
     int offs[2];
+    #line 21 "int_ops.py"
+    const int offs_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "int_ops.py"
-        offs[r] = v10 + v11[r];
+        offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
     #pragma unroll
@@ -464,10 +470,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         #line 21 "int_ops.py"
         v10[r] = (r + tp0);
     int offs[2];
+    #line 21 "int_ops.py"
+    const int offs_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "int_ops.py"
-        offs[r] = v9 + v10[r];
+        offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
     #pragma unroll
@@ -612,10 +620,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         #line 21 "int_ops.py"
         v11[r] = (r + tp0);
     int offs[2];
+    #line 21 "int_ops.py"
+    const int offs_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "int_ops.py"
-        offs[r] = v10 + v11[r];
+        offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
     #pragma unroll
@@ -760,10 +770,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         #line 21 "int_ops.py"
         v11[r] = (r + tp0);
     int offs[2];
+    #line 21 "int_ops.py"
+    const int offs_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "int_ops.py"
-        offs[r] = v10 + v11[r];
+        offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
     #pragma unroll
@@ -910,10 +922,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         #line 21 "int_ops.py"
         v11[r] = (tp0);
     int offs[1];
+    #line 21 "int_ops.py"
+    const int offs_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 21 "int_ops.py"
-        offs[r] = v10 + v11[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -1059,10 +1073,12 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         #line 36 "int_ops.py"
         v13[r] = (r + tp0);
     int offs[4];
+    #line 36 "int_ops.py"
+    const int offs_base = v12 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "int_ops.py"
-        offs[r] = v12 + v13[r];
+        offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[4];
     #pragma unroll
@@ -1258,10 +1274,12 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         #line 36 "int_ops.py"
         v14[r] = (r + tp0);
     int offs[4];
+    #line 36 "int_ops.py"
+    const int offs_base = v13 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "int_ops.py"
-        offs[r] = v13 + v14[r];
+        offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[4];
     #pragma unroll
@@ -1457,10 +1475,12 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         #line 36 "int_ops.py"
         v14[r] = (r + tp0);
     int offs[4];
+    #line 36 "int_ops.py"
+    const int offs_base = v13 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "int_ops.py"
-        offs[r] = v13 + v14[r];
+        offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[4];
     #pragma unroll

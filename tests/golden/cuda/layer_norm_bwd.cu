@@ -567,10 +567,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #line 126 "layer_norm_bwd.py"
         v7[r] = (tp0);
     int cols[1];
+    #line 126 "layer_norm_bwd.py"
+    const int cols_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 126 "layer_norm_bwd.py"
-        cols[r] = v6 + v7[r];
+        cols[r] = cols_base;
     // dw = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // db = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // for i in range(0, M, BLOCK_SIZE_M):
@@ -593,10 +595,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 130 "layer_norm_bwd.py"
             v18[r] = (r);
         int rows[32];
+        #line 130 "layer_norm_bwd.py"
+        const int rows_base = i;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 130 "layer_norm_bwd.py"
-            rows[r] = i + v18[r];
+            rows[r] = rows_base + (r);
         // mask = (rows[:, None] < M) & (cols[None, :] < N)
         bool v24[32];
         #pragma unroll
@@ -1359,10 +1363,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #line 126 "layer_norm_bwd.py"
         v9[r] = (tp0);
     int cols[1];
+    #line 126 "layer_norm_bwd.py"
+    const int cols_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 126 "layer_norm_bwd.py"
-        cols[r] = v8 + v9[r];
+        cols[r] = cols_base;
     // dw = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // db = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // for i in range(0, M, BLOCK_SIZE_M):
@@ -1385,10 +1391,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 130 "layer_norm_bwd.py"
             v19[r] = (r);
         int rows[32];
+        #line 130 "layer_norm_bwd.py"
+        const int rows_base = i;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 130 "layer_norm_bwd.py"
-            rows[r] = i + v19[r];
+            rows[r] = rows_base + (r);
         // mask = (rows[:, None] < M) & (cols[None, :] < N)
         bool v24[32];
         #pragma unroll
@@ -2896,15 +2904,19 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #line 126 "layer_norm_bwd.py"
         v72[r] = (r + tp1);
     int cols[1];
+    #line 126 "layer_norm_bwd.py"
+    const int cols_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 126 "layer_norm_bwd.py"
-        cols[r] = v8 + v9[r];
+        cols[r] = cols_base;
     int cols_1[4];
+    #line 126 "layer_norm_bwd.py"
+    const int cols_1_base = v8 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 126 "layer_norm_bwd.py"
-        cols_1[r] = v8 + v72[r];
+        cols_1[r] = cols_1_base + (r);
     // dw = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // db = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // for i in range(0, M, BLOCK_SIZE_M):
@@ -2927,10 +2939,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 130 "layer_norm_bwd.py"
             v19[r] = ((r << 2) + tp2);
         int rows[8];
+        #line 130 "layer_norm_bwd.py"
+        const int rows_base = i + tp2;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 130 "layer_norm_bwd.py"
-            rows[r] = i + v19[r];
+            rows[r] = rows_base + ((r << 2));
         // mask = (rows[:, None] < M) & (cols[None, :] < N)
         bool v24[8];
         #pragma unroll
@@ -4720,10 +4734,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #line 126 "layer_norm_bwd.py"
         v9[r] = (tp0);
     int cols[1];
+    #line 126 "layer_norm_bwd.py"
+    const int cols_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 126 "layer_norm_bwd.py"
-        cols[r] = v8 + v9[r];
+        cols[r] = cols_base;
     // dw = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // db = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // for i in range(0, M, BLOCK_SIZE_M):
@@ -4746,10 +4762,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 130 "layer_norm_bwd.py"
             v19[r] = (r);
         int rows[32];
+        #line 130 "layer_norm_bwd.py"
+        const int rows_base = i;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 130 "layer_norm_bwd.py"
-            rows[r] = i + v19[r];
+            rows[r] = rows_base + (r);
         // mask = (rows[:, None] < M) & (cols[None, :] < N)
         bool v24[32];
         #pragma unroll
@@ -6676,10 +6694,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         #line 126 "layer_norm_bwd.py"
         v7[r] = (tp0);
     int cols[1];
+    #line 126 "layer_norm_bwd.py"
+    const int cols_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 126 "layer_norm_bwd.py"
-        cols[r] = v6 + v7[r];
+        cols[r] = cols_base;
     // dw = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // db = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // for i in range(0, M, BLOCK_SIZE_M):
@@ -6702,10 +6722,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 130 "layer_norm_bwd.py"
             v18[r] = (r);
         int rows[32];
+        #line 130 "layer_norm_bwd.py"
+        const int rows_base = i;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 130 "layer_norm_bwd.py"
-            rows[r] = i + v18[r];
+            rows[r] = rows_base + (r);
         // mask = (rows[:, None] < M) & (cols[None, :] < N)
         bool v24[32];
         #pragma unroll
@@ -7557,10 +7579,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         #line 126 "layer_norm_bwd.py"
         v9[r] = (tp0);
     int cols[1];
+    #line 126 "layer_norm_bwd.py"
+    const int cols_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 126 "layer_norm_bwd.py"
-        cols[r] = v8 + v9[r];
+        cols[r] = cols_base;
     // dw = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // db = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // for i in range(0, M, BLOCK_SIZE_M):
@@ -7583,10 +7607,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 130 "layer_norm_bwd.py"
             v19[r] = (r);
         int rows[32];
+        #line 130 "layer_norm_bwd.py"
+        const int rows_base = i;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 130 "layer_norm_bwd.py"
-            rows[r] = i + v19[r];
+            rows[r] = rows_base + (r);
         // mask = (rows[:, None] < M) & (cols[None, :] < N)
         bool v24[32];
         #pragma unroll
@@ -9247,15 +9273,19 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         #line 126 "layer_norm_bwd.py"
         v78[r] = (r + tp1);
     int cols[1];
+    #line 126 "layer_norm_bwd.py"
+    const int cols_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 126 "layer_norm_bwd.py"
-        cols[r] = v8 + v9[r];
+        cols[r] = cols_base;
     int cols_1[8];
+    #line 126 "layer_norm_bwd.py"
+    const int cols_1_base = v8 + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 126 "layer_norm_bwd.py"
-        cols_1[r] = v8 + v78[r];
+        cols_1[r] = cols_1_base + (r);
     // dw = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // db = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // for i in range(0, M, BLOCK_SIZE_M):
@@ -9278,10 +9308,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 130 "layer_norm_bwd.py"
             v19[r] = ((r << 3) + tp2);
         int rows[4];
+        #line 130 "layer_norm_bwd.py"
+        const int rows_base = i + tp2;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 130 "layer_norm_bwd.py"
-            rows[r] = i + v19[r];
+            rows[r] = rows_base + ((r << 3));
         // mask = (rows[:, None] < M) & (cols[None, :] < N)
         bool v24[4];
         #pragma unroll
@@ -11224,10 +11256,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         #line 126 "layer_norm_bwd.py"
         v9[r] = (tp0);
     int cols[1];
+    #line 126 "layer_norm_bwd.py"
+    const int cols_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 126 "layer_norm_bwd.py"
-        cols[r] = v8 + v9[r];
+        cols[r] = cols_base;
     // dw = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // db = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // for i in range(0, M, BLOCK_SIZE_M):
@@ -11250,10 +11284,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 130 "layer_norm_bwd.py"
             v19[r] = (r);
         int rows[32];
+        #line 130 "layer_norm_bwd.py"
+        const int rows_base = i;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 130 "layer_norm_bwd.py"
-            rows[r] = i + v19[r];
+            rows[r] = rows_base + (r);
         // mask = (rows[:, None] < M) & (cols[None, :] < N)
         bool v24[32];
         #pragma unroll
@@ -14027,15 +14063,19 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #line 126 "layer_norm_bwd.py"
         v73[r] = (r + tp1);
     int cols[1];
+    #line 126 "layer_norm_bwd.py"
+    const int cols_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 126 "layer_norm_bwd.py"
-        cols[r] = v7 + v8[r];
+        cols[r] = cols_base;
     int cols_1[4];
+    #line 126 "layer_norm_bwd.py"
+    const int cols_1_base = v7 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 126 "layer_norm_bwd.py"
-        cols_1[r] = v7 + v73[r];
+        cols_1[r] = cols_1_base + (r);
     // dw = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // db = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
     // for i in range(0, M, BLOCK_SIZE_M):
@@ -14058,10 +14098,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 130 "layer_norm_bwd.py"
             v19[r] = ((r << 2) + tp2);
         int rows[8];
+        #line 130 "layer_norm_bwd.py"
+        const int rows_base = i + tp2;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 130 "layer_norm_bwd.py"
-            rows[r] = i + v19[r];
+            rows[r] = rows_base + ((r << 2));
         // mask = (rows[:, None] < M) & (cols[None, :] < N)
         bool v25[8];
         #pragma unroll

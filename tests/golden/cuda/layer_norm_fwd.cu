@@ -39,10 +39,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 35 "layer_norm_fwd.py"
             v20[r] = (tp0);
         int cols[1];
+        #line 35 "layer_norm_fwd.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "layer_norm_fwd.py"
-            cols[r] = off + v20[r];
+            cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v24[1];
         #pragma unroll
@@ -120,10 +122,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 42 "layer_norm_fwd.py"
             v45[r] = (tp0);
         int cols_1[1];
+        #line 42 "layer_norm_fwd.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "layer_norm_fwd.py"
-            cols_1[r] = off_1 + v45[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v49[1];
         #pragma unroll
@@ -237,10 +241,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 52 "layer_norm_fwd.py"
             v83[r] = (tp0);
         int cols_2[1];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_2_base = off_2 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_2[r] = off_2 + v83[r];
+            cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -367,10 +373,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 35 "layer_norm_fwd.py"
             v19[r] = (tp0);
         int cols[1];
+        #line 35 "layer_norm_fwd.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "layer_norm_fwd.py"
-            cols[r] = off + v19[r];
+            cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[1];
         #pragma unroll
@@ -450,10 +458,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 42 "layer_norm_fwd.py"
             v42[r] = (tp0);
         int cols_1[1];
+        #line 42 "layer_norm_fwd.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "layer_norm_fwd.py"
-            cols_1[r] = off_1 + v42[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[1];
         #pragma unroll
@@ -569,10 +579,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 52 "layer_norm_fwd.py"
             v77[r] = (tp0);
         int cols_2[1];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_2_base = off_2 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_2[r] = off_2 + v77[r];
+            cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -699,10 +711,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 35 "layer_norm_fwd.py"
             v19[r] = (tp0);
         int cols[1];
+        #line 35 "layer_norm_fwd.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "layer_norm_fwd.py"
-            cols[r] = off + v19[r];
+            cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[1];
         #pragma unroll
@@ -784,10 +798,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 42 "layer_norm_fwd.py"
             v42[r] = (tp0);
         int cols_1[1];
+        #line 42 "layer_norm_fwd.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "layer_norm_fwd.py"
-            cols_1[r] = off_1 + v42[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[1];
         #pragma unroll
@@ -905,10 +921,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 52 "layer_norm_fwd.py"
             v77[r] = (tp0);
         int cols_2[1];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_2_base = off_2 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_2[r] = off_2 + v77[r];
+            cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -1036,10 +1054,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 35 "layer_norm_fwd.py"
             v19[r] = ((r << 7) + tp0);
         int cols[2];
+        #line 35 "layer_norm_fwd.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 35 "layer_norm_fwd.py"
-            cols[r] = off + v19[r];
+            cols[r] = cols_base + ((r << 7));
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[2];
         #pragma unroll
@@ -1146,10 +1166,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 42 "layer_norm_fwd.py"
             v42[r] = ((r << 7) + tp0);
         int cols_1[2];
+        #line 42 "layer_norm_fwd.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 42 "layer_norm_fwd.py"
-            cols_1[r] = off_1 + v42[r];
+            cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[2];
         #pragma unroll
@@ -1297,15 +1319,19 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 52 "layer_norm_fwd.py"
             v106[r] = (r + tp2);
         int cols_2[2];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_2_base = off_2 + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_2[r] = off_2 + v77[r];
+            cols_2[r] = cols_2_base + ((r << 7));
         int cols_3[2];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_3_base = off_2 + tp2;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_3[r] = off_2 + v106[r];
+            cols_3[r] = cols_3_base + (r);
         // mask = cols < N
         bool mask[2];
         #pragma unroll
@@ -1473,10 +1499,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 35 "layer_norm_fwd.py"
             v19[r] = (tp0);
         int cols[1];
+        #line 35 "layer_norm_fwd.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "layer_norm_fwd.py"
-            cols[r] = off + v19[r];
+            cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[1];
         #pragma unroll
@@ -1579,10 +1607,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 42 "layer_norm_fwd.py"
             v42[r] = (tp0);
         int cols_1[1];
+        #line 42 "layer_norm_fwd.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "layer_norm_fwd.py"
-            cols_1[r] = off_1 + v42[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[1];
         #pragma unroll
@@ -1721,10 +1751,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 52 "layer_norm_fwd.py"
             v77[r] = (tp0);
         int cols_2[1];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_2_base = off_2 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_2[r] = off_2 + v77[r];
+            cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -1852,10 +1884,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 35 "layer_norm_fwd.py"
             v19[r] = ((r << 7) + tp0);
         int cols[8];
+        #line 35 "layer_norm_fwd.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "layer_norm_fwd.py"
-            cols[r] = off + v19[r];
+            cols[r] = cols_base + ((r << 7));
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[8];
         #pragma unroll
@@ -1962,10 +1996,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 42 "layer_norm_fwd.py"
             v42[r] = ((r << 7) + tp0);
         int cols_1[8];
+        #line 42 "layer_norm_fwd.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 42 "layer_norm_fwd.py"
-            cols_1[r] = off_1 + v42[r];
+            cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[8];
         #pragma unroll
@@ -2113,15 +2149,19 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 52 "layer_norm_fwd.py"
             v106[r] = (((r & 3) | ((r >> 2) << 9)) + tp2);
         int cols_2[8];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_2_base = off_2 + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_2[r] = off_2 + v77[r];
+            cols_2[r] = cols_2_base + ((r << 7));
         int cols_3[8];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_3_base = off_2 + tp2;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_3[r] = off_2 + v106[r];
+            cols_3[r] = cols_3_base + ((r & 3) | ((r >> 2) << 9));
         // mask = cols < N
         bool mask[8];
         #pragma unroll
@@ -2290,10 +2330,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 35 "layer_norm_fwd.py"
             v20[r] = (tp0);
         int cols[1];
+        #line 35 "layer_norm_fwd.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "layer_norm_fwd.py"
-            cols[r] = off + v20[r];
+            cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v24[1];
         #pragma unroll
@@ -2378,10 +2420,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 42 "layer_norm_fwd.py"
             v47[r] = (tp0);
         int cols_1[1];
+        #line 42 "layer_norm_fwd.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "layer_norm_fwd.py"
-            cols_1[r] = off_1 + v47[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v51[1];
         #pragma unroll
@@ -2502,10 +2546,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 52 "layer_norm_fwd.py"
             v87[r] = (tp0);
         int cols_2[1];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_2_base = off_2 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_2[r] = off_2 + v87[r];
+            cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -2655,10 +2701,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 35 "layer_norm_fwd.py"
             v19[r] = (tp0);
         int cols[1];
+        #line 35 "layer_norm_fwd.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "layer_norm_fwd.py"
-            cols[r] = off + v19[r];
+            cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[1];
         #pragma unroll
@@ -2745,10 +2793,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 42 "layer_norm_fwd.py"
             v44[r] = (tp0);
         int cols_1[1];
+        #line 42 "layer_norm_fwd.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "layer_norm_fwd.py"
-            cols_1[r] = off_1 + v44[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[1];
         #pragma unroll
@@ -2871,10 +2921,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 52 "layer_norm_fwd.py"
             v81[r] = (tp0);
         int cols_2[1];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_2_base = off_2 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_2[r] = off_2 + v81[r];
+            cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -3024,10 +3076,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 35 "layer_norm_fwd.py"
             v19[r] = (tp0);
         int cols[1];
+        #line 35 "layer_norm_fwd.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "layer_norm_fwd.py"
-            cols[r] = off + v19[r];
+            cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[1];
         #pragma unroll
@@ -3116,10 +3170,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 42 "layer_norm_fwd.py"
             v44[r] = (tp0);
         int cols_1[1];
+        #line 42 "layer_norm_fwd.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "layer_norm_fwd.py"
-            cols_1[r] = off_1 + v44[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[1];
         #pragma unroll
@@ -3244,10 +3300,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 52 "layer_norm_fwd.py"
             v81[r] = (tp0);
         int cols_2[1];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_2_base = off_2 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_2[r] = off_2 + v81[r];
+            cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -3398,10 +3456,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 35 "layer_norm_fwd.py"
             v19[r] = ((r << 7) + tp0);
         int cols[2];
+        #line 35 "layer_norm_fwd.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 35 "layer_norm_fwd.py"
-            cols[r] = off + v19[r];
+            cols[r] = cols_base + ((r << 7));
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[2];
         #pragma unroll
@@ -3515,10 +3575,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 42 "layer_norm_fwd.py"
             v44[r] = ((r << 7) + tp0);
         int cols_1[2];
+        #line 42 "layer_norm_fwd.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 42 "layer_norm_fwd.py"
-            cols_1[r] = off_1 + v44[r];
+            cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[2];
         #pragma unroll
@@ -3673,15 +3735,19 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 52 "layer_norm_fwd.py"
             v115[r] = (r + tp2);
         int cols_2[2];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_2_base = off_2 + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_2[r] = off_2 + v81[r];
+            cols_2[r] = cols_2_base + ((r << 7));
         int cols_3[2];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_3_base = off_2 + tp2;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_3[r] = off_2 + v115[r];
+            cols_3[r] = cols_3_base + (r);
         // mask = cols < N
         bool mask[2];
         #pragma unroll
@@ -3872,10 +3938,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 35 "layer_norm_fwd.py"
             v19[r] = (tp0);
         int cols[1];
+        #line 35 "layer_norm_fwd.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "layer_norm_fwd.py"
-            cols[r] = off + v19[r];
+            cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[1];
         #pragma unroll
@@ -3985,10 +4053,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 42 "layer_norm_fwd.py"
             v44[r] = (tp0);
         int cols_1[1];
+        #line 42 "layer_norm_fwd.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 42 "layer_norm_fwd.py"
-            cols_1[r] = off_1 + v44[r];
+            cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[1];
         #pragma unroll
@@ -4134,10 +4204,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 52 "layer_norm_fwd.py"
             v81[r] = (tp0);
         int cols_2[1];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_2_base = off_2 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_2[r] = off_2 + v81[r];
+            cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -4288,10 +4360,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 35 "layer_norm_fwd.py"
             v19[r] = ((r << 7) + tp0);
         int cols[8];
+        #line 35 "layer_norm_fwd.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "layer_norm_fwd.py"
-            cols[r] = off + v19[r];
+            cols[r] = cols_base + ((r << 7));
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[8];
         #pragma unroll
@@ -4405,10 +4479,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 42 "layer_norm_fwd.py"
             v44[r] = ((r << 7) + tp0);
         int cols_1[8];
+        #line 42 "layer_norm_fwd.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 42 "layer_norm_fwd.py"
-            cols_1[r] = off_1 + v44[r];
+            cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[8];
         #pragma unroll
@@ -4563,15 +4639,19 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 52 "layer_norm_fwd.py"
             v115[r] = (r + tp2);
         int cols_2[8];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_2_base = off_2 + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_2[r] = off_2 + v81[r];
+            cols_2[r] = cols_2_base + ((r << 7));
         int cols_3[8];
+        #line 52 "layer_norm_fwd.py"
+        const int cols_3_base = off_2 + tp2;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 52 "layer_norm_fwd.py"
-            cols_3[r] = off_2 + v115[r];
+            cols_3[r] = cols_3_base + (r);
         // mask = cols < N
         bool mask[8];
         #pragma unroll

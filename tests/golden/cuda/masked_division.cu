@@ -19,10 +19,12 @@ extern "C" __global__ void __launch_bounds__(128) masked_div_kernel(int* x_ptr, 
         #line 20 "masked_division.py"
         v7[r] = (tp0);
     int offs[1];
+    #line 20 "masked_division.py"
+    const int offs_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 20 "masked_division.py"
-        offs[r] = v6 + v7[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -121,10 +123,12 @@ extern "C" __global__ void __launch_bounds__(128) masked_div_kernel(int* x_ptr, 
         #line 20 "masked_division.py"
         v8[r] = (tp0);
     int offs[1];
+    #line 20 "masked_division.py"
+    const int offs_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 20 "masked_division.py"
-        offs[r] = v7 + v8[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll

@@ -33,20 +33,26 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #line 24 "math_functions.py"
         v103[r] = (((r & 1) | ((r >> 1) << 8)) + tp2);
     int offs[4];
+    #line 24 "math_functions.py"
+    const int offs_base = v5 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "math_functions.py"
-        offs[r] = v5 + v6[r];
+        offs[r] = offs_base + ((r << 7));
     int offs_1[4];
+    #line 24 "math_functions.py"
+    const int offs_1_base = v5 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "math_functions.py"
-        offs_1[r] = v5 + v100[r];
+        offs_1[r] = offs_1_base + (r);
     int offs_2[4];
+    #line 24 "math_functions.py"
+    const int offs_2_base = v5 + tp2;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "math_functions.py"
-        offs_2[r] = v5 + v103[r];
+        offs_2[r] = offs_2_base + ((r & 1) | ((r >> 1) << 8));
     // mask = offs < n
     bool mask[4];
     #pragma unroll
@@ -431,20 +437,26 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #line 24 "math_functions.py"
         v115[r] = (((r & 1) | ((r >> 1) << 8)) + tp2);
     int offs[4];
+    #line 24 "math_functions.py"
+    const int offs_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "math_functions.py"
-        offs[r] = v6 + v7[r];
+        offs[r] = offs_base + ((r << 7));
     int offs_1[4];
+    #line 24 "math_functions.py"
+    const int offs_1_base = v6 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "math_functions.py"
-        offs_1[r] = v6 + v112[r];
+        offs_1[r] = offs_1_base + (r);
     int offs_2[4];
+    #line 24 "math_functions.py"
+    const int offs_2_base = v6 + tp2;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "math_functions.py"
-        offs_2[r] = v6 + v115[r];
+        offs_2[r] = offs_2_base + ((r & 1) | ((r >> 1) << 8));
     // mask = offs < n
     bool mask[4];
     #pragma unroll
@@ -841,10 +853,12 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #line 24 "math_functions.py"
         v7[r] = (tp0);
     int offs[1];
+    #line 24 "math_functions.py"
+    const int offs_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 24 "math_functions.py"
-        offs[r] = v6 + v7[r];
+        offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
     #pragma unroll
@@ -1152,10 +1166,12 @@ extern "C" __global__ void __launch_bounds__(128) exact_kernel(float* x_ptr, flo
         #line 45 "math_functions.py"
         v8[r] = (r + tp0);
     int offs[2];
+    #line 45 "math_functions.py"
+    const int offs_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 45 "math_functions.py"
-        offs[r] = v7 + v8[r];
+        offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
     #pragma unroll
@@ -1250,10 +1266,12 @@ extern "C" __global__ void __launch_bounds__(128) half_div_kernel(__half* x_ptr,
         #line 55 "math_functions.py"
         v7[r] = (r + tp0);
     int offs[2];
+    #line 55 "math_functions.py"
+    const int offs_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 55 "math_functions.py"
-        offs[r] = v6 + v7[r];
+        offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
     #pragma unroll

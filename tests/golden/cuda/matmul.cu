@@ -34,15 +34,19 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "matmul.py"
         v120[r] = (tp1);
     int offs_m[8];
+    #line 29 "matmul.py"
+    const int offs_m_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "matmul.py"
-        offs_m[r] = v6 + v7[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     int offs_m_1[1];
+    #line 29 "matmul.py"
+    const int offs_m_1_base = v6 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "matmul.py"
-        offs_m_1[r] = v6 + v120[r];
+        offs_m_1[r] = offs_m_1_base;
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 30 "matmul.py"
     int v11 = pid_n * 32;
@@ -52,10 +56,12 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "matmul.py"
         v12[r] = (tp1);
     int offs_n[1];
+    #line 30 "matmul.py"
+    const int offs_n_base = v11 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "matmul.py"
-        offs_n[r] = v11 + v12[r];
+        offs_n[r] = offs_n_base;
     // offs_k = tl.arange(0, BLOCK_K)
     int offs_k[4];
     #pragma unroll
@@ -374,15 +380,19 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "matmul.py"
         v124[r] = ((r << 3) + tp1);
     int offs_m[8];
+    #line 29 "matmul.py"
+    const int offs_m_base = v12 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "matmul.py"
-        offs_m[r] = v12 + v13[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     int offs_m_1[4];
+    #line 29 "matmul.py"
+    const int offs_m_1_base = v12 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "matmul.py"
-        offs_m_1[r] = v12 + v124[r];
+        offs_m_1[r] = offs_m_1_base + ((r << 3));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 30 "matmul.py"
     int v17 = pid_n * 32;
@@ -392,10 +402,12 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "matmul.py"
         v18[r] = (tp2);
     int offs_n[1];
+    #line 30 "matmul.py"
+    const int offs_n_base = v17 + tp2;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "matmul.py"
-        offs_n[r] = v17 + v18[r];
+        offs_n[r] = offs_n_base;
     // offs_k = tl.arange(0, BLOCK_K)
     int offs_k[4];
     #pragma unroll
@@ -724,10 +736,12 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "matmul.py"
         v13[r] = (tp0);
     int offs_m[1];
+    #line 29 "matmul.py"
+    const int offs_m_base = v12 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "matmul.py"
-        offs_m[r] = v12 + v13[r];
+        offs_m[r] = offs_m_base;
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 30 "matmul.py"
     int v17 = pid_n * 32;
@@ -742,15 +756,19 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "matmul.py"
         v126[r] = (r + tp2);
     int offs_n[8];
+    #line 30 "matmul.py"
+    const int offs_n_base = v17 + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 30 "matmul.py"
-        offs_n[r] = v17 + v18[r];
+        offs_n[r] = offs_n_base + (r);
     int offs_n_1[4];
+    #line 30 "matmul.py"
+    const int offs_n_1_base = v17 + tp2;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "matmul.py"
-        offs_n_1[r] = v17 + v126[r];
+        offs_n_1[r] = offs_n_1_base + (r);
     // offs_k = tl.arange(0, BLOCK_K)
     int offs_k[1];
     #pragma unroll
@@ -1074,10 +1092,12 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
         #line 29 "matmul.py"
         v7[r] = ((r << 2) + tp0);
     int offs_m[4];
+    #line 29 "matmul.py"
+    const int offs_m_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "matmul.py"
-        offs_m[r] = v6 + v7[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 30 "matmul.py"
     int v11 = pid_n * 32;
@@ -1087,10 +1107,12 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
         #line 30 "matmul.py"
         v12[r] = (tp1);
     int offs_n[1];
+    #line 30 "matmul.py"
+    const int offs_n_base = v11 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "matmul.py"
-        offs_n[r] = v11 + v12[r];
+        offs_n[r] = offs_n_base;
     // offs_k = tl.arange(0, BLOCK_K)
     int offs_k[8];
     #pragma unroll
@@ -1397,10 +1419,12 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
         #line 29 "matmul.py"
         v13[r] = ((r << 2) + tp0);
     int offs_m[4];
+    #line 29 "matmul.py"
+    const int offs_m_base = v12 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "matmul.py"
-        offs_m[r] = v12 + v13[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 30 "matmul.py"
     int v17 = pid_n * 32;
@@ -1410,10 +1434,12 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
         #line 30 "matmul.py"
         v18[r] = (tp1);
     int offs_n[1];
+    #line 30 "matmul.py"
+    const int offs_n_base = v17 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "matmul.py"
-        offs_n[r] = v17 + v18[r];
+        offs_n[r] = offs_n_base;
     // offs_k = tl.arange(0, BLOCK_K)
     int offs_k[8];
     #pragma unroll
@@ -1737,15 +1763,19 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "matmul.py"
         v124[r] = ((r << 3) + tp1);
     int offs_m[8];
+    #line 29 "matmul.py"
+    const int offs_m_base = v12 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "matmul.py"
-        offs_m[r] = v12 + v13[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     int offs_m_1[4];
+    #line 29 "matmul.py"
+    const int offs_m_1_base = v12 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "matmul.py"
-        offs_m_1[r] = v12 + v124[r];
+        offs_m_1[r] = offs_m_1_base + ((r << 3));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 30 "matmul.py"
     int v17 = pid_n * 32;
@@ -1760,15 +1790,19 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "matmul.py"
         v127[r] = ((r << 3) + tp1);
     int offs_n[1];
+    #line 30 "matmul.py"
+    const int offs_n_base = v17 + tp2;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "matmul.py"
-        offs_n[r] = v17 + v18[r];
+        offs_n[r] = offs_n_base;
     int offs_n_1[4];
+    #line 30 "matmul.py"
+    const int offs_n_1_base = v17 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "matmul.py"
-        offs_n_1[r] = v17 + v127[r];
+        offs_n_1[r] = offs_n_1_base + ((r << 3));
     // offs_k = tl.arange(0, BLOCK_K)
     int offs_k[1];
     #pragma unroll

@@ -24,10 +24,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         #line 21 "outer_product.py"
         v7[r] = ((r << 2) + tp0);
     int offs_m[4];
+    #line 21 "outer_product.py"
+    const int offs_m_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "outer_product.py"
-        offs_m[r] = v6 + v7[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 22 "outer_product.py"
     int v11 = pid_n * 32;
@@ -37,10 +39,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         #line 22 "outer_product.py"
         v12[r] = (tp1);
     int offs_n[1];
+    #line 22 "outer_product.py"
+    const int offs_n_base = v11 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 22 "outer_product.py"
-        offs_n[r] = v11 + v12[r];
+        offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v65[4];
     #pragma unroll
@@ -169,10 +173,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         #line 21 "outer_product.py"
         v9[r] = ((r << 2) + tp0);
     int offs_m[4];
+    #line 21 "outer_product.py"
+    const int offs_m_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "outer_product.py"
-        offs_m[r] = v8 + v9[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 22 "outer_product.py"
     int v13 = pid_n * 32;
@@ -182,10 +188,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         #line 22 "outer_product.py"
         v14[r] = (tp1);
     int offs_n[1];
+    #line 22 "outer_product.py"
+    const int offs_n_base = v13 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 22 "outer_product.py"
-        offs_n[r] = v13 + v14[r];
+        offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v64[4];
     #pragma unroll
@@ -314,10 +322,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         #line 21 "outer_product.py"
         v8[r] = ((r << 2) + tp0);
     int offs_m[4];
+    #line 21 "outer_product.py"
+    const int offs_m_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "outer_product.py"
-        offs_m[r] = v7 + v8[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 22 "outer_product.py"
     int v12 = pid_n * 32;
@@ -327,10 +337,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         #line 22 "outer_product.py"
         v13[r] = (tp1);
     int offs_n[1];
+    #line 22 "outer_product.py"
+    const int offs_n_base = v12 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 22 "outer_product.py"
-        offs_n[r] = v12 + v13[r];
+        offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v64[4];
     #pragma unroll
@@ -459,10 +471,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         #line 21 "outer_product.py"
         v10[r] = (tp0);
     int offs_m[1];
+    #line 21 "outer_product.py"
+    const int offs_m_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 21 "outer_product.py"
-        offs_m[r] = v9 + v10[r];
+        offs_m[r] = offs_m_base;
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 22 "outer_product.py"
     int v14 = pid_n * 32;
@@ -472,10 +486,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         #line 22 "outer_product.py"
         v15[r] = (r + tp1);
     int offs_n[4];
+    #line 22 "outer_product.py"
+    const int offs_n_base = v14 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 22 "outer_product.py"
-        offs_n[r] = v14 + v15[r];
+        offs_n[r] = offs_n_base + (r);
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v68[1];
     #pragma unroll
@@ -604,10 +620,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         #line 21 "outer_product.py"
         v10[r] = ((r << 2) + tp0);
     int offs_m[4];
+    #line 21 "outer_product.py"
+    const int offs_m_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "outer_product.py"
-        offs_m[r] = v9 + v10[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 22 "outer_product.py"
     int v14 = pid_n * 32;
@@ -617,10 +635,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         #line 22 "outer_product.py"
         v15[r] = (tp1);
     int offs_n[1];
+    #line 22 "outer_product.py"
+    const int offs_n_base = v14 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 22 "outer_product.py"
-        offs_n[r] = v14 + v15[r];
+        offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v63[4];
     #pragma unroll
@@ -749,10 +769,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         #line 21 "outer_product.py"
         v10[r] = ((r << 2) + tp0);
     int offs_m[4];
+    #line 21 "outer_product.py"
+    const int offs_m_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "outer_product.py"
-        offs_m[r] = v9 + v10[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 22 "outer_product.py"
     int v14 = pid_n * 32;
@@ -762,10 +784,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         #line 22 "outer_product.py"
         v15[r] = (tp1);
     int offs_n[1];
+    #line 22 "outer_product.py"
+    const int offs_n_base = v14 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 22 "outer_product.py"
-        offs_n[r] = v14 + v15[r];
+        offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     int* v61[4];
     #pragma unroll
@@ -892,10 +916,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         #line 21 "outer_product.py"
         v10[r] = ((r << 2) + tp0);
     int offs_m[4];
+    #line 21 "outer_product.py"
+    const int offs_m_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "outer_product.py"
-        offs_m[r] = v9 + v10[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 22 "outer_product.py"
     int v14 = pid_n * 32;
@@ -905,10 +931,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         #line 22 "outer_product.py"
         v15[r] = (tp1);
     int offs_n[1];
+    #line 22 "outer_product.py"
+    const int offs_n_base = v14 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 22 "outer_product.py"
-        offs_n[r] = v14 + v15[r];
+        offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     int* v61[4];
     #pragma unroll

@@ -39,10 +39,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 35 "rms_norm.py"
             v18[r] = (tp0);
         int cols[1];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
         #pragma unroll
@@ -131,10 +133,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 43 "rms_norm.py"
             v45[r] = (tp0);
         int cols_1[1];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v45[r];
+            cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -235,10 +239,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 35 "rms_norm.py"
             v18[r] = (tp0);
         int cols[1];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
         #pragma unroll
@@ -329,10 +335,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 43 "rms_norm.py"
             v43[r] = (tp0);
         int cols_1[1];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v43[r];
+            cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -433,10 +441,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 35 "rms_norm.py"
             v18[r] = (tp0);
         int cols[1];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
         #pragma unroll
@@ -523,10 +533,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 43 "rms_norm.py"
             v43[r] = (tp0);
         int cols_1[1];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v43[r];
+            cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -627,10 +639,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 35 "rms_norm.py"
             v18[r] = (tp0);
         int cols[1];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
         #pragma unroll
@@ -723,10 +737,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 43 "rms_norm.py"
             v43[r] = (tp0);
         int cols_1[1];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v43[r];
+            cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -828,10 +844,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 35 "rms_norm.py"
             v18[r] = ((r << 7) + tp0);
         int cols[2];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[2];
         #pragma unroll
@@ -954,15 +972,19 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 43 "rms_norm.py"
             v65[r] = (r + tp2);
         int cols_1[2];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v43[r];
+            cols_1[r] = cols_1_base + ((r << 7));
         int cols_2[2];
+        #line 43 "rms_norm.py"
+        const int cols_2_base = off_1 + tp2;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 43 "rms_norm.py"
-            cols_2[r] = off_1 + v65[r];
+            cols_2[r] = cols_2_base + (r);
         // mask = cols < N
         bool mask[2];
         #pragma unroll
@@ -1087,10 +1109,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 35 "rms_norm.py"
             v18[r] = (r + tp0);
         int cols[4];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base + (r);
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[4];
         #pragma unroll
@@ -1226,10 +1250,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 43 "rms_norm.py"
             v43[r] = (r + tp0);
         int cols_1[4];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v43[r];
+            cols_1[r] = cols_1_base + (r);
         // mask = cols < N
         bool mask[4];
         #pragma unroll
@@ -1331,10 +1357,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 35 "rms_norm.py"
             v18[r] = ((r << 7) + tp0);
         int cols[8];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[8];
         #pragma unroll
@@ -1457,15 +1485,19 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 43 "rms_norm.py"
             v65[r] = (((r & 3) | ((r >> 2) << 9)) + tp2);
         int cols_1[8];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v43[r];
+            cols_1[r] = cols_1_base + ((r << 7));
         int cols_2[8];
+        #line 43 "rms_norm.py"
+        const int cols_2_base = off_1 + tp2;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 43 "rms_norm.py"
-            cols_2[r] = off_1 + v65[r];
+            cols_2[r] = cols_2_base + ((r & 3) | ((r >> 2) << 9));
         // mask = cols < N
         bool mask[8];
         #pragma unroll
@@ -1590,10 +1622,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 35 "rms_norm.py"
             v18[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
         int cols[8];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base + ((r & 3) | ((r >> 2) << 9));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[8];
         #pragma unroll
@@ -1729,10 +1763,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 43 "rms_norm.py"
             v43[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
         int cols_1[8];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v43[r];
+            cols_1[r] = cols_1_base + ((r & 3) | ((r >> 2) << 9));
         // mask = cols < N
         bool mask[8];
         #pragma unroll
@@ -1834,10 +1870,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 35 "rms_norm.py"
             v18[r] = (tp0);
         int cols[1];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
         #pragma unroll
@@ -1933,10 +1971,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 43 "rms_norm.py"
             v47[r] = (tp0);
         int cols_1[1];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v47[r];
+            cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -2055,10 +2095,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 35 "rms_norm.py"
             v18[r] = (tp0);
         int cols[1];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
         #pragma unroll
@@ -2156,10 +2198,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 43 "rms_norm.py"
             v45[r] = (tp0);
         int cols_1[1];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v45[r];
+            cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -2278,10 +2322,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 35 "rms_norm.py"
             v18[r] = (tp0);
         int cols[1];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
         #pragma unroll
@@ -2375,10 +2421,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 43 "rms_norm.py"
             v45[r] = (tp0);
         int cols_1[1];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v45[r];
+            cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -2497,10 +2545,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 35 "rms_norm.py"
             v18[r] = (tp0);
         int cols[1];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
         #pragma unroll
@@ -2600,10 +2650,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 43 "rms_norm.py"
             v45[r] = (tp0);
         int cols_1[1];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v45[r];
+            cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -2723,10 +2775,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 35 "rms_norm.py"
             v18[r] = ((r << 7) + tp0);
         int cols[2];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[2];
         #pragma unroll
@@ -2856,15 +2910,19 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 43 "rms_norm.py"
             v71[r] = (r + tp2);
         int cols_1[2];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v45[r];
+            cols_1[r] = cols_1_base + ((r << 7));
         int cols_2[2];
+        #line 43 "rms_norm.py"
+        const int cols_2_base = off_1 + tp2;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 43 "rms_norm.py"
-            cols_2[r] = off_1 + v71[r];
+            cols_2[r] = cols_2_base + (r);
         // mask = cols < N
         bool mask[2];
         #pragma unroll
@@ -3007,10 +3065,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 35 "rms_norm.py"
             v18[r] = (r + tp0);
         int cols[4];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base + (r);
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[4];
         #pragma unroll
@@ -3153,10 +3213,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 43 "rms_norm.py"
             v45[r] = (r + tp0);
         int cols_1[4];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v45[r];
+            cols_1[r] = cols_1_base + (r);
         // mask = cols < N
         bool mask[4];
         #pragma unroll
@@ -3276,10 +3338,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 35 "rms_norm.py"
             v18[r] = ((r << 7) + tp0);
         int cols[8];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[8];
         #pragma unroll
@@ -3409,15 +3473,19 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 43 "rms_norm.py"
             v71[r] = (r + tp2);
         int cols_1[8];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v45[r];
+            cols_1[r] = cols_1_base + ((r << 7));
         int cols_2[8];
+        #line 43 "rms_norm.py"
+        const int cols_2_base = off_1 + tp2;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 43 "rms_norm.py"
-            cols_2[r] = off_1 + v71[r];
+            cols_2[r] = cols_2_base + (r);
         // mask = cols < N
         bool mask[8];
         #pragma unroll
@@ -3560,10 +3628,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 35 "rms_norm.py"
             v18[r] = (r + tp0);
         int cols[8];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base + (r);
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[8];
         #pragma unroll
@@ -3706,10 +3776,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 43 "rms_norm.py"
             v45[r] = (r + tp0);
         int cols_1[8];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v45[r];
+            cols_1[r] = cols_1_base + (r);
         // mask = cols < N
         bool mask[8];
         #pragma unroll
@@ -3827,10 +3899,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 35 "rms_norm.py"
             v18[r] = (tp0);
         int cols[1];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
         #pragma unroll
@@ -3944,10 +4018,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 43 "rms_norm.py"
             v43[r] = (tp0);
         int cols_1[1];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v43[r];
+            cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll
@@ -4051,10 +4127,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 35 "rms_norm.py"
             v18[r] = (tp0);
         int cols[1];
+        #line 35 "rms_norm.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 35 "rms_norm.py"
-            cols[r] = off + v18[r];
+            cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
         #pragma unroll
@@ -4175,10 +4253,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 43 "rms_norm.py"
             v45[r] = (tp0);
         int cols_1[1];
+        #line 43 "rms_norm.py"
+        const int cols_1_base = off_1 + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 43 "rms_norm.py"
-            cols_1[r] = off_1 + v45[r];
+            cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
         #pragma unroll

@@ -24,10 +24,12 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 20 "transpose.py"
         v6[r] = ((r << 2) + tp0);
     int offs_m[4];
+    #line 20 "transpose.py"
+    const int offs_m_base = v5 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        offs_m[r] = v5 + v6[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 21 "transpose.py"
     int v10 = pid_n * 32;
@@ -37,10 +39,12 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 21 "transpose.py"
         v11[r] = (tp1);
     int offs_n[1];
+    #line 21 "transpose.py"
+    const int offs_n_base = v10 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 21 "transpose.py"
-        offs_n[r] = v10 + v11[r];
+        offs_n[r] = offs_n_base;
     // mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
     bool v17[4];
     #pragma unroll
@@ -154,10 +158,12 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 20 "transpose.py"
         v8[r] = ((r << 2) + tp0);
     int offs_m[4];
+    #line 20 "transpose.py"
+    const int offs_m_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        offs_m[r] = v7 + v8[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 21 "transpose.py"
     int v12 = pid_n * 32;
@@ -167,10 +173,12 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 21 "transpose.py"
         v13[r] = (tp1);
     int offs_n[1];
+    #line 21 "transpose.py"
+    const int offs_n_base = v12 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 21 "transpose.py"
-        offs_n[r] = v12 + v13[r];
+        offs_n[r] = offs_n_base;
     // mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
     bool v19[4];
     #pragma unroll
@@ -295,15 +303,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 20 "transpose.py"
         v57[r] = ((r << 2) + tp1);
     int offs_m[1];
+    #line 20 "transpose.py"
+    const int offs_m_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 20 "transpose.py"
-        offs_m[r] = v7 + v8[r];
+        offs_m[r] = offs_m_base;
     int offs_m_1[4];
+    #line 20 "transpose.py"
+    const int offs_m_1_base = v7 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        offs_m_1[r] = v7 + v57[r];
+        offs_m_1[r] = offs_m_1_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 21 "transpose.py"
     int v12 = pid_n * 32;
@@ -318,15 +330,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 21 "transpose.py"
         v60[r] = (tp3);
     int offs_n[4];
+    #line 21 "transpose.py"
+    const int offs_n_base = v12 + tp2;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        offs_n[r] = v12 + v13[r];
+        offs_n[r] = offs_n_base + ((r << 3));
     int offs_n_1[1];
+    #line 21 "transpose.py"
+    const int offs_n_1_base = v12 + tp3;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 21 "transpose.py"
-        offs_n_1[r] = v12 + v60[r];
+        offs_n_1[r] = offs_n_1_base;
     // mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
     bool v18[1];
     #pragma unroll
@@ -489,15 +505,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 20 "transpose.py"
         v57[r] = (tp1);
     int offs_m[4];
+    #line 20 "transpose.py"
+    const int offs_m_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        offs_m[r] = v9 + v10[r];
+        offs_m[r] = offs_m_base + (r);
     int offs_m_1[1];
+    #line 20 "transpose.py"
+    const int offs_m_1_base = v9 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 20 "transpose.py"
-        offs_m_1[r] = v9 + v57[r];
+        offs_m_1[r] = offs_m_1_base;
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 21 "transpose.py"
     int v14 = pid_n * 32;
@@ -512,15 +532,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 21 "transpose.py"
         v60[r] = (r + tp3);
     int offs_n[1];
+    #line 21 "transpose.py"
+    const int offs_n_base = v14 + tp2;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 21 "transpose.py"
-        offs_n[r] = v14 + v15[r];
+        offs_n[r] = offs_n_base;
     int offs_n_1[4];
+    #line 21 "transpose.py"
+    const int offs_n_1_base = v14 + tp3;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        offs_n_1[r] = v14 + v60[r];
+        offs_n_1[r] = offs_n_1_base + (r);
     // mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
     bool v20[4];
     #pragma unroll
@@ -683,15 +707,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 20 "transpose.py"
         v57[r] = ((r << 2) + tp1);
     int offs_m[1];
+    #line 20 "transpose.py"
+    const int offs_m_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 20 "transpose.py"
-        offs_m[r] = v9 + v10[r];
+        offs_m[r] = offs_m_base;
     int offs_m_1[4];
+    #line 20 "transpose.py"
+    const int offs_m_1_base = v9 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        offs_m_1[r] = v9 + v57[r];
+        offs_m_1[r] = offs_m_1_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 21 "transpose.py"
     int v14 = pid_n * 32;
@@ -706,15 +734,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 21 "transpose.py"
         v60[r] = (tp3);
     int offs_n[4];
+    #line 21 "transpose.py"
+    const int offs_n_base = v14 + tp2;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        offs_n[r] = v14 + v15[r];
+        offs_n[r] = offs_n_base + ((r << 3));
     int offs_n_1[1];
+    #line 21 "transpose.py"
+    const int offs_n_1_base = v14 + tp3;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 21 "transpose.py"
-        offs_n_1[r] = v14 + v60[r];
+        offs_n_1[r] = offs_n_1_base;
     // mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
     bool v20[1];
     #pragma unroll
@@ -866,10 +898,12 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 20 "transpose.py"
         v6[r] = ((r << 2) + tp0);
     int offs_m[4];
+    #line 20 "transpose.py"
+    const int offs_m_base = v5 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        offs_m[r] = v5 + v6[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 21 "transpose.py"
     int v10 = pid_n * 32;
@@ -879,10 +913,12 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 21 "transpose.py"
         v11[r] = (tp1);
     int offs_n[1];
+    #line 21 "transpose.py"
+    const int offs_n_base = v10 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 21 "transpose.py"
-        offs_n[r] = v10 + v11[r];
+        offs_n[r] = offs_n_base;
     // mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
     bool v17[4];
     #pragma unroll
@@ -1017,10 +1053,12 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 20 "transpose.py"
         v8[r] = ((r << 2) + tp0);
     int offs_m[4];
+    #line 20 "transpose.py"
+    const int offs_m_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        offs_m[r] = v7 + v8[r];
+        offs_m[r] = offs_m_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 21 "transpose.py"
     int v12 = pid_n * 32;
@@ -1030,10 +1068,12 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 21 "transpose.py"
         v13[r] = (tp1);
     int offs_n[1];
+    #line 21 "transpose.py"
+    const int offs_n_base = v12 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 21 "transpose.py"
-        offs_n[r] = v12 + v13[r];
+        offs_n[r] = offs_n_base;
     // mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
     bool v19[4];
     #pragma unroll
@@ -1179,15 +1219,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 20 "transpose.py"
         v67[r] = ((r << 2) + tp1);
     int offs_m[1];
+    #line 20 "transpose.py"
+    const int offs_m_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 20 "transpose.py"
-        offs_m[r] = v7 + v8[r];
+        offs_m[r] = offs_m_base;
     int offs_m_1[4];
+    #line 20 "transpose.py"
+    const int offs_m_1_base = v7 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        offs_m_1[r] = v7 + v67[r];
+        offs_m_1[r] = offs_m_1_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 21 "transpose.py"
     int v12 = pid_n * 32;
@@ -1202,15 +1246,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 21 "transpose.py"
         v70[r] = (tp3);
     int offs_n[4];
+    #line 21 "transpose.py"
+    const int offs_n_base = v12 + tp2;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        offs_n[r] = v12 + v13[r];
+        offs_n[r] = offs_n_base + ((r << 3));
     int offs_n_1[1];
+    #line 21 "transpose.py"
+    const int offs_n_1_base = v12 + tp3;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 21 "transpose.py"
-        offs_n_1[r] = v12 + v70[r];
+        offs_n_1[r] = offs_n_1_base;
     // mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
     bool v18[4];
     #pragma unroll
@@ -1374,15 +1422,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 20 "transpose.py"
         v66[r] = (tp1);
     int offs_m[4];
+    #line 20 "transpose.py"
+    const int offs_m_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        offs_m[r] = v9 + v10[r];
+        offs_m[r] = offs_m_base + (r);
     int offs_m_1[1];
+    #line 20 "transpose.py"
+    const int offs_m_1_base = v9 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 20 "transpose.py"
-        offs_m_1[r] = v9 + v66[r];
+        offs_m_1[r] = offs_m_1_base;
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 21 "transpose.py"
     int v14 = pid_n * 32;
@@ -1397,15 +1449,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 21 "transpose.py"
         v69[r] = (r + tp3);
     int offs_n[1];
+    #line 21 "transpose.py"
+    const int offs_n_base = v14 + tp2;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 21 "transpose.py"
-        offs_n[r] = v14 + v15[r];
+        offs_n[r] = offs_n_base;
     int offs_n_1[4];
+    #line 21 "transpose.py"
+    const int offs_n_1_base = v14 + tp3;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        offs_n_1[r] = v14 + v69[r];
+        offs_n_1[r] = offs_n_1_base + (r);
     // mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
     bool v20[1];
     #pragma unroll
@@ -1569,15 +1625,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 20 "transpose.py"
         v66[r] = ((r << 2) + tp1);
     int offs_m[1];
+    #line 20 "transpose.py"
+    const int offs_m_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 20 "transpose.py"
-        offs_m[r] = v9 + v10[r];
+        offs_m[r] = offs_m_base;
     int offs_m_1[4];
+    #line 20 "transpose.py"
+    const int offs_m_1_base = v9 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        offs_m_1[r] = v9 + v66[r];
+        offs_m_1[r] = offs_m_1_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 21 "transpose.py"
     int v14 = pid_n * 32;
@@ -1592,15 +1652,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 21 "transpose.py"
         v69[r] = (tp3);
     int offs_n[4];
+    #line 21 "transpose.py"
+    const int offs_n_base = v14 + tp2;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        offs_n[r] = v14 + v15[r];
+        offs_n[r] = offs_n_base + ((r << 3));
     int offs_n_1[1];
+    #line 21 "transpose.py"
+    const int offs_n_1_base = v14 + tp3;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 21 "transpose.py"
-        offs_n_1[r] = v14 + v69[r];
+        offs_n_1[r] = offs_n_1_base;
     // mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
     bool v20[4];
     #pragma unroll
@@ -1754,10 +1818,12 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(__half* x_ptr
         #line 20 "transpose.py"
         v10[r] = (tp0);
     int offs_m[1];
+    #line 20 "transpose.py"
+    const int offs_m_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 20 "transpose.py"
-        offs_m[r] = v9 + v10[r];
+        offs_m[r] = offs_m_base;
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 21 "transpose.py"
     int v14 = pid_n * 32;
@@ -1767,10 +1833,12 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(__half* x_ptr
         #line 21 "transpose.py"
         v15[r] = ((r << 3) + tp1);
     int offs_n[4];
+    #line 21 "transpose.py"
+    const int offs_n_base = v14 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        offs_n[r] = v14 + v15[r];
+        offs_n[r] = offs_n_base + ((r << 3));
     // mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
     bool v20[1];
     #pragma unroll
@@ -1896,15 +1964,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(__half* x_ptr
         #line 20 "transpose.py"
         v66[r] = ((r << 2) + tp1);
     int offs_m[1];
+    #line 20 "transpose.py"
+    const int offs_m_base = v10 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 20 "transpose.py"
-        offs_m[r] = v10 + v11[r];
+        offs_m[r] = offs_m_base;
     int offs_m_1[4];
+    #line 20 "transpose.py"
+    const int offs_m_1_base = v10 + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 20 "transpose.py"
-        offs_m_1[r] = v10 + v66[r];
+        offs_m_1[r] = offs_m_1_base + ((r << 2));
     // offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     #line 21 "transpose.py"
     int v15 = pid_n * 32;
@@ -1919,15 +1991,19 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(__half* x_ptr
         #line 21 "transpose.py"
         v69[r] = (tp3);
     int offs_n[4];
+    #line 21 "transpose.py"
+    const int offs_n_base = v15 + tp2;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 21 "transpose.py"
-        offs_n[r] = v15 + v16[r];
+        offs_n[r] = offs_n_base + ((r << 3));
     int offs_n_1[1];
+    #line 21 "transpose.py"
+    const int offs_n_1_base = v15 + tp3;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 21 "transpose.py"
-        offs_n_1[r] = v15 + v69[r];
+        offs_n_1[r] = offs_n_1_base;
     // mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
     bool v21[4];
     #pragma unroll

@@ -21,10 +21,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         #line 19 "vector_add.py"
         v6[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 19 "vector_add.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 19 "vector_add.py"
-        offsets[r] = block_start + v6[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -101,10 +103,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         #line 19 "vector_add.py"
         v7[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 19 "vector_add.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 19 "vector_add.py"
-        offsets[r] = block_start + v7[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -181,10 +185,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         #line 19 "vector_add.py"
         v7[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     int offsets[8];
+    #line 19 "vector_add.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 19 "vector_add.py"
-        offsets[r] = block_start + v7[r];
+        offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -262,10 +268,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         #line 19 "vector_add.py"
         v6[r] = (r + tp0);
     int offsets[8];
+    #line 19 "vector_add.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 19 "vector_add.py"
-        offsets[r] = block_start + v6[r];
+        offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -343,10 +351,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         #line 19 "vector_add.py"
         v7[r] = (r + tp0);
     int offsets[8];
+    #line 19 "vector_add.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 19 "vector_add.py"
-        offsets[r] = block_start + v7[r];
+        offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -424,10 +434,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         #line 19 "vector_add.py"
         v7[r] = (r + tp0);
     int offsets[8];
+    #line 19 "vector_add.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 19 "vector_add.py"
-        offsets[r] = block_start + v7[r];
+        offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[8];
     #pragma unroll
@@ -506,10 +518,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(int* x_ptr, int* y_
         #line 19 "vector_add.py"
         v7[r] = (tp0);
     int offsets[1];
+    #line 19 "vector_add.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 19 "vector_add.py"
-        offsets[r] = block_start + v7[r];
+        offsets[r] = offsets_base;
     // mask = offsets < n_elements
     bool mask[1];
     #pragma unroll
@@ -586,10 +600,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(int* x_ptr, int* y_
         #line 19 "vector_add.py"
         v7[r] = (tp0);
     int offsets[1];
+    #line 19 "vector_add.py"
+    const int offsets_base = block_start + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 19 "vector_add.py"
-        offsets[r] = block_start + v7[r];
+        offsets[r] = offsets_base;
     // mask = offsets < n_elements
     bool mask[1];
     #pragma unroll

@@ -22,10 +22,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 35 "welford.py"
         v6[r] = (tp0);
     int rows[1];
+    #line 35 "welford.py"
+    const int rows_base = v5 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 35 "welford.py"
-        rows[r] = v5 + v6[r];
+        rows[r] = rows_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -195,10 +197,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 35 "welford.py"
         v7[r] = (tp0);
     int rows[1];
+    #line 35 "welford.py"
+    const int rows_base = v6 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 35 "welford.py"
-        rows[r] = v6 + v7[r];
+        rows[r] = rows_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -376,15 +380,19 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 35 "welford.py"
         v80[r] = (tp1);
     int rows[1];
+    #line 35 "welford.py"
+    const int rows_base = v7 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 35 "welford.py"
-        rows[r] = v7 + v8[r];
+        rows[r] = rows_base;
     int rows_1[1];
+    #line 35 "welford.py"
+    const int rows_1_base = v7 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 35 "welford.py"
-        rows_1[r] = v7 + v80[r];
+        rows_1[r] = rows_1_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -629,15 +637,19 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 35 "welford.py"
         v79[r] = (tp1);
     int rows[1];
+    #line 35 "welford.py"
+    const int rows_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 35 "welford.py"
-        rows[r] = v8 + v9[r];
+        rows[r] = rows_base;
     int rows_1[1];
+    #line 35 "welford.py"
+    const int rows_1_base = v8 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 35 "welford.py"
-        rows_1[r] = v8 + v79[r];
+        rows_1[r] = rows_1_base;
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -885,15 +897,19 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 35 "welford.py"
         v79[r] = (r);
     int rows[1];
+    #line 35 "welford.py"
+    const int rows_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 35 "welford.py"
-        rows[r] = v8 + v9[r];
+        rows[r] = rows_base;
     int rows_1[4];
+    #line 35 "welford.py"
+    const int rows_1_base = v8;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 35 "welford.py"
-        rows_1[r] = v8 + v79[r];
+        rows_1[r] = rows_1_base + (r);
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[1];
     #pragma unroll
@@ -1187,15 +1203,19 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 35 "welford.py"
         v82[r] = ((r << 1) + tp1);
     int rows[1];
+    #line 35 "welford.py"
+    const int rows_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 35 "welford.py"
-        rows[r] = v8 + v9[r];
+        rows[r] = rows_base;
     int rows_1[2];
+    #line 35 "welford.py"
+    const int rows_1_base = v8 + tp1;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 35 "welford.py"
-        rows_1[r] = v8 + v82[r];
+        rows_1[r] = rows_1_base + ((r << 1));
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[4];
     #pragma unroll
@@ -1502,15 +1522,19 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 35 "welford.py"
         v79[r] = (r);
     int rows[1];
+    #line 35 "welford.py"
+    const int rows_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 35 "welford.py"
-        rows[r] = v8 + v9[r];
+        rows[r] = rows_base;
     int rows_1[4];
+    #line 35 "welford.py"
+    const int rows_1_base = v8;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 35 "welford.py"
-        rows_1[r] = v8 + v79[r];
+        rows_1[r] = rows_1_base + (r);
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[8];
     #pragma unroll
@@ -1819,10 +1843,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             #line 56 "welford.py"
             v17[r] = (tp0);
         int cols[1];
+        #line 56 "welford.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "welford.py"
-            cols[r] = off + v17[r];
+            cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
         #pragma unroll
@@ -2021,10 +2047,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             #line 56 "welford.py"
             v17[r] = (tp0);
         int cols[1];
+        #line 56 "welford.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "welford.py"
-            cols[r] = off + v17[r];
+            cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
         #pragma unroll
@@ -2223,10 +2251,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             #line 56 "welford.py"
             v17[r] = (tp0);
         int cols[1];
+        #line 56 "welford.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "welford.py"
-            cols[r] = off + v17[r];
+            cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
         #pragma unroll
@@ -2431,10 +2461,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             #line 56 "welford.py"
             v17[r] = ((r << 7) + tp0);
         int cols[2];
+        #line 56 "welford.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 56 "welford.py"
-            cols[r] = off + v17[r];
+            cols[r] = cols_base + ((r << 7));
         // mask = cols < n_cols
         bool mask[2];
         #pragma unroll
@@ -2670,10 +2702,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             #line 56 "welford.py"
             v17[r] = ((r << 7) + tp0);
         int cols[8];
+        #line 56 "welford.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 56 "welford.py"
-            cols[r] = off + v17[r];
+            cols[r] = cols_base + ((r << 7));
         // mask = cols < n_cols
         bool mask[8];
         #pragma unroll
@@ -2909,10 +2943,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             #line 56 "welford.py"
             v17[r] = (r + tp0);
         int cols[4];
+        #line 56 "welford.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 56 "welford.py"
-            cols[r] = off + v17[r];
+            cols[r] = cols_base + (r);
         // mask = cols < n_cols
         bool mask[4];
         #pragma unroll
@@ -3147,10 +3183,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             #line 56 "welford.py"
             v17[r] = (tp0);
         int cols[1];
+        #line 56 "welford.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "welford.py"
-            cols[r] = off + v17[r];
+            cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
         #pragma unroll
@@ -3357,10 +3395,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             #line 56 "welford.py"
             v17[r] = (tp0);
         int cols[1];
+        #line 56 "welford.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "welford.py"
-            cols[r] = off + v17[r];
+            cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
         #pragma unroll
@@ -3567,10 +3607,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             #line 56 "welford.py"
             v17[r] = (tp0);
         int cols[1];
+        #line 56 "welford.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "welford.py"
-            cols[r] = off + v17[r];
+            cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
         #pragma unroll
@@ -3783,10 +3825,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             #line 56 "welford.py"
             v17[r] = ((r << 7) + tp0);
         int cols[2];
+        #line 56 "welford.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 56 "welford.py"
-            cols[r] = off + v17[r];
+            cols[r] = cols_base + ((r << 7));
         // mask = cols < n_cols
         bool mask[2];
         #pragma unroll
@@ -4030,10 +4074,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             #line 56 "welford.py"
             v17[r] = ((r << 7) + tp0);
         int cols[8];
+        #line 56 "welford.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 56 "welford.py"
-            cols[r] = off + v17[r];
+            cols[r] = cols_base + ((r << 7));
         // mask = cols < n_cols
         bool mask[8];
         #pragma unroll
@@ -4277,10 +4323,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             #line 56 "welford.py"
             v17[r] = (r + tp0);
         int cols[4];
+        #line 56 "welford.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 56 "welford.py"
-            cols[r] = off + v17[r];
+            cols[r] = cols_base + (r);
         // mask = cols < n_cols
         bool mask[4];
         #pragma unroll
@@ -4519,15 +4567,19 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 35 "welford.py"
         v79[r] = (r);
     int rows[1];
+    #line 35 "welford.py"
+    const int rows_base = v8 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 35 "welford.py"
-        rows[r] = v8 + v9[r];
+        rows[r] = rows_base;
     int rows_1[2];
+    #line 35 "welford.py"
+    const int rows_1_base = v8;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 35 "welford.py"
-        rows_1[r] = v8 + v79[r];
+        rows_1[r] = rows_1_base + (r);
     // cols = tl.arange(0, BLOCK_COLS)
     int cols[8];
     #pragma unroll
@@ -4838,10 +4890,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             #line 56 "welford.py"
             v17[r] = (tp0);
         int cols[1];
+        #line 56 "welford.py"
+        const int cols_base = off + tp0;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "welford.py"
-            cols[r] = off + v17[r];
+            cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
         #pragma unroll
