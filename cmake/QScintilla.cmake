@@ -1,5 +1,5 @@
 # Debian's libqscintilla2-qt6-dev ships no CMake package; find it by hand.
-find_package(Qt6 REQUIRED COMPONENTS Core Gui Widgets Charts Concurrent)
+find_package(Qt6 REQUIRED COMPONENTS Core Gui Widgets Charts Svg Concurrent)
 find_path(QSCINTILLA_INCLUDE_DIR Qsci/qsciscintilla.h
           PATHS ${Qt6Core_INCLUDE_DIRS} /usr/include/x86_64-linux-gnu/qt6 /usr/include/qt6
           REQUIRED)

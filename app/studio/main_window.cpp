@@ -1,5 +1,7 @@
 #include "app/studio/main_window.h"
 
+#include "app/studio/benchmark_model.h"
+#include "app/studio/benchmark_pane.h"
 #include "app/studio/check_service.h"
 #include "app/studio/problems_model.h"
 #include "app/studio/problems_pane.h"
@@ -17,6 +19,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
 #include <QMenuBar>
@@ -39,6 +42,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_runLog(new RunLog)
     , m_validation(new ValidationModel(this))
     , m_validationPane(new ValidationPane(m_validation))
+    , m_benchmarks(new BenchmarkModel(this))
+    , m_benchmarkPane(new BenchmarkPane(m_benchmarks))
 {
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -64,6 +69,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_validationDock->setWidget(m_validationPane);
     addDockWidget(Qt::BottomDockWidgetArea, m_validationDock);
     tabifyDockWidget(m_runLogDock, m_validationDock);
+    m_benchmarkDock = new QDockWidget(tr("Benchmarks"), this);
+    m_benchmarkDock->setObjectName(QStringLiteral("benchmarkDock"));
+    m_benchmarkDock->setWidget(m_benchmarkPane);
+    addDockWidget(Qt::BottomDockWidgetArea, m_benchmarkDock);
+    tabifyDockWidget(m_validationDock, m_benchmarkDock);
     m_problemsDock->raise();
     connect(m_validationPane, &ValidationPane::assertActivated, this, &MainWindow::goToLine);
     m_runner->setTimeLimit(QSettings().value(QStringLiteral("run/timeLimitSeconds"), 300).toInt() * 1000);
@@ -159,6 +169,7 @@ void MainWindow::createMenus()
     view->addAction(m_problemsDock->toggleViewAction());
     view->addAction(m_runLogDock->toggleViewAction());
     view->addAction(m_validationDock->toggleViewAction());
+    view->addAction(m_benchmarkDock->toggleViewAction());
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Tilesmith Studio"), this, [this] {
         QMessageBox::about(this,
@@ -300,6 +311,7 @@ bool MainWindow::runRequest(const QString &request)
         r.insert(QStringLiteral("backend"), backendChoice());
     m_runLog->begin(tr("%1 %2 (%3)").arg(request, QFileInfo(m_document.path()).fileName(), m_backend->currentText()));
     m_validation->clear();
+    m_benchmarks->clear();
     m_signatures.beginRun();
     m_runLogDock->show();
     m_runLogDock->raise();
@@ -317,10 +329,13 @@ void MainWindow::stopRun()
 
 void MainWindow::onRunEvent(int id, const QJsonObject &event)
 {
+    if (id == m_devicesId && id != 0)
+        return onDevices(event);
     if (id != m_runId)
         return;
     m_runLog->addEvent(event);
     m_validation->addEvent(event);
+    onBenchmarkPoint(event);
     if (event.value(QStringLiteral("event")).toString() == QStringLiteral("kernel_compiled")) {
         m_signatures.record(m_document.path(), event.value(QStringLiteral("name")).toString(),
                             event.value(QStringLiteral("signature")).toString());
@@ -330,6 +345,8 @@ void MainWindow::onRunEvent(int id, const QJsonObject &event)
 
 void MainWindow::onRunFinished(int id, int exitCode)
 {
+    if (id == m_devicesId && id != 0)
+        m_devicesId = 0;
     if (id != m_runId)
         return;
     m_runId = 0;
@@ -344,6 +361,38 @@ void MainWindow::onRunFinished(int id, int exitCode)
     }
     m_runLabel->setText(exitCode == 0 ? tr("last run passed") : exitCode < 0 ? tr("runner failed") : tr("last run failed (exit %1)").arg(exitCode));
     updateRunActions();
+}
+
+void MainWindow::onBenchmarkPoint(const QJsonObject &event)
+{
+    if (!m_benchmarks->addEvent(event))
+        return;
+    if (m_benchmarks->pointCount() == 1) { // the run's first point: show the chart
+        m_benchmarkDock->show();
+        m_benchmarkDock->raise();
+        if (m_benchmarkDock->height() < 300)
+            resizeDocks({m_benchmarkDock}, {320}, Qt::Vertical);
+    }
+    // A GB/s chart timed on the GPU gets the device's copy bandwidth as its ceiling: ask the
+    // runner once (it measures it), after this run in its queue.
+    const bool gpuBandwidth = event.value(QStringLiteral("unit")).toString() == QStringLiteral("GB/s")
+                              && event.value(QStringLiteral("measured_by")).toString().startsWith(QStringLiteral("CUDA"));
+    if (gpuBandwidth && !m_haveDevices && !m_devicesId)
+        m_devicesId = m_runner->send(QJsonObject{{QStringLiteral("request"), QStringLiteral("devices")}});
+}
+
+void MainWindow::onDevices(const QJsonObject &event)
+{
+    if (event.value(QStringLiteral("event")).toString() != QStringLiteral("devices"))
+        return;
+    m_haveDevices = true;
+    for (const QJsonValue &d : event.value(QStringLiteral("devices")).toArray()) {
+        const double gbs = d[QStringLiteral("copy_bandwidth_gbs")].toDouble();
+        if (gbs > 0) { // the runs use the first device
+            m_benchmarkPane->setCopyBandwidth(gbs, d[QStringLiteral("name")].toString());
+            return;
+        }
+    }
 }
 
 void MainWindow::goToLine(int line, int column)

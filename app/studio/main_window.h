@@ -18,6 +18,8 @@ class QMenu;
 
 namespace tsm {
 
+class BenchmarkModel;
+class BenchmarkPane;
 class CheckService;
 class FindBar;
 class KernelEditor;
@@ -66,6 +68,8 @@ public:
     RunLog *runLog() const { return m_runLog; }
     ValidationModel *validationModel() const { return m_validation; }
     ValidationPane *validationPane() const { return m_validationPane; }
+    BenchmarkModel *benchmarkModel() const { return m_benchmarks; }
+    BenchmarkPane *benchmarkPane() const { return m_benchmarkPane; }
     /// Puts the caret at 1-based `line`, `column` of the file and shows it.
     void goToLine(int line, int column);
     const Document &document() const { return m_document; }
@@ -90,6 +94,8 @@ private:
     void onCheckFinished(const CheckReport &report);
     void onRunEvent(int id, const QJsonObject &event);
     void onRunFinished(int id, int exitCode);
+    void onBenchmarkPoint(const QJsonObject &event);
+    void onDevices(const QJsonObject &event);
     void updateRunActions();
     void updateTitle();
     void updateRecentMenu();
@@ -112,6 +118,11 @@ private:
     ValidationModel *m_validation;
     ValidationPane *m_validationPane;
     QDockWidget *m_validationDock = nullptr;
+    BenchmarkModel *m_benchmarks;
+    BenchmarkPane *m_benchmarkPane;
+    QDockWidget *m_benchmarkDock = nullptr;
+    int m_devicesId = 0;         ///< the devices request asked for the copy bandwidth, while it runs
+    bool m_haveDevices = false;  ///< a devices event has answered (once per session)
     QComboBox *m_backend = nullptr;
     QLabel *m_runLabel = nullptr;
     QList<QAction *> m_startActions;

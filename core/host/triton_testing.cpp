@@ -510,7 +510,12 @@ bool runBenchmark(Interpreter &interp,
     if (lineNames.size() != lineVals.size())
         throwValueError("Benchmark.line_names and line_vals must have the same length");
     std::string lineArg = attrStr(bench, "line_arg"), plotName = attrStr(bench, "plot_name"),
-                unit = attrStr(bench, "ylabel");
+                unit = attrStr(bench, "ylabel"), xLabel = attrStr(bench, "xlabel");
+    auto flag = [&bench](std::string_view name) {
+        auto v = bench.getAttr(name);
+        return v && host::truthy(*v);
+    };
+    const bool xLog = flag("x_log"), yLog = flag("y_log");
     auto fixedArgs = bench.getAttr("args");
 
     // Triton 3.x labels each line's column "<line name> (<ylabel>)".
@@ -550,6 +555,9 @@ bool runBenchmark(Interpreter &interp,
             p.x = xText;
             p.line = lineNames[l];
             p.unit = unit;
+            p.xLabel = xLabel;
+            p.xLog = xLog;
+            p.yLog = yLog;
             for (std::size_t i = 0; i < xNames.size(); ++i)
                 p.xName += (i ? ", " : "") + xNames[i];
             Value mean, mn, mx;

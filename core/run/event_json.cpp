@@ -84,7 +84,10 @@ nlohmann::json eventToJson(const RunEvent &e, const SourceManager &sources)
                 {"min", p.min ? number(*p.min) : nlohmann::json(nullptr)},
                 {"max", p.max ? number(*p.max) : nlohmann::json(nullptr)},
                 {"unit", p.unit},
-                {"measured_by", p.measuredBy}};
+                {"measured_by", p.measuredBy},
+                {"xlabel", p.xLabel},
+                {"x_log", p.xLog},
+                {"y_log", p.yLog}};
     }
     case K::BenchmarkTable:
         return {{"event", "benchmark_table"}, {"name", e.name}, {"text", e.text}};

@@ -54,6 +54,9 @@ struct BenchmarkPoint
     std::optional<double> min, max;
     std::string unit;       ///< ylabel
     std::string measuredBy; ///< "CPU time (interpreter)", "CUDA events, L2 flushed", ...
+    std::string xLabel;     ///< Benchmark.xlabel ("" when not given)
+    bool xLog = false;      ///< Benchmark.x_log: the x axis is drawn on a log scale
+    bool yLog = false;      ///< Benchmark.y_log
 };
 
 struct RunEvent

@@ -1,6 +1,9 @@
 // MainWindow, as a user drives it: open a file, type a mistake, see it in Problems on the right
 // line, click it to jump there; unsaved-changes prompts; saving; find / replace shortcuts.
 
+#include "app/studio/benchmark_chart.h"
+#include "app/studio/benchmark_model.h"
+#include "app/studio/benchmark_pane.h"
 #include "app/studio/check_service.h"
 #include "app/studio/main_window.h"
 #include "app/studio/problems_model.h"
@@ -15,9 +18,12 @@
 #include <QLineEdit>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace tsm;
 
@@ -63,6 +69,16 @@ void writeFile(const QString &path, const QByteArray &bytes)
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(bytes);
+}
+
+// The title of the raised dock in the tab group that holds the dock titled `title`.
+QString currentTabBeside(const QMainWindow &w, const QString &title)
+{
+    for (const QTabBar *bar : w.findChildren<QTabBar *>())
+        for (int i = 0; i < bar->count(); ++i)
+            if (bar->tabText(i) == title)
+                return bar->tabText(bar->currentIndex());
+    return {};
 }
 
 QByteArray readFile(const QString &path)
@@ -312,6 +328,38 @@ private slots:
         QVERIFY(w.runRequest(QStringLiteral("test"))); // done: the next one may start
         QVERIFY(finished.wait(60000));
         QVERIFY2(w.runLog()->toPlainText().contains(QStringLiteral("edited")), qPrintable(w.runLog()->toPlainText()));
+    }
+
+    void benchOnTheInterpreterChartsThePerfReport()
+    {
+        ScriptedWindow w;
+        w.resize(1000, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFile(QStringLiteral(TSM_SOURCE_DIR "/resources/examples/vector_add.py")));
+        w.setBackendChoice(QStringLiteral("interp"));
+        QCOMPARE(currentTabBeside(w, QStringLiteral("Benchmarks")), QStringLiteral("Problems"));
+        QSignalSpy finished(w.runner(), &RunnerClient::requestFinished);
+        QVERIFY(w.runRequest(QStringLiteral("bench")));
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.at(0).at(1).toInt(), 0);
+        BenchmarkModel *m = w.benchmarkModel();
+        QCOMPARE(m->rowCount(), 1);
+        const Benchmark &b = m->benchmark(0);
+        QCOMPARE(b.name, QStringLiteral("vector-add-performance"));
+        QCOMPARE(b.xs, (QStringList{"1024", "4096", "16384", "65536", "262144"}));
+        QCOMPARE(b.lines.size(), 2);
+        QVERIFY(b.xLog);
+        QCOMPARE(currentTabBeside(w, QStringLiteral("Benchmarks")), QStringLiteral("Benchmarks")); // raised
+        BenchmarkChart *chart = w.benchmarkPane()->chart();
+        QVERIFY(chart->xAxisIsLog());
+        QCOMPARE(chart->yAxisTitle(), QStringLiteral("GB/s"));
+        const QList<QPointF> triton = chart->linePoints(QStringLiteral("Triton"));
+        QCOMPARE(triton.size(), 5);
+        QCOMPARE(triton.last().x(), 262144.0);
+        QVERIFY(triton.last().y() > 0);
+        QVERIFY(std::isnan(chart->copyBandwidthLine())); // the interpreter: no device ceiling
+        QVERIFY(b.lines[0].samples[0].measuredBy.startsWith(QStringLiteral("CPU time")));
     }
 };
 

@@ -85,6 +85,31 @@ TEST(TritonModule, PerfReportPrintsTheTableAsPandasDoes)
     EXPECT_DOUBLE_EQ(points[0]->point->value, 4.0);
     EXPECT_DOUBLE_EQ(*points[0]->point->max, 8.0);
     EXPECT_EQ(points[0]->point->unit, "GB/s");
+    EXPECT_FALSE(points[0]->point->xLog); // not asked for
+    EXPECT_EQ(points[0]->point->xLabel, "");
+}
+
+TEST(TritonModule, BenchmarkPointsCarryTheAxisOptions)
+{
+    Session s;
+    ASSERT_TRUE(s.run(R"(import triton
+
+@triton.testing.perf_report(
+    triton.testing.Benchmark(x_names=['n'], x_vals=[2, 4], line_arg='p', line_vals=['a'],
+                             line_names=['A'], plot_name='axes', args={}, x_log=True,
+                             xlabel='elements', ylabel='TFLOP/s'))
+def bench(n, p):
+    return float(n)
+
+bench.run(print_data=False)
+)")) << s.firstError();
+    auto points = s.of(run::RunEvent::Kind::BenchmarkPoint);
+    ASSERT_EQ(points.size(), 2u);
+    EXPECT_TRUE(points[1]->point->xLog);
+    EXPECT_FALSE(points[1]->point->yLog);
+    EXPECT_EQ(points[1]->point->xLabel, "elements");
+    EXPECT_EQ(points[1]->point->unit, "TFLOP/s");
+    EXPECT_DOUBLE_EQ(points[1]->point->value, 4.0);
 }
 
 TEST(TritonModule, BenchTableFormatsLikePandas)
