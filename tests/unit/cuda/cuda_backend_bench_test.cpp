@@ -54,12 +54,13 @@ TEST(CudaBackendBench, DoBenchFollowsTritonsSchedule)
     // int(20 / 0.2) = 100 timed calls per do_bench.
     EXPECT_EQ(s.out(), "1.0\n[1.0, 1.0]\nraised: True\n");
     // One L2 clear (a zero-fill kernel, as Triton's cache.zero_()) per estimate call and per
-    // timed call; x, y uploaded once, out never filled.
+    // timed call, and 5 more timed alone (the host-pace note); x, y uploaded once, out never
+    // filled.
     std::size_t adds = 0, clears = 0;
     for (const auto &l : s.driver->launches)
         (l.kernel == "add" ? adds : clears) += 1;
     EXPECT_EQ(adds, 2u * 131u);
-    EXPECT_EQ(clears, 2u * 105u);
+    EXPECT_EQ(clears, 2u * 110u);
     EXPECT_EQ(s.driver->launches[0].kernel, "add");
     EXPECT_EQ(s.driver->launches[0].gx, 8);
     EXPECT_EQ(s.driver->fills, 0);
@@ -69,6 +70,33 @@ TEST(CudaBackendBench, DoBenchFollowsTritonsSchedule)
     // per launch.
     EXPECT_LT(s.driver->syncs, 20);
     EXPECT_GT(s.driver->loadedImageBytes, 0u); // a cubin from NVRTC
+}
+
+TEST(CudaBackendBench, DoBenchSaysHowTheHostKeptPace)
+{
+    FakeGpuSession s;
+    std::string program = kProgram;
+    program = program.substr(0, program.find("print("));
+    program += R"(
+@triton.testing.perf_report(triton.testing.Benchmark(x_names=["n"], x_vals=[1000], line_arg="p",
+    line_vals=["f"], line_names=["F"], plot_name="pace", args={}))
+def bench(n, p):
+    return triton.testing.do_bench(f, warmup=5, rep=20)
+
+
+bench.run()
+)";
+    ASSERT_TRUE(s.run(program)) << s.errors();
+    std::string measured;
+    for (const auto &e : s.events)
+        if (e.kind == run::RunEvent::Kind::BenchmarkPoint)
+            measured = e.point->measuredBy;
+    // The fake clock gives every event pair 1 ms: the L2 clear "takes" 1000 µs, far more than
+    // the host needs per call, so the GPU never waited for the host.
+    EXPECT_EQ(measured.rfind("CUDA events, L2 cleared before each call; host ", 0), 0u) << measured;
+    EXPECT_NE(measured.find(" \u00b5s per call, L2 clear 1000 \u00b5s on the GPU"), std::string::npos)
+        << measured;
+    EXPECT_EQ(measured.find("host-bound"), std::string::npos) << measured;
 }
 
 TEST(CudaBackendBench, CompiledKernelKeepsStageTimesAndResources)
