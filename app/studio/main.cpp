@@ -13,6 +13,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QMessageBox>
 #include <QScreen>
 #include <QTimer>
@@ -47,6 +48,8 @@ Options:
   --backend interp|cuda    the backend picker's choice (default: CUDA when usable)
   --hover LINE:COL         with --screenshot and --run: show the hover of that position
                            (1-based) once the run's signatures have typed the kernels
+  --show-dock NAME         raise that dock (problems, runLog, validation, benchmark, history,
+                           code), also after the run
 )";
 
 // For the README: the first problem selected in the pane, the caret on it and its hover
@@ -178,7 +181,8 @@ int main(int argc, char *argv[])
     const QCommandLineOption runOption(QStringLiteral("run"), QString(), QStringLiteral("REQUEST"));
     const QCommandLineOption backendOption(QStringLiteral("backend"), QString(), QStringLiteral("NAME"));
     const QCommandLineOption hoverOption(QStringLiteral("hover"), QString(), QStringLiteral("LINE:COL"));
-    parser.addOptions({help, version, screenshot, size, runOption, backendOption, hoverOption});
+    const QCommandLineOption dockOption(QStringLiteral("show-dock"), QString(), QStringLiteral("NAME"));
+    parser.addOptions({help, version, screenshot, size, runOption, backendOption, hoverOption, dockOption});
     parser.addPositionalArgument(QStringLiteral("FILE"), QString());
     if (!parser.parse(args) || parser.positionalArguments().size() > 1) {
         const QString why
@@ -220,6 +224,21 @@ int main(int argc, char *argv[])
             window, screenshotPath, parser.value(runOption), parser.value(hoverOption));
     }
     window.show();
+    if (parser.isSet(dockOption)) {
+        auto *dock = window.findChild<QDockWidget *>(parser.value(dockOption) + QStringLiteral("Dock"));
+        if (!dock) {
+            std::fprintf(stderr, "tilesmith-studio: no dock named '%s'\n\n%s", qPrintable(parser.value(dockOption)), kHelp);
+            return kExitUsage;
+        }
+        auto raise = [&window, dock] {
+            dock->show();
+            dock->raise();
+            if (dock->height() < 340 && window.dockWidgetArea(dock) == Qt::BottomDockWidgetArea)
+                window.resizeDocks({dock}, {360}, Qt::Vertical);
+        };
+        raise();
+        QObject::connect(window.runner(), &tsm::RunnerClient::requestFinished, dock, raise); // after the run's own raising
+    }
     if (!problem.isEmpty())
         QMessageBox::critical(&window, QObject::tr("Cannot open file"), problem);
     else if (!file.isEmpty())

@@ -3,6 +3,7 @@
 #include "app/studio/benchmark_model.h"
 #include "app/studio/benchmark_pane.h"
 #include "app/studio/check_service.h"
+#include "app/studio/history_pane.h"
 #include "app/studio/problems_model.h"
 #include "app/studio/problems_pane.h"
 #include "app/studio/run_log.h"
@@ -16,6 +17,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -74,12 +76,20 @@ MainWindow::MainWindow(QWidget *parent)
     m_benchmarkDock->setWidget(m_benchmarkPane);
     addDockWidget(Qt::BottomDockWidgetArea, m_benchmarkDock);
     tabifyDockWidget(m_validationDock, m_benchmarkDock);
+    m_history.load(); // a file it cannot read is said in the pane; the runs go on being recorded
+    m_historyPane = new HistoryPane(&m_history);
+    m_historyDock = new QDockWidget(tr("History"), this);
+    m_historyDock->setObjectName(QStringLiteral("historyDock"));
+    m_historyDock->setWidget(m_historyPane);
+    addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
+    tabifyDockWidget(m_benchmarkDock, m_historyDock);
     m_problemsDock->raise();
     connect(m_validationPane, &ValidationPane::assertActivated, this, &MainWindow::goToLine);
     m_runner->setTimeLimit(QSettings().value(QStringLiteral("run/timeLimitSeconds"), 300).toInt() * 1000);
     connect(m_runner, &RunnerClient::eventReceived, this, &MainWindow::onRunEvent);
     connect(m_runner, &RunnerClient::requestFinished, this, &MainWindow::onRunFinished);
     connect(m_runner, &RunnerClient::runnerFailed, m_runLog, &RunLog::addFailure);
+    connect(m_runner, &RunnerClient::runnerFailed, this, [this](const QString &why) { m_runnerFailure = why; });
 
     createMenus();
     createStatusBar();
@@ -170,6 +180,7 @@ void MainWindow::createMenus()
     view->addAction(m_runLogDock->toggleViewAction());
     view->addAction(m_validationDock->toggleViewAction());
     view->addAction(m_benchmarkDock->toggleViewAction());
+    view->addAction(m_historyDock->toggleViewAction());
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Tilesmith Studio"), this, [this] {
         QMessageBox::about(this,
@@ -218,6 +229,7 @@ void MainWindow::newFile()
     m_document.reset();
     m_editor->setUtf8Text({});
     m_problems->clear();
+    m_historyPane->setFile({});
     updateTitle();
     m_check->checkNow();
 }
@@ -236,6 +248,7 @@ bool MainWindow::openFile(const QString &path)
     m_editor->setUtf8Text(result.text);
     m_problems->clear();
     m_recent.add(m_document.path());
+    m_historyPane->setFile(m_document.path());
     updateTitle();
     m_check->checkNow();
     return true;
@@ -269,6 +282,7 @@ bool MainWindow::saveAs()
     }
     m_editor->setModified(false);
     m_recent.add(m_document.path());
+    m_historyPane->setFile(m_document.path());
     updateTitle();
     return true;
 }
@@ -315,7 +329,16 @@ bool MainWindow::runRequest(const QString &request)
     m_signatures.beginRun();
     m_runLogDock->show();
     m_runLogDock->raise();
+    // The revision is the text the runner reads: the file as just saved.
+    QFile ran(m_document.path());
+    m_runRecord = RunRecord::begin(m_document.path(), request, backendChoice(),
+                                   ran.open(QIODevice::ReadOnly) ? ran.readAll() : m_editor->utf8Text());
+    m_runnerFailure.clear();
     m_runId = m_runner->send(r);
+    if (m_runner->activeRequest() == 0) { // the runner could not be started: the request failed already
+        onRunFinished(m_runId, -1);
+        return true;
+    }
     m_runLabel->setText(tr("%1 running…").arg(request));
     updateRunActions();
     return true;
@@ -333,6 +356,7 @@ void MainWindow::onRunEvent(int id, const QJsonObject &event)
         return onDevices(event);
     if (id != m_runId)
         return;
+    m_runRecord.addEvent(event);
     m_runLog->addEvent(event);
     m_validation->addEvent(event);
     onBenchmarkPoint(event);
@@ -350,6 +374,7 @@ void MainWindow::onRunFinished(int id, int exitCode)
     if (id != m_runId)
         return;
     m_runId = 0;
+    recordRun(exitCode);
     if (m_validation->failedCount() > 0) { // show what failed, the first failure selected
         m_validationDock->show();
         m_validationDock->raise();
@@ -361,6 +386,14 @@ void MainWindow::onRunFinished(int id, int exitCode)
     }
     m_runLabel->setText(exitCode == 0 ? tr("last run passed") : exitCode < 0 ? tr("runner failed") : tr("last run failed (exit %1)").arg(exitCode));
     updateRunActions();
+}
+
+void MainWindow::recordRun(int exitCode)
+{
+    m_runRecord.finish(exitCode, exitCode < 0 ? m_runnerFailure : QString());
+    if (!m_history.append(m_runRecord))
+        statusBar()->showMessage(m_history.error(), 10000);
+    m_historyPane->refresh();
 }
 
 void MainWindow::onBenchmarkPoint(const QJsonObject &event)

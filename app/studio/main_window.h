@@ -6,6 +6,7 @@
 #include "app/studio/document.h"
 #include "app/studio/kernel_types.h"
 #include "app/studio/recent_files.h"
+#include "app/studio/run_history.h"
 
 #include <QMainWindow>
 
@@ -22,6 +23,7 @@ class BenchmarkModel;
 class BenchmarkPane;
 class CheckService;
 class FindBar;
+class HistoryPane;
 class KernelEditor;
 class ProblemsModel;
 class ProblemsPane;
@@ -70,6 +72,10 @@ public:
     ValidationPane *validationPane() const { return m_validationPane; }
     BenchmarkModel *benchmarkModel() const { return m_benchmarks; }
     BenchmarkPane *benchmarkPane() const { return m_benchmarkPane; }
+    /// Every run recorded ($TILESMITH_HISTORY_FILE, else history.jsonl in the app data folder).
+    const RunHistory &history() const { return m_history; }
+    HistoryPane *historyPane() const { return m_historyPane; }
+    QDockWidget *historyDock() const { return m_historyDock; }
     /// Puts the caret at 1-based `line`, `column` of the file and shows it.
     void goToLine(int line, int column);
     const Document &document() const { return m_document; }
@@ -96,6 +102,7 @@ private:
     void onRunFinished(int id, int exitCode);
     void onBenchmarkPoint(const QJsonObject &event);
     void onDevices(const QJsonObject &event);
+    void recordRun(int exitCode);
     void updateRunActions();
     void updateTitle();
     void updateRecentMenu();
@@ -121,6 +128,11 @@ private:
     BenchmarkModel *m_benchmarks;
     BenchmarkPane *m_benchmarkPane;
     QDockWidget *m_benchmarkDock = nullptr;
+    RunHistory m_history;
+    RunRecord m_runRecord;     ///< the run in progress, appended to m_history when it ends
+    QString m_runnerFailure;   ///< why the runner failed during the run in progress
+    HistoryPane *m_historyPane = nullptr;
+    QDockWidget *m_historyDock = nullptr;
     int m_devicesId = 0;         ///< the devices request asked for the copy bandwidth, while it runs
     bool m_haveDevices = false;  ///< a devices event has answered (once per session)
     QComboBox *m_backend = nullptr;
