@@ -28,4 +28,9 @@ bool isPerfReport(const Value &v);
 /// Diagnostic event).
 bool runPerfReport(Interpreter &interp, const Value &mark, const BenchRunOptions &options);
 
+/// do_bench's note on how the host kept pace with the GPU: "; host 41 µs per call, L2 clear
+/// 62 µs on the GPU", plus "(host-bound: ...)" when the host took clearly longer per call than
+/// the GPU's clear + kernel, so the GPU idled inside the timed region (medians, in µs).
+std::string hostPaceNote(double hostUs, double clearUs, double kernelUs);
+
 } // namespace tsm::host

@@ -277,7 +277,8 @@ TEST(CudaBackendTimer, EventPairsAndL2Clearing)
         // Cleared by a zero-fill kernel over the whole buffer, as Triton's cache.zero_().
         ASSERT_EQ(driver->launches.size(), 3u);
         EXPECT_EQ(driver->launches[0].kernel, "tsm_zero_fill");
-        EXPECT_EQ(driver->launches[0].threads, 512);
+        EXPECT_EQ(driver->launches[0].threads, 128);
+        EXPECT_EQ(driver->launches[0].gx, 256000000 / 8192); // 8 KB per block
         EXPECT_EQ(driver->fills, 0);
         EXPECT_EQ(driver->allocations, 1); // one 256 MB buffer, reused
         EXPECT_TRUE(timer.collectMs().empty());
