@@ -89,6 +89,21 @@ QPixmap grabWindow(tsm::MainWindow &window)
     return window.grab();
 }
 
+// Calls `then` once the runner has no request left (polled: its requests finish in order).
+void whenRunnerIdle(tsm::MainWindow &window, std::function<void()> then)
+{
+    auto *poll = new QTimer(&window);
+    poll->setInterval(100);
+    QObject::connect(poll, &QTimer::timeout, &window, [&window, then, poll] {
+        if (window.runner()->activeRequest() != 0)
+            return;
+        poll->stop();
+        poll->deleteLater();
+        then();
+    });
+    poll->start();
+}
+
 // Once a check with the run's signatures is current, the caret and the hover at `lineColumn`.
 void showHoverWhenTyped(tsm::MainWindow &window, const QString &lineColumn, std::function<void()> then)
 {
@@ -143,10 +158,13 @@ void scheduleScreenshot(tsm::MainWindow &window,
                 &tsm::RunnerClient::requestFinished,
                 &window,
                 [&window, take, hover] {
+                    // The runner may still be building the Generated Code views or answering
+                    // the devices request: the picture waits until it is idle.
+                    auto settled = [&window, take] { whenRunnerIdle(window, [take] { QTimer::singleShot(600, take); }); };
                     if (hover.isEmpty())
-                        QTimer::singleShot(600, take);
+                        settled();
                     else
-                        showHoverWhenTyped(window, hover, [take] { QTimer::singleShot(600, take); });
+                        showHoverWhenTyped(window, hover, settled);
                 },
                 Qt::SingleShotConnection);
             if (!window.runRequest(run))

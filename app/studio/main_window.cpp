@@ -3,6 +3,7 @@
 #include "app/studio/benchmark_model.h"
 #include "app/studio/benchmark_pane.h"
 #include "app/studio/check_service.h"
+#include "app/studio/code_view_pane.h"
 #include "app/studio/history_pane.h"
 #include "app/studio/problems_model.h"
 #include "app/studio/problems_pane.h"
@@ -84,6 +85,20 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
     tabifyDockWidget(m_benchmarkDock, m_historyDock);
     m_problemsDock->raise();
+    // Generated code beside the editor: the kernels of the last run, following the cursor.
+    m_codeView = new CodeViewPane(m_runner, [this] {
+        return CodeViewPane::Source{m_document.isUntitled() ? m_document.displayName() : m_document.path(),
+                                    m_editor->text()};
+    });
+    m_codeDock = new QDockWidget(tr("Generated Code"), this);
+    m_codeDock->setObjectName(QStringLiteral("codeDock"));
+    m_codeDock->setWidget(m_codeView);
+    addDockWidget(Qt::RightDockWidgetArea, m_codeDock);
+    m_codeDock->hide(); // shown by the first kernel a run compiles, or from the View menu
+    connect(m_codeView, &CodeViewPane::pythonLineActivated, this, [this](int line) {
+        m_editor->setCursorPosition(line - 1, 0);
+        m_editor->ensureLineVisible(line - 1);
+    });
     connect(m_validationPane, &ValidationPane::assertActivated, this, &MainWindow::goToLine);
     m_runner->setTimeLimit(QSettings().value(QStringLiteral("run/timeLimitSeconds"), 300).toInt() * 1000);
     connect(m_runner, &RunnerClient::eventReceived, this, &MainWindow::onRunEvent);
@@ -117,7 +132,12 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_editor, &KernelEditor::modificationChanged, this, &MainWindow::updateTitle);
     connect(m_editor, &KernelEditor::cursorMoved, this, [this] {
         m_positionLabel->setText(positionText());
+        int line = 0, column = 0;
+        m_editor->getCursorPosition(&line, &column);
+        if (m_codeDock->isVisibleTo(this))
+            m_codeView->followPythonLine(line + 1);
     });
+    connect(m_editor, &KernelEditor::textChanged, m_codeView, &CodeViewPane::sourceEdited);
 
     resize(1200, 800);
     newFile();
@@ -181,6 +201,7 @@ void MainWindow::createMenus()
     view->addAction(m_validationDock->toggleViewAction());
     view->addAction(m_benchmarkDock->toggleViewAction());
     view->addAction(m_historyDock->toggleViewAction());
+    view->addAction(m_codeDock->toggleViewAction());
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Tilesmith Studio"), this, [this] {
         QMessageBox::about(this,
@@ -230,6 +251,7 @@ void MainWindow::newFile()
     m_editor->setUtf8Text({});
     m_problems->clear();
     m_historyPane->setFile({});
+    m_codeView->clearSpecializations();
     updateTitle();
     m_check->checkNow();
 }
@@ -247,6 +269,7 @@ bool MainWindow::openFile(const QString &path)
     m_document = document;
     m_editor->setUtf8Text(result.text);
     m_problems->clear();
+    m_codeView->clearSpecializations();
     m_recent.add(m_document.path());
     m_historyPane->setFile(m_document.path());
     updateTitle();
@@ -363,6 +386,10 @@ void MainWindow::onRunEvent(int id, const QJsonObject &event)
     if (event.value(QStringLiteral("event")).toString() == QStringLiteral("kernel_compiled")) {
         m_signatures.record(m_document.path(), event.value(QStringLiteral("name")).toString(),
                             event.value(QStringLiteral("signature")).toString());
+        m_codeView->addSpecialization(event.value(QStringLiteral("name")).toString(),
+                                      event.value(QStringLiteral("signature")).toString());
+        if (m_codeView->specializationCount() == 1 && !m_codeDock->isVisibleTo(this))
+            m_codeDock->show();
         m_check->scheduleCheck(); // sema's diagnostics and the hover's types with the new signature
     }
 }

@@ -22,8 +22,9 @@ namespace tsm {
 class BenchmarkModel;
 class BenchmarkPane;
 class CheckService;
-class FindBar;
+class CodeViewPane;
 class HistoryPane;
+class FindBar;
 class KernelEditor;
 class ProblemsModel;
 class ProblemsPane;
@@ -70,6 +71,10 @@ public:
     RunLog *runLog() const { return m_runLog; }
     ValidationModel *validationModel() const { return m_validation; }
     ValidationPane *validationPane() const { return m_validationPane; }
+    CodeViewPane *codeViewPane() const { return m_codeView; }
+    /// A run / test / bench is in flight (the runner may also be building generated code).
+    bool isRunning() const { return m_runId != 0; }
+    QDockWidget *codeDock() const { return m_codeDock; }
     BenchmarkModel *benchmarkModel() const { return m_benchmarks; }
     BenchmarkPane *benchmarkPane() const { return m_benchmarkPane; }
     /// Every run recorded ($TILESMITH_HISTORY_FILE, else history.jsonl in the app data folder).
@@ -125,6 +130,8 @@ private:
     ValidationModel *m_validation;
     ValidationPane *m_validationPane;
     QDockWidget *m_validationDock = nullptr;
+    CodeViewPane *m_codeView = nullptr;
+    QDockWidget *m_codeDock = nullptr;
     BenchmarkModel *m_benchmarks;
     BenchmarkPane *m_benchmarkPane;
     QDockWidget *m_benchmarkDock = nullptr;

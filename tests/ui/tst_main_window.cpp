@@ -5,6 +5,7 @@
 #include "app/studio/benchmark_model.h"
 #include "app/studio/benchmark_pane.h"
 #include "app/studio/check_service.h"
+#include "app/studio/code_view_pane.h"
 #include "app/studio/main_window.h"
 #include "app/studio/problems_model.h"
 #include "app/studio/problems_pane.h"
@@ -14,8 +15,11 @@
 #include "editor/kernel_editor.h"
 
 #include <QAbstractItemModelTester>
+#include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QTextBlock>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabBar>
@@ -326,8 +330,46 @@ private slots:
         QVERIFY2(log.contains(QStringLiteral("PASSED test_swish")), qPrintable(log));
         QVERIFY2(log.contains(QStringLiteral("== passed")), qPrintable(log));
         QVERIFY(w.runRequest(QStringLiteral("test"))); // done: the next one may start
-        QVERIFY(finished.wait(60000));
+        // The runner also builds the Generated Code dock's views: wait for the run itself.
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), 60000);
         QVERIFY2(w.runLog()->toPlainText().contains(QStringLiteral("edited")), qPrintable(w.runLog()->toPlainText()));
+    }
+
+    void generatedCodeFollowsTheCursor()
+    {
+        ScriptedWindow w;
+        w.show(); // QScintilla reports caret moves from its UI updates
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString path = m_dir.filePath(QStringLiteral("swish_code.py"));
+        const QByteArray source = readFile(QStringLiteral(TSM_SOURCE_DIR "/resources/examples/swish.py"));
+        writeFile(path, source);
+        QVERIFY(w.openFile(path));
+        w.setBackendChoice(QStringLiteral("interp"));
+        QVERIFY(!w.codeDock()->isVisibleTo(&w));
+        QSignalSpy built(w.codeViewPane(), &CodeViewPane::codeUpdated);
+        QVERIFY(w.runRequest(QStringLiteral("test")));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), 60000);
+        // The run's kernel appears, the dock opens and the newest specialization is built.
+        QVERIFY(w.codeViewPane()->specializationCount() >= 1);
+        QVERIFY(w.codeDock()->isVisibleTo(&w));
+        QVERIFY(built.wait(60000));
+        QVERIFY(w.codeViewPane()->view(CodeKind::Cuda)->toPlainText().contains(QStringLiteral("__global__ void")));
+        // The caret on the tl.load line highlights the CUDA C that loads.
+        const QList<QByteArray> lines = source.split('\n');
+        int load = 0;
+        for (int i = 0; i < lines.size() && !load; ++i)
+            if (lines[i].contains("x = tl.load("))
+                load = i + 1;
+        QVERIFY(load > 0);
+        w.goToLine(load, 5);
+        QTRY_VERIFY(!w.codeViewPane()->highlightedLines(CodeKind::Cuda).isEmpty());
+        bool loads = false;
+        for (int n : w.codeViewPane()->highlightedLines(CodeKind::Cuda))
+            loads |= w.codeViewPane()->view(CodeKind::Cuda)->document()->findBlockByNumber(n).text().contains(QStringLiteral("tsm::load"));
+        QVERIFY(loads);
+        // Another file: the old specializations go.
+        w.newFile();
+        QCOMPARE(w.codeViewPane()->specializationCount(), 0);
     }
 
     void benchOnTheInterpreterChartsThePerfReport()

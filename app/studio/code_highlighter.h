@@ -1,0 +1,35 @@
+#pragma once
+// Light syntax colouring for the read-only Generated Code views: comments, preprocessor and
+// assembler directives (#line, .loc) dimmed so the code itself stands out, C / PTX keywords,
+// numbers. Line-local rules only: generated code is large and re-shown on every rebuild.
+
+#include "app/studio/line_map.h"
+
+#include <QRegularExpression>
+#include <QSyntaxHighlighter>
+#include <QTextCharFormat>
+
+namespace tsm {
+
+class CodeHighlighter : public QSyntaxHighlighter
+{
+    Q_OBJECT
+
+public:
+    CodeHighlighter(CodeKind kind, QTextDocument *document);
+
+protected:
+    void highlightBlock(const QString &text) override;
+
+private:
+    struct Rule
+    {
+        QRegularExpression pattern;
+        QTextCharFormat format;
+    };
+    QList<Rule> m_rules;
+    QRegularExpression m_comment;
+    QTextCharFormat m_commentFormat;
+};
+
+} // namespace tsm
