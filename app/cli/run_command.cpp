@@ -70,6 +70,7 @@ public:
         case K::Validation:
         case K::BenchmarkPoint:
         case K::KernelCompiled:
+        case K::Progress:
             break;
         }
     }

@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdlib>
 #include <deque>
 #include <istream>
 #include <mutex>
@@ -34,6 +35,10 @@ public:
     explicit Server(std::ostream &out)
         : m_out(out)
     {
+        // Test hook (docs/serve.md): crash after this many events of a run, as a faulting
+        // kernel would, so the studio's recovery can be tested.
+        if (const char *n = std::getenv("TILESMITH_SERVE_TEST_ABORT_AFTER_EVENTS"))
+            m_abortAfterEvents = std::atol(n);
     }
 
     int serve(std::istream &in)
@@ -224,10 +229,13 @@ private:
         o.debug = r.value("debug", false);
         o.cancel = &m_cancel;
         run::Runner runner(o);
+        long sent = 0;
         return runner.run(file, [&](const run::RunEvent &e) {
             json j = run::eventToJson(e, runner.sources());
             j["id"] = id;
             send(j);
+            if (m_abortAfterEvents > 0 && ++sent == m_abortAfterEvents)
+                std::abort(); // the test hook: a runner that crashes mid-run
         });
     }
 
@@ -268,6 +276,7 @@ private:
     json m_current;
     bool m_stopping = false;
     std::atomic<bool> m_cancel{false};
+    long m_abortAfterEvents = 0;
 };
 
 } // namespace

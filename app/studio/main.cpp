@@ -5,17 +5,21 @@
 
 #include "app/studio/check_service.h"
 #include "app/studio/document.h"
+#include "app/studio/history_pane.h"
 #include "app/studio/main_window.h"
 #include "app/studio/problems_model.h"
 #include "app/studio/problems_pane.h"
 #include "app/studio/runner_client.h"
+#include "app/studio/validation_pane.h"
 #include "editor/kernel_editor.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
 #include <QMessageBox>
+#include <QItemSelectionModel>
 #include <QScreen>
+#include <QTableView>
 #include <QTimer>
 #include <QToolTip>
 #include <QTreeView>
@@ -50,6 +54,10 @@ Options:
                            (1-based) once the run's signatures have typed the kernels
   --show-dock NAME         raise that dock (problems, runLog, validation, benchmark, history,
                            code), also after the run
+  --goto LINE              with --screenshot: the caret on LINE (1-based), centred
+  --select-validation-row N  with --screenshot: select row N (1-based) of the Validation pane
+  --compare-last-two       with --screenshot: select the file's two newest runs in History
+                           and compare them
 )";
 
 // For the README: the first problem selected in the pane, the caret on it and its hover
@@ -130,18 +138,45 @@ void showHoverWhenTyped(tsm::MainWindow &window, const QString &lineColumn, std:
     poll->start();
 }
 
+// The caret at the start of `line` (1-based), the line in the middle of the editor.
+void centreLine(tsm::MainWindow &window, int line)
+{
+    window.goToLine(line, 1);
+    tsm::KernelEditor *editor = window.editor();
+    const long linesOnScreen = editor->SendScintilla(QsciScintillaBase::SCI_LINESONSCREEN);
+    editor->SendScintilla(QsciScintillaBase::SCI_SETFIRSTVISIBLELINE,
+                          static_cast<unsigned long>(std::max(0L, line - 1 - linesOnScreen / 2)));
+}
+
+// The History pane's two newest runs of the file selected and compared (the Compare tab).
+void compareTwoNewestRuns(tsm::MainWindow &window)
+{
+    QTableView *runs = window.historyPane()->runsView();
+    runs->clearSelection();
+    for (int r : {0, 1})
+        runs->selectionModel()->select(runs->model()->index(r, 0),
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    if (!window.historyPane()->compareSelected())
+        std::fprintf(stderr, "tilesmith-studio: --compare-last-two: the file has fewer than two runs\n");
+}
+
 // Saves the window once the first check result is shown, then quits.
 void scheduleScreenshot(tsm::MainWindow &window,
                         const QString &path,
                         const QString &run,
-                        const QString &hover)
+                        const QString &hover,
+                        std::function<void()> prepare)
 {
-    auto take = [&window, path] {
-        QApplication::processEvents();
-        const bool ok = grabWindow(window).save(path, "PNG");
-        if (!ok)
-            std::fprintf(stderr, "tilesmith-studio: cannot write %s\n", qPrintable(path));
-        QCoreApplication::exit(ok ? 0 : 1);
+    auto take = [&window, path, prepare] {
+        if (prepare) // the view options, once the run's own selections are done
+            prepare();
+        QTimer::singleShot(300, &window, [&window, path] {
+            QApplication::processEvents();
+            const bool ok = grabWindow(window).save(path, "PNG");
+            if (!ok)
+                std::fprintf(stderr, "tilesmith-studio: cannot write %s\n", qPrintable(path));
+            QCoreApplication::exit(ok ? 0 : 1);
+        });
     };
     QObject::connect(
         window.checkService(),
@@ -200,7 +235,11 @@ int main(int argc, char *argv[])
     const QCommandLineOption backendOption(QStringLiteral("backend"), QString(), QStringLiteral("NAME"));
     const QCommandLineOption hoverOption(QStringLiteral("hover"), QString(), QStringLiteral("LINE:COL"));
     const QCommandLineOption dockOption(QStringLiteral("show-dock"), QString(), QStringLiteral("NAME"));
-    parser.addOptions({help, version, screenshot, size, runOption, backendOption, hoverOption, dockOption});
+    const QCommandLineOption gotoOption(QStringLiteral("goto"), QString(), QStringLiteral("LINE"));
+    const QCommandLineOption validationRowOption(QStringLiteral("select-validation-row"), QString(), QStringLiteral("N"));
+    const QCommandLineOption compareOption(QStringLiteral("compare-last-two"), QString());
+    parser.addOptions({help, version, screenshot, size, runOption, backendOption, hoverOption, dockOption,
+                       gotoOption, validationRowOption, compareOption});
     parser.addPositionalArgument(QStringLiteral("FILE"), QString());
     if (!parser.parse(args) || parser.positionalArguments().size() > 1) {
         const QString why
@@ -238,8 +277,18 @@ int main(int argc, char *argv[])
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
         window.resize(wh.value(0).toInt() > 0 ? wh.value(0).toInt() : 1280,
                       wh.value(1).toInt() > 0 ? wh.value(1).toInt() : 800);
-        scheduleScreenshot(
-            window, screenshotPath, parser.value(runOption), parser.value(hoverOption));
+        const int gotoLine = parser.value(gotoOption).toInt();
+        const int validationRow = parser.value(validationRowOption).toInt();
+        const bool compare = parser.isSet(compareOption);
+        scheduleScreenshot(window, screenshotPath, parser.value(runOption), parser.value(hoverOption),
+                           [&window, gotoLine, validationRow, compare] {
+                               if (gotoLine > 0)
+                                   centreLine(window, gotoLine);
+                               if (validationRow > 0)
+                                   window.validationPane()->view()->selectRow(validationRow - 1);
+                               if (compare)
+                                   compareTwoNewestRuns(window);
+                           });
     }
     window.show();
     if (parser.isSet(dockOption)) {

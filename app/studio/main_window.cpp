@@ -8,6 +8,7 @@
 #include "app/studio/problems_model.h"
 #include "app/studio/problems_pane.h"
 #include "app/studio/run_log.h"
+#include "app/studio/run_progress.h"
 #include "app/studio/runner_client.h"
 #include "app/studio/validation_model.h"
 #include "app/studio/validation_pane.h"
@@ -218,7 +219,7 @@ void MainWindow::createStatusBar()
     m_problemLabel = new QLabel(this);
     m_timingLabel = new QLabel(this);
     m_timingLabel->setStyleSheet(QStringLiteral("color: #6e7781"));
-    m_runLabel = new QLabel(this);
+    m_runLabel = new RunProgress(this);
     m_backend = new QComboBox(this);
     m_backend->addItem(tr("Backend: default (CUDA if usable)"), QString());
     m_backend->addItem(tr("Backend: CUDA"), QStringLiteral("cuda"));
@@ -362,7 +363,7 @@ bool MainWindow::runRequest(const QString &request)
         onRunFinished(m_runId, -1);
         return true;
     }
-    m_runLabel->setText(tr("%1 running…").arg(request));
+    m_runLabel->begin(request);
     updateRunActions();
     return true;
 }
@@ -381,6 +382,7 @@ void MainWindow::onRunEvent(int id, const QJsonObject &event)
         return;
     m_runRecord.addEvent(event);
     m_runLog->addEvent(event);
+    m_runLabel->addEvent(event);
     m_validation->addEvent(event);
     onBenchmarkPoint(event);
     if (event.value(QStringLiteral("event")).toString() == QStringLiteral("kernel_compiled")) {
@@ -411,7 +413,7 @@ void MainWindow::onRunFinished(int id, int exitCode)
                 break;
             }
     }
-    m_runLabel->setText(exitCode == 0 ? tr("last run passed") : exitCode < 0 ? tr("runner failed") : tr("last run failed (exit %1)").arg(exitCode));
+    m_runLabel->finish(exitCode);
     updateRunActions();
 }
 

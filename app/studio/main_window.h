@@ -30,6 +30,7 @@ class ProblemsModel;
 class ProblemsPane;
 class RunLog;
 class RunnerClient;
+class RunProgress;
 class ValidationModel;
 class ValidationPane;
 struct CheckReport;
@@ -69,6 +70,8 @@ public:
     CheckService *checkService() const { return m_check; }
     RunnerClient *runner() const { return m_runner; }
     RunLog *runLog() const { return m_runLog; }
+    /// The status bar's run state: the phase, a progress bar, how the last run ended.
+    RunProgress *runProgress() const { return m_runLabel; }
     ValidationModel *validationModel() const { return m_validation; }
     ValidationPane *validationPane() const { return m_validationPane; }
     CodeViewPane *codeViewPane() const { return m_codeView; }
@@ -143,7 +146,7 @@ private:
     int m_devicesId = 0;         ///< the devices request asked for the copy bandwidth, while it runs
     bool m_haveDevices = false;  ///< a devices event has answered (once per session)
     QComboBox *m_backend = nullptr;
-    QLabel *m_runLabel = nullptr;
+    RunProgress *m_runLabel = nullptr;
     QList<QAction *> m_startActions;
     QAction *m_stopAction = nullptr;
     int m_runId = 0;

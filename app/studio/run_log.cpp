@@ -60,6 +60,11 @@ void RunLog::addEvent(const QJsonObject &e)
                     .arg(str("benchmark"), str("x_name"), e.value(QStringLiteral("x")).toVariant().toString(), str("line"))
                     .arg(e.value(QStringLiteral("value")).toDouble(), 0, 'f', 1)
                     .arg(str("unit")));
+    } else if (kind == QStringLiteral("progress") && str("what") == QStringLiteral("benchmark")
+               && e.value(QStringLiteral("done")).toInt() == 0) {
+        const int cells = e.value(QStringLiteral("total")).toInt();
+        addLine(cells == 1 ? tr("benchmark %1: 1 cell").arg(str("name")) : tr("benchmark %1: %2 cells").arg(str("name")).arg(cells),
+                QStringLiteral("#0969da"));
     } else if (kind == QStringLiteral("finished")) {
         const bool passed = e.value(QStringLiteral("passed")).toBool();
         addLine(QStringLiteral("== %1 in %2 s (exit %3)")

@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QStandardPaths>
 
+#include <cstring>
+
 namespace tsm {
 
 RunnerClient::RunnerClient(QString program, QObject *parent)
@@ -107,6 +109,7 @@ void RunnerClient::readLines()
         m_lastEvent = kind == QStringLiteral("test_started")
                           ? tr("test %1 started").arg(e.value(QStringLiteral("name")).toString())
                           : kind;
+        noteActivity(e);
         emit eventReceived(id, e);
         if (kind != QStringLiteral("done"))
             continue;
@@ -119,6 +122,32 @@ void RunnerClient::readLines()
         if (!m_pending.isEmpty() && m_timeLimitMs > 0)
             m_limit.start(m_timeLimitMs);
         emit requestFinished(id, e.value(QStringLiteral("exit_code")).toInt());
+    }
+}
+
+void RunnerClient::noteActivity(const QJsonObject &e)
+{
+    const QString kind = e.value(QStringLiteral("event")).toString();
+    const QString name = e.value(QStringLiteral("name")).toString();
+    const QString inTest = m_test.isEmpty() ? QString() : tr("in test %1").arg(m_test);
+    if (kind == QStringLiteral("test_started")) {
+        m_test = name;
+        m_doing = tr("in test %1").arg(name);
+    } else if (kind == QStringLiteral("test_finished")) {
+        m_test.clear();
+        m_doing = tr("after test %1").arg(name);
+    } else if (kind == QStringLiteral("progress")) {
+        const QString what = e.value(QStringLiteral("what")).toString();
+        const int done = e.value(QStringLiteral("done")).toInt(), total = e.value(QStringLiteral("total")).toInt();
+        if (what == QStringLiteral("compile"))
+            m_doing = (inTest.isEmpty() ? QString() : inTest + QStringLiteral(", ")) + tr("compiling %1").arg(name);
+        else if (what == QStringLiteral("benchmark"))
+            m_doing = tr("in benchmark %1 after %2 of %3 cells").arg(name).arg(done).arg(total);
+    } else if (kind == QStringLiteral("kernel_compiled") && m_doing.contains(QStringLiteral("compiling"))) {
+        m_doing = inTest.isEmpty() ? tr("after compiling %1").arg(name) : inTest;
+    } else if (kind == QStringLiteral("done")) {
+        m_test.clear();
+        m_doing.clear();
     }
 }
 
@@ -140,8 +169,8 @@ void RunnerClient::onFinished(int exitCode, QProcess::ExitStatus status)
     if (m_killedForTime)
         how = tr("was stopped after the time limit of %1 s (a kernel that does not finish?)")
                   .arg(m_timeLimitMs / 1000.0);
-    else if (status == QProcess::CrashExit)
-        how = tr("crashed (%1)").arg(m_process.errorString());
+    else if (status == QProcess::CrashExit) // on Unix the exit code is the signal's number
+        how = tr("crashed with signal %1 (%2)").arg(exitCode).arg(QString::fromLocal8Bit(strsignal(exitCode)));
     else
         how = tr("exited with status %1").arg(exitCode);
     m_killedForTime = false;
@@ -156,12 +185,16 @@ void RunnerClient::failActive(const QString &how)
         what = tr(" while running '%1 %2'")
                    .arg(r.value(QStringLiteral("request")).toString(),
                         QFileInfo(r.value(QStringLiteral("file")).toString()).fileName());
+        if (!m_doing.isEmpty())
+            what += tr(", %1").arg(m_doing);
         if (!m_lastEvent.isEmpty())
             what += tr(" (last event: %1)").arg(m_lastEvent);
     }
     const QList<QJsonObject> failed = m_pending;
     m_pending.clear();
     m_lastEvent.clear();
+    m_doing.clear();
+    m_test.clear();
     emit runnerFailed(tr("The runner %1%2. It will be restarted for the next request; your edits are "
                          "unaffected.")
                           .arg(how, what));

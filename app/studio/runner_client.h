@@ -52,6 +52,8 @@ private:
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void onTimeLimit();
     void failActive(const QString &why);
+    /// Keeps m_doing: what the running request was doing, for the failure message.
+    void noteActivity(const QJsonObject &event);
     void write(const QJsonObject &o);
 
     QString m_program;
@@ -63,6 +65,8 @@ private:
     int m_timeLimitMs = 0;
     bool m_killedForTime = false;
     QString m_lastEvent;
+    QString m_doing; ///< "in test test_swish", "in benchmark swish-performance after 5 of 18 cells"
+    QString m_test;  ///< the test that started and has not finished
 };
 
 } // namespace tsm

@@ -400,6 +400,11 @@ JitFunctionObject::compile(Interpreter &interp, const sema::Signature &sig, Sour
                 return std::nullopt;
             return constValueOf(*v);
         }};
+    run::RunEvent started;
+    started.kind = run::RunEvent::Kind::Progress;
+    started.name = m_name;
+    started.progress = run::Progress{"compile", 0, 0};
+    ctx.emit(started);
     auto start = std::chrono::steady_clock::now();
     DiagnosticSink diags;
     diags.setOrigin(DiagOrigin::Sema);

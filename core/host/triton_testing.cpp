@@ -569,7 +569,18 @@ bool runBenchmark(Interpreter &interp,
         table.columns.push_back(name + " (" + unit + ")");
     std::set<std::string> measures;
     bool ok = true;
-    for (const Value &xv : attrList(bench, "x_vals")) {
+    const std::vector<Value> xVals = attrList(bench, "x_vals");
+    const std::int64_t cells = std::int64_t(xVals.size() * lineVals.size());
+    std::int64_t cellsDone = 0;
+    auto progress = [&] {
+        run::RunEvent ev;
+        ev.kind = run::RunEvent::Kind::Progress;
+        ev.name = plotName;
+        ev.progress = run::Progress{"benchmark", cellsDone, cells};
+        ctx.emit(ev);
+    };
+    progress();
+    for (const Value &xv : xVals) {
         std::vector<Value> xs;
         if (xv.kind() == ValueKind::List || xv.kind() == ValueKind::Tuple)
             xs = iterateToVector(xv);
@@ -636,6 +647,8 @@ bool runBenchmark(Interpreter &interp,
             ev.name = plotName;
             ev.point = p;
             ctx.emit(ev);
+            ++cellsDone;
+            progress();
             // pandas builds each row as one Series: numbers and None (NaN) make it float64.
             auto numericOrNone
                 = [](const Value &v) { return v.isNone() || (v.isNumber() && !v.isBool()); };

@@ -96,6 +96,16 @@ nlohmann::json eventToJson(const RunEvent &e, const SourceManager &sources)
                 {"name", e.name},
                 {"signature", e.text},
                 {"seconds", e.seconds}};
+    case K::Progress: {
+        nlohmann::json j = {{"event", "progress"}, {"what", e.progress->what}};
+        if (!e.name.empty())
+            j["name"] = e.name;
+        if (e.progress->total > 0) {
+            j["done"] = e.progress->done;
+            j["total"] = e.progress->total;
+        }
+        return j;
+    }
     case K::Finished:
         return {{"event", "finished"},
                 {"passed", e.passed},

@@ -59,6 +59,14 @@ struct BenchmarkPoint
     bool yLog = false;      ///< Benchmark.y_log
 };
 
+/// How far a long piece of work has got: one event when it starts and one per step.
+struct Progress
+{
+    std::string what;       ///< "tests", "benchmark" or "compile"
+    std::int64_t done = 0;  ///< steps finished (tests, benchmark cells)
+    std::int64_t total = 0; ///< steps in all; 0 when unknown (a compile: ended by KernelCompiled)
+};
+
 struct RunEvent
 {
     enum class Kind : std::uint8_t {
@@ -71,6 +79,7 @@ struct RunEvent
         BenchmarkPoint, ///< `point`
         BenchmarkTable, ///< `name` (plot_name), `text` (the table as Triton prints it)
         KernelCompiled, ///< `name` (kernel), `text` (signature key), `seconds`
+        Progress,       ///< `progress`: long work under way (tests, a benchmark sweep, a compile)
         Finished,       ///< `passed` (overall), `seconds`, `exitCode`
     };
     Kind kind = Kind::Stdout;
@@ -82,6 +91,7 @@ struct RunEvent
     std::optional<Diagnostic> diagnostic;
     std::optional<ValidationReport> validation;
     std::optional<BenchmarkPoint> point;
+    std::optional<Progress> progress; ///< with `name`: the benchmark's plot_name, the kernel
 };
 
 using EventSink = std::function<void(const RunEvent &)>;

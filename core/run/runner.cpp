@@ -42,6 +42,16 @@ void emitDiagnostic(const EventSink &sink, Diagnostic d)
     sink(e);
 }
 
+void emitProgress(const EventSink &sink, const char *what, std::string name, std::int64_t done,
+                  std::int64_t total)
+{
+    RunEvent e;
+    e.kind = RunEvent::Kind::Progress;
+    e.name = std::move(name);
+    e.progress = Progress{what, done, total};
+    sink(e);
+}
+
 Diagnostic plainError(DiagKind kind, std::vector<std::string> args, DiagOrigin origin)
 {
     Diagnostic d;
@@ -136,10 +146,15 @@ int Runner::run(const std::string &path, const EventSink &sink)
     case Mode::Test: {
         if (!session.runModule(/*asMain=*/false))
             return finish(kExitFailed, false);
+        // Collected (parametrizations expanded) and filtered first, so progress has a total.
+        std::vector<host::TestCase> selected;
+        for (host::TestCase &test : session.tests())
+            if (matchesTestFilter(test.name, m_options.testFilter))
+                selected.push_back(std::move(test));
+        emitProgress(sink, "tests", "", 0, std::int64_t(selected.size()));
         bool allPassed = true;
-        for (const host::TestCase &test : session.tests()) {
-            if (!matchesTestFilter(test.name, m_options.testFilter))
-                continue;
+        std::int64_t done = 0;
+        for (const host::TestCase &test : selected) {
             if (m_options.cancel && m_options.cancel->load())
                 break;
             RunEvent started;
@@ -148,12 +163,13 @@ int Runner::run(const std::string &path, const EventSink &sink)
             sink(started);
             const Clock::time_point t = Clock::now();
             const bool passed = session.runTest(test);
-            RunEvent done;
-            done.kind = RunEvent::Kind::TestFinished;
-            done.name = test.name;
-            done.passed = passed;
-            done.seconds = secondsSince(t);
-            sink(done);
+            RunEvent finished;
+            finished.kind = RunEvent::Kind::TestFinished;
+            finished.name = test.name;
+            finished.passed = passed;
+            finished.seconds = secondsSince(t);
+            sink(finished);
+            emitProgress(sink, "tests", "", ++done, std::int64_t(selected.size()));
             allPassed = allPassed && passed;
         }
         return finish(allPassed ? kExitOk : kExitFailed, allPassed);

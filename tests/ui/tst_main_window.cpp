@@ -10,6 +10,7 @@
 #include "app/studio/problems_model.h"
 #include "app/studio/problems_pane.h"
 #include "app/studio/run_log.h"
+#include "app/studio/run_progress.h"
 #include "app/studio/runner_client.h"
 #include "editor/find_bar.h"
 #include "editor/kernel_editor.h"
@@ -18,7 +19,9 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
+#include <QElapsedTimer>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QTextBlock>
 #include <QSettings>
 #include <QStatusBar>
@@ -89,6 +92,62 @@ QByteArray readFile(const QString &path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// Every state the status bar's run progress passes through as the run's events arrive:
+// "Testing 1/3 [1/3]", "Compiling k… [busy]" (indeterminate bar), "last run passed [hidden]".
+void recordPhases(MainWindow &w, QStringList *out)
+{
+    QObject::connect(w.runner(), &RunnerClient::eventReceived, &w, [&w, out] { // after the window's
+        const QProgressBar *bar = w.runProgress()->bar();
+        const QString state = bar->isHidden()       ? QStringLiteral("hidden")
+                              : bar->maximum() == 0 ? QStringLiteral("busy")
+                                                    : QStringLiteral("%1/%2").arg(bar->value()).arg(bar->maximum());
+        const QString s = w.runProgress()->text() + QStringLiteral(" [") + state + QStringLiteral("]");
+        if (out->isEmpty() || out->last() != s)
+            out->append(s);
+    });
+}
+
+// A perf_report of `xValues` x values and two lines, each cell a do_bench (~0.1 s of CPU time)
+// on the interpreter; running the file prints "ran 3.0".
+QByteArray sweepProgram(int xValues)
+{
+    return "import torch\n"
+           "import triton\n"
+           "import triton.language as tl\n"
+           "\n"
+           "DEVICE = triton.runtime.driver.active.get_active_torch_device()\n"
+           "\n"
+           "\n"
+           "@triton.jit\n"
+           "def copy_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):\n"
+           "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+           "    mask = offs < n\n"
+           "    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask), mask=mask)\n"
+           "\n"
+           "\n"
+           "def copy(x):\n"
+           "    y = torch.empty_like(x)\n"
+           "    copy_kernel[(triton.cdiv(x.numel(), 256),)](x, y, x.numel(), BLOCK=256)\n"
+           "    return y\n"
+           "\n"
+           "\n"
+           "@triton.testing.perf_report(triton.testing.Benchmark(\n"
+           "    x_names=['n'], x_vals=[65536 * (i + 1) for i in range("
+        + QByteArray::number(xValues)
+        + ")], line_arg='p',\n"
+          "    line_vals=['triton', 'torch'], line_names=['Triton', 'Torch'], ylabel='ms',\n"
+          "    plot_name='copy-sweep', args={}))\n"
+          "def sweep(n, p):\n"
+          "    x = torch.randn(n, device=DEVICE)\n"
+          "    if p == 'torch':\n"
+          "        return triton.testing.do_bench(lambda: x.clone())\n"
+          "    return triton.testing.do_bench(lambda: copy(x))\n"
+          "\n"
+          "\n"
+          "if __name__ == '__main__':\n"
+          "    print('ran', copy(torch.ones(3, device=DEVICE)).sum().item())\n";
 }
 
 } // namespace
@@ -320,7 +379,10 @@ private slots:
         w.editor()->append(QStringLiteral("\nprint('edited')\n"));
         QVERIFY(w.isWindowModified());
         QSignalSpy finished(w.runner(), &RunnerClient::requestFinished);
+        QStringList phases;
+        recordPhases(w, &phases);
         QVERIFY(w.runRequest(QStringLiteral("test")));
+        QCOMPARE(w.runProgress()->text(), QStringLiteral("test running…"));
         QVERIFY(!w.runRequest(QStringLiteral("run"))); // one at a time
         QVERIFY(!w.isWindowModified());
         QVERIFY(readFile(path).contains("print('edited')"));
@@ -329,6 +391,12 @@ private slots:
         const QString log = w.runLog()->toPlainText();
         QVERIFY2(log.contains(QStringLiteral("PASSED test_swish")), qPrintable(log));
         QVERIFY2(log.contains(QStringLiteral("== passed")), qPrintable(log));
+        // The status bar counted the test, showed the compile inside it, and says how it ended.
+        QVERIFY2(phases.contains(QStringLiteral("Testing 0/1 [0/1]")), qPrintable(phases.join(QStringLiteral(" | "))));
+        QVERIFY2(phases.contains(QStringLiteral("Compiling swish_kernel… [busy]")), qPrintable(phases.join(QStringLiteral(" | "))));
+        QVERIFY2(phases.contains(QStringLiteral("Testing 1/1 [1/1]")), qPrintable(phases.join(QStringLiteral(" | "))));
+        QCOMPARE(w.runProgress()->text(), QStringLiteral("last run passed"));
+        QVERIFY(w.runProgress()->bar()->isHidden());
         QVERIFY(w.runRequest(QStringLiteral("test"))); // done: the next one may start
         // The runner also builds the Generated Code dock's views: wait for the run itself.
         QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), 60000);
@@ -382,9 +450,22 @@ private slots:
         w.setBackendChoice(QStringLiteral("interp"));
         QCOMPARE(currentTabBeside(w, QStringLiteral("Benchmarks")), QStringLiteral("Problems"));
         QSignalSpy finished(w.runner(), &RunnerClient::requestFinished);
+        QStringList phases;
+        recordPhases(w, &phases);
         QVERIFY(w.runRequest(QStringLiteral("bench")));
-        QVERIFY(finished.wait(120000));
-        QCOMPARE(finished.at(0).at(1).toInt(), 0);
+        // The start-up devices request (sent once the window showed) finishes first.
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), 120000);
+        QCOMPARE(finished.last().at(1).toInt(), 0);
+        // The sweep's cells counted in the status bar (5 sizes x 2 lines), its start in the log.
+        for (const QString &phase : {QStringLiteral("Benchmark vector-add-performance: 0/10 [0/10]"),
+                                     QStringLiteral("Compiling add_kernel… [busy]"),
+                                     QStringLiteral("Benchmark vector-add-performance: 7/10 [7/10]"),
+                                     QStringLiteral("Benchmark vector-add-performance: 10/10 [10/10]")})
+            QVERIFY2(phases.contains(phase), qPrintable(phase + QStringLiteral(" not in ") + phases.join(QStringLiteral(" | "))));
+        QCOMPARE(w.runProgress()->text(), QStringLiteral("last run passed"));
+        QVERIFY(w.runProgress()->bar()->isHidden());
+        QVERIFY2(w.runLog()->toPlainText().contains(QStringLiteral("benchmark vector-add-performance: 10 cells")),
+                 qPrintable(w.runLog()->toPlainText()));
         BenchmarkModel *m = w.benchmarkModel();
         QCOMPARE(m->rowCount(), 1);
         const Benchmark &b = m->benchmark(0);
@@ -402,6 +483,79 @@ private slots:
         QVERIFY(triton.last().y() > 0);
         QVERIFY(std::isnan(chart->copyBandwidthLine())); // the interpreter: no device ceiling
         QVERIFY(b.lines[0].samples[0].measuredBy.startsWith(QStringLiteral("CPU time")));
+    }
+
+    // tst_runner_client covers the client alone; here the window: the Run Log says how the
+    // runner died and what it was doing, edits made during the run survive, the next run works.
+    void runnerCrashMidRunKeepsTheEditsAndRestarts()
+    {
+        ScriptedWindow w;
+        const QString path = m_dir.filePath(QStringLiteral("crash.py"));
+        writeFile(path, readFile(QStringLiteral(TSM_SOURCE_DIR "/resources/examples/swish.py")));
+        QVERIFY(w.openFile(path));
+        w.setBackendChoice(QStringLiteral("interp"));
+        // Events of the test run: progress 0/1, test_started, the compile's progress,
+        // kernel_compiled, then the first assert_close's validation - and the runner aborts.
+        qputenv("TILESMITH_SERVE_TEST_ABORT_AFTER_EVENTS", "5");
+        QSignalSpy finished(w.runner(), &RunnerClient::requestFinished);
+        QVERIFY(w.runRequest(QStringLiteral("test")));
+        qunsetenv("TILESMITH_SERVE_TEST_ABORT_AFTER_EVENTS"); // the restarted runner is healthy
+        // Typed after the run started, not saved.
+        w.editor()->append(QStringLiteral("# typed while it ran\n"));
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.at(0).at(1).toInt(), -1);
+        const QString log = w.runLog()->toPlainText();
+        for (const QString &part : {QStringLiteral("crashed with signal 6 (Aborted)"),
+                                    QStringLiteral("while running 'test crash.py', in test test_swish"),
+                                    QStringLiteral("(last event: validation)"),
+                                    QStringLiteral("your edits are unaffected")})
+            QVERIFY2(log.contains(part), qPrintable(part + QStringLiteral(" not in:\n") + log));
+        QCOMPARE(w.runProgress()->text(), QStringLiteral("runner failed"));
+        QVERIFY(!w.isRunning());
+        QVERIFY(w.editor()->utf8Text().endsWith("# typed while it ran\n"));
+        QVERIFY(w.isWindowModified());
+        QVERIFY(!readFile(path).contains("typed while it ran"));
+        QCOMPARE(w.history().records().last().exitCode, -1);
+
+        // A fresh runner takes the next run (which saves the edit first).
+        QVERIFY(w.runRequest(QStringLiteral("test")));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), 60000);
+        QCOMPARE(finished.last().at(1).toInt(), 0);
+        QVERIFY(readFile(path).endsWith("# typed while it ran\n"));
+        QVERIFY2(w.runLog()->toPlainText().contains(QStringLiteral("PASSED test_swish")), qPrintable(w.runLog()->toPlainText()));
+        QCOMPARE(w.runProgress()->text(), QStringLiteral("last run passed"));
+    }
+
+    void stopMidSweepKeepsThePointsSoFar()
+    {
+        ScriptedWindow w;
+        const QString path = m_dir.filePath(QStringLiteral("sweep.py"));
+        writeFile(path, sweepProgram(20)); // 40 cells: far longer than the test waits
+        QVERIFY(w.openFile(path));
+        w.setBackendChoice(QStringLiteral("interp"));
+        QSignalSpy finished(w.runner(), &RunnerClient::requestFinished);
+        QVERIFY(w.runRequest(QStringLiteral("bench")));
+        QTRY_VERIFY_WITH_TIMEOUT(w.benchmarkModel()->pointCount() >= 1, 60000);
+        QElapsedTimer stopping;
+        stopping.start();
+        w.stopRun();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), 10000);
+        QVERIFY2(stopping.elapsed() < 5000, qPrintable(QString::number(stopping.elapsed())));
+        QVERIFY(finished.last().at(1).toInt() > 0);
+        const int kept = w.benchmarkModel()->pointCount();
+        QVERIFY(kept >= 1);
+        QVERIFY2(kept < 40, qPrintable(QString::number(kept)));
+        QCOMPARE(w.benchmarkModel()->benchmark(0).name, QStringLiteral("copy-sweep"));
+        QCOMPARE(w.runProgress()->text(), QStringLiteral("bench stopped"));
+        QVERIFY(w.runProgress()->bar()->isHidden());
+        QVERIFY2(w.runLog()->toPlainText().contains(QStringLiteral("stopped: cancelled")), qPrintable(w.runLog()->toPlainText()));
+        QVERIFY(w.runner()->running()); // cancelled, not killed
+
+        QVERIFY(w.runRequest(QStringLiteral("run")));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), 60000);
+        QCOMPARE(finished.last().at(1).toInt(), 0);
+        QVERIFY2(w.runLog()->toPlainText().contains(QStringLiteral("ran 3.0")), qPrintable(w.runLog()->toPlainText()));
+        QCOMPARE(w.runProgress()->text(), QStringLiteral("last run passed"));
     }
 };
 
