@@ -1,5 +1,7 @@
 #include "editor/api_completion.h"
 
+#include "core/host/library_module.h"
+#include "core/host/torch_module.h"
 #include "core/sema/builtin_registry.h"
 
 #include <QRegularExpression>
@@ -40,6 +42,23 @@ QString expandImports(const QString &dotted, const QString &source)
     return dotted; // `import triton` binds its own name
 }
 
+/// The harness's torch module (core/host/torch_module.h), built once: the names programs can
+/// use from torch, torch.nn.functional, torch.testing... No signatures: the torch subset is
+/// implemented by the host interpreter, not described in the builtin registry.
+const host::LibraryModule *torchModuleAt(const QString &path)
+{
+    static const std::shared_ptr<host::LibraryModule> torch = host::makeTorchModule();
+    const QStringList parts = path.split(QLatin1Char('.'));
+    if (parts.isEmpty() || parts.front() != QLatin1String("torch"))
+        return nullptr;
+    const host::LibraryModule *m = torch.get();
+    for (int i = 1; i < parts.size() && m; ++i) {
+        const host::Value *v = m->find(parts[i].toStdString());
+        m = v ? v->as<host::LibraryModule>() : nullptr;
+    }
+    return m;
+}
+
 } // namespace
 
 QString resolveApiModule(const QString &dotted, const QString &source)
@@ -57,8 +76,19 @@ QString resolveApiModule(const QString &dotted, const QString &source)
 QStringList apiCompletions(const QString &dotted, const QString &source)
 {
     const QString path = resolveApiModule(dotted, source);
-    if (path.isEmpty())
-        return {};
+    if (path.isEmpty()) {
+        // torch and its submodules, as the interpreter implements them (`import torch`, `import
+        // torch.nn.functional as F`).
+        QStringList names;
+        if (!dotted.isEmpty())
+            if (const host::LibraryModule *m = torchModuleAt(expandImports(dotted, source)))
+                for (const std::string &n : m->attributeNames())
+                    if (!n.starts_with('_'))
+                        names << QString::fromStdString(n);
+        names.sort();
+        names.removeDuplicates();
+        return names;
+    }
     QStringList names;
     for (const BuiltinInfo *info : builtinsOfModule(*builtinModuleFromPath(path.toStdString())))
         if (!info->name.starts_with('_'))

@@ -15,6 +15,8 @@ namespace tsm {
 QString resolveApiModule(const QString &dotted, const QString &source);
 
 /// The names of that module, sorted, for a completion list; empty when `dotted` is no module.
+/// `torch` and its submodules (through the file's imports) list the names the interpreter's
+/// torch subset implements (names only: no call tips).
 QStringList apiCompletions(const QString &dotted, const QString &source);
 
 /// "load(pointer, mask=None, ...)\nLoads a block ..." for `dotted` = "tl.load"; empty when it is

@@ -42,6 +42,15 @@ void LibraryModule::def(std::string_view name, BuiltinFn fn)
     set(name, makeBuiltin(std::string(name), std::move(fn)));
 }
 
+std::vector<std::string> LibraryModule::attributeNames() const
+{
+    std::vector<std::string> names;
+    names.reserve(m_attrs.size());
+    for (const auto &a : m_attrs)
+        names.push_back(a.first);
+    return names;
+}
+
 const Value *LibraryModule::find(std::string_view name) const
 {
     auto it = m_index.find(std::string(name));

@@ -32,6 +32,8 @@ public:
     void def(std::string_view name, BuiltinFn fn);
     /// The attribute, or null.
     const Value *find(std::string_view name) const;
+    /// Every attribute's name, in definition order (the studio's completion lists).
+    std::vector<std::string> attributeNames() const;
 
 private:
     std::string m_name;

@@ -52,6 +52,22 @@ private slots:
         QCOMPARE(dottedNameBefore(QStringLiteral("x = 1."), 5), QString());
     }
 
+    void testTorchNamesComeFromTheInterpretersTorch()
+    {
+        const QString src = QStringLiteral("import torch\nimport torch.nn.functional as F\n");
+        const QStringList torch = apiCompletions(QStringLiteral("torch"), src);
+        QVERIFY(torch.contains(QStringLiteral("empty_like")));
+        QVERIFY(torch.contains(QStringLiteral("randn")));
+        QVERIFY(torch.contains(QStringLiteral("float16")));
+        QVERIFY(torch.contains(QStringLiteral("testing")));
+        QVERIFY(!torch.contains(QStringLiteral("load"))); // tl's, not torch's
+        QVERIFY(std::is_sorted(torch.begin(), torch.end()));
+        QVERIFY(apiCompletions(QStringLiteral("F"), src).contains(QStringLiteral("softmax")));
+        QVERIFY(apiCompletions(QStringLiteral("torch.testing"), src).contains(QStringLiteral("assert_close")));
+        QVERIFY(apiCompletions(QStringLiteral("torch.nosuch"), src).isEmpty());
+        QVERIFY(apiCompletions(QStringLiteral("torchy"), src).isEmpty());
+    }
+
     void testTheEditorOffersThemWhileTyping()
     {
         KernelEditor e;
