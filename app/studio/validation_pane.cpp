@@ -12,6 +12,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace tsm {
 
 HeatMap::HeatMap(QWidget *parent)
@@ -61,9 +63,19 @@ void HeatMap::paintEvent(QPaintEvent *)
     p.drawImage(target, img);
     if (!m_region.isEmpty()) {
         const double sx = double(target.width()) / m_cols, sy = double(target.height()) / m_rows;
+        // At least 8 px each way, so one mismatching element of a thousand (a tail bug) still
+        // shows a box where it is.
+        QRectF box(target.x() + m_region.x() * sx, target.y() + m_region.y() * sy,
+                   m_region.width() * sx, m_region.height() * sy);
+        const qreal minSide = 8;
+        if (box.width() < minSide)
+            box.adjust(-(minSide - box.width()) / 2, 0, (minSide - box.width()) / 2, 0);
+        if (box.height() < minSide)
+            box.adjust(0, -(minSide - box.height()) / 2, 0, (minSide - box.height()) / 2);
+        box.moveLeft(std::clamp(box.left(), qreal(target.left()), qreal(target.right()) - box.width() + 1));
+        box.moveTop(std::clamp(box.top(), qreal(target.top()), qreal(target.bottom()) - box.height() + 1));
         p.setPen(QPen(Qt::black, 2));
-        p.drawRect(QRectF(target.x() + m_region.x() * sx, target.y() + m_region.y() * sy,
-                          m_region.width() * sx, m_region.height() * sy));
+        p.drawRect(box);
     }
 }
 
