@@ -93,10 +93,7 @@ void KernelEditor::setUpView()
     setMarginsFont(font);
     setMarginLineNumbers(LineNumberMargin, true);
     setMarginWidth(LineNumberMargin, QStringLiteral("00000"));
-    setMarginsForegroundColor(QColor(0x8c959f));
-    setMarginsBackgroundColor(QColor(0xf6f8fa));
     setFolding(BoxedTreeFoldStyle, FoldMargin);
-    setFoldMarginColors(QColor(0xf6f8fa), QColor(0xf6f8fa));
 
     setIndentationsUseTabs(false);
     setTabWidth(4);
@@ -105,23 +102,47 @@ void KernelEditor::setUpView()
     setBackspaceUnindents(true);
     setAutoIndent(false); // indentNewLine() knows Python's block rules
     setIndentationGuides(true);
-    setIndentationGuidesForegroundColor(QColor(0xd8dee4));
 
     setBraceMatching(SloppyBraceMatch);
-    setMatchedBraceBackgroundColor(QColor(0xd7e6fb));
-    setMatchedBraceForegroundColor(QColor(0x0033b3));
-    setUnmatchedBraceForegroundColor(QColor(0xd1242f));
 
     setCaretLineVisible(true);
-    setCaretLineBackgroundColor(QColor(0xf3f7fd));
     setCaretWidth(2);
-    setSelectionBackgroundColor(QColor(0xc8ddf7));
-    resetSelectionForegroundColor();
 
     SendScintilla(SCI_SETMOUSEDWELLTIME, kDwellMs);
     SendScintilla(SCI_SETSCROLLWIDTH, 1);
     SendScintilla(SCI_SETSCROLLWIDTHTRACKING, 1);
     setAnnotationDisplay(AnnotationHidden);
+    setColors(m_lexer->colors());
+}
+
+void KernelEditor::setColors(const EditorColors &c)
+{
+    m_lexer->setColors(c);
+    SendScintilla(SCI_STYLESETBACK, STYLE_DEFAULT, c.paper);
+    SendScintilla(SCI_STYLESETFORE, STYLE_DEFAULT, c.text);
+    setPaper(c.paper);
+    setColor(c.text);
+    setMarginsForegroundColor(c.marginText);
+    setMarginsBackgroundColor(c.marginPaper);
+    setFoldMarginColors(c.marginPaper, c.marginPaper);
+    setIndentationGuidesForegroundColor(c.indentGuide);
+    setIndentationGuidesBackgroundColor(c.paper);
+    setMatchedBraceBackgroundColor(c.braceMatchPaper);
+    setMatchedBraceForegroundColor(c.braceMatchText);
+    setUnmatchedBraceForegroundColor(c.braceBad);
+    setUnmatchedBraceBackgroundColor(c.paper);
+    setCaretForegroundColor(c.caret);
+    setCaretLineBackgroundColor(c.caretLine);
+    setSelectionBackgroundColor(c.selection);
+    resetSelectionForegroundColor();
+    setCallTipsBackgroundColor(c.callTipPaper);
+    setCallTipsForegroundColor(c.callTipText);
+    // The fold markers are drawn in the margin's colours.
+    for (int marker = SC_MARKNUM_FOLDEREND; marker <= SC_MARKNUM_FOLDEROPEN; ++marker) {
+        SendScintilla(SCI_MARKERSETFORE, marker, c.marginPaper);
+        SendScintilla(SCI_MARKERSETBACK, marker, c.marginText);
+    }
+    recolor();
 }
 
 QByteArray KernelEditor::utf8Text() const

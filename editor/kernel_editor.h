@@ -6,6 +6,7 @@
 // the UTF-8 document, the same as core's SourceSpan.
 
 #include "editor/diagnostic_marks.h"
+#include "editor/editor_colors.h"
 
 #include <Qsci/qsciscintilla.h>
 
@@ -54,6 +55,8 @@ public:
     ~KernelEditor() override;
 
     TritonLexer *tritonLexer() const { return m_lexer; }
+    /// Paper, token colours (through the lexer), margins, caret line, selection, braces.
+    void setColors(const EditorColors &colors);
     DiagnosticMarks &marks() { return *m_marks; }
 
     /// The document as UTF-8 bytes.

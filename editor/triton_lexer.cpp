@@ -21,7 +21,7 @@ template <class T> std::string toStdString(const T &value)
 struct StyleLook
 {
     const char *name;
-    QRgb color;
+    QColor EditorColors::*color;
     bool bold = false;
     bool italic = false;
 };
@@ -29,22 +29,22 @@ struct StyleLook
 const StyleLook &look(int style)
 {
     static const StyleLook looks[] = {
-        {"Default", 0x1f2328},
-        {"Comment", 0x6e7781, false, true},
-        {"Number", 0x1750eb},
-        {"String", 0x067d17},
-        {"Triple-quoted string", 0x067d17},
-        {"Keyword", 0x0033b3, true},
-        {"Python builtin", 0x7a3e9d},
-        {"Decorator", 0x9e6a03},
-        {"Function name", 0x00627a, true},
-        {"Class name", 0x00627a, true},
-        {"Operator", 0x3b4451},
-        {"Identifier", 0x1f2328},
-        {"Triton module", 0x0b7285},
-        {"Triton builtin", 0xc2185b, true},
-        {"f-string field", 0x0033b3, true},
-        {"Unclosed string", 0x067d17},
+        {"Default", &EditorColors::text},
+        {"Comment", &EditorColors::comment, false, true},
+        {"Number", &EditorColors::number},
+        {"String", &EditorColors::string},
+        {"Triple-quoted string", &EditorColors::string},
+        {"Keyword", &EditorColors::keyword, true},
+        {"Python builtin", &EditorColors::builtin},
+        {"Decorator", &EditorColors::decorator},
+        {"Function name", &EditorColors::definition, true},
+        {"Class name", &EditorColors::definition, true},
+        {"Operator", &EditorColors::operatorText},
+        {"Identifier", &EditorColors::text},
+        {"Triton module", &EditorColors::tritonModule},
+        {"Triton builtin", &EditorColors::tritonName, true},
+        {"f-string field", &EditorColors::keyword, true},
+        {"Unclosed string", &EditorColors::string},
     };
     static_assert(std::size(looks) == std::size_t(TritonStyle::Count));
     return looks[(style >= 0 && style < int(TritonStyle::Count)) ? style : 0];
@@ -125,14 +125,25 @@ QString TritonLexer::description(int style) const
 
 QColor TritonLexer::defaultColor(int style) const
 {
-    return QColor(look(style).color);
+    return m_colors.*look(style).color;
 }
 
 QColor TritonLexer::defaultPaper(int style) const
 {
     if (style == int(TritonStyle::UnclosedString))
-        return QColor(0xffebe9);
-    return QColor(Qt::white);
+        return m_colors.unclosedStringPaper;
+    return m_colors.paper;
+}
+
+void TritonLexer::setColors(const EditorColors &colors)
+{
+    m_colors = colors;
+    setDefaultColor(colors.text);
+    setDefaultPaper(colors.paper);
+    for (int style = 0; style < int(TritonStyle::Count); ++style) {
+        setColor(defaultColor(style), style);
+        setPaper(defaultPaper(style), style);
+    }
 }
 
 QFont TritonLexer::defaultFont(int style) const

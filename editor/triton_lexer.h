@@ -4,6 +4,8 @@
 // styles of their own, so a misspelt `tl.lod` stands out before the check even runs. Folding
 // follows indentation. The scanner is a pure function over one line, testable without a widget.
 
+#include "editor/editor_colors.h"
+
 #include <Qsci/qscilexercustom.h>
 
 #include <string>
@@ -102,6 +104,10 @@ public:
     const char *wordCharacters() const override;
     QStringList autoCompletionWordSeparators() const override { return {"."}; }
 
+    /// The colours of every style (light until set); restyles an attached editor.
+    void setColors(const EditorColors &colors);
+    const EditorColors &colors() const { return m_colors; }
+
     const TritonNames &names() const { return m_names; }
     /// Replaces the highlighted names and restyles the whole document.
     void setNames(TritonNames names);
@@ -113,6 +119,7 @@ private:
     bool isCodeLine(int line) const;
 
     TritonNames m_names;
+    EditorColors m_colors = EditorColors::light();
     std::vector<StyleRun> m_runs;
 };
 

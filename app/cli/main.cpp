@@ -90,6 +90,12 @@ int main(int argc, char **argv)
         r->cmd->add_option("file", r->opts.file, "Python file")->required();
         r->cmd->add_option("--backend", r->opts.run.backend, "Where kernels run: interp or cuda")
             ->check(CLI::IsMember({"interp", "cuda"}));
+        r->cmd->add_option("--device",
+                           r->opts.run.device,
+                           "The GPU that runs the kernels: an ordinal from `tilesmith devices` "
+                           "(default 0; implies --backend cuda)")
+            ->type_name("N")
+            ->check(CLI::NonNegativeNumber);
         r->cmd->add_flag("--json", r->opts.json, "Emit JSON Lines events (docs/run-events.md)");
         r->cmd->add_flag("--debug",
                          r->opts.run.debug,

@@ -56,7 +56,8 @@ public:
                 m_out << '\n';
             break;
         case K::Finished:
-            if (m_mode == run::Mode::Test) {
+            // No backend: nothing ran (the error says why), so no summary of zero tests.
+            if (m_mode == run::Mode::Test && !m_runner.backendName().empty()) {
                 for (const std::string &name : m_failedNames)
                     m_out << "FAILED " << name << "\n";
                 m_out << "== " << m_passed << " passed";
@@ -90,7 +91,9 @@ int runProgram(const RunCommandOptions &opts, std::ostream &out, std::ostream &e
     run::Runner runner(opts.run);
     // Without --backend the runner takes CUDA when it can; when it cannot, say so once (a note
     // diagnostic event with --json), so that CPU timings are never mistaken for GPU ones.
-    const std::string note = opts.run.backend.empty() ? defaultBackendNote() : std::string();
+    // (--device asks for CUDA: no fall back to note.)
+    const std::string note = opts.run.backend.empty() && opts.run.device < 0 ? defaultBackendNote()
+                                                                             : std::string();
     if (opts.json) {
         if (!note.empty()) {
             run::RunEvent e;

@@ -225,6 +225,16 @@ private:
         run::RunOptions o;
         o.mode = what == "test" ? run::Mode::Test : what == "bench" ? run::Mode::Bench : run::Mode::Run;
         o.backend = r.value("backend", std::string());
+        if (r.contains("device")) {
+            const json &d = r["device"];
+            if (!d.is_number_integer() || d.get<int>() < 0) {
+                send(json{{"id", id}, {"event", "error"},
+                          {"message", "'device' must be a GPU ordinal (0, 1, ...) as the devices "
+                                      "request lists them, not " + d.dump()}});
+                return 2;
+            }
+            o.device = d.get<int>();
+        }
         o.testFilter = r.value("k", std::string());
         o.debug = r.value("debug", false);
         o.cancel = &m_cancel;

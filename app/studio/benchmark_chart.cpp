@@ -1,5 +1,7 @@
 #include "app/studio/benchmark_chart.h"
 
+#include "app/studio/theme.h"
+
 #include "app/studio/benchmark_model.h"
 
 #include <QAreaSeries>
@@ -60,6 +62,7 @@ BenchmarkChart::BenchmarkChart(BenchmarkModel *model, QWidget *parent)
     , m_chart(new QChart)
     , m_view(new QChartView(m_chart))
 {
+    m_chart->setTheme(Theme::current().chart);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_view->setRenderHint(QPainter::Antialiasing);
@@ -110,6 +113,19 @@ void BenchmarkChart::rebuild()
     const bool numericX = b.numericX();
     addLines(numericX);
     addAxes(numericX);
+}
+
+void BenchmarkChart::applyTheme()
+{
+    if (m_chart->theme() == Theme::current().chart)
+        return;
+    m_chart->setTheme(Theme::current().chart);
+    rebuild(); // the lines' own colours again
+}
+
+int BenchmarkChart::chartTheme() const
+{
+    return int(m_chart->theme());
 }
 
 void BenchmarkChart::addLines(bool numericX)
@@ -252,7 +268,7 @@ void BenchmarkChart::addCopyBandwidthLine(double x0, double x1)
                       : tr("copy bandwidth %1 GB/s (%2)").arg(m_copyGbs, 0, 'f', 0).arg(m_device));
     line->append(x0, m_copyGbs);
     line->append(x1, m_copyGbs);
-    line->setPen(QPen(QColor(0x44, 0x44, 0x44), 1.5, Qt::DashLine));
+    line->setPen(QPen(Theme::current().chartReference, 1.5, Qt::DashLine));
     m_chart->addSeries(line);
     m_copyLine = line;
 }

@@ -45,6 +45,10 @@ public:
     /// What hovering at `point` of line `name` shows (the nearest point's tooltip).
     QString toolTipAt(const QString &name, QPointF point) const;
     QChartView *view() const { return m_view; }
+    /// Redraws in Theme::current()'s chart theme.
+    void applyTheme();
+    /// The QtCharts theme drawn with (tests).
+    int chartTheme() const;
 
 private:
     void rebuild();

@@ -1,5 +1,7 @@
 #include "app/studio/code_highlighter.h"
 
+#include "app/studio/theme.h"
+
 namespace tsm {
 namespace {
 
@@ -16,14 +18,28 @@ QTextCharFormat colour(const QColor &c, bool bold = false)
 
 CodeHighlighter::CodeHighlighter(CodeKind kind, QTextDocument *document)
     : QSyntaxHighlighter(document)
+    , m_kind(kind)
 {
-    const QTextCharFormat keyword = colour(QColor(0x00, 0x33, 0x99), true);
-    const QTextCharFormat type = colour(QColor(0x00, 0x66, 0x99));
-    const QTextCharFormat number = colour(QColor(0x99, 0x33, 0x00));
-    const QTextCharFormat directive = colour(QColor(0x99, 0x99, 0x99));
-    const QTextCharFormat opcode = colour(QColor(0x00, 0x33, 0x99), true);
-    m_commentFormat = colour(QColor(0x3f, 0x7f, 0x3f));
-    switch (kind) {
+    setUpRules();
+}
+
+void CodeHighlighter::applyTheme()
+{
+    setUpRules();
+    rehighlight();
+}
+
+void CodeHighlighter::setUpRules()
+{
+    const CodeColors &c = Theme::current().code;
+    const QTextCharFormat keyword = colour(c.keyword, true);
+    const QTextCharFormat type = colour(c.type);
+    const QTextCharFormat number = colour(c.number);
+    const QTextCharFormat directive = colour(c.directive);
+    const QTextCharFormat opcode = colour(c.opcode, true);
+    m_commentFormat = colour(c.comment);
+    m_rules.clear();
+    switch (m_kind) {
     case CodeKind::Cuda:
         m_rules << Rule{QRegularExpression(QStringLiteral(
                             "\\b(for|if|else|while|do|return|break|continue|const|auto|extern|"

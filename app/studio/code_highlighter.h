@@ -1,5 +1,5 @@
 #pragma once
-// Light syntax colouring for the read-only Generated Code views: comments, preprocessor and
+// Syntax colouring (Theme::current()'s colours) for the read-only Generated Code views: comments, preprocessor and
 // assembler directives (#line, .loc) dimmed so the code itself stands out, C / PTX keywords,
 // numbers. Line-local rules only: generated code is large and re-shown on every rebuild.
 
@@ -17,16 +17,21 @@ class CodeHighlighter : public QSyntaxHighlighter
 
 public:
     CodeHighlighter(CodeKind kind, QTextDocument *document);
+    /// Takes the colours of Theme::current() and recolours the document.
+    void applyTheme();
 
 protected:
     void highlightBlock(const QString &text) override;
 
 private:
+    void setUpRules();
+
     struct Rule
     {
         QRegularExpression pattern;
         QTextCharFormat format;
     };
+    CodeKind m_kind;
     QList<Rule> m_rules;
     QRegularExpression m_comment;
     QTextCharFormat m_commentFormat;

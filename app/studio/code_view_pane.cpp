@@ -1,6 +1,7 @@
 #include "app/studio/code_view_pane.h"
 
 #include "app/studio/code_highlighter.h"
+#include "app/studio/theme.h"
 #include "app/studio/runner_client.h"
 
 #include <QComboBox>
@@ -325,6 +326,15 @@ void CodeViewPane::setResources(const QJsonObject &code)
                          + tr("compile: %1").arg(times.join(QStringLiteral(", "))));
 }
 
+void CodeViewPane::applyTheme()
+{
+    for (QPlainTextEdit *v : m_views)
+        if (auto *h = v->document()->findChild<CodeHighlighter *>())
+            h->applyTheme();
+    if (m_following)
+        followPythonLine(m_pythonLine);
+}
+
 void CodeViewPane::followPythonLine(int line)
 {
     m_pythonLine = line;
@@ -334,7 +344,7 @@ void CodeViewPane::followPythonLine(int line)
         QList<int> lines = generatedLinesFor(m_maps[int(k)], line);
         m_highlighted[int(k)] = lines;
         QList<QTextEdit::ExtraSelection> selections;
-        const QColor bg(0xff, 0xf3, 0xb0); // the editor's current-line yellow, stronger
+        const QColor bg = Theme::current().code.highlightLine;
         for (int n : std::as_const(lines)) {
             QTextEdit::ExtraSelection s;
             s.format.setBackground(bg);

@@ -53,6 +53,8 @@ public:
     /// Highlights the generated lines of 1-based Python `line` in every view and scrolls the
     /// current view to the first of them.
     void followPythonLine(int line);
+    /// Recolours the views with Theme::current().
+    void applyTheme();
 
     QTabWidget *tabs() const { return m_tabs; }
     QPlainTextEdit *view(CodeKind kind) const;

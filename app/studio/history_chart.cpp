@@ -1,5 +1,7 @@
 #include "app/studio/history_chart.h"
 
+#include "app/studio/theme.h"
+
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -35,6 +37,7 @@ HistoryChart::HistoryChart(QWidget *parent)
     , m_chart(new QChart)
     , m_view(new QChartView(m_chart))
 {
+    m_chart->setTheme(Theme::current().chart);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_view->setRenderHint(QPainter::Antialiasing);
@@ -45,6 +48,24 @@ HistoryChart::HistoryChart(QWidget *parent)
     layout->addWidget(m_view);
     clear(tr("No benchmark runs of this file yet: Bench (Ctrl+Shift+F5) records its perf_report "
              "points here"));
+}
+
+void HistoryChart::applyTheme()
+{
+    if (m_chart->theme() == Theme::current().chart)
+        return;
+    const QString title = m_chart->title();
+    const QList<SeriesPoint> points = m_points;
+    m_chart->setTheme(Theme::current().chart);
+    if (points.isEmpty())
+        clear(title);
+    else
+        setSeries(title, points); // the lines' own colours again
+}
+
+int HistoryChart::chartTheme() const
+{
+    return int(m_chart->theme());
 }
 
 void HistoryChart::resetChart()

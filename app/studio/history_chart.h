@@ -39,6 +39,10 @@ public:
     QString toolTipAt(QPointF point) const;
     bool savePng(const QString &path) const;
     QChartView *view() const { return m_view; }
+    /// Redraws in Theme::current()'s chart theme.
+    void applyTheme();
+    /// The QtCharts theme drawn with (tests).
+    int chartTheme() const;
 
 private:
     void resetChart();

@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <memory>
 
 namespace {
 
@@ -49,7 +50,9 @@ Options:
   --size WxH               window size for --screenshot (default 1280x800)
   --run run|test|bench     with --screenshot: after the check, run the file so (through the
                            runner process) and take the picture when it has finished
-  --backend interp|cuda    the backend picker's choice (default: CUDA when usable)
+  --backend interp|cuda|cuda:N  the backend picker's choice (default: CUDA when usable;
+                           cuda:N once the runner lists GPU N)
+  --theme light|dark|system  the window's theme for this session (default: View > Theme's)
   --hover LINE:COL         with --screenshot and --run: show the hover of that position
                            (1-based) once the run's signatures have typed the kernels
   --show-dock NAME         raise that dock (problems, runLog, validation, benchmark, history,
@@ -188,11 +191,16 @@ void scheduleScreenshot(tsm::MainWindow &window,
                 QTimer::singleShot(600, take);
                 return;
             }
+            auto fired = std::make_shared<bool>(false);
             QObject::connect(
                 window.runner(),
                 &tsm::RunnerClient::requestFinished,
                 &window,
-                [&window, take, hover] {
+                [&window, take, hover, fired] {
+                    // The start-up devices request may end first: only the run's end counts.
+                    if (window.isRunning() || *fired)
+                        return;
+                    *fired = true;
                     // The runner may still be building the Generated Code views or answering
                     // the devices request: the picture waits until it is idle.
                     auto settled = [&window, take] { whenRunnerIdle(window, [take] { QTimer::singleShot(600, take); }); };
@@ -200,8 +208,7 @@ void scheduleScreenshot(tsm::MainWindow &window,
                         settled();
                     else
                         showHoverWhenTyped(window, hover, settled);
-                },
-                Qt::SingleShotConnection);
+                });
             if (!window.runRequest(run))
                 QCoreApplication::exit(3);
         },
@@ -235,10 +242,11 @@ int main(int argc, char *argv[])
     const QCommandLineOption backendOption(QStringLiteral("backend"), QString(), QStringLiteral("NAME"));
     const QCommandLineOption hoverOption(QStringLiteral("hover"), QString(), QStringLiteral("LINE:COL"));
     const QCommandLineOption dockOption(QStringLiteral("show-dock"), QString(), QStringLiteral("NAME"));
+    const QCommandLineOption themeOption(QStringLiteral("theme"), QString(), QStringLiteral("NAME"));
     const QCommandLineOption gotoOption(QStringLiteral("goto"), QString(), QStringLiteral("LINE"));
     const QCommandLineOption validationRowOption(QStringLiteral("select-validation-row"), QString(), QStringLiteral("N"));
     const QCommandLineOption compareOption(QStringLiteral("compare-last-two"), QString());
-    parser.addOptions({help, version, screenshot, size, runOption, backendOption, hoverOption, dockOption,
+    parser.addOptions({help, version, screenshot, size, runOption, backendOption, hoverOption, dockOption, themeOption,
                        gotoOption, validationRowOption, compareOption});
     parser.addPositionalArgument(QStringLiteral("FILE"), QString());
     if (!parser.parse(args) || parser.positionalArguments().size() > 1) {
@@ -271,6 +279,15 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     tsm::MainWindow window;
     window.setBackendChoice(parser.value(backendOption));
+    if (parser.isSet(themeOption)) {
+        tsm::ThemeChoice theme;
+        if (!tsm::themeChoiceFromName(parser.value(themeOption), &theme)) {
+            std::fprintf(stderr, "tilesmith-studio: no theme named '%s' (light, dark, system)\n\n%s",
+                         qPrintable(parser.value(themeOption)), kHelp);
+            return kExitUsage;
+        }
+        window.setTheme(theme, /*remember=*/false);
+    }
     if (screenshotPath.isEmpty()) {
         window.restoreLayout();
     } else {

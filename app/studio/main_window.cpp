@@ -1,9 +1,14 @@
 #include "app/studio/main_window.h"
 
+#include "app/studio/backend_picker.h"
+#include "app/studio/benchmark_chart.h"
 #include "app/studio/benchmark_model.h"
 #include "app/studio/benchmark_pane.h"
 #include "app/studio/check_service.h"
 #include "app/studio/code_view_pane.h"
+#include "app/studio/examples.h"
+#include "app/studio/file_drop.h"
+#include "app/studio/history_chart.h"
 #include "app/studio/history_pane.h"
 #include "app/studio/problems_model.h"
 #include "app/studio/problems_pane.h"
@@ -15,12 +20,14 @@
 #include "editor/find_bar.h"
 #include "editor/kernel_editor.h"
 
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
+#include <QDir>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QJsonArray>
@@ -31,6 +38,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace tsm {
@@ -140,6 +148,17 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_editor, &KernelEditor::textChanged, m_codeView, &CodeViewPane::sourceEdited);
 
+    // Files dropped anywhere, the editor included (QScintilla would insert them as text).
+    auto *drops = new FileDropFilter(this);
+    setAcceptDrops(true);
+    installEventFilter(drops);
+    m_editor->viewport()->installEventFilter(drops);
+    connect(drops, &FileDropFilter::filesDropped, this, &MainWindow::openDroppedFiles);
+    setTheme(savedThemeChoice());
+    // The backend picker's GPUs, from the runner (the studio never loads the driver itself),
+    // once the window is up.
+    QTimer::singleShot(0, this, &MainWindow::askForDevices);
+
     resize(1200, 800);
     newFile();
 }
@@ -157,6 +176,7 @@ void MainWindow::createMenus()
     });
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::updateRecentMenu);
+    createExamplesMenu(file);
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
@@ -203,6 +223,8 @@ void MainWindow::createMenus()
     view->addAction(m_benchmarkDock->toggleViewAction());
     view->addAction(m_historyDock->toggleViewAction());
     view->addAction(m_codeDock->toggleViewAction());
+    view->addSeparator();
+    createThemeMenu(view);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Tilesmith Studio"), this, [this] {
         QMessageBox::about(this,
@@ -218,13 +240,9 @@ void MainWindow::createStatusBar()
     m_positionLabel = new QLabel(this);
     m_problemLabel = new QLabel(this);
     m_timingLabel = new QLabel(this);
-    m_timingLabel->setStyleSheet(QStringLiteral("color: #6e7781"));
     m_runLabel = new RunProgress(this);
-    m_backend = new QComboBox(this);
-    m_backend->addItem(tr("Backend: default (CUDA if usable)"), QString());
-    m_backend->addItem(tr("Backend: CUDA"), QStringLiteral("cuda"));
-    m_backend->addItem(tr("Backend: interpreter"), QStringLiteral("interp"));
-    m_backend->setToolTip(tr("Where kernels run: the GPU through the runner process, or Tilesmith's CPU interpreter"));
+    m_backend = new BackendPicker(this);
+    connect(m_backend, &BackendPicker::choiceChanged, this, [this] { onDevices(QJsonObject()); });
     statusBar()->addWidget(m_problemLabel);
     statusBar()->addWidget(m_timingLabel);
     statusBar()->addPermanentWidget(m_runLabel);
@@ -328,14 +346,17 @@ bool MainWindow::maybeSave()
 
 QString MainWindow::backendChoice() const
 {
-    return m_backend->currentData().toString();
+    return m_backend->backend();
+}
+
+int MainWindow::deviceChoice() const
+{
+    return m_backend->device();
 }
 
 void MainWindow::setBackendChoice(const QString &backend)
 {
-    const int i = m_backend->findData(backend);
-    if (i >= 0)
-        m_backend->setCurrentIndex(i);
+    m_backend->setChoice(backend);
 }
 
 bool MainWindow::runRequest(const QString &request)
@@ -347,6 +368,8 @@ bool MainWindow::runRequest(const QString &request)
     QJsonObject r{{QStringLiteral("request"), request}, {QStringLiteral("file"), m_document.path()}};
     if (!backendChoice().isEmpty())
         r.insert(QStringLiteral("backend"), backendChoice());
+    if (deviceChoice() >= 0)
+        r.insert(QStringLiteral("device"), deviceChoice());
     m_runLog->begin(tr("%1 %2 (%3)").arg(request, QFileInfo(m_document.path()).fileName(), m_backend->currentText()));
     m_validation->clear();
     m_benchmarks->clear();
@@ -415,6 +438,8 @@ void MainWindow::onRunFinished(int id, int exitCode)
     }
     m_runLabel->finish(exitCode);
     updateRunActions();
+    if (m_devicesAfterRun)
+        askForDevices();
 }
 
 void MainWindow::recordRun(int exitCode)
@@ -423,6 +448,20 @@ void MainWindow::recordRun(int exitCode)
     if (!m_history.append(m_runRecord))
         statusBar()->showMessage(m_history.error(), 10000);
     m_historyPane->refresh();
+}
+
+void MainWindow::askForDevices()
+{
+    if (m_haveDevices || m_devicesId)
+        return;
+    if (m_runId) { // never behind a run (it may take minutes): after it
+        m_devicesAfterRun = true;
+        return;
+    }
+    m_devicesAfterRun = false;
+    m_devicesId = m_runner->send(QJsonObject{{QStringLiteral("request"), QStringLiteral("devices")}});
+    if (m_runner->activeRequest() == 0) // the runner could not start: said in the Run Log
+        m_devicesId = 0;
 }
 
 void MainWindow::onBenchmarkPoint(const QJsonObject &event)
@@ -443,18 +482,22 @@ void MainWindow::onBenchmarkPoint(const QJsonObject &event)
         m_devicesId = m_runner->send(QJsonObject{{QStringLiteral("request"), QStringLiteral("devices")}});
 }
 
+// A devices event fills the picker; an empty one (the choice changed) re-reads the chosen
+// device's copy bandwidth.
 void MainWindow::onDevices(const QJsonObject &event)
 {
-    if (event.value(QStringLiteral("event")).toString() != QStringLiteral("devices"))
-        return;
-    m_haveDevices = true;
-    for (const QJsonValue &d : event.value(QStringLiteral("devices")).toArray()) {
-        const double gbs = d[QStringLiteral("copy_bandwidth_gbs")].toDouble();
-        if (gbs > 0) { // the runs use the first device
-            m_benchmarkPane->setCopyBandwidth(gbs, d[QStringLiteral("name")].toString());
+    if (!event.isEmpty()) {
+        if (event.value(QStringLiteral("event")).toString() != QStringLiteral("devices"))
             return;
-        }
+        m_haveDevices = true;
+        const QString wanted = m_backend->choice();
+        if (!m_backend->setDevices(event))
+            statusBar()->showMessage(tr("The GPU chosen last time (%1) is not on this machine: runs use the default backend").arg(wanted), 10000);
     }
+    const QJsonObject device = m_backend->chosenDevice();
+    const double gbs = device[QStringLiteral("copy_bandwidth_gbs")].toDouble();
+    if (gbs > 0)
+        m_benchmarkPane->setCopyBandwidth(gbs, device[QStringLiteral("name")].toString());
 }
 
 void MainWindow::goToLine(int line, int column)
@@ -532,6 +575,83 @@ void MainWindow::updateTitle()
     setWindowModified(m_editor->isModified());
 }
 
+void MainWindow::createExamplesMenu(QMenu *file)
+{
+    QMenu *examples = file->addMenu(tr("&Examples"));
+    const QString dir = examplesDirectory();
+    const QStringList files = exampleFiles(dir);
+    for (const QString &path : files)
+        examples->addAction(QFileInfo(path).fileName(), this, [this, path] { openExample(path); });
+    if (files.isEmpty())
+        examples->addAction(dir.isEmpty() ? tr("(no examples folder found)") : tr("(none in %1)").arg(dir))->setEnabled(false);
+}
+
+bool MainWindow::openExample(const QString &bundled)
+{
+    if (!maybeSave())
+        return false;
+    m_editor->setModified(false); // discarded (or saved): openFile need not ask again
+    const ExampleCopy copy = copyExample(bundled);
+    if (copy.path.isEmpty()) {
+        showError(tr("Cannot open example"), copy.error);
+        return false;
+    }
+    if (!openFile(copy.path))
+        return false;
+    statusBar()->showMessage(tr("Example %1: your copy is %2 (the bundled file stays as it is)")
+                                 .arg(QFileInfo(bundled).fileName(), copy.path), 15000);
+    return true;
+}
+
+void MainWindow::openDroppedFiles(const QStringList &paths)
+{
+    if (paths.isEmpty() || !openFile(paths.first()))
+        return;
+    rememberDirectory(paths.first());
+    if (paths.size() > 1)
+        statusBar()->showMessage(tr("Opened %1; the %n other dropped file(s) were not opened (one file at a time)", nullptr, int(paths.size() - 1))
+                                     .arg(QFileInfo(paths.first()).fileName()), 10000);
+}
+
+void MainWindow::createThemeMenu(QMenu *view)
+{
+    QMenu *menu = view->addMenu(tr("&Theme"));
+    auto *group = new QActionGroup(menu);
+    const ThemeChoice current = savedThemeChoice();
+    const std::pair<ThemeChoice, QString> entries[] = {{ThemeChoice::Light, tr("&Light")},
+                                                       {ThemeChoice::Dark, tr("&Dark")},
+                                                       {ThemeChoice::System, tr("&System")}};
+    for (const auto &[choice, text] : entries) {
+        QAction *a = menu->addAction(text, this, [this, choice = choice] { setTheme(choice); });
+        a->setCheckable(true);
+        a->setChecked(choice == current);
+        a->setData(themeChoiceName(choice));
+        a->setObjectName(QStringLiteral("theme-") + themeChoiceName(choice));
+        group->addAction(a);
+    }
+}
+
+void MainWindow::setTheme(ThemeChoice choice, bool remember)
+{
+    const Theme &theme = Theme::apply(choice);
+    if (remember)
+        saveThemeChoice(choice);
+    m_editor->setColors(theme.editor);
+    m_codeView->applyTheme();
+    m_benchmarkPane->chart()->applyTheme();
+    m_historyPane->chart()->applyTheme();
+    if (m_timingLabel)
+        m_timingLabel->setStyleSheet(QStringLiteral("color: %1").arg(theme.dimText.name()));
+    for (QAction *a : findChildren<QAction *>())
+        if (a->objectName().startsWith(QStringLiteral("theme-")))
+            a->setChecked(a->data().toString() == themeChoiceName(choice));
+}
+
+void MainWindow::rememberDirectory(const QString &path)
+{
+    QSettings().setValue(QStringLiteral("files/lastDirectory"), QFileInfo(path).absolutePath());
+}
+
 void MainWindow::updateRecentMenu()
 {
     m_recentMenu->clear();
@@ -560,17 +680,25 @@ MainWindow::SaveChoice MainWindow::askSaveChanges()
 
 QString MainWindow::askOpenPath()
 {
-    return QFileDialog::getOpenFileName(
-        this, tr("Open Triton program"), QString(), tr("Python files (*.py);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Triton program"), QSettings().value(QStringLiteral("files/lastDirectory")).toString(),
+        tr("Python files (*.py);;All files (*)"));
+    if (!path.isEmpty())
+        rememberDirectory(path);
+    return path;
 }
 
 QString MainWindow::askSavePath()
 {
-    return QFileDialog::getSaveFileName(this,
-                                        tr("Save As"),
-                                        m_document.isUntitled() ? m_document.displayName()
-                                                                : m_document.path(),
-                                        tr("Python files (*.py);;All files (*)"));
+    const QString lastDir = QSettings().value(QStringLiteral("files/lastDirectory")).toString();
+    const QString suggested = !m_document.isUntitled() ? m_document.path()
+                              : lastDir.isEmpty()      ? m_document.displayName()
+                                                       : QDir(lastDir).filePath(m_document.displayName());
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save As"), suggested,
+                                                      tr("Python files (*.py);;All files (*)"));
+    if (!path.isEmpty())
+        rememberDirectory(path);
+    return path;
 }
 
 void MainWindow::showError(const QString &title, const QString &text)

@@ -7,6 +7,7 @@
 #include "app/studio/kernel_types.h"
 #include "app/studio/recent_files.h"
 #include "app/studio/run_history.h"
+#include "app/studio/theme.h"
 
 #include <QMainWindow>
 
@@ -19,6 +20,7 @@ class QMenu;
 
 namespace tsm {
 
+class BackendPicker;
 class BenchmarkModel;
 class BenchmarkPane;
 class CheckService;
@@ -62,6 +64,15 @@ public:
     /// "" (the default: CUDA when usable), "cuda" or "interp".
     QString backendChoice() const;
     void setBackendChoice(const QString &backend);
+    /// The GPU the runs ask for (the picker's "CUDA N" entry), or -1 for the default device.
+    int deviceChoice() const;
+    BackendPicker *backendPicker() const { return m_backend; }
+    /// Opens a writable copy of a bundled example (File > Examples); the status bar says where.
+    bool openExample(const QString &bundled);
+    /// Files dropped on the window: opens the first (as File > Open), says what was left out.
+    void openDroppedFiles(const QStringList &paths);
+    /// View > Theme: applies `choice` to the window, editor, code views and charts; saved.
+    void setTheme(ThemeChoice choice, bool remember = true);
 
     KernelEditor *editor() const { return m_editor; }
     FindBar *findBar() const { return m_findBar; }
@@ -110,10 +121,14 @@ private:
     void onRunFinished(int id, int exitCode);
     void onBenchmarkPoint(const QJsonObject &event);
     void onDevices(const QJsonObject &event);
+    void askForDevices();
     void recordRun(int exitCode);
     void updateRunActions();
     void updateTitle();
     void updateRecentMenu();
+    void createExamplesMenu(QMenu *file);
+    void createThemeMenu(QMenu *view);
+    void rememberDirectory(const QString &path);
 
     KernelEditor *m_editor;
     FindBar *m_findBar;
@@ -145,7 +160,8 @@ private:
     QDockWidget *m_historyDock = nullptr;
     int m_devicesId = 0;         ///< the devices request asked for the copy bandwidth, while it runs
     bool m_haveDevices = false;  ///< a devices event has answered (once per session)
-    QComboBox *m_backend = nullptr;
+    bool m_devicesAfterRun = false; ///< the start-up devices request waits for the run to end
+    BackendPicker *m_backend = nullptr;
     RunProgress *m_runLabel = nullptr;
     QList<QAction *> m_startActions;
     QAction *m_stopAction = nullptr;

@@ -1,5 +1,7 @@
 #include "app/studio/run_log.h"
 
+#include "app/studio/theme.h"
+
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QJsonArray>
@@ -28,7 +30,8 @@ void RunLog::addLine(const QString &text, const QString &color)
         appendPlainText(text);
         return;
     }
-    appendHtml(QStringLiteral("<span style=\"color:%1\">%2</span>").arg(color, text.toHtmlEscaped()));
+    const QString shown = Theme::current().readable(QColor(color)).name(); // dark theme: lighter
+    appendHtml(QStringLiteral("<span style=\"color:%1\">%2</span>").arg(shown, text.toHtmlEscaped()));
 }
 
 void RunLog::addEvent(const QJsonObject &e)

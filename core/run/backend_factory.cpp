@@ -52,7 +52,45 @@ std::unique_ptr<Backend> makeCuda(std::shared_ptr<cuda::Driver> driver,
     return std::make_unique<cuda::CudaBackend>(std::move(driver), std::move(lookup));
 }
 
+/// The driver of GPU `ordinal` (device 0 is the process's shared one), or null with the reason:
+/// the devices there are when the ordinal names none.
+std::shared_ptr<cuda::Driver> deviceDriver(int ordinal, std::string *why)
+{
+    std::string reason;
+    std::shared_ptr<cuda::Driver> driver
+        = ordinal == 0 ? sharedDriver(&reason) : cuda::Driver::open(ordinal, &reason);
+    if (driver)
+        return driver;
+    std::string listWhy;
+    const std::vector<cuda::DeviceInfo> devices = cuda::Driver::listDevices(&listWhy);
+    if (ordinal >= int(devices.size())) {
+        std::vector<std::string> names;
+        for (const cuda::DeviceInfo &d : devices)
+            names.push_back(d.name);
+        *why = noSuchDeviceMessage(ordinal, names, listWhy.empty() ? reason : listWhy);
+        if (names.empty())
+            *why += "; run with --backend interp (the CPU interpreter)";
+    } else {
+        *why = "CUDA device " + std::to_string(ordinal) + " (" + devices[ordinal].name
+               + ") cannot be used: " + reason;
+    }
+    return nullptr;
+}
+
 } // namespace
+
+std::string noSuchDeviceMessage(int ordinal,
+                                const std::vector<std::string> &names,
+                                const std::string &why)
+{
+    std::string m = "no CUDA device " + std::to_string(ordinal) + ": this machine has ";
+    if (names.empty())
+        return m + "none (" + (why.empty() ? "the driver reports no CUDA device" : why) + ")";
+    m += std::to_string(names.size()) + " (";
+    for (std::size_t i = 0; i < names.size(); ++i)
+        m += (i ? ", " : "") + std::to_string(i) + ": " + names[i];
+    return m + ")";
+}
 
 std::shared_ptr<cuda::Driver> sharedCudaDriver(std::string *why)
 {
@@ -73,9 +111,25 @@ std::string defaultBackendNote()
            + "): running on the CPU interpreter";
 }
 
-BackendChoice chooseBackend(const std::string &name, const SourceManager *sources)
+BackendChoice chooseBackend(const std::string &name, const SourceManager *sources, int device)
 {
     BackendChoice c;
+    if (device >= 0 && (name.empty() || name == "cuda")) {
+        // A device was asked for: CUDA on it, or an error (never the interpreter instead).
+        std::string why;
+        if (std::shared_ptr<cuda::Driver> driver = deviceDriver(device, &why)) {
+            c.backend = makeCuda(std::move(driver), sources);
+            return c;
+        }
+        c.error = why;
+        c.errorKind = DiagKind::CudaUnavailable;
+        return c;
+    }
+    if (device >= 0 && name == "interp") {
+        c.error = "a device (" + std::to_string(device)
+                  + ") picks a GPU: it cannot be used with the interpreter backend";
+        return c;
+    }
     if (name == "interp") {
         c.backend = makeInterp();
         return c;

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace tsm {
 
@@ -27,8 +28,18 @@ struct BackendChoice
 
 /// The backend called `name` ("interp", "cuda"; empty = the best available). `sources` holds
 /// the files kernels come from (the CUDA backend puts their names in #line directives and NVRTC
-/// errors on their lines); it must outlive the backend.
-BackendChoice chooseBackend(const std::string &name, const SourceManager *sources = nullptr);
+/// errors on their lines); it must outlive the backend. `device` >= 0 runs on that GPU (and
+/// needs CUDA: with "interp", or where the device does not exist, there is no backend and
+/// `error` says why); -1 is device 0.
+BackendChoice chooseBackend(const std::string &name,
+                            const SourceManager *sources = nullptr,
+                            int device = -1);
+
+/// "no CUDA device 3: this machine has 1 (0: NVIDIA H200)"; with no devices, "... has none
+/// (`why`)". `names[i]` is device i's name.
+std::string noSuchDeviceMessage(int ordinal,
+                                const std::vector<std::string> &names,
+                                const std::string &why);
 
 /// chooseBackend(name).backend, with chooseBackend's error in `error`.
 std::unique_ptr<Backend> makeBackend(const std::string &name, std::string *error);

@@ -112,7 +112,7 @@ int Runner::run(const std::string &path, const EventSink &sink)
                                         DiagOrigin::Input));
         return finish(kExitUnusable, false);
     }
-    BackendChoice choice = chooseBackend(m_options.backend, &m_sources);
+    BackendChoice choice = chooseBackend(m_options.backend, &m_sources, m_options.device);
     std::unique_ptr<Backend> backend = std::move(choice.backend);
     if (!backend) {
         // Not the file's fault: the message names the backend and what to use instead.

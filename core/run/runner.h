@@ -19,6 +19,9 @@ struct RunOptions
     Mode mode = Mode::Run;
     /// "interp", "cuda", or empty for the default (cuda when usable, else interp).
     std::string backend;
+    /// The GPU that runs the kernels (an ordinal of `tilesmith devices`), or -1 for device 0.
+    /// Given, it asks for CUDA: no silent fall back to the interpreter.
+    int device = -1;
     /// test: pytest's -k (substring terms joined by `and` / `or`, each optionally `not`).
     std::string testFilter;
     /// bench: write `<plot_name>.csv` files here when not empty.

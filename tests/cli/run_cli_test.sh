@@ -80,6 +80,13 @@ if grep -q unreachable "$tmp/out"; then echo "FAIL oob: ran past the error"; fai
 # Unusable input: a missing file, an unavailable backend.
 "$bin" run "$tmp/missing.py" --backend interp >"$tmp/out" 2>"$tmp/err"
 expect_exit missing 2 $?
+# --device with the interpreter, or an ordinal that is not a number: refused, exit 2.
+"$bin" run "$root/resources/examples/swish.py" --backend interp --device 1 >"$tmp/out" 2>"$tmp/err"
+expect_exit device_interp 2 $?
+expect_grep device_interp_message 'a device \(1\) picks a GPU: it cannot be used with the interpreter backend' "$tmp/err"
+"$bin" run "$root/resources/examples/swish.py" --device -1 >"$tmp/out" 2>"$tmp/err"
+expect_exit device_negative 2 $?
+expect_grep device_negative_message 'device' "$tmp/err"
 # Without a GPU (CI), --backend cuda is unusable input that says why; the default backend falls
 # back to the interpreter and says so in one line (a note event with --json).
 if "$bin" devices --json | grep -q '"available":false'; then
@@ -98,6 +105,17 @@ if "$bin" devices --json | grep -q '"available":false'; then
   case "$first" in '{"event":"diagnostic"'*'"kind":"CudaUnavailable"'*) passes=$((passes + 1)) ;;
     *) echo "FAIL default_json_note: first line $first"; fails=$((fails + 1)) ;; esac
   expect_grep default_json_severity '"severity":"note"' "$tmp/out"
+  # --device asks for a GPU: a device that is not there is unusable input that says what there
+  # is, never a silent run on the interpreter.
+  "$bin" test "$root/resources/examples/swish.py" --device 7 >"$tmp/out" 2>"$tmp/err"
+  expect_exit device_missing 2 $?
+  expect_grep device_missing_message '^error: no CUDA device 7: this machine has none \(.+\); run with --backend interp' "$tmp/err"
+  if [ -s "$tmp/out" ]; then echo "FAIL device_missing_ran: it printed"; sed 's/^/    /' "$tmp/out"; fails=$((fails + 1)); else passes=$((passes + 1)); fi
+  "$bin" run "$root/resources/examples/swish.py" --device 7 --json >"$tmp/out" 2>"$tmp/err"
+  expect_exit device_missing_json 2 $?
+  expect_grep device_missing_json_event '"kind":"CudaUnavailable".*"message":"no CUDA device 7: ' "$tmp/out"
+  expect_no_note=$(grep -c 'no --backend given' "$tmp/out")
+  expect_exit device_missing_no_note 0 "$expect_no_note"
   "$bin" devices >"$tmp/out" 2>"$tmp/err"
   expect_exit devices 0 $?
   expect_grep devices_why '^No CUDA device: .+' "$tmp/out"

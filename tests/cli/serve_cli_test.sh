@@ -41,6 +41,17 @@ expect_grep emit_ir '"event":"emit","id":"e","text":"kernel @swish_kernel' "$tmp
 tail -1 "$tmp/out" >"$tmp/last"
 expect_grep shutdown_last '^\{"event":"done","exit_code":0,"id":9\}$' "$tmp/last"
 
+# device: a GPU ordinal; a device that is not there is the run's error (exit 2), a device that
+# is not an ordinal is refused.
+printf '%s\n' \
+  "{\"id\":1,\"request\":\"run\",\"file\":\"$swish\",\"device\":97}" \
+  "{\"id\":2,\"request\":\"test\",\"file\":\"$swish\",\"device\":\"one\"}" \
+  '{"id":9,"request":"shutdown"}' | timeout 120 "$bin" serve >"$tmp/out" 2>"$tmp/err"
+expect_grep device_missing '"id":1,.*"message":"no CUDA device 97: this machine has ' "$tmp/out"
+expect_grep device_missing_done '^\{"event":"done","exit_code":2,"id":1\}$' "$tmp/out"
+expect_grep device_bad '"event":"error","id":2,"message":".device. must be a GPU ordinal' "$tmp/out"
+expect_grep device_bad_done '^\{"event":"done","exit_code":2,"id":2\}$' "$tmp/out"
+
 # code: one specialization in every form, from the editor's text when given; a stale signature
 # is an error that says so.
 printf '%s\n' \

@@ -61,5 +61,47 @@ TEST(CudaBackendFactory, DefaultFallsBackWithANote)
     }
 }
 
+TEST(CudaBackendFactory, NoSuchDeviceListsTheDevicesThereAre)
+{
+    EXPECT_EQ(noSuchDeviceMessage(3, {"NVIDIA H200"}, ""),
+              "no CUDA device 3: this machine has 1 (0: NVIDIA H200)");
+    EXPECT_EQ(noSuchDeviceMessage(2, {"NVIDIA H200", "NVIDIA A100"}, ""),
+              "no CUDA device 2: this machine has 2 (0: NVIDIA H200, 1: NVIDIA A100)");
+    EXPECT_EQ(noSuchDeviceMessage(7, {}, "libcuda.so.1 not found"),
+              "no CUDA device 7: this machine has none (libcuda.so.1 not found)");
+}
+
+TEST(CudaBackendFactory, ADeviceThatIsNotThereIsAnErrorNotTheInterpreter)
+{
+    // No machine this runs on has 100 GPUs: with or without CUDA, the answer names the device.
+    for (const char *name : {"", "cuda"}) {
+        BackendChoice c = chooseBackend(name, nullptr, 100);
+        EXPECT_FALSE(c.backend) << name;
+        EXPECT_EQ(c.errorKind, DiagKind::CudaUnavailable);
+        EXPECT_EQ(c.error.rfind("no CUDA device 100: this machine has ", 0), 0u) << c.error;
+    }
+    std::string why;
+    if (!cudaAvailable(&why)) {
+        const std::string e = chooseBackend("", nullptr, 7).error;
+        EXPECT_NE(e.find("this machine has none ("), std::string::npos) << e;
+        EXPECT_NE(e.find("--backend interp"), std::string::npos) << e;
+    }
+}
+
+TEST(CudaBackendFactory, ADeviceWithTheInterpreterIsRefused)
+{
+    BackendChoice c = chooseBackend("interp", nullptr, 1);
+    EXPECT_FALSE(c.backend);
+    EXPECT_EQ(c.error, "a device (1) picks a GPU: it cannot be used with the interpreter backend");
+    EXPECT_TRUE(chooseBackend("interp", nullptr, -1).backend);
+}
+
+TEST(CudaBackendFactory, DeviceZeroIsTheDefaultDevice)
+{
+    std::string why;
+    BackendChoice c = chooseBackend("cuda", nullptr, 0);
+    EXPECT_EQ(bool(c.backend), cudaAvailable(&why)) << c.error;
+}
+
 } // namespace
 } // namespace tsm
