@@ -72,9 +72,16 @@ BenchmarkChart::BenchmarkChart(BenchmarkModel *model, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
+    m_redraw.setSingleShot(true);
+    m_redraw.setInterval(kRedrawDelayMs);
+    connect(&m_redraw, &QTimer::timeout, this, &BenchmarkChart::rebuild);
     connect(model, &BenchmarkModel::pointAdded, this, [this](int row) {
-        if (row == m_row)
-            rebuild();
+        if (row != m_row)
+            return;
+        if (m_lines.isEmpty())
+            rebuild(); // the benchmark's first point: at once
+        else if (!m_redraw.isActive())
+            m_redraw.start();
     });
     connect(model, &QAbstractItemModel::modelReset, this, [this] { showBenchmark(-1); });
     rebuild();
@@ -93,8 +100,15 @@ void BenchmarkChart::setCopyBandwidth(double gbs, const QString &deviceName)
     rebuild();
 }
 
+void BenchmarkChart::settle() const
+{
+    if (m_redraw.isActive())
+        const_cast<BenchmarkChart *>(this)->rebuild();
+}
+
 void BenchmarkChart::rebuild()
 {
+    m_redraw.stop();
     QToolTip::hideText();
     m_chart->removeAllSeries();
     for (QAbstractAxis *axis : m_chart->axes()) {
@@ -275,6 +289,7 @@ void BenchmarkChart::addCopyBandwidthLine(double x0, double x1)
 
 QStringList BenchmarkChart::lineNames() const
 {
+    settle();
     QStringList names;
     for (const QXYSeries *s : m_lines)
         names << s->name();
@@ -283,6 +298,7 @@ QStringList BenchmarkChart::lineNames() const
 
 QList<QPointF> BenchmarkChart::linePoints(const QString &name) const
 {
+    settle();
     for (const QXYSeries *s : m_lines)
         if (s->name() == name)
             return s->points();
@@ -291,24 +307,28 @@ QList<QPointF> BenchmarkChart::linePoints(const QString &name) const
 
 bool BenchmarkChart::xAxisIsLog() const
 {
+    settle();
     const QList<QAbstractAxis *> axes = m_chart->axes(Qt::Horizontal);
     return !axes.isEmpty() && axes.first()->type() == QAbstractAxis::AxisTypeLogValue;
 }
 
 QString BenchmarkChart::xAxisTitle() const
 {
+    settle();
     const QList<QAbstractAxis *> axes = m_chart->axes(Qt::Horizontal);
     return axes.isEmpty() ? QString() : axes.first()->titleText();
 }
 
 QString BenchmarkChart::yAxisTitle() const
 {
+    settle();
     const QList<QAbstractAxis *> axes = m_chart->axes(Qt::Vertical);
     return axes.isEmpty() ? QString() : axes.first()->titleText();
 }
 
 double BenchmarkChart::copyBandwidthLine() const
 {
+    settle();
     return m_copyLine && m_copyLine->count() > 0 ? m_copyLine->at(0).y() : qQNaN();
 }
 
@@ -336,6 +356,7 @@ int BenchmarkChart::nearestSample(int line, QPointF point) const
 
 QString BenchmarkChart::toolTipAt(const QString &name, QPointF point) const
 {
+    settle();
     if (m_row < 0)
         return {};
     const Benchmark &b = m_model->benchmark(m_row);
@@ -349,12 +370,14 @@ QString BenchmarkChart::toolTipAt(const QString &name, QPointF point) const
 // just now is drawn as it is, not as it was.
 bool BenchmarkChart::savePng(const QString &path) const
 {
+    settle();
     QCoreApplication::sendPostedEvents();
     return m_view->grab().save(path, "PNG");
 }
 
 bool BenchmarkChart::saveSvg(const QString &path) const
 {
+    settle();
     QCoreApplication::sendPostedEvents();
     QSvgGenerator svg;
     svg.setFileName(path);

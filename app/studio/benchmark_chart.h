@@ -3,9 +3,11 @@
 // it can move to Qt Graphs later) - a line per provider with markers, a shaded min..max band,
 // log x axis when the benchmark asked for it, the unit on the y axis, and for GB/s charts timed
 // on a GPU a dashed line at the device's copy bandwidth. Hovering over a point shows its exact
-// value. The query functions read the chart itself, for tests.
+// value. Points arriving in a burst are drawn together. The query functions read the chart
+// itself, for tests.
 
 #include <QPointF>
+#include <QTimer>
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
@@ -50,8 +52,15 @@ public:
     /// The QtCharts theme drawn with (tests).
     int chartTheme() const;
 
+    /// Milliseconds a new point may wait to be drawn: points arriving faster are drawn together
+    /// (redrawing the chart per point made typing stall as the sweep filled it; the first
+    /// point of a benchmark is drawn at once).
+    static constexpr int kRedrawDelayMs = 100;
+
 private:
     void rebuild();
+    /// Draws the points still waiting for the redraw timer (the queries read a current chart).
+    void settle() const;
     void addLines(bool numericX);
     void addAxes(bool numericX);
     void addCopyBandwidthLine(double x0, double x1);
@@ -65,6 +74,7 @@ private:
     QString m_device;
     QList<QXYSeries *> m_lines; ///< one per model line, in the model's order
     QXYSeries *m_copyLine = nullptr;
+    QTimer m_redraw;
 };
 
 } // namespace tsm

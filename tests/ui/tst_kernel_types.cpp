@@ -303,9 +303,9 @@ private slots:
                                  10000);
         const QString tip = w.editor()->hoverText(x, QPoint(500, 0));
         QVERIFY2(tip.startsWith(QStringLiteral("x: fp32[")), qPrintable(tip));
-        // test_swish launches n = 1, multiples of 16 and others, and two betas
+        // test_swish launches multiples of 16, others and n = 1 (last), with two betas
         QCOMPARE(w.editor()->hoverText(offsetOf(text, "pid ="), QPoint(500, 0)),
-                 QStringLiteral("pid: i32  (last of 6 specializations: n_elements=i32:16, "
+                 QStringLiteral("pid: i32  (last of 6 specializations: n_elements=1, "
                                 "beta=1.702)"));
         // an edit makes the table stale: nothing until the next check
         w.editor()->insertAt(QStringLiteral("# edited\n"), 0, 0);
