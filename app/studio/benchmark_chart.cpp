@@ -1,5 +1,6 @@
 #include "app/studio/benchmark_chart.h"
 
+#include "app/studio/chart_support.h"
 #include "app/studio/theme.h"
 
 #include "app/studio/benchmark_model.h"
@@ -16,7 +17,6 @@
 #include <QPainter>
 #include <QSvgGenerator>
 #include <QToolTip>
-#include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -60,18 +60,8 @@ BenchmarkChart::BenchmarkChart(BenchmarkModel *model, QWidget *parent)
     : QWidget(parent)
     , m_model(model)
     , m_chart(new QChart)
-    , m_view(new QChartView(m_chart))
+    , m_view(makeChartView(m_chart, this))
 {
-    m_chart->setTheme(Theme::current().chart);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_view->setRenderHint(QPainter::Antialiasing);
-    // The chart is rebuilt on every point: repaint it whole, or old markers linger.
-    m_view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
-    m_view->setMinimumSize(320, 200);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
     m_redraw.setSingleShot(true);
     m_redraw.setInterval(kRedrawDelayMs);
     connect(&m_redraw, &QTimer::timeout, this, &BenchmarkChart::rebuild);
@@ -290,19 +280,13 @@ void BenchmarkChart::addCopyBandwidthLine(double x0, double x1)
 QStringList BenchmarkChart::lineNames() const
 {
     settle();
-    QStringList names;
-    for (const QXYSeries *s : m_lines)
-        names << s->name();
-    return names;
+    return seriesNames(m_lines);
 }
 
 QList<QPointF> BenchmarkChart::linePoints(const QString &name) const
 {
     settle();
-    for (const QXYSeries *s : m_lines)
-        if (s->name() == name)
-            return s->points();
-    return {};
+    return seriesPoints(m_lines, name);
 }
 
 bool BenchmarkChart::xAxisIsLog() const

@@ -1,5 +1,6 @@
 #include "app/studio/history_chart.h"
 
+#include "app/studio/chart_support.h"
 #include "app/studio/theme.h"
 
 #include <QCategoryAxis>
@@ -9,7 +10,6 @@
 #include <QCursor>
 #include <QLineSeries>
 #include <QToolTip>
-#include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -35,17 +35,8 @@ QString number(double v)
 HistoryChart::HistoryChart(QWidget *parent)
     : QWidget(parent)
     , m_chart(new QChart)
-    , m_view(new QChartView(m_chart))
+    , m_view(makeChartView(m_chart, this))
 {
-    m_chart->setTheme(Theme::current().chart);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
-    m_view->setMinimumSize(320, 200);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
     clear(tr("No benchmark runs of this file yet: Bench (Ctrl+Shift+F5) records its perf_report "
              "points here"));
 }
@@ -161,18 +152,12 @@ int HistoryChart::pointCount() const
 
 QStringList HistoryChart::lineNames() const
 {
-    QStringList names;
-    for (const QXYSeries *line : m_lines)
-        names << line->name();
-    return names;
+    return seriesNames(m_lines);
 }
 
 QList<QPointF> HistoryChart::linePoints(const QString &name) const
 {
-    for (const QXYSeries *line : m_lines)
-        if (line->name() == name)
-            return line->points();
-    return {};
+    return seriesPoints(m_lines, name);
 }
 
 QStringList HistoryChart::xLabels() const

@@ -6,6 +6,7 @@
 #include "app/studio/backend_picker.h"
 #include "app/studio/main_window.h"
 #include "app/studio/runner_client.h"
+#include "ui_test_support.h"
 
 #include <QFile>
 #include <QJsonObject>
@@ -42,12 +43,6 @@ while IFS= read -r line; do
   esac
 done
 )";
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 QStringList entries(const QComboBox *c)
 {

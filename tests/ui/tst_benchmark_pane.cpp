@@ -9,6 +9,7 @@
 #include "app/studio/benchmark_pane.h"
 #include "app/studio/main_window.h"
 #include "app/studio/runner_client.h"
+#include "ui_test_support.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -72,22 +73,6 @@ protected:
         errors << title + QStringLiteral(": ") + text;
     }
 };
-
-// The title of the raised dock in the tab group that holds the dock titled `title`.
-QString currentTabBeside(const QMainWindow &w, const QString &title)
-{
-    for (const QTabBar *bar : w.findChildren<QTabBar *>())
-        for (int i = 0; i < bar->count(); ++i)
-            if (bar->tabText(i) == title)
-                return bar->tabText(bar->currentIndex());
-    return {};
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 // A stand-in for `tilesmith serve`: a bench request answers two GPU GB/s points, a devices
 // request one H200 with its copy bandwidth; every request is logged to requests.log.

@@ -2,6 +2,7 @@
 // failed saves that leave the old file and report why.
 
 #include "app/studio/document.h"
+#include "ui_test_support.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,19 +17,6 @@
 using namespace tsm;
 
 namespace {
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    QCOMPARE(file.write(bytes), bytes.size());
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>");
-}
 
 ino_t inodeOf(const QString &path)
 {

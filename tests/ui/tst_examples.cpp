@@ -5,6 +5,7 @@
 #include "app/studio/examples.h"
 #include "app/studio/main_window.h"
 #include "editor/kernel_editor.h"
+#include "ui_test_support.h"
 
 #include <QAction>
 #include <QFile>
@@ -22,12 +23,6 @@
 using namespace tsm;
 
 namespace {
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 class ScriptedWindow : public MainWindow
 {

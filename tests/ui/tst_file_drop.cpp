@@ -5,6 +5,7 @@
 #include "app/studio/file_drop.h"
 #include "app/studio/main_window.h"
 #include "editor/kernel_editor.h"
+#include "ui_test_support.h"
 
 #include <QDropEvent>
 #include <QFile>
@@ -34,13 +35,6 @@ protected:
         return choice;
     }
 };
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
-}
 
 // A drag entering `target` and dropped at its centre, as the platform would deliver it.
 bool dropOn(QWidget *target, QMimeData *mime)

@@ -11,6 +11,7 @@
 #include "app/studio/run_history.h"
 #include "app/studio/runner_client.h"
 #include "editor/kernel_editor.h"
+#include "ui_test_support.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -69,19 +70,6 @@ QJsonObject kernel(const QString &name)
             {"name", name},
             {"signature", "*fp32:16, i32"},
             {"seconds", 0.1}};
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(bytes);
 }
 
 // Selects rows `rows` of the runs table as Ctrl+clicks would.

@@ -14,6 +14,7 @@
 #include "app/studio/runner_client.h"
 #include "editor/find_bar.h"
 #include "editor/kernel_editor.h"
+#include "ui_test_support.h"
 
 #include <QAbstractItemModelTester>
 #include <QDockWidget>
@@ -70,29 +71,6 @@ protected:
         errors << title + QStringLiteral(": ") + text;
     }
 };
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(bytes);
-}
-
-// The title of the raised dock in the tab group that holds the dock titled `title`.
-QString currentTabBeside(const QMainWindow &w, const QString &title)
-{
-    for (const QTabBar *bar : w.findChildren<QTabBar *>())
-        for (int i = 0; i < bar->count(); ++i)
-            if (bar->tabText(i) == title)
-                return bar->tabText(bar->currentIndex());
-    return {};
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 // Every state the status bar's run progress passes through as the run's events arrive:
 // "Testing 1/3 [1/3]", "Compiling k… [busy]" (indeterminate bar), "last run passed [hidden]".

@@ -4,6 +4,7 @@
 
 #include "app/studio/run_comparison.h"
 #include "app/studio/run_history.h"
+#include "ui_test_support.h"
 
 #include <QFile>
 #include <QJsonObject>
@@ -79,13 +80,6 @@ QList<QByteArray> fileLines(const QString &path)
     QList<QByteArray> lines = f.readAll().split('\n');
     lines.removeAll(QByteArray());
     return lines;
-}
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(bytes);
 }
 
 } // namespace

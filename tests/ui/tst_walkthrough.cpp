@@ -14,6 +14,7 @@
 #include "app/studio/validation_model.h"
 #include "app/studio/validation_pane.h"
 #include "editor/kernel_editor.h"
+#include "ui_test_support.h"
 
 #include <QItemSelectionModel>
 #include <QTableView>
@@ -29,12 +30,6 @@ class ScriptedWindow : public MainWindow
 protected:
     SaveChoice askSaveChanges() override { return SaveChoice::Discard; }
 };
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 const char kMask[] = "mask = offsets < n_elements";
 const char kBrokenMask[] = "mask = offsets < n_elements - 1";

@@ -1,0 +1,35 @@
+#pragma once
+// Small helpers the studio's Qt Test suites share: whole-file reads and writes, and which dock
+// of a tab group is raised.
+
+#include <QByteArray>
+#include <QFile>
+#include <QMainWindow>
+#include <QString>
+#include <QTabBar>
+#include <QTest>
+
+/// The file's bytes, or empty when it cannot be read.
+inline QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/// Writes `bytes` to `path` (a test failure when it cannot).
+inline void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    QVERIFY2(f.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(path));
+    QVERIFY(f.write(bytes) == bytes.size());
+}
+
+/// The title of the raised dock in the tab group that holds the dock titled `title`.
+inline QString currentTabBeside(const QMainWindow &w, const QString &title)
+{
+    for (const QTabBar *bar : w.findChildren<QTabBar *>())
+        for (int i = 0; i < bar->count(); ++i)
+            if (bar->tabText(i) == title)
+                return bar->tabText(bar->currentIndex());
+    return {};
+}
