@@ -110,9 +110,11 @@ bool runDisassembler(const cuda::CudaBuild &build,
         }
     }
     std::string out;
-    // nvdisasm -c: code sections only; -g: the #line locations (file.py:N) as comments.
+    // nvdisasm -c: code sections only; -gi: the #line locations (file.py:N) as comments, with
+    // each inlined device-header function's chain down to the Python line that called it
+    // (tests/data/studio/swish_kernel_h200_gi.sass: nvdisasm 13.0 on the H200).
     const std::string command
-        = nvdisasm ? shellQuote(nvdisasm->string()) + " -c -g " + shellQuote(tmp.string())
+        = nvdisasm ? shellQuote(nvdisasm->string()) + " -c -gi " + shellQuote(tmp.string())
                    : shellQuote(cuobjdump->string()) + " -sass " + shellQuote(tmp.string());
     const bool ok = capture(command, &out);
     fs::remove(tmp, ec);

@@ -32,7 +32,7 @@ int emitCudaStages(const EmitOptions &opts,
                    std::ostream &out,
                    std::ostream &err);
 
-/// `build`'s cubin as SASS, through nvdisasm -c -g (with the Python lines as comments) or
+/// `build`'s cubin as SASS, through nvdisasm -c -gi (with the Python lines as comments) or
 /// cuobjdump -sass; false with the reason in `error` (no disassembler, it failed).
 bool disassembleSass(const cuda::CudaBuild &build, std::string *text, std::string *error);
 

@@ -99,8 +99,10 @@ QList<int> ptxLines(const QStringList &lines, const QString &file)
 
 QList<int> sassLines(const QStringList &lines, const QString &file)
 {
-    // nvdisasm -g: `//## File "/path/x.py", line 35` and, through inlining,
-    // `//## File "/x/tilesmith_device.cuh", line 253 inlined at "/path/x.py", line 35`.
+    // nvdisasm -gi: `//## File "/path/x.py", line 35` and, for inlined device-header code, a
+    // chain `//## File "/x/tilesmith_device.cuh", line 238 inlined at "/x/tilesmith_device.cuh",
+    // line 253` / `... line 253 inlined at "/path/x.py", line 35` / `//## File "/path/x.py",
+    // line 35` before the instruction: the last Python location named wins.
     static const QRegularExpression ref(QStringLiteral("\"([^\"]*)\",\\s*line\\s+(\\d+)"));
     QList<int> map;
     int current = 0;

@@ -2,7 +2,7 @@
 // Which Python line each line of generated code comes from, read from the code itself: the
 // `#line N "file.py"` directives of the CUDA C (the statement comments before them belong to the
 // same line), the `.loc` / `.file` directives of the PTX (through inlined device functions to
-// the Python call), the `//## File "file.py", line N` comments of nvdisasm -g SASS, and the
+// the Python call), the `//## File "file.py", line N` comments of nvdisasm -gi SASS, and the
 // `# LN` suffixes of the printed IR. The Generated Code views use it to follow the editor's
 // cursor and to go back from a generated line to its Python line.
 

@@ -107,6 +107,30 @@ private slots:
         QCOMPARE(map, (QList<int>{35, 35, 0, 0, 38, 38, 38}));
     }
 
+    void sassOfTheH200MapsHeaderCodeToItsPythonCall()
+    {
+        // nvdisasm -c -gi of swish_kernel (BLOCK 1024) as the `code` request returns it on the H200:
+        // the loads and exp / division come from device-header functions, whose inlining chains
+        // end at the Python line that called them.
+        const QString sass = readSource(QStringLiteral("tests/data/studio/swish_kernel_h200_gi.sass"));
+        QVERIFY(!sass.isEmpty());
+        const QList<int> map = pythonLinesOf(CodeKind::Sass, sass, QStringLiteral("/elsewhere/swish.py"));
+        const QStringList lines = sass.split(QLatin1Char('\n'));
+        QCOMPARE(map.size(), lines.size());
+        auto lineOfInstruction = [&](const QString &text) {
+            for (int i = 0; i < lines.size(); ++i)
+                if (lines[i].contains(text))
+                    return map[i];
+            return -1;
+        };
+        QCOMPARE(lineOfInstruction(QStringLiteral("LDG.E.128 R8")), 33);  // x = tl.load(...)
+        QCOMPARE(lineOfInstruction(QStringLiteral("ISETP.GE.AND P1")), 32); // mask = offsets < n
+        QCOMPARE(lineOfInstruction(QStringLiteral("S2R R5, SR_CTAID.X")), 28); // pid
+        QCOMPARE(lineOfInstruction(QStringLiteral("FMUL R12, R8")), 36); // tl.exp(-beta * x)
+        QCOMPARE(lineOfInstruction(QStringLiteral("S2R R0, SR_TID.X")), 0); // the kernel's prologue
+        QVERIFY(generatedLinesFor(map, 33).size() >= 4);
+    }
+
     void buildsFollowsAndGoesBack()
     {
         RunnerClient runner(QStringLiteral(TSM_TILESMITH_BIN));
