@@ -1,5 +1,7 @@
 #include "app/studio/benchmark_model.h"
 
+#include "app/studio/event_fields.h"
+
 #include <QJsonValue>
 #include <QLocale>
 
@@ -7,11 +9,6 @@
 
 namespace tsm {
 namespace {
-
-double numberOrNan(const QJsonValue &v)
-{
-    return v.isDouble() ? v.toDouble() : qQNaN();
-}
 
 QString exact(double v)
 {
@@ -131,9 +128,9 @@ bool BenchmarkModel::addEvent(const QJsonObject &e)
     s.x = e.value(QStringLiteral("x"))
               .toVariant()
               .toString(); // a string; a number from older runners
-    s.value = numberOrNan(e.value(QStringLiteral("value")));
-    s.min = numberOrNan(e.value(QStringLiteral("min")));
-    s.max = numberOrNan(e.value(QStringLiteral("max")));
+    s.value = eventNumber(e, "value");
+    s.min = eventNumber(e, "min");
+    s.max = eventNumber(e, "max");
     s.measuredBy = e.value(QStringLiteral("measured_by")).toString();
     if (!b.xs.contains(s.x))
         b.xs.append(s.x);

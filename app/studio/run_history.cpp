@@ -1,5 +1,7 @@
 #include "app/studio/run_history.h"
 
+#include "app/studio/event_fields.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -19,13 +21,6 @@ constexpr int kFormatVersion = 1;
 QString str(const QJsonObject &o, const char *key)
 {
     return o.value(QLatin1String(key)).toString();
-}
-
-// Non-finite numbers are null in the events (docs/run-events.md) and in the file.
-double num(const QJsonObject &o, const char *key)
-{
-    const QJsonValue v = o.value(QLatin1String(key));
-    return v.isDouble() ? v.toDouble() : qQNaN();
 }
 
 QJsonValue numValue(double d)
@@ -50,9 +45,9 @@ BenchmarkRecord pointFromJson(const QJsonObject &o)
     p.xName = str(o, "x_name");
     p.x = str(o, "x");
     p.line = str(o, "line");
-    p.value = num(o, "value");
-    p.min = num(o, "min");
-    p.max = num(o, "max");
+    p.value = eventNumber(o, "value");
+    p.min = eventNumber(o, "min");
+    p.max = eventNumber(o, "max");
     p.unit = str(o, "unit");
     p.measuredBy = str(o, "measured_by");
     return p;
@@ -98,19 +93,19 @@ void RunRecord::addEvent(const QJsonObject &e)
 {
     const QString kind = str(e, "event");
     if (kind == QLatin1String("kernel_compiled")) {
-        kernels.append({str(e, "name"), str(e, "signature"), num(e, "seconds")});
+        kernels.append({str(e, "name"), str(e, "signature"), eventNumber(e, "seconds")});
     } else if (kind == QLatin1String("benchmark_point")) {
         points.append(pointFromJson(e));
         if (backendUsed.isEmpty())
             backendUsed = backendOf(points.last().measuredBy);
     } else if (kind == QLatin1String("validation")) {
         (e.value(QStringLiteral("passed")).toBool() ? validationsPassed : validationsFailed) += 1;
-        const double err = num(e, "max_abs_error");
+        const double err = eventNumber(e, "max_abs_error");
         if (std::isnan(worstAbsError) || err > worstAbsError || std::isnan(err))
             worstAbsError = err; // NaN (a NaN in the output) is the worst there is
     } else if (kind == QLatin1String("test_finished")) {
         tests.append(
-            {str(e, "name"), e.value(QStringLiteral("passed")).toBool(), num(e, "seconds")});
+            {str(e, "name"), e.value(QStringLiteral("passed")).toBool(), eventNumber(e, "seconds")});
     } else if (kind == QLatin1String("diagnostic")
                && str(e, "severity") == QLatin1String("error")) {
         if (errorCount++ == 0) {
@@ -125,7 +120,7 @@ void RunRecord::addEvent(const QJsonObject &e)
         sawFinished = true;
         passed = e.value(QStringLiteral("passed")).toBool();
         exitCode = e.value(QStringLiteral("exit_code")).toInt();
-        seconds = num(e, "seconds");
+        seconds = eventNumber(e, "seconds");
     } else if (kind == QLatin1String("done")) {
         exitCode = e.value(QStringLiteral("exit_code")).toInt(exitCode);
         if (e.contains(QStringLiteral("reason")))
@@ -202,23 +197,23 @@ std::optional<RunRecord> RunRecord::fromJson(const QJsonObject &o)
     r.backendUsed = str(o, "backend_used");
     r.exitCode = o.value(QStringLiteral("exit_code")).toInt(-1);
     r.passed = o.value(QStringLiteral("passed")).toBool();
-    r.seconds = num(o, "seconds");
+    r.seconds = eventNumber(o, "seconds");
     r.failure = str(o, "failure");
     r.errorCount = o.value(QStringLiteral("errors")).toInt();
     r.firstError = str(o, "first_error");
     for (const QJsonValue &v : o.value(QStringLiteral("kernels")).toArray())
         r.kernels.append({str(v.toObject(), "name"),
                           str(v.toObject(), "signature"),
-                          num(v.toObject(), "seconds")});
+                          eventNumber(v.toObject(), "seconds")});
     for (const QJsonValue &v : o.value(QStringLiteral("benchmark_points")).toArray())
         r.points.append(pointFromJson(v.toObject()));
     r.validationsPassed = o.value(QStringLiteral("validations_passed")).toInt();
     r.validationsFailed = o.value(QStringLiteral("validations_failed")).toInt();
-    r.worstAbsError = num(o, "worst_abs_error");
+    r.worstAbsError = eventNumber(o, "worst_abs_error");
     for (const QJsonValue &v : o.value(QStringLiteral("tests")).toArray())
         r.tests.append({str(v.toObject(), "name"),
                         v.toObject().value(QStringLiteral("passed")).toBool(),
-                        num(v.toObject(), "seconds")});
+                        eventNumber(v.toObject(), "seconds")});
     r.sawFinished = true;
     return r;
 }
