@@ -158,14 +158,6 @@ void firstCallOnGpu(CallArgs &args,
                        "for CPU timings");
 }
 
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
-    return v[v.size() / 2];
-}
-
 } // namespace
 
 std::string hostPaceNote(double hostUs, double clearUs, double kernelUs)
@@ -235,7 +227,7 @@ Value benchGpu(CallArgs &args,
         interp.callValue(fn, {});
     }
     // The host's time per timed call (L2 clear, fn, events) is measured beside the GPU's: when
-    // the host is slower than the L2 clear it follows, the GPU waits for the launch inside the
+    // the host is slower than the GPU's work per call, the GPU waits for the launch inside the
     // timed region, and the result says so instead of passing idle time off as kernel time.
     std::vector<double> hostUs;
     hostUs.reserve(std::size_t(std::min(nRepeat, 1LL << 20)));
@@ -260,7 +252,8 @@ Value benchGpu(CallArgs &args,
     });
     std::vector<double> clears = collect();
     ctx.measuredBy = timer->describe()
-                     + hostPaceNote(median(hostUs), median(clears) * 1000.0, median(times) * 1000.0)
+                     + hostPaceNote(quantiles(hostUs, {0.5})[0], quantiles(clears, {0.5})[0] * 1000.0,
+                                    quantiles(times, {0.5})[0] * 1000.0)
                      + measuredNote;
     return summarize(times, qs, mode);
 }
