@@ -1,9 +1,9 @@
-// tilesmith: the command line. Subcommands follow LANGUAGE.md's entry points; the ones whose
-// machinery has not landed yet say so and exit 2 instead of pretending.
+// tilesmith: the command line. Subcommands follow LANGUAGE.md's entry points.
 
 #include "app/cli/check_command.h"
 #include "app/cli/devices_command.h"
 #include "app/cli/emit_command.h"
+#include "app/cli/profile_command.h"
 #include "app/cli/run_command.h"
 #include "app/cli/serve_command.h"
 
@@ -112,15 +112,38 @@ int main(int argc, char **argv)
         runCmds.push_back(std::move(r));
     }
 
-    const char *later[][2] = {
-        {"profile", "Profile the kernel launches of a program"},
-    };
-    std::vector<CLI::App *> laterCmds;
-    for (const auto &l : later) {
-        auto *cmd = app.add_subcommand(l[0], std::string(l[1]) + " (not available yet)");
-        cmd->allow_extras();
-        laterCmds.push_back(cmd);
-    }
+    tsm::cli::ProfileCommandOptions profile;
+    auto *profileCmd = app.add_subcommand(
+        "profile",
+        "Run a program on the GPU and profile its kernel launches: CUPTI timing, hardware "
+        "counters of each kernel's first launch per grid, roofline, per-line costs");
+    profileCmd->add_option("file", profile.program.file, "Python file")->required();
+    profileCmd->add_option("--kernel", profile.kernel, "Only this @triton.jit kernel gets counters");
+    profileCmd
+        ->add_option("--metrics",
+                     profile.metrics,
+                     "fast (1 replay: time, DRAM/L2 bytes, warps, instructions), roofline (+ FLOP "
+                     "counts, 2 replays), sol (+ Speed-of-Light %, about 9 replays) or a "
+                     "comma-separated list of metric names")
+        ->default_val("fast");
+    profileCmd
+        ->add_option_function<std::string>(
+            "--mode",
+            [&profile](const std::string &m) {
+                profile.program.run.mode = m == "test"    ? tsm::run::Mode::Test
+                                           : m == "bench" ? tsm::run::Mode::Bench
+                                                          : tsm::run::Mode::Run;
+            },
+            "What to run: run (the file top to bottom, default), test, or bench")
+        ->check(CLI::IsMember({"run", "test", "bench"}));
+    profileCmd->add_option("-k", profile.program.run.testFilter, "With --mode test: pytest's -k");
+    profileCmd->add_option("--device", profile.program.run.device, "The GPU (default 0)")
+        ->type_name("N")
+        ->check(CLI::NonNegativeNumber);
+    profileCmd->add_flag("--library-kernels",
+                         profile.libraryKernels,
+                         "Also replay Tilesmith's own kernels (eager torch ops) for counters");
+    profileCmd->add_flag("--json", profile.program.json, "Emit JSON Lines events");
 
     CLI::App *serveCmd = app.add_subcommand(
         "serve", "Speak the JSON Lines runner protocol on stdin/stdout (docs/serve.md): the studio's runner");
@@ -146,13 +169,7 @@ int main(int argc, char **argv)
     for (const auto &r : runCmds)
         if (r->cmd->parsed())
             return tsm::cli::runProgram(r->opts, std::cout, std::cerr);
-    for (CLI::App *cmd : laterCmds) {
-        if (cmd->parsed()) {
-            std::cerr << "tilesmith " << cmd->get_name()
-                      << ": not available yet in this version (available: check, emit, run, test, "
-                         "bench, devices, serve)\n";
-            return 2;
-        }
-    }
+    if (profileCmd->parsed())
+        return tsm::cli::runProfile(profile, std::cout, std::cerr);
     return 2;
 }

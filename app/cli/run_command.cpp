@@ -3,6 +3,7 @@
 #include "core/diag/diagnostic_renderer.h"
 #include "core/run/backend_factory.h"
 #include "core/run/event_json.h"
+#include "profiler/profile_table.h"
 
 #include <nlohmann/json.hpp>
 
@@ -48,6 +49,10 @@ public:
                 m_failedNames.push_back(e.name);
             m_out << (e.passed ? "PASSED " : "FAILED ") << e.name << " (" << seconds(e.seconds)
                   << ")\n";
+            m_out.flush();
+            break;
+        case K::Profile:
+            m_out << "\n" << profiler::profileTable(*e.profile);
             m_out.flush();
             break;
         case K::BenchmarkTable:

@@ -7,6 +7,8 @@
 
 #include "core/run/event_json.h"
 #include "core/run/runner.h"
+#include "profiler/launch_profiler.h"
+#include "profiler/metric_sets.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,7 +29,7 @@ namespace {
 using nlohmann::json;
 
 constexpr int kProtocolVersion = 1;
-constexpr const char *kRequests[] = {"check", "emit", "code", "devices", "run", "test", "bench", "cancel", "shutdown"};
+constexpr const char *kRequests[] = {"check", "emit", "code", "devices", "run", "test", "bench", "profile", "cancel", "shutdown"};
 
 class Server
 {
@@ -161,7 +163,7 @@ private:
         const std::string what = r["request"];
         const std::string file = r.value("file", std::string());
         try {
-            if (what == "run" || what == "test" || what == "bench")
+            if (what == "run" || what == "test" || what == "bench" || what == "profile")
                 return runProgram(id, what, file, r);
             if (what == "code")
                 return codeViews(id, file, r);
@@ -223,8 +225,25 @@ private:
     int runProgram(const json &id, const std::string &what, const std::string &file, const json &r)
     {
         run::RunOptions o;
-        o.mode = what == "test" ? run::Mode::Test : what == "bench" ? run::Mode::Bench : run::Mode::Run;
+        // A profile runs the program as its `mode` says, on the GPU, watched by the profiler.
+        const std::string mode = what == "profile" ? r.value("mode", std::string("run")) : what;
+        o.mode = mode == "test" ? run::Mode::Test : mode == "bench" ? run::Mode::Bench : run::Mode::Run;
         o.backend = r.value("backend", std::string());
+        std::unique_ptr<profiler::LaunchProfiler> launchProfiler;
+        if (what == "profile") {
+            profiler::ProfileOptions po;
+            po.metrics = r.value("metrics", std::string("fast"));
+            po.kernel = r.value("kernel", std::string());
+            po.libraryKernels = r.value("library_kernels", false);
+            std::string why;
+            if (!profiler::metricSet(po.metrics, &why)) {
+                send(json{{"id", id}, {"event", "error"}, {"message", why}});
+                return 2;
+            }
+            launchProfiler = std::make_unique<profiler::LaunchProfiler>(po);
+            o.profiler = launchProfiler.get();
+            o.backend = "cuda";
+        }
         if (r.contains("device")) {
             const json &d = r["device"];
             if (!d.is_number_integer() || d.get<int>() < 0) {

@@ -168,6 +168,8 @@ bool CudaBackend::launch(CompiledKernel &compiled,
         }
     }
 
+    if (m_observer)
+        m_observer->beforeLaunch(*kernel, grid);
     DriverStatus s = m_driver->launch(kernel->function(),
                                       grid.x,
                                       grid.y,
@@ -175,6 +177,8 @@ bool CudaBackend::launch(CompiledKernel &compiled,
                                       kernel->source().threadsPerBlock,
                                       int(kernel->source().dynamicSharedBytes),
                                       marshaled.pointers());
+    if (m_observer)
+        m_observer->afterLaunch(*kernel, grid, bool(s));
     if (!s) {
         reportLaunchFailure(*kernel, "the launch", s, diags);
         return false;

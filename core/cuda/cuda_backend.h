@@ -7,6 +7,7 @@
 
 #include "core/cuda/cuda_build.h"
 #include "core/cuda/driver.h"
+#include "core/cuda/launch_observer.h"
 #include "core/run/backend.h"
 
 #include <atomic>
@@ -86,6 +87,9 @@ public:
     bool matmul(const MatmulArgs &args, std::string *why) override;
 
     Driver &driver() { return *m_driver; }
+    const std::shared_ptr<Driver> &sharedDriver() const { return m_driver; }
+    /// Told about every launch from now on (null: none); not owned.
+    void setLaunchObserver(LaunchObserver *observer) { m_observer = observer; }
     /// What NVRTC compiles for (the device's sm_XY).
     const std::string &arch() const { return m_arch; }
 
@@ -104,6 +108,7 @@ private:
     std::set<std::string> m_uncheckedAssertsNoted;
     std::mutex m_notedMutex;
     std::unique_ptr<Cublas> m_cublas;
+    LaunchObserver *m_observer = nullptr;
 };
 
 } // namespace tsm::cuda

@@ -127,6 +127,11 @@ public:
     virtual DriverStatus launchGraph(std::uintptr_t graph) = 0;
     virtual void destroyGraph(std::uintptr_t graph) = 0;
 
+    /// The driver's handles of the primary context (CUcontext) and device (CUdevice), for
+    /// libraries that attach to them (CUPTI); 0 where there is no real context.
+    virtual std::uintptr_t nativeContext() const { return 0; }
+    virtual int nativeDevice() const { return 0; }
+
     /// Set after a sticky error: every later call fails with this message.
     virtual const std::string &lostContext() const = 0;
 };

@@ -22,6 +22,11 @@ public:
     ~DriverImpl() override;
 
     const DeviceInfo &device() const override { return m_info; }
+    std::uintptr_t nativeContext() const override
+    {
+        return reinterpret_cast<std::uintptr_t>(m_context);
+    }
+    int nativeDevice() const override { return int(m_device); }
     std::shared_ptr<Module> loadModule(std::span<const char> image, DriverStatus *status) override;
     DevicePtr allocate(std::size_t bytes, DriverStatus *status) override;
     void release(DevicePtr ptr, std::size_t bytes) override;

@@ -1,6 +1,7 @@
 #include "core/run/event_json.h"
 
 #include "core/diag/diagnostic_renderer.h"
+#include "core/run/profile_json.h"
 
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -104,6 +105,11 @@ nlohmann::json eventToJson(const RunEvent &e, const SourceManager &sources)
             j["done"] = e.progress->done;
             j["total"] = e.progress->total;
         }
+        return j;
+    }
+    case K::Profile: {
+        nlohmann::json j = profileToJson(*e.profile);
+        j["event"] = "profile";
         return j;
     }
     case K::Finished:

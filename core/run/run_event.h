@@ -3,6 +3,7 @@
 // event (docs/run-events.md), `tilesmith serve` streams them to the studio. Plain structs.
 
 #include "core/diag/diagnostic.h"
+#include "core/run/profile_report.h"
 
 #include <cstdint>
 #include <functional>
@@ -80,6 +81,7 @@ struct RunEvent
         BenchmarkTable, ///< `name` (plot_name), `text` (the table as Triton prints it)
         KernelCompiled, ///< `name` (kernel), `text` (signature key), `seconds`
         Progress,       ///< `progress`: long work under way (tests, a benchmark sweep, a compile)
+        Profile,        ///< `profile`: `tilesmith profile`'s report, before Finished
         Finished,       ///< `passed` (overall), `seconds`, `exitCode`
     };
     Kind kind = Kind::Stdout;
@@ -92,6 +94,7 @@ struct RunEvent
     std::optional<ValidationReport> validation;
     std::optional<BenchmarkPoint> point;
     std::optional<Progress> progress; ///< with `name`: the benchmark's plot_name, the kernel
+    std::optional<ProfileReport> profile;
 };
 
 using EventSink = std::function<void(const RunEvent &)>;

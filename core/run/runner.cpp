@@ -96,7 +96,10 @@ Runner::Runner(RunOptions options)
 int Runner::run(const std::string &path, const EventSink &sink)
 {
     const Clock::time_point t0 = Clock::now();
+    bool profiling = false;
     auto finish = [&](int code, bool passed) {
+        if (profiling)
+            m_options.profiler->finish(sink);
         RunEvent e;
         e.kind = RunEvent::Kind::Finished;
         e.exitCode = code;
@@ -122,6 +125,10 @@ int Runner::run(const std::string &path, const EventSink &sink)
         return finish(kExitUnusable, false);
     }
     m_backendName = std::string(backend->name());
+    if (m_options.profiler) {
+        m_options.profiler->attach(*backend, m_sources, sink);
+        profiling = true;
+    }
 
     const SourceFile &file = m_sources.add(path, std::move(load.text));
     CheckResult checked = checkSource(file);
@@ -133,6 +140,11 @@ int Runner::run(const std::string &path, const EventSink &sink)
     host::HostOptions hostOptions;
     hostOptions.backend = backend.get();
     hostOptions.events = sink;
+    if (profiling)
+        hostOptions.events = [&](const RunEvent &e) {
+            m_options.profiler->observe(e);
+            sink(e);
+        };
     hostOptions.cancel = m_options.cancel;
     hostOptions.debug = m_options.debug;
     hostOptions.workingDirectory = std::filesystem::absolute(path).parent_path();

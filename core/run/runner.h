@@ -3,6 +3,7 @@
 // Loads and checks the file, picks the backend, runs the harness through a HostSession and
 // reports everything as RunEvents, ending with one Finished event that carries the exit code.
 
+#include "core/run/backend.h"
 #include "core/run/run_event.h"
 #include "core/source/source_file.h"
 
@@ -13,6 +14,21 @@
 namespace tsm::run {
 
 enum class Mode : std::uint8_t { Run, Test, Bench };
+
+/// Watches a run's GPU work (`tilesmith profile`, profiler/launch_profiler.h): attached to the
+/// backend before the program starts, asked for its report before the Finished event.
+class RunProfiler
+{
+public:
+    virtual ~RunProfiler() = default;
+    /// The backend the program is about to run on; `sources` holds the kernels' files.
+    virtual void attach(Backend &backend, const SourceManager &sources, const EventSink &sink)
+        = 0;
+    /// Every event of the run, before the sink gets it.
+    virtual void observe(const RunEvent &event) {}
+    /// The program is done (passed or not): report (a Profile event) and detach.
+    virtual void finish(const EventSink &sink) = 0;
+};
 
 struct RunOptions
 {
@@ -29,6 +45,8 @@ struct RunOptions
     /// Build kernels with debug: tl.device_assert checked on the GPU too (--debug).
     bool debug = false;
     const std::atomic<bool> *cancel = nullptr;
+    /// Not owned; null for no profiling.
+    RunProfiler *profiler = nullptr;
 };
 
 /// Exit codes: 0 all good; 1 a failed test / assert / error in the program; 2 unusable input

@@ -1,0 +1,22 @@
+#pragma once
+// A watcher of the CUDA backend's kernel launches (the profiler, profiler/launch_profiler.h):
+// told just before each launch is queued and just after, on the launching thread. It may do
+// device work of its own around a launch (the range profiler replays it to read counters).
+
+#include "core/run/backend.h"
+
+namespace tsm::cuda {
+
+class CudaKernel;
+
+class LaunchObserver
+{
+public:
+    virtual ~LaunchObserver() = default;
+    /// `kernel` is about to be launched over `grid`.
+    virtual void beforeLaunch(const CudaKernel &kernel, const Grid &grid) = 0;
+    /// The launch was queued (`queued`) or refused by the driver.
+    virtual void afterLaunch(const CudaKernel &kernel, const Grid &grid, bool queued) = 0;
+};
+
+} // namespace tsm::cuda

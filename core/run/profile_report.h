@@ -1,0 +1,102 @@
+#pragma once
+// What `tilesmith profile` reports about a run's kernel launches (profiler/launch_profiler.h
+// fills it; docs/run-events.md "profile" is its JSON form): per kernel and grid, the launches'
+// CUPTI timings, the hardware counters of one replayed launch, the device's roofs and where the
+// kernel sits under them, and costs per Python line. Plain structs, no CUPTI.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tsm::run {
+
+/// One hardware metric of one profiled launch, as CUPTI evaluated it.
+struct ProfileMetric
+{
+    std::string name;  ///< "dram__bytes_read.sum"
+    double value = 0;
+    std::string unit;  ///< "byte", "nsecond", "percent", "instruction"
+};
+
+/// What a Python line of the kernel costs in the profiled launch's SASS.
+struct LineCost
+{
+    int line = 0;                  ///< 1-based line of the kernel's file
+    std::int64_t instructions = 0; ///< SASS instructions the line compiled to (static)
+    double executed = 0;           ///< warp instructions executed (counters), 0 when unmeasured
+    double stallSamples = 0;       ///< PC-sampling stall samples, 0 when unmeasured
+    double share = 0;              ///< of the kernel's total for the measured quantity, 0..1
+};
+
+/// One kernel at one grid: its launches, and the counters of the first one.
+struct KernelProfile
+{
+    std::string kernel;    ///< the @triton.jit function's name
+    std::string function;  ///< the CUDA symbol (CUPTI's name)
+    std::string signature; ///< the specialization key
+    std::string file;      ///< where the kernel is defined (empty for built-in kernels)
+    int line = 0;
+    bool library = false;  ///< a Tilesmith-provided kernel (eager torch op), not the user's
+    std::array<std::int64_t, 3> grid{1, 1, 1};
+    int threadsPerBlock = 0;
+    int registers = 0;
+    int sharedBytes = 0;   ///< static + dynamic per block
+    int spills = 0;        ///< bytes of local memory per thread the build spilled to
+    double occupancy = 0;  ///< resident warps per SM / the SM's maximum, 0..1
+
+    // CUPTI Activity: every launch of this kernel at this grid.
+    std::int64_t launches = 0;
+    double medianNs = 0, minNs = 0, maxNs = 0;
+
+    // The range profiler's replay of the first launch (empty `metrics` when not collected).
+    std::vector<ProfileMetric> metrics;
+    int passes = 0;
+    std::string countersNote; ///< why there are no counters, when there are none
+    double counterNs = 0;     ///< gpu__time_duration.sum
+    double dramBytes = 0;     ///< read + written
+    std::optional<double> flops;      ///< measured (FFMA counted twice) when the set had them
+    double achievedGBs = 0;           ///< dramBytes / median time
+    double achievedTFLOPs = 0;        ///< flops / median time, when known
+    std::string roof;                 ///< "copy bandwidth" or "FP32 FMA": the one that binds
+    double roofFraction = 0;          ///< achieved / that roof, 0..1+
+
+    std::vector<LineCost> lines;      ///< per Python line of the kernel, when mapped
+    std::string linesMeasuredBy;      ///< "SASS instructions per line (static)", ...
+};
+
+/// One launch on the run's timeline (CUPTI Activity).
+struct ProfileLaunch
+{
+    std::string kernel; ///< Python name, or the CUDA symbol for launches Tilesmith did not make
+    std::int64_t startNs = 0; ///< from the first launch's start
+    std::int64_t durationNs = 0;
+    std::array<std::int64_t, 3> grid{1, 1, 1};
+};
+
+/// The device's ceilings, measured by Tilesmith and cached per device.
+struct RooflineCeilings
+{
+    std::string device;       ///< "NVIDIA H200"
+    double copyGBs = 0;       ///< device-to-device copy, read + written
+    double fp32TFLOPs = 0;    ///< FFMA chains on every SM
+    double fp16TensorTFLOPs = 0; ///< mma.sync fp16 -> fp32, 0 when not measured
+    std::string measuredBy;   ///< "measured now" / "cached from <date>"
+};
+
+struct ProfileReport
+{
+    std::string metricSet;          ///< "fast", "roofline", "sol" or "custom"
+    std::vector<std::string> metricNames;
+    int passes = 0;                 ///< replays per profiled launch
+    bool countersAvailable = true;  ///< false: timing only, `countersNote` says why
+    std::string countersNote;
+    std::vector<KernelProfile> kernels;
+    std::vector<ProfileLaunch> timeline; ///< at most the first 5000 launches
+    std::int64_t timelineDropped = 0;    ///< launches beyond those
+    RooflineCeilings roofline;
+    std::vector<std::string> notes;
+};
+
+} // namespace tsm::run

@@ -1,0 +1,294 @@
+#include "profiler/launch_profiler.h"
+
+#include "core/cuda/bandwidth.h"
+#include "core/cuda/cuda_backend.h"
+#include "profiler/kernel_activity.h"
+#include "profiler/metric_sets.h"
+#include "profiler/range_profiler.h"
+#include "profiler/roofline.h"
+
+#include <algorithm>
+
+namespace tsm::profiler {
+
+namespace {
+
+constexpr std::size_t kTimelineMax = 5000;
+
+/// Names for kernels Tilesmith launches that are not the program's.
+std::string builtinName(const std::string &symbol)
+{
+    if (symbol == "tsm_zero_fill")
+        return "L2 clear (do_bench)";
+    return symbol;
+}
+
+bool sameGrid(const std::array<std::int64_t, 3> &a, const std::int64_t *b)
+{
+    return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
+}
+
+} // namespace
+
+struct LaunchProfiler::Entry
+{
+    const cuda::CudaKernel *kernel = nullptr; ///< null for kernels only CUPTI saw
+    run::KernelProfile profile;
+    bool measured = false;  ///< counters collected (or tried)
+    std::vector<double> durations;
+};
+
+LaunchProfiler::LaunchProfiler(ProfileOptions options)
+    : m_options(std::move(options))
+{}
+
+LaunchProfiler::~LaunchProfiler()
+{
+    if (m_backend)
+        m_backend->setLaunchObserver(nullptr);
+}
+
+void LaunchProfiler::observe(const run::RunEvent &event)
+{
+    if (event.kind == run::RunEvent::Kind::KernelCompiled)
+        m_pendingSignatures[event.name].push_back(event.text);
+}
+
+void LaunchProfiler::attach(Backend &backend,
+                            const SourceManager &sources,
+                            const run::EventSink &sink)
+{
+    m_sources = &sources;
+    m_backend = dynamic_cast<cuda::CudaBackend *>(&backend);
+    std::string why;
+    const std::optional<MetricSet> set = metricSet(m_options.metrics, &why);
+    m_report.metricSet = set ? set->name : "none";
+    if (set)
+        m_report.metricNames = set->metrics;
+    if (!m_backend) {
+        m_report.countersAvailable = false;
+        m_report.countersNote = "profiling needs the CUDA backend; this run uses '"
+                                + std::string(backend.name())
+                                + "', so there are no GPU timings or counters";
+        return;
+    }
+    m_tracer = ActivityTracer::start(&why);
+    if (!m_tracer)
+        m_report.notes.push_back("kernel timing (CUPTI Activity) is unavailable: " + why);
+    if (!set) {
+        m_report.countersAvailable = false;
+        m_report.countersNote = why;
+    } else {
+        m_range = RangeProfiler::open(m_backend->driver(), set->metrics, &why);
+        if (!m_range) {
+            m_report.countersAvailable = false;
+            m_report.countersNote = why;
+        } else {
+            m_report.passes = int(m_range->config().passes());
+        }
+    }
+    m_backend->setLaunchObserver(this);
+}
+
+LaunchProfiler::Entry &LaunchProfiler::entryFor(const cuda::CudaKernel &kernel, const Grid &grid)
+{
+    const std::array<std::int64_t, 3> g{grid.x, grid.y, grid.z};
+    for (auto &e : m_entries)
+        if (e->kernel == &kernel && e->profile.grid == g)
+            return *e;
+    auto e = std::make_unique<Entry>();
+    e->kernel = &kernel;
+    run::KernelProfile &p = e->profile;
+    const ir::Kernel &ir = kernel.kernel();
+    p.kernel = ir.name;
+    p.function = kernel.source().kernelName;
+    if (auto it = m_signatures.find(&kernel); it != m_signatures.end()) {
+        p.signature = it->second;
+    } else {
+        // The kernel_compiled event of a new specialization comes just before its first launch.
+        auto &pending = m_pendingSignatures[ir.name];
+        if (!pending.empty()) {
+            p.signature = pending.back();
+            pending.clear();
+        }
+        m_signatures[&kernel] = p.signature;
+    }
+    const SourceFile *file
+        = m_sources && ir.file < m_sources->fileCount() ? &m_sources->file(ir.file) : nullptr;
+    if (file) {
+        p.file = file->path();
+        p.line = int(file->lineCol(ir.span.begin).line);
+    }
+    p.library = !file || p.file.rfind("<tilesmith>", 0) == 0;
+    p.grid = g;
+    p.threadsPerBlock = kernel.source().threadsPerBlock;
+    p.registers = kernel.attributes().registers;
+    p.sharedBytes = kernel.attributes().staticSharedBytes + int(kernel.source().dynamicSharedBytes);
+    p.spills = kernel.resources().spillStoreBytes;
+    const cuda::DeviceInfo &dev = m_backend->driver().device();
+    const int maxWarps = std::max(1, dev.maxThreadsPerSm / 32);
+    p.occupancy = double(kernel.activeBlocksPerSm() * (p.threadsPerBlock / 32)) / maxWarps;
+    m_entries.push_back(std::move(e));
+    return *m_entries.back();
+}
+
+void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel, const Grid &grid)
+{
+    Entry &e = entryFor(kernel, grid);
+    if (e.measured || !m_range || m_profiled >= m_options.maxProfiledLaunches)
+        return;
+    if (e.profile.library && !m_options.libraryKernels)
+        return;
+    if (!m_options.kernel.empty() && e.profile.kernel != m_options.kernel)
+        return;
+    if (m_backend->driver().capturing())
+        return; // a graph capture runs nothing now: measure a later, real launch
+    e.measured = true;
+    ++m_profiled;
+    if (m_tracer)
+        m_tracer->pause(); // the replays are not the program's launches
+    std::string why;
+    if (!m_range->begin(&why)) {
+        e.profile.countersNote = why;
+        if (m_tracer)
+            m_tracer->resume();
+        return;
+    }
+    m_measuring = &e;
+}
+
+void LaunchProfiler::afterLaunch(const cuda::CudaKernel &kernel, const Grid &grid, bool queued)
+{
+    if (!m_measuring)
+        return;
+    Entry &e = *m_measuring;
+    m_measuring = nullptr;
+    std::vector<double> values;
+    std::string why;
+    const bool ok = m_range->end(&values, &why);
+    if (m_tracer)
+        m_tracer->resume();
+    if (!queued) {
+        e.profile.countersNote = "the launch failed, so it has no counters";
+        return;
+    }
+    if (!ok) {
+        e.profile.countersNote = why;
+        return;
+    }
+    const MetricConfig &config = m_range->config();
+    const std::vector<std::string> &names = config.metrics();
+    e.profile.passes = int(config.passes());
+    for (std::size_t i = 0; i < names.size() && i < values.size(); ++i) {
+        e.profile.metrics.push_back({names[i], values[i], config.properties(names[i]).dimUnit});
+        if (names[i] == metric::kTime)
+            e.profile.counterNs = values[i];
+        if (names[i] == metric::kDramRead || names[i] == metric::kDramWrite)
+            e.profile.dramBytes += values[i];
+    }
+    e.profile.flops = flopsFrom(names, values);
+}
+
+run::ProfileReport LaunchProfiler::buildReport()
+{
+    run::ProfileReport report = m_report;
+    if (!m_backend)
+        return report;
+    cuda::Driver &driver = m_backend->driver();
+    std::vector<KernelActivity> records;
+    if (m_tracer) {
+        records = m_tracer->collect(driver);
+        m_tracer.reset();
+    }
+    // Each record joins the entry of its symbol and grid; records of kernels Tilesmith launched
+    // outside the program's own (the L2 clear, cuBLAS) get entries of their own.
+    for (const KernelActivity &r : records) {
+        Entry *match = nullptr;
+        for (auto &e : m_entries)
+            if (e->profile.function == r.name && sameGrid(e->profile.grid, r.grid)) {
+                match = e.get();
+                break;
+            }
+        if (!match) {
+            auto e = std::make_unique<Entry>();
+            e->profile.kernel = builtinName(r.name);
+            e->profile.function = r.name;
+            e->profile.library = true;
+            e->profile.grid = {r.grid[0], r.grid[1], r.grid[2]};
+            e->profile.threadsPerBlock = r.block[0] * r.block[1] * r.block[2];
+            e->profile.registers = r.registers;
+            e->profile.sharedBytes = r.staticShared + r.dynamicShared;
+            m_entries.push_back(std::move(e));
+            match = m_entries.back().get();
+        }
+        if (r.durationNs() > 0)
+            match->durations.push_back(double(r.durationNs()));
+    }
+    std::vector<const KernelActivity *> byStart;
+    for (const KernelActivity &r : records)
+        if (r.startNs)
+            byStart.push_back(&r);
+    std::stable_sort(byStart.begin(), byStart.end(), [](auto *a, auto *b) {
+        return a->startNs < b->startNs;
+    });
+    const std::uint64_t t0 = byStart.empty() ? 0 : byStart.front()->startNs;
+    for (const KernelActivity *r : byStart) {
+        if (report.timeline.size() >= kTimelineMax) {
+            ++report.timelineDropped;
+            continue;
+        }
+        std::string name = builtinName(r->name);
+        for (auto &e : m_entries)
+            if (e->kernel && e->profile.function == r->name) {
+                name = e->profile.kernel;
+                break;
+            }
+        report.timeline.push_back({name,
+                                   std::int64_t(r->startNs - t0),
+                                   std::int64_t(r->durationNs()),
+                                   {r->grid[0], r->grid[1], r->grid[2]}});
+    }
+
+    const bool anyCounters = std::any_of(m_entries.begin(), m_entries.end(), [](auto &e) {
+        return e->profile.dramBytes > 0;
+    });
+    if (anyCounters)
+        report.roofline = deviceCeilings(driver, &report.notes);
+    for (auto &e : m_entries) {
+        run::KernelProfile &p = e->profile;
+        p.launches = std::int64_t(e->durations.size()) + (p.metrics.empty() ? 0 : 1);
+        if (!e->durations.empty()) {
+            p.medianNs = cuda::medianOf(e->durations);
+            p.minNs = *std::min_element(e->durations.begin(), e->durations.end());
+            p.maxNs = *std::max_element(e->durations.begin(), e->durations.end());
+        }
+        if (p.metrics.empty() && p.countersNote.empty() && !p.library)
+            p.countersNote = report.countersAvailable ? "not replayed (--kernel or the limit of "
+                                                        + std::to_string(
+                                                            m_options.maxProfiledLaunches)
+                                                        + " measured launches)"
+                                                      : report.countersNote;
+        if (anyCounters)
+            placeOnRoofline(p, report.roofline);
+        report.kernels.push_back(p);
+    }
+    // The program's kernels first, in launch order; Tilesmith's own after them.
+    std::stable_partition(report.kernels.begin(), report.kernels.end(), [](auto &k) {
+        return !k.library;
+    });
+    return report;
+}
+
+void LaunchProfiler::finish(const run::EventSink &sink)
+{
+    if (m_backend)
+        m_backend->setLaunchObserver(nullptr);
+    run::RunEvent e;
+    e.kind = run::RunEvent::Kind::Profile;
+    e.profile = buildReport();
+    m_range.reset();
+    m_backend = nullptr;
+    sink(e);
+}
+
+} // namespace tsm::profiler

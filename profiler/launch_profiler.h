@@ -1,0 +1,68 @@
+#pragma once
+// `tilesmith profile`'s watcher of a run (core/run/runner.h RunProfiler): traces every kernel
+// launch with CUPTI Activity, replays the first launch of each kernel at each grid under the
+// range profiler for its hardware counters, and at the end reports one Profile event: per
+// kernel and grid the timings, counters, roofline placement and per-line costs, the launch
+// timeline and the device's roofs. Without counter access it still reports timing, and says why.
+
+#include "core/cuda/launch_observer.h"
+#include "core/run/runner.h"
+#include "core/source/source_file.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tsm::cuda {
+class CudaBackend;
+}
+
+namespace tsm::profiler {
+
+class ActivityTracer;
+class RangeProfiler;
+
+struct ProfileOptions
+{
+    std::string metrics = "fast"; ///< a set name or a list (profiler/metric_sets.h)
+    std::string kernel;           ///< only kernels of this name get counters (empty: all)
+    bool libraryKernels = false;  ///< also count Tilesmith's own kernels (eager torch ops)
+    int maxProfiledLaunches = 64; ///< replays stop after this many kernel/grid pairs
+};
+
+class LaunchProfiler final : public run::RunProfiler, public cuda::LaunchObserver
+{
+public:
+    explicit LaunchProfiler(ProfileOptions options);
+    ~LaunchProfiler() override;
+
+    /// kernel_compiled names the specialization that the next new kernel object is.
+    void observe(const run::RunEvent &event) override;
+    void attach(Backend &backend,
+                const SourceManager &sources,
+                const run::EventSink &sink) override;
+    void finish(const run::EventSink &sink) override;
+    void beforeLaunch(const cuda::CudaKernel &kernel, const Grid &grid) override;
+    void afterLaunch(const cuda::CudaKernel &kernel, const Grid &grid, bool queued) override;
+
+private:
+    struct Entry;
+    Entry &entryFor(const cuda::CudaKernel &kernel, const Grid &grid);
+    run::ProfileReport buildReport();
+
+    ProfileOptions m_options;
+    cuda::CudaBackend *m_backend = nullptr;
+    const SourceManager *m_sources = nullptr;
+    std::unique_ptr<ActivityTracer> m_tracer;
+    std::unique_ptr<RangeProfiler> m_range;
+    run::ProfileReport m_report;
+    std::vector<std::unique_ptr<Entry>> m_entries;
+    std::map<std::string, std::vector<std::string>> m_pendingSignatures; ///< by kernel name
+    std::map<const cuda::CudaKernel *, std::string> m_signatures;
+    Entry *m_measuring = nullptr;
+    int m_profiled = 0;
+};
+
+} // namespace tsm::profiler
