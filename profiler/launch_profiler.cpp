@@ -35,6 +35,7 @@ struct LaunchProfiler::Entry
     const cuda::CudaKernel *kernel = nullptr; ///< null for kernels only CUPTI saw
     run::KernelProfile profile;
     bool measured = false;  ///< counters collected (or tried)
+    std::uint64_t tag = 0;  ///< its launches' external correlation id (1-based)
     std::vector<double> durations;
 };
 
@@ -98,6 +99,7 @@ LaunchProfiler::Entry &LaunchProfiler::entryFor(const cuda::CudaKernel &kernel, 
             return *e;
     auto e = std::make_unique<Entry>();
     e->kernel = &kernel;
+    e->tag = m_entries.size() + 1;
     run::KernelProfile &p = e->profile;
     const ir::Kernel &ir = kernel.kernel();
     p.kernel = ir.name;
@@ -135,6 +137,8 @@ LaunchProfiler::Entry &LaunchProfiler::entryFor(const cuda::CudaKernel &kernel, 
 void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel, const Grid &grid)
 {
     Entry &e = entryFor(kernel, grid);
+    if (m_tracer)
+        m_tracer->pushTag(e.tag);
     if (e.measured || !m_range || m_profiled >= m_options.maxProfiledLaunches)
         return;
     if (e.profile.library && !m_options.libraryKernels)
@@ -159,6 +163,8 @@ void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel, const Grid &gr
 
 void LaunchProfiler::afterLaunch(const cuda::CudaKernel &kernel, const Grid &grid, bool queued)
 {
+    if (m_tracer)
+        m_tracer->popTag();
     if (!m_measuring)
         return;
     Entry &e = *m_measuring;
@@ -205,7 +211,8 @@ run::ProfileReport LaunchProfiler::buildReport()
     for (const KernelActivity &r : records) {
         Entry *match = nullptr;
         for (auto &e : m_entries)
-            if (e->profile.function == r.name && sameGrid(e->profile.grid, r.grid)) {
+            if (r.tag ? e->tag == r.tag
+                      : e->profile.function == r.name && sameGrid(e->profile.grid, r.grid)) {
                 match = e.get();
                 break;
             }
@@ -218,6 +225,7 @@ run::ProfileReport LaunchProfiler::buildReport()
             e->profile.threadsPerBlock = r.block[0] * r.block[1] * r.block[2];
             e->profile.registers = r.registers;
             e->profile.sharedBytes = r.staticShared + r.dynamicShared;
+            e->tag = ~std::uint64_t(0); // not one of ours: never matches a tag
             m_entries.push_back(std::move(e));
             match = m_entries.back().get();
         }

@@ -51,7 +51,12 @@ std::unique_ptr<MetricConfig> MetricConfig::create(const std::string &chip,
     add.ppMetricNames = names.data();
     add.numMetrics = names.size();
     if (CUptiResult r = api->hostConfigAddMetrics(&add); r != CUPTI_SUCCESS) {
-        *why = "CUPTI rejected the metric list for " + chip + " (" + cuptiResultText(r) + ")";
+        *why = metrics.size() == 1
+                   ? "unknown metric '" + metrics[0] + "' for " + chip
+                         + "; metric names are those of Nsight Compute's --query-metrics, with "
+                           "a rollup such as .sum, .avg or .max"
+                   : "CUPTI rejected the metric list for " + chip + " (" + cuptiResultText(r)
+                         + ")";
         // Name the culprit: try each metric alone on a scratch host object.
         for (const std::string &m : metrics.size() > 1 ? metrics : std::vector<std::string>{}) {
             std::string ignored;
