@@ -26,7 +26,7 @@ Environment (all optional):
                            metadata can be stale)
   TSM_GPU_CHECK_BUDGET_S   seconds for the whole run (default 560: the device allows 600 s a call); steps are cut to fit
   TSM_GPU_CHECK_STEPS      comma list of steps to run (default all):
-                           build,devices,differential,numerics,special,copy,bench,compile
+                           build,devices,differential,numerics,special,copy,bench,compile,profile
   TSM_TILESMITH            use this tilesmith binary instead of building one
   TSM_GPU_BUILD_DIR        build folder (default /tmp/tsm-gpu-build)
   TSM_CMAKE_ARGS           extra cmake configure arguments (split on spaces)
@@ -61,11 +61,12 @@ OUT = os.path.abspath(os.environ.get("OUT") or os.path.join(ROOT, "out", "gpu-ch
 LOGS = os.path.join(OUT, "logs")
 BUDGET = float(os.environ.get("TSM_GPU_CHECK_BUDGET_S", "560"))
 T0 = time.monotonic()
-ALL_STEPS = ["build", "devices", "differential", "numerics", "special", "copy", "bench", "compile"]
+ALL_STEPS = ["build", "devices", "differential", "numerics", "special", "copy", "bench", "compile", "profile"]
 STEPS = [s.strip() for s in os.environ.get("TSM_GPU_CHECK_STEPS", ",".join(ALL_STEPS)).split(",") if s.strip()]
 # Seconds each later step is guaranteed when an earlier one could run long; an earlier step's
 # timeouts are cut so that these remain.
-RESERVE = {"devices": 10, "differential": 45, "numerics": 40, "special": 30, "copy": 10, "bench": 100, "compile": 30}
+RESERVE = {"devices": 10, "differential": 45, "numerics": 40, "special": 30, "copy": 10, "bench": 100, "compile": 30,
+           "profile": 40}
 CUDA_LIB_DIRS = [d for d in ("/usr/local/cuda/lib64", "/usr/local/cuda/lib") if os.path.isdir(d)]
 PER_FILE_FLOOR = 25  # seconds each benchmark file not yet run keeps (both sides)
 LOG_CAP = 1 << 20  # bytes of stdout (and of stderr) kept per log
@@ -1247,6 +1248,12 @@ def summary():
                      "cache hit %s" % (fmt(ts.get("cold_timings_total_median_ms"), "%.1f ms"),
                                        100 * comp["tilesmith_cold_timings_total_over_triton_cold"],
                                        fmt(ts.get("cache_hit_timings_total_median_ms"), "%.2f ms")))
+    prof = steps.get("profile") or {}
+    if prof.get("summary"):
+        L.append("")
+        L.append("## Profiler (issue 7)")
+        L.append("")
+        L.append(prof["summary"].replace("# Profiler check", "Profiler check", 1).strip())
     errors = ["%s: %s" % (k, v["error"].strip().splitlines()[-1]) for k, v in steps.items() if v.get("error")]
     if errors:
         L.append("")
@@ -1264,6 +1271,24 @@ def safe_summary():
         import traceback
         return ("# scripts/gpu-check\n\nThe summary could not be written (a bug in scripts/gpu/check.py); "
                 "report.json has every result.\n\n```\n%s```\n" % traceback.format_exc())
+
+
+@step("profile")
+def profile_step(tsm):
+    """scripts/gpu/profile_check.py: `tilesmith profile` on swish, softmax and LayerNorm+Swish."""
+    entry = report["steps"]["profile"]
+    out = os.path.join(OUT, "raw", "profile")
+    r = run([sys.executable, os.path.join(ROOT, "scripts", "gpu", "profile_check.py"), "--tilesmith", tsm,
+             "--out", out, "--timeout", str(int(max(20, step_timeout("profile", 150) / 3)))],
+            "profile_check", step_timeout("profile", 160))
+    entry["run"] = brief(r)
+    md = os.path.join(out, "profile.md")
+    if os.path.exists(md):
+        with open(md) as f:
+            entry["summary"] = f.read()
+    else:
+        entry["status_override"] = "failed"
+        entry["output_tail"] = tail(r["stdout"] + r["stderr"], 2000)
 
 
 def main():
@@ -1289,6 +1314,7 @@ def main():
     copy_step()
     bench_step(tsm)
     compile_step(tsm)
+    profile_step(tsm)
     report["finished_utc"] = datetime.datetime.now(datetime.timezone.utc).isoformat()
     save()
     print()
