@@ -27,8 +27,9 @@ class Reader
 public:
     explicit Reader(std::span<const char> bytes, std::size_t pos = 0)
         : m_bytes(bytes)
-        , m_pos(pos)
-    {}
+    {
+        seek(pos);
+    }
     bool failed() const { return m_failed; }
     bool atEnd() const { return m_pos >= m_bytes.size(); }
     std::size_t pos() const { return m_pos; }
@@ -128,7 +129,12 @@ std::optional<Elf> readElf(std::span<const char> image, std::string *why)
             *why = "not a usable cubin: " + what;
         return std::nullopt;
     };
-    if (image.size() < 64 || std::memcmp(image.data(), "\x7f" "ELF", 4) != 0)
+    if (image.size() < 64
+        || std::memcmp(image.data(),
+                       "\x7f"
+                       "ELF",
+                       4)
+               != 0)
         return fail("no ELF header");
     if (image[4] != 2 || image[5] != 1)
         return fail("not a 64-bit little-endian ELF image");
@@ -168,8 +174,7 @@ std::optional<Elf> readElf(std::span<const char> image, std::string *why)
         s.info = r.u32();
         if (r.failed())
             return fail("truncated section header");
-        if (s.type != kShtNobits
-            && (s.offset > image.size() || s.size > image.size() - s.offset))
+        if (s.type != kShtNobits && (s.offset > image.size() || s.size > image.size() - s.offset))
             return fail("section " + std::to_string(i)
                         + " lies past the end of the image (truncated?)");
         elf.sections.push_back(s);
@@ -184,9 +189,8 @@ std::optional<Elf> readElf(std::span<const char> image, std::string *why)
     return elf;
 }
 
-std::optional<std::pair<Elf, int>> kernelText(std::span<const char> cubin,
-                                              const std::string &function,
-                                              std::string *why)
+std::optional<std::pair<Elf, int>>
+kernelText(std::span<const char> cubin, const std::string &function, std::string *why)
 {
     std::optional<Elf> elf = readElf(cubin, why);
     if (!elf)
@@ -211,7 +215,7 @@ struct Row
     std::uint64_t address = 0;
     std::uint32_t file = 0;
     int line = 0;
-    std::uint64_t context = 0; ///< 1-based index of the call site's row in this program; 0: none
+    std::uint64_t context = 0; ///< the call site's row, 1-based within the sequence; 0: none
     int section = -1;          ///< the ELF section the sequence's address is relocated against
     bool endSequence = false;
 };
@@ -230,7 +234,8 @@ std::map<std::uint64_t, std::pair<int, std::uint64_t>> addressRelocations(const 
     std::map<std::uint64_t, std::pair<int, std::uint64_t>> out;
     for (std::size_t i = 0; i < elf.sections.size(); ++i) {
         const Section &rela = elf.sections[i];
-        if (rela.type != kShtRela || int(rela.info) != debugLine || rela.link >= elf.sections.size())
+        if (rela.type != kShtRela || int(rela.info) != debugLine
+            || rela.link >= elf.sections.size())
             continue;
         const std::span<const char> symtab = elf.data(int(rela.link));
         const std::span<const char> entries = elf.data(int(i));
@@ -240,9 +245,9 @@ std::map<std::uint64_t, std::pair<int, std::uint64_t>> addressRelocations(const 
             const std::uint64_t info = r.u64();
             const std::int64_t addend = std::int64_t(r.u64());
             Reader sym(symtab, std::size_t(info >> 32) * 24);
-            sym.u32();                 // st_name
-            sym.u8();                  // st_info
-            sym.u8();                  // st_other
+            sym.u32(); // st_name
+            sym.u8();  // st_info
+            sym.u8();  // st_other
             const std::uint16_t shndx = sym.u16();
             const std::uint64_t value = sym.u64();
             if (!sym.failed())
@@ -253,9 +258,8 @@ std::map<std::uint64_t, std::pair<int, std::uint64_t>> addressRelocations(const 
 }
 
 /// Decodes the line programs of `.debug_line`; nullopt with the reason on a malformed table.
-std::optional<std::vector<LineProgram>> readLinePrograms(const Elf &elf,
-                                                         int debugLine,
-                                                         std::string *why)
+std::optional<std::vector<LineProgram>>
+readLinePrograms(const Elf &elf, int debugLine, std::string *why)
 {
     auto fail = [&](const std::string &what) -> std::optional<std::vector<LineProgram>> {
         if (why)
@@ -399,9 +403,8 @@ SourceLocation locationOf(const LineProgram &program, const Row &row)
 
 } // namespace
 
-std::optional<std::uint64_t> kernelCodeSize(std::span<const char> cubin,
-                                            const std::string &function,
-                                            std::string *why)
+std::optional<std::uint64_t>
+kernelCodeSize(std::span<const char> cubin, const std::string &function, std::string *why)
 {
     auto found = kernelText(cubin, function, why);
     if (!found)
@@ -409,9 +412,8 @@ std::optional<std::uint64_t> kernelCodeSize(std::span<const char> cubin,
     return found->first.sections[std::size_t(found->second)].size;
 }
 
-std::optional<std::vector<std::vector<SourceLocation>>> inlineChains(std::span<const char> cubin,
-                                                                     const std::string &function,
-                                                                     std::string *why)
+std::optional<std::vector<std::vector<SourceLocation>>>
+inlineChains(std::span<const char> cubin, const std::string &function, std::string *why)
 {
     auto found = kernelText(cubin, function, why);
     if (!found)
@@ -452,12 +454,12 @@ std::optional<std::vector<std::vector<SourceLocation>>> inlineChains(std::span<c
                     if (index >= count)
                         break;
                     std::vector<SourceLocation> chain{locationOf(program, rows[i])};
-                    // The call site's row, then its call site's, ... (bounded: a malformed
-                    // table could make a cycle).
+                    // The call site's row, then its call site's, ... A context counts rows
+                    // from 1 at the start of the sequence (each kernel's sequence restarts
+                    // it); bounded, as a malformed table could make a cycle.
                     std::uint64_t context = rows[i].context;
-                    for (int depth = 0; context && context <= rows.size() && depth < 64;
-                         ++depth) {
-                        const Row &caller = rows[std::size_t(context - 1)];
+                    for (int depth = 0; context && context <= end - begin && depth < 64; ++depth) {
+                        const Row &caller = rows[begin + std::size_t(context - 1)];
                         chain.push_back(locationOf(program, caller));
                         context = caller.context;
                     }

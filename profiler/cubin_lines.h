@@ -27,16 +27,14 @@ struct SourceLocation
 
 /// Bytes of `function`'s code (the `.text.<function>` section); nullopt with the reason when
 /// the image is not an ELF64 cubin, is truncated, or has no such kernel.
-std::optional<std::uint64_t> kernelCodeSize(std::span<const char> cubin,
-                                            const std::string &function,
-                                            std::string *why);
+std::optional<std::uint64_t>
+kernelCodeSize(std::span<const char> cubin, const std::string &function, std::string *why);
 
 /// For each instruction of `function` (index = PC / 16), its location followed by the call
 /// sites it was inlined through, innermost first; empty where the line table has no row.
 /// Nullopt with the reason when the cubin has no usable `.debug_line` (built without
 /// -lineinfo, a DWARF version this reader does not know, a malformed table).
-std::optional<std::vector<std::vector<SourceLocation>>> inlineChains(std::span<const char> cubin,
-                                                                     const std::string &function,
-                                                                     std::string *why);
+std::optional<std::vector<std::vector<SourceLocation>>>
+inlineChains(std::span<const char> cubin, const std::string &function, std::string *why);
 
 } // namespace tsm::profiler

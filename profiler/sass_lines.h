@@ -32,9 +32,8 @@ struct SassLine
 /// in `why` when the cubin cannot be read, has no such kernel or no line information, or CUPTI
 /// cannot be loaded. When the line table cannot be decoded the instructions still come back,
 /// without `inlinedAt`, and `why` says so.
-std::vector<SassLine> sassLines(std::span<const char> cubin,
-                                const std::string &function,
-                                std::string *why);
+std::vector<SassLine>
+sassLines(std::span<const char> cubin, const std::string &function, std::string *why);
 
 /// The instruction's line in `pythonFile`: its own location when that is in the file, else
 /// the innermost call site there; 0 when neither is.
@@ -54,8 +53,7 @@ struct LineRange
 /// line 0, placed first, present only when there are some.
 std::vector<run::LineCost> lineCosts(const std::vector<SassLine> &instructions,
                                      const std::string &pythonFile,
-                                     const std::map<std::uint32_t, double> *executedPerPc
-                                     = nullptr,
+                                     const std::map<std::uint32_t, double> *executedPerPc = nullptr,
                                      LineRange kernel = {});
 
 } // namespace tsm::profiler
