@@ -119,7 +119,14 @@ Loaded load()
            && bind(lib, "cuptiRangeProfilerStop", a.rangeStop, w)
            && bind(lib, "cuptiRangeProfilerDecodeData", a.rangeDecodeData, w)
            && bind(lib, "cuptiRangeProfilerGetCounterDataInfo", a.rangeGetCounterDataInfo, w)
-           && bind(lib, "cuptiGetSassToSourceCorrelation", a.getSassToSourceCorrelation, w);
+           && bind(lib, "cuptiGetSassToSourceCorrelation", a.getSassToSourceCorrelation, w)
+           && bind(lib, "cuptiSassMetricsGetProperties", a.sassMetricsGetProperties, w)
+           && bind(lib, "cuptiSassMetricsSetConfig", a.sassMetricsSetConfig, w)
+           && bind(lib, "cuptiSassMetricsUnsetConfig", a.sassMetricsUnsetConfig, w)
+           && bind(lib, "cuptiSassMetricsEnable", a.sassMetricsEnable, w)
+           && bind(lib, "cuptiSassMetricsDisable", a.sassMetricsDisable, w)
+           && bind(lib, "cuptiSassMetricsGetDataProperties", a.sassMetricsGetDataProperties, w)
+           && bind(lib, "cuptiSassMetricsFlushData", a.sassMetricsFlushData, w);
     return l;
 }
 

@@ -13,6 +13,7 @@
 #include <cupti_profiler_target.h>
 #include <cupti_range_profiler.h>
 #include <cupti_result.h>
+#include <cupti_sass_metrics.h>
 #include <cupti_target.h>
 #include <cupti_version.h>
 
@@ -63,6 +64,14 @@ struct CuptiApi
     decltype(&::cuptiRangeProfilerGetCounterDataInfo) rangeGetCounterDataInfo = nullptr;
     // SASS PC -> source line (CUDA.md §8; works on a cubin, no GPU needed)
     decltype(&::cuptiGetSassToSourceCorrelation) getSassToSourceCorrelation = nullptr;
+    // SASS metrics: per-instruction counters by function and PC offset (sass_metrics.h)
+    decltype(&::cuptiSassMetricsGetProperties) sassMetricsGetProperties = nullptr;
+    decltype(&::cuptiSassMetricsSetConfig) sassMetricsSetConfig = nullptr;
+    decltype(&::cuptiSassMetricsUnsetConfig) sassMetricsUnsetConfig = nullptr;
+    decltype(&::cuptiSassMetricsEnable) sassMetricsEnable = nullptr;
+    decltype(&::cuptiSassMetricsDisable) sassMetricsDisable = nullptr;
+    decltype(&::cuptiSassMetricsGetDataProperties) sassMetricsGetDataProperties = nullptr;
+    decltype(&::cuptiSassMetricsFlushData) sassMetricsFlushData = nullptr;
 };
 
 /// CUPTI's entry points, loading the library on the first call (thread-safe). Null with the
