@@ -2,6 +2,7 @@
 
 #include "profiler/cupti_library.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -11,16 +12,24 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Same file: equal paths, or equal names when either side has no directory ("swish.py").
+/// Same file: equal paths, or a relative path that ends the other one ("swish.py",
+/// "examples/swish.py" as the program was opened; the line table joins them to the compiling
+/// process's directory).
 bool sameFile(const std::string &a, const std::string &b)
 {
     if (a.empty() || b.empty())
         return false;
-    const fs::path pa = fs::path(a).lexically_normal(), pb = fs::path(b).lexically_normal();
+    fs::path pa = fs::path(a).lexically_normal(), pb = fs::path(b).lexically_normal();
     if (pa == pb)
         return true;
-    const bool bare = !pa.has_parent_path() || !pb.has_parent_path();
-    return bare && pa.filename() == pb.filename();
+    if (pa.is_relative() == pb.is_relative())
+        return false;
+    if (pa.is_relative())
+        std::swap(pa, pb); // pb: the relative one
+    std::vector<fs::path> whole(pa.begin(), pa.end()), tail(pb.begin(), pb.end());
+    if (tail.empty() || tail.size() > whole.size() || tail.front() == "..")
+        return false;
+    return std::equal(tail.rbegin(), tail.rend(), whole.rbegin());
 }
 
 std::string hex(std::uint64_t v)

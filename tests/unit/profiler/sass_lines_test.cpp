@@ -315,9 +315,14 @@ TEST(SassLineCosts, SharesFollowExecutedCountsWhenGiven)
 
     // Without a range, line 6 is a line of its own.
     EXPECT_EQ(lineCosts(lines, py).size(), 5u);
-    // A bare file name matches the path ("kernel.py"); another file's lines do not count.
+    // A relative path matches the end of the table's absolute one ("kernel.py", "k/kernel.py",
+    // as the program was opened); another file's lines do not count.
     EXPECT_EQ(lineCosts(lines, "kernel.py", nullptr, {2, 5})[1].instructions, 2);
+    EXPECT_EQ(lineCosts(lines, "k/kernel.py", nullptr, {2, 5})[1].instructions, 2);
+    EXPECT_EQ(lineCosts(lines, "./k/kernel.py", nullptr, {2, 5})[1].instructions, 2);
     EXPECT_EQ(lineCosts(lines, "/other/kernel.py", nullptr, {2, 5})[0].instructions, 8);
+    EXPECT_EQ(lineCosts(lines, "other/kernel.py", nullptr, {2, 5})[0].instructions, 8);
+    EXPECT_EQ(lineCosts(lines, "../kernel.py", nullptr, {2, 5})[0].instructions, 8);
 
     // Measured: executed per PC, shares of the executed total; PCs without counts add 0.
     const std::map<std::uint32_t, double> executed{
