@@ -412,6 +412,12 @@ kernelCodeSize(std::span<const char> cubin, const std::string &function, std::st
     return found->first.sections[std::size_t(found->second)].size;
 }
 
+bool hasLineTable(std::span<const char> cubin)
+{
+    const std::optional<Elf> elf = readElf(cubin, nullptr);
+    return elf && elf->find(".debug_line") >= 0;
+}
+
 std::optional<std::vector<std::vector<SourceLocation>>>
 inlineChains(std::span<const char> cubin, const std::string &function, std::string *why)
 {

@@ -3,9 +3,10 @@
 // library): the size of `.text.<function>`, and per instruction the source location with the
 // calls it was inlined through, from `.debug_line`. NVIDIA's line program marks inlined code
 // with the DW_LNE_NVIDIA_inlined_call extension (0x90, as elfutils' dwarf.h names it): the
-// row of the call site is named by its index, so device-header code (tsm::load, exp_approx,
-// div_full) leads back to the `#line` Python statement that called it. CUPTI's own
-// cuptiGetSassToSourceCorrelation reports only the innermost location (sass_lines.h).
+// row of the call site is named by its 1-based index within the kernel's sequence, so
+// device-header code (tsm::load, exp_approx, div_full) leads back to the `#line` Python
+// statement that called it. CUPTI's own cuptiGetSassToSourceCorrelation reports only the
+// innermost location (sass_lines.h).
 
 #include <cstdint>
 #include <optional>
@@ -29,6 +30,9 @@ struct SourceLocation
 /// the image is not an ELF64 cubin, is truncated, or has no such kernel.
 std::optional<std::uint64_t>
 kernelCodeSize(std::span<const char> cubin, const std::string &function, std::string *why);
+
+/// Whether the cubin carries a line table (.debug_line): NVRTC writes one with -lineinfo or -G.
+bool hasLineTable(std::span<const char> cubin);
 
 /// For each instruction of `function` (index = PC / 16), its location followed by the call
 /// sites it was inlined through, innermost first; empty where the line table has no row.

@@ -47,15 +47,15 @@ sassLines(std::span<const char> cubin, const std::string &function, std::string 
     const std::optional<std::uint64_t> codeBytes = kernelCodeSize(cubin, function, why);
     if (!codeBytes)
         return {};
-    // The line table first: it also says when there is no line information at all, which
-    // CUPTI would report as instructions without a file.
-    std::string tableWhy;
-    auto chains = inlineChains(cubin, function, &tableWhy);
-    if (!chains && tableWhy.find("without -lineinfo") != std::string::npos) {
+    // Without a line table CUPTI would report every instruction without a file.
+    if (!hasLineTable(cubin)) {
         if (why)
-            *why = "no per-line costs for " + function + ": " + tableWhy;
+            *why = "no per-line costs for " + function
+                   + ": the cubin has no line table (.debug_line); build it with -lineinfo";
         return {};
     }
+    std::string tableWhy;
+    auto chains = inlineChains(cubin, function, &tableWhy);
     const CuptiApi *api = cuptiApi(why);
     if (!api)
         return {};
