@@ -122,12 +122,26 @@ void Emitter::sourceLine(const ir::Op &op)
     const std::uint32_t n = file->lineCol(op.span.begin).line;
     if (n == m_lastLine)
         return;
-    m_lastLine = n;
     std::string text(file->lineText(n));
     const auto b = text.find_first_not_of(" \t");
     text = b == std::string::npos ? "" : text.substr(b);
     if (!text.empty())
         line("// " + text);
+    setLineDirective(n);
+}
+
+void Emitter::restoreSourceLine(const ir::Op &op)
+{
+    if (!file || op.span.file != file->id() || op.span.end == 0) {
+        m_lastLine = 0;
+        return;
+    }
+    setLineDirective(file->lineCol(op.span.begin).line);
+}
+
+void Emitter::setLineDirective(std::uint32_t n)
+{
+    m_lastLine = n;
     std::string fname = options.lineFileName.empty() ? file->path() : options.lineFileName;
     std::string escaped;
     for (char c : fname)

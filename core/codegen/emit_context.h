@@ -110,8 +110,10 @@ public:
     void close(const std::string &tail = "}") { --m_indent; line(tail); }
     /// `#line` and a comment naming the Python statement when `op` starts a new source line.
     void sourceLine(const ir::Op &op);
-    /// Forces the next op to re-emit its #line (after a nested region).
-    void resetSourceLine() { m_lastLine = 0; }
+    /// After a nested region (a loop body, a branch, a combine function): the code that
+    /// follows is `op`'s again, so its next line of code gets `op`'s #line.
+    void restoreSourceLine(const ir::Op &op);
+    void setLineDirective(std::uint32_t line);
 
     /// The thread part of a flat index for lanes/warps with these bases (a variable computed
     /// once at the top of the kernel); "" when every basis is 0.

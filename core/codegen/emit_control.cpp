@@ -116,7 +116,7 @@ void Emitter::emitControl(const ir::Op &op)
                     }
                 }
             close();
-            resetSourceLine();
+            restoreSourceLine(op);
         }
         return;
     }
@@ -204,7 +204,7 @@ void Emitter::emitControl(const ir::Op &op)
             if (!body.ops.empty() && body.ops.back().code == OpCode::Yield)
                 assign(carried, body.ops.back().operands);
             close();
-            resetSourceLine();
+            restoreSourceLine(op);
             for (std::size_t j = 0; j < op.results.size(); ++j)
                 alias(op.results[j], name(carried[j]));
             return;
@@ -252,7 +252,7 @@ void Emitter::emitControl(const ir::Op &op)
         if (!after.ops.empty() && after.ops.back().code == OpCode::Yield)
             assign(carried, after.ops.back().operands);
         close();
-        resetSourceLine();
+        restoreSourceLine(op);
         return;
     }
     default: unsupported(op, std::string(ir::opName(op.code)));

@@ -114,7 +114,7 @@ std::string Emitter::combineFunction(const ir::Op &op)
             line(outNames[i] + " = " + name(yield.operands[i]) + ";");
     }
     close("};");
-    resetSourceLine();
+    restoreSourceLine(op);
     return fn;
 }
 

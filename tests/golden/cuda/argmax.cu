@@ -133,10 +133,11 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "argmax.py"
         v58[r] = x_for_max[0];
+        #line 31 "argmax.py"
         v59[r] = v44[0];
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
@@ -179,10 +180,11 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 32 "argmax.py"
         v76[r] = x_for_min[0];
+        #line 32 "argmax.py"
         v77[r] = v62[0];
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
@@ -323,10 +325,11 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "argmax.py"
         v57[r] = x_for_max[0];
+        #line 31 "argmax.py"
         v58[r] = v43[0];
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
@@ -369,10 +372,11 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 32 "argmax.py"
         v75[r] = x_for_min[0];
+        #line 32 "argmax.py"
         v76[r] = v61[0];
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
@@ -528,19 +532,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "argmax.py"
         v60[r] = x_for_max[0];
+        #line 31 "argmax.py"
         v61[r] = v46[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "argmax.py"
         const float o = tsm::shfl_xor(v60[r], 1);
+        #line 31 "argmax.py"
         const int o_1 = tsm::shfl_xor(v61[r], 1);
+        #line 31 "argmax.py"
         combine((lane & 1) ? o : v60[r], (lane & 1) ? o_1 : v61[r], (lane & 1) ? v60[r] : o, (lane & 1) ? v61[r] : o_1, v60[r], v61[r]);
+        #line 31 "argmax.py"
         const float o_2 = tsm::shfl_xor(v60[r], 2);
+        #line 31 "argmax.py"
         const int o_3 = tsm::shfl_xor(v61[r], 2);
+        #line 31 "argmax.py"
         combine((lane & 2) ? o_2 : v60[r], (lane & 2) ? o_3 : v61[r], (lane & 2) ? v60[r] : o_2, (lane & 2) ? v61[r] : o_3, v60[r], v61[r]);
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int v81[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -601,19 +612,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 32 "argmax.py"
         v78[r] = x_for_min[0];
+        #line 32 "argmax.py"
         v79[r] = v64[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 32 "argmax.py"
         const float o_4 = tsm::shfl_xor(v78[r], 1);
+        #line 32 "argmax.py"
         const int o_5 = tsm::shfl_xor(v79[r], 1);
+        #line 32 "argmax.py"
         combine_1((lane & 1) ? o_4 : v78[r], (lane & 1) ? o_5 : v79[r], (lane & 1) ? v78[r] : o_4, (lane & 1) ? v79[r] : o_5, v78[r], v79[r]);
+        #line 32 "argmax.py"
         const float o_6 = tsm::shfl_xor(v78[r], 2);
+        #line 32 "argmax.py"
         const int o_7 = tsm::shfl_xor(v79[r], 2);
+        #line 32 "argmax.py"
         combine_1((lane & 2) ? o_6 : v78[r], (lane & 2) ? o_7 : v79[r], (lane & 2) ? v78[r] : o_6, (lane & 2) ? v79[r] : o_7, v78[r], v79[r]);
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int v82[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -788,22 +806,32 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "argmax.py"
         v59[r] = x_for_max[0];
+        #line 31 "argmax.py"
         v60[r] = v45[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "argmax.py"
         const float o = tsm::shfl_xor(v59[r], 1);
+        #line 31 "argmax.py"
         const int o_1 = tsm::shfl_xor(v60[r], 1);
+        #line 31 "argmax.py"
         combine((lane & 1) ? o : v59[r], (lane & 1) ? o_1 : v60[r], (lane & 1) ? v59[r] : o, (lane & 1) ? v60[r] : o_1, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_2 = tsm::shfl_xor(v59[r], 2);
+        #line 31 "argmax.py"
         const int o_3 = tsm::shfl_xor(v60[r], 2);
+        #line 31 "argmax.py"
         combine((lane & 2) ? o_2 : v59[r], (lane & 2) ? o_3 : v60[r], (lane & 2) ? v59[r] : o_2, (lane & 2) ? v60[r] : o_3, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_4 = tsm::shfl_xor(v59[r], 4);
+        #line 31 "argmax.py"
         const int o_5 = tsm::shfl_xor(v60[r], 4);
+        #line 31 "argmax.py"
         combine((lane & 4) ? o_4 : v59[r], (lane & 4) ? o_5 : v60[r], (lane & 4) ? v59[r] : o_4, (lane & 4) ? v60[r] : o_5, v59[r], v60[r]);
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int v80[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -864,22 +892,32 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 32 "argmax.py"
         v77[r] = x_for_min[0];
+        #line 32 "argmax.py"
         v78[r] = v63[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 32 "argmax.py"
         const float o_6 = tsm::shfl_xor(v77[r], 1);
+        #line 32 "argmax.py"
         const int o_7 = tsm::shfl_xor(v78[r], 1);
+        #line 32 "argmax.py"
         combine_1((lane & 1) ? o_6 : v77[r], (lane & 1) ? o_7 : v78[r], (lane & 1) ? v77[r] : o_6, (lane & 1) ? v78[r] : o_7, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_8 = tsm::shfl_xor(v77[r], 2);
+        #line 32 "argmax.py"
         const int o_9 = tsm::shfl_xor(v78[r], 2);
+        #line 32 "argmax.py"
         combine_1((lane & 2) ? o_8 : v77[r], (lane & 2) ? o_9 : v78[r], (lane & 2) ? v77[r] : o_8, (lane & 2) ? v78[r] : o_9, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_10 = tsm::shfl_xor(v77[r], 4);
+        #line 32 "argmax.py"
         const int o_11 = tsm::shfl_xor(v78[r], 4);
+        #line 32 "argmax.py"
         combine_1((lane & 4) ? o_10 : v77[r], (lane & 4) ? o_11 : v78[r], (lane & 4) ? v77[r] : o_10, (lane & 4) ? v78[r] : o_11, v77[r], v78[r]);
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int v81[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1068,52 +1106,81 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 31 "argmax.py"
         v59[r] = x_for_max[(r)];
+        #line 31 "argmax.py"
         v60[r] = v47[(r)];
     }
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 31 "argmax.py"
         const float o = tsm::shfl_xor(v59[r], 1);
+        #line 31 "argmax.py"
         const int o_1 = tsm::shfl_xor(v60[r], 1);
+        #line 31 "argmax.py"
         combine((lane & 1) ? o : v59[r], (lane & 1) ? o_1 : v60[r], (lane & 1) ? v59[r] : o, (lane & 1) ? v60[r] : o_1, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_2 = tsm::shfl_xor(v59[r], 2);
+        #line 31 "argmax.py"
         const int o_3 = tsm::shfl_xor(v60[r], 2);
+        #line 31 "argmax.py"
         combine((lane & 2) ? o_2 : v59[r], (lane & 2) ? o_3 : v60[r], (lane & 2) ? v59[r] : o_2, (lane & 2) ? v60[r] : o_3, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_4 = tsm::shfl_xor(v59[r], 4);
+        #line 31 "argmax.py"
         const int o_5 = tsm::shfl_xor(v60[r], 4);
+        #line 31 "argmax.py"
         combine((lane & 4) ? o_4 : v59[r], (lane & 4) ? o_5 : v60[r], (lane & 4) ? v59[r] : o_4, (lane & 4) ? v60[r] : o_5, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_6 = tsm::shfl_xor(v59[r], 8);
+        #line 31 "argmax.py"
         const int o_7 = tsm::shfl_xor(v60[r], 8);
+        #line 31 "argmax.py"
         combine((lane & 8) ? o_6 : v59[r], (lane & 8) ? o_7 : v60[r], (lane & 8) ? v59[r] : o_6, (lane & 8) ? v60[r] : o_7, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_8 = tsm::shfl_xor(v59[r], 16);
+        #line 31 "argmax.py"
         const int o_9 = tsm::shfl_xor(v60[r], 16);
+        #line 31 "argmax.py"
         combine((lane & 16) ? o_8 : v59[r], (lane & 16) ? o_9 : v60[r], (lane & 16) ? v59[r] : o_8, (lane & 16) ? v60[r] : o_9, v59[r], v60[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 31 "argmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 31 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 64);
+        #line 31 "argmax.py"
         const int wa = warp;
+        #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 31 "argmax.py"
             const int f = r;
+            #line 31 "argmax.py"
             smem_[wa * 4 + f] = v59[r];
+            #line 31 "argmax.py"
             smem__1[wa * 4 + f] = v60[r];
         }
+        #line 31 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 31 "argmax.py"
             const int f = r;
+            #line 31 "argmax.py"
             v59[r] = smem_[f];
+            #line 31 "argmax.py"
             v60[r] = smem__1[f];
             #pragma unroll
+            #line 31 "argmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 31 "argmax.py"
                 combine(v59[r], v60[r], smem_[w * 4 + f], smem__1[w * 4 + f], v59[r], v60[r]);
             }
         }
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int v80[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1179,52 +1246,81 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 32 "argmax.py"
         v77[r] = x_for_min[(r)];
+        #line 32 "argmax.py"
         v78[r] = v65[(r)];
     }
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 32 "argmax.py"
         const float o_10 = tsm::shfl_xor(v77[r], 1);
+        #line 32 "argmax.py"
         const int o_11 = tsm::shfl_xor(v78[r], 1);
+        #line 32 "argmax.py"
         combine_1((lane & 1) ? o_10 : v77[r], (lane & 1) ? o_11 : v78[r], (lane & 1) ? v77[r] : o_10, (lane & 1) ? v78[r] : o_11, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_12 = tsm::shfl_xor(v77[r], 2);
+        #line 32 "argmax.py"
         const int o_13 = tsm::shfl_xor(v78[r], 2);
+        #line 32 "argmax.py"
         combine_1((lane & 2) ? o_12 : v77[r], (lane & 2) ? o_13 : v78[r], (lane & 2) ? v77[r] : o_12, (lane & 2) ? v78[r] : o_13, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_14 = tsm::shfl_xor(v77[r], 4);
+        #line 32 "argmax.py"
         const int o_15 = tsm::shfl_xor(v78[r], 4);
+        #line 32 "argmax.py"
         combine_1((lane & 4) ? o_14 : v77[r], (lane & 4) ? o_15 : v78[r], (lane & 4) ? v77[r] : o_14, (lane & 4) ? v78[r] : o_15, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_16 = tsm::shfl_xor(v77[r], 8);
+        #line 32 "argmax.py"
         const int o_17 = tsm::shfl_xor(v78[r], 8);
+        #line 32 "argmax.py"
         combine_1((lane & 8) ? o_16 : v77[r], (lane & 8) ? o_17 : v78[r], (lane & 8) ? v77[r] : o_16, (lane & 8) ? v78[r] : o_17, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_18 = tsm::shfl_xor(v77[r], 16);
+        #line 32 "argmax.py"
         const int o_19 = tsm::shfl_xor(v78[r], 16);
+        #line 32 "argmax.py"
         combine_1((lane & 16) ? o_18 : v77[r], (lane & 16) ? o_19 : v78[r], (lane & 16) ? v77[r] : o_18, (lane & 16) ? v78[r] : o_19, v77[r], v78[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 32 "argmax.py"
         float *smem__2 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 32 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 64);
+        #line 32 "argmax.py"
         const int wa_1 = warp;
+        #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = r;
+            #line 32 "argmax.py"
             smem__2[wa_1 * 4 + f_1] = v77[r];
+            #line 32 "argmax.py"
             smem__3[wa_1 * 4 + f_1] = v78[r];
         }
+        #line 32 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = r;
+            #line 32 "argmax.py"
             v77[r] = smem__2[f_1];
+            #line 32 "argmax.py"
             v78[r] = smem__3[f_1];
             #pragma unroll
+            #line 32 "argmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 32 "argmax.py"
                 combine_1(v77[r], v78[r], smem__2[w_1 * 4 + f_1], smem__3[w_1 * 4 + f_1], v77[r], v78[r]);
             }
         }
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int v81[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1424,56 +1520,87 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 31 "argmax.py"
         v59[r] = x_for_max[((r << 2))];
+        #line 31 "argmax.py"
         v60[r] = v93[((r << 2))];
         #pragma unroll
+        #line 31 "argmax.py"
         for (int j = 1; j < 4; ++j) {
+            #line 31 "argmax.py"
             combine(v59[r], v60[r], x_for_max[((r << 2)) | (j)], v93[((r << 2)) | (j)], v59[r], v60[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 31 "argmax.py"
         const float o = tsm::shfl_xor(v59[r], 1);
+        #line 31 "argmax.py"
         const int o_1 = tsm::shfl_xor(v60[r], 1);
+        #line 31 "argmax.py"
         combine((lane & 1) ? o : v59[r], (lane & 1) ? o_1 : v60[r], (lane & 1) ? v59[r] : o, (lane & 1) ? v60[r] : o_1, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_2 = tsm::shfl_xor(v59[r], 2);
+        #line 31 "argmax.py"
         const int o_3 = tsm::shfl_xor(v60[r], 2);
+        #line 31 "argmax.py"
         combine((lane & 2) ? o_2 : v59[r], (lane & 2) ? o_3 : v60[r], (lane & 2) ? v59[r] : o_2, (lane & 2) ? v60[r] : o_3, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_4 = tsm::shfl_xor(v59[r], 4);
+        #line 31 "argmax.py"
         const int o_5 = tsm::shfl_xor(v60[r], 4);
+        #line 31 "argmax.py"
         combine((lane & 4) ? o_4 : v59[r], (lane & 4) ? o_5 : v60[r], (lane & 4) ? v59[r] : o_4, (lane & 4) ? v60[r] : o_5, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_6 = tsm::shfl_xor(v59[r], 8);
+        #line 31 "argmax.py"
         const int o_7 = tsm::shfl_xor(v60[r], 8);
+        #line 31 "argmax.py"
         combine((lane & 8) ? o_6 : v59[r], (lane & 8) ? o_7 : v60[r], (lane & 8) ? v59[r] : o_6, (lane & 8) ? v60[r] : o_7, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_8 = tsm::shfl_xor(v59[r], 16);
+        #line 31 "argmax.py"
         const int o_9 = tsm::shfl_xor(v60[r], 16);
+        #line 31 "argmax.py"
         combine((lane & 16) ? o_8 : v59[r], (lane & 16) ? o_9 : v60[r], (lane & 16) ? v59[r] : o_8, (lane & 16) ? v60[r] : o_9, v59[r], v60[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 31 "argmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 31 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 32);
+        #line 31 "argmax.py"
         const int wa = (warp & 1);
+        #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 31 "argmax.py"
             const int f = (r << 1) + tp1;
+            #line 31 "argmax.py"
             smem_[wa * 4 + f] = v59[r];
+            #line 31 "argmax.py"
             smem__1[wa * 4 + f] = v60[r];
         }
+        #line 31 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 31 "argmax.py"
             const int f = (r << 1) + tp1;
+            #line 31 "argmax.py"
             v59[r] = smem_[f];
+            #line 31 "argmax.py"
             v60[r] = smem__1[f];
             #pragma unroll
+            #line 31 "argmax.py"
             for (int w = 1; w < 2; ++w) {
+                #line 31 "argmax.py"
                 combine(v59[r], v60[r], smem_[w * 4 + f], smem__1[w * 4 + f], v59[r], v60[r]);
             }
         }
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int v83[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1539,56 +1666,87 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 32 "argmax.py"
         v77[r] = x_for_min[((r << 2))];
+        #line 32 "argmax.py"
         v78[r] = v96[((r << 2))];
         #pragma unroll
+        #line 32 "argmax.py"
         for (int j_1 = 1; j_1 < 4; ++j_1) {
+            #line 32 "argmax.py"
             combine_1(v77[r], v78[r], x_for_min[((r << 2)) | (j_1)], v96[((r << 2)) | (j_1)], v77[r], v78[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 32 "argmax.py"
         const float o_10 = tsm::shfl_xor(v77[r], 1);
+        #line 32 "argmax.py"
         const int o_11 = tsm::shfl_xor(v78[r], 1);
+        #line 32 "argmax.py"
         combine_1((lane & 1) ? o_10 : v77[r], (lane & 1) ? o_11 : v78[r], (lane & 1) ? v77[r] : o_10, (lane & 1) ? v78[r] : o_11, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_12 = tsm::shfl_xor(v77[r], 2);
+        #line 32 "argmax.py"
         const int o_13 = tsm::shfl_xor(v78[r], 2);
+        #line 32 "argmax.py"
         combine_1((lane & 2) ? o_12 : v77[r], (lane & 2) ? o_13 : v78[r], (lane & 2) ? v77[r] : o_12, (lane & 2) ? v78[r] : o_13, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_14 = tsm::shfl_xor(v77[r], 4);
+        #line 32 "argmax.py"
         const int o_15 = tsm::shfl_xor(v78[r], 4);
+        #line 32 "argmax.py"
         combine_1((lane & 4) ? o_14 : v77[r], (lane & 4) ? o_15 : v78[r], (lane & 4) ? v77[r] : o_14, (lane & 4) ? v78[r] : o_15, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_16 = tsm::shfl_xor(v77[r], 8);
+        #line 32 "argmax.py"
         const int o_17 = tsm::shfl_xor(v78[r], 8);
+        #line 32 "argmax.py"
         combine_1((lane & 8) ? o_16 : v77[r], (lane & 8) ? o_17 : v78[r], (lane & 8) ? v77[r] : o_16, (lane & 8) ? v78[r] : o_17, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_18 = tsm::shfl_xor(v77[r], 16);
+        #line 32 "argmax.py"
         const int o_19 = tsm::shfl_xor(v78[r], 16);
+        #line 32 "argmax.py"
         combine_1((lane & 16) ? o_18 : v77[r], (lane & 16) ? o_19 : v78[r], (lane & 16) ? v77[r] : o_18, (lane & 16) ? v78[r] : o_19, v77[r], v78[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 32 "argmax.py"
         float *smem__2 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 32 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 32);
+        #line 32 "argmax.py"
         const int wa_1 = (warp & 1);
+        #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = (r << 1) + tp1;
+            #line 32 "argmax.py"
             smem__2[wa_1 * 4 + f_1] = v77[r];
+            #line 32 "argmax.py"
             smem__3[wa_1 * 4 + f_1] = v78[r];
         }
+        #line 32 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = (r << 1) + tp1;
+            #line 32 "argmax.py"
             v77[r] = smem__2[f_1];
+            #line 32 "argmax.py"
             v78[r] = smem__3[f_1];
             #pragma unroll
+            #line 32 "argmax.py"
             for (int w_1 = 1; w_1 < 2; ++w_1) {
+                #line 32 "argmax.py"
                 combine_1(v77[r], v78[r], smem__2[w_1 * 4 + f_1], smem__3[w_1 * 4 + f_1], v77[r], v78[r]);
             }
         }
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int v85[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1787,56 +1945,87 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 31 "argmax.py"
         v59[r] = x_for_max[((r << 3))];
+        #line 31 "argmax.py"
         v60[r] = v47[((r << 3))];
         #pragma unroll
+        #line 31 "argmax.py"
         for (int j = 1; j < 8; ++j) {
+            #line 31 "argmax.py"
             combine(v59[r], v60[r], x_for_max[((r << 3)) | (j)], v47[((r << 3)) | (j)], v59[r], v60[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 31 "argmax.py"
         const float o = tsm::shfl_xor(v59[r], 1);
+        #line 31 "argmax.py"
         const int o_1 = tsm::shfl_xor(v60[r], 1);
+        #line 31 "argmax.py"
         combine((lane & 1) ? o : v59[r], (lane & 1) ? o_1 : v60[r], (lane & 1) ? v59[r] : o, (lane & 1) ? v60[r] : o_1, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_2 = tsm::shfl_xor(v59[r], 2);
+        #line 31 "argmax.py"
         const int o_3 = tsm::shfl_xor(v60[r], 2);
+        #line 31 "argmax.py"
         combine((lane & 2) ? o_2 : v59[r], (lane & 2) ? o_3 : v60[r], (lane & 2) ? v59[r] : o_2, (lane & 2) ? v60[r] : o_3, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_4 = tsm::shfl_xor(v59[r], 4);
+        #line 31 "argmax.py"
         const int o_5 = tsm::shfl_xor(v60[r], 4);
+        #line 31 "argmax.py"
         combine((lane & 4) ? o_4 : v59[r], (lane & 4) ? o_5 : v60[r], (lane & 4) ? v59[r] : o_4, (lane & 4) ? v60[r] : o_5, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_6 = tsm::shfl_xor(v59[r], 8);
+        #line 31 "argmax.py"
         const int o_7 = tsm::shfl_xor(v60[r], 8);
+        #line 31 "argmax.py"
         combine((lane & 8) ? o_6 : v59[r], (lane & 8) ? o_7 : v60[r], (lane & 8) ? v59[r] : o_6, (lane & 8) ? v60[r] : o_7, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_8 = tsm::shfl_xor(v59[r], 16);
+        #line 31 "argmax.py"
         const int o_9 = tsm::shfl_xor(v60[r], 16);
+        #line 31 "argmax.py"
         combine((lane & 16) ? o_8 : v59[r], (lane & 16) ? o_9 : v60[r], (lane & 16) ? v59[r] : o_8, (lane & 16) ? v60[r] : o_9, v59[r], v60[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 31 "argmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 31 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 64);
+        #line 31 "argmax.py"
         const int wa = warp;
+        #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 31 "argmax.py"
             const int f = r;
+            #line 31 "argmax.py"
             smem_[wa * 4 + f] = v59[r];
+            #line 31 "argmax.py"
             smem__1[wa * 4 + f] = v60[r];
         }
+        #line 31 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 31 "argmax.py"
             const int f = r;
+            #line 31 "argmax.py"
             v59[r] = smem_[f];
+            #line 31 "argmax.py"
             v60[r] = smem__1[f];
             #pragma unroll
+            #line 31 "argmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 31 "argmax.py"
                 combine(v59[r], v60[r], smem_[w * 4 + f], smem__1[w * 4 + f], v59[r], v60[r]);
             }
         }
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int v80[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1902,56 +2091,87 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 32 "argmax.py"
         v77[r] = x_for_min[((r << 3))];
+        #line 32 "argmax.py"
         v78[r] = v65[((r << 3))];
         #pragma unroll
+        #line 32 "argmax.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 32 "argmax.py"
             combine_1(v77[r], v78[r], x_for_min[((r << 3)) | (j_1)], v65[((r << 3)) | (j_1)], v77[r], v78[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 32 "argmax.py"
         const float o_10 = tsm::shfl_xor(v77[r], 1);
+        #line 32 "argmax.py"
         const int o_11 = tsm::shfl_xor(v78[r], 1);
+        #line 32 "argmax.py"
         combine_1((lane & 1) ? o_10 : v77[r], (lane & 1) ? o_11 : v78[r], (lane & 1) ? v77[r] : o_10, (lane & 1) ? v78[r] : o_11, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_12 = tsm::shfl_xor(v77[r], 2);
+        #line 32 "argmax.py"
         const int o_13 = tsm::shfl_xor(v78[r], 2);
+        #line 32 "argmax.py"
         combine_1((lane & 2) ? o_12 : v77[r], (lane & 2) ? o_13 : v78[r], (lane & 2) ? v77[r] : o_12, (lane & 2) ? v78[r] : o_13, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_14 = tsm::shfl_xor(v77[r], 4);
+        #line 32 "argmax.py"
         const int o_15 = tsm::shfl_xor(v78[r], 4);
+        #line 32 "argmax.py"
         combine_1((lane & 4) ? o_14 : v77[r], (lane & 4) ? o_15 : v78[r], (lane & 4) ? v77[r] : o_14, (lane & 4) ? v78[r] : o_15, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_16 = tsm::shfl_xor(v77[r], 8);
+        #line 32 "argmax.py"
         const int o_17 = tsm::shfl_xor(v78[r], 8);
+        #line 32 "argmax.py"
         combine_1((lane & 8) ? o_16 : v77[r], (lane & 8) ? o_17 : v78[r], (lane & 8) ? v77[r] : o_16, (lane & 8) ? v78[r] : o_17, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_18 = tsm::shfl_xor(v77[r], 16);
+        #line 32 "argmax.py"
         const int o_19 = tsm::shfl_xor(v78[r], 16);
+        #line 32 "argmax.py"
         combine_1((lane & 16) ? o_18 : v77[r], (lane & 16) ? o_19 : v78[r], (lane & 16) ? v77[r] : o_18, (lane & 16) ? v78[r] : o_19, v77[r], v78[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 32 "argmax.py"
         float *smem__2 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 32 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 64);
+        #line 32 "argmax.py"
         const int wa_1 = warp;
+        #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = r;
+            #line 32 "argmax.py"
             smem__2[wa_1 * 4 + f_1] = v77[r];
+            #line 32 "argmax.py"
             smem__3[wa_1 * 4 + f_1] = v78[r];
         }
+        #line 32 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = r;
+            #line 32 "argmax.py"
             v77[r] = smem__2[f_1];
+            #line 32 "argmax.py"
             v78[r] = smem__3[f_1];
             #pragma unroll
+            #line 32 "argmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 32 "argmax.py"
                 combine_1(v77[r], v78[r], smem__2[w_1 * 4 + f_1], smem__3[w_1 * 4 + f_1], v77[r], v78[r]);
             }
         }
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int v81[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -2108,10 +2328,11 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "argmax.py"
         v57[r] = x_for_max[0];
+        #line 31 "argmax.py"
         v58[r] = v43[0];
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
@@ -2154,10 +2375,11 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 32 "argmax.py"
         v75[r] = x_for_min[0];
+        #line 32 "argmax.py"
         v76[r] = v61[0];
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
@@ -2296,10 +2518,11 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "argmax.py"
         v56[r] = x_for_max[0];
+        #line 31 "argmax.py"
         v57[r] = v42[0];
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
@@ -2342,10 +2565,11 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 32 "argmax.py"
         v74[r] = x_for_min[0];
+        #line 32 "argmax.py"
         v75[r] = v60[0];
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
@@ -2499,19 +2723,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "argmax.py"
         v59[r] = x_for_max[0];
+        #line 31 "argmax.py"
         v60[r] = v45[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "argmax.py"
         const int o = tsm::shfl_xor(v59[r], 1);
+        #line 31 "argmax.py"
         const int o_1 = tsm::shfl_xor(v60[r], 1);
+        #line 31 "argmax.py"
         combine((lane & 1) ? o : v59[r], (lane & 1) ? o_1 : v60[r], (lane & 1) ? v59[r] : o, (lane & 1) ? v60[r] : o_1, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const int o_2 = tsm::shfl_xor(v59[r], 2);
+        #line 31 "argmax.py"
         const int o_3 = tsm::shfl_xor(v60[r], 2);
+        #line 31 "argmax.py"
         combine((lane & 2) ? o_2 : v59[r], (lane & 2) ? o_3 : v60[r], (lane & 2) ? v59[r] : o_2, (lane & 2) ? v60[r] : o_3, v59[r], v60[r]);
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int v80[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -2572,19 +2803,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 32 "argmax.py"
         v77[r] = x_for_min[0];
+        #line 32 "argmax.py"
         v78[r] = v63[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 32 "argmax.py"
         const int o_4 = tsm::shfl_xor(v77[r], 1);
+        #line 32 "argmax.py"
         const int o_5 = tsm::shfl_xor(v78[r], 1);
+        #line 32 "argmax.py"
         combine_1((lane & 1) ? o_4 : v77[r], (lane & 1) ? o_5 : v78[r], (lane & 1) ? v77[r] : o_4, (lane & 1) ? v78[r] : o_5, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const int o_6 = tsm::shfl_xor(v77[r], 2);
+        #line 32 "argmax.py"
         const int o_7 = tsm::shfl_xor(v78[r], 2);
+        #line 32 "argmax.py"
         combine_1((lane & 2) ? o_6 : v77[r], (lane & 2) ? o_7 : v78[r], (lane & 2) ? v77[r] : o_6, (lane & 2) ? v78[r] : o_7, v77[r], v78[r]);
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int v81[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -2757,22 +2995,32 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "argmax.py"
         v58[r] = x_for_max[0];
+        #line 31 "argmax.py"
         v59[r] = v44[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "argmax.py"
         const int o = tsm::shfl_xor(v58[r], 1);
+        #line 31 "argmax.py"
         const int o_1 = tsm::shfl_xor(v59[r], 1);
+        #line 31 "argmax.py"
         combine((lane & 1) ? o : v58[r], (lane & 1) ? o_1 : v59[r], (lane & 1) ? v58[r] : o, (lane & 1) ? v59[r] : o_1, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_2 = tsm::shfl_xor(v58[r], 2);
+        #line 31 "argmax.py"
         const int o_3 = tsm::shfl_xor(v59[r], 2);
+        #line 31 "argmax.py"
         combine((lane & 2) ? o_2 : v58[r], (lane & 2) ? o_3 : v59[r], (lane & 2) ? v58[r] : o_2, (lane & 2) ? v59[r] : o_3, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_4 = tsm::shfl_xor(v58[r], 4);
+        #line 31 "argmax.py"
         const int o_5 = tsm::shfl_xor(v59[r], 4);
+        #line 31 "argmax.py"
         combine((lane & 4) ? o_4 : v58[r], (lane & 4) ? o_5 : v59[r], (lane & 4) ? v58[r] : o_4, (lane & 4) ? v59[r] : o_5, v58[r], v59[r]);
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int v79[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -2833,22 +3081,32 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 32 "argmax.py"
         v76[r] = x_for_min[0];
+        #line 32 "argmax.py"
         v77[r] = v62[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 32 "argmax.py"
         const int o_6 = tsm::shfl_xor(v76[r], 1);
+        #line 32 "argmax.py"
         const int o_7 = tsm::shfl_xor(v77[r], 1);
+        #line 32 "argmax.py"
         combine_1((lane & 1) ? o_6 : v76[r], (lane & 1) ? o_7 : v77[r], (lane & 1) ? v76[r] : o_6, (lane & 1) ? v77[r] : o_7, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_8 = tsm::shfl_xor(v76[r], 2);
+        #line 32 "argmax.py"
         const int o_9 = tsm::shfl_xor(v77[r], 2);
+        #line 32 "argmax.py"
         combine_1((lane & 2) ? o_8 : v76[r], (lane & 2) ? o_9 : v77[r], (lane & 2) ? v76[r] : o_8, (lane & 2) ? v77[r] : o_9, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_10 = tsm::shfl_xor(v76[r], 4);
+        #line 32 "argmax.py"
         const int o_11 = tsm::shfl_xor(v77[r], 4);
+        #line 32 "argmax.py"
         combine_1((lane & 4) ? o_10 : v76[r], (lane & 4) ? o_11 : v77[r], (lane & 4) ? v76[r] : o_10, (lane & 4) ? v77[r] : o_11, v76[r], v77[r]);
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int v80[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -3035,52 +3293,81 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 31 "argmax.py"
         v58[r] = x_for_max[(r)];
+        #line 31 "argmax.py"
         v59[r] = v46[(r)];
     }
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 31 "argmax.py"
         const int o = tsm::shfl_xor(v58[r], 1);
+        #line 31 "argmax.py"
         const int o_1 = tsm::shfl_xor(v59[r], 1);
+        #line 31 "argmax.py"
         combine((lane & 1) ? o : v58[r], (lane & 1) ? o_1 : v59[r], (lane & 1) ? v58[r] : o, (lane & 1) ? v59[r] : o_1, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_2 = tsm::shfl_xor(v58[r], 2);
+        #line 31 "argmax.py"
         const int o_3 = tsm::shfl_xor(v59[r], 2);
+        #line 31 "argmax.py"
         combine((lane & 2) ? o_2 : v58[r], (lane & 2) ? o_3 : v59[r], (lane & 2) ? v58[r] : o_2, (lane & 2) ? v59[r] : o_3, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_4 = tsm::shfl_xor(v58[r], 4);
+        #line 31 "argmax.py"
         const int o_5 = tsm::shfl_xor(v59[r], 4);
+        #line 31 "argmax.py"
         combine((lane & 4) ? o_4 : v58[r], (lane & 4) ? o_5 : v59[r], (lane & 4) ? v58[r] : o_4, (lane & 4) ? v59[r] : o_5, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_6 = tsm::shfl_xor(v58[r], 8);
+        #line 31 "argmax.py"
         const int o_7 = tsm::shfl_xor(v59[r], 8);
+        #line 31 "argmax.py"
         combine((lane & 8) ? o_6 : v58[r], (lane & 8) ? o_7 : v59[r], (lane & 8) ? v58[r] : o_6, (lane & 8) ? v59[r] : o_7, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_8 = tsm::shfl_xor(v58[r], 16);
+        #line 31 "argmax.py"
         const int o_9 = tsm::shfl_xor(v59[r], 16);
+        #line 31 "argmax.py"
         combine((lane & 16) ? o_8 : v58[r], (lane & 16) ? o_9 : v59[r], (lane & 16) ? v58[r] : o_8, (lane & 16) ? v59[r] : o_9, v58[r], v59[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 31 "argmax.py"
         int *smem_ = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 31 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 64);
+        #line 31 "argmax.py"
         const int wa = warp;
+        #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 31 "argmax.py"
             const int f = r;
+            #line 31 "argmax.py"
             smem_[wa * 4 + f] = v58[r];
+            #line 31 "argmax.py"
             smem__1[wa * 4 + f] = v59[r];
         }
+        #line 31 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 31 "argmax.py"
             const int f = r;
+            #line 31 "argmax.py"
             v58[r] = smem_[f];
+            #line 31 "argmax.py"
             v59[r] = smem__1[f];
             #pragma unroll
+            #line 31 "argmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 31 "argmax.py"
                 combine(v58[r], v59[r], smem_[w * 4 + f], smem__1[w * 4 + f], v58[r], v59[r]);
             }
         }
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int v79[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -3146,52 +3433,81 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 32 "argmax.py"
         v76[r] = x_for_min[(r)];
+        #line 32 "argmax.py"
         v77[r] = v64[(r)];
     }
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 32 "argmax.py"
         const int o_10 = tsm::shfl_xor(v76[r], 1);
+        #line 32 "argmax.py"
         const int o_11 = tsm::shfl_xor(v77[r], 1);
+        #line 32 "argmax.py"
         combine_1((lane & 1) ? o_10 : v76[r], (lane & 1) ? o_11 : v77[r], (lane & 1) ? v76[r] : o_10, (lane & 1) ? v77[r] : o_11, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_12 = tsm::shfl_xor(v76[r], 2);
+        #line 32 "argmax.py"
         const int o_13 = tsm::shfl_xor(v77[r], 2);
+        #line 32 "argmax.py"
         combine_1((lane & 2) ? o_12 : v76[r], (lane & 2) ? o_13 : v77[r], (lane & 2) ? v76[r] : o_12, (lane & 2) ? v77[r] : o_13, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_14 = tsm::shfl_xor(v76[r], 4);
+        #line 32 "argmax.py"
         const int o_15 = tsm::shfl_xor(v77[r], 4);
+        #line 32 "argmax.py"
         combine_1((lane & 4) ? o_14 : v76[r], (lane & 4) ? o_15 : v77[r], (lane & 4) ? v76[r] : o_14, (lane & 4) ? v77[r] : o_15, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_16 = tsm::shfl_xor(v76[r], 8);
+        #line 32 "argmax.py"
         const int o_17 = tsm::shfl_xor(v77[r], 8);
+        #line 32 "argmax.py"
         combine_1((lane & 8) ? o_16 : v76[r], (lane & 8) ? o_17 : v77[r], (lane & 8) ? v76[r] : o_16, (lane & 8) ? v77[r] : o_17, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_18 = tsm::shfl_xor(v76[r], 16);
+        #line 32 "argmax.py"
         const int o_19 = tsm::shfl_xor(v77[r], 16);
+        #line 32 "argmax.py"
         combine_1((lane & 16) ? o_18 : v76[r], (lane & 16) ? o_19 : v77[r], (lane & 16) ? v76[r] : o_18, (lane & 16) ? v77[r] : o_19, v76[r], v77[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 32 "argmax.py"
         int *smem__2 = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 32 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 64);
+        #line 32 "argmax.py"
         const int wa_1 = warp;
+        #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = r;
+            #line 32 "argmax.py"
             smem__2[wa_1 * 4 + f_1] = v76[r];
+            #line 32 "argmax.py"
             smem__3[wa_1 * 4 + f_1] = v77[r];
         }
+        #line 32 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = r;
+            #line 32 "argmax.py"
             v76[r] = smem__2[f_1];
+            #line 32 "argmax.py"
             v77[r] = smem__3[f_1];
             #pragma unroll
+            #line 32 "argmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 32 "argmax.py"
                 combine_1(v76[r], v77[r], smem__2[w_1 * 4 + f_1], smem__3[w_1 * 4 + f_1], v76[r], v77[r]);
             }
         }
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int v80[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -3389,56 +3705,87 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 31 "argmax.py"
         v58[r] = x_for_max[((r << 2))];
+        #line 31 "argmax.py"
         v59[r] = v92[((r << 2))];
         #pragma unroll
+        #line 31 "argmax.py"
         for (int j = 1; j < 4; ++j) {
+            #line 31 "argmax.py"
             combine(v58[r], v59[r], x_for_max[((r << 2)) | (j)], v92[((r << 2)) | (j)], v58[r], v59[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 31 "argmax.py"
         const int o = tsm::shfl_xor(v58[r], 1);
+        #line 31 "argmax.py"
         const int o_1 = tsm::shfl_xor(v59[r], 1);
+        #line 31 "argmax.py"
         combine((lane & 1) ? o : v58[r], (lane & 1) ? o_1 : v59[r], (lane & 1) ? v58[r] : o, (lane & 1) ? v59[r] : o_1, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_2 = tsm::shfl_xor(v58[r], 2);
+        #line 31 "argmax.py"
         const int o_3 = tsm::shfl_xor(v59[r], 2);
+        #line 31 "argmax.py"
         combine((lane & 2) ? o_2 : v58[r], (lane & 2) ? o_3 : v59[r], (lane & 2) ? v58[r] : o_2, (lane & 2) ? v59[r] : o_3, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_4 = tsm::shfl_xor(v58[r], 4);
+        #line 31 "argmax.py"
         const int o_5 = tsm::shfl_xor(v59[r], 4);
+        #line 31 "argmax.py"
         combine((lane & 4) ? o_4 : v58[r], (lane & 4) ? o_5 : v59[r], (lane & 4) ? v58[r] : o_4, (lane & 4) ? v59[r] : o_5, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_6 = tsm::shfl_xor(v58[r], 8);
+        #line 31 "argmax.py"
         const int o_7 = tsm::shfl_xor(v59[r], 8);
+        #line 31 "argmax.py"
         combine((lane & 8) ? o_6 : v58[r], (lane & 8) ? o_7 : v59[r], (lane & 8) ? v58[r] : o_6, (lane & 8) ? v59[r] : o_7, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_8 = tsm::shfl_xor(v58[r], 16);
+        #line 31 "argmax.py"
         const int o_9 = tsm::shfl_xor(v59[r], 16);
+        #line 31 "argmax.py"
         combine((lane & 16) ? o_8 : v58[r], (lane & 16) ? o_9 : v59[r], (lane & 16) ? v58[r] : o_8, (lane & 16) ? v59[r] : o_9, v58[r], v59[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 31 "argmax.py"
         int *smem_ = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 31 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 32);
+        #line 31 "argmax.py"
         const int wa = (warp & 1);
+        #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 31 "argmax.py"
             const int f = (r << 1) + tp1;
+            #line 31 "argmax.py"
             smem_[wa * 4 + f] = v58[r];
+            #line 31 "argmax.py"
             smem__1[wa * 4 + f] = v59[r];
         }
+        #line 31 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 31 "argmax.py"
             const int f = (r << 1) + tp1;
+            #line 31 "argmax.py"
             v58[r] = smem_[f];
+            #line 31 "argmax.py"
             v59[r] = smem__1[f];
             #pragma unroll
+            #line 31 "argmax.py"
             for (int w = 1; w < 2; ++w) {
+                #line 31 "argmax.py"
                 combine(v58[r], v59[r], smem_[w * 4 + f], smem__1[w * 4 + f], v58[r], v59[r]);
             }
         }
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int v82[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -3504,56 +3851,87 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 32 "argmax.py"
         v76[r] = x_for_min[((r << 2))];
+        #line 32 "argmax.py"
         v77[r] = v95[((r << 2))];
         #pragma unroll
+        #line 32 "argmax.py"
         for (int j_1 = 1; j_1 < 4; ++j_1) {
+            #line 32 "argmax.py"
             combine_1(v76[r], v77[r], x_for_min[((r << 2)) | (j_1)], v95[((r << 2)) | (j_1)], v76[r], v77[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 32 "argmax.py"
         const int o_10 = tsm::shfl_xor(v76[r], 1);
+        #line 32 "argmax.py"
         const int o_11 = tsm::shfl_xor(v77[r], 1);
+        #line 32 "argmax.py"
         combine_1((lane & 1) ? o_10 : v76[r], (lane & 1) ? o_11 : v77[r], (lane & 1) ? v76[r] : o_10, (lane & 1) ? v77[r] : o_11, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_12 = tsm::shfl_xor(v76[r], 2);
+        #line 32 "argmax.py"
         const int o_13 = tsm::shfl_xor(v77[r], 2);
+        #line 32 "argmax.py"
         combine_1((lane & 2) ? o_12 : v76[r], (lane & 2) ? o_13 : v77[r], (lane & 2) ? v76[r] : o_12, (lane & 2) ? v77[r] : o_13, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_14 = tsm::shfl_xor(v76[r], 4);
+        #line 32 "argmax.py"
         const int o_15 = tsm::shfl_xor(v77[r], 4);
+        #line 32 "argmax.py"
         combine_1((lane & 4) ? o_14 : v76[r], (lane & 4) ? o_15 : v77[r], (lane & 4) ? v76[r] : o_14, (lane & 4) ? v77[r] : o_15, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_16 = tsm::shfl_xor(v76[r], 8);
+        #line 32 "argmax.py"
         const int o_17 = tsm::shfl_xor(v77[r], 8);
+        #line 32 "argmax.py"
         combine_1((lane & 8) ? o_16 : v76[r], (lane & 8) ? o_17 : v77[r], (lane & 8) ? v76[r] : o_16, (lane & 8) ? v77[r] : o_17, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_18 = tsm::shfl_xor(v76[r], 16);
+        #line 32 "argmax.py"
         const int o_19 = tsm::shfl_xor(v77[r], 16);
+        #line 32 "argmax.py"
         combine_1((lane & 16) ? o_18 : v76[r], (lane & 16) ? o_19 : v77[r], (lane & 16) ? v76[r] : o_18, (lane & 16) ? v77[r] : o_19, v76[r], v77[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 32 "argmax.py"
         int *smem__2 = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 32 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 32);
+        #line 32 "argmax.py"
         const int wa_1 = (warp & 1);
+        #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = (r << 1) + tp1;
+            #line 32 "argmax.py"
             smem__2[wa_1 * 4 + f_1] = v76[r];
+            #line 32 "argmax.py"
             smem__3[wa_1 * 4 + f_1] = v77[r];
         }
+        #line 32 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = (r << 1) + tp1;
+            #line 32 "argmax.py"
             v76[r] = smem__2[f_1];
+            #line 32 "argmax.py"
             v77[r] = smem__3[f_1];
             #pragma unroll
+            #line 32 "argmax.py"
             for (int w_1 = 1; w_1 < 2; ++w_1) {
+                #line 32 "argmax.py"
                 combine_1(v76[r], v77[r], smem__2[w_1 * 4 + f_1], smem__3[w_1 * 4 + f_1], v76[r], v77[r]);
             }
         }
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int v84[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -3750,56 +4128,87 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 31 "argmax.py"
         v58[r] = x_for_max[((r << 3))];
+        #line 31 "argmax.py"
         v59[r] = v46[((r << 3))];
         #pragma unroll
+        #line 31 "argmax.py"
         for (int j = 1; j < 8; ++j) {
+            #line 31 "argmax.py"
             combine(v58[r], v59[r], x_for_max[((r << 3)) | (j)], v46[((r << 3)) | (j)], v58[r], v59[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 31 "argmax.py"
         const int o = tsm::shfl_xor(v58[r], 1);
+        #line 31 "argmax.py"
         const int o_1 = tsm::shfl_xor(v59[r], 1);
+        #line 31 "argmax.py"
         combine((lane & 1) ? o : v58[r], (lane & 1) ? o_1 : v59[r], (lane & 1) ? v58[r] : o, (lane & 1) ? v59[r] : o_1, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_2 = tsm::shfl_xor(v58[r], 2);
+        #line 31 "argmax.py"
         const int o_3 = tsm::shfl_xor(v59[r], 2);
+        #line 31 "argmax.py"
         combine((lane & 2) ? o_2 : v58[r], (lane & 2) ? o_3 : v59[r], (lane & 2) ? v58[r] : o_2, (lane & 2) ? v59[r] : o_3, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_4 = tsm::shfl_xor(v58[r], 4);
+        #line 31 "argmax.py"
         const int o_5 = tsm::shfl_xor(v59[r], 4);
+        #line 31 "argmax.py"
         combine((lane & 4) ? o_4 : v58[r], (lane & 4) ? o_5 : v59[r], (lane & 4) ? v58[r] : o_4, (lane & 4) ? v59[r] : o_5, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_6 = tsm::shfl_xor(v58[r], 8);
+        #line 31 "argmax.py"
         const int o_7 = tsm::shfl_xor(v59[r], 8);
+        #line 31 "argmax.py"
         combine((lane & 8) ? o_6 : v58[r], (lane & 8) ? o_7 : v59[r], (lane & 8) ? v58[r] : o_6, (lane & 8) ? v59[r] : o_7, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_8 = tsm::shfl_xor(v58[r], 16);
+        #line 31 "argmax.py"
         const int o_9 = tsm::shfl_xor(v59[r], 16);
+        #line 31 "argmax.py"
         combine((lane & 16) ? o_8 : v58[r], (lane & 16) ? o_9 : v59[r], (lane & 16) ? v58[r] : o_8, (lane & 16) ? v59[r] : o_9, v58[r], v59[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 31 "argmax.py"
         int *smem_ = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 31 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 64);
+        #line 31 "argmax.py"
         const int wa = warp;
+        #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 31 "argmax.py"
             const int f = r;
+            #line 31 "argmax.py"
             smem_[wa * 4 + f] = v58[r];
+            #line 31 "argmax.py"
             smem__1[wa * 4 + f] = v59[r];
         }
+        #line 31 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 31 "argmax.py"
             const int f = r;
+            #line 31 "argmax.py"
             v58[r] = smem_[f];
+            #line 31 "argmax.py"
             v59[r] = smem__1[f];
             #pragma unroll
+            #line 31 "argmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 31 "argmax.py"
                 combine(v58[r], v59[r], smem_[w * 4 + f], smem__1[w * 4 + f], v58[r], v59[r]);
             }
         }
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int v79[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -3865,56 +4274,87 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 32 "argmax.py"
         v76[r] = x_for_min[((r << 3))];
+        #line 32 "argmax.py"
         v77[r] = v64[((r << 3))];
         #pragma unroll
+        #line 32 "argmax.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 32 "argmax.py"
             combine_1(v76[r], v77[r], x_for_min[((r << 3)) | (j_1)], v64[((r << 3)) | (j_1)], v76[r], v77[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 32 "argmax.py"
         const int o_10 = tsm::shfl_xor(v76[r], 1);
+        #line 32 "argmax.py"
         const int o_11 = tsm::shfl_xor(v77[r], 1);
+        #line 32 "argmax.py"
         combine_1((lane & 1) ? o_10 : v76[r], (lane & 1) ? o_11 : v77[r], (lane & 1) ? v76[r] : o_10, (lane & 1) ? v77[r] : o_11, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_12 = tsm::shfl_xor(v76[r], 2);
+        #line 32 "argmax.py"
         const int o_13 = tsm::shfl_xor(v77[r], 2);
+        #line 32 "argmax.py"
         combine_1((lane & 2) ? o_12 : v76[r], (lane & 2) ? o_13 : v77[r], (lane & 2) ? v76[r] : o_12, (lane & 2) ? v77[r] : o_13, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_14 = tsm::shfl_xor(v76[r], 4);
+        #line 32 "argmax.py"
         const int o_15 = tsm::shfl_xor(v77[r], 4);
+        #line 32 "argmax.py"
         combine_1((lane & 4) ? o_14 : v76[r], (lane & 4) ? o_15 : v77[r], (lane & 4) ? v76[r] : o_14, (lane & 4) ? v77[r] : o_15, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_16 = tsm::shfl_xor(v76[r], 8);
+        #line 32 "argmax.py"
         const int o_17 = tsm::shfl_xor(v77[r], 8);
+        #line 32 "argmax.py"
         combine_1((lane & 8) ? o_16 : v76[r], (lane & 8) ? o_17 : v77[r], (lane & 8) ? v76[r] : o_16, (lane & 8) ? v77[r] : o_17, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_18 = tsm::shfl_xor(v76[r], 16);
+        #line 32 "argmax.py"
         const int o_19 = tsm::shfl_xor(v77[r], 16);
+        #line 32 "argmax.py"
         combine_1((lane & 16) ? o_18 : v76[r], (lane & 16) ? o_19 : v77[r], (lane & 16) ? v76[r] : o_18, (lane & 16) ? v77[r] : o_19, v76[r], v77[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 32 "argmax.py"
         int *smem__2 = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 32 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 64);
+        #line 32 "argmax.py"
         const int wa_1 = warp;
+        #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = r;
+            #line 32 "argmax.py"
             smem__2[wa_1 * 4 + f_1] = v76[r];
+            #line 32 "argmax.py"
             smem__3[wa_1 * 4 + f_1] = v77[r];
         }
+        #line 32 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = r;
+            #line 32 "argmax.py"
             v76[r] = smem__2[f_1];
+            #line 32 "argmax.py"
             v77[r] = smem__3[f_1];
             #pragma unroll
+            #line 32 "argmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 32 "argmax.py"
                 combine_1(v76[r], v77[r], smem__2[w_1 * 4 + f_1], smem__3[w_1 * 4 + f_1], v76[r], v77[r]);
             }
         }
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int v80[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -4104,52 +4544,81 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 31 "argmax.py"
         v59[r] = x_for_max[(r)];
+        #line 31 "argmax.py"
         v60[r] = v47[(r)];
     }
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 31 "argmax.py"
         const float o = tsm::shfl_xor(v59[r], 1);
+        #line 31 "argmax.py"
         const int o_1 = tsm::shfl_xor(v60[r], 1);
+        #line 31 "argmax.py"
         combine((lane & 1) ? o : v59[r], (lane & 1) ? o_1 : v60[r], (lane & 1) ? v59[r] : o, (lane & 1) ? v60[r] : o_1, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_2 = tsm::shfl_xor(v59[r], 2);
+        #line 31 "argmax.py"
         const int o_3 = tsm::shfl_xor(v60[r], 2);
+        #line 31 "argmax.py"
         combine((lane & 2) ? o_2 : v59[r], (lane & 2) ? o_3 : v60[r], (lane & 2) ? v59[r] : o_2, (lane & 2) ? v60[r] : o_3, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_4 = tsm::shfl_xor(v59[r], 4);
+        #line 31 "argmax.py"
         const int o_5 = tsm::shfl_xor(v60[r], 4);
+        #line 31 "argmax.py"
         combine((lane & 4) ? o_4 : v59[r], (lane & 4) ? o_5 : v60[r], (lane & 4) ? v59[r] : o_4, (lane & 4) ? v60[r] : o_5, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_6 = tsm::shfl_xor(v59[r], 8);
+        #line 31 "argmax.py"
         const int o_7 = tsm::shfl_xor(v60[r], 8);
+        #line 31 "argmax.py"
         combine((lane & 8) ? o_6 : v59[r], (lane & 8) ? o_7 : v60[r], (lane & 8) ? v59[r] : o_6, (lane & 8) ? v60[r] : o_7, v59[r], v60[r]);
+        #line 31 "argmax.py"
         const float o_8 = tsm::shfl_xor(v59[r], 16);
+        #line 31 "argmax.py"
         const int o_9 = tsm::shfl_xor(v60[r], 16);
+        #line 31 "argmax.py"
         combine((lane & 16) ? o_8 : v59[r], (lane & 16) ? o_9 : v60[r], (lane & 16) ? v59[r] : o_8, (lane & 16) ? v60[r] : o_9, v59[r], v60[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 31 "argmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 31 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 32);
+        #line 31 "argmax.py"
         const int wa = (warp & 1);
+        #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 31 "argmax.py"
             const int f = (r << 1) + tp1;
+            #line 31 "argmax.py"
             smem_[wa * 4 + f] = v59[r];
+            #line 31 "argmax.py"
             smem__1[wa * 4 + f] = v60[r];
         }
+        #line 31 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 31 "argmax.py"
             const int f = (r << 1) + tp1;
+            #line 31 "argmax.py"
             v59[r] = smem_[f];
+            #line 31 "argmax.py"
             v60[r] = smem__1[f];
             #pragma unroll
+            #line 31 "argmax.py"
             for (int w = 1; w < 2; ++w) {
+                #line 31 "argmax.py"
                 combine(v59[r], v60[r], smem_[w * 4 + f], smem__1[w * 4 + f], v59[r], v60[r]);
             }
         }
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int v80[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -4215,52 +4684,81 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 32 "argmax.py"
         v77[r] = x_for_min[(r)];
+        #line 32 "argmax.py"
         v78[r] = v65[(r)];
     }
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 32 "argmax.py"
         const float o_10 = tsm::shfl_xor(v77[r], 1);
+        #line 32 "argmax.py"
         const int o_11 = tsm::shfl_xor(v78[r], 1);
+        #line 32 "argmax.py"
         combine_1((lane & 1) ? o_10 : v77[r], (lane & 1) ? o_11 : v78[r], (lane & 1) ? v77[r] : o_10, (lane & 1) ? v78[r] : o_11, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_12 = tsm::shfl_xor(v77[r], 2);
+        #line 32 "argmax.py"
         const int o_13 = tsm::shfl_xor(v78[r], 2);
+        #line 32 "argmax.py"
         combine_1((lane & 2) ? o_12 : v77[r], (lane & 2) ? o_13 : v78[r], (lane & 2) ? v77[r] : o_12, (lane & 2) ? v78[r] : o_13, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_14 = tsm::shfl_xor(v77[r], 4);
+        #line 32 "argmax.py"
         const int o_15 = tsm::shfl_xor(v78[r], 4);
+        #line 32 "argmax.py"
         combine_1((lane & 4) ? o_14 : v77[r], (lane & 4) ? o_15 : v78[r], (lane & 4) ? v77[r] : o_14, (lane & 4) ? v78[r] : o_15, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_16 = tsm::shfl_xor(v77[r], 8);
+        #line 32 "argmax.py"
         const int o_17 = tsm::shfl_xor(v78[r], 8);
+        #line 32 "argmax.py"
         combine_1((lane & 8) ? o_16 : v77[r], (lane & 8) ? o_17 : v78[r], (lane & 8) ? v77[r] : o_16, (lane & 8) ? v78[r] : o_17, v77[r], v78[r]);
+        #line 32 "argmax.py"
         const float o_18 = tsm::shfl_xor(v77[r], 16);
+        #line 32 "argmax.py"
         const int o_19 = tsm::shfl_xor(v78[r], 16);
+        #line 32 "argmax.py"
         combine_1((lane & 16) ? o_18 : v77[r], (lane & 16) ? o_19 : v78[r], (lane & 16) ? v77[r] : o_18, (lane & 16) ? v78[r] : o_19, v77[r], v78[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 32 "argmax.py"
         float *smem__2 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 32 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 32);
+        #line 32 "argmax.py"
         const int wa_1 = (warp & 1);
+        #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = (r << 1) + tp1;
+            #line 32 "argmax.py"
             smem__2[wa_1 * 4 + f_1] = v77[r];
+            #line 32 "argmax.py"
             smem__3[wa_1 * 4 + f_1] = v78[r];
         }
+        #line 32 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = (r << 1) + tp1;
+            #line 32 "argmax.py"
             v77[r] = smem__2[f_1];
+            #line 32 "argmax.py"
             v78[r] = smem__3[f_1];
             #pragma unroll
+            #line 32 "argmax.py"
             for (int w_1 = 1; w_1 < 2; ++w_1) {
+                #line 32 "argmax.py"
                 combine_1(v77[r], v78[r], smem__2[w_1 * 4 + f_1], smem__3[w_1 * 4 + f_1], v77[r], v78[r]);
             }
         }
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int v81[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -4448,52 +4946,81 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 31 "argmax.py"
         v58[r] = x_for_max[(r)];
+        #line 31 "argmax.py"
         v59[r] = v46[(r)];
     }
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 31 "argmax.py"
         const int o = tsm::shfl_xor(v58[r], 1);
+        #line 31 "argmax.py"
         const int o_1 = tsm::shfl_xor(v59[r], 1);
+        #line 31 "argmax.py"
         combine((lane & 1) ? o : v58[r], (lane & 1) ? o_1 : v59[r], (lane & 1) ? v58[r] : o, (lane & 1) ? v59[r] : o_1, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_2 = tsm::shfl_xor(v58[r], 2);
+        #line 31 "argmax.py"
         const int o_3 = tsm::shfl_xor(v59[r], 2);
+        #line 31 "argmax.py"
         combine((lane & 2) ? o_2 : v58[r], (lane & 2) ? o_3 : v59[r], (lane & 2) ? v58[r] : o_2, (lane & 2) ? v59[r] : o_3, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_4 = tsm::shfl_xor(v58[r], 4);
+        #line 31 "argmax.py"
         const int o_5 = tsm::shfl_xor(v59[r], 4);
+        #line 31 "argmax.py"
         combine((lane & 4) ? o_4 : v58[r], (lane & 4) ? o_5 : v59[r], (lane & 4) ? v58[r] : o_4, (lane & 4) ? v59[r] : o_5, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_6 = tsm::shfl_xor(v58[r], 8);
+        #line 31 "argmax.py"
         const int o_7 = tsm::shfl_xor(v59[r], 8);
+        #line 31 "argmax.py"
         combine((lane & 8) ? o_6 : v58[r], (lane & 8) ? o_7 : v59[r], (lane & 8) ? v58[r] : o_6, (lane & 8) ? v59[r] : o_7, v58[r], v59[r]);
+        #line 31 "argmax.py"
         const int o_8 = tsm::shfl_xor(v58[r], 16);
+        #line 31 "argmax.py"
         const int o_9 = tsm::shfl_xor(v59[r], 16);
+        #line 31 "argmax.py"
         combine((lane & 16) ? o_8 : v58[r], (lane & 16) ? o_9 : v59[r], (lane & 16) ? v58[r] : o_8, (lane & 16) ? v59[r] : o_9, v58[r], v59[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 31 "argmax.py"
         int *smem_ = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 31 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 32);
+        #line 31 "argmax.py"
         const int wa = (warp & 1);
+        #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 31 "argmax.py"
             const int f = (r << 1) + tp1;
+            #line 31 "argmax.py"
             smem_[wa * 4 + f] = v58[r];
+            #line 31 "argmax.py"
             smem__1[wa * 4 + f] = v59[r];
         }
+        #line 31 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 31 "argmax.py"
             const int f = (r << 1) + tp1;
+            #line 31 "argmax.py"
             v58[r] = smem_[f];
+            #line 31 "argmax.py"
             v59[r] = smem__1[f];
             #pragma unroll
+            #line 31 "argmax.py"
             for (int w = 1; w < 2; ++w) {
+                #line 31 "argmax.py"
                 combine(v58[r], v59[r], smem_[w * 4 + f], smem__1[w * 4 + f], v58[r], v59[r]);
             }
         }
     }
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int v79[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -4559,52 +5086,81 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 32 "argmax.py"
         v76[r] = x_for_min[(r)];
+        #line 32 "argmax.py"
         v77[r] = v64[(r)];
     }
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 32 "argmax.py"
         const int o_10 = tsm::shfl_xor(v76[r], 1);
+        #line 32 "argmax.py"
         const int o_11 = tsm::shfl_xor(v77[r], 1);
+        #line 32 "argmax.py"
         combine_1((lane & 1) ? o_10 : v76[r], (lane & 1) ? o_11 : v77[r], (lane & 1) ? v76[r] : o_10, (lane & 1) ? v77[r] : o_11, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_12 = tsm::shfl_xor(v76[r], 2);
+        #line 32 "argmax.py"
         const int o_13 = tsm::shfl_xor(v77[r], 2);
+        #line 32 "argmax.py"
         combine_1((lane & 2) ? o_12 : v76[r], (lane & 2) ? o_13 : v77[r], (lane & 2) ? v76[r] : o_12, (lane & 2) ? v77[r] : o_13, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_14 = tsm::shfl_xor(v76[r], 4);
+        #line 32 "argmax.py"
         const int o_15 = tsm::shfl_xor(v77[r], 4);
+        #line 32 "argmax.py"
         combine_1((lane & 4) ? o_14 : v76[r], (lane & 4) ? o_15 : v77[r], (lane & 4) ? v76[r] : o_14, (lane & 4) ? v77[r] : o_15, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_16 = tsm::shfl_xor(v76[r], 8);
+        #line 32 "argmax.py"
         const int o_17 = tsm::shfl_xor(v77[r], 8);
+        #line 32 "argmax.py"
         combine_1((lane & 8) ? o_16 : v76[r], (lane & 8) ? o_17 : v77[r], (lane & 8) ? v76[r] : o_16, (lane & 8) ? v77[r] : o_17, v76[r], v77[r]);
+        #line 32 "argmax.py"
         const int o_18 = tsm::shfl_xor(v76[r], 16);
+        #line 32 "argmax.py"
         const int o_19 = tsm::shfl_xor(v77[r], 16);
+        #line 32 "argmax.py"
         combine_1((lane & 16) ? o_18 : v76[r], (lane & 16) ? o_19 : v77[r], (lane & 16) ? v76[r] : o_18, (lane & 16) ? v77[r] : o_19, v76[r], v77[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 32 "argmax.py"
         int *smem__2 = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 32 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 32);
+        #line 32 "argmax.py"
         const int wa_1 = (warp & 1);
+        #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = (r << 1) + tp1;
+            #line 32 "argmax.py"
             smem__2[wa_1 * 4 + f_1] = v76[r];
+            #line 32 "argmax.py"
             smem__3[wa_1 * 4 + f_1] = v77[r];
         }
+        #line 32 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 32 "argmax.py"
             const int f_1 = (r << 1) + tp1;
+            #line 32 "argmax.py"
             v76[r] = smem__2[f_1];
+            #line 32 "argmax.py"
             v77[r] = smem__3[f_1];
             #pragma unroll
+            #line 32 "argmax.py"
             for (int w_1 = 1; w_1 < 2; ++w_1) {
+                #line 32 "argmax.py"
                 combine_1(v76[r], v77[r], smem__2[w_1 * 4 + f_1], smem__3[w_1 * 4 + f_1], v76[r], v77[r]);
             }
         }
     }
-    // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int v80[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -4711,12 +5267,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         red[r] = x_for_max[0];
+        #line 42 "argmax.py"
         red_1[r] = v19[0];
     }
+    #line 42 "argmax.py"
     float v31 = red[0];
+    #line 42 "argmax.py"
     int v32 = red_1[0];
-    // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     #line 42 "argmax.py"
     if (threadIdx.x == 0)
     #line 42 "argmax.py"
@@ -4756,12 +5315,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         red_2[r] = x_for_min[0];
+        #line 43 "argmax.py"
         red_3[r] = v35[0];
     }
+    #line 43 "argmax.py"
     float v47 = red_2[0];
+    #line 43 "argmax.py"
     int v48 = red_3[0];
-    // tl.store(out_ptr + 1, tl.argmin(x_for_min, axis=0))
     #line 43 "argmax.py"
     if (threadIdx.x == 0)
     #line 43 "argmax.py"
@@ -4799,10 +5361,14 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         value_acc[r] = x_for_max[0];
+        #line 44 "argmax.py"
         index_acc[r] = v49[0];
     }
+    #line 44 "argmax.py"
     float value = value_acc[0];
+    #line 44 "argmax.py"
     int index = index_acc[0];
     // tl.store(out_ptr + 2, index)
     #line 45 "argmax.py"
@@ -4901,21 +5467,30 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         red[r] = x_for_max[0];
+        #line 42 "argmax.py"
         red_1[r] = v19[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 42 "argmax.py"
         const int o_1 = tsm::shfl_xor(red_1[r], 1);
+        #line 42 "argmax.py"
         combine((lane & 1) ? o : red[r], (lane & 1) ? o_1 : red_1[r], (lane & 1) ? red[r] : o, (lane & 1) ? red_1[r] : o_1, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_2 = tsm::shfl_xor(red[r], 2);
+        #line 42 "argmax.py"
         const int o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 42 "argmax.py"
         combine((lane & 2) ? o_2 : red[r], (lane & 2) ? o_3 : red_1[r], (lane & 2) ? red[r] : o_2, (lane & 2) ? red_1[r] : o_3, red[r], red_1[r]);
     }
+    #line 42 "argmax.py"
     float v31 = red[0];
+    #line 42 "argmax.py"
     int v32 = red_1[0];
-    // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     #line 42 "argmax.py"
     if (threadIdx.x == 0)
     #line 42 "argmax.py"
@@ -4955,21 +5530,30 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         red_2[r] = x_for_min[0];
+        #line 43 "argmax.py"
         red_3[r] = v35[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         const float o_4 = tsm::shfl_xor(red_2[r], 1);
+        #line 43 "argmax.py"
         const int o_5 = tsm::shfl_xor(red_3[r], 1);
+        #line 43 "argmax.py"
         combine_1((lane & 1) ? o_4 : red_2[r], (lane & 1) ? o_5 : red_3[r], (lane & 1) ? red_2[r] : o_4, (lane & 1) ? red_3[r] : o_5, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_6 = tsm::shfl_xor(red_2[r], 2);
+        #line 43 "argmax.py"
         const int o_7 = tsm::shfl_xor(red_3[r], 2);
+        #line 43 "argmax.py"
         combine_1((lane & 2) ? o_6 : red_2[r], (lane & 2) ? o_7 : red_3[r], (lane & 2) ? red_2[r] : o_6, (lane & 2) ? red_3[r] : o_7, red_2[r], red_3[r]);
     }
+    #line 43 "argmax.py"
     float v47 = red_2[0];
+    #line 43 "argmax.py"
     int v48 = red_3[0];
-    // tl.store(out_ptr + 1, tl.argmin(x_for_min, axis=0))
     #line 43 "argmax.py"
     if (threadIdx.x == 0)
     #line 43 "argmax.py"
@@ -5007,19 +5591,29 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         value_acc[r] = x_for_max[0];
+        #line 44 "argmax.py"
         index_acc[r] = v49[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         const float o_8 = tsm::shfl_xor(value_acc[r], 1);
+        #line 44 "argmax.py"
         const int o_9 = tsm::shfl_xor(index_acc[r], 1);
+        #line 44 "argmax.py"
         combine_2((lane & 1) ? o_8 : value_acc[r], (lane & 1) ? o_9 : index_acc[r], (lane & 1) ? value_acc[r] : o_8, (lane & 1) ? index_acc[r] : o_9, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_10 = tsm::shfl_xor(value_acc[r], 2);
+        #line 44 "argmax.py"
         const int o_11 = tsm::shfl_xor(index_acc[r], 2);
+        #line 44 "argmax.py"
         combine_2((lane & 2) ? o_10 : value_acc[r], (lane & 2) ? o_11 : index_acc[r], (lane & 2) ? value_acc[r] : o_10, (lane & 2) ? index_acc[r] : o_11, value_acc[r], index_acc[r]);
     }
+    #line 44 "argmax.py"
     float value = value_acc[0];
+    #line 44 "argmax.py"
     int index = index_acc[0];
     // tl.store(out_ptr + 2, index)
     #line 45 "argmax.py"
@@ -5120,54 +5714,85 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         red[r] = x_for_max[0];
+        #line 42 "argmax.py"
         red_1[r] = v19[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 42 "argmax.py"
         const int o_1 = tsm::shfl_xor(red_1[r], 1);
+        #line 42 "argmax.py"
         combine((lane & 1) ? o : red[r], (lane & 1) ? o_1 : red_1[r], (lane & 1) ? red[r] : o, (lane & 1) ? red_1[r] : o_1, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_2 = tsm::shfl_xor(red[r], 2);
+        #line 42 "argmax.py"
         const int o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 42 "argmax.py"
         combine((lane & 2) ? o_2 : red[r], (lane & 2) ? o_3 : red_1[r], (lane & 2) ? red[r] : o_2, (lane & 2) ? red_1[r] : o_3, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_4 = tsm::shfl_xor(red[r], 4);
+        #line 42 "argmax.py"
         const int o_5 = tsm::shfl_xor(red_1[r], 4);
+        #line 42 "argmax.py"
         combine((lane & 4) ? o_4 : red[r], (lane & 4) ? o_5 : red_1[r], (lane & 4) ? red[r] : o_4, (lane & 4) ? red_1[r] : o_5, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_6 = tsm::shfl_xor(red[r], 8);
+        #line 42 "argmax.py"
         const int o_7 = tsm::shfl_xor(red_1[r], 8);
+        #line 42 "argmax.py"
         combine((lane & 8) ? o_6 : red[r], (lane & 8) ? o_7 : red_1[r], (lane & 8) ? red[r] : o_6, (lane & 8) ? red_1[r] : o_7, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_8 = tsm::shfl_xor(red[r], 16);
+        #line 42 "argmax.py"
         const int o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 42 "argmax.py"
         combine((lane & 16) ? o_8 : red[r], (lane & 16) ? o_9 : red_1[r], (lane & 16) ? red[r] : o_8, (lane & 16) ? red_1[r] : o_9, red[r], red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 42 "argmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 42 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 42 "argmax.py"
         const int wa = warp;
+        #line 42 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 42 "argmax.py"
             const int f = 0;
+            #line 42 "argmax.py"
             smem_[wa * 1 + f] = red[r];
+            #line 42 "argmax.py"
             smem__1[wa * 1 + f] = red_1[r];
         }
+        #line 42 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 42 "argmax.py"
             const int f = 0;
+            #line 42 "argmax.py"
             red[r] = smem_[f];
+            #line 42 "argmax.py"
             red_1[r] = smem__1[f];
             #pragma unroll
+            #line 42 "argmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 42 "argmax.py"
                 combine(red[r], red_1[r], smem_[w * 1 + f], smem__1[w * 1 + f], red[r], red_1[r]);
             }
         }
     }
+    #line 42 "argmax.py"
     float v31 = red[0];
+    #line 42 "argmax.py"
     int v32 = red_1[0];
-    // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     #line 42 "argmax.py"
     if (threadIdx.x == 0)
     #line 42 "argmax.py"
@@ -5207,54 +5832,85 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         red_2[r] = x_for_min[0];
+        #line 43 "argmax.py"
         red_3[r] = v35[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         const float o_10 = tsm::shfl_xor(red_2[r], 1);
+        #line 43 "argmax.py"
         const int o_11 = tsm::shfl_xor(red_3[r], 1);
+        #line 43 "argmax.py"
         combine_1((lane & 1) ? o_10 : red_2[r], (lane & 1) ? o_11 : red_3[r], (lane & 1) ? red_2[r] : o_10, (lane & 1) ? red_3[r] : o_11, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_12 = tsm::shfl_xor(red_2[r], 2);
+        #line 43 "argmax.py"
         const int o_13 = tsm::shfl_xor(red_3[r], 2);
+        #line 43 "argmax.py"
         combine_1((lane & 2) ? o_12 : red_2[r], (lane & 2) ? o_13 : red_3[r], (lane & 2) ? red_2[r] : o_12, (lane & 2) ? red_3[r] : o_13, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_14 = tsm::shfl_xor(red_2[r], 4);
+        #line 43 "argmax.py"
         const int o_15 = tsm::shfl_xor(red_3[r], 4);
+        #line 43 "argmax.py"
         combine_1((lane & 4) ? o_14 : red_2[r], (lane & 4) ? o_15 : red_3[r], (lane & 4) ? red_2[r] : o_14, (lane & 4) ? red_3[r] : o_15, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_16 = tsm::shfl_xor(red_2[r], 8);
+        #line 43 "argmax.py"
         const int o_17 = tsm::shfl_xor(red_3[r], 8);
+        #line 43 "argmax.py"
         combine_1((lane & 8) ? o_16 : red_2[r], (lane & 8) ? o_17 : red_3[r], (lane & 8) ? red_2[r] : o_16, (lane & 8) ? red_3[r] : o_17, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_18 = tsm::shfl_xor(red_2[r], 16);
+        #line 43 "argmax.py"
         const int o_19 = tsm::shfl_xor(red_3[r], 16);
+        #line 43 "argmax.py"
         combine_1((lane & 16) ? o_18 : red_2[r], (lane & 16) ? o_19 : red_3[r], (lane & 16) ? red_2[r] : o_18, (lane & 16) ? red_3[r] : o_19, red_2[r], red_3[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 43 "argmax.py"
         float *smem__2 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 43 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 43 "argmax.py"
         const int wa_1 = warp;
+        #line 43 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "argmax.py"
             const int f_1 = 0;
+            #line 43 "argmax.py"
             smem__2[wa_1 * 1 + f_1] = red_2[r];
+            #line 43 "argmax.py"
             smem__3[wa_1 * 1 + f_1] = red_3[r];
         }
+        #line 43 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "argmax.py"
             const int f_1 = 0;
+            #line 43 "argmax.py"
             red_2[r] = smem__2[f_1];
+            #line 43 "argmax.py"
             red_3[r] = smem__3[f_1];
             #pragma unroll
+            #line 43 "argmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 43 "argmax.py"
                 combine_1(red_2[r], red_3[r], smem__2[w_1 * 1 + f_1], smem__3[w_1 * 1 + f_1], red_2[r], red_3[r]);
             }
         }
     }
+    #line 43 "argmax.py"
     float v47 = red_2[0];
+    #line 43 "argmax.py"
     int v48 = red_3[0];
-    // tl.store(out_ptr + 1, tl.argmin(x_for_min, axis=0))
     #line 43 "argmax.py"
     if (threadIdx.x == 0)
     #line 43 "argmax.py"
@@ -5292,52 +5948,84 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         value_acc[r] = x_for_max[0];
+        #line 44 "argmax.py"
         index_acc[r] = v49[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         const float o_20 = tsm::shfl_xor(value_acc[r], 1);
+        #line 44 "argmax.py"
         const int o_21 = tsm::shfl_xor(index_acc[r], 1);
+        #line 44 "argmax.py"
         combine_2((lane & 1) ? o_20 : value_acc[r], (lane & 1) ? o_21 : index_acc[r], (lane & 1) ? value_acc[r] : o_20, (lane & 1) ? index_acc[r] : o_21, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_22 = tsm::shfl_xor(value_acc[r], 2);
+        #line 44 "argmax.py"
         const int o_23 = tsm::shfl_xor(index_acc[r], 2);
+        #line 44 "argmax.py"
         combine_2((lane & 2) ? o_22 : value_acc[r], (lane & 2) ? o_23 : index_acc[r], (lane & 2) ? value_acc[r] : o_22, (lane & 2) ? index_acc[r] : o_23, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_24 = tsm::shfl_xor(value_acc[r], 4);
+        #line 44 "argmax.py"
         const int o_25 = tsm::shfl_xor(index_acc[r], 4);
+        #line 44 "argmax.py"
         combine_2((lane & 4) ? o_24 : value_acc[r], (lane & 4) ? o_25 : index_acc[r], (lane & 4) ? value_acc[r] : o_24, (lane & 4) ? index_acc[r] : o_25, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_26 = tsm::shfl_xor(value_acc[r], 8);
+        #line 44 "argmax.py"
         const int o_27 = tsm::shfl_xor(index_acc[r], 8);
+        #line 44 "argmax.py"
         combine_2((lane & 8) ? o_26 : value_acc[r], (lane & 8) ? o_27 : index_acc[r], (lane & 8) ? value_acc[r] : o_26, (lane & 8) ? index_acc[r] : o_27, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_28 = tsm::shfl_xor(value_acc[r], 16);
+        #line 44 "argmax.py"
         const int o_29 = tsm::shfl_xor(index_acc[r], 16);
+        #line 44 "argmax.py"
         combine_2((lane & 16) ? o_28 : value_acc[r], (lane & 16) ? o_29 : index_acc[r], (lane & 16) ? value_acc[r] : o_28, (lane & 16) ? index_acc[r] : o_29, value_acc[r], index_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 44 "argmax.py"
         float *smem__4 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 44 "argmax.py"
         int *smem__5 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 44 "argmax.py"
         const int wa_2 = warp;
+        #line 44 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 44 "argmax.py"
             const int f_2 = 0;
+            #line 44 "argmax.py"
             smem__4[wa_2 * 1 + f_2] = value_acc[r];
+            #line 44 "argmax.py"
             smem__5[wa_2 * 1 + f_2] = index_acc[r];
         }
+        #line 44 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 44 "argmax.py"
             const int f_2 = 0;
+            #line 44 "argmax.py"
             value_acc[r] = smem__4[f_2];
+            #line 44 "argmax.py"
             index_acc[r] = smem__5[f_2];
             #pragma unroll
+            #line 44 "argmax.py"
             for (int w_2 = 1; w_2 < 4; ++w_2) {
+                #line 44 "argmax.py"
                 combine_2(value_acc[r], index_acc[r], smem__4[w_2 * 1 + f_2], smem__5[w_2 * 1 + f_2], value_acc[r], index_acc[r]);
             }
         }
     }
+    #line 44 "argmax.py"
     float value = value_acc[0];
+    #line 44 "argmax.py"
     int index = index_acc[0];
     // tl.store(out_ptr + 2, index)
     #line 45 "argmax.py"
@@ -5438,58 +6126,91 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         red[r] = x_for_max[0];
+        #line 42 "argmax.py"
         red_1[r] = v72[0];
         #pragma unroll
+        #line 42 "argmax.py"
         for (int j = 1; j < 8; ++j) {
+            #line 42 "argmax.py"
             combine(red[r], red_1[r], x_for_max[0 | (j)], v72[0 | (j)], red[r], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 42 "argmax.py"
         const int o_1 = tsm::shfl_xor(red_1[r], 1);
+        #line 42 "argmax.py"
         combine((lane & 1) ? o : red[r], (lane & 1) ? o_1 : red_1[r], (lane & 1) ? red[r] : o, (lane & 1) ? red_1[r] : o_1, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_2 = tsm::shfl_xor(red[r], 2);
+        #line 42 "argmax.py"
         const int o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 42 "argmax.py"
         combine((lane & 2) ? o_2 : red[r], (lane & 2) ? o_3 : red_1[r], (lane & 2) ? red[r] : o_2, (lane & 2) ? red_1[r] : o_3, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_4 = tsm::shfl_xor(red[r], 4);
+        #line 42 "argmax.py"
         const int o_5 = tsm::shfl_xor(red_1[r], 4);
+        #line 42 "argmax.py"
         combine((lane & 4) ? o_4 : red[r], (lane & 4) ? o_5 : red_1[r], (lane & 4) ? red[r] : o_4, (lane & 4) ? red_1[r] : o_5, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_6 = tsm::shfl_xor(red[r], 8);
+        #line 42 "argmax.py"
         const int o_7 = tsm::shfl_xor(red_1[r], 8);
+        #line 42 "argmax.py"
         combine((lane & 8) ? o_6 : red[r], (lane & 8) ? o_7 : red_1[r], (lane & 8) ? red[r] : o_6, (lane & 8) ? red_1[r] : o_7, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_8 = tsm::shfl_xor(red[r], 16);
+        #line 42 "argmax.py"
         const int o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 42 "argmax.py"
         combine((lane & 16) ? o_8 : red[r], (lane & 16) ? o_9 : red_1[r], (lane & 16) ? red[r] : o_8, (lane & 16) ? red_1[r] : o_9, red[r], red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 42 "argmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 42 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 42 "argmax.py"
         const int wa = warp;
+        #line 42 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 42 "argmax.py"
             const int f = 0;
+            #line 42 "argmax.py"
             smem_[wa * 1 + f] = red[r];
+            #line 42 "argmax.py"
             smem__1[wa * 1 + f] = red_1[r];
         }
+        #line 42 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 42 "argmax.py"
             const int f = 0;
+            #line 42 "argmax.py"
             red[r] = smem_[f];
+            #line 42 "argmax.py"
             red_1[r] = smem__1[f];
             #pragma unroll
+            #line 42 "argmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 42 "argmax.py"
                 combine(red[r], red_1[r], smem_[w * 1 + f], smem__1[w * 1 + f], red[r], red_1[r]);
             }
         }
     }
+    #line 42 "argmax.py"
     float v31 = red[0];
+    #line 42 "argmax.py"
     int v32 = red_1[0];
-    // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     #line 42 "argmax.py"
     if (threadIdx.x == 0)
     #line 42 "argmax.py"
@@ -5529,58 +6250,91 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         red_2[r] = x_for_min[0];
+        #line 43 "argmax.py"
         red_3[r] = v73[0];
         #pragma unroll
+        #line 43 "argmax.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 43 "argmax.py"
             combine_1(red_2[r], red_3[r], x_for_min[0 | (j_1)], v73[0 | (j_1)], red_2[r], red_3[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         const float o_10 = tsm::shfl_xor(red_2[r], 1);
+        #line 43 "argmax.py"
         const int o_11 = tsm::shfl_xor(red_3[r], 1);
+        #line 43 "argmax.py"
         combine_1((lane & 1) ? o_10 : red_2[r], (lane & 1) ? o_11 : red_3[r], (lane & 1) ? red_2[r] : o_10, (lane & 1) ? red_3[r] : o_11, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_12 = tsm::shfl_xor(red_2[r], 2);
+        #line 43 "argmax.py"
         const int o_13 = tsm::shfl_xor(red_3[r], 2);
+        #line 43 "argmax.py"
         combine_1((lane & 2) ? o_12 : red_2[r], (lane & 2) ? o_13 : red_3[r], (lane & 2) ? red_2[r] : o_12, (lane & 2) ? red_3[r] : o_13, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_14 = tsm::shfl_xor(red_2[r], 4);
+        #line 43 "argmax.py"
         const int o_15 = tsm::shfl_xor(red_3[r], 4);
+        #line 43 "argmax.py"
         combine_1((lane & 4) ? o_14 : red_2[r], (lane & 4) ? o_15 : red_3[r], (lane & 4) ? red_2[r] : o_14, (lane & 4) ? red_3[r] : o_15, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_16 = tsm::shfl_xor(red_2[r], 8);
+        #line 43 "argmax.py"
         const int o_17 = tsm::shfl_xor(red_3[r], 8);
+        #line 43 "argmax.py"
         combine_1((lane & 8) ? o_16 : red_2[r], (lane & 8) ? o_17 : red_3[r], (lane & 8) ? red_2[r] : o_16, (lane & 8) ? red_3[r] : o_17, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_18 = tsm::shfl_xor(red_2[r], 16);
+        #line 43 "argmax.py"
         const int o_19 = tsm::shfl_xor(red_3[r], 16);
+        #line 43 "argmax.py"
         combine_1((lane & 16) ? o_18 : red_2[r], (lane & 16) ? o_19 : red_3[r], (lane & 16) ? red_2[r] : o_18, (lane & 16) ? red_3[r] : o_19, red_2[r], red_3[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 43 "argmax.py"
         float *smem__2 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 43 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 43 "argmax.py"
         const int wa_1 = warp;
+        #line 43 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "argmax.py"
             const int f_1 = 0;
+            #line 43 "argmax.py"
             smem__2[wa_1 * 1 + f_1] = red_2[r];
+            #line 43 "argmax.py"
             smem__3[wa_1 * 1 + f_1] = red_3[r];
         }
+        #line 43 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "argmax.py"
             const int f_1 = 0;
+            #line 43 "argmax.py"
             red_2[r] = smem__2[f_1];
+            #line 43 "argmax.py"
             red_3[r] = smem__3[f_1];
             #pragma unroll
+            #line 43 "argmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 43 "argmax.py"
                 combine_1(red_2[r], red_3[r], smem__2[w_1 * 1 + f_1], smem__3[w_1 * 1 + f_1], red_2[r], red_3[r]);
             }
         }
     }
+    #line 43 "argmax.py"
     float v47 = red_2[0];
+    #line 43 "argmax.py"
     int v48 = red_3[0];
-    // tl.store(out_ptr + 1, tl.argmin(x_for_min, axis=0))
     #line 43 "argmax.py"
     if (threadIdx.x == 0)
     #line 43 "argmax.py"
@@ -5618,56 +6372,90 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         value_acc[r] = x_for_max[0];
+        #line 44 "argmax.py"
         index_acc[r] = v74[0];
         #pragma unroll
+        #line 44 "argmax.py"
         for (int j_2 = 1; j_2 < 8; ++j_2) {
+            #line 44 "argmax.py"
             combine_2(value_acc[r], index_acc[r], x_for_max[0 | (j_2)], v74[0 | (j_2)], value_acc[r], index_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         const float o_20 = tsm::shfl_xor(value_acc[r], 1);
+        #line 44 "argmax.py"
         const int o_21 = tsm::shfl_xor(index_acc[r], 1);
+        #line 44 "argmax.py"
         combine_2((lane & 1) ? o_20 : value_acc[r], (lane & 1) ? o_21 : index_acc[r], (lane & 1) ? value_acc[r] : o_20, (lane & 1) ? index_acc[r] : o_21, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_22 = tsm::shfl_xor(value_acc[r], 2);
+        #line 44 "argmax.py"
         const int o_23 = tsm::shfl_xor(index_acc[r], 2);
+        #line 44 "argmax.py"
         combine_2((lane & 2) ? o_22 : value_acc[r], (lane & 2) ? o_23 : index_acc[r], (lane & 2) ? value_acc[r] : o_22, (lane & 2) ? index_acc[r] : o_23, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_24 = tsm::shfl_xor(value_acc[r], 4);
+        #line 44 "argmax.py"
         const int o_25 = tsm::shfl_xor(index_acc[r], 4);
+        #line 44 "argmax.py"
         combine_2((lane & 4) ? o_24 : value_acc[r], (lane & 4) ? o_25 : index_acc[r], (lane & 4) ? value_acc[r] : o_24, (lane & 4) ? index_acc[r] : o_25, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_26 = tsm::shfl_xor(value_acc[r], 8);
+        #line 44 "argmax.py"
         const int o_27 = tsm::shfl_xor(index_acc[r], 8);
+        #line 44 "argmax.py"
         combine_2((lane & 8) ? o_26 : value_acc[r], (lane & 8) ? o_27 : index_acc[r], (lane & 8) ? value_acc[r] : o_26, (lane & 8) ? index_acc[r] : o_27, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_28 = tsm::shfl_xor(value_acc[r], 16);
+        #line 44 "argmax.py"
         const int o_29 = tsm::shfl_xor(index_acc[r], 16);
+        #line 44 "argmax.py"
         combine_2((lane & 16) ? o_28 : value_acc[r], (lane & 16) ? o_29 : index_acc[r], (lane & 16) ? value_acc[r] : o_28, (lane & 16) ? index_acc[r] : o_29, value_acc[r], index_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 44 "argmax.py"
         float *smem__4 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 44 "argmax.py"
         int *smem__5 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 44 "argmax.py"
         const int wa_2 = warp;
+        #line 44 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 44 "argmax.py"
             const int f_2 = 0;
+            #line 44 "argmax.py"
             smem__4[wa_2 * 1 + f_2] = value_acc[r];
+            #line 44 "argmax.py"
             smem__5[wa_2 * 1 + f_2] = index_acc[r];
         }
+        #line 44 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 44 "argmax.py"
             const int f_2 = 0;
+            #line 44 "argmax.py"
             value_acc[r] = smem__4[f_2];
+            #line 44 "argmax.py"
             index_acc[r] = smem__5[f_2];
             #pragma unroll
+            #line 44 "argmax.py"
             for (int w_2 = 1; w_2 < 4; ++w_2) {
+                #line 44 "argmax.py"
                 combine_2(value_acc[r], index_acc[r], smem__4[w_2 * 1 + f_2], smem__5[w_2 * 1 + f_2], value_acc[r], index_acc[r]);
             }
         }
     }
+    #line 44 "argmax.py"
     float value = value_acc[0];
+    #line 44 "argmax.py"
     int index = index_acc[0];
     // tl.store(out_ptr + 2, index)
     #line 45 "argmax.py"
@@ -5768,58 +6556,91 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         red[r] = x_for_max[0];
+        #line 42 "argmax.py"
         red_1[r] = v72[0];
         #pragma unroll
+        #line 42 "argmax.py"
         for (int j = 1; j < 32; ++j) {
+            #line 42 "argmax.py"
             combine(red[r], red_1[r], x_for_max[0 | (j)], v72[0 | (j)], red[r], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 42 "argmax.py"
         const int o_1 = tsm::shfl_xor(red_1[r], 1);
+        #line 42 "argmax.py"
         combine((lane & 1) ? o : red[r], (lane & 1) ? o_1 : red_1[r], (lane & 1) ? red[r] : o, (lane & 1) ? red_1[r] : o_1, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_2 = tsm::shfl_xor(red[r], 2);
+        #line 42 "argmax.py"
         const int o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 42 "argmax.py"
         combine((lane & 2) ? o_2 : red[r], (lane & 2) ? o_3 : red_1[r], (lane & 2) ? red[r] : o_2, (lane & 2) ? red_1[r] : o_3, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_4 = tsm::shfl_xor(red[r], 4);
+        #line 42 "argmax.py"
         const int o_5 = tsm::shfl_xor(red_1[r], 4);
+        #line 42 "argmax.py"
         combine((lane & 4) ? o_4 : red[r], (lane & 4) ? o_5 : red_1[r], (lane & 4) ? red[r] : o_4, (lane & 4) ? red_1[r] : o_5, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_6 = tsm::shfl_xor(red[r], 8);
+        #line 42 "argmax.py"
         const int o_7 = tsm::shfl_xor(red_1[r], 8);
+        #line 42 "argmax.py"
         combine((lane & 8) ? o_6 : red[r], (lane & 8) ? o_7 : red_1[r], (lane & 8) ? red[r] : o_6, (lane & 8) ? red_1[r] : o_7, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_8 = tsm::shfl_xor(red[r], 16);
+        #line 42 "argmax.py"
         const int o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 42 "argmax.py"
         combine((lane & 16) ? o_8 : red[r], (lane & 16) ? o_9 : red_1[r], (lane & 16) ? red[r] : o_8, (lane & 16) ? red_1[r] : o_9, red[r], red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 42 "argmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 42 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 42 "argmax.py"
         const int wa = warp;
+        #line 42 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 42 "argmax.py"
             const int f = 0;
+            #line 42 "argmax.py"
             smem_[wa * 1 + f] = red[r];
+            #line 42 "argmax.py"
             smem__1[wa * 1 + f] = red_1[r];
         }
+        #line 42 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 42 "argmax.py"
             const int f = 0;
+            #line 42 "argmax.py"
             red[r] = smem_[f];
+            #line 42 "argmax.py"
             red_1[r] = smem__1[f];
             #pragma unroll
+            #line 42 "argmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 42 "argmax.py"
                 combine(red[r], red_1[r], smem_[w * 1 + f], smem__1[w * 1 + f], red[r], red_1[r]);
             }
         }
     }
+    #line 42 "argmax.py"
     float v31 = red[0];
+    #line 42 "argmax.py"
     int v32 = red_1[0];
-    // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     #line 42 "argmax.py"
     if (threadIdx.x == 0)
     #line 42 "argmax.py"
@@ -5859,58 +6680,91 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         red_2[r] = x_for_min[0];
+        #line 43 "argmax.py"
         red_3[r] = v73[0];
         #pragma unroll
+        #line 43 "argmax.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 43 "argmax.py"
             combine_1(red_2[r], red_3[r], x_for_min[0 | (j_1)], v73[0 | (j_1)], red_2[r], red_3[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         const float o_10 = tsm::shfl_xor(red_2[r], 1);
+        #line 43 "argmax.py"
         const int o_11 = tsm::shfl_xor(red_3[r], 1);
+        #line 43 "argmax.py"
         combine_1((lane & 1) ? o_10 : red_2[r], (lane & 1) ? o_11 : red_3[r], (lane & 1) ? red_2[r] : o_10, (lane & 1) ? red_3[r] : o_11, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_12 = tsm::shfl_xor(red_2[r], 2);
+        #line 43 "argmax.py"
         const int o_13 = tsm::shfl_xor(red_3[r], 2);
+        #line 43 "argmax.py"
         combine_1((lane & 2) ? o_12 : red_2[r], (lane & 2) ? o_13 : red_3[r], (lane & 2) ? red_2[r] : o_12, (lane & 2) ? red_3[r] : o_13, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_14 = tsm::shfl_xor(red_2[r], 4);
+        #line 43 "argmax.py"
         const int o_15 = tsm::shfl_xor(red_3[r], 4);
+        #line 43 "argmax.py"
         combine_1((lane & 4) ? o_14 : red_2[r], (lane & 4) ? o_15 : red_3[r], (lane & 4) ? red_2[r] : o_14, (lane & 4) ? red_3[r] : o_15, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_16 = tsm::shfl_xor(red_2[r], 8);
+        #line 43 "argmax.py"
         const int o_17 = tsm::shfl_xor(red_3[r], 8);
+        #line 43 "argmax.py"
         combine_1((lane & 8) ? o_16 : red_2[r], (lane & 8) ? o_17 : red_3[r], (lane & 8) ? red_2[r] : o_16, (lane & 8) ? red_3[r] : o_17, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_18 = tsm::shfl_xor(red_2[r], 16);
+        #line 43 "argmax.py"
         const int o_19 = tsm::shfl_xor(red_3[r], 16);
+        #line 43 "argmax.py"
         combine_1((lane & 16) ? o_18 : red_2[r], (lane & 16) ? o_19 : red_3[r], (lane & 16) ? red_2[r] : o_18, (lane & 16) ? red_3[r] : o_19, red_2[r], red_3[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 43 "argmax.py"
         float *smem__2 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 43 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 43 "argmax.py"
         const int wa_1 = warp;
+        #line 43 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "argmax.py"
             const int f_1 = 0;
+            #line 43 "argmax.py"
             smem__2[wa_1 * 1 + f_1] = red_2[r];
+            #line 43 "argmax.py"
             smem__3[wa_1 * 1 + f_1] = red_3[r];
         }
+        #line 43 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "argmax.py"
             const int f_1 = 0;
+            #line 43 "argmax.py"
             red_2[r] = smem__2[f_1];
+            #line 43 "argmax.py"
             red_3[r] = smem__3[f_1];
             #pragma unroll
+            #line 43 "argmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 43 "argmax.py"
                 combine_1(red_2[r], red_3[r], smem__2[w_1 * 1 + f_1], smem__3[w_1 * 1 + f_1], red_2[r], red_3[r]);
             }
         }
     }
+    #line 43 "argmax.py"
     float v47 = red_2[0];
+    #line 43 "argmax.py"
     int v48 = red_3[0];
-    // tl.store(out_ptr + 1, tl.argmin(x_for_min, axis=0))
     #line 43 "argmax.py"
     if (threadIdx.x == 0)
     #line 43 "argmax.py"
@@ -5948,56 +6802,90 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         value_acc[r] = x_for_max[0];
+        #line 44 "argmax.py"
         index_acc[r] = v74[0];
         #pragma unroll
+        #line 44 "argmax.py"
         for (int j_2 = 1; j_2 < 32; ++j_2) {
+            #line 44 "argmax.py"
             combine_2(value_acc[r], index_acc[r], x_for_max[0 | (j_2)], v74[0 | (j_2)], value_acc[r], index_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         const float o_20 = tsm::shfl_xor(value_acc[r], 1);
+        #line 44 "argmax.py"
         const int o_21 = tsm::shfl_xor(index_acc[r], 1);
+        #line 44 "argmax.py"
         combine_2((lane & 1) ? o_20 : value_acc[r], (lane & 1) ? o_21 : index_acc[r], (lane & 1) ? value_acc[r] : o_20, (lane & 1) ? index_acc[r] : o_21, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_22 = tsm::shfl_xor(value_acc[r], 2);
+        #line 44 "argmax.py"
         const int o_23 = tsm::shfl_xor(index_acc[r], 2);
+        #line 44 "argmax.py"
         combine_2((lane & 2) ? o_22 : value_acc[r], (lane & 2) ? o_23 : index_acc[r], (lane & 2) ? value_acc[r] : o_22, (lane & 2) ? index_acc[r] : o_23, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_24 = tsm::shfl_xor(value_acc[r], 4);
+        #line 44 "argmax.py"
         const int o_25 = tsm::shfl_xor(index_acc[r], 4);
+        #line 44 "argmax.py"
         combine_2((lane & 4) ? o_24 : value_acc[r], (lane & 4) ? o_25 : index_acc[r], (lane & 4) ? value_acc[r] : o_24, (lane & 4) ? index_acc[r] : o_25, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_26 = tsm::shfl_xor(value_acc[r], 8);
+        #line 44 "argmax.py"
         const int o_27 = tsm::shfl_xor(index_acc[r], 8);
+        #line 44 "argmax.py"
         combine_2((lane & 8) ? o_26 : value_acc[r], (lane & 8) ? o_27 : index_acc[r], (lane & 8) ? value_acc[r] : o_26, (lane & 8) ? index_acc[r] : o_27, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_28 = tsm::shfl_xor(value_acc[r], 16);
+        #line 44 "argmax.py"
         const int o_29 = tsm::shfl_xor(index_acc[r], 16);
+        #line 44 "argmax.py"
         combine_2((lane & 16) ? o_28 : value_acc[r], (lane & 16) ? o_29 : index_acc[r], (lane & 16) ? value_acc[r] : o_28, (lane & 16) ? index_acc[r] : o_29, value_acc[r], index_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 44 "argmax.py"
         float *smem__4 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 44 "argmax.py"
         int *smem__5 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 44 "argmax.py"
         const int wa_2 = warp;
+        #line 44 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 44 "argmax.py"
             const int f_2 = 0;
+            #line 44 "argmax.py"
             smem__4[wa_2 * 1 + f_2] = value_acc[r];
+            #line 44 "argmax.py"
             smem__5[wa_2 * 1 + f_2] = index_acc[r];
         }
+        #line 44 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 44 "argmax.py"
             const int f_2 = 0;
+            #line 44 "argmax.py"
             value_acc[r] = smem__4[f_2];
+            #line 44 "argmax.py"
             index_acc[r] = smem__5[f_2];
             #pragma unroll
+            #line 44 "argmax.py"
             for (int w_2 = 1; w_2 < 4; ++w_2) {
+                #line 44 "argmax.py"
                 combine_2(value_acc[r], index_acc[r], smem__4[w_2 * 1 + f_2], smem__5[w_2 * 1 + f_2], value_acc[r], index_acc[r]);
             }
         }
     }
+    #line 44 "argmax.py"
     float value = value_acc[0];
+    #line 44 "argmax.py"
     int index = index_acc[0];
     // tl.store(out_ptr + 2, index)
     #line 45 "argmax.py"
@@ -6093,12 +6981,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         red[r] = x_for_max[0];
+        #line 42 "argmax.py"
         red_1[r] = v18[0];
     }
+    #line 42 "argmax.py"
     int v30 = red[0];
+    #line 42 "argmax.py"
     int v31 = red_1[0];
-    // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     #line 42 "argmax.py"
     if (threadIdx.x == 0)
     #line 42 "argmax.py"
@@ -6138,12 +7029,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         red_2[r] = x_for_min[0];
+        #line 43 "argmax.py"
         red_3[r] = v34[0];
     }
+    #line 43 "argmax.py"
     int v46 = red_2[0];
+    #line 43 "argmax.py"
     int v47 = red_3[0];
-    // tl.store(out_ptr + 1, tl.argmin(x_for_min, axis=0))
     #line 43 "argmax.py"
     if (threadIdx.x == 0)
     #line 43 "argmax.py"
@@ -6181,10 +7075,14 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         value_acc[r] = x_for_max[0];
+        #line 44 "argmax.py"
         index_acc[r] = v48[0];
     }
+    #line 44 "argmax.py"
     int value = value_acc[0];
+    #line 44 "argmax.py"
     int index = index_acc[0];
     // tl.store(out_ptr + 2, index)
     #line 45 "argmax.py"
@@ -6281,21 +7179,30 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         red[r] = x_for_max[0];
+        #line 42 "argmax.py"
         red_1[r] = v18[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         const int o = tsm::shfl_xor(red[r], 1);
+        #line 42 "argmax.py"
         const int o_1 = tsm::shfl_xor(red_1[r], 1);
+        #line 42 "argmax.py"
         combine((lane & 1) ? o : red[r], (lane & 1) ? o_1 : red_1[r], (lane & 1) ? red[r] : o, (lane & 1) ? red_1[r] : o_1, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_2 = tsm::shfl_xor(red[r], 2);
+        #line 42 "argmax.py"
         const int o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 42 "argmax.py"
         combine((lane & 2) ? o_2 : red[r], (lane & 2) ? o_3 : red_1[r], (lane & 2) ? red[r] : o_2, (lane & 2) ? red_1[r] : o_3, red[r], red_1[r]);
     }
+    #line 42 "argmax.py"
     int v30 = red[0];
+    #line 42 "argmax.py"
     int v31 = red_1[0];
-    // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     #line 42 "argmax.py"
     if (threadIdx.x == 0)
     #line 42 "argmax.py"
@@ -6335,21 +7242,30 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         red_2[r] = x_for_min[0];
+        #line 43 "argmax.py"
         red_3[r] = v34[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         const int o_4 = tsm::shfl_xor(red_2[r], 1);
+        #line 43 "argmax.py"
         const int o_5 = tsm::shfl_xor(red_3[r], 1);
+        #line 43 "argmax.py"
         combine_1((lane & 1) ? o_4 : red_2[r], (lane & 1) ? o_5 : red_3[r], (lane & 1) ? red_2[r] : o_4, (lane & 1) ? red_3[r] : o_5, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_6 = tsm::shfl_xor(red_2[r], 2);
+        #line 43 "argmax.py"
         const int o_7 = tsm::shfl_xor(red_3[r], 2);
+        #line 43 "argmax.py"
         combine_1((lane & 2) ? o_6 : red_2[r], (lane & 2) ? o_7 : red_3[r], (lane & 2) ? red_2[r] : o_6, (lane & 2) ? red_3[r] : o_7, red_2[r], red_3[r]);
     }
+    #line 43 "argmax.py"
     int v46 = red_2[0];
+    #line 43 "argmax.py"
     int v47 = red_3[0];
-    // tl.store(out_ptr + 1, tl.argmin(x_for_min, axis=0))
     #line 43 "argmax.py"
     if (threadIdx.x == 0)
     #line 43 "argmax.py"
@@ -6387,19 +7303,29 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         value_acc[r] = x_for_max[0];
+        #line 44 "argmax.py"
         index_acc[r] = v48[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         const int o_8 = tsm::shfl_xor(value_acc[r], 1);
+        #line 44 "argmax.py"
         const int o_9 = tsm::shfl_xor(index_acc[r], 1);
+        #line 44 "argmax.py"
         combine_2((lane & 1) ? o_8 : value_acc[r], (lane & 1) ? o_9 : index_acc[r], (lane & 1) ? value_acc[r] : o_8, (lane & 1) ? index_acc[r] : o_9, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_10 = tsm::shfl_xor(value_acc[r], 2);
+        #line 44 "argmax.py"
         const int o_11 = tsm::shfl_xor(index_acc[r], 2);
+        #line 44 "argmax.py"
         combine_2((lane & 2) ? o_10 : value_acc[r], (lane & 2) ? o_11 : index_acc[r], (lane & 2) ? value_acc[r] : o_10, (lane & 2) ? index_acc[r] : o_11, value_acc[r], index_acc[r]);
     }
+    #line 44 "argmax.py"
     int value = value_acc[0];
+    #line 44 "argmax.py"
     int index = index_acc[0];
     // tl.store(out_ptr + 2, index)
     #line 45 "argmax.py"
@@ -6498,54 +7424,85 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         red[r] = x_for_max[0];
+        #line 42 "argmax.py"
         red_1[r] = v18[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         const int o = tsm::shfl_xor(red[r], 1);
+        #line 42 "argmax.py"
         const int o_1 = tsm::shfl_xor(red_1[r], 1);
+        #line 42 "argmax.py"
         combine((lane & 1) ? o : red[r], (lane & 1) ? o_1 : red_1[r], (lane & 1) ? red[r] : o, (lane & 1) ? red_1[r] : o_1, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_2 = tsm::shfl_xor(red[r], 2);
+        #line 42 "argmax.py"
         const int o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 42 "argmax.py"
         combine((lane & 2) ? o_2 : red[r], (lane & 2) ? o_3 : red_1[r], (lane & 2) ? red[r] : o_2, (lane & 2) ? red_1[r] : o_3, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_4 = tsm::shfl_xor(red[r], 4);
+        #line 42 "argmax.py"
         const int o_5 = tsm::shfl_xor(red_1[r], 4);
+        #line 42 "argmax.py"
         combine((lane & 4) ? o_4 : red[r], (lane & 4) ? o_5 : red_1[r], (lane & 4) ? red[r] : o_4, (lane & 4) ? red_1[r] : o_5, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_6 = tsm::shfl_xor(red[r], 8);
+        #line 42 "argmax.py"
         const int o_7 = tsm::shfl_xor(red_1[r], 8);
+        #line 42 "argmax.py"
         combine((lane & 8) ? o_6 : red[r], (lane & 8) ? o_7 : red_1[r], (lane & 8) ? red[r] : o_6, (lane & 8) ? red_1[r] : o_7, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_8 = tsm::shfl_xor(red[r], 16);
+        #line 42 "argmax.py"
         const int o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 42 "argmax.py"
         combine((lane & 16) ? o_8 : red[r], (lane & 16) ? o_9 : red_1[r], (lane & 16) ? red[r] : o_8, (lane & 16) ? red_1[r] : o_9, red[r], red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 42 "argmax.py"
         int *smem_ = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 42 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 42 "argmax.py"
         const int wa = warp;
+        #line 42 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 42 "argmax.py"
             const int f = 0;
+            #line 42 "argmax.py"
             smem_[wa * 1 + f] = red[r];
+            #line 42 "argmax.py"
             smem__1[wa * 1 + f] = red_1[r];
         }
+        #line 42 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 42 "argmax.py"
             const int f = 0;
+            #line 42 "argmax.py"
             red[r] = smem_[f];
+            #line 42 "argmax.py"
             red_1[r] = smem__1[f];
             #pragma unroll
+            #line 42 "argmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 42 "argmax.py"
                 combine(red[r], red_1[r], smem_[w * 1 + f], smem__1[w * 1 + f], red[r], red_1[r]);
             }
         }
     }
+    #line 42 "argmax.py"
     int v30 = red[0];
+    #line 42 "argmax.py"
     int v31 = red_1[0];
-    // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     #line 42 "argmax.py"
     if (threadIdx.x == 0)
     #line 42 "argmax.py"
@@ -6585,54 +7542,85 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         red_2[r] = x_for_min[0];
+        #line 43 "argmax.py"
         red_3[r] = v34[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         const int o_10 = tsm::shfl_xor(red_2[r], 1);
+        #line 43 "argmax.py"
         const int o_11 = tsm::shfl_xor(red_3[r], 1);
+        #line 43 "argmax.py"
         combine_1((lane & 1) ? o_10 : red_2[r], (lane & 1) ? o_11 : red_3[r], (lane & 1) ? red_2[r] : o_10, (lane & 1) ? red_3[r] : o_11, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_12 = tsm::shfl_xor(red_2[r], 2);
+        #line 43 "argmax.py"
         const int o_13 = tsm::shfl_xor(red_3[r], 2);
+        #line 43 "argmax.py"
         combine_1((lane & 2) ? o_12 : red_2[r], (lane & 2) ? o_13 : red_3[r], (lane & 2) ? red_2[r] : o_12, (lane & 2) ? red_3[r] : o_13, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_14 = tsm::shfl_xor(red_2[r], 4);
+        #line 43 "argmax.py"
         const int o_15 = tsm::shfl_xor(red_3[r], 4);
+        #line 43 "argmax.py"
         combine_1((lane & 4) ? o_14 : red_2[r], (lane & 4) ? o_15 : red_3[r], (lane & 4) ? red_2[r] : o_14, (lane & 4) ? red_3[r] : o_15, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_16 = tsm::shfl_xor(red_2[r], 8);
+        #line 43 "argmax.py"
         const int o_17 = tsm::shfl_xor(red_3[r], 8);
+        #line 43 "argmax.py"
         combine_1((lane & 8) ? o_16 : red_2[r], (lane & 8) ? o_17 : red_3[r], (lane & 8) ? red_2[r] : o_16, (lane & 8) ? red_3[r] : o_17, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_18 = tsm::shfl_xor(red_2[r], 16);
+        #line 43 "argmax.py"
         const int o_19 = tsm::shfl_xor(red_3[r], 16);
+        #line 43 "argmax.py"
         combine_1((lane & 16) ? o_18 : red_2[r], (lane & 16) ? o_19 : red_3[r], (lane & 16) ? red_2[r] : o_18, (lane & 16) ? red_3[r] : o_19, red_2[r], red_3[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 43 "argmax.py"
         int *smem__2 = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 43 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 43 "argmax.py"
         const int wa_1 = warp;
+        #line 43 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "argmax.py"
             const int f_1 = 0;
+            #line 43 "argmax.py"
             smem__2[wa_1 * 1 + f_1] = red_2[r];
+            #line 43 "argmax.py"
             smem__3[wa_1 * 1 + f_1] = red_3[r];
         }
+        #line 43 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "argmax.py"
             const int f_1 = 0;
+            #line 43 "argmax.py"
             red_2[r] = smem__2[f_1];
+            #line 43 "argmax.py"
             red_3[r] = smem__3[f_1];
             #pragma unroll
+            #line 43 "argmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 43 "argmax.py"
                 combine_1(red_2[r], red_3[r], smem__2[w_1 * 1 + f_1], smem__3[w_1 * 1 + f_1], red_2[r], red_3[r]);
             }
         }
     }
+    #line 43 "argmax.py"
     int v46 = red_2[0];
+    #line 43 "argmax.py"
     int v47 = red_3[0];
-    // tl.store(out_ptr + 1, tl.argmin(x_for_min, axis=0))
     #line 43 "argmax.py"
     if (threadIdx.x == 0)
     #line 43 "argmax.py"
@@ -6670,52 +7658,84 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         value_acc[r] = x_for_max[0];
+        #line 44 "argmax.py"
         index_acc[r] = v48[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         const int o_20 = tsm::shfl_xor(value_acc[r], 1);
+        #line 44 "argmax.py"
         const int o_21 = tsm::shfl_xor(index_acc[r], 1);
+        #line 44 "argmax.py"
         combine_2((lane & 1) ? o_20 : value_acc[r], (lane & 1) ? o_21 : index_acc[r], (lane & 1) ? value_acc[r] : o_20, (lane & 1) ? index_acc[r] : o_21, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_22 = tsm::shfl_xor(value_acc[r], 2);
+        #line 44 "argmax.py"
         const int o_23 = tsm::shfl_xor(index_acc[r], 2);
+        #line 44 "argmax.py"
         combine_2((lane & 2) ? o_22 : value_acc[r], (lane & 2) ? o_23 : index_acc[r], (lane & 2) ? value_acc[r] : o_22, (lane & 2) ? index_acc[r] : o_23, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_24 = tsm::shfl_xor(value_acc[r], 4);
+        #line 44 "argmax.py"
         const int o_25 = tsm::shfl_xor(index_acc[r], 4);
+        #line 44 "argmax.py"
         combine_2((lane & 4) ? o_24 : value_acc[r], (lane & 4) ? o_25 : index_acc[r], (lane & 4) ? value_acc[r] : o_24, (lane & 4) ? index_acc[r] : o_25, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_26 = tsm::shfl_xor(value_acc[r], 8);
+        #line 44 "argmax.py"
         const int o_27 = tsm::shfl_xor(index_acc[r], 8);
+        #line 44 "argmax.py"
         combine_2((lane & 8) ? o_26 : value_acc[r], (lane & 8) ? o_27 : index_acc[r], (lane & 8) ? value_acc[r] : o_26, (lane & 8) ? index_acc[r] : o_27, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_28 = tsm::shfl_xor(value_acc[r], 16);
+        #line 44 "argmax.py"
         const int o_29 = tsm::shfl_xor(index_acc[r], 16);
+        #line 44 "argmax.py"
         combine_2((lane & 16) ? o_28 : value_acc[r], (lane & 16) ? o_29 : index_acc[r], (lane & 16) ? value_acc[r] : o_28, (lane & 16) ? index_acc[r] : o_29, value_acc[r], index_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 44 "argmax.py"
         int *smem__4 = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 44 "argmax.py"
         int *smem__5 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 44 "argmax.py"
         const int wa_2 = warp;
+        #line 44 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 44 "argmax.py"
             const int f_2 = 0;
+            #line 44 "argmax.py"
             smem__4[wa_2 * 1 + f_2] = value_acc[r];
+            #line 44 "argmax.py"
             smem__5[wa_2 * 1 + f_2] = index_acc[r];
         }
+        #line 44 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 44 "argmax.py"
             const int f_2 = 0;
+            #line 44 "argmax.py"
             value_acc[r] = smem__4[f_2];
+            #line 44 "argmax.py"
             index_acc[r] = smem__5[f_2];
             #pragma unroll
+            #line 44 "argmax.py"
             for (int w_2 = 1; w_2 < 4; ++w_2) {
+                #line 44 "argmax.py"
                 combine_2(value_acc[r], index_acc[r], smem__4[w_2 * 1 + f_2], smem__5[w_2 * 1 + f_2], value_acc[r], index_acc[r]);
             }
         }
     }
+    #line 44 "argmax.py"
     int value = value_acc[0];
+    #line 44 "argmax.py"
     int index = index_acc[0];
     // tl.store(out_ptr + 2, index)
     #line 45 "argmax.py"
@@ -6814,58 +7834,91 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         red[r] = x_for_max[0];
+        #line 42 "argmax.py"
         red_1[r] = v71[0];
         #pragma unroll
+        #line 42 "argmax.py"
         for (int j = 1; j < 8; ++j) {
+            #line 42 "argmax.py"
             combine(red[r], red_1[r], x_for_max[0 | (j)], v71[0 | (j)], red[r], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         const int o = tsm::shfl_xor(red[r], 1);
+        #line 42 "argmax.py"
         const int o_1 = tsm::shfl_xor(red_1[r], 1);
+        #line 42 "argmax.py"
         combine((lane & 1) ? o : red[r], (lane & 1) ? o_1 : red_1[r], (lane & 1) ? red[r] : o, (lane & 1) ? red_1[r] : o_1, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_2 = tsm::shfl_xor(red[r], 2);
+        #line 42 "argmax.py"
         const int o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 42 "argmax.py"
         combine((lane & 2) ? o_2 : red[r], (lane & 2) ? o_3 : red_1[r], (lane & 2) ? red[r] : o_2, (lane & 2) ? red_1[r] : o_3, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_4 = tsm::shfl_xor(red[r], 4);
+        #line 42 "argmax.py"
         const int o_5 = tsm::shfl_xor(red_1[r], 4);
+        #line 42 "argmax.py"
         combine((lane & 4) ? o_4 : red[r], (lane & 4) ? o_5 : red_1[r], (lane & 4) ? red[r] : o_4, (lane & 4) ? red_1[r] : o_5, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_6 = tsm::shfl_xor(red[r], 8);
+        #line 42 "argmax.py"
         const int o_7 = tsm::shfl_xor(red_1[r], 8);
+        #line 42 "argmax.py"
         combine((lane & 8) ? o_6 : red[r], (lane & 8) ? o_7 : red_1[r], (lane & 8) ? red[r] : o_6, (lane & 8) ? red_1[r] : o_7, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_8 = tsm::shfl_xor(red[r], 16);
+        #line 42 "argmax.py"
         const int o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 42 "argmax.py"
         combine((lane & 16) ? o_8 : red[r], (lane & 16) ? o_9 : red_1[r], (lane & 16) ? red[r] : o_8, (lane & 16) ? red_1[r] : o_9, red[r], red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 42 "argmax.py"
         int *smem_ = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 42 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 42 "argmax.py"
         const int wa = warp;
+        #line 42 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 42 "argmax.py"
             const int f = 0;
+            #line 42 "argmax.py"
             smem_[wa * 1 + f] = red[r];
+            #line 42 "argmax.py"
             smem__1[wa * 1 + f] = red_1[r];
         }
+        #line 42 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 42 "argmax.py"
             const int f = 0;
+            #line 42 "argmax.py"
             red[r] = smem_[f];
+            #line 42 "argmax.py"
             red_1[r] = smem__1[f];
             #pragma unroll
+            #line 42 "argmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 42 "argmax.py"
                 combine(red[r], red_1[r], smem_[w * 1 + f], smem__1[w * 1 + f], red[r], red_1[r]);
             }
         }
     }
+    #line 42 "argmax.py"
     int v30 = red[0];
+    #line 42 "argmax.py"
     int v31 = red_1[0];
-    // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     #line 42 "argmax.py"
     if (threadIdx.x == 0)
     #line 42 "argmax.py"
@@ -6905,58 +7958,91 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         red_2[r] = x_for_min[0];
+        #line 43 "argmax.py"
         red_3[r] = v72[0];
         #pragma unroll
+        #line 43 "argmax.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 43 "argmax.py"
             combine_1(red_2[r], red_3[r], x_for_min[0 | (j_1)], v72[0 | (j_1)], red_2[r], red_3[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         const int o_10 = tsm::shfl_xor(red_2[r], 1);
+        #line 43 "argmax.py"
         const int o_11 = tsm::shfl_xor(red_3[r], 1);
+        #line 43 "argmax.py"
         combine_1((lane & 1) ? o_10 : red_2[r], (lane & 1) ? o_11 : red_3[r], (lane & 1) ? red_2[r] : o_10, (lane & 1) ? red_3[r] : o_11, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_12 = tsm::shfl_xor(red_2[r], 2);
+        #line 43 "argmax.py"
         const int o_13 = tsm::shfl_xor(red_3[r], 2);
+        #line 43 "argmax.py"
         combine_1((lane & 2) ? o_12 : red_2[r], (lane & 2) ? o_13 : red_3[r], (lane & 2) ? red_2[r] : o_12, (lane & 2) ? red_3[r] : o_13, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_14 = tsm::shfl_xor(red_2[r], 4);
+        #line 43 "argmax.py"
         const int o_15 = tsm::shfl_xor(red_3[r], 4);
+        #line 43 "argmax.py"
         combine_1((lane & 4) ? o_14 : red_2[r], (lane & 4) ? o_15 : red_3[r], (lane & 4) ? red_2[r] : o_14, (lane & 4) ? red_3[r] : o_15, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_16 = tsm::shfl_xor(red_2[r], 8);
+        #line 43 "argmax.py"
         const int o_17 = tsm::shfl_xor(red_3[r], 8);
+        #line 43 "argmax.py"
         combine_1((lane & 8) ? o_16 : red_2[r], (lane & 8) ? o_17 : red_3[r], (lane & 8) ? red_2[r] : o_16, (lane & 8) ? red_3[r] : o_17, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_18 = tsm::shfl_xor(red_2[r], 16);
+        #line 43 "argmax.py"
         const int o_19 = tsm::shfl_xor(red_3[r], 16);
+        #line 43 "argmax.py"
         combine_1((lane & 16) ? o_18 : red_2[r], (lane & 16) ? o_19 : red_3[r], (lane & 16) ? red_2[r] : o_18, (lane & 16) ? red_3[r] : o_19, red_2[r], red_3[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 43 "argmax.py"
         int *smem__2 = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 43 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 43 "argmax.py"
         const int wa_1 = warp;
+        #line 43 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "argmax.py"
             const int f_1 = 0;
+            #line 43 "argmax.py"
             smem__2[wa_1 * 1 + f_1] = red_2[r];
+            #line 43 "argmax.py"
             smem__3[wa_1 * 1 + f_1] = red_3[r];
         }
+        #line 43 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "argmax.py"
             const int f_1 = 0;
+            #line 43 "argmax.py"
             red_2[r] = smem__2[f_1];
+            #line 43 "argmax.py"
             red_3[r] = smem__3[f_1];
             #pragma unroll
+            #line 43 "argmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 43 "argmax.py"
                 combine_1(red_2[r], red_3[r], smem__2[w_1 * 1 + f_1], smem__3[w_1 * 1 + f_1], red_2[r], red_3[r]);
             }
         }
     }
+    #line 43 "argmax.py"
     int v46 = red_2[0];
+    #line 43 "argmax.py"
     int v47 = red_3[0];
-    // tl.store(out_ptr + 1, tl.argmin(x_for_min, axis=0))
     #line 43 "argmax.py"
     if (threadIdx.x == 0)
     #line 43 "argmax.py"
@@ -6994,56 +8080,90 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         value_acc[r] = x_for_max[0];
+        #line 44 "argmax.py"
         index_acc[r] = v73[0];
         #pragma unroll
+        #line 44 "argmax.py"
         for (int j_2 = 1; j_2 < 8; ++j_2) {
+            #line 44 "argmax.py"
             combine_2(value_acc[r], index_acc[r], x_for_max[0 | (j_2)], v73[0 | (j_2)], value_acc[r], index_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         const int o_20 = tsm::shfl_xor(value_acc[r], 1);
+        #line 44 "argmax.py"
         const int o_21 = tsm::shfl_xor(index_acc[r], 1);
+        #line 44 "argmax.py"
         combine_2((lane & 1) ? o_20 : value_acc[r], (lane & 1) ? o_21 : index_acc[r], (lane & 1) ? value_acc[r] : o_20, (lane & 1) ? index_acc[r] : o_21, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_22 = tsm::shfl_xor(value_acc[r], 2);
+        #line 44 "argmax.py"
         const int o_23 = tsm::shfl_xor(index_acc[r], 2);
+        #line 44 "argmax.py"
         combine_2((lane & 2) ? o_22 : value_acc[r], (lane & 2) ? o_23 : index_acc[r], (lane & 2) ? value_acc[r] : o_22, (lane & 2) ? index_acc[r] : o_23, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_24 = tsm::shfl_xor(value_acc[r], 4);
+        #line 44 "argmax.py"
         const int o_25 = tsm::shfl_xor(index_acc[r], 4);
+        #line 44 "argmax.py"
         combine_2((lane & 4) ? o_24 : value_acc[r], (lane & 4) ? o_25 : index_acc[r], (lane & 4) ? value_acc[r] : o_24, (lane & 4) ? index_acc[r] : o_25, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_26 = tsm::shfl_xor(value_acc[r], 8);
+        #line 44 "argmax.py"
         const int o_27 = tsm::shfl_xor(index_acc[r], 8);
+        #line 44 "argmax.py"
         combine_2((lane & 8) ? o_26 : value_acc[r], (lane & 8) ? o_27 : index_acc[r], (lane & 8) ? value_acc[r] : o_26, (lane & 8) ? index_acc[r] : o_27, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_28 = tsm::shfl_xor(value_acc[r], 16);
+        #line 44 "argmax.py"
         const int o_29 = tsm::shfl_xor(index_acc[r], 16);
+        #line 44 "argmax.py"
         combine_2((lane & 16) ? o_28 : value_acc[r], (lane & 16) ? o_29 : index_acc[r], (lane & 16) ? value_acc[r] : o_28, (lane & 16) ? index_acc[r] : o_29, value_acc[r], index_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 44 "argmax.py"
         int *smem__4 = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 44 "argmax.py"
         int *smem__5 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 44 "argmax.py"
         const int wa_2 = warp;
+        #line 44 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 44 "argmax.py"
             const int f_2 = 0;
+            #line 44 "argmax.py"
             smem__4[wa_2 * 1 + f_2] = value_acc[r];
+            #line 44 "argmax.py"
             smem__5[wa_2 * 1 + f_2] = index_acc[r];
         }
+        #line 44 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 44 "argmax.py"
             const int f_2 = 0;
+            #line 44 "argmax.py"
             value_acc[r] = smem__4[f_2];
+            #line 44 "argmax.py"
             index_acc[r] = smem__5[f_2];
             #pragma unroll
+            #line 44 "argmax.py"
             for (int w_2 = 1; w_2 < 4; ++w_2) {
+                #line 44 "argmax.py"
                 combine_2(value_acc[r], index_acc[r], smem__4[w_2 * 1 + f_2], smem__5[w_2 * 1 + f_2], value_acc[r], index_acc[r]);
             }
         }
     }
+    #line 44 "argmax.py"
     int value = value_acc[0];
+    #line 44 "argmax.py"
     int index = index_acc[0];
     // tl.store(out_ptr + 2, index)
     #line 45 "argmax.py"
@@ -7142,58 +8262,91 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         red[r] = x_for_max[0];
+        #line 42 "argmax.py"
         red_1[r] = v71[0];
         #pragma unroll
+        #line 42 "argmax.py"
         for (int j = 1; j < 32; ++j) {
+            #line 42 "argmax.py"
             combine(red[r], red_1[r], x_for_max[0 | (j)], v71[0 | (j)], red[r], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         const int o = tsm::shfl_xor(red[r], 1);
+        #line 42 "argmax.py"
         const int o_1 = tsm::shfl_xor(red_1[r], 1);
+        #line 42 "argmax.py"
         combine((lane & 1) ? o : red[r], (lane & 1) ? o_1 : red_1[r], (lane & 1) ? red[r] : o, (lane & 1) ? red_1[r] : o_1, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_2 = tsm::shfl_xor(red[r], 2);
+        #line 42 "argmax.py"
         const int o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 42 "argmax.py"
         combine((lane & 2) ? o_2 : red[r], (lane & 2) ? o_3 : red_1[r], (lane & 2) ? red[r] : o_2, (lane & 2) ? red_1[r] : o_3, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_4 = tsm::shfl_xor(red[r], 4);
+        #line 42 "argmax.py"
         const int o_5 = tsm::shfl_xor(red_1[r], 4);
+        #line 42 "argmax.py"
         combine((lane & 4) ? o_4 : red[r], (lane & 4) ? o_5 : red_1[r], (lane & 4) ? red[r] : o_4, (lane & 4) ? red_1[r] : o_5, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_6 = tsm::shfl_xor(red[r], 8);
+        #line 42 "argmax.py"
         const int o_7 = tsm::shfl_xor(red_1[r], 8);
+        #line 42 "argmax.py"
         combine((lane & 8) ? o_6 : red[r], (lane & 8) ? o_7 : red_1[r], (lane & 8) ? red[r] : o_6, (lane & 8) ? red_1[r] : o_7, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_8 = tsm::shfl_xor(red[r], 16);
+        #line 42 "argmax.py"
         const int o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 42 "argmax.py"
         combine((lane & 16) ? o_8 : red[r], (lane & 16) ? o_9 : red_1[r], (lane & 16) ? red[r] : o_8, (lane & 16) ? red_1[r] : o_9, red[r], red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 42 "argmax.py"
         int *smem_ = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 42 "argmax.py"
         int *smem__1 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 42 "argmax.py"
         const int wa = warp;
+        #line 42 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 42 "argmax.py"
             const int f = 0;
+            #line 42 "argmax.py"
             smem_[wa * 1 + f] = red[r];
+            #line 42 "argmax.py"
             smem__1[wa * 1 + f] = red_1[r];
         }
+        #line 42 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 42 "argmax.py"
             const int f = 0;
+            #line 42 "argmax.py"
             red[r] = smem_[f];
+            #line 42 "argmax.py"
             red_1[r] = smem__1[f];
             #pragma unroll
+            #line 42 "argmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 42 "argmax.py"
                 combine(red[r], red_1[r], smem_[w * 1 + f], smem__1[w * 1 + f], red[r], red_1[r]);
             }
         }
     }
+    #line 42 "argmax.py"
     int v30 = red[0];
+    #line 42 "argmax.py"
     int v31 = red_1[0];
-    // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     #line 42 "argmax.py"
     if (threadIdx.x == 0)
     #line 42 "argmax.py"
@@ -7233,58 +8386,91 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         red_2[r] = x_for_min[0];
+        #line 43 "argmax.py"
         red_3[r] = v72[0];
         #pragma unroll
+        #line 43 "argmax.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 43 "argmax.py"
             combine_1(red_2[r], red_3[r], x_for_min[0 | (j_1)], v72[0 | (j_1)], red_2[r], red_3[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         const int o_10 = tsm::shfl_xor(red_2[r], 1);
+        #line 43 "argmax.py"
         const int o_11 = tsm::shfl_xor(red_3[r], 1);
+        #line 43 "argmax.py"
         combine_1((lane & 1) ? o_10 : red_2[r], (lane & 1) ? o_11 : red_3[r], (lane & 1) ? red_2[r] : o_10, (lane & 1) ? red_3[r] : o_11, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_12 = tsm::shfl_xor(red_2[r], 2);
+        #line 43 "argmax.py"
         const int o_13 = tsm::shfl_xor(red_3[r], 2);
+        #line 43 "argmax.py"
         combine_1((lane & 2) ? o_12 : red_2[r], (lane & 2) ? o_13 : red_3[r], (lane & 2) ? red_2[r] : o_12, (lane & 2) ? red_3[r] : o_13, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_14 = tsm::shfl_xor(red_2[r], 4);
+        #line 43 "argmax.py"
         const int o_15 = tsm::shfl_xor(red_3[r], 4);
+        #line 43 "argmax.py"
         combine_1((lane & 4) ? o_14 : red_2[r], (lane & 4) ? o_15 : red_3[r], (lane & 4) ? red_2[r] : o_14, (lane & 4) ? red_3[r] : o_15, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_16 = tsm::shfl_xor(red_2[r], 8);
+        #line 43 "argmax.py"
         const int o_17 = tsm::shfl_xor(red_3[r], 8);
+        #line 43 "argmax.py"
         combine_1((lane & 8) ? o_16 : red_2[r], (lane & 8) ? o_17 : red_3[r], (lane & 8) ? red_2[r] : o_16, (lane & 8) ? red_3[r] : o_17, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_18 = tsm::shfl_xor(red_2[r], 16);
+        #line 43 "argmax.py"
         const int o_19 = tsm::shfl_xor(red_3[r], 16);
+        #line 43 "argmax.py"
         combine_1((lane & 16) ? o_18 : red_2[r], (lane & 16) ? o_19 : red_3[r], (lane & 16) ? red_2[r] : o_18, (lane & 16) ? red_3[r] : o_19, red_2[r], red_3[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 43 "argmax.py"
         int *smem__2 = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 43 "argmax.py"
         int *smem__3 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 43 "argmax.py"
         const int wa_1 = warp;
+        #line 43 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "argmax.py"
             const int f_1 = 0;
+            #line 43 "argmax.py"
             smem__2[wa_1 * 1 + f_1] = red_2[r];
+            #line 43 "argmax.py"
             smem__3[wa_1 * 1 + f_1] = red_3[r];
         }
+        #line 43 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "argmax.py"
             const int f_1 = 0;
+            #line 43 "argmax.py"
             red_2[r] = smem__2[f_1];
+            #line 43 "argmax.py"
             red_3[r] = smem__3[f_1];
             #pragma unroll
+            #line 43 "argmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 43 "argmax.py"
                 combine_1(red_2[r], red_3[r], smem__2[w_1 * 1 + f_1], smem__3[w_1 * 1 + f_1], red_2[r], red_3[r]);
             }
         }
     }
+    #line 43 "argmax.py"
     int v46 = red_2[0];
+    #line 43 "argmax.py"
     int v47 = red_3[0];
-    // tl.store(out_ptr + 1, tl.argmin(x_for_min, axis=0))
     #line 43 "argmax.py"
     if (threadIdx.x == 0)
     #line 43 "argmax.py"
@@ -7322,56 +8508,90 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         value_acc[r] = x_for_max[0];
+        #line 44 "argmax.py"
         index_acc[r] = v73[0];
         #pragma unroll
+        #line 44 "argmax.py"
         for (int j_2 = 1; j_2 < 32; ++j_2) {
+            #line 44 "argmax.py"
             combine_2(value_acc[r], index_acc[r], x_for_max[0 | (j_2)], v73[0 | (j_2)], value_acc[r], index_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         const int o_20 = tsm::shfl_xor(value_acc[r], 1);
+        #line 44 "argmax.py"
         const int o_21 = tsm::shfl_xor(index_acc[r], 1);
+        #line 44 "argmax.py"
         combine_2((lane & 1) ? o_20 : value_acc[r], (lane & 1) ? o_21 : index_acc[r], (lane & 1) ? value_acc[r] : o_20, (lane & 1) ? index_acc[r] : o_21, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_22 = tsm::shfl_xor(value_acc[r], 2);
+        #line 44 "argmax.py"
         const int o_23 = tsm::shfl_xor(index_acc[r], 2);
+        #line 44 "argmax.py"
         combine_2((lane & 2) ? o_22 : value_acc[r], (lane & 2) ? o_23 : index_acc[r], (lane & 2) ? value_acc[r] : o_22, (lane & 2) ? index_acc[r] : o_23, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_24 = tsm::shfl_xor(value_acc[r], 4);
+        #line 44 "argmax.py"
         const int o_25 = tsm::shfl_xor(index_acc[r], 4);
+        #line 44 "argmax.py"
         combine_2((lane & 4) ? o_24 : value_acc[r], (lane & 4) ? o_25 : index_acc[r], (lane & 4) ? value_acc[r] : o_24, (lane & 4) ? index_acc[r] : o_25, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_26 = tsm::shfl_xor(value_acc[r], 8);
+        #line 44 "argmax.py"
         const int o_27 = tsm::shfl_xor(index_acc[r], 8);
+        #line 44 "argmax.py"
         combine_2((lane & 8) ? o_26 : value_acc[r], (lane & 8) ? o_27 : index_acc[r], (lane & 8) ? value_acc[r] : o_26, (lane & 8) ? index_acc[r] : o_27, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_28 = tsm::shfl_xor(value_acc[r], 16);
+        #line 44 "argmax.py"
         const int o_29 = tsm::shfl_xor(index_acc[r], 16);
+        #line 44 "argmax.py"
         combine_2((lane & 16) ? o_28 : value_acc[r], (lane & 16) ? o_29 : index_acc[r], (lane & 16) ? value_acc[r] : o_28, (lane & 16) ? index_acc[r] : o_29, value_acc[r], index_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 44 "argmax.py"
         int *smem__4 = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 44 "argmax.py"
         int *smem__5 = reinterpret_cast<int *>(tsm_smem + 16);
+        #line 44 "argmax.py"
         const int wa_2 = warp;
+        #line 44 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 44 "argmax.py"
             const int f_2 = 0;
+            #line 44 "argmax.py"
             smem__4[wa_2 * 1 + f_2] = value_acc[r];
+            #line 44 "argmax.py"
             smem__5[wa_2 * 1 + f_2] = index_acc[r];
         }
+        #line 44 "argmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 44 "argmax.py"
             const int f_2 = 0;
+            #line 44 "argmax.py"
             value_acc[r] = smem__4[f_2];
+            #line 44 "argmax.py"
             index_acc[r] = smem__5[f_2];
             #pragma unroll
+            #line 44 "argmax.py"
             for (int w_2 = 1; w_2 < 4; ++w_2) {
+                #line 44 "argmax.py"
                 combine_2(value_acc[r], index_acc[r], smem__4[w_2 * 1 + f_2], smem__5[w_2 * 1 + f_2], value_acc[r], index_acc[r]);
             }
         }
     }
+    #line 44 "argmax.py"
     int value = value_acc[0];
+    #line 44 "argmax.py"
     int index = index_acc[0];
     // tl.store(out_ptr + 2, index)
     #line 45 "argmax.py"
@@ -7470,24 +8690,36 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         red[r] = x_for_max[0];
+        #line 42 "argmax.py"
         red_1[r] = v19[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 42 "argmax.py"
         const int o_1 = tsm::shfl_xor(red_1[r], 1);
+        #line 42 "argmax.py"
         combine((lane & 1) ? o : red[r], (lane & 1) ? o_1 : red_1[r], (lane & 1) ? red[r] : o, (lane & 1) ? red_1[r] : o_1, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_2 = tsm::shfl_xor(red[r], 2);
+        #line 42 "argmax.py"
         const int o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 42 "argmax.py"
         combine((lane & 2) ? o_2 : red[r], (lane & 2) ? o_3 : red_1[r], (lane & 2) ? red[r] : o_2, (lane & 2) ? red_1[r] : o_3, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const float o_4 = tsm::shfl_xor(red[r], 4);
+        #line 42 "argmax.py"
         const int o_5 = tsm::shfl_xor(red_1[r], 4);
+        #line 42 "argmax.py"
         combine((lane & 4) ? o_4 : red[r], (lane & 4) ? o_5 : red_1[r], (lane & 4) ? red[r] : o_4, (lane & 4) ? red_1[r] : o_5, red[r], red_1[r]);
     }
+    #line 42 "argmax.py"
     float v31 = red[0];
+    #line 42 "argmax.py"
     int v32 = red_1[0];
-    // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     #line 42 "argmax.py"
     if (threadIdx.x == 0)
     #line 42 "argmax.py"
@@ -7527,24 +8759,36 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         red_2[r] = x_for_min[0];
+        #line 43 "argmax.py"
         red_3[r] = v35[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         const float o_6 = tsm::shfl_xor(red_2[r], 1);
+        #line 43 "argmax.py"
         const int o_7 = tsm::shfl_xor(red_3[r], 1);
+        #line 43 "argmax.py"
         combine_1((lane & 1) ? o_6 : red_2[r], (lane & 1) ? o_7 : red_3[r], (lane & 1) ? red_2[r] : o_6, (lane & 1) ? red_3[r] : o_7, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_8 = tsm::shfl_xor(red_2[r], 2);
+        #line 43 "argmax.py"
         const int o_9 = tsm::shfl_xor(red_3[r], 2);
+        #line 43 "argmax.py"
         combine_1((lane & 2) ? o_8 : red_2[r], (lane & 2) ? o_9 : red_3[r], (lane & 2) ? red_2[r] : o_8, (lane & 2) ? red_3[r] : o_9, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const float o_10 = tsm::shfl_xor(red_2[r], 4);
+        #line 43 "argmax.py"
         const int o_11 = tsm::shfl_xor(red_3[r], 4);
+        #line 43 "argmax.py"
         combine_1((lane & 4) ? o_10 : red_2[r], (lane & 4) ? o_11 : red_3[r], (lane & 4) ? red_2[r] : o_10, (lane & 4) ? red_3[r] : o_11, red_2[r], red_3[r]);
     }
+    #line 43 "argmax.py"
     float v47 = red_2[0];
+    #line 43 "argmax.py"
     int v48 = red_3[0];
-    // tl.store(out_ptr + 1, tl.argmin(x_for_min, axis=0))
     #line 43 "argmax.py"
     if (threadIdx.x == 0)
     #line 43 "argmax.py"
@@ -7582,22 +8826,35 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         value_acc[r] = x_for_max[0];
+        #line 44 "argmax.py"
         index_acc[r] = v49[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         const float o_12 = tsm::shfl_xor(value_acc[r], 1);
+        #line 44 "argmax.py"
         const int o_13 = tsm::shfl_xor(index_acc[r], 1);
+        #line 44 "argmax.py"
         combine_2((lane & 1) ? o_12 : value_acc[r], (lane & 1) ? o_13 : index_acc[r], (lane & 1) ? value_acc[r] : o_12, (lane & 1) ? index_acc[r] : o_13, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_14 = tsm::shfl_xor(value_acc[r], 2);
+        #line 44 "argmax.py"
         const int o_15 = tsm::shfl_xor(index_acc[r], 2);
+        #line 44 "argmax.py"
         combine_2((lane & 2) ? o_14 : value_acc[r], (lane & 2) ? o_15 : index_acc[r], (lane & 2) ? value_acc[r] : o_14, (lane & 2) ? index_acc[r] : o_15, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const float o_16 = tsm::shfl_xor(value_acc[r], 4);
+        #line 44 "argmax.py"
         const int o_17 = tsm::shfl_xor(index_acc[r], 4);
+        #line 44 "argmax.py"
         combine_2((lane & 4) ? o_16 : value_acc[r], (lane & 4) ? o_17 : index_acc[r], (lane & 4) ? value_acc[r] : o_16, (lane & 4) ? index_acc[r] : o_17, value_acc[r], index_acc[r]);
     }
+    #line 44 "argmax.py"
     float value = value_acc[0];
+    #line 44 "argmax.py"
     int index = index_acc[0];
     // tl.store(out_ptr + 2, index)
     #line 45 "argmax.py"
@@ -7694,24 +8951,36 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         red[r] = x_for_max[0];
+        #line 42 "argmax.py"
         red_1[r] = v18[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "argmax.py"
         const int o = tsm::shfl_xor(red[r], 1);
+        #line 42 "argmax.py"
         const int o_1 = tsm::shfl_xor(red_1[r], 1);
+        #line 42 "argmax.py"
         combine((lane & 1) ? o : red[r], (lane & 1) ? o_1 : red_1[r], (lane & 1) ? red[r] : o, (lane & 1) ? red_1[r] : o_1, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_2 = tsm::shfl_xor(red[r], 2);
+        #line 42 "argmax.py"
         const int o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 42 "argmax.py"
         combine((lane & 2) ? o_2 : red[r], (lane & 2) ? o_3 : red_1[r], (lane & 2) ? red[r] : o_2, (lane & 2) ? red_1[r] : o_3, red[r], red_1[r]);
+        #line 42 "argmax.py"
         const int o_4 = tsm::shfl_xor(red[r], 4);
+        #line 42 "argmax.py"
         const int o_5 = tsm::shfl_xor(red_1[r], 4);
+        #line 42 "argmax.py"
         combine((lane & 4) ? o_4 : red[r], (lane & 4) ? o_5 : red_1[r], (lane & 4) ? red[r] : o_4, (lane & 4) ? red_1[r] : o_5, red[r], red_1[r]);
     }
+    #line 42 "argmax.py"
     int v30 = red[0];
+    #line 42 "argmax.py"
     int v31 = red_1[0];
-    // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     #line 42 "argmax.py"
     if (threadIdx.x == 0)
     #line 42 "argmax.py"
@@ -7751,24 +9020,36 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         red_2[r] = x_for_min[0];
+        #line 43 "argmax.py"
         red_3[r] = v34[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "argmax.py"
         const int o_6 = tsm::shfl_xor(red_2[r], 1);
+        #line 43 "argmax.py"
         const int o_7 = tsm::shfl_xor(red_3[r], 1);
+        #line 43 "argmax.py"
         combine_1((lane & 1) ? o_6 : red_2[r], (lane & 1) ? o_7 : red_3[r], (lane & 1) ? red_2[r] : o_6, (lane & 1) ? red_3[r] : o_7, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_8 = tsm::shfl_xor(red_2[r], 2);
+        #line 43 "argmax.py"
         const int o_9 = tsm::shfl_xor(red_3[r], 2);
+        #line 43 "argmax.py"
         combine_1((lane & 2) ? o_8 : red_2[r], (lane & 2) ? o_9 : red_3[r], (lane & 2) ? red_2[r] : o_8, (lane & 2) ? red_3[r] : o_9, red_2[r], red_3[r]);
+        #line 43 "argmax.py"
         const int o_10 = tsm::shfl_xor(red_2[r], 4);
+        #line 43 "argmax.py"
         const int o_11 = tsm::shfl_xor(red_3[r], 4);
+        #line 43 "argmax.py"
         combine_1((lane & 4) ? o_10 : red_2[r], (lane & 4) ? o_11 : red_3[r], (lane & 4) ? red_2[r] : o_10, (lane & 4) ? red_3[r] : o_11, red_2[r], red_3[r]);
     }
+    #line 43 "argmax.py"
     int v46 = red_2[0];
+    #line 43 "argmax.py"
     int v47 = red_3[0];
-    // tl.store(out_ptr + 1, tl.argmin(x_for_min, axis=0))
     #line 43 "argmax.py"
     if (threadIdx.x == 0)
     #line 43 "argmax.py"
@@ -7806,22 +9087,35 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         value_acc[r] = x_for_max[0];
+        #line 44 "argmax.py"
         index_acc[r] = v48[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 44 "argmax.py"
         const int o_12 = tsm::shfl_xor(value_acc[r], 1);
+        #line 44 "argmax.py"
         const int o_13 = tsm::shfl_xor(index_acc[r], 1);
+        #line 44 "argmax.py"
         combine_2((lane & 1) ? o_12 : value_acc[r], (lane & 1) ? o_13 : index_acc[r], (lane & 1) ? value_acc[r] : o_12, (lane & 1) ? index_acc[r] : o_13, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_14 = tsm::shfl_xor(value_acc[r], 2);
+        #line 44 "argmax.py"
         const int o_15 = tsm::shfl_xor(index_acc[r], 2);
+        #line 44 "argmax.py"
         combine_2((lane & 2) ? o_14 : value_acc[r], (lane & 2) ? o_15 : index_acc[r], (lane & 2) ? value_acc[r] : o_14, (lane & 2) ? index_acc[r] : o_15, value_acc[r], index_acc[r]);
+        #line 44 "argmax.py"
         const int o_16 = tsm::shfl_xor(value_acc[r], 4);
+        #line 44 "argmax.py"
         const int o_17 = tsm::shfl_xor(index_acc[r], 4);
+        #line 44 "argmax.py"
         combine_2((lane & 4) ? o_16 : value_acc[r], (lane & 4) ? o_17 : index_acc[r], (lane & 4) ? value_acc[r] : o_16, (lane & 4) ? index_acc[r] : o_17, value_acc[r], index_acc[r]);
     }
+    #line 44 "argmax.py"
     int value = value_acc[0];
+    #line 44 "argmax.py"
     int index = index_acc[0];
     // tl.store(out_ptr + 2, index)
     #line 45 "argmax.py"

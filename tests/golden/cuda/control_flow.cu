@@ -142,9 +142,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_1[r] = out_2[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_1[r] = out[r];
     }
     // while k < n_iters:
@@ -338,9 +340,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_1[r] = out_2[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_1[r] = out[r];
     }
     // while k < n_iters:
@@ -534,9 +538,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_1[r] = out_2[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_1[r] = out[r];
     }
     // while k < n_iters:
@@ -730,9 +736,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_1[r] = out_2[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_1[r] = out[r];
     }
     // while k < n_iters:
@@ -926,9 +934,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_1[r] = out_2[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_1[r] = out[r];
     }
     // while k < n_iters:
@@ -1122,9 +1132,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_1[r] = out_2[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_1[r] = out[r];
     }
     // while k < n_iters:
@@ -1310,6 +1322,7 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 44 "control_flow.py"
             out[r] = out_1[r];
     }
+    #line 43 "control_flow.py"
     else {
         // out = acc - s
         float out_2[1];
@@ -1341,9 +1354,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_3[r] = out_4[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_3[r] = out[r];
     }
     // while k < n_iters:
@@ -1529,6 +1544,7 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 44 "control_flow.py"
             out[r] = out_1[r];
     }
+    #line 43 "control_flow.py"
     else {
         // out = acc - s
         float out_2[1];
@@ -1560,9 +1576,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_3[r] = out_4[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_3[r] = out[r];
     }
     // while k < n_iters:
@@ -1748,6 +1766,7 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 44 "control_flow.py"
             out[r] = out_1[r];
     }
+    #line 43 "control_flow.py"
     else {
         // out = acc - s
         float out_2[1];
@@ -1779,9 +1798,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_3[r] = out_4[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_3[r] = out[r];
     }
     // while k < n_iters:
@@ -1967,6 +1988,7 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 44 "control_flow.py"
             out[r] = out_1[r];
     }
+    #line 43 "control_flow.py"
     else {
         // out = acc - s
         float out_2[1];
@@ -1998,9 +2020,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_3[r] = out_4[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_3[r] = out[r];
     }
     // while k < n_iters:
@@ -2186,6 +2210,7 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 44 "control_flow.py"
             out[r] = out_1[r];
     }
+    #line 43 "control_flow.py"
     else {
         // out = acc - s
         float out_2[1];
@@ -2217,9 +2242,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_3[r] = out_4[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_3[r] = out[r];
     }
     // while k < n_iters:
@@ -2405,6 +2432,7 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 44 "control_flow.py"
             out[r] = out_1[r];
     }
+    #line 43 "control_flow.py"
     else {
         // out = acc - s
         float out_2[1];
@@ -2436,9 +2464,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_3[r] = out_4[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_3[r] = out[r];
     }
     // while k < n_iters:
@@ -2606,6 +2636,7 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 44 "control_flow.py"
             out[r] = out_1[r];
     }
+    #line 43 "control_flow.py"
     else {
         // out = acc - s
         float out_2[1];
@@ -2637,9 +2668,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_3[r] = out_4[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_3[r] = out[r];
     }
     // while k < n_iters:
@@ -2843,6 +2876,7 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 44 "control_flow.py"
             out[r] = out_1[r];
     }
+    #line 43 "control_flow.py"
     else {
         // out = acc - s
         float out_2[1];
@@ -2874,9 +2908,11 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
             #line 49 "control_flow.py"
             out_3[r] = out_4[r];
     }
+    #line 48 "control_flow.py"
     else {
         #pragma unroll
         for (int r = 0; r < 1; ++r)
+            #line 48 "control_flow.py"
             out_3[r] = out[r];
     }
     // while k < n_iters:

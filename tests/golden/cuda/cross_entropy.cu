@@ -82,19 +82,29 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -172,21 +182,30 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_4, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
     }
+    #line 45 "cross_entropy.py"
     float v57 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v58 = logf(v57);
     #line 45 "cross_entropy.py"
@@ -314,19 +333,29 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -404,21 +433,30 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_4, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
     }
+    #line 45 "cross_entropy.py"
     float v54 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v55 = logf(v54);
     #line 45 "cross_entropy.py"
@@ -546,21 +584,33 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(m_acc[r], 16);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_4, m_acc[r]);
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -638,23 +688,34 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_8 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_8, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_9 = tsm::shfl_xor(red[r], 16);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_9, red[r]);
     }
+    #line 45 "cross_entropy.py"
     float v54 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v55 = logf(v54);
     #line 45 "cross_entropy.py"
@@ -784,46 +845,70 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
         #pragma unroll
+        #line 38 "cross_entropy.py"
         for (int j = 1; j < 2; ++j) {
+            #line 38 "cross_entropy.py"
             combine(m_acc[r], _max_1[0 | (j)], m_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(m_acc[r], 16);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_4, m_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "cross_entropy.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "cross_entropy.py"
         const int wa = warp;
+        #line 38 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             smem_[wa * 1 + f] = m_acc[r];
         }
+        #line 38 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             m_acc[r] = smem_[f];
             #pragma unroll
+            #line 38 "cross_entropy.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "cross_entropy.py"
                 combine(m_acc[r], smem_[w * 1 + f], m_acc[r]);
             }
         }
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -901,48 +986,71 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
         #pragma unroll
+        #line 45 "cross_entropy.py"
         for (int j_1 = 1; j_1 < 2; ++j_1) {
+            #line 45 "cross_entropy.py"
             combine_1(red[r], _sum_1[0 | (j_1)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_8 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_8, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_9 = tsm::shfl_xor(red[r], 16);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_9, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 45 "cross_entropy.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 45 "cross_entropy.py"
         const int wa_1 = warp;
+        #line 45 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             smem__1[wa_1 * 1 + f_1] = red[r];
         }
+        #line 45 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             red[r] = smem__1[f_1];
             #pragma unroll
+            #line 45 "cross_entropy.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 45 "cross_entropy.py"
                 combine_1(red[r], smem__1[w_1 * 1 + f_1], red[r]);
             }
         }
     }
+    #line 45 "cross_entropy.py"
     float v54 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v55 = logf(v54);
     #line 45 "cross_entropy.py"
@@ -1072,46 +1180,70 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
         #pragma unroll
+        #line 38 "cross_entropy.py"
         for (int j = 1; j < 8; ++j) {
+            #line 38 "cross_entropy.py"
             combine(m_acc[r], _max_1[0 | (j)], m_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(m_acc[r], 16);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_4, m_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "cross_entropy.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "cross_entropy.py"
         const int wa = warp;
+        #line 38 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             smem_[wa * 1 + f] = m_acc[r];
         }
+        #line 38 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             m_acc[r] = smem_[f];
             #pragma unroll
+            #line 38 "cross_entropy.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "cross_entropy.py"
                 combine(m_acc[r], smem_[w * 1 + f], m_acc[r]);
             }
         }
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -1189,48 +1321,71 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
         #pragma unroll
+        #line 45 "cross_entropy.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 45 "cross_entropy.py"
             combine_1(red[r], _sum_1[0 | (j_1)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_8 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_8, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_9 = tsm::shfl_xor(red[r], 16);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_9, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 45 "cross_entropy.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 45 "cross_entropy.py"
         const int wa_1 = warp;
+        #line 45 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             smem__1[wa_1 * 1 + f_1] = red[r];
         }
+        #line 45 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             red[r] = smem__1[f_1];
             #pragma unroll
+            #line 45 "cross_entropy.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 45 "cross_entropy.py"
                 combine_1(red[r], smem__1[w_1 * 1 + f_1], red[r]);
             }
         }
     }
+    #line 45 "cross_entropy.py"
     float v54 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v55 = logf(v54);
     #line 45 "cross_entropy.py"
@@ -1360,42 +1515,64 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(m_acc[r], 16);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_4, m_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "cross_entropy.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "cross_entropy.py"
         const int wa = warp;
+        #line 38 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             smem_[wa * 1 + f] = m_acc[r];
         }
+        #line 38 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             m_acc[r] = smem_[f];
             #pragma unroll
+            #line 38 "cross_entropy.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "cross_entropy.py"
                 combine(m_acc[r], smem_[w * 1 + f], m_acc[r]);
             }
         }
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -1473,44 +1650,65 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_8 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_8, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_9 = tsm::shfl_xor(red[r], 16);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_9, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 45 "cross_entropy.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 45 "cross_entropy.py"
         const int wa_1 = warp;
+        #line 45 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             smem__1[wa_1 * 1 + f_1] = red[r];
         }
+        #line 45 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             red[r] = smem__1[f_1];
             #pragma unroll
+            #line 45 "cross_entropy.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 45 "cross_entropy.py"
                 combine_1(red[r], smem__1[w_1 * 1 + f_1], red[r]);
             }
         }
     }
+    #line 45 "cross_entropy.py"
     float v54 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v55 = logf(v54);
     #line 45 "cross_entropy.py"
@@ -1659,46 +1857,70 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
         #pragma unroll
+        #line 38 "cross_entropy.py"
         for (int j = 1; j < 32; ++j) {
+            #line 38 "cross_entropy.py"
             combine(m_acc[r], _max_1[0 | (j)], m_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(m_acc[r], 16);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_4, m_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "cross_entropy.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "cross_entropy.py"
         const int wa = warp;
+        #line 38 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             smem_[wa * 1 + f] = m_acc[r];
         }
+        #line 38 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             m_acc[r] = smem_[f];
             #pragma unroll
+            #line 38 "cross_entropy.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "cross_entropy.py"
                 combine(m_acc[r], smem_[w * 1 + f], m_acc[r]);
             }
         }
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -1794,48 +2016,71 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
         #pragma unroll
+        #line 45 "cross_entropy.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 45 "cross_entropy.py"
             combine_1(red[r], _sum_1[0 | (j_1)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_8 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_8, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_9 = tsm::shfl_xor(red[r], 16);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_9, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 45 "cross_entropy.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 45 "cross_entropy.py"
         const int wa_1 = warp;
+        #line 45 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             smem__1[wa_1 * 1 + f_1] = red[r];
         }
+        #line 45 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             red[r] = smem__1[f_1];
             #pragma unroll
+            #line 45 "cross_entropy.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 45 "cross_entropy.py"
                 combine_1(red[r], smem__1[w_1 * 1 + f_1], red[r]);
             }
         }
     }
+    #line 45 "cross_entropy.py"
     float v54 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v55 = logf(v54);
     #line 45 "cross_entropy.py"
@@ -1971,19 +2216,29 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -2068,21 +2323,30 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_4, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
     }
+    #line 45 "cross_entropy.py"
     float v61 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v62 = logf(v61);
     #line 45 "cross_entropy.py"
@@ -2222,19 +2486,29 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -2319,21 +2593,30 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_4, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
     }
+    #line 45 "cross_entropy.py"
     float v58 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v59 = logf(v58);
     #line 45 "cross_entropy.py"
@@ -2473,21 +2756,33 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(m_acc[r], 16);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_4, m_acc[r]);
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -2572,23 +2867,34 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_8 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_8, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_9 = tsm::shfl_xor(red[r], 16);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_9, red[r]);
     }
+    #line 45 "cross_entropy.py"
     float v58 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v59 = logf(v58);
     #line 45 "cross_entropy.py"
@@ -2730,46 +3036,70 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
         #pragma unroll
+        #line 38 "cross_entropy.py"
         for (int j = 1; j < 2; ++j) {
+            #line 38 "cross_entropy.py"
             combine(m_acc[r], _max_1[0 | (j)], m_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(m_acc[r], 16);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_4, m_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "cross_entropy.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "cross_entropy.py"
         const int wa = warp;
+        #line 38 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             smem_[wa * 1 + f] = m_acc[r];
         }
+        #line 38 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             m_acc[r] = smem_[f];
             #pragma unroll
+            #line 38 "cross_entropy.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "cross_entropy.py"
                 combine(m_acc[r], smem_[w * 1 + f], m_acc[r]);
             }
         }
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -2854,48 +3184,71 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
         #pragma unroll
+        #line 45 "cross_entropy.py"
         for (int j_1 = 1; j_1 < 2; ++j_1) {
+            #line 45 "cross_entropy.py"
             combine_1(red[r], _sum_1[0 | (j_1)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_8 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_8, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_9 = tsm::shfl_xor(red[r], 16);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_9, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 45 "cross_entropy.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 45 "cross_entropy.py"
         const int wa_1 = warp;
+        #line 45 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             smem__1[wa_1 * 1 + f_1] = red[r];
         }
+        #line 45 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             red[r] = smem__1[f_1];
             #pragma unroll
+            #line 45 "cross_entropy.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 45 "cross_entropy.py"
                 combine_1(red[r], smem__1[w_1 * 1 + f_1], red[r]);
             }
         }
     }
+    #line 45 "cross_entropy.py"
     float v58 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v59 = logf(v58);
     #line 45 "cross_entropy.py"
@@ -3037,46 +3390,70 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
         #pragma unroll
+        #line 38 "cross_entropy.py"
         for (int j = 1; j < 8; ++j) {
+            #line 38 "cross_entropy.py"
             combine(m_acc[r], _max_1[0 | (j)], m_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(m_acc[r], 16);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_4, m_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "cross_entropy.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "cross_entropy.py"
         const int wa = warp;
+        #line 38 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             smem_[wa * 1 + f] = m_acc[r];
         }
+        #line 38 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             m_acc[r] = smem_[f];
             #pragma unroll
+            #line 38 "cross_entropy.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "cross_entropy.py"
                 combine(m_acc[r], smem_[w * 1 + f], m_acc[r]);
             }
         }
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -3161,48 +3538,71 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
         #pragma unroll
+        #line 45 "cross_entropy.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 45 "cross_entropy.py"
             combine_1(red[r], _sum_1[0 | (j_1)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_8 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_8, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_9 = tsm::shfl_xor(red[r], 16);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_9, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 45 "cross_entropy.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 45 "cross_entropy.py"
         const int wa_1 = warp;
+        #line 45 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             smem__1[wa_1 * 1 + f_1] = red[r];
         }
+        #line 45 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             red[r] = smem__1[f_1];
             #pragma unroll
+            #line 45 "cross_entropy.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 45 "cross_entropy.py"
                 combine_1(red[r], smem__1[w_1 * 1 + f_1], red[r]);
             }
         }
     }
+    #line 45 "cross_entropy.py"
     float v58 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v59 = logf(v58);
     #line 45 "cross_entropy.py"
@@ -3344,42 +3744,64 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(m_acc[r], 16);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_4, m_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "cross_entropy.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "cross_entropy.py"
         const int wa = warp;
+        #line 38 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             smem_[wa * 1 + f] = m_acc[r];
         }
+        #line 38 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             m_acc[r] = smem_[f];
             #pragma unroll
+            #line 38 "cross_entropy.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "cross_entropy.py"
                 combine(m_acc[r], smem_[w * 1 + f], m_acc[r]);
             }
         }
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -3464,44 +3886,65 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_8 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_8, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_9 = tsm::shfl_xor(red[r], 16);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_9, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 45 "cross_entropy.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 45 "cross_entropy.py"
         const int wa_1 = warp;
+        #line 45 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             smem__1[wa_1 * 1 + f_1] = red[r];
         }
+        #line 45 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             red[r] = smem__1[f_1];
             #pragma unroll
+            #line 45 "cross_entropy.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 45 "cross_entropy.py"
                 combine_1(red[r], smem__1[w_1 * 1 + f_1], red[r]);
             }
         }
     }
+    #line 45 "cross_entropy.py"
     float v58 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v59 = logf(v58);
     #line 45 "cross_entropy.py"
@@ -3662,46 +4105,70 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
         #pragma unroll
+        #line 38 "cross_entropy.py"
         for (int j = 1; j < 32; ++j) {
+            #line 38 "cross_entropy.py"
             combine(m_acc[r], _max_1[0 | (j)], m_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(m_acc[r], 16);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_4, m_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "cross_entropy.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "cross_entropy.py"
         const int wa = warp;
+        #line 38 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             smem_[wa * 1 + f] = m_acc[r];
         }
+        #line 38 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             m_acc[r] = smem_[f];
             #pragma unroll
+            #line 38 "cross_entropy.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "cross_entropy.py"
                 combine(m_acc[r], smem_[w * 1 + f], m_acc[r]);
             }
         }
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -3804,48 +4271,71 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
         #pragma unroll
+        #line 45 "cross_entropy.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 45 "cross_entropy.py"
             combine_1(red[r], _sum_1[0 | (j_1)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_8 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_8, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_9 = tsm::shfl_xor(red[r], 16);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_9, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 45 "cross_entropy.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 45 "cross_entropy.py"
         const int wa_1 = warp;
+        #line 45 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             smem__1[wa_1 * 1 + f_1] = red[r];
         }
+        #line 45 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             red[r] = smem__1[f_1];
             #pragma unroll
+            #line 45 "cross_entropy.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 45 "cross_entropy.py"
                 combine_1(red[r], smem__1[w_1 * 1 + f_1], red[r]);
             }
         }
     }
+    #line 45 "cross_entropy.py"
     float v58 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v59 = logf(v58);
     #line 45 "cross_entropy.py"
@@ -3979,42 +4469,64 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(m_acc[r], 16);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_4, m_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "cross_entropy.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "cross_entropy.py"
         const int wa = warp;
+        #line 38 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             smem_[wa * 1 + f] = m_acc[r];
         }
+        #line 38 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             m_acc[r] = smem_[f];
             #pragma unroll
+            #line 38 "cross_entropy.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "cross_entropy.py"
                 combine(m_acc[r], smem_[w * 1 + f], m_acc[r]);
             }
         }
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -4092,44 +4604,65 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_8 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_8, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_9 = tsm::shfl_xor(red[r], 16);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_9, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 45 "cross_entropy.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 45 "cross_entropy.py"
         const int wa_1 = warp;
+        #line 45 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             smem__1[wa_1 * 1 + f_1] = red[r];
         }
+        #line 45 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             red[r] = smem__1[f_1];
             #pragma unroll
+            #line 45 "cross_entropy.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 45 "cross_entropy.py"
                 combine_1(red[r], smem__1[w_1 * 1 + f_1], red[r]);
             }
         }
     }
+    #line 45 "cross_entropy.py"
     float v54 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v55 = logf(v54);
     #line 45 "cross_entropy.py"
@@ -4259,42 +4792,64 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         m_acc[r] = _max_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "cross_entropy.py"
         const float o = tsm::shfl_xor(m_acc[r], 1);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_1 = tsm::shfl_xor(m_acc[r], 2);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_1, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_2 = tsm::shfl_xor(m_acc[r], 4);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_2, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_3 = tsm::shfl_xor(m_acc[r], 8);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_3, m_acc[r]);
+        #line 38 "cross_entropy.py"
         const float o_4 = tsm::shfl_xor(m_acc[r], 16);
+        #line 38 "cross_entropy.py"
         combine(m_acc[r], o_4, m_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "cross_entropy.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "cross_entropy.py"
         const int wa = (warp & 1);
+        #line 38 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             smem_[wa * 1 + f] = m_acc[r];
         }
+        #line 38 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "cross_entropy.py"
             const int f = 0;
+            #line 38 "cross_entropy.py"
             m_acc[r] = smem_[f];
             #pragma unroll
+            #line 38 "cross_entropy.py"
             for (int w = 1; w < 2; ++w) {
+                #line 38 "cross_entropy.py"
                 combine(m_acc[r], smem_[w * 1 + f], m_acc[r]);
             }
         }
     }
+    #line 38 "cross_entropy.py"
     float m = m_acc[0];
     // _sum = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
     // for off in range(0, n_cols, BLOCK_SIZE):
@@ -4372,44 +4927,65 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         red[r] = _sum_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 45 "cross_entropy.py"
         const float o_5 = tsm::shfl_xor(red[r], 1);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_5, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_6 = tsm::shfl_xor(red[r], 2);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_6, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_7 = tsm::shfl_xor(red[r], 4);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_7, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_8 = tsm::shfl_xor(red[r], 8);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_8, red[r]);
+        #line 45 "cross_entropy.py"
         const float o_9 = tsm::shfl_xor(red[r], 16);
+        #line 45 "cross_entropy.py"
         combine_1(red[r], o_9, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 45 "cross_entropy.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 45 "cross_entropy.py"
         const int wa_1 = (warp & 1);
+        #line 45 "cross_entropy.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             smem__1[wa_1 * 1 + f_1] = red[r];
         }
+        #line 45 "cross_entropy.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 45 "cross_entropy.py"
             const int f_1 = 0;
+            #line 45 "cross_entropy.py"
             red[r] = smem__1[f_1];
             #pragma unroll
+            #line 45 "cross_entropy.py"
             for (int w_1 = 1; w_1 < 2; ++w_1) {
+                #line 45 "cross_entropy.py"
                 combine_1(red[r], smem__1[w_1 * 1 + f_1], red[r]);
             }
         }
     }
+    #line 45 "cross_entropy.py"
     float v54 = red[0];
-    // lse = m + tl.log(tl.sum(_sum, axis=0))
     #line 45 "cross_entropy.py"
     float v55 = logf(v54);
     #line 45 "cross_entropy.py"

@@ -94,9 +94,9 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
     // inclusive scan along axis 1: in-thread over 1 registers, then 1 lanes, then 1 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 23 "cumsum.py"
         v36[0] = x[0];
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=1), mask=mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "cumsum.py"
@@ -198,9 +198,9 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
     // inclusive scan along axis 1: in-thread over 1 registers, then 1 lanes, then 1 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 23 "cumsum.py"
         v36[0] = x[0];
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=1), mask=mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "cumsum.py"
@@ -303,35 +303,49 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
     // inclusive scan along axis 1: in-thread over 1 registers, then 4 lanes, then 1 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 23 "cumsum.py"
         v38[0] = x[0];
     }
     float tot[1];
     float pre[1];
     bool has_pre[1];
+    #line 23 "cumsum.py"
     const int li = lane & 3; // index along the axis
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 23 "cumsum.py"
         tot[r] = v38[0 | 0];
+        #line 23 "cumsum.py"
         has_pre[r] = false;
+        #line 23 "cumsum.py"
         const float o = tsm::shfl_up(tot[r], 1, 4);
+        #line 23 "cumsum.py"
         if (li >= 1)
+        #line 23 "cumsum.py"
             combine(o, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_1 = tsm::shfl_up(tot[r], 2, 4);
+        #line 23 "cumsum.py"
         if (li >= 2)
+        #line 23 "cumsum.py"
             combine(o_1, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         pre[r] = tsm::shfl_up(tot[r], 1, 4);
+        #line 23 "cumsum.py"
         has_pre[r] = li > 0;
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 23 "cumsum.py"
         if (has_pre[r]) {
             #pragma unroll
+            #line 23 "cumsum.py"
             for (int i = 0; i < 1; ++i) {
+                #line 23 "cumsum.py"
                 combine(pre[r], v38[0 | 0], v38[0 | 0]);
             }
         }
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=1), mask=mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "cumsum.py"
@@ -434,38 +448,55 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
     // inclusive scan along axis 1: in-thread over 1 registers, then 8 lanes, then 1 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 23 "cumsum.py"
         v38[0] = x[0];
     }
     float tot[1];
     float pre[1];
     bool has_pre[1];
+    #line 23 "cumsum.py"
     const int li = lane & 7; // index along the axis
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 23 "cumsum.py"
         tot[r] = v38[0 | 0];
+        #line 23 "cumsum.py"
         has_pre[r] = false;
+        #line 23 "cumsum.py"
         const float o = tsm::shfl_up(tot[r], 1, 8);
+        #line 23 "cumsum.py"
         if (li >= 1)
+        #line 23 "cumsum.py"
             combine(o, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_1 = tsm::shfl_up(tot[r], 2, 8);
+        #line 23 "cumsum.py"
         if (li >= 2)
+        #line 23 "cumsum.py"
             combine(o_1, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_2 = tsm::shfl_up(tot[r], 4, 8);
+        #line 23 "cumsum.py"
         if (li >= 4)
+        #line 23 "cumsum.py"
             combine(o_2, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         pre[r] = tsm::shfl_up(tot[r], 1, 8);
+        #line 23 "cumsum.py"
         has_pre[r] = li > 0;
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 23 "cumsum.py"
         if (has_pre[r]) {
             #pragma unroll
+            #line 23 "cumsum.py"
             for (int i = 0; i < 1; ++i) {
+                #line 23 "cumsum.py"
                 combine(pre[r], v38[0 | 0], v38[0 | 0]);
             }
         }
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=1), mask=mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "cumsum.py"
@@ -577,76 +608,116 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
     // inclusive scan along axis 1: in-thread over 1 registers, then 32 lanes, then 4 warps
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 23 "cumsum.py"
         v38[(r)] = x[(r)];
     }
     float tot[4];
     float pre[4];
     bool has_pre[4];
+    #line 23 "cumsum.py"
     const int li = lane & 31; // index along the axis
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 23 "cumsum.py"
         tot[r] = v38[(r) | 0];
+        #line 23 "cumsum.py"
         has_pre[r] = false;
+        #line 23 "cumsum.py"
         const float o = tsm::shfl_up(tot[r], 1, 32);
+        #line 23 "cumsum.py"
         if (li >= 1)
+        #line 23 "cumsum.py"
             combine(o, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_1 = tsm::shfl_up(tot[r], 2, 32);
+        #line 23 "cumsum.py"
         if (li >= 2)
+        #line 23 "cumsum.py"
             combine(o_1, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_2 = tsm::shfl_up(tot[r], 4, 32);
+        #line 23 "cumsum.py"
         if (li >= 4)
+        #line 23 "cumsum.py"
             combine(o_2, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_3 = tsm::shfl_up(tot[r], 8, 32);
+        #line 23 "cumsum.py"
         if (li >= 8)
+        #line 23 "cumsum.py"
             combine(o_3, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_4 = tsm::shfl_up(tot[r], 16, 32);
+        #line 23 "cumsum.py"
         if (li >= 16)
+        #line 23 "cumsum.py"
             combine(o_4, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         pre[r] = tsm::shfl_up(tot[r], 1, 32);
+        #line 23 "cumsum.py"
         has_pre[r] = li > 0;
     }
     // the warps along the axis hand their totals on through shared memory
     {
+        #line 23 "cumsum.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 23 "cumsum.py"
         const int wa = warp;
+        #line 23 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 23 "cumsum.py"
             const int f = r;
+            #line 23 "cumsum.py"
             if (li == 31)
             {
+                #line 23 "cumsum.py"
                 smem_[wa * 4 + f] = tot[r];
             }
         }
+        #line 23 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 23 "cumsum.py"
             const int f = r;
+            #line 23 "cumsum.py"
             if (wa > 0) {
+                #line 23 "cumsum.py"
                 float carry = smem_[0 * 4 + f];
+                #line 23 "cumsum.py"
                 for (int w = 1; w < wa; ++w) {
+                    #line 23 "cumsum.py"
                     combine(carry, smem_[w * 4 + f], carry);
                 }
+                #line 23 "cumsum.py"
                 if (has_pre[r])
+                #line 23 "cumsum.py"
                     combine(carry, pre[r], pre[r]);
+                #line 23 "cumsum.py"
                 else
                 {
+                    #line 23 "cumsum.py"
                     pre[r] = carry;
                 }
+                #line 23 "cumsum.py"
                 has_pre[r] = true;
             }
         }
     }
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 23 "cumsum.py"
         if (has_pre[r]) {
             #pragma unroll
+            #line 23 "cumsum.py"
             for (int i = 0; i < 1; ++i) {
+                #line 23 "cumsum.py"
                 combine(pre[r], v38[(r) | 0], v38[(r) | 0]);
             }
         }
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=1), mask=mask)
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 23 "cumsum.py"
@@ -769,80 +840,122 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
     // inclusive scan along axis 1: in-thread over 4 registers, then 32 lanes, then 2 warps
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 23 "cumsum.py"
         v38[((r << 2))] = x[((r << 2))];
         #pragma unroll
+        #line 23 "cumsum.py"
         for (int i = 1; i < 4; ++i) {
+            #line 23 "cumsum.py"
             combine(v38[((r << 2)) | ((i - 1))], x[((r << 2)) | (i)], v38[((r << 2)) | (i)]);
         }
     }
     float tot[2];
     float pre[2];
     bool has_pre[2];
+    #line 23 "cumsum.py"
     const int li = lane & 31; // index along the axis
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 23 "cumsum.py"
         tot[r] = v38[((r << 2)) | (3)];
+        #line 23 "cumsum.py"
         has_pre[r] = false;
+        #line 23 "cumsum.py"
         const float o = tsm::shfl_up(tot[r], 1, 32);
+        #line 23 "cumsum.py"
         if (li >= 1)
+        #line 23 "cumsum.py"
             combine(o, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_1 = tsm::shfl_up(tot[r], 2, 32);
+        #line 23 "cumsum.py"
         if (li >= 2)
+        #line 23 "cumsum.py"
             combine(o_1, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_2 = tsm::shfl_up(tot[r], 4, 32);
+        #line 23 "cumsum.py"
         if (li >= 4)
+        #line 23 "cumsum.py"
             combine(o_2, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_3 = tsm::shfl_up(tot[r], 8, 32);
+        #line 23 "cumsum.py"
         if (li >= 8)
+        #line 23 "cumsum.py"
             combine(o_3, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_4 = tsm::shfl_up(tot[r], 16, 32);
+        #line 23 "cumsum.py"
         if (li >= 16)
+        #line 23 "cumsum.py"
             combine(o_4, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         pre[r] = tsm::shfl_up(tot[r], 1, 32);
+        #line 23 "cumsum.py"
         has_pre[r] = li > 0;
     }
     // the warps along the axis hand their totals on through shared memory
     {
+        #line 23 "cumsum.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 23 "cumsum.py"
         const int wa = (warp & 1);
+        #line 23 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 23 "cumsum.py"
             const int f = (r << 1) + tp0;
+            #line 23 "cumsum.py"
             if (li == 31)
             {
+                #line 23 "cumsum.py"
                 smem_[wa * 4 + f] = tot[r];
             }
         }
+        #line 23 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 23 "cumsum.py"
             const int f = (r << 1) + tp0;
+            #line 23 "cumsum.py"
             if (wa > 0) {
+                #line 23 "cumsum.py"
                 float carry = smem_[0 * 4 + f];
+                #line 23 "cumsum.py"
                 for (int w = 1; w < wa; ++w) {
+                    #line 23 "cumsum.py"
                     combine(carry, smem_[w * 4 + f], carry);
                 }
+                #line 23 "cumsum.py"
                 if (has_pre[r])
+                #line 23 "cumsum.py"
                     combine(carry, pre[r], pre[r]);
+                #line 23 "cumsum.py"
                 else
                 {
+                    #line 23 "cumsum.py"
                     pre[r] = carry;
                 }
+                #line 23 "cumsum.py"
                 has_pre[r] = true;
             }
         }
     }
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 23 "cumsum.py"
         if (has_pre[r]) {
             #pragma unroll
+            #line 23 "cumsum.py"
             for (int i_1 = 0; i_1 < 4; ++i_1) {
+                #line 23 "cumsum.py"
                 combine(pre[r], v38[((r << 2)) | (i_1)], v38[((r << 2)) | (i_1)]);
             }
         }
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=1), mask=mask)
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 23 "cumsum.py"
@@ -983,80 +1096,122 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
     // inclusive scan along axis 1: in-thread over 8 registers, then 32 lanes, then 4 warps
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 23 "cumsum.py"
         v38[((r << 3))] = x_1[((r << 3))];
         #pragma unroll
+        #line 23 "cumsum.py"
         for (int i = 1; i < 8; ++i) {
+            #line 23 "cumsum.py"
             combine(v38[((r << 3)) | ((i - 1))], x_1[((r << 3)) | (i)], v38[((r << 3)) | (i)]);
         }
     }
     float tot[4];
     float pre[4];
     bool has_pre[4];
+    #line 23 "cumsum.py"
     const int li = lane & 31; // index along the axis
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 23 "cumsum.py"
         tot[r] = v38[((r << 3)) | (7)];
+        #line 23 "cumsum.py"
         has_pre[r] = false;
+        #line 23 "cumsum.py"
         const float o = tsm::shfl_up(tot[r], 1, 32);
+        #line 23 "cumsum.py"
         if (li >= 1)
+        #line 23 "cumsum.py"
             combine(o, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_1 = tsm::shfl_up(tot[r], 2, 32);
+        #line 23 "cumsum.py"
         if (li >= 2)
+        #line 23 "cumsum.py"
             combine(o_1, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_2 = tsm::shfl_up(tot[r], 4, 32);
+        #line 23 "cumsum.py"
         if (li >= 4)
+        #line 23 "cumsum.py"
             combine(o_2, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_3 = tsm::shfl_up(tot[r], 8, 32);
+        #line 23 "cumsum.py"
         if (li >= 8)
+        #line 23 "cumsum.py"
             combine(o_3, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         const float o_4 = tsm::shfl_up(tot[r], 16, 32);
+        #line 23 "cumsum.py"
         if (li >= 16)
+        #line 23 "cumsum.py"
             combine(o_4, tot[r], tot[r]);
+        #line 23 "cumsum.py"
         pre[r] = tsm::shfl_up(tot[r], 1, 32);
+        #line 23 "cumsum.py"
         has_pre[r] = li > 0;
     }
     // the warps along the axis hand their totals on through shared memory
     {
+        #line 23 "cumsum.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 23 "cumsum.py"
         const int wa = warp;
+        #line 23 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 23 "cumsum.py"
             const int f = r;
+            #line 23 "cumsum.py"
             if (li == 31)
             {
+                #line 23 "cumsum.py"
                 smem_[wa * 4 + f] = tot[r];
             }
         }
+        #line 23 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 23 "cumsum.py"
             const int f = r;
+            #line 23 "cumsum.py"
             if (wa > 0) {
+                #line 23 "cumsum.py"
                 float carry = smem_[0 * 4 + f];
+                #line 23 "cumsum.py"
                 for (int w = 1; w < wa; ++w) {
+                    #line 23 "cumsum.py"
                     combine(carry, smem_[w * 4 + f], carry);
                 }
+                #line 23 "cumsum.py"
                 if (has_pre[r])
+                #line 23 "cumsum.py"
                     combine(carry, pre[r], pre[r]);
+                #line 23 "cumsum.py"
                 else
                 {
+                    #line 23 "cumsum.py"
                     pre[r] = carry;
                 }
+                #line 23 "cumsum.py"
                 has_pre[r] = true;
             }
         }
     }
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 23 "cumsum.py"
         if (has_pre[r]) {
             #pragma unroll
+            #line 23 "cumsum.py"
             for (int i_1 = 0; i_1 < 8; ++i_1) {
+                #line 23 "cumsum.py"
                 combine(pre[r], v38[((r << 3)) | (i_1)], v38[((r << 3)) | (i_1)]);
             }
         }
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=1), mask=mask)
     float v40[32];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1136,9 +1291,9 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // inclusive scan along axis 0: in-thread over 1 registers, then 1 lanes, then 1 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         v16[0] = x[0];
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "cumsum.py"
@@ -1200,9 +1355,9 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // reverse inclusive scan along axis 0: in-thread over 1 registers, then 1 lanes, then 1 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         v16[0 | 0] = x[0 | 0];
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "cumsum.py"
@@ -1265,35 +1420,49 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // inclusive scan along axis 0: in-thread over 1 registers, then 4 lanes, then 1 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         v16[0] = x[0];
     }
     int tot[1];
     int pre[1];
     bool has_pre[1];
+    #line 31 "cumsum.py"
     const int li = lane & 3; // index along the axis
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         tot[r] = v16[0 | 0];
+        #line 31 "cumsum.py"
         has_pre[r] = false;
+        #line 31 "cumsum.py"
         const int o = tsm::shfl_up(tot[r], 1, 4);
+        #line 31 "cumsum.py"
         if (li >= 1)
+        #line 31 "cumsum.py"
             combine(o, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_1 = tsm::shfl_up(tot[r], 2, 4);
+        #line 31 "cumsum.py"
         if (li >= 2)
+        #line 31 "cumsum.py"
             combine(o_1, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         pre[r] = tsm::shfl_up(tot[r], 1, 4);
+        #line 31 "cumsum.py"
         has_pre[r] = li > 0;
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         if (has_pre[r]) {
             #pragma unroll
+            #line 31 "cumsum.py"
             for (int i = 0; i < 1; ++i) {
+                #line 31 "cumsum.py"
                 combine(pre[r], v16[0 | 0], v16[0 | 0]);
             }
         }
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "cumsum.py"
@@ -1356,35 +1525,49 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // reverse inclusive scan along axis 0: in-thread over 1 registers, then 4 lanes, then 1 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         v16[0 | 0] = x[0 | 0];
     }
     int tot[1];
     int pre[1];
     bool has_pre[1];
+    #line 31 "cumsum.py"
     const int li = lane & 3; // index along the axis
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         tot[r] = v16[0];
+        #line 31 "cumsum.py"
         has_pre[r] = false;
+        #line 31 "cumsum.py"
         const int o = tsm::shfl_down(tot[r], 1, 4);
+        #line 31 "cumsum.py"
         if (li + 1 < 4)
+        #line 31 "cumsum.py"
             combine(o, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_1 = tsm::shfl_down(tot[r], 2, 4);
+        #line 31 "cumsum.py"
         if (li + 2 < 4)
+        #line 31 "cumsum.py"
             combine(o_1, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         pre[r] = tsm::shfl_down(tot[r], 1, 4);
+        #line 31 "cumsum.py"
         has_pre[r] = li < 3;
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         if (has_pre[r]) {
             #pragma unroll
+            #line 31 "cumsum.py"
             for (int i = 0; i < 1; ++i) {
+                #line 31 "cumsum.py"
                 combine(pre[r], v16[0 | 0], v16[0 | 0]);
             }
         }
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "cumsum.py"
@@ -1447,76 +1630,116 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // inclusive scan along axis 0: in-thread over 1 registers, then 32 lanes, then 4 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         v16[0] = x[0];
     }
     int tot[1];
     int pre[1];
     bool has_pre[1];
+    #line 31 "cumsum.py"
     const int li = lane & 31; // index along the axis
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         tot[r] = v16[0 | 0];
+        #line 31 "cumsum.py"
         has_pre[r] = false;
+        #line 31 "cumsum.py"
         const int o = tsm::shfl_up(tot[r], 1, 32);
+        #line 31 "cumsum.py"
         if (li >= 1)
+        #line 31 "cumsum.py"
             combine(o, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_1 = tsm::shfl_up(tot[r], 2, 32);
+        #line 31 "cumsum.py"
         if (li >= 2)
+        #line 31 "cumsum.py"
             combine(o_1, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_2 = tsm::shfl_up(tot[r], 4, 32);
+        #line 31 "cumsum.py"
         if (li >= 4)
+        #line 31 "cumsum.py"
             combine(o_2, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_3 = tsm::shfl_up(tot[r], 8, 32);
+        #line 31 "cumsum.py"
         if (li >= 8)
+        #line 31 "cumsum.py"
             combine(o_3, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_4 = tsm::shfl_up(tot[r], 16, 32);
+        #line 31 "cumsum.py"
         if (li >= 16)
+        #line 31 "cumsum.py"
             combine(o_4, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         pre[r] = tsm::shfl_up(tot[r], 1, 32);
+        #line 31 "cumsum.py"
         has_pre[r] = li > 0;
     }
     // the warps along the axis hand their totals on through shared memory
     {
+        #line 31 "cumsum.py"
         int *smem_ = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 31 "cumsum.py"
         const int wa = warp;
+        #line 31 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 31 "cumsum.py"
             const int f = 0;
+            #line 31 "cumsum.py"
             if (li == 31)
             {
+                #line 31 "cumsum.py"
                 smem_[wa * 1 + f] = tot[r];
             }
         }
+        #line 31 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 31 "cumsum.py"
             const int f = 0;
+            #line 31 "cumsum.py"
             if (wa > 0) {
+                #line 31 "cumsum.py"
                 int carry = smem_[0 * 1 + f];
+                #line 31 "cumsum.py"
                 for (int w = 1; w < wa; ++w) {
+                    #line 31 "cumsum.py"
                     combine(carry, smem_[w * 1 + f], carry);
                 }
+                #line 31 "cumsum.py"
                 if (has_pre[r])
+                #line 31 "cumsum.py"
                     combine(carry, pre[r], pre[r]);
+                #line 31 "cumsum.py"
                 else
                 {
+                    #line 31 "cumsum.py"
                     pre[r] = carry;
                 }
+                #line 31 "cumsum.py"
                 has_pre[r] = true;
             }
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         if (has_pre[r]) {
             #pragma unroll
+            #line 31 "cumsum.py"
             for (int i = 0; i < 1; ++i) {
+                #line 31 "cumsum.py"
                 combine(pre[r], v16[0 | 0], v16[0 | 0]);
             }
         }
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "cumsum.py"
@@ -1579,76 +1802,116 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // reverse inclusive scan along axis 0: in-thread over 1 registers, then 32 lanes, then 4 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         v16[0 | 0] = x[0 | 0];
     }
     int tot[1];
     int pre[1];
     bool has_pre[1];
+    #line 31 "cumsum.py"
     const int li = lane & 31; // index along the axis
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         tot[r] = v16[0];
+        #line 31 "cumsum.py"
         has_pre[r] = false;
+        #line 31 "cumsum.py"
         const int o = tsm::shfl_down(tot[r], 1, 32);
+        #line 31 "cumsum.py"
         if (li + 1 < 32)
+        #line 31 "cumsum.py"
             combine(o, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_1 = tsm::shfl_down(tot[r], 2, 32);
+        #line 31 "cumsum.py"
         if (li + 2 < 32)
+        #line 31 "cumsum.py"
             combine(o_1, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_2 = tsm::shfl_down(tot[r], 4, 32);
+        #line 31 "cumsum.py"
         if (li + 4 < 32)
+        #line 31 "cumsum.py"
             combine(o_2, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_3 = tsm::shfl_down(tot[r], 8, 32);
+        #line 31 "cumsum.py"
         if (li + 8 < 32)
+        #line 31 "cumsum.py"
             combine(o_3, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_4 = tsm::shfl_down(tot[r], 16, 32);
+        #line 31 "cumsum.py"
         if (li + 16 < 32)
+        #line 31 "cumsum.py"
             combine(o_4, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         pre[r] = tsm::shfl_down(tot[r], 1, 32);
+        #line 31 "cumsum.py"
         has_pre[r] = li < 31;
     }
     // the warps along the axis hand their totals on through shared memory
     {
+        #line 31 "cumsum.py"
         int *smem_ = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 31 "cumsum.py"
         const int wa = warp;
+        #line 31 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 31 "cumsum.py"
             const int f = 0;
+            #line 31 "cumsum.py"
             if (li == 0)
             {
+                #line 31 "cumsum.py"
                 smem_[wa * 1 + f] = tot[r];
             }
         }
+        #line 31 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 31 "cumsum.py"
             const int f = 0;
+            #line 31 "cumsum.py"
             if (wa < 3) {
+                #line 31 "cumsum.py"
                 int carry = smem_[3 * 1 + f];
+                #line 31 "cumsum.py"
                 for (int w = 2; w > wa; --w) {
+                    #line 31 "cumsum.py"
                     combine(carry, smem_[w * 1 + f], carry);
                 }
+                #line 31 "cumsum.py"
                 if (has_pre[r])
+                #line 31 "cumsum.py"
                     combine(carry, pre[r], pre[r]);
+                #line 31 "cumsum.py"
                 else
                 {
+                    #line 31 "cumsum.py"
                     pre[r] = carry;
                 }
+                #line 31 "cumsum.py"
                 has_pre[r] = true;
             }
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         if (has_pre[r]) {
             #pragma unroll
+            #line 31 "cumsum.py"
             for (int i = 0; i < 1; ++i) {
+                #line 31 "cumsum.py"
                 combine(pre[r], v16[0 | 0], v16[0 | 0]);
             }
         }
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "cumsum.py"
@@ -1730,80 +1993,122 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // inclusive scan along axis 0: in-thread over 8 registers, then 32 lanes, then 4 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         v16[0] = x_1[0];
         #pragma unroll
+        #line 31 "cumsum.py"
         for (int i = 1; i < 8; ++i) {
+            #line 31 "cumsum.py"
             combine(v16[0 | ((i - 1))], x_1[0 | (i)], v16[0 | (i)]);
         }
     }
     int tot[1];
     int pre[1];
     bool has_pre[1];
+    #line 31 "cumsum.py"
     const int li = lane & 31; // index along the axis
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         tot[r] = v16[0 | (7)];
+        #line 31 "cumsum.py"
         has_pre[r] = false;
+        #line 31 "cumsum.py"
         const int o = tsm::shfl_up(tot[r], 1, 32);
+        #line 31 "cumsum.py"
         if (li >= 1)
+        #line 31 "cumsum.py"
             combine(o, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_1 = tsm::shfl_up(tot[r], 2, 32);
+        #line 31 "cumsum.py"
         if (li >= 2)
+        #line 31 "cumsum.py"
             combine(o_1, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_2 = tsm::shfl_up(tot[r], 4, 32);
+        #line 31 "cumsum.py"
         if (li >= 4)
+        #line 31 "cumsum.py"
             combine(o_2, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_3 = tsm::shfl_up(tot[r], 8, 32);
+        #line 31 "cumsum.py"
         if (li >= 8)
+        #line 31 "cumsum.py"
             combine(o_3, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_4 = tsm::shfl_up(tot[r], 16, 32);
+        #line 31 "cumsum.py"
         if (li >= 16)
+        #line 31 "cumsum.py"
             combine(o_4, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         pre[r] = tsm::shfl_up(tot[r], 1, 32);
+        #line 31 "cumsum.py"
         has_pre[r] = li > 0;
     }
     // the warps along the axis hand their totals on through shared memory
     {
+        #line 31 "cumsum.py"
         int *smem_ = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 31 "cumsum.py"
         const int wa = warp;
+        #line 31 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 31 "cumsum.py"
             const int f = 0;
+            #line 31 "cumsum.py"
             if (li == 31)
             {
+                #line 31 "cumsum.py"
                 smem_[wa * 1 + f] = tot[r];
             }
         }
+        #line 31 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 31 "cumsum.py"
             const int f = 0;
+            #line 31 "cumsum.py"
             if (wa > 0) {
+                #line 31 "cumsum.py"
                 int carry = smem_[0 * 1 + f];
+                #line 31 "cumsum.py"
                 for (int w = 1; w < wa; ++w) {
+                    #line 31 "cumsum.py"
                     combine(carry, smem_[w * 1 + f], carry);
                 }
+                #line 31 "cumsum.py"
                 if (has_pre[r])
+                #line 31 "cumsum.py"
                     combine(carry, pre[r], pre[r]);
+                #line 31 "cumsum.py"
                 else
                 {
+                    #line 31 "cumsum.py"
                     pre[r] = carry;
                 }
+                #line 31 "cumsum.py"
                 has_pre[r] = true;
             }
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         if (has_pre[r]) {
             #pragma unroll
+            #line 31 "cumsum.py"
             for (int i_1 = 0; i_1 < 8; ++i_1) {
+                #line 31 "cumsum.py"
                 combine(pre[r], v16[0 | (i_1)], v16[0 | (i_1)]);
             }
         }
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int v18[8];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1903,80 +2208,122 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // reverse inclusive scan along axis 0: in-thread over 8 registers, then 32 lanes, then 4 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         v16[0 | (7)] = x_1[0 | (7)];
         #pragma unroll
+        #line 31 "cumsum.py"
         for (int i = 6; i >= 0; --i) {
+            #line 31 "cumsum.py"
             combine(v16[0 | ((i + 1))], x_1[0 | (i)], v16[0 | (i)]);
         }
     }
     int tot[1];
     int pre[1];
     bool has_pre[1];
+    #line 31 "cumsum.py"
     const int li = lane & 31; // index along the axis
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         tot[r] = v16[0];
+        #line 31 "cumsum.py"
         has_pre[r] = false;
+        #line 31 "cumsum.py"
         const int o = tsm::shfl_down(tot[r], 1, 32);
+        #line 31 "cumsum.py"
         if (li + 1 < 32)
+        #line 31 "cumsum.py"
             combine(o, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_1 = tsm::shfl_down(tot[r], 2, 32);
+        #line 31 "cumsum.py"
         if (li + 2 < 32)
+        #line 31 "cumsum.py"
             combine(o_1, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_2 = tsm::shfl_down(tot[r], 4, 32);
+        #line 31 "cumsum.py"
         if (li + 4 < 32)
+        #line 31 "cumsum.py"
             combine(o_2, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_3 = tsm::shfl_down(tot[r], 8, 32);
+        #line 31 "cumsum.py"
         if (li + 8 < 32)
+        #line 31 "cumsum.py"
             combine(o_3, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_4 = tsm::shfl_down(tot[r], 16, 32);
+        #line 31 "cumsum.py"
         if (li + 16 < 32)
+        #line 31 "cumsum.py"
             combine(o_4, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         pre[r] = tsm::shfl_down(tot[r], 1, 32);
+        #line 31 "cumsum.py"
         has_pre[r] = li < 31;
     }
     // the warps along the axis hand their totals on through shared memory
     {
+        #line 31 "cumsum.py"
         int *smem_ = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 31 "cumsum.py"
         const int wa = warp;
+        #line 31 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 31 "cumsum.py"
             const int f = 0;
+            #line 31 "cumsum.py"
             if (li == 0)
             {
+                #line 31 "cumsum.py"
                 smem_[wa * 1 + f] = tot[r];
             }
         }
+        #line 31 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 31 "cumsum.py"
             const int f = 0;
+            #line 31 "cumsum.py"
             if (wa < 3) {
+                #line 31 "cumsum.py"
                 int carry = smem_[3 * 1 + f];
+                #line 31 "cumsum.py"
                 for (int w = 2; w > wa; --w) {
+                    #line 31 "cumsum.py"
                     combine(carry, smem_[w * 1 + f], carry);
                 }
+                #line 31 "cumsum.py"
                 if (has_pre[r])
+                #line 31 "cumsum.py"
                     combine(carry, pre[r], pre[r]);
+                #line 31 "cumsum.py"
                 else
                 {
+                    #line 31 "cumsum.py"
                     pre[r] = carry;
                 }
+                #line 31 "cumsum.py"
                 has_pre[r] = true;
             }
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         if (has_pre[r]) {
             #pragma unroll
+            #line 31 "cumsum.py"
             for (int i_1 = 0; i_1 < 8; ++i_1) {
+                #line 31 "cumsum.py"
                 combine(pre[r], v16[0 | (i_1)], v16[0 | (i_1)]);
             }
         }
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int v18[8];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -2076,80 +2423,122 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // inclusive scan along axis 0: in-thread over 32 registers, then 32 lanes, then 4 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         v16[0] = x_1[0];
         #pragma unroll
+        #line 31 "cumsum.py"
         for (int i = 1; i < 32; ++i) {
+            #line 31 "cumsum.py"
             combine(v16[0 | ((i - 1))], x_1[0 | (i)], v16[0 | (i)]);
         }
     }
     int tot[1];
     int pre[1];
     bool has_pre[1];
+    #line 31 "cumsum.py"
     const int li = lane & 31; // index along the axis
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         tot[r] = v16[0 | (31)];
+        #line 31 "cumsum.py"
         has_pre[r] = false;
+        #line 31 "cumsum.py"
         const int o = tsm::shfl_up(tot[r], 1, 32);
+        #line 31 "cumsum.py"
         if (li >= 1)
+        #line 31 "cumsum.py"
             combine(o, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_1 = tsm::shfl_up(tot[r], 2, 32);
+        #line 31 "cumsum.py"
         if (li >= 2)
+        #line 31 "cumsum.py"
             combine(o_1, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_2 = tsm::shfl_up(tot[r], 4, 32);
+        #line 31 "cumsum.py"
         if (li >= 4)
+        #line 31 "cumsum.py"
             combine(o_2, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_3 = tsm::shfl_up(tot[r], 8, 32);
+        #line 31 "cumsum.py"
         if (li >= 8)
+        #line 31 "cumsum.py"
             combine(o_3, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_4 = tsm::shfl_up(tot[r], 16, 32);
+        #line 31 "cumsum.py"
         if (li >= 16)
+        #line 31 "cumsum.py"
             combine(o_4, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         pre[r] = tsm::shfl_up(tot[r], 1, 32);
+        #line 31 "cumsum.py"
         has_pre[r] = li > 0;
     }
     // the warps along the axis hand their totals on through shared memory
     {
+        #line 31 "cumsum.py"
         int *smem_ = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 31 "cumsum.py"
         const int wa = warp;
+        #line 31 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 31 "cumsum.py"
             const int f = 0;
+            #line 31 "cumsum.py"
             if (li == 31)
             {
+                #line 31 "cumsum.py"
                 smem_[wa * 1 + f] = tot[r];
             }
         }
+        #line 31 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 31 "cumsum.py"
             const int f = 0;
+            #line 31 "cumsum.py"
             if (wa > 0) {
+                #line 31 "cumsum.py"
                 int carry = smem_[0 * 1 + f];
+                #line 31 "cumsum.py"
                 for (int w = 1; w < wa; ++w) {
+                    #line 31 "cumsum.py"
                     combine(carry, smem_[w * 1 + f], carry);
                 }
+                #line 31 "cumsum.py"
                 if (has_pre[r])
+                #line 31 "cumsum.py"
                     combine(carry, pre[r], pre[r]);
+                #line 31 "cumsum.py"
                 else
                 {
+                    #line 31 "cumsum.py"
                     pre[r] = carry;
                 }
+                #line 31 "cumsum.py"
                 has_pre[r] = true;
             }
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         if (has_pre[r]) {
             #pragma unroll
+            #line 31 "cumsum.py"
             for (int i_1 = 0; i_1 < 32; ++i_1) {
+                #line 31 "cumsum.py"
                 combine(pre[r], v16[0 | (i_1)], v16[0 | (i_1)]);
             }
         }
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int v18[32];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -2249,80 +2638,122 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // reverse inclusive scan along axis 0: in-thread over 32 registers, then 32 lanes, then 4 warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         v16[0 | (31)] = x_1[0 | (31)];
         #pragma unroll
+        #line 31 "cumsum.py"
         for (int i = 30; i >= 0; --i) {
+            #line 31 "cumsum.py"
             combine(v16[0 | ((i + 1))], x_1[0 | (i)], v16[0 | (i)]);
         }
     }
     int tot[1];
     int pre[1];
     bool has_pre[1];
+    #line 31 "cumsum.py"
     const int li = lane & 31; // index along the axis
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         tot[r] = v16[0];
+        #line 31 "cumsum.py"
         has_pre[r] = false;
+        #line 31 "cumsum.py"
         const int o = tsm::shfl_down(tot[r], 1, 32);
+        #line 31 "cumsum.py"
         if (li + 1 < 32)
+        #line 31 "cumsum.py"
             combine(o, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_1 = tsm::shfl_down(tot[r], 2, 32);
+        #line 31 "cumsum.py"
         if (li + 2 < 32)
+        #line 31 "cumsum.py"
             combine(o_1, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_2 = tsm::shfl_down(tot[r], 4, 32);
+        #line 31 "cumsum.py"
         if (li + 4 < 32)
+        #line 31 "cumsum.py"
             combine(o_2, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_3 = tsm::shfl_down(tot[r], 8, 32);
+        #line 31 "cumsum.py"
         if (li + 8 < 32)
+        #line 31 "cumsum.py"
             combine(o_3, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         const int o_4 = tsm::shfl_down(tot[r], 16, 32);
+        #line 31 "cumsum.py"
         if (li + 16 < 32)
+        #line 31 "cumsum.py"
             combine(o_4, tot[r], tot[r]);
+        #line 31 "cumsum.py"
         pre[r] = tsm::shfl_down(tot[r], 1, 32);
+        #line 31 "cumsum.py"
         has_pre[r] = li < 31;
     }
     // the warps along the axis hand their totals on through shared memory
     {
+        #line 31 "cumsum.py"
         int *smem_ = reinterpret_cast<int *>(tsm_smem + 0);
+        #line 31 "cumsum.py"
         const int wa = warp;
+        #line 31 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 31 "cumsum.py"
             const int f = 0;
+            #line 31 "cumsum.py"
             if (li == 0)
             {
+                #line 31 "cumsum.py"
                 smem_[wa * 1 + f] = tot[r];
             }
         }
+        #line 31 "cumsum.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 31 "cumsum.py"
             const int f = 0;
+            #line 31 "cumsum.py"
             if (wa < 3) {
+                #line 31 "cumsum.py"
                 int carry = smem_[3 * 1 + f];
+                #line 31 "cumsum.py"
                 for (int w = 2; w > wa; --w) {
+                    #line 31 "cumsum.py"
                     combine(carry, smem_[w * 1 + f], carry);
                 }
+                #line 31 "cumsum.py"
                 if (has_pre[r])
+                #line 31 "cumsum.py"
                     combine(carry, pre[r], pre[r]);
+                #line 31 "cumsum.py"
                 else
                 {
+                    #line 31 "cumsum.py"
                     pre[r] = carry;
                 }
+                #line 31 "cumsum.py"
                 has_pre[r] = true;
             }
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 31 "cumsum.py"
         if (has_pre[r]) {
             #pragma unroll
+            #line 31 "cumsum.py"
             for (int i_1 = 0; i_1 < 32; ++i_1) {
+                #line 31 "cumsum.py"
                 combine(pre[r], v16[0 | (i_1)], v16[0 | (i_1)]);
             }
         }
     }
-    // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int v18[32];
     // through shared memory: the threads hold different elements in the two layouts
     {

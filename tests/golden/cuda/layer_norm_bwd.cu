@@ -62,10 +62,11 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
     }
+    #line 41 "layer_norm_bwd.py"
     float v26 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float mean = tsm::div_full(v26, 1.0f);
     // xmean = tl.where(mask, x - mean, 0.)
@@ -97,10 +98,11 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v34[0];
     }
+    #line 43 "layer_norm_bwd.py"
     float v38 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float var = tsm::div_full(v38, 1.0f);
     // rstd = 1 / tl.sqrt(var + eps)
@@ -363,10 +365,11 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v68[0];
     }
+    #line 91 "layer_norm_bwd.py"
     float v72 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float c1 = tsm::div_full(v72, 1.0f);
     // c2 = tl.sum(wdy, axis=0) / N
@@ -382,10 +385,11 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
     }
+    #line 92 "layer_norm_bwd.py"
     float v78 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float c2 = tsm::div_full(v78, 1.0f);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
@@ -482,6 +486,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         float v101[1];
@@ -700,9 +705,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 135 "layer_norm_bwd.py"
         sum_dw[r] = dw_1[0];
         #pragma unroll
+        #line 135 "layer_norm_bwd.py"
         for (int j = 1; j < 32; ++j) {
+            #line 135 "layer_norm_bwd.py"
             combine(sum_dw[r], dw_1[0 | (j)], sum_dw[r]);
         }
     }
@@ -719,9 +727,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 136 "layer_norm_bwd.py"
         sum_db[r] = db_1[0];
         #pragma unroll
+        #line 136 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 136 "layer_norm_bwd.py"
             combine_1(sum_db[r], db_1[0 | (j_1)], sum_db[r]);
         }
     }
@@ -821,17 +832,22 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
     }
+    #line 41 "layer_norm_bwd.py"
     float v25 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v26 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -865,17 +881,22 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v33[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_2, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_3, red_1[r]);
     }
+    #line 43 "layer_norm_bwd.py"
     float v37 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v38 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -1141,17 +1162,22 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v64[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
     }
+    #line 91 "layer_norm_bwd.py"
     float v68 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v69 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -1169,17 +1195,22 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_2, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_3, red_1[r]);
     }
+    #line 92 "layer_norm_bwd.py"
     float v74 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v75 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -1278,6 +1309,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         float v97[1];
@@ -1496,9 +1528,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 135 "layer_norm_bwd.py"
         sum_dw[r] = dw_1[0];
         #pragma unroll
+        #line 135 "layer_norm_bwd.py"
         for (int j = 1; j < 32; ++j) {
+            #line 135 "layer_norm_bwd.py"
             combine(sum_dw[r], dw_1[0 | (j)], sum_dw[r]);
         }
     }
@@ -1515,9 +1550,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 136 "layer_norm_bwd.py"
         sum_db[r] = db_1[0];
         #pragma unroll
+        #line 136 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 136 "layer_norm_bwd.py"
             combine_1(sum_db[r], db_1[0 | (j_1)], sum_db[r]);
         }
     }
@@ -1628,27 +1666,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
         #pragma unroll
+        #line 41 "layer_norm_bwd.py"
         for (int j = 1; j < 4; ++j) {
+            #line 41 "layer_norm_bwd.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 41 "layer_norm_bwd.py"
     float v25 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v26 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -1682,27 +1733,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v33[0];
         #pragma unroll
+        #line 43 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 4; ++j_1) {
+            #line 43 "layer_norm_bwd.py"
             combine_1(red_1[r], v33[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 43 "layer_norm_bwd.py"
     float v37 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v38 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -2031,27 +2095,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v64[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 4; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v64[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 91 "layer_norm_bwd.py"
     float v68 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v69 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -2069,27 +2146,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 4; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 92 "layer_norm_bwd.py"
     float v74 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v75 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -2188,6 +2278,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         float v97[4];
@@ -2314,27 +2405,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
         #pragma unroll
+        #line 41 "layer_norm_bwd.py"
         for (int j = 1; j < 4; ++j) {
+            #line 41 "layer_norm_bwd.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 41 "layer_norm_bwd.py"
     float v25 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v26 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -2368,27 +2472,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v33[0];
         #pragma unroll
+        #line 43 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 4; ++j_1) {
+            #line 43 "layer_norm_bwd.py"
             combine_1(red_1[r], v33[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 43 "layer_norm_bwd.py"
     float v37 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v38 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -2652,27 +2769,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v64[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 4; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v64[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 91 "layer_norm_bwd.py"
     float v68 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v69 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -2690,27 +2820,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 4; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 92 "layer_norm_bwd.py"
     float v74 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v75 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -2809,6 +2952,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         float v97[4];
@@ -3090,9 +3234,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 135 "layer_norm_bwd.py"
         sum_dw[r] = dw_1[0];
         #pragma unroll
+        #line 135 "layer_norm_bwd.py"
         for (int j = 1; j < 32; ++j) {
+            #line 135 "layer_norm_bwd.py"
             combine(sum_dw[r], dw_1[0 | (j)], sum_dw[r]);
         }
     }
@@ -3109,9 +3256,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 136 "layer_norm_bwd.py"
         sum_db[r] = db_1[0];
         #pragma unroll
+        #line 136 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 136 "layer_norm_bwd.py"
             combine_1(sum_db[r], db_1[0 | (j_1)], sum_db[r]);
         }
     }
@@ -3222,48 +3372,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
         #pragma unroll
+        #line 41 "layer_norm_bwd.py"
         for (int j = 1; j < 8; ++j) {
+            #line 41 "layer_norm_bwd.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 41 "layer_norm_bwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 41 "layer_norm_bwd.py"
         const int wa = warp;
+        #line 41 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layer_norm_bwd.py"
             const int f = 0;
+            #line 41 "layer_norm_bwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 41 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layer_norm_bwd.py"
             const int f = 0;
+            #line 41 "layer_norm_bwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 41 "layer_norm_bwd.py"
             for (int w = 1; w < 4; ++w) {
+                #line 41 "layer_norm_bwd.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 41 "layer_norm_bwd.py"
     float v25 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v26 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -3297,48 +3470,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v33[0];
         #pragma unroll
+        #line 43 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 43 "layer_norm_bwd.py"
             combine_1(red_1[r], v33[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 43 "layer_norm_bwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 43 "layer_norm_bwd.py"
         const int wa_1 = warp;
+        #line 43 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 43 "layer_norm_bwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 43 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 43 "layer_norm_bwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 43 "layer_norm_bwd.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 43 "layer_norm_bwd.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 43 "layer_norm_bwd.py"
     float v37 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v38 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -3667,48 +3863,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v64[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 8; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v64[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 91 "layer_norm_bwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 91 "layer_norm_bwd.py"
         const int wa = warp;
+        #line 91 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 91 "layer_norm_bwd.py"
             const int f = 0;
+            #line 91 "layer_norm_bwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 91 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 91 "layer_norm_bwd.py"
             const int f = 0;
+            #line 91 "layer_norm_bwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 91 "layer_norm_bwd.py"
             for (int w_2 = 1; w_2 < 4; ++w_2) {
+                #line 91 "layer_norm_bwd.py"
                 combine(red[r], smem_[w_2 * 1 + f], red[r]);
             }
         }
     }
+    #line 91 "layer_norm_bwd.py"
     float v68 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v69 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -3726,48 +3945,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 92 "layer_norm_bwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 92 "layer_norm_bwd.py"
         const int wa_1 = warp;
+        #line 92 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 92 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 92 "layer_norm_bwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 92 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 92 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 92 "layer_norm_bwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 92 "layer_norm_bwd.py"
             for (int w_3 = 1; w_3 < 4; ++w_3) {
+                #line 92 "layer_norm_bwd.py"
                 combine_1(red_1[r], smem__1[w_3 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 92 "layer_norm_bwd.py"
     float v74 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v75 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -3866,6 +4108,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         float v97[8];
@@ -4005,48 +4248,71 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
         #pragma unroll
+        #line 41 "layer_norm_bwd.py"
         for (int j = 1; j < 8; ++j) {
+            #line 41 "layer_norm_bwd.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 41 "layer_norm_bwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 41 "layer_norm_bwd.py"
         const int wa = warp;
+        #line 41 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layer_norm_bwd.py"
             const int f = 0;
+            #line 41 "layer_norm_bwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 41 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layer_norm_bwd.py"
             const int f = 0;
+            #line 41 "layer_norm_bwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 41 "layer_norm_bwd.py"
             for (int w = 1; w < 2; ++w) {
+                #line 41 "layer_norm_bwd.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 41 "layer_norm_bwd.py"
     float v25 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v26 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -4080,48 +4346,71 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v33[0];
         #pragma unroll
+        #line 43 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 43 "layer_norm_bwd.py"
             combine_1(red_1[r], v33[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 43 "layer_norm_bwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 43 "layer_norm_bwd.py"
         const int wa_1 = warp;
+        #line 43 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 43 "layer_norm_bwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 43 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 43 "layer_norm_bwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 43 "layer_norm_bwd.py"
             for (int w_1 = 1; w_1 < 2; ++w_1) {
+                #line 43 "layer_norm_bwd.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 43 "layer_norm_bwd.py"
     float v37 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v38 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -4450,48 +4739,71 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v64[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 8; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v64[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 91 "layer_norm_bwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 91 "layer_norm_bwd.py"
         const int wa = warp;
+        #line 91 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 91 "layer_norm_bwd.py"
             const int f = 0;
+            #line 91 "layer_norm_bwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 91 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 91 "layer_norm_bwd.py"
             const int f = 0;
+            #line 91 "layer_norm_bwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 91 "layer_norm_bwd.py"
             for (int w_2 = 1; w_2 < 2; ++w_2) {
+                #line 91 "layer_norm_bwd.py"
                 combine(red[r], smem_[w_2 * 1 + f], red[r]);
             }
         }
     }
+    #line 91 "layer_norm_bwd.py"
     float v68 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v69 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -4509,48 +4821,71 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 92 "layer_norm_bwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 92 "layer_norm_bwd.py"
         const int wa_1 = warp;
+        #line 92 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 92 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 92 "layer_norm_bwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 92 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 92 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 92 "layer_norm_bwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 92 "layer_norm_bwd.py"
             for (int w_3 = 1; w_3 < 2; ++w_3) {
+                #line 92 "layer_norm_bwd.py"
                 combine_1(red_1[r], smem__1[w_3 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 92 "layer_norm_bwd.py"
     float v74 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v75 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -4649,6 +4984,7 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         float v97[8];
@@ -4867,9 +5203,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 135 "layer_norm_bwd.py"
         sum_dw[r] = dw_1[0];
         #pragma unroll
+        #line 135 "layer_norm_bwd.py"
         for (int j = 1; j < 32; ++j) {
+            #line 135 "layer_norm_bwd.py"
             combine(sum_dw[r], dw_1[0 | (j)], sum_dw[r]);
         }
     }
@@ -4886,9 +5225,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 136 "layer_norm_bwd.py"
         sum_db[r] = db_1[0];
         #pragma unroll
+        #line 136 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 136 "layer_norm_bwd.py"
             combine_1(sum_db[r], db_1[0 | (j_1)], sum_db[r]);
         }
     }
@@ -5133,27 +5475,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v64[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 4; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v64[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 91 "layer_norm_bwd.py"
     float v68 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v69 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -5171,27 +5526,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 4; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 92 "layer_norm_bwd.py"
     float v74 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v75 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -5290,6 +5658,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         float v97[4];
@@ -5418,48 +5787,71 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 16 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
         #pragma unroll
+        #line 41 "layer_norm_bwd.py"
         for (int j = 1; j < 16; ++j) {
+            #line 41 "layer_norm_bwd.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 41 "layer_norm_bwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 41 "layer_norm_bwd.py"
         const int wa = warp;
+        #line 41 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layer_norm_bwd.py"
             const int f = 0;
+            #line 41 "layer_norm_bwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 41 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layer_norm_bwd.py"
             const int f = 0;
+            #line 41 "layer_norm_bwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 41 "layer_norm_bwd.py"
             for (int w = 1; w < 8; ++w) {
+                #line 41 "layer_norm_bwd.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 41 "layer_norm_bwd.py"
     float v25 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v26 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -5493,48 +5885,71 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 16 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v33[0];
         #pragma unroll
+        #line 43 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 16; ++j_1) {
+            #line 43 "layer_norm_bwd.py"
             combine_1(red_1[r], v33[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 43 "layer_norm_bwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 43 "layer_norm_bwd.py"
         const int wa_1 = warp;
+        #line 43 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 43 "layer_norm_bwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 43 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 43 "layer_norm_bwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 43 "layer_norm_bwd.py"
             for (int w_1 = 1; w_1 < 8; ++w_1) {
+                #line 43 "layer_norm_bwd.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 43 "layer_norm_bwd.py"
     float v37 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v38 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -5798,48 +6213,71 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(float
     // reduce along axis 0: in-thread over 16 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v64[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 16; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v64[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 91 "layer_norm_bwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 91 "layer_norm_bwd.py"
         const int wa = warp;
+        #line 91 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 91 "layer_norm_bwd.py"
             const int f = 0;
+            #line 91 "layer_norm_bwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 91 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 91 "layer_norm_bwd.py"
             const int f = 0;
+            #line 91 "layer_norm_bwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 91 "layer_norm_bwd.py"
             for (int w_1 = 1; w_1 < 8; ++w_1) {
+                #line 91 "layer_norm_bwd.py"
                 combine(red[r], smem_[w_1 * 1 + f], red[r]);
             }
         }
     }
+    #line 91 "layer_norm_bwd.py"
     float v68 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v69 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -5857,48 +6295,71 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(float
     // reduce along axis 0: in-thread over 16 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 16; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 92 "layer_norm_bwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 92 "layer_norm_bwd.py"
         const int wa_1 = warp;
+        #line 92 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 92 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 92 "layer_norm_bwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 92 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 92 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 92 "layer_norm_bwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 92 "layer_norm_bwd.py"
             for (int w_2 = 1; w_2 < 8; ++w_2) {
+                #line 92 "layer_norm_bwd.py"
                 combine_1(red_1[r], smem__1[w_2 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 92 "layer_norm_bwd.py"
     float v74 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v75 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -5997,6 +6458,7 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(float
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         float v97[16];
@@ -6132,10 +6594,11 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
     }
+    #line 41 "layer_norm_bwd.py"
     float v28 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float mean = tsm::div_full(v28, 1.0f);
     // xmean = tl.where(mask, x - mean, 0.)
@@ -6167,10 +6630,11 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v36[0];
     }
+    #line 43 "layer_norm_bwd.py"
     float v40 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float var = tsm::div_full(v40, 1.0f);
     // rstd = 1 / tl.sqrt(var + eps)
@@ -6464,10 +6928,11 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v71[0];
     }
+    #line 91 "layer_norm_bwd.py"
     float v75 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float c1 = tsm::div_full(v75, 1.0f);
     // c2 = tl.sum(wdy, axis=0) / N
@@ -6483,10 +6948,11 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
     }
+    #line 92 "layer_norm_bwd.py"
     float v81 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float c2 = tsm::div_full(v81, 1.0f);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
@@ -6588,6 +7054,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         __half v105[1];
@@ -6841,9 +7308,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 135 "layer_norm_bwd.py"
         sum_dw[r] = dw_1[0];
         #pragma unroll
+        #line 135 "layer_norm_bwd.py"
         for (int j = 1; j < 32; ++j) {
+            #line 135 "layer_norm_bwd.py"
             combine(sum_dw[r], dw_1[0 | (j)], sum_dw[r]);
         }
     }
@@ -6860,9 +7330,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 136 "layer_norm_bwd.py"
         sum_db[r] = db_1[0];
         #pragma unroll
+        #line 136 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 136 "layer_norm_bwd.py"
             combine_1(sum_db[r], db_1[0 | (j_1)], sum_db[r]);
         }
     }
@@ -6980,17 +7453,22 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
     }
+    #line 41 "layer_norm_bwd.py"
     float v27 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v28 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -7024,17 +7502,22 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v35[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_2, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_3, red_1[r]);
     }
+    #line 43 "layer_norm_bwd.py"
     float v39 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v40 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -7331,17 +7814,22 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v67[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
     }
+    #line 91 "layer_norm_bwd.py"
     float v71 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v72 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -7359,17 +7847,22 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_2, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_3, red_1[r]);
     }
+    #line 92 "layer_norm_bwd.py"
     float v77 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v78 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -7473,6 +7966,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         __half v101[1];
@@ -7726,9 +8220,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 135 "layer_norm_bwd.py"
         sum_dw[r] = dw_1[0];
         #pragma unroll
+        #line 135 "layer_norm_bwd.py"
         for (int j = 1; j < 32; ++j) {
+            #line 135 "layer_norm_bwd.py"
             combine(sum_dw[r], dw_1[0 | (j)], sum_dw[r]);
         }
     }
@@ -7745,9 +8242,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 136 "layer_norm_bwd.py"
         sum_db[r] = db_1[0];
         #pragma unroll
+        #line 136 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 136 "layer_norm_bwd.py"
             combine_1(sum_db[r], db_1[0 | (j_1)], sum_db[r]);
         }
     }
@@ -7876,27 +8376,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
         #pragma unroll
+        #line 41 "layer_norm_bwd.py"
         for (int j = 1; j < 4; ++j) {
+            #line 41 "layer_norm_bwd.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 41 "layer_norm_bwd.py"
     float v27 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v28 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -7930,27 +8443,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v35[0];
         #pragma unroll
+        #line 43 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 4; ++j_1) {
+            #line 43 "layer_norm_bwd.py"
             combine_1(red_1[r], v35[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 43 "layer_norm_bwd.py"
     float v39 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v40 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -8310,27 +8836,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v67[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 4; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v67[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 91 "layer_norm_bwd.py"
     float v71 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v72 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -8348,27 +8887,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 4; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 92 "layer_norm_bwd.py"
     float v77 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v78 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -8472,6 +9024,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         __half v101[4];
@@ -8626,27 +9179,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
         #pragma unroll
+        #line 41 "layer_norm_bwd.py"
         for (int j = 1; j < 4; ++j) {
+            #line 41 "layer_norm_bwd.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 41 "layer_norm_bwd.py"
     float v27 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v28 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -8680,27 +9246,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v35[0];
         #pragma unroll
+        #line 43 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 4; ++j_1) {
+            #line 43 "layer_norm_bwd.py"
             combine_1(red_1[r], v35[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 43 "layer_norm_bwd.py"
     float v39 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v40 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -8995,27 +9574,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v67[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 4; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v67[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 91 "layer_norm_bwd.py"
     float v71 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v72 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -9033,27 +9625,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 4; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 92 "layer_norm_bwd.py"
     float v77 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v78 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -9157,6 +9762,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         __half v101[4];
@@ -9473,9 +10079,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 135 "layer_norm_bwd.py"
         sum_dw[r] = dw_1[0];
         #pragma unroll
+        #line 135 "layer_norm_bwd.py"
         for (int j = 1; j < 32; ++j) {
+            #line 135 "layer_norm_bwd.py"
             combine(sum_dw[r], dw_1[0 | (j)], sum_dw[r]);
         }
     }
@@ -9492,9 +10101,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 136 "layer_norm_bwd.py"
         sum_db[r] = db_1[0];
         #pragma unroll
+        #line 136 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 136 "layer_norm_bwd.py"
             combine_1(sum_db[r], db_1[0 | (j_1)], sum_db[r]);
         }
     }
@@ -9623,48 +10235,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
         #pragma unroll
+        #line 41 "layer_norm_bwd.py"
         for (int j = 1; j < 8; ++j) {
+            #line 41 "layer_norm_bwd.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 41 "layer_norm_bwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 41 "layer_norm_bwd.py"
         const int wa = warp;
+        #line 41 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layer_norm_bwd.py"
             const int f = 0;
+            #line 41 "layer_norm_bwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 41 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layer_norm_bwd.py"
             const int f = 0;
+            #line 41 "layer_norm_bwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 41 "layer_norm_bwd.py"
             for (int w = 1; w < 4; ++w) {
+                #line 41 "layer_norm_bwd.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 41 "layer_norm_bwd.py"
     float v27 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v28 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -9698,48 +10333,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v35[0];
         #pragma unroll
+        #line 43 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 43 "layer_norm_bwd.py"
             combine_1(red_1[r], v35[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 43 "layer_norm_bwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 43 "layer_norm_bwd.py"
         const int wa_1 = warp;
+        #line 43 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 43 "layer_norm_bwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 43 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 43 "layer_norm_bwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 43 "layer_norm_bwd.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 43 "layer_norm_bwd.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 43 "layer_norm_bwd.py"
     float v39 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v40 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -10099,48 +10757,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v67[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 8; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v67[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 91 "layer_norm_bwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 91 "layer_norm_bwd.py"
         const int wa = warp;
+        #line 91 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 91 "layer_norm_bwd.py"
             const int f = 0;
+            #line 91 "layer_norm_bwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 91 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 91 "layer_norm_bwd.py"
             const int f = 0;
+            #line 91 "layer_norm_bwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 91 "layer_norm_bwd.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 91 "layer_norm_bwd.py"
                 combine(red[r], smem_[w_1 * 1 + f], red[r]);
             }
         }
     }
+    #line 91 "layer_norm_bwd.py"
     float v71 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v72 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -10158,48 +10839,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 92 "layer_norm_bwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 92 "layer_norm_bwd.py"
         const int wa_1 = warp;
+        #line 92 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 92 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 92 "layer_norm_bwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 92 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 92 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 92 "layer_norm_bwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 92 "layer_norm_bwd.py"
             for (int w_2 = 1; w_2 < 4; ++w_2) {
+                #line 92 "layer_norm_bwd.py"
                 combine_1(red_1[r], smem__1[w_2 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 92 "layer_norm_bwd.py"
     float v77 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v78 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -10303,6 +11007,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         __half v101[8];
@@ -10470,48 +11175,71 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(__half* X
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
         #pragma unroll
+        #line 41 "layer_norm_bwd.py"
         for (int j = 1; j < 8; ++j) {
+            #line 41 "layer_norm_bwd.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 41 "layer_norm_bwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 41 "layer_norm_bwd.py"
         const int wa = warp;
+        #line 41 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layer_norm_bwd.py"
             const int f = 0;
+            #line 41 "layer_norm_bwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 41 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layer_norm_bwd.py"
             const int f = 0;
+            #line 41 "layer_norm_bwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 41 "layer_norm_bwd.py"
             for (int w = 1; w < 2; ++w) {
+                #line 41 "layer_norm_bwd.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 41 "layer_norm_bwd.py"
     float v27 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v28 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -10545,48 +11273,71 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(__half* X
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v35[0];
         #pragma unroll
+        #line 43 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 43 "layer_norm_bwd.py"
             combine_1(red_1[r], v35[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 43 "layer_norm_bwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 43 "layer_norm_bwd.py"
         const int wa_1 = warp;
+        #line 43 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 43 "layer_norm_bwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 43 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 43 "layer_norm_bwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 43 "layer_norm_bwd.py"
             for (int w_1 = 1; w_1 < 2; ++w_1) {
+                #line 43 "layer_norm_bwd.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 43 "layer_norm_bwd.py"
     float v39 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v40 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -10946,48 +11697,71 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v67[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 8; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v67[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 91 "layer_norm_bwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 91 "layer_norm_bwd.py"
         const int wa = warp;
+        #line 91 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 91 "layer_norm_bwd.py"
             const int f = 0;
+            #line 91 "layer_norm_bwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 91 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 91 "layer_norm_bwd.py"
             const int f = 0;
+            #line 91 "layer_norm_bwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 91 "layer_norm_bwd.py"
             for (int w_1 = 1; w_1 < 2; ++w_1) {
+                #line 91 "layer_norm_bwd.py"
                 combine(red[r], smem_[w_1 * 1 + f], red[r]);
             }
         }
     }
+    #line 91 "layer_norm_bwd.py"
     float v71 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v72 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -11005,48 +11779,71 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 92 "layer_norm_bwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 92 "layer_norm_bwd.py"
         const int wa_1 = warp;
+        #line 92 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 92 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 92 "layer_norm_bwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 92 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 92 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 92 "layer_norm_bwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 92 "layer_norm_bwd.py"
             for (int w_2 = 1; w_2 < 2; ++w_2) {
+                #line 92 "layer_norm_bwd.py"
                 combine_1(red_1[r], smem__1[w_2 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 92 "layer_norm_bwd.py"
     float v77 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v78 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -11150,6 +11947,7 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         __half v101[8];
@@ -11403,9 +12201,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 135 "layer_norm_bwd.py"
         sum_dw[r] = dw_1[0];
         #pragma unroll
+        #line 135 "layer_norm_bwd.py"
         for (int j = 1; j < 32; ++j) {
+            #line 135 "layer_norm_bwd.py"
             combine(sum_dw[r], dw_1[0 | (j)], sum_dw[r]);
         }
     }
@@ -11422,9 +12223,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 136 "layer_norm_bwd.py"
         sum_db[r] = db_1[0];
         #pragma unroll
+        #line 136 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 136 "layer_norm_bwd.py"
             combine_1(sum_db[r], db_1[0 | (j_1)], sum_db[r]);
         }
     }
@@ -11695,27 +12499,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v67[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 4; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v67[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 91 "layer_norm_bwd.py"
     float v71 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v72 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -11733,27 +12550,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 4; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 92 "layer_norm_bwd.py"
     float v77 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v78 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -11857,6 +12687,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         __half v101[4];
@@ -12013,48 +12844,71 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 16 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
         #pragma unroll
+        #line 41 "layer_norm_bwd.py"
         for (int j = 1; j < 16; ++j) {
+            #line 41 "layer_norm_bwd.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 41 "layer_norm_bwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 41 "layer_norm_bwd.py"
         const int wa = warp;
+        #line 41 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layer_norm_bwd.py"
             const int f = 0;
+            #line 41 "layer_norm_bwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 41 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layer_norm_bwd.py"
             const int f = 0;
+            #line 41 "layer_norm_bwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 41 "layer_norm_bwd.py"
             for (int w = 1; w < 8; ++w) {
+                #line 41 "layer_norm_bwd.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 41 "layer_norm_bwd.py"
     float v27 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v28 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -12088,48 +12942,71 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 16 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v35[0];
         #pragma unroll
+        #line 43 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 16; ++j_1) {
+            #line 43 "layer_norm_bwd.py"
             combine_1(red_1[r], v35[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 43 "layer_norm_bwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 43 "layer_norm_bwd.py"
         const int wa_1 = warp;
+        #line 43 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 43 "layer_norm_bwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 43 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 43 "layer_norm_bwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 43 "layer_norm_bwd.py"
             for (int w_1 = 1; w_1 < 8; ++w_1) {
+                #line 43 "layer_norm_bwd.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 43 "layer_norm_bwd.py"
     float v39 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v40 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -12424,48 +13301,71 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
     // reduce along axis 0: in-thread over 16 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v67[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 16; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v67[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 91 "layer_norm_bwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 91 "layer_norm_bwd.py"
         const int wa = warp;
+        #line 91 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 91 "layer_norm_bwd.py"
             const int f = 0;
+            #line 91 "layer_norm_bwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 91 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 91 "layer_norm_bwd.py"
             const int f = 0;
+            #line 91 "layer_norm_bwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 91 "layer_norm_bwd.py"
             for (int w_1 = 1; w_1 < 8; ++w_1) {
+                #line 91 "layer_norm_bwd.py"
                 combine(red[r], smem_[w_1 * 1 + f], red[r]);
             }
         }
     }
+    #line 91 "layer_norm_bwd.py"
     float v71 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v72 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -12483,48 +13383,71 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
     // reduce along axis 0: in-thread over 16 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 16; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 92 "layer_norm_bwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 92 "layer_norm_bwd.py"
         const int wa_1 = warp;
+        #line 92 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 92 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 92 "layer_norm_bwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 92 "layer_norm_bwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 92 "layer_norm_bwd.py"
             const int f_1 = 0;
+            #line 92 "layer_norm_bwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 92 "layer_norm_bwd.py"
             for (int w_2 = 1; w_2 < 8; ++w_2) {
+                #line 92 "layer_norm_bwd.py"
                 combine_1(red_1[r], smem__1[w_2 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 92 "layer_norm_bwd.py"
     float v77 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v78 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -12628,6 +13551,7 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         __half v101[16];
@@ -12787,27 +13711,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
         #pragma unroll
+        #line 41 "layer_norm_bwd.py"
         for (int j = 1; j < 2; ++j) {
+            #line 41 "layer_norm_bwd.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 41 "layer_norm_bwd.py"
     float v25 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v26 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -12841,27 +13778,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v33[0];
         #pragma unroll
+        #line 43 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 2; ++j_1) {
+            #line 43 "layer_norm_bwd.py"
             combine_1(red_1[r], v33[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 43 "layer_norm_bwd.py"
     float v37 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v38 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -13190,27 +14140,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v64[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 2; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v64[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 91 "layer_norm_bwd.py"
     float v68 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v69 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -13228,27 +14191,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 2; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 92 "layer_norm_bwd.py"
     float v74 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v75 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -13347,6 +14323,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         float v97[2];
@@ -13473,27 +14450,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         red[r] = x[0];
         #pragma unroll
+        #line 41 "layer_norm_bwd.py"
         for (int j = 1; j < 2; ++j) {
+            #line 41 "layer_norm_bwd.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 41 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 41 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 41 "layer_norm_bwd.py"
     float v25 = red[0];
-    // mean = tl.sum(x, axis=0) / N
     #line 41 "layer_norm_bwd.py"
     float v26 = (float)N;
     #line 41 "layer_norm_bwd.py"
@@ -13527,27 +14517,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         red_1[r] = v33[0];
         #pragma unroll
+        #line 43 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 2; ++j_1) {
+            #line 43 "layer_norm_bwd.py"
             combine_1(red_1[r], v33[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 43 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 43 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 43 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 43 "layer_norm_bwd.py"
     float v37 = red_1[0];
-    // var = tl.sum(xmean * xmean, axis=0) / N
     #line 43 "layer_norm_bwd.py"
     float v38 = (float)N;
     #line 43 "layer_norm_bwd.py"
@@ -13811,27 +14814,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         red[r] = v64[0];
         #pragma unroll
+        #line 91 "layer_norm_bwd.py"
         for (int j = 1; j < 2; ++j) {
+            #line 91 "layer_norm_bwd.py"
             combine(red[r], v64[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 91 "layer_norm_bwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_1, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_2, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_3, red[r]);
+        #line 91 "layer_norm_bwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 91 "layer_norm_bwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 91 "layer_norm_bwd.py"
     float v68 = red[0];
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     #line 91 "layer_norm_bwd.py"
     float v69 = (float)N;
     #line 91 "layer_norm_bwd.py"
@@ -13849,27 +14865,40 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         red_1[r] = wdy_1[0];
         #pragma unroll
+        #line 92 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 2; ++j_1) {
+            #line 92 "layer_norm_bwd.py"
             combine_1(red_1[r], wdy_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 92 "layer_norm_bwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 92 "layer_norm_bwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 92 "layer_norm_bwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 92 "layer_norm_bwd.py"
     float v74 = red_1[0];
-    // c2 = tl.sum(wdy, axis=0) / N
     #line 92 "layer_norm_bwd.py"
     float v75 = (float)N;
     #line 92 "layer_norm_bwd.py"
@@ -13968,6 +14997,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
             #line 103 "layer_norm_bwd.py"
             partial_dw_1[r] = partial_dw[r];
     }
+    #line 102 "layer_norm_bwd.py"
     else {
         // partial_dw += tl.load(DW, mask=mask)
         float v97[2];
@@ -14249,9 +15279,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 135 "layer_norm_bwd.py"
         sum_dw[r] = dw_1[0];
         #pragma unroll
+        #line 135 "layer_norm_bwd.py"
         for (int j = 1; j < 32; ++j) {
+            #line 135 "layer_norm_bwd.py"
             combine(sum_dw[r], dw_1[0 | (j)], sum_dw[r]);
         }
     }
@@ -14268,9 +15301,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 136 "layer_norm_bwd.py"
         sum_db[r] = db_1[0];
         #pragma unroll
+        #line 136 "layer_norm_bwd.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 136 "layer_norm_bwd.py"
             combine_1(sum_db[r], db_1[0 | (j_1)], sum_db[r]);
         }
     }

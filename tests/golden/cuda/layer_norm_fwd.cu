@@ -89,21 +89,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         red[r] = _mean_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_3, red[r]);
     }
+    #line 38 "layer_norm_fwd.py"
     float v36 = red[0];
-    // mean = tl.sum(_mean, axis=0) / N
     #line 38 "layer_norm_fwd.py"
     float mean = tsm::div_full(v36, 1.0f);
     // _var = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
@@ -193,21 +202,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         red_1[r] = _var_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         const float o_4 = tsm::shfl_xor(red_1[r], 1);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_4, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 2);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 4);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 8);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
     }
+    #line 46 "layer_norm_fwd.py"
     float v70 = red_1[0];
-    // var = tl.sum(_var, axis=0) / N
     #line 46 "layer_norm_fwd.py"
     float var = tsm::div_full(v70, 1.0f);
     // rstd = 1 / tl.sqrt(var + eps)
@@ -423,21 +441,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         red[r] = _mean_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_3, red[r]);
     }
+    #line 38 "layer_norm_fwd.py"
     float v34 = red[0];
-    // mean = tl.sum(_mean, axis=0) / N
     #line 38 "layer_norm_fwd.py"
     float v35 = (float)N;
     #line 38 "layer_norm_fwd.py"
@@ -529,21 +556,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         red_1[r] = _var_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         const float o_4 = tsm::shfl_xor(red_1[r], 1);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_4, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 2);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 4);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 8);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
     }
+    #line 46 "layer_norm_fwd.py"
     float v65 = red_1[0];
-    // var = tl.sum(_var, axis=0) / N
     #line 46 "layer_norm_fwd.py"
     float v66 = (float)N;
     #line 46 "layer_norm_fwd.py"
@@ -761,23 +797,34 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         red[r] = _mean_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 38 "layer_norm_fwd.py"
     float v34 = red[0];
-    // mean = tl.sum(_mean, axis=0) / N
     #line 38 "layer_norm_fwd.py"
     float v35 = (float)N;
     #line 38 "layer_norm_fwd.py"
@@ -869,23 +916,34 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         red_1[r] = _var_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 46 "layer_norm_fwd.py"
     float v65 = red_1[0];
-    // var = tl.sum(_var, axis=0) / N
     #line 46 "layer_norm_fwd.py"
     float v66 = (float)N;
     #line 46 "layer_norm_fwd.py"
@@ -1104,48 +1162,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         red[r] = _mean_1[0];
         #pragma unroll
+        #line 38 "layer_norm_fwd.py"
         for (int j = 1; j < 2; ++j) {
+            #line 38 "layer_norm_fwd.py"
             combine(red[r], _mean_1[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "layer_norm_fwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "layer_norm_fwd.py"
         const int wa = warp;
+        #line 38 "layer_norm_fwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "layer_norm_fwd.py"
             const int f = 0;
+            #line 38 "layer_norm_fwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "layer_norm_fwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "layer_norm_fwd.py"
             const int f = 0;
+            #line 38 "layer_norm_fwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "layer_norm_fwd.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "layer_norm_fwd.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "layer_norm_fwd.py"
     float v34 = red[0];
-    // mean = tl.sum(_mean, axis=0) / N
     #line 38 "layer_norm_fwd.py"
     float v35 = (float)N;
     #line 38 "layer_norm_fwd.py"
@@ -1237,48 +1318,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         red_1[r] = _var_1[0];
         #pragma unroll
+        #line 46 "layer_norm_fwd.py"
         for (int j_1 = 1; j_1 < 2; ++j_1) {
+            #line 46 "layer_norm_fwd.py"
             combine_1(red_1[r], _var_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 46 "layer_norm_fwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 46 "layer_norm_fwd.py"
         const int wa_1 = warp;
+        #line 46 "layer_norm_fwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 46 "layer_norm_fwd.py"
             const int f_1 = 0;
+            #line 46 "layer_norm_fwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 46 "layer_norm_fwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 46 "layer_norm_fwd.py"
             const int f_1 = 0;
+            #line 46 "layer_norm_fwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 46 "layer_norm_fwd.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 46 "layer_norm_fwd.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 46 "layer_norm_fwd.py"
     float v65 = red_1[0];
-    // var = tl.sum(_var, axis=0) / N
     #line 46 "layer_norm_fwd.py"
     float v66 = (float)N;
     #line 46 "layer_norm_fwd.py"
@@ -1549,44 +1653,65 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         red[r] = _mean_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "layer_norm_fwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "layer_norm_fwd.py"
         const int wa = warp;
+        #line 38 "layer_norm_fwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "layer_norm_fwd.py"
             const int f = 0;
+            #line 38 "layer_norm_fwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "layer_norm_fwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "layer_norm_fwd.py"
             const int f = 0;
+            #line 38 "layer_norm_fwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "layer_norm_fwd.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "layer_norm_fwd.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "layer_norm_fwd.py"
     float v34 = red[0];
-    // mean = tl.sum(_mean, axis=0) / N
     #line 38 "layer_norm_fwd.py"
     float v35 = (float)N;
     #line 38 "layer_norm_fwd.py"
@@ -1678,44 +1803,65 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         red_1[r] = _var_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 46 "layer_norm_fwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 46 "layer_norm_fwd.py"
         const int wa_1 = warp;
+        #line 46 "layer_norm_fwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 46 "layer_norm_fwd.py"
             const int f_1 = 0;
+            #line 46 "layer_norm_fwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 46 "layer_norm_fwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 46 "layer_norm_fwd.py"
             const int f_1 = 0;
+            #line 46 "layer_norm_fwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 46 "layer_norm_fwd.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 46 "layer_norm_fwd.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 46 "layer_norm_fwd.py"
     float v65 = red_1[0];
-    // var = tl.sum(_var, axis=0) / N
     #line 46 "layer_norm_fwd.py"
     float v66 = (float)N;
     #line 46 "layer_norm_fwd.py"
@@ -1934,48 +2080,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         red[r] = _mean_1[0];
         #pragma unroll
+        #line 38 "layer_norm_fwd.py"
         for (int j = 1; j < 8; ++j) {
+            #line 38 "layer_norm_fwd.py"
             combine(red[r], _mean_1[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "layer_norm_fwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "layer_norm_fwd.py"
         const int wa = warp;
+        #line 38 "layer_norm_fwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "layer_norm_fwd.py"
             const int f = 0;
+            #line 38 "layer_norm_fwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "layer_norm_fwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "layer_norm_fwd.py"
             const int f = 0;
+            #line 38 "layer_norm_fwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "layer_norm_fwd.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "layer_norm_fwd.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "layer_norm_fwd.py"
     float v34 = red[0];
-    // mean = tl.sum(_mean, axis=0) / N
     #line 38 "layer_norm_fwd.py"
     float v35 = (float)N;
     #line 38 "layer_norm_fwd.py"
@@ -2067,48 +2236,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         red_1[r] = _var_1[0];
         #pragma unroll
+        #line 46 "layer_norm_fwd.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 46 "layer_norm_fwd.py"
             combine_1(red_1[r], _var_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 46 "layer_norm_fwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 46 "layer_norm_fwd.py"
         const int wa_1 = warp;
+        #line 46 "layer_norm_fwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 46 "layer_norm_fwd.py"
             const int f_1 = 0;
+            #line 46 "layer_norm_fwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 46 "layer_norm_fwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 46 "layer_norm_fwd.py"
             const int f_1 = 0;
+            #line 46 "layer_norm_fwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 46 "layer_norm_fwd.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 46 "layer_norm_fwd.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 46 "layer_norm_fwd.py"
     float v65 = red_1[0];
-    // var = tl.sum(_var, axis=0) / N
     #line 46 "layer_norm_fwd.py"
     float v66 = (float)N;
     #line 46 "layer_norm_fwd.py"
@@ -2387,21 +2579,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         red[r] = _mean_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_3, red[r]);
     }
+    #line 38 "layer_norm_fwd.py"
     float v38 = red[0];
-    // mean = tl.sum(_mean, axis=0) / N
     #line 38 "layer_norm_fwd.py"
     float mean = tsm::div_full(v38, 1.0f);
     // _var = tl.zeros([BLOCK_SIZE], dtype=tl.float32)
@@ -2498,21 +2699,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         red_1[r] = _var_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         const float o_4 = tsm::shfl_xor(red_1[r], 1);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_4, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 2);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 4);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 8);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
     }
+    #line 46 "layer_norm_fwd.py"
     float v74 = red_1[0];
-    // var = tl.sum(_var, axis=0) / N
     #line 46 "layer_norm_fwd.py"
     float var = tsm::div_full(v74, 1.0f);
     // rstd = 1 / tl.sqrt(var + eps)
@@ -2758,21 +2968,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         red[r] = _mean_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_3, red[r]);
     }
+    #line 38 "layer_norm_fwd.py"
     float v36 = red[0];
-    // mean = tl.sum(_mean, axis=0) / N
     #line 38 "layer_norm_fwd.py"
     float v37 = (float)N;
     #line 38 "layer_norm_fwd.py"
@@ -2871,21 +3090,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         red_1[r] = _var_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         const float o_4 = tsm::shfl_xor(red_1[r], 1);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_4, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 2);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 4);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 8);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
     }
+    #line 46 "layer_norm_fwd.py"
     float v69 = red_1[0];
-    // var = tl.sum(_var, axis=0) / N
     #line 46 "layer_norm_fwd.py"
     float v70 = (float)N;
     #line 46 "layer_norm_fwd.py"
@@ -3133,23 +3361,34 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         red[r] = _mean_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 38 "layer_norm_fwd.py"
     float v36 = red[0];
-    // mean = tl.sum(_mean, axis=0) / N
     #line 38 "layer_norm_fwd.py"
     float v37 = (float)N;
     #line 38 "layer_norm_fwd.py"
@@ -3248,23 +3487,34 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         red_1[r] = _var_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
+    #line 46 "layer_norm_fwd.py"
     float v69 = red_1[0];
-    // var = tl.sum(_var, axis=0) / N
     #line 46 "layer_norm_fwd.py"
     float v70 = (float)N;
     #line 46 "layer_norm_fwd.py"
@@ -3513,48 +3763,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         red[r] = _mean_1[0];
         #pragma unroll
+        #line 38 "layer_norm_fwd.py"
         for (int j = 1; j < 2; ++j) {
+            #line 38 "layer_norm_fwd.py"
             combine(red[r], _mean_1[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "layer_norm_fwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "layer_norm_fwd.py"
         const int wa = warp;
+        #line 38 "layer_norm_fwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "layer_norm_fwd.py"
             const int f = 0;
+            #line 38 "layer_norm_fwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "layer_norm_fwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "layer_norm_fwd.py"
             const int f = 0;
+            #line 38 "layer_norm_fwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "layer_norm_fwd.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "layer_norm_fwd.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "layer_norm_fwd.py"
     float v36 = red[0];
-    // mean = tl.sum(_mean, axis=0) / N
     #line 38 "layer_norm_fwd.py"
     float v37 = (float)N;
     #line 38 "layer_norm_fwd.py"
@@ -3653,48 +3926,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         red_1[r] = _var_1[0];
         #pragma unroll
+        #line 46 "layer_norm_fwd.py"
         for (int j_1 = 1; j_1 < 2; ++j_1) {
+            #line 46 "layer_norm_fwd.py"
             combine_1(red_1[r], _var_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 46 "layer_norm_fwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 46 "layer_norm_fwd.py"
         const int wa_1 = warp;
+        #line 46 "layer_norm_fwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 46 "layer_norm_fwd.py"
             const int f_1 = 0;
+            #line 46 "layer_norm_fwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 46 "layer_norm_fwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 46 "layer_norm_fwd.py"
             const int f_1 = 0;
+            #line 46 "layer_norm_fwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 46 "layer_norm_fwd.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 46 "layer_norm_fwd.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 46 "layer_norm_fwd.py"
     float v69 = red_1[0];
-    // var = tl.sum(_var, axis=0) / N
     #line 46 "layer_norm_fwd.py"
     float v70 = (float)N;
     #line 46 "layer_norm_fwd.py"
@@ -3995,44 +4291,65 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         red[r] = _mean_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "layer_norm_fwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "layer_norm_fwd.py"
         const int wa = warp;
+        #line 38 "layer_norm_fwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "layer_norm_fwd.py"
             const int f = 0;
+            #line 38 "layer_norm_fwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "layer_norm_fwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "layer_norm_fwd.py"
             const int f = 0;
+            #line 38 "layer_norm_fwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "layer_norm_fwd.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "layer_norm_fwd.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "layer_norm_fwd.py"
     float v36 = red[0];
-    // mean = tl.sum(_mean, axis=0) / N
     #line 38 "layer_norm_fwd.py"
     float v37 = (float)N;
     #line 38 "layer_norm_fwd.py"
@@ -4131,44 +4448,65 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         red_1[r] = _var_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 46 "layer_norm_fwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 46 "layer_norm_fwd.py"
         const int wa_1 = warp;
+        #line 46 "layer_norm_fwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 46 "layer_norm_fwd.py"
             const int f_1 = 0;
+            #line 46 "layer_norm_fwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 46 "layer_norm_fwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 46 "layer_norm_fwd.py"
             const int f_1 = 0;
+            #line 46 "layer_norm_fwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 46 "layer_norm_fwd.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 46 "layer_norm_fwd.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 46 "layer_norm_fwd.py"
     float v69 = red_1[0];
-    // var = tl.sum(_var, axis=0) / N
     #line 46 "layer_norm_fwd.py"
     float v70 = (float)N;
     #line 46 "layer_norm_fwd.py"
@@ -4417,48 +4755,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         red[r] = _mean_1[0];
         #pragma unroll
+        #line 38 "layer_norm_fwd.py"
         for (int j = 1; j < 8; ++j) {
+            #line 38 "layer_norm_fwd.py"
             combine(red[r], _mean_1[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "layer_norm_fwd.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "layer_norm_fwd.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "layer_norm_fwd.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "layer_norm_fwd.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "layer_norm_fwd.py"
         const int wa = warp;
+        #line 38 "layer_norm_fwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "layer_norm_fwd.py"
             const int f = 0;
+            #line 38 "layer_norm_fwd.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "layer_norm_fwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "layer_norm_fwd.py"
             const int f = 0;
+            #line 38 "layer_norm_fwd.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "layer_norm_fwd.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "layer_norm_fwd.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "layer_norm_fwd.py"
     float v36 = red[0];
-    // mean = tl.sum(_mean, axis=0) / N
     #line 38 "layer_norm_fwd.py"
     float v37 = (float)N;
     #line 38 "layer_norm_fwd.py"
@@ -4557,48 +4918,71 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         red_1[r] = _var_1[0];
         #pragma unroll
+        #line 46 "layer_norm_fwd.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 46 "layer_norm_fwd.py"
             combine_1(red_1[r], _var_1[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 46 "layer_norm_fwd.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 46 "layer_norm_fwd.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 46 "layer_norm_fwd.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 46 "layer_norm_fwd.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 46 "layer_norm_fwd.py"
         const int wa_1 = warp;
+        #line 46 "layer_norm_fwd.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 46 "layer_norm_fwd.py"
             const int f_1 = 0;
+            #line 46 "layer_norm_fwd.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 46 "layer_norm_fwd.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 46 "layer_norm_fwd.py"
             const int f_1 = 0;
+            #line 46 "layer_norm_fwd.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 46 "layer_norm_fwd.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 46 "layer_norm_fwd.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 46 "layer_norm_fwd.py"
     float v69 = red_1[0];
-    // var = tl.sum(_var, axis=0) / N
     #line 46 "layer_norm_fwd.py"
     float v70 = (float)N;
     #line 46 "layer_norm_fwd.py"

@@ -56,10 +56,11 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         red[r] = x[0];
     }
+    #line 39 "layernorm_swish_fused.py"
     float v23 = red[0];
-    // row_mean = tl.sum(x, axis=0) / n_cols
     #line 39 "layernorm_swish_fused.py"
     float row_mean = tsm::div_full(v23, 1.0f);
     // centered = tl.where(mask, x - row_mean, 0.0)
@@ -91,10 +92,11 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         red_1[r] = v31[0];
     }
+    #line 41 "layernorm_swish_fused.py"
     float v35 = red_1[0];
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     #line 41 "layernorm_swish_fused.py"
     float var = tsm::div_full(v35, 1.0f);
     // row_rstd = 1.0 / tl.sqrt(var + eps)
@@ -269,17 +271,22 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         red[r] = x[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_1, red[r]);
     }
+    #line 39 "layernorm_swish_fused.py"
     float v22 = red[0];
-    // row_mean = tl.sum(x, axis=0) / n_cols
     #line 39 "layernorm_swish_fused.py"
     float v23 = (float)n_cols;
     #line 39 "layernorm_swish_fused.py"
@@ -313,17 +320,22 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         red_1[r] = v30[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         const float o_2 = tsm::shfl_xor(red_1[r], 1);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_2, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_3, red_1[r]);
     }
+    #line 41 "layernorm_swish_fused.py"
     float v34 = red_1[0];
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     #line 41 "layernorm_swish_fused.py"
     float v35 = (float)n_cols;
     #line 41 "layernorm_swish_fused.py"
@@ -500,44 +512,65 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         red[r] = x[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_1, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_2, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_3, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 39 "layernorm_swish_fused.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 39 "layernorm_swish_fused.py"
         const int wa = warp;
+        #line 39 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 39 "layernorm_swish_fused.py"
             const int f = 0;
+            #line 39 "layernorm_swish_fused.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 39 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 39 "layernorm_swish_fused.py"
             const int f = 0;
+            #line 39 "layernorm_swish_fused.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 39 "layernorm_swish_fused.py"
             for (int w = 1; w < 4; ++w) {
+                #line 39 "layernorm_swish_fused.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 39 "layernorm_swish_fused.py"
     float v22 = red[0];
-    // row_mean = tl.sum(x, axis=0) / n_cols
     #line 39 "layernorm_swish_fused.py"
     float v23 = (float)n_cols;
     #line 39 "layernorm_swish_fused.py"
@@ -571,44 +604,65 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         red_1[r] = v30[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 41 "layernorm_swish_fused.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 41 "layernorm_swish_fused.py"
         const int wa_1 = warp;
+        #line 41 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layernorm_swish_fused.py"
             const int f_1 = 0;
+            #line 41 "layernorm_swish_fused.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 41 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layernorm_swish_fused.py"
             const int f_1 = 0;
+            #line 41 "layernorm_swish_fused.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 41 "layernorm_swish_fused.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 41 "layernorm_swish_fused.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 41 "layernorm_swish_fused.py"
     float v34 = red_1[0];
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     #line 41 "layernorm_swish_fused.py"
     float v35 = (float)n_cols;
     #line 41 "layernorm_swish_fused.py"
@@ -785,44 +839,65 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         red[r] = x[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_1, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_2, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_3, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 39 "layernorm_swish_fused.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 39 "layernorm_swish_fused.py"
         const int wa = warp;
+        #line 39 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 39 "layernorm_swish_fused.py"
             const int f = 0;
+            #line 39 "layernorm_swish_fused.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 39 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 39 "layernorm_swish_fused.py"
             const int f = 0;
+            #line 39 "layernorm_swish_fused.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 39 "layernorm_swish_fused.py"
             for (int w = 1; w < 4; ++w) {
+                #line 39 "layernorm_swish_fused.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 39 "layernorm_swish_fused.py"
     float v22 = red[0];
-    // row_mean = tl.sum(x, axis=0) / n_cols
     #line 39 "layernorm_swish_fused.py"
     float v23 = (float)n_cols;
     #line 39 "layernorm_swish_fused.py"
@@ -856,44 +931,65 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         red_1[r] = v30[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 41 "layernorm_swish_fused.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 41 "layernorm_swish_fused.py"
         const int wa_1 = warp;
+        #line 41 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layernorm_swish_fused.py"
             const int f_1 = 0;
+            #line 41 "layernorm_swish_fused.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 41 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layernorm_swish_fused.py"
             const int f_1 = 0;
+            #line 41 "layernorm_swish_fused.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 41 "layernorm_swish_fused.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 41 "layernorm_swish_fused.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 41 "layernorm_swish_fused.py"
     float v34 = red_1[0];
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     #line 41 "layernorm_swish_fused.py"
     float v35 = (float)n_cols;
     #line 41 "layernorm_swish_fused.py"
@@ -1081,48 +1177,71 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         red[r] = x[0];
         #pragma unroll
+        #line 39 "layernorm_swish_fused.py"
         for (int j = 1; j < 8; ++j) {
+            #line 39 "layernorm_swish_fused.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_1, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_2, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_3, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 39 "layernorm_swish_fused.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 39 "layernorm_swish_fused.py"
         const int wa = warp;
+        #line 39 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 39 "layernorm_swish_fused.py"
             const int f = 0;
+            #line 39 "layernorm_swish_fused.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 39 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 39 "layernorm_swish_fused.py"
             const int f = 0;
+            #line 39 "layernorm_swish_fused.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 39 "layernorm_swish_fused.py"
             for (int w = 1; w < 4; ++w) {
+                #line 39 "layernorm_swish_fused.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 39 "layernorm_swish_fused.py"
     float v22 = red[0];
-    // row_mean = tl.sum(x, axis=0) / n_cols
     #line 39 "layernorm_swish_fused.py"
     float v23 = (float)n_cols;
     #line 39 "layernorm_swish_fused.py"
@@ -1156,48 +1275,71 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         red_1[r] = v30[0];
         #pragma unroll
+        #line 41 "layernorm_swish_fused.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 41 "layernorm_swish_fused.py"
             combine_1(red_1[r], v30[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 41 "layernorm_swish_fused.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 41 "layernorm_swish_fused.py"
         const int wa_1 = warp;
+        #line 41 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layernorm_swish_fused.py"
             const int f_1 = 0;
+            #line 41 "layernorm_swish_fused.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 41 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layernorm_swish_fused.py"
             const int f_1 = 0;
+            #line 41 "layernorm_swish_fused.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 41 "layernorm_swish_fused.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 41 "layernorm_swish_fused.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 41 "layernorm_swish_fused.py"
     float v34 = red_1[0];
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     #line 41 "layernorm_swish_fused.py"
     float v35 = (float)n_cols;
     #line 41 "layernorm_swish_fused.py"
@@ -1409,10 +1551,11 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         red[r] = x[0];
     }
+    #line 39 "layernorm_swish_fused.py"
     float v23 = red[0];
-    // row_mean = tl.sum(x, axis=0) / n_cols
     #line 39 "layernorm_swish_fused.py"
     float row_mean = tsm::div_full(v23, 1.0f);
     // centered = tl.where(mask, x - row_mean, 0.0)
@@ -1444,10 +1587,11 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         red_1[r] = v31[0];
     }
+    #line 41 "layernorm_swish_fused.py"
     float v35 = red_1[0];
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     #line 41 "layernorm_swish_fused.py"
     float var = tsm::div_full(v35, 1.0f);
     // row_rstd = 1.0 / tl.sqrt(var + eps)
@@ -1622,17 +1766,22 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         red[r] = x[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_1, red[r]);
     }
+    #line 39 "layernorm_swish_fused.py"
     float v22 = red[0];
-    // row_mean = tl.sum(x, axis=0) / n_cols
     #line 39 "layernorm_swish_fused.py"
     float v23 = (float)n_cols;
     #line 39 "layernorm_swish_fused.py"
@@ -1666,17 +1815,22 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         red_1[r] = v30[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         const float o_2 = tsm::shfl_xor(red_1[r], 1);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_2, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_3 = tsm::shfl_xor(red_1[r], 2);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_3, red_1[r]);
     }
+    #line 41 "layernorm_swish_fused.py"
     float v34 = red_1[0];
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     #line 41 "layernorm_swish_fused.py"
     float v35 = (float)n_cols;
     #line 41 "layernorm_swish_fused.py"
@@ -1853,44 +2007,65 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         red[r] = x[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_1, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_2, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_3, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 39 "layernorm_swish_fused.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 39 "layernorm_swish_fused.py"
         const int wa = warp;
+        #line 39 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 39 "layernorm_swish_fused.py"
             const int f = 0;
+            #line 39 "layernorm_swish_fused.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 39 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 39 "layernorm_swish_fused.py"
             const int f = 0;
+            #line 39 "layernorm_swish_fused.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 39 "layernorm_swish_fused.py"
             for (int w = 1; w < 4; ++w) {
+                #line 39 "layernorm_swish_fused.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 39 "layernorm_swish_fused.py"
     float v22 = red[0];
-    // row_mean = tl.sum(x, axis=0) / n_cols
     #line 39 "layernorm_swish_fused.py"
     float v23 = (float)n_cols;
     #line 39 "layernorm_swish_fused.py"
@@ -1924,44 +2099,65 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         red_1[r] = v30[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 41 "layernorm_swish_fused.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 41 "layernorm_swish_fused.py"
         const int wa_1 = warp;
+        #line 41 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layernorm_swish_fused.py"
             const int f_1 = 0;
+            #line 41 "layernorm_swish_fused.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 41 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layernorm_swish_fused.py"
             const int f_1 = 0;
+            #line 41 "layernorm_swish_fused.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 41 "layernorm_swish_fused.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 41 "layernorm_swish_fused.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 41 "layernorm_swish_fused.py"
     float v34 = red_1[0];
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     #line 41 "layernorm_swish_fused.py"
     float v35 = (float)n_cols;
     #line 41 "layernorm_swish_fused.py"
@@ -2138,44 +2334,65 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         red[r] = x[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_1, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_2, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_3, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 39 "layernorm_swish_fused.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 39 "layernorm_swish_fused.py"
         const int wa = warp;
+        #line 39 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 39 "layernorm_swish_fused.py"
             const int f = 0;
+            #line 39 "layernorm_swish_fused.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 39 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 39 "layernorm_swish_fused.py"
             const int f = 0;
+            #line 39 "layernorm_swish_fused.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 39 "layernorm_swish_fused.py"
             for (int w = 1; w < 4; ++w) {
+                #line 39 "layernorm_swish_fused.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 39 "layernorm_swish_fused.py"
     float v22 = red[0];
-    // row_mean = tl.sum(x, axis=0) / n_cols
     #line 39 "layernorm_swish_fused.py"
     float v23 = (float)n_cols;
     #line 39 "layernorm_swish_fused.py"
@@ -2209,44 +2426,65 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         red_1[r] = v30[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 41 "layernorm_swish_fused.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 41 "layernorm_swish_fused.py"
         const int wa_1 = warp;
+        #line 41 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layernorm_swish_fused.py"
             const int f_1 = 0;
+            #line 41 "layernorm_swish_fused.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 41 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layernorm_swish_fused.py"
             const int f_1 = 0;
+            #line 41 "layernorm_swish_fused.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 41 "layernorm_swish_fused.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 41 "layernorm_swish_fused.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 41 "layernorm_swish_fused.py"
     float v34 = red_1[0];
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     #line 41 "layernorm_swish_fused.py"
     float v35 = (float)n_cols;
     #line 41 "layernorm_swish_fused.py"
@@ -2434,48 +2672,71 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         red[r] = x[0];
         #pragma unroll
+        #line 39 "layernorm_swish_fused.py"
         for (int j = 1; j < 8; ++j) {
+            #line 39 "layernorm_swish_fused.py"
             combine(red[r], x[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_1, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_2, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_3, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 39 "layernorm_swish_fused.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 39 "layernorm_swish_fused.py"
         const int wa = warp;
+        #line 39 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 39 "layernorm_swish_fused.py"
             const int f = 0;
+            #line 39 "layernorm_swish_fused.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 39 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 39 "layernorm_swish_fused.py"
             const int f = 0;
+            #line 39 "layernorm_swish_fused.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 39 "layernorm_swish_fused.py"
             for (int w = 1; w < 4; ++w) {
+                #line 39 "layernorm_swish_fused.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 39 "layernorm_swish_fused.py"
     float v22 = red[0];
-    // row_mean = tl.sum(x, axis=0) / n_cols
     #line 39 "layernorm_swish_fused.py"
     float v23 = (float)n_cols;
     #line 39 "layernorm_swish_fused.py"
@@ -2509,48 +2770,71 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         red_1[r] = v30[0];
         #pragma unroll
+        #line 41 "layernorm_swish_fused.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 41 "layernorm_swish_fused.py"
             combine_1(red_1[r], v30[0 | (j_1)], red_1[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 1);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_5, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_6 = tsm::shfl_xor(red_1[r], 2);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_6, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_7 = tsm::shfl_xor(red_1[r], 4);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_7, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_8 = tsm::shfl_xor(red_1[r], 8);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_8, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_9 = tsm::shfl_xor(red_1[r], 16);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_9, red_1[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 41 "layernorm_swish_fused.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 41 "layernorm_swish_fused.py"
         const int wa_1 = warp;
+        #line 41 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layernorm_swish_fused.py"
             const int f_1 = 0;
+            #line 41 "layernorm_swish_fused.py"
             smem__1[wa_1 * 1 + f_1] = red_1[r];
         }
+        #line 41 "layernorm_swish_fused.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 41 "layernorm_swish_fused.py"
             const int f_1 = 0;
+            #line 41 "layernorm_swish_fused.py"
             red_1[r] = smem__1[f_1];
             #pragma unroll
+            #line 41 "layernorm_swish_fused.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 41 "layernorm_swish_fused.py"
                 combine_1(red_1[r], smem__1[w_1 * 1 + f_1], red_1[r]);
             }
         }
     }
+    #line 41 "layernorm_swish_fused.py"
     float v34 = red_1[0];
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     #line 41 "layernorm_swish_fused.py"
     float v35 = (float)n_cols;
     #line 41 "layernorm_swish_fused.py"
@@ -2763,19 +3047,26 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         red[r] = x[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 39 "layernorm_swish_fused.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_1, red[r]);
+        #line 39 "layernorm_swish_fused.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 39 "layernorm_swish_fused.py"
         combine(red[r], o_2, red[r]);
     }
+    #line 39 "layernorm_swish_fused.py"
     float v22 = red[0];
-    // row_mean = tl.sum(x, axis=0) / n_cols
     #line 39 "layernorm_swish_fused.py"
     float v23 = (float)n_cols;
     #line 39 "layernorm_swish_fused.py"
@@ -2809,19 +3100,26 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         red_1[r] = v30[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 41 "layernorm_swish_fused.py"
         const float o_3 = tsm::shfl_xor(red_1[r], 1);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_3, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_4 = tsm::shfl_xor(red_1[r], 2);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_4, red_1[r]);
+        #line 41 "layernorm_swish_fused.py"
         const float o_5 = tsm::shfl_xor(red_1[r], 4);
+        #line 41 "layernorm_swish_fused.py"
         combine_1(red_1[r], o_5, red_1[r]);
     }
+    #line 41 "layernorm_swish_fused.py"
     float v34 = red_1[0];
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     #line 41 "layernorm_swish_fused.py"
     float v35 = (float)n_cols;
     #line 41 "layernorm_swish_fused.py"

@@ -94,21 +94,30 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
     }
+    #line 38 "rms_norm.py"
     float v35 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float mean_sq = tsm::div_full(v35, 1.0f);
     // rrms = tl.rsqrt(mean_sq + eps)
@@ -294,21 +303,30 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
     }
+    #line 38 "rms_norm.py"
     float v34 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v35 = (float)N;
     #line 38 "rms_norm.py"
@@ -496,17 +514,22 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
     }
+    #line 38 "rms_norm.py"
     float v34 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v35 = (float)N;
     #line 38 "rms_norm.py"
@@ -694,23 +717,34 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "rms_norm.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "rms_norm.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 38 "rms_norm.py"
     float v34 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v35 = (float)N;
     #line 38 "rms_norm.py"
@@ -899,48 +933,71 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
         #pragma unroll
+        #line 38 "rms_norm.py"
         for (int j = 1; j < 2; ++j) {
+            #line 38 "rms_norm.py"
             combine(red[r], _sq_1[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "rms_norm.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "rms_norm.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "rms_norm.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "rms_norm.py"
         const int wa = warp;
+        #line 38 "rms_norm.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "rms_norm.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "rms_norm.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "rms_norm.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "rms_norm.py"
     float v34 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v35 = (float)N;
     #line 38 "rms_norm.py"
@@ -1182,48 +1239,71 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
         #pragma unroll
+        #line 38 "rms_norm.py"
         for (int j = 1; j < 4; ++j) {
+            #line 38 "rms_norm.py"
             combine(red[r], _sq_1[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "rms_norm.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "rms_norm.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "rms_norm.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "rms_norm.py"
         const int wa = warp;
+        #line 38 "rms_norm.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "rms_norm.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "rms_norm.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "rms_norm.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "rms_norm.py"
     float v34 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v35 = (float)N;
     #line 38 "rms_norm.py"
@@ -1412,48 +1492,71 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
         #pragma unroll
+        #line 38 "rms_norm.py"
         for (int j = 1; j < 8; ++j) {
+            #line 38 "rms_norm.py"
             combine(red[r], _sq_1[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "rms_norm.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "rms_norm.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "rms_norm.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "rms_norm.py"
         const int wa = warp;
+        #line 38 "rms_norm.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "rms_norm.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "rms_norm.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "rms_norm.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "rms_norm.py"
     float v34 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v35 = (float)N;
     #line 38 "rms_norm.py"
@@ -1695,48 +1798,71 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
         #pragma unroll
+        #line 38 "rms_norm.py"
         for (int j = 1; j < 8; ++j) {
+            #line 38 "rms_norm.py"
             combine(red[r], _sq_1[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "rms_norm.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "rms_norm.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "rms_norm.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "rms_norm.py"
         const int wa = warp;
+        #line 38 "rms_norm.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "rms_norm.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "rms_norm.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "rms_norm.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "rms_norm.py"
     float v34 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v35 = (float)N;
     #line 38 "rms_norm.py"
@@ -1932,21 +2058,30 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
     }
+    #line 38 "rms_norm.py"
     float v37 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float mean_sq = tsm::div_full(v37, 1.0f);
     // rrms = tl.rsqrt(mean_sq + eps)
@@ -2157,21 +2292,30 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
     }
+    #line 38 "rms_norm.py"
     float v36 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v37 = (float)N;
     #line 38 "rms_norm.py"
@@ -2384,17 +2528,22 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
     }
+    #line 38 "rms_norm.py"
     float v36 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v37 = (float)N;
     #line 38 "rms_norm.py"
@@ -2607,23 +2756,34 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "rms_norm.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "rms_norm.py"
         combine(red[r], o_4, red[r]);
     }
+    #line 38 "rms_norm.py"
     float v36 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v37 = (float)N;
     #line 38 "rms_norm.py"
@@ -2837,48 +2997,71 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
     // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
         #pragma unroll
+        #line 38 "rms_norm.py"
         for (int j = 1; j < 2; ++j) {
+            #line 38 "rms_norm.py"
             combine(red[r], _sq_1[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "rms_norm.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "rms_norm.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "rms_norm.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "rms_norm.py"
         const int wa = warp;
+        #line 38 "rms_norm.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "rms_norm.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "rms_norm.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "rms_norm.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "rms_norm.py"
     float v36 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v37 = (float)N;
     #line 38 "rms_norm.py"
@@ -3145,48 +3328,71 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
     // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
         #pragma unroll
+        #line 38 "rms_norm.py"
         for (int j = 1; j < 4; ++j) {
+            #line 38 "rms_norm.py"
             combine(red[r], _sq_1[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "rms_norm.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "rms_norm.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "rms_norm.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "rms_norm.py"
         const int wa = warp;
+        #line 38 "rms_norm.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "rms_norm.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "rms_norm.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "rms_norm.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "rms_norm.py"
     float v36 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v37 = (float)N;
     #line 38 "rms_norm.py"
@@ -3400,48 +3606,71 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
         #pragma unroll
+        #line 38 "rms_norm.py"
         for (int j = 1; j < 8; ++j) {
+            #line 38 "rms_norm.py"
             combine(red[r], _sq_1[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "rms_norm.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "rms_norm.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "rms_norm.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "rms_norm.py"
         const int wa = warp;
+        #line 38 "rms_norm.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "rms_norm.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "rms_norm.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "rms_norm.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "rms_norm.py"
     float v36 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v37 = (float)N;
     #line 38 "rms_norm.py"
@@ -3708,48 +3937,71 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
         #pragma unroll
+        #line 38 "rms_norm.py"
         for (int j = 1; j < 8; ++j) {
+            #line 38 "rms_norm.py"
             combine(red[r], _sq_1[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "rms_norm.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "rms_norm.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "rms_norm.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "rms_norm.py"
         const int wa = warp;
+        #line 38 "rms_norm.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "rms_norm.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "rms_norm.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "rms_norm.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "rms_norm.py"
     float v36 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v37 = (float)N;
     #line 38 "rms_norm.py"
@@ -3954,44 +4206,65 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "rms_norm.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "rms_norm.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "rms_norm.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "rms_norm.py"
         const int wa = warp;
+        #line 38 "rms_norm.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "rms_norm.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "rms_norm.py"
             for (int w = 1; w < 4; ++w) {
+                #line 38 "rms_norm.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "rms_norm.py"
     float v34 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v35 = (float)N;
     #line 38 "rms_norm.py"
@@ -4189,44 +4462,65 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         red[r] = _sq_1[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 38 "rms_norm.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 38 "rms_norm.py"
         combine(red[r], o, red[r]);
+        #line 38 "rms_norm.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 38 "rms_norm.py"
         combine(red[r], o_1, red[r]);
+        #line 38 "rms_norm.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 38 "rms_norm.py"
         combine(red[r], o_2, red[r]);
+        #line 38 "rms_norm.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 38 "rms_norm.py"
         combine(red[r], o_3, red[r]);
+        #line 38 "rms_norm.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 38 "rms_norm.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 38 "rms_norm.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 38 "rms_norm.py"
         const int wa = (warp & 1);
+        #line 38 "rms_norm.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 38 "rms_norm.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 38 "rms_norm.py"
             const int f = 0;
+            #line 38 "rms_norm.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 38 "rms_norm.py"
             for (int w = 1; w < 2; ++w) {
+                #line 38 "rms_norm.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 38 "rms_norm.py"
     float v36 = red[0];
-    // mean_sq = tl.sum(_sq, axis=0) / N
     #line 38 "rms_norm.py"
     float v37 = (float)N;
     #line 38 "rms_norm.py"

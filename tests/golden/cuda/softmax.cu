@@ -58,10 +58,11 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         red[r] = row[0];
     }
+    #line 24 "softmax.py"
     float v18 = red[0];
-    // row_minus_max = row - tl.max(row, axis=0)
     float row_minus_max[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -86,8 +87,10 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         denominator_acc[r] = numerator[0];
     }
+    #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
     float softmax_output[1];
@@ -172,17 +175,22 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         red[r] = row[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 24 "softmax.py"
         combine(red[r], o, red[r]);
+        #line 24 "softmax.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 24 "softmax.py"
         combine(red[r], o_1, red[r]);
     }
+    #line 24 "softmax.py"
     float v19 = red[0];
-    // row_minus_max = row - tl.max(row, axis=0)
     float row_minus_max[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -207,15 +215,21 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         denominator_acc[r] = numerator[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         const float o_2 = tsm::shfl_xor(denominator_acc[r], 1);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_2, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_3 = tsm::shfl_xor(denominator_acc[r], 2);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_3, denominator_acc[r]);
     }
+    #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
     float softmax_output[1];
@@ -300,19 +314,26 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         red[r] = row[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 24 "softmax.py"
         combine(red[r], o, red[r]);
+        #line 24 "softmax.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 24 "softmax.py"
         combine(red[r], o_1, red[r]);
+        #line 24 "softmax.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 24 "softmax.py"
         combine(red[r], o_2, red[r]);
     }
+    #line 24 "softmax.py"
     float v19 = red[0];
-    // row_minus_max = row - tl.max(row, axis=0)
     float row_minus_max[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -337,17 +358,25 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         denominator_acc[r] = numerator[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         const float o_3 = tsm::shfl_xor(denominator_acc[r], 1);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_3, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_4 = tsm::shfl_xor(denominator_acc[r], 2);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_4, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_5 = tsm::shfl_xor(denominator_acc[r], 4);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_5, denominator_acc[r]);
     }
+    #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
     float softmax_output[1];
@@ -432,44 +461,65 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         red[r] = row[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 24 "softmax.py"
         combine(red[r], o, red[r]);
+        #line 24 "softmax.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 24 "softmax.py"
         combine(red[r], o_1, red[r]);
+        #line 24 "softmax.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 24 "softmax.py"
         combine(red[r], o_2, red[r]);
+        #line 24 "softmax.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 24 "softmax.py"
         combine(red[r], o_3, red[r]);
+        #line 24 "softmax.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 24 "softmax.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 24 "softmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 24 "softmax.py"
         const int wa = warp;
+        #line 24 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 24 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 24 "softmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 24 "softmax.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 24 "softmax.py"
     float v19 = red[0];
-    // row_minus_max = row - tl.max(row, axis=0)
     float row_minus_max[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -494,42 +544,64 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         denominator_acc[r] = numerator[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         const float o_5 = tsm::shfl_xor(denominator_acc[r], 1);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_5, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_6 = tsm::shfl_xor(denominator_acc[r], 2);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_6, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_7 = tsm::shfl_xor(denominator_acc[r], 4);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_7, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_8 = tsm::shfl_xor(denominator_acc[r], 8);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_8, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_9 = tsm::shfl_xor(denominator_acc[r], 16);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_9, denominator_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 26 "softmax.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 26 "softmax.py"
         const int wa_1 = warp;
+        #line 26 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             smem__1[wa_1 * 1 + f_1] = denominator_acc[r];
         }
+        #line 26 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             denominator_acc[r] = smem__1[f_1];
             #pragma unroll
+            #line 26 "softmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 26 "softmax.py"
                 combine_1(denominator_acc[r], smem__1[w_1 * 1 + f_1], denominator_acc[r]);
             }
         }
     }
+    #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
     float softmax_output[1];
@@ -614,44 +686,65 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         red[r] = row[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 24 "softmax.py"
         combine(red[r], o, red[r]);
+        #line 24 "softmax.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 24 "softmax.py"
         combine(red[r], o_1, red[r]);
+        #line 24 "softmax.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 24 "softmax.py"
         combine(red[r], o_2, red[r]);
+        #line 24 "softmax.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 24 "softmax.py"
         combine(red[r], o_3, red[r]);
+        #line 24 "softmax.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 24 "softmax.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 24 "softmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 24 "softmax.py"
         const int wa = warp;
+        #line 24 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 24 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 24 "softmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 24 "softmax.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 24 "softmax.py"
     float v19 = red[0];
-    // row_minus_max = row - tl.max(row, axis=0)
     float row_minus_max[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -676,42 +769,64 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         denominator_acc[r] = numerator[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         const float o_5 = tsm::shfl_xor(denominator_acc[r], 1);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_5, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_6 = tsm::shfl_xor(denominator_acc[r], 2);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_6, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_7 = tsm::shfl_xor(denominator_acc[r], 4);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_7, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_8 = tsm::shfl_xor(denominator_acc[r], 8);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_8, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_9 = tsm::shfl_xor(denominator_acc[r], 16);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_9, denominator_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 26 "softmax.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 26 "softmax.py"
         const int wa_1 = warp;
+        #line 26 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             smem__1[wa_1 * 1 + f_1] = denominator_acc[r];
         }
+        #line 26 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             denominator_acc[r] = smem__1[f_1];
             #pragma unroll
+            #line 26 "softmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 26 "softmax.py"
                 combine_1(denominator_acc[r], smem__1[w_1 * 1 + f_1], denominator_acc[r]);
             }
         }
     }
+    #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
     float softmax_output[1];
@@ -796,48 +911,71 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         red[r] = row[0];
         #pragma unroll
+        #line 24 "softmax.py"
         for (int j = 1; j < 8; ++j) {
+            #line 24 "softmax.py"
             combine(red[r], row[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 24 "softmax.py"
         combine(red[r], o, red[r]);
+        #line 24 "softmax.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 24 "softmax.py"
         combine(red[r], o_1, red[r]);
+        #line 24 "softmax.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 24 "softmax.py"
         combine(red[r], o_2, red[r]);
+        #line 24 "softmax.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 24 "softmax.py"
         combine(red[r], o_3, red[r]);
+        #line 24 "softmax.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 24 "softmax.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 24 "softmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 24 "softmax.py"
         const int wa = warp;
+        #line 24 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 24 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 24 "softmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 24 "softmax.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 24 "softmax.py"
     float v19 = red[0];
-    // row_minus_max = row - tl.max(row, axis=0)
     float row_minus_max[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -862,46 +1000,70 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         denominator_acc[r] = numerator[0];
         #pragma unroll
+        #line 26 "softmax.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 26 "softmax.py"
             combine_1(denominator_acc[r], numerator[0 | (j_1)], denominator_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         const float o_5 = tsm::shfl_xor(denominator_acc[r], 1);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_5, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_6 = tsm::shfl_xor(denominator_acc[r], 2);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_6, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_7 = tsm::shfl_xor(denominator_acc[r], 4);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_7, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_8 = tsm::shfl_xor(denominator_acc[r], 8);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_8, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_9 = tsm::shfl_xor(denominator_acc[r], 16);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_9, denominator_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 26 "softmax.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 26 "softmax.py"
         const int wa_1 = warp;
+        #line 26 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             smem__1[wa_1 * 1 + f_1] = denominator_acc[r];
         }
+        #line 26 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             denominator_acc[r] = smem__1[f_1];
             #pragma unroll
+            #line 26 "softmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 26 "softmax.py"
                 combine_1(denominator_acc[r], smem__1[w_1 * 1 + f_1], denominator_acc[r]);
             }
         }
     }
+    #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
     float softmax_output[8];
@@ -986,48 +1148,71 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         red[r] = row[0];
         #pragma unroll
+        #line 24 "softmax.py"
         for (int j = 1; j < 8; ++j) {
+            #line 24 "softmax.py"
             combine(red[r], row[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 24 "softmax.py"
         combine(red[r], o, red[r]);
+        #line 24 "softmax.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 24 "softmax.py"
         combine(red[r], o_1, red[r]);
+        #line 24 "softmax.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 24 "softmax.py"
         combine(red[r], o_2, red[r]);
+        #line 24 "softmax.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 24 "softmax.py"
         combine(red[r], o_3, red[r]);
+        #line 24 "softmax.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 24 "softmax.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 24 "softmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 24 "softmax.py"
         const int wa = warp;
+        #line 24 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 24 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 24 "softmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 24 "softmax.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 24 "softmax.py"
     float v19 = red[0];
-    // row_minus_max = row - tl.max(row, axis=0)
     float row_minus_max[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1052,46 +1237,70 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         denominator_acc[r] = numerator[0];
         #pragma unroll
+        #line 26 "softmax.py"
         for (int j_1 = 1; j_1 < 8; ++j_1) {
+            #line 26 "softmax.py"
             combine_1(denominator_acc[r], numerator[0 | (j_1)], denominator_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         const float o_5 = tsm::shfl_xor(denominator_acc[r], 1);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_5, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_6 = tsm::shfl_xor(denominator_acc[r], 2);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_6, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_7 = tsm::shfl_xor(denominator_acc[r], 4);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_7, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_8 = tsm::shfl_xor(denominator_acc[r], 8);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_8, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_9 = tsm::shfl_xor(denominator_acc[r], 16);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_9, denominator_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 26 "softmax.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 26 "softmax.py"
         const int wa_1 = warp;
+        #line 26 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             smem__1[wa_1 * 1 + f_1] = denominator_acc[r];
         }
+        #line 26 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             denominator_acc[r] = smem__1[f_1];
             #pragma unroll
+            #line 26 "softmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 26 "softmax.py"
                 combine_1(denominator_acc[r], smem__1[w_1 * 1 + f_1], denominator_acc[r]);
             }
         }
     }
+    #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
     float softmax_output[8];
@@ -1176,48 +1385,71 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         red[r] = row[0];
         #pragma unroll
+        #line 24 "softmax.py"
         for (int j = 1; j < 32; ++j) {
+            #line 24 "softmax.py"
             combine(red[r], row[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 24 "softmax.py"
         combine(red[r], o, red[r]);
+        #line 24 "softmax.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 24 "softmax.py"
         combine(red[r], o_1, red[r]);
+        #line 24 "softmax.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 24 "softmax.py"
         combine(red[r], o_2, red[r]);
+        #line 24 "softmax.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 24 "softmax.py"
         combine(red[r], o_3, red[r]);
+        #line 24 "softmax.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 24 "softmax.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 24 "softmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 24 "softmax.py"
         const int wa = warp;
+        #line 24 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 24 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 24 "softmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 24 "softmax.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 24 "softmax.py"
     float v19 = red[0];
-    // row_minus_max = row - tl.max(row, axis=0)
     float row_minus_max[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1242,46 +1474,70 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         denominator_acc[r] = numerator[0];
         #pragma unroll
+        #line 26 "softmax.py"
         for (int j_1 = 1; j_1 < 32; ++j_1) {
+            #line 26 "softmax.py"
             combine_1(denominator_acc[r], numerator[0 | (j_1)], denominator_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         const float o_5 = tsm::shfl_xor(denominator_acc[r], 1);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_5, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_6 = tsm::shfl_xor(denominator_acc[r], 2);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_6, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_7 = tsm::shfl_xor(denominator_acc[r], 4);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_7, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_8 = tsm::shfl_xor(denominator_acc[r], 8);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_8, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_9 = tsm::shfl_xor(denominator_acc[r], 16);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_9, denominator_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 26 "softmax.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 26 "softmax.py"
         const int wa_1 = warp;
+        #line 26 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             smem__1[wa_1 * 1 + f_1] = denominator_acc[r];
         }
+        #line 26 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             denominator_acc[r] = smem__1[f_1];
             #pragma unroll
+            #line 26 "softmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 26 "softmax.py"
                 combine_1(denominator_acc[r], smem__1[w_1 * 1 + f_1], denominator_acc[r]);
             }
         }
     }
+    #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
     float softmax_output[32];
@@ -1366,48 +1622,71 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 256 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         red[r] = row[0];
         #pragma unroll
+        #line 24 "softmax.py"
         for (int j = 1; j < 256; ++j) {
+            #line 24 "softmax.py"
             combine(red[r], row[0 | (j)], red[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 24 "softmax.py"
         combine(red[r], o, red[r]);
+        #line 24 "softmax.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 24 "softmax.py"
         combine(red[r], o_1, red[r]);
+        #line 24 "softmax.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 24 "softmax.py"
         combine(red[r], o_2, red[r]);
+        #line 24 "softmax.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 24 "softmax.py"
         combine(red[r], o_3, red[r]);
+        #line 24 "softmax.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 24 "softmax.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 24 "softmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 24 "softmax.py"
         const int wa = warp;
+        #line 24 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 24 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 24 "softmax.py"
             for (int w = 1; w < 4; ++w) {
+                #line 24 "softmax.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 24 "softmax.py"
     float v19 = red[0];
-    // row_minus_max = row - tl.max(row, axis=0)
     float row_minus_max[256];
     #pragma unroll
     for (int r = 0; r < 256; ++r)
@@ -1432,46 +1711,70 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 256 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         denominator_acc[r] = numerator[0];
         #pragma unroll
+        #line 26 "softmax.py"
         for (int j_1 = 1; j_1 < 256; ++j_1) {
+            #line 26 "softmax.py"
             combine_1(denominator_acc[r], numerator[0 | (j_1)], denominator_acc[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         const float o_5 = tsm::shfl_xor(denominator_acc[r], 1);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_5, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_6 = tsm::shfl_xor(denominator_acc[r], 2);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_6, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_7 = tsm::shfl_xor(denominator_acc[r], 4);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_7, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_8 = tsm::shfl_xor(denominator_acc[r], 8);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_8, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_9 = tsm::shfl_xor(denominator_acc[r], 16);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_9, denominator_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 26 "softmax.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 26 "softmax.py"
         const int wa_1 = warp;
+        #line 26 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             smem__1[wa_1 * 1 + f_1] = denominator_acc[r];
         }
+        #line 26 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             denominator_acc[r] = smem__1[f_1];
             #pragma unroll
+            #line 26 "softmax.py"
             for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 26 "softmax.py"
                 combine_1(denominator_acc[r], smem__1[w_1 * 1 + f_1], denominator_acc[r]);
             }
         }
     }
+    #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
     float softmax_output[256];
@@ -1558,44 +1861,65 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         red[r] = row[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
         const float o = tsm::shfl_xor(red[r], 1);
+        #line 24 "softmax.py"
         combine(red[r], o, red[r]);
+        #line 24 "softmax.py"
         const float o_1 = tsm::shfl_xor(red[r], 2);
+        #line 24 "softmax.py"
         combine(red[r], o_1, red[r]);
+        #line 24 "softmax.py"
         const float o_2 = tsm::shfl_xor(red[r], 4);
+        #line 24 "softmax.py"
         combine(red[r], o_2, red[r]);
+        #line 24 "softmax.py"
         const float o_3 = tsm::shfl_xor(red[r], 8);
+        #line 24 "softmax.py"
         combine(red[r], o_3, red[r]);
+        #line 24 "softmax.py"
         const float o_4 = tsm::shfl_xor(red[r], 16);
+        #line 24 "softmax.py"
         combine(red[r], o_4, red[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 24 "softmax.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 24 "softmax.py"
         const int wa = (warp & 1);
+        #line 24 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             smem_[wa * 1 + f] = red[r];
         }
+        #line 24 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 24 "softmax.py"
             const int f = 0;
+            #line 24 "softmax.py"
             red[r] = smem_[f];
             #pragma unroll
+            #line 24 "softmax.py"
             for (int w = 1; w < 2; ++w) {
+                #line 24 "softmax.py"
                 combine(red[r], smem_[w * 1 + f], red[r]);
             }
         }
     }
+    #line 24 "softmax.py"
     float v19 = red[0];
-    // row_minus_max = row - tl.max(row, axis=0)
     float row_minus_max[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1620,42 +1944,64 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         denominator_acc[r] = numerator[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 26 "softmax.py"
         const float o_5 = tsm::shfl_xor(denominator_acc[r], 1);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_5, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_6 = tsm::shfl_xor(denominator_acc[r], 2);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_6, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_7 = tsm::shfl_xor(denominator_acc[r], 4);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_7, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_8 = tsm::shfl_xor(denominator_acc[r], 8);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_8, denominator_acc[r]);
+        #line 26 "softmax.py"
         const float o_9 = tsm::shfl_xor(denominator_acc[r], 16);
+        #line 26 "softmax.py"
         combine_1(denominator_acc[r], o_9, denominator_acc[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 26 "softmax.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 26 "softmax.py"
         const int wa_1 = (warp & 1);
+        #line 26 "softmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             smem__1[wa_1 * 1 + f_1] = denominator_acc[r];
         }
+        #line 26 "softmax.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 26 "softmax.py"
             const int f_1 = 0;
+            #line 26 "softmax.py"
             denominator_acc[r] = smem__1[f_1];
             #pragma unroll
+            #line 26 "softmax.py"
             for (int w_1 = 1; w_1 < 2; ++w_1) {
+                #line 26 "softmax.py"
                 combine_1(denominator_acc[r], smem__1[w_1 * 1 + f_1], denominator_acc[r]);
             }
         }
     }
+    #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
     float softmax_output[1];

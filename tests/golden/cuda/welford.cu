@@ -137,8 +137,11 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "welford.py"
         mean_1[r] = x[0];
+        #line 42 "welford.py"
         m2_3[r] = m2_1[0];
+        #line 42 "welford.py"
         count_2[r] = count[0];
     }
     // row_mask = rows < n_rows
@@ -312,8 +315,11 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "welford.py"
         mean_1[r] = x[0];
+        #line 42 "welford.py"
         m2_3[r] = m2_1[0];
+        #line 42 "welford.py"
         count_2[r] = count[0];
     }
     // row_mask = rows < n_rows
@@ -502,22 +508,32 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "welford.py"
         mean_1[r] = x[0];
+        #line 42 "welford.py"
         m2_3[r] = m2_1[0];
+        #line 42 "welford.py"
         count_2[r] = count[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "welford.py"
         const float o = tsm::shfl_xor(mean_1[r], 1);
+        #line 42 "welford.py"
         const float o_1 = tsm::shfl_xor(m2_3[r], 1);
+        #line 42 "welford.py"
         const float o_2 = tsm::shfl_xor(count_2[r], 1);
+        #line 42 "welford.py"
         combine((lane & 1) ? o : mean_1[r], (lane & 1) ? o_1 : m2_3[r], (lane & 1) ? o_2 : count_2[r], (lane & 1) ? mean_1[r] : o, (lane & 1) ? m2_3[r] : o_1, (lane & 1) ? count_2[r] : o_2, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_3 = tsm::shfl_xor(mean_1[r], 2);
+        #line 42 "welford.py"
         const float o_4 = tsm::shfl_xor(m2_3[r], 2);
+        #line 42 "welford.py"
         const float o_5 = tsm::shfl_xor(count_2[r], 2);
+        #line 42 "welford.py"
         combine((lane & 2) ? o_3 : mean_1[r], (lane & 2) ? o_4 : m2_3[r], (lane & 2) ? o_5 : count_2[r], (lane & 2) ? mean_1[r] : o_3, (lane & 2) ? m2_3[r] : o_4, (lane & 2) ? count_2[r] : o_5, mean_1[r], m2_3[r], count_2[r]);
     }
-    // mean, m2, count = tl.reduce((x, m2, count), 1, welford_combine)
     float mean_2[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -759,26 +775,40 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "welford.py"
         mean_1[r] = x[0];
+        #line 42 "welford.py"
         m2_3[r] = m2_1[0];
+        #line 42 "welford.py"
         count_2[r] = count[0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
+        #line 42 "welford.py"
         const float o = tsm::shfl_xor(mean_1[r], 1);
+        #line 42 "welford.py"
         const float o_1 = tsm::shfl_xor(m2_3[r], 1);
+        #line 42 "welford.py"
         const float o_2 = tsm::shfl_xor(count_2[r], 1);
+        #line 42 "welford.py"
         combine((lane & 1) ? o : mean_1[r], (lane & 1) ? o_1 : m2_3[r], (lane & 1) ? o_2 : count_2[r], (lane & 1) ? mean_1[r] : o, (lane & 1) ? m2_3[r] : o_1, (lane & 1) ? count_2[r] : o_2, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_3 = tsm::shfl_xor(mean_1[r], 2);
+        #line 42 "welford.py"
         const float o_4 = tsm::shfl_xor(m2_3[r], 2);
+        #line 42 "welford.py"
         const float o_5 = tsm::shfl_xor(count_2[r], 2);
+        #line 42 "welford.py"
         combine((lane & 2) ? o_3 : mean_1[r], (lane & 2) ? o_4 : m2_3[r], (lane & 2) ? o_5 : count_2[r], (lane & 2) ? mean_1[r] : o_3, (lane & 2) ? m2_3[r] : o_4, (lane & 2) ? count_2[r] : o_5, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_6 = tsm::shfl_xor(mean_1[r], 4);
+        #line 42 "welford.py"
         const float o_7 = tsm::shfl_xor(m2_3[r], 4);
+        #line 42 "welford.py"
         const float o_8 = tsm::shfl_xor(count_2[r], 4);
+        #line 42 "welford.py"
         combine((lane & 4) ? o_6 : mean_1[r], (lane & 4) ? o_7 : m2_3[r], (lane & 4) ? o_8 : count_2[r], (lane & 4) ? mean_1[r] : o_6, (lane & 4) ? m2_3[r] : o_7, (lane & 4) ? count_2[r] : o_8, mean_1[r], m2_3[r], count_2[r]);
     }
-    // mean, m2, count = tl.reduce((x, m2, count), 1, welford_combine)
     float mean_2[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1029,61 +1059,99 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     // reduce along axis 1: in-thread over 1 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 42 "welford.py"
         mean_1[r] = x[(r)];
+        #line 42 "welford.py"
         m2_3[r] = m2_1[(r)];
+        #line 42 "welford.py"
         count_2[r] = count[(r)];
     }
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 42 "welford.py"
         const float o = tsm::shfl_xor(mean_1[r], 1);
+        #line 42 "welford.py"
         const float o_1 = tsm::shfl_xor(m2_3[r], 1);
+        #line 42 "welford.py"
         const float o_2 = tsm::shfl_xor(count_2[r], 1);
+        #line 42 "welford.py"
         combine((lane & 1) ? o : mean_1[r], (lane & 1) ? o_1 : m2_3[r], (lane & 1) ? o_2 : count_2[r], (lane & 1) ? mean_1[r] : o, (lane & 1) ? m2_3[r] : o_1, (lane & 1) ? count_2[r] : o_2, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_3 = tsm::shfl_xor(mean_1[r], 2);
+        #line 42 "welford.py"
         const float o_4 = tsm::shfl_xor(m2_3[r], 2);
+        #line 42 "welford.py"
         const float o_5 = tsm::shfl_xor(count_2[r], 2);
+        #line 42 "welford.py"
         combine((lane & 2) ? o_3 : mean_1[r], (lane & 2) ? o_4 : m2_3[r], (lane & 2) ? o_5 : count_2[r], (lane & 2) ? mean_1[r] : o_3, (lane & 2) ? m2_3[r] : o_4, (lane & 2) ? count_2[r] : o_5, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_6 = tsm::shfl_xor(mean_1[r], 4);
+        #line 42 "welford.py"
         const float o_7 = tsm::shfl_xor(m2_3[r], 4);
+        #line 42 "welford.py"
         const float o_8 = tsm::shfl_xor(count_2[r], 4);
+        #line 42 "welford.py"
         combine((lane & 4) ? o_6 : mean_1[r], (lane & 4) ? o_7 : m2_3[r], (lane & 4) ? o_8 : count_2[r], (lane & 4) ? mean_1[r] : o_6, (lane & 4) ? m2_3[r] : o_7, (lane & 4) ? count_2[r] : o_8, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_9 = tsm::shfl_xor(mean_1[r], 8);
+        #line 42 "welford.py"
         const float o_10 = tsm::shfl_xor(m2_3[r], 8);
+        #line 42 "welford.py"
         const float o_11 = tsm::shfl_xor(count_2[r], 8);
+        #line 42 "welford.py"
         combine((lane & 8) ? o_9 : mean_1[r], (lane & 8) ? o_10 : m2_3[r], (lane & 8) ? o_11 : count_2[r], (lane & 8) ? mean_1[r] : o_9, (lane & 8) ? m2_3[r] : o_10, (lane & 8) ? count_2[r] : o_11, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_12 = tsm::shfl_xor(mean_1[r], 16);
+        #line 42 "welford.py"
         const float o_13 = tsm::shfl_xor(m2_3[r], 16);
+        #line 42 "welford.py"
         const float o_14 = tsm::shfl_xor(count_2[r], 16);
+        #line 42 "welford.py"
         combine((lane & 16) ? o_12 : mean_1[r], (lane & 16) ? o_13 : m2_3[r], (lane & 16) ? o_14 : count_2[r], (lane & 16) ? mean_1[r] : o_12, (lane & 16) ? m2_3[r] : o_13, (lane & 16) ? count_2[r] : o_14, mean_1[r], m2_3[r], count_2[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 42 "welford.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 42 "welford.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 64);
+        #line 42 "welford.py"
         float *smem__2 = reinterpret_cast<float *>(tsm_smem + 128);
+        #line 42 "welford.py"
         const int wa = warp;
+        #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 42 "welford.py"
             const int f = r;
+            #line 42 "welford.py"
             smem_[wa * 4 + f] = mean_1[r];
+            #line 42 "welford.py"
             smem__1[wa * 4 + f] = m2_3[r];
+            #line 42 "welford.py"
             smem__2[wa * 4 + f] = count_2[r];
         }
+        #line 42 "welford.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 42 "welford.py"
             const int f = r;
+            #line 42 "welford.py"
             mean_1[r] = smem_[f];
+            #line 42 "welford.py"
             m2_3[r] = smem__1[f];
+            #line 42 "welford.py"
             count_2[r] = smem__2[f];
             #pragma unroll
+            #line 42 "welford.py"
             for (int w = 1; w < 4; ++w) {
+                #line 42 "welford.py"
                 combine(mean_1[r], m2_3[r], count_2[r], smem_[w * 4 + f], smem__1[w * 4 + f], smem__2[w * 4 + f], mean_1[r], m2_3[r], count_2[r]);
             }
         }
     }
-    // mean, m2, count = tl.reduce((x, m2, count), 1, welford_combine)
     float mean_2[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1345,65 +1413,105 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     // reduce along axis 1: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 42 "welford.py"
         mean_1[r] = x[((r << 2))];
+        #line 42 "welford.py"
         m2_3[r] = m2_1[((r << 2))];
+        #line 42 "welford.py"
         count_2[r] = count[((r << 2))];
         #pragma unroll
+        #line 42 "welford.py"
         for (int j = 1; j < 4; ++j) {
+            #line 42 "welford.py"
             combine(mean_1[r], m2_3[r], count_2[r], x[((r << 2)) | (j)], m2_1[((r << 2)) | (j)], count[((r << 2)) | (j)], mean_1[r], m2_3[r], count_2[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 42 "welford.py"
         const float o = tsm::shfl_xor(mean_1[r], 1);
+        #line 42 "welford.py"
         const float o_1 = tsm::shfl_xor(m2_3[r], 1);
+        #line 42 "welford.py"
         const float o_2 = tsm::shfl_xor(count_2[r], 1);
+        #line 42 "welford.py"
         combine((lane & 1) ? o : mean_1[r], (lane & 1) ? o_1 : m2_3[r], (lane & 1) ? o_2 : count_2[r], (lane & 1) ? mean_1[r] : o, (lane & 1) ? m2_3[r] : o_1, (lane & 1) ? count_2[r] : o_2, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_3 = tsm::shfl_xor(mean_1[r], 2);
+        #line 42 "welford.py"
         const float o_4 = tsm::shfl_xor(m2_3[r], 2);
+        #line 42 "welford.py"
         const float o_5 = tsm::shfl_xor(count_2[r], 2);
+        #line 42 "welford.py"
         combine((lane & 2) ? o_3 : mean_1[r], (lane & 2) ? o_4 : m2_3[r], (lane & 2) ? o_5 : count_2[r], (lane & 2) ? mean_1[r] : o_3, (lane & 2) ? m2_3[r] : o_4, (lane & 2) ? count_2[r] : o_5, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_6 = tsm::shfl_xor(mean_1[r], 4);
+        #line 42 "welford.py"
         const float o_7 = tsm::shfl_xor(m2_3[r], 4);
+        #line 42 "welford.py"
         const float o_8 = tsm::shfl_xor(count_2[r], 4);
+        #line 42 "welford.py"
         combine((lane & 4) ? o_6 : mean_1[r], (lane & 4) ? o_7 : m2_3[r], (lane & 4) ? o_8 : count_2[r], (lane & 4) ? mean_1[r] : o_6, (lane & 4) ? m2_3[r] : o_7, (lane & 4) ? count_2[r] : o_8, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_9 = tsm::shfl_xor(mean_1[r], 8);
+        #line 42 "welford.py"
         const float o_10 = tsm::shfl_xor(m2_3[r], 8);
+        #line 42 "welford.py"
         const float o_11 = tsm::shfl_xor(count_2[r], 8);
+        #line 42 "welford.py"
         combine((lane & 8) ? o_9 : mean_1[r], (lane & 8) ? o_10 : m2_3[r], (lane & 8) ? o_11 : count_2[r], (lane & 8) ? mean_1[r] : o_9, (lane & 8) ? m2_3[r] : o_10, (lane & 8) ? count_2[r] : o_11, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_12 = tsm::shfl_xor(mean_1[r], 16);
+        #line 42 "welford.py"
         const float o_13 = tsm::shfl_xor(m2_3[r], 16);
+        #line 42 "welford.py"
         const float o_14 = tsm::shfl_xor(count_2[r], 16);
+        #line 42 "welford.py"
         combine((lane & 16) ? o_12 : mean_1[r], (lane & 16) ? o_13 : m2_3[r], (lane & 16) ? o_14 : count_2[r], (lane & 16) ? mean_1[r] : o_12, (lane & 16) ? m2_3[r] : o_13, (lane & 16) ? count_2[r] : o_14, mean_1[r], m2_3[r], count_2[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 42 "welford.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 42 "welford.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 32);
+        #line 42 "welford.py"
         float *smem__2 = reinterpret_cast<float *>(tsm_smem + 64);
+        #line 42 "welford.py"
         const int wa = (warp & 1);
+        #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 42 "welford.py"
             const int f = (r << 1) + tp1;
+            #line 42 "welford.py"
             smem_[wa * 4 + f] = mean_1[r];
+            #line 42 "welford.py"
             smem__1[wa * 4 + f] = m2_3[r];
+            #line 42 "welford.py"
             smem__2[wa * 4 + f] = count_2[r];
         }
+        #line 42 "welford.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 42 "welford.py"
             const int f = (r << 1) + tp1;
+            #line 42 "welford.py"
             mean_1[r] = smem_[f];
+            #line 42 "welford.py"
             m2_3[r] = smem__1[f];
+            #line 42 "welford.py"
             count_2[r] = smem__2[f];
             #pragma unroll
+            #line 42 "welford.py"
             for (int w = 1; w < 2; ++w) {
+                #line 42 "welford.py"
                 combine(mean_1[r], m2_3[r], count_2[r], smem_[w * 4 + f], smem__1[w * 4 + f], smem__2[w * 4 + f], mean_1[r], m2_3[r], count_2[r]);
             }
         }
     }
-    // mean, m2, count = tl.reduce((x, m2, count), 1, welford_combine)
     float mean_2[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1664,65 +1772,105 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     // reduce along axis 1: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 42 "welford.py"
         mean_1[r] = x[((r << 3))];
+        #line 42 "welford.py"
         m2_3[r] = m2_1[((r << 3))];
+        #line 42 "welford.py"
         count_2[r] = count[((r << 3))];
         #pragma unroll
+        #line 42 "welford.py"
         for (int j = 1; j < 8; ++j) {
+            #line 42 "welford.py"
             combine(mean_1[r], m2_3[r], count_2[r], x[((r << 3)) | (j)], m2_1[((r << 3)) | (j)], count[((r << 3)) | (j)], mean_1[r], m2_3[r], count_2[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
+        #line 42 "welford.py"
         const float o = tsm::shfl_xor(mean_1[r], 1);
+        #line 42 "welford.py"
         const float o_1 = tsm::shfl_xor(m2_3[r], 1);
+        #line 42 "welford.py"
         const float o_2 = tsm::shfl_xor(count_2[r], 1);
+        #line 42 "welford.py"
         combine((lane & 1) ? o : mean_1[r], (lane & 1) ? o_1 : m2_3[r], (lane & 1) ? o_2 : count_2[r], (lane & 1) ? mean_1[r] : o, (lane & 1) ? m2_3[r] : o_1, (lane & 1) ? count_2[r] : o_2, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_3 = tsm::shfl_xor(mean_1[r], 2);
+        #line 42 "welford.py"
         const float o_4 = tsm::shfl_xor(m2_3[r], 2);
+        #line 42 "welford.py"
         const float o_5 = tsm::shfl_xor(count_2[r], 2);
+        #line 42 "welford.py"
         combine((lane & 2) ? o_3 : mean_1[r], (lane & 2) ? o_4 : m2_3[r], (lane & 2) ? o_5 : count_2[r], (lane & 2) ? mean_1[r] : o_3, (lane & 2) ? m2_3[r] : o_4, (lane & 2) ? count_2[r] : o_5, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_6 = tsm::shfl_xor(mean_1[r], 4);
+        #line 42 "welford.py"
         const float o_7 = tsm::shfl_xor(m2_3[r], 4);
+        #line 42 "welford.py"
         const float o_8 = tsm::shfl_xor(count_2[r], 4);
+        #line 42 "welford.py"
         combine((lane & 4) ? o_6 : mean_1[r], (lane & 4) ? o_7 : m2_3[r], (lane & 4) ? o_8 : count_2[r], (lane & 4) ? mean_1[r] : o_6, (lane & 4) ? m2_3[r] : o_7, (lane & 4) ? count_2[r] : o_8, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_9 = tsm::shfl_xor(mean_1[r], 8);
+        #line 42 "welford.py"
         const float o_10 = tsm::shfl_xor(m2_3[r], 8);
+        #line 42 "welford.py"
         const float o_11 = tsm::shfl_xor(count_2[r], 8);
+        #line 42 "welford.py"
         combine((lane & 8) ? o_9 : mean_1[r], (lane & 8) ? o_10 : m2_3[r], (lane & 8) ? o_11 : count_2[r], (lane & 8) ? mean_1[r] : o_9, (lane & 8) ? m2_3[r] : o_10, (lane & 8) ? count_2[r] : o_11, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_12 = tsm::shfl_xor(mean_1[r], 16);
+        #line 42 "welford.py"
         const float o_13 = tsm::shfl_xor(m2_3[r], 16);
+        #line 42 "welford.py"
         const float o_14 = tsm::shfl_xor(count_2[r], 16);
+        #line 42 "welford.py"
         combine((lane & 16) ? o_12 : mean_1[r], (lane & 16) ? o_13 : m2_3[r], (lane & 16) ? o_14 : count_2[r], (lane & 16) ? mean_1[r] : o_12, (lane & 16) ? m2_3[r] : o_13, (lane & 16) ? count_2[r] : o_14, mean_1[r], m2_3[r], count_2[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 42 "welford.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 42 "welford.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 64);
+        #line 42 "welford.py"
         float *smem__2 = reinterpret_cast<float *>(tsm_smem + 128);
+        #line 42 "welford.py"
         const int wa = warp;
+        #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 42 "welford.py"
             const int f = r;
+            #line 42 "welford.py"
             smem_[wa * 4 + f] = mean_1[r];
+            #line 42 "welford.py"
             smem__1[wa * 4 + f] = m2_3[r];
+            #line 42 "welford.py"
             smem__2[wa * 4 + f] = count_2[r];
         }
+        #line 42 "welford.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
+            #line 42 "welford.py"
             const int f = r;
+            #line 42 "welford.py"
             mean_1[r] = smem_[f];
+            #line 42 "welford.py"
             m2_3[r] = smem__1[f];
+            #line 42 "welford.py"
             count_2[r] = smem__2[f];
             #pragma unroll
+            #line 42 "welford.py"
             for (int w = 1; w < 4; ++w) {
+                #line 42 "welford.py"
                 combine(mean_1[r], m2_3[r], count_2[r], smem_[w * 4 + f], smem__1[w * 4 + f], smem__2[w * 4 + f], mean_1[r], m2_3[r], count_2[r]);
             }
         }
     }
-    // mean, m2, count = tl.reduce((x, m2, count), 1, welford_combine)
     float mean_2[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1930,31 +2078,53 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
         // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             c_mean_acc[r] = x[0];
+            #line 59 "welford.py"
             c_m2_acc[r] = v28_1[0];
+            #line 59 "welford.py"
             c_count_acc[r] = v33[0];
         }
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             const float o = tsm::shfl_xor(c_mean_acc[r], 1);
+            #line 59 "welford.py"
             const float o_1 = tsm::shfl_xor(c_m2_acc[r], 1);
+            #line 59 "welford.py"
             const float o_2 = tsm::shfl_xor(c_count_acc[r], 1);
+            #line 59 "welford.py"
             combine((lane & 1) ? o : c_mean_acc[r], (lane & 1) ? o_1 : c_m2_acc[r], (lane & 1) ? o_2 : c_count_acc[r], (lane & 1) ? c_mean_acc[r] : o, (lane & 1) ? c_m2_acc[r] : o_1, (lane & 1) ? c_count_acc[r] : o_2, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_3 = tsm::shfl_xor(c_mean_acc[r], 2);
+            #line 59 "welford.py"
             const float o_4 = tsm::shfl_xor(c_m2_acc[r], 2);
+            #line 59 "welford.py"
             const float o_5 = tsm::shfl_xor(c_count_acc[r], 2);
+            #line 59 "welford.py"
             combine((lane & 2) ? o_3 : c_mean_acc[r], (lane & 2) ? o_4 : c_m2_acc[r], (lane & 2) ? o_5 : c_count_acc[r], (lane & 2) ? c_mean_acc[r] : o_3, (lane & 2) ? c_m2_acc[r] : o_4, (lane & 2) ? c_count_acc[r] : o_5, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_6 = tsm::shfl_xor(c_mean_acc[r], 4);
+            #line 59 "welford.py"
             const float o_7 = tsm::shfl_xor(c_m2_acc[r], 4);
+            #line 59 "welford.py"
             const float o_8 = tsm::shfl_xor(c_count_acc[r], 4);
+            #line 59 "welford.py"
             combine((lane & 4) ? o_6 : c_mean_acc[r], (lane & 4) ? o_7 : c_m2_acc[r], (lane & 4) ? o_8 : c_count_acc[r], (lane & 4) ? c_mean_acc[r] : o_6, (lane & 4) ? c_m2_acc[r] : o_7, (lane & 4) ? c_count_acc[r] : o_8, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_9 = tsm::shfl_xor(c_mean_acc[r], 8);
+            #line 59 "welford.py"
             const float o_10 = tsm::shfl_xor(c_m2_acc[r], 8);
+            #line 59 "welford.py"
             const float o_11 = tsm::shfl_xor(c_count_acc[r], 8);
+            #line 59 "welford.py"
             combine((lane & 8) ? o_9 : c_mean_acc[r], (lane & 8) ? o_10 : c_m2_acc[r], (lane & 8) ? o_11 : c_count_acc[r], (lane & 8) ? c_mean_acc[r] : o_9, (lane & 8) ? c_m2_acc[r] : o_10, (lane & 8) ? c_count_acc[r] : o_11, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
         }
+        #line 59 "welford.py"
         float c_mean = c_mean_acc[0];
+        #line 59 "welford.py"
         float c_m2 = c_m2_acc[0];
+        #line 59 "welford.py"
         float c_count = c_count_acc[0];
         // count = count_a + count_b
         #line 22 "welford.py"
@@ -2134,31 +2304,53 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
         // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             c_mean_acc[r] = x[0];
+            #line 59 "welford.py"
             c_m2_acc[r] = v27_1[0];
+            #line 59 "welford.py"
             c_count_acc[r] = v32[0];
         }
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             const float o = tsm::shfl_xor(c_mean_acc[r], 1);
+            #line 59 "welford.py"
             const float o_1 = tsm::shfl_xor(c_m2_acc[r], 1);
+            #line 59 "welford.py"
             const float o_2 = tsm::shfl_xor(c_count_acc[r], 1);
+            #line 59 "welford.py"
             combine((lane & 1) ? o : c_mean_acc[r], (lane & 1) ? o_1 : c_m2_acc[r], (lane & 1) ? o_2 : c_count_acc[r], (lane & 1) ? c_mean_acc[r] : o, (lane & 1) ? c_m2_acc[r] : o_1, (lane & 1) ? c_count_acc[r] : o_2, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_3 = tsm::shfl_xor(c_mean_acc[r], 2);
+            #line 59 "welford.py"
             const float o_4 = tsm::shfl_xor(c_m2_acc[r], 2);
+            #line 59 "welford.py"
             const float o_5 = tsm::shfl_xor(c_count_acc[r], 2);
+            #line 59 "welford.py"
             combine((lane & 2) ? o_3 : c_mean_acc[r], (lane & 2) ? o_4 : c_m2_acc[r], (lane & 2) ? o_5 : c_count_acc[r], (lane & 2) ? c_mean_acc[r] : o_3, (lane & 2) ? c_m2_acc[r] : o_4, (lane & 2) ? c_count_acc[r] : o_5, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_6 = tsm::shfl_xor(c_mean_acc[r], 4);
+            #line 59 "welford.py"
             const float o_7 = tsm::shfl_xor(c_m2_acc[r], 4);
+            #line 59 "welford.py"
             const float o_8 = tsm::shfl_xor(c_count_acc[r], 4);
+            #line 59 "welford.py"
             combine((lane & 4) ? o_6 : c_mean_acc[r], (lane & 4) ? o_7 : c_m2_acc[r], (lane & 4) ? o_8 : c_count_acc[r], (lane & 4) ? c_mean_acc[r] : o_6, (lane & 4) ? c_m2_acc[r] : o_7, (lane & 4) ? c_count_acc[r] : o_8, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_9 = tsm::shfl_xor(c_mean_acc[r], 8);
+            #line 59 "welford.py"
             const float o_10 = tsm::shfl_xor(c_m2_acc[r], 8);
+            #line 59 "welford.py"
             const float o_11 = tsm::shfl_xor(c_count_acc[r], 8);
+            #line 59 "welford.py"
             combine((lane & 8) ? o_9 : c_mean_acc[r], (lane & 8) ? o_10 : c_m2_acc[r], (lane & 8) ? o_11 : c_count_acc[r], (lane & 8) ? c_mean_acc[r] : o_9, (lane & 8) ? c_m2_acc[r] : o_10, (lane & 8) ? c_count_acc[r] : o_11, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
         }
+        #line 59 "welford.py"
         float c_mean = c_mean_acc[0];
+        #line 59 "welford.py"
         float c_m2 = c_m2_acc[0];
+        #line 59 "welford.py"
         float c_count = c_count_acc[0];
         // count = count_a + count_b
         #line 22 "welford.py"
@@ -2338,35 +2530,61 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
         // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             c_mean_acc[r] = x[0];
+            #line 59 "welford.py"
             c_m2_acc[r] = v27_1[0];
+            #line 59 "welford.py"
             c_count_acc[r] = v32[0];
         }
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             const float o = tsm::shfl_xor(c_mean_acc[r], 1);
+            #line 59 "welford.py"
             const float o_1 = tsm::shfl_xor(c_m2_acc[r], 1);
+            #line 59 "welford.py"
             const float o_2 = tsm::shfl_xor(c_count_acc[r], 1);
+            #line 59 "welford.py"
             combine((lane & 1) ? o : c_mean_acc[r], (lane & 1) ? o_1 : c_m2_acc[r], (lane & 1) ? o_2 : c_count_acc[r], (lane & 1) ? c_mean_acc[r] : o, (lane & 1) ? c_m2_acc[r] : o_1, (lane & 1) ? c_count_acc[r] : o_2, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_3 = tsm::shfl_xor(c_mean_acc[r], 2);
+            #line 59 "welford.py"
             const float o_4 = tsm::shfl_xor(c_m2_acc[r], 2);
+            #line 59 "welford.py"
             const float o_5 = tsm::shfl_xor(c_count_acc[r], 2);
+            #line 59 "welford.py"
             combine((lane & 2) ? o_3 : c_mean_acc[r], (lane & 2) ? o_4 : c_m2_acc[r], (lane & 2) ? o_5 : c_count_acc[r], (lane & 2) ? c_mean_acc[r] : o_3, (lane & 2) ? c_m2_acc[r] : o_4, (lane & 2) ? c_count_acc[r] : o_5, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_6 = tsm::shfl_xor(c_mean_acc[r], 4);
+            #line 59 "welford.py"
             const float o_7 = tsm::shfl_xor(c_m2_acc[r], 4);
+            #line 59 "welford.py"
             const float o_8 = tsm::shfl_xor(c_count_acc[r], 4);
+            #line 59 "welford.py"
             combine((lane & 4) ? o_6 : c_mean_acc[r], (lane & 4) ? o_7 : c_m2_acc[r], (lane & 4) ? o_8 : c_count_acc[r], (lane & 4) ? c_mean_acc[r] : o_6, (lane & 4) ? c_m2_acc[r] : o_7, (lane & 4) ? c_count_acc[r] : o_8, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_9 = tsm::shfl_xor(c_mean_acc[r], 8);
+            #line 59 "welford.py"
             const float o_10 = tsm::shfl_xor(c_m2_acc[r], 8);
+            #line 59 "welford.py"
             const float o_11 = tsm::shfl_xor(c_count_acc[r], 8);
+            #line 59 "welford.py"
             combine((lane & 8) ? o_9 : c_mean_acc[r], (lane & 8) ? o_10 : c_m2_acc[r], (lane & 8) ? o_11 : c_count_acc[r], (lane & 8) ? c_mean_acc[r] : o_9, (lane & 8) ? c_m2_acc[r] : o_10, (lane & 8) ? c_count_acc[r] : o_11, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_12 = tsm::shfl_xor(c_mean_acc[r], 16);
+            #line 59 "welford.py"
             const float o_13 = tsm::shfl_xor(c_m2_acc[r], 16);
+            #line 59 "welford.py"
             const float o_14 = tsm::shfl_xor(c_count_acc[r], 16);
+            #line 59 "welford.py"
             combine((lane & 16) ? o_12 : c_mean_acc[r], (lane & 16) ? o_13 : c_m2_acc[r], (lane & 16) ? o_14 : c_count_acc[r], (lane & 16) ? c_mean_acc[r] : o_12, (lane & 16) ? c_m2_acc[r] : o_13, (lane & 16) ? c_count_acc[r] : o_14, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
         }
+        #line 59 "welford.py"
         float c_mean = c_mean_acc[0];
+        #line 59 "welford.py"
         float c_m2 = c_m2_acc[0];
+        #line 59 "welford.py"
         float c_count = c_count_acc[0];
         // count = count_a + count_b
         #line 22 "welford.py"
@@ -2548,66 +2766,110 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
         // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             c_mean_acc[r] = x[0];
+            #line 59 "welford.py"
             c_m2_acc[r] = v27_1[0];
+            #line 59 "welford.py"
             c_count_acc[r] = v32[0];
             #pragma unroll
+            #line 59 "welford.py"
             for (int j = 1; j < 2; ++j) {
+                #line 59 "welford.py"
                 combine(c_mean_acc[r], c_m2_acc[r], c_count_acc[r], x[0 | (j)], v27_1[0 | (j)], v32[0 | (j)], c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
             }
         }
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             const float o = tsm::shfl_xor(c_mean_acc[r], 1);
+            #line 59 "welford.py"
             const float o_1 = tsm::shfl_xor(c_m2_acc[r], 1);
+            #line 59 "welford.py"
             const float o_2 = tsm::shfl_xor(c_count_acc[r], 1);
+            #line 59 "welford.py"
             combine((lane & 1) ? o : c_mean_acc[r], (lane & 1) ? o_1 : c_m2_acc[r], (lane & 1) ? o_2 : c_count_acc[r], (lane & 1) ? c_mean_acc[r] : o, (lane & 1) ? c_m2_acc[r] : o_1, (lane & 1) ? c_count_acc[r] : o_2, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_3 = tsm::shfl_xor(c_mean_acc[r], 2);
+            #line 59 "welford.py"
             const float o_4 = tsm::shfl_xor(c_m2_acc[r], 2);
+            #line 59 "welford.py"
             const float o_5 = tsm::shfl_xor(c_count_acc[r], 2);
+            #line 59 "welford.py"
             combine((lane & 2) ? o_3 : c_mean_acc[r], (lane & 2) ? o_4 : c_m2_acc[r], (lane & 2) ? o_5 : c_count_acc[r], (lane & 2) ? c_mean_acc[r] : o_3, (lane & 2) ? c_m2_acc[r] : o_4, (lane & 2) ? c_count_acc[r] : o_5, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_6 = tsm::shfl_xor(c_mean_acc[r], 4);
+            #line 59 "welford.py"
             const float o_7 = tsm::shfl_xor(c_m2_acc[r], 4);
+            #line 59 "welford.py"
             const float o_8 = tsm::shfl_xor(c_count_acc[r], 4);
+            #line 59 "welford.py"
             combine((lane & 4) ? o_6 : c_mean_acc[r], (lane & 4) ? o_7 : c_m2_acc[r], (lane & 4) ? o_8 : c_count_acc[r], (lane & 4) ? c_mean_acc[r] : o_6, (lane & 4) ? c_m2_acc[r] : o_7, (lane & 4) ? c_count_acc[r] : o_8, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_9 = tsm::shfl_xor(c_mean_acc[r], 8);
+            #line 59 "welford.py"
             const float o_10 = tsm::shfl_xor(c_m2_acc[r], 8);
+            #line 59 "welford.py"
             const float o_11 = tsm::shfl_xor(c_count_acc[r], 8);
+            #line 59 "welford.py"
             combine((lane & 8) ? o_9 : c_mean_acc[r], (lane & 8) ? o_10 : c_m2_acc[r], (lane & 8) ? o_11 : c_count_acc[r], (lane & 8) ? c_mean_acc[r] : o_9, (lane & 8) ? c_m2_acc[r] : o_10, (lane & 8) ? c_count_acc[r] : o_11, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_12 = tsm::shfl_xor(c_mean_acc[r], 16);
+            #line 59 "welford.py"
             const float o_13 = tsm::shfl_xor(c_m2_acc[r], 16);
+            #line 59 "welford.py"
             const float o_14 = tsm::shfl_xor(c_count_acc[r], 16);
+            #line 59 "welford.py"
             combine((lane & 16) ? o_12 : c_mean_acc[r], (lane & 16) ? o_13 : c_m2_acc[r], (lane & 16) ? o_14 : c_count_acc[r], (lane & 16) ? c_mean_acc[r] : o_12, (lane & 16) ? c_m2_acc[r] : o_13, (lane & 16) ? c_count_acc[r] : o_14, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
         }
         // the warps along the axis combine their partials through shared memory
         {
+            #line 59 "welford.py"
             float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+            #line 59 "welford.py"
             float *smem__1 = reinterpret_cast<float *>(tsm_smem + 16);
+            #line 59 "welford.py"
             float *smem__2 = reinterpret_cast<float *>(tsm_smem + 32);
+            #line 59 "welford.py"
             const int wa = warp;
+            #line 59 "welford.py"
             __syncthreads(); // earlier readers of the buffer are done
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 smem_[wa * 1 + f] = c_mean_acc[r];
+                #line 59 "welford.py"
                 smem__1[wa * 1 + f] = c_m2_acc[r];
+                #line 59 "welford.py"
                 smem__2[wa * 1 + f] = c_count_acc[r];
             }
+            #line 59 "welford.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 c_mean_acc[r] = smem_[f];
+                #line 59 "welford.py"
                 c_m2_acc[r] = smem__1[f];
+                #line 59 "welford.py"
                 c_count_acc[r] = smem__2[f];
                 #pragma unroll
+                #line 59 "welford.py"
                 for (int w = 1; w < 4; ++w) {
+                    #line 59 "welford.py"
                     combine(c_mean_acc[r], c_m2_acc[r], c_count_acc[r], smem_[w * 1 + f], smem__1[w * 1 + f], smem__2[w * 1 + f], c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
                 }
             }
         }
+        #line 59 "welford.py"
         float c_mean = c_mean_acc[0];
+        #line 59 "welford.py"
         float c_m2 = c_m2_acc[0];
+        #line 59 "welford.py"
         float c_count = c_count_acc[0];
         // count = count_a + count_b
         #line 22 "welford.py"
@@ -2789,66 +3051,110 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
         // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             c_mean_acc[r] = x[0];
+            #line 59 "welford.py"
             c_m2_acc[r] = v27_1[0];
+            #line 59 "welford.py"
             c_count_acc[r] = v32[0];
             #pragma unroll
+            #line 59 "welford.py"
             for (int j = 1; j < 8; ++j) {
+                #line 59 "welford.py"
                 combine(c_mean_acc[r], c_m2_acc[r], c_count_acc[r], x[0 | (j)], v27_1[0 | (j)], v32[0 | (j)], c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
             }
         }
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             const float o = tsm::shfl_xor(c_mean_acc[r], 1);
+            #line 59 "welford.py"
             const float o_1 = tsm::shfl_xor(c_m2_acc[r], 1);
+            #line 59 "welford.py"
             const float o_2 = tsm::shfl_xor(c_count_acc[r], 1);
+            #line 59 "welford.py"
             combine((lane & 1) ? o : c_mean_acc[r], (lane & 1) ? o_1 : c_m2_acc[r], (lane & 1) ? o_2 : c_count_acc[r], (lane & 1) ? c_mean_acc[r] : o, (lane & 1) ? c_m2_acc[r] : o_1, (lane & 1) ? c_count_acc[r] : o_2, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_3 = tsm::shfl_xor(c_mean_acc[r], 2);
+            #line 59 "welford.py"
             const float o_4 = tsm::shfl_xor(c_m2_acc[r], 2);
+            #line 59 "welford.py"
             const float o_5 = tsm::shfl_xor(c_count_acc[r], 2);
+            #line 59 "welford.py"
             combine((lane & 2) ? o_3 : c_mean_acc[r], (lane & 2) ? o_4 : c_m2_acc[r], (lane & 2) ? o_5 : c_count_acc[r], (lane & 2) ? c_mean_acc[r] : o_3, (lane & 2) ? c_m2_acc[r] : o_4, (lane & 2) ? c_count_acc[r] : o_5, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_6 = tsm::shfl_xor(c_mean_acc[r], 4);
+            #line 59 "welford.py"
             const float o_7 = tsm::shfl_xor(c_m2_acc[r], 4);
+            #line 59 "welford.py"
             const float o_8 = tsm::shfl_xor(c_count_acc[r], 4);
+            #line 59 "welford.py"
             combine((lane & 4) ? o_6 : c_mean_acc[r], (lane & 4) ? o_7 : c_m2_acc[r], (lane & 4) ? o_8 : c_count_acc[r], (lane & 4) ? c_mean_acc[r] : o_6, (lane & 4) ? c_m2_acc[r] : o_7, (lane & 4) ? c_count_acc[r] : o_8, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_9 = tsm::shfl_xor(c_mean_acc[r], 8);
+            #line 59 "welford.py"
             const float o_10 = tsm::shfl_xor(c_m2_acc[r], 8);
+            #line 59 "welford.py"
             const float o_11 = tsm::shfl_xor(c_count_acc[r], 8);
+            #line 59 "welford.py"
             combine((lane & 8) ? o_9 : c_mean_acc[r], (lane & 8) ? o_10 : c_m2_acc[r], (lane & 8) ? o_11 : c_count_acc[r], (lane & 8) ? c_mean_acc[r] : o_9, (lane & 8) ? c_m2_acc[r] : o_10, (lane & 8) ? c_count_acc[r] : o_11, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_12 = tsm::shfl_xor(c_mean_acc[r], 16);
+            #line 59 "welford.py"
             const float o_13 = tsm::shfl_xor(c_m2_acc[r], 16);
+            #line 59 "welford.py"
             const float o_14 = tsm::shfl_xor(c_count_acc[r], 16);
+            #line 59 "welford.py"
             combine((lane & 16) ? o_12 : c_mean_acc[r], (lane & 16) ? o_13 : c_m2_acc[r], (lane & 16) ? o_14 : c_count_acc[r], (lane & 16) ? c_mean_acc[r] : o_12, (lane & 16) ? c_m2_acc[r] : o_13, (lane & 16) ? c_count_acc[r] : o_14, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
         }
         // the warps along the axis combine their partials through shared memory
         {
+            #line 59 "welford.py"
             float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+            #line 59 "welford.py"
             float *smem__1 = reinterpret_cast<float *>(tsm_smem + 16);
+            #line 59 "welford.py"
             float *smem__2 = reinterpret_cast<float *>(tsm_smem + 32);
+            #line 59 "welford.py"
             const int wa = warp;
+            #line 59 "welford.py"
             __syncthreads(); // earlier readers of the buffer are done
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 smem_[wa * 1 + f] = c_mean_acc[r];
+                #line 59 "welford.py"
                 smem__1[wa * 1 + f] = c_m2_acc[r];
+                #line 59 "welford.py"
                 smem__2[wa * 1 + f] = c_count_acc[r];
             }
+            #line 59 "welford.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 c_mean_acc[r] = smem_[f];
+                #line 59 "welford.py"
                 c_m2_acc[r] = smem__1[f];
+                #line 59 "welford.py"
                 c_count_acc[r] = smem__2[f];
                 #pragma unroll
+                #line 59 "welford.py"
                 for (int w = 1; w < 4; ++w) {
+                    #line 59 "welford.py"
                     combine(c_mean_acc[r], c_m2_acc[r], c_count_acc[r], smem_[w * 1 + f], smem__1[w * 1 + f], smem__2[w * 1 + f], c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
                 }
             }
         }
+        #line 59 "welford.py"
         float c_mean = c_mean_acc[0];
+        #line 59 "welford.py"
         float c_m2 = c_m2_acc[0];
+        #line 59 "welford.py"
         float c_count = c_count_acc[0];
         // count = count_a + count_b
         #line 22 "welford.py"
@@ -3030,66 +3336,110 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
         // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             c_mean_acc[r] = x[0];
+            #line 59 "welford.py"
             c_m2_acc[r] = v87_1[0];
+            #line 59 "welford.py"
             c_count_acc[r] = v32[0];
             #pragma unroll
+            #line 59 "welford.py"
             for (int j = 1; j < 4; ++j) {
+                #line 59 "welford.py"
                 combine(c_mean_acc[r], c_m2_acc[r], c_count_acc[r], x[0 | (j)], v87_1[0 | (j)], v32[0 | (j)], c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
             }
         }
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             const float o = tsm::shfl_xor(c_mean_acc[r], 1);
+            #line 59 "welford.py"
             const float o_1 = tsm::shfl_xor(c_m2_acc[r], 1);
+            #line 59 "welford.py"
             const float o_2 = tsm::shfl_xor(c_count_acc[r], 1);
+            #line 59 "welford.py"
             combine((lane & 1) ? o : c_mean_acc[r], (lane & 1) ? o_1 : c_m2_acc[r], (lane & 1) ? o_2 : c_count_acc[r], (lane & 1) ? c_mean_acc[r] : o, (lane & 1) ? c_m2_acc[r] : o_1, (lane & 1) ? c_count_acc[r] : o_2, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_3 = tsm::shfl_xor(c_mean_acc[r], 2);
+            #line 59 "welford.py"
             const float o_4 = tsm::shfl_xor(c_m2_acc[r], 2);
+            #line 59 "welford.py"
             const float o_5 = tsm::shfl_xor(c_count_acc[r], 2);
+            #line 59 "welford.py"
             combine((lane & 2) ? o_3 : c_mean_acc[r], (lane & 2) ? o_4 : c_m2_acc[r], (lane & 2) ? o_5 : c_count_acc[r], (lane & 2) ? c_mean_acc[r] : o_3, (lane & 2) ? c_m2_acc[r] : o_4, (lane & 2) ? c_count_acc[r] : o_5, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_6 = tsm::shfl_xor(c_mean_acc[r], 4);
+            #line 59 "welford.py"
             const float o_7 = tsm::shfl_xor(c_m2_acc[r], 4);
+            #line 59 "welford.py"
             const float o_8 = tsm::shfl_xor(c_count_acc[r], 4);
+            #line 59 "welford.py"
             combine((lane & 4) ? o_6 : c_mean_acc[r], (lane & 4) ? o_7 : c_m2_acc[r], (lane & 4) ? o_8 : c_count_acc[r], (lane & 4) ? c_mean_acc[r] : o_6, (lane & 4) ? c_m2_acc[r] : o_7, (lane & 4) ? c_count_acc[r] : o_8, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_9 = tsm::shfl_xor(c_mean_acc[r], 8);
+            #line 59 "welford.py"
             const float o_10 = tsm::shfl_xor(c_m2_acc[r], 8);
+            #line 59 "welford.py"
             const float o_11 = tsm::shfl_xor(c_count_acc[r], 8);
+            #line 59 "welford.py"
             combine((lane & 8) ? o_9 : c_mean_acc[r], (lane & 8) ? o_10 : c_m2_acc[r], (lane & 8) ? o_11 : c_count_acc[r], (lane & 8) ? c_mean_acc[r] : o_9, (lane & 8) ? c_m2_acc[r] : o_10, (lane & 8) ? c_count_acc[r] : o_11, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_12 = tsm::shfl_xor(c_mean_acc[r], 16);
+            #line 59 "welford.py"
             const float o_13 = tsm::shfl_xor(c_m2_acc[r], 16);
+            #line 59 "welford.py"
             const float o_14 = tsm::shfl_xor(c_count_acc[r], 16);
+            #line 59 "welford.py"
             combine((lane & 16) ? o_12 : c_mean_acc[r], (lane & 16) ? o_13 : c_m2_acc[r], (lane & 16) ? o_14 : c_count_acc[r], (lane & 16) ? c_mean_acc[r] : o_12, (lane & 16) ? c_m2_acc[r] : o_13, (lane & 16) ? c_count_acc[r] : o_14, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
         }
         // the warps along the axis combine their partials through shared memory
         {
+            #line 59 "welford.py"
             float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+            #line 59 "welford.py"
             float *smem__1 = reinterpret_cast<float *>(tsm_smem + 16);
+            #line 59 "welford.py"
             float *smem__2 = reinterpret_cast<float *>(tsm_smem + 32);
+            #line 59 "welford.py"
             const int wa = warp;
+            #line 59 "welford.py"
             __syncthreads(); // earlier readers of the buffer are done
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 smem_[wa * 1 + f] = c_mean_acc[r];
+                #line 59 "welford.py"
                 smem__1[wa * 1 + f] = c_m2_acc[r];
+                #line 59 "welford.py"
                 smem__2[wa * 1 + f] = c_count_acc[r];
             }
+            #line 59 "welford.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 c_mean_acc[r] = smem_[f];
+                #line 59 "welford.py"
                 c_m2_acc[r] = smem__1[f];
+                #line 59 "welford.py"
                 c_count_acc[r] = smem__2[f];
                 #pragma unroll
+                #line 59 "welford.py"
                 for (int w = 1; w < 4; ++w) {
+                    #line 59 "welford.py"
                     combine(c_mean_acc[r], c_m2_acc[r], c_count_acc[r], smem_[w * 1 + f], smem__1[w * 1 + f], smem__2[w * 1 + f], c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
                 }
             }
         }
+        #line 59 "welford.py"
         float c_mean = c_mean_acc[0];
+        #line 59 "welford.py"
         float c_m2 = c_m2_acc[0];
+        #line 59 "welford.py"
         float c_count = c_count_acc[0];
         // count = count_a + count_b
         #line 22 "welford.py"
@@ -3277,31 +3627,53 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
         // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             c_mean_acc[r] = x[0];
+            #line 59 "welford.py"
             c_m2_acc[r] = v30_1[0];
+            #line 59 "welford.py"
             c_count_acc[r] = v35[0];
         }
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             const float o = tsm::shfl_xor(c_mean_acc[r], 1);
+            #line 59 "welford.py"
             const float o_1 = tsm::shfl_xor(c_m2_acc[r], 1);
+            #line 59 "welford.py"
             const float o_2 = tsm::shfl_xor(c_count_acc[r], 1);
+            #line 59 "welford.py"
             combine((lane & 1) ? o : c_mean_acc[r], (lane & 1) ? o_1 : c_m2_acc[r], (lane & 1) ? o_2 : c_count_acc[r], (lane & 1) ? c_mean_acc[r] : o, (lane & 1) ? c_m2_acc[r] : o_1, (lane & 1) ? c_count_acc[r] : o_2, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_3 = tsm::shfl_xor(c_mean_acc[r], 2);
+            #line 59 "welford.py"
             const float o_4 = tsm::shfl_xor(c_m2_acc[r], 2);
+            #line 59 "welford.py"
             const float o_5 = tsm::shfl_xor(c_count_acc[r], 2);
+            #line 59 "welford.py"
             combine((lane & 2) ? o_3 : c_mean_acc[r], (lane & 2) ? o_4 : c_m2_acc[r], (lane & 2) ? o_5 : c_count_acc[r], (lane & 2) ? c_mean_acc[r] : o_3, (lane & 2) ? c_m2_acc[r] : o_4, (lane & 2) ? c_count_acc[r] : o_5, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_6 = tsm::shfl_xor(c_mean_acc[r], 4);
+            #line 59 "welford.py"
             const float o_7 = tsm::shfl_xor(c_m2_acc[r], 4);
+            #line 59 "welford.py"
             const float o_8 = tsm::shfl_xor(c_count_acc[r], 4);
+            #line 59 "welford.py"
             combine((lane & 4) ? o_6 : c_mean_acc[r], (lane & 4) ? o_7 : c_m2_acc[r], (lane & 4) ? o_8 : c_count_acc[r], (lane & 4) ? c_mean_acc[r] : o_6, (lane & 4) ? c_m2_acc[r] : o_7, (lane & 4) ? c_count_acc[r] : o_8, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_9 = tsm::shfl_xor(c_mean_acc[r], 8);
+            #line 59 "welford.py"
             const float o_10 = tsm::shfl_xor(c_m2_acc[r], 8);
+            #line 59 "welford.py"
             const float o_11 = tsm::shfl_xor(c_count_acc[r], 8);
+            #line 59 "welford.py"
             combine((lane & 8) ? o_9 : c_mean_acc[r], (lane & 8) ? o_10 : c_m2_acc[r], (lane & 8) ? o_11 : c_count_acc[r], (lane & 8) ? c_mean_acc[r] : o_9, (lane & 8) ? c_m2_acc[r] : o_10, (lane & 8) ? c_count_acc[r] : o_11, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
         }
+        #line 59 "welford.py"
         float c_mean = c_mean_acc[0];
+        #line 59 "welford.py"
         float c_m2 = c_m2_acc[0];
+        #line 59 "welford.py"
         float c_count = c_count_acc[0];
         // count = count_a + count_b
         #line 22 "welford.py"
@@ -3489,31 +3861,53 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
         // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             c_mean_acc[r] = x[0];
+            #line 59 "welford.py"
             c_m2_acc[r] = v29_1[0];
+            #line 59 "welford.py"
             c_count_acc[r] = v34[0];
         }
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             const float o = tsm::shfl_xor(c_mean_acc[r], 1);
+            #line 59 "welford.py"
             const float o_1 = tsm::shfl_xor(c_m2_acc[r], 1);
+            #line 59 "welford.py"
             const float o_2 = tsm::shfl_xor(c_count_acc[r], 1);
+            #line 59 "welford.py"
             combine((lane & 1) ? o : c_mean_acc[r], (lane & 1) ? o_1 : c_m2_acc[r], (lane & 1) ? o_2 : c_count_acc[r], (lane & 1) ? c_mean_acc[r] : o, (lane & 1) ? c_m2_acc[r] : o_1, (lane & 1) ? c_count_acc[r] : o_2, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_3 = tsm::shfl_xor(c_mean_acc[r], 2);
+            #line 59 "welford.py"
             const float o_4 = tsm::shfl_xor(c_m2_acc[r], 2);
+            #line 59 "welford.py"
             const float o_5 = tsm::shfl_xor(c_count_acc[r], 2);
+            #line 59 "welford.py"
             combine((lane & 2) ? o_3 : c_mean_acc[r], (lane & 2) ? o_4 : c_m2_acc[r], (lane & 2) ? o_5 : c_count_acc[r], (lane & 2) ? c_mean_acc[r] : o_3, (lane & 2) ? c_m2_acc[r] : o_4, (lane & 2) ? c_count_acc[r] : o_5, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_6 = tsm::shfl_xor(c_mean_acc[r], 4);
+            #line 59 "welford.py"
             const float o_7 = tsm::shfl_xor(c_m2_acc[r], 4);
+            #line 59 "welford.py"
             const float o_8 = tsm::shfl_xor(c_count_acc[r], 4);
+            #line 59 "welford.py"
             combine((lane & 4) ? o_6 : c_mean_acc[r], (lane & 4) ? o_7 : c_m2_acc[r], (lane & 4) ? o_8 : c_count_acc[r], (lane & 4) ? c_mean_acc[r] : o_6, (lane & 4) ? c_m2_acc[r] : o_7, (lane & 4) ? c_count_acc[r] : o_8, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_9 = tsm::shfl_xor(c_mean_acc[r], 8);
+            #line 59 "welford.py"
             const float o_10 = tsm::shfl_xor(c_m2_acc[r], 8);
+            #line 59 "welford.py"
             const float o_11 = tsm::shfl_xor(c_count_acc[r], 8);
+            #line 59 "welford.py"
             combine((lane & 8) ? o_9 : c_mean_acc[r], (lane & 8) ? o_10 : c_m2_acc[r], (lane & 8) ? o_11 : c_count_acc[r], (lane & 8) ? c_mean_acc[r] : o_9, (lane & 8) ? c_m2_acc[r] : o_10, (lane & 8) ? c_count_acc[r] : o_11, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
         }
+        #line 59 "welford.py"
         float c_mean = c_mean_acc[0];
+        #line 59 "welford.py"
         float c_m2 = c_m2_acc[0];
+        #line 59 "welford.py"
         float c_count = c_count_acc[0];
         // count = count_a + count_b
         #line 22 "welford.py"
@@ -3701,35 +4095,61 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
         // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             c_mean_acc[r] = x[0];
+            #line 59 "welford.py"
             c_m2_acc[r] = v29_1[0];
+            #line 59 "welford.py"
             c_count_acc[r] = v34[0];
         }
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             const float o = tsm::shfl_xor(c_mean_acc[r], 1);
+            #line 59 "welford.py"
             const float o_1 = tsm::shfl_xor(c_m2_acc[r], 1);
+            #line 59 "welford.py"
             const float o_2 = tsm::shfl_xor(c_count_acc[r], 1);
+            #line 59 "welford.py"
             combine((lane & 1) ? o : c_mean_acc[r], (lane & 1) ? o_1 : c_m2_acc[r], (lane & 1) ? o_2 : c_count_acc[r], (lane & 1) ? c_mean_acc[r] : o, (lane & 1) ? c_m2_acc[r] : o_1, (lane & 1) ? c_count_acc[r] : o_2, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_3 = tsm::shfl_xor(c_mean_acc[r], 2);
+            #line 59 "welford.py"
             const float o_4 = tsm::shfl_xor(c_m2_acc[r], 2);
+            #line 59 "welford.py"
             const float o_5 = tsm::shfl_xor(c_count_acc[r], 2);
+            #line 59 "welford.py"
             combine((lane & 2) ? o_3 : c_mean_acc[r], (lane & 2) ? o_4 : c_m2_acc[r], (lane & 2) ? o_5 : c_count_acc[r], (lane & 2) ? c_mean_acc[r] : o_3, (lane & 2) ? c_m2_acc[r] : o_4, (lane & 2) ? c_count_acc[r] : o_5, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_6 = tsm::shfl_xor(c_mean_acc[r], 4);
+            #line 59 "welford.py"
             const float o_7 = tsm::shfl_xor(c_m2_acc[r], 4);
+            #line 59 "welford.py"
             const float o_8 = tsm::shfl_xor(c_count_acc[r], 4);
+            #line 59 "welford.py"
             combine((lane & 4) ? o_6 : c_mean_acc[r], (lane & 4) ? o_7 : c_m2_acc[r], (lane & 4) ? o_8 : c_count_acc[r], (lane & 4) ? c_mean_acc[r] : o_6, (lane & 4) ? c_m2_acc[r] : o_7, (lane & 4) ? c_count_acc[r] : o_8, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_9 = tsm::shfl_xor(c_mean_acc[r], 8);
+            #line 59 "welford.py"
             const float o_10 = tsm::shfl_xor(c_m2_acc[r], 8);
+            #line 59 "welford.py"
             const float o_11 = tsm::shfl_xor(c_count_acc[r], 8);
+            #line 59 "welford.py"
             combine((lane & 8) ? o_9 : c_mean_acc[r], (lane & 8) ? o_10 : c_m2_acc[r], (lane & 8) ? o_11 : c_count_acc[r], (lane & 8) ? c_mean_acc[r] : o_9, (lane & 8) ? c_m2_acc[r] : o_10, (lane & 8) ? c_count_acc[r] : o_11, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_12 = tsm::shfl_xor(c_mean_acc[r], 16);
+            #line 59 "welford.py"
             const float o_13 = tsm::shfl_xor(c_m2_acc[r], 16);
+            #line 59 "welford.py"
             const float o_14 = tsm::shfl_xor(c_count_acc[r], 16);
+            #line 59 "welford.py"
             combine((lane & 16) ? o_12 : c_mean_acc[r], (lane & 16) ? o_13 : c_m2_acc[r], (lane & 16) ? o_14 : c_count_acc[r], (lane & 16) ? c_mean_acc[r] : o_12, (lane & 16) ? c_m2_acc[r] : o_13, (lane & 16) ? c_count_acc[r] : o_14, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
         }
+        #line 59 "welford.py"
         float c_mean = c_mean_acc[0];
+        #line 59 "welford.py"
         float c_m2 = c_m2_acc[0];
+        #line 59 "welford.py"
         float c_count = c_count_acc[0];
         // count = count_a + count_b
         #line 22 "welford.py"
@@ -3919,66 +4339,110 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
         // reduce along axis 0: in-thread over 2 registers, then lanes, then warps
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             c_mean_acc[r] = x[0];
+            #line 59 "welford.py"
             c_m2_acc[r] = v29_1[0];
+            #line 59 "welford.py"
             c_count_acc[r] = v34[0];
             #pragma unroll
+            #line 59 "welford.py"
             for (int j = 1; j < 2; ++j) {
+                #line 59 "welford.py"
                 combine(c_mean_acc[r], c_m2_acc[r], c_count_acc[r], x[0 | (j)], v29_1[0 | (j)], v34[0 | (j)], c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
             }
         }
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             const float o = tsm::shfl_xor(c_mean_acc[r], 1);
+            #line 59 "welford.py"
             const float o_1 = tsm::shfl_xor(c_m2_acc[r], 1);
+            #line 59 "welford.py"
             const float o_2 = tsm::shfl_xor(c_count_acc[r], 1);
+            #line 59 "welford.py"
             combine((lane & 1) ? o : c_mean_acc[r], (lane & 1) ? o_1 : c_m2_acc[r], (lane & 1) ? o_2 : c_count_acc[r], (lane & 1) ? c_mean_acc[r] : o, (lane & 1) ? c_m2_acc[r] : o_1, (lane & 1) ? c_count_acc[r] : o_2, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_3 = tsm::shfl_xor(c_mean_acc[r], 2);
+            #line 59 "welford.py"
             const float o_4 = tsm::shfl_xor(c_m2_acc[r], 2);
+            #line 59 "welford.py"
             const float o_5 = tsm::shfl_xor(c_count_acc[r], 2);
+            #line 59 "welford.py"
             combine((lane & 2) ? o_3 : c_mean_acc[r], (lane & 2) ? o_4 : c_m2_acc[r], (lane & 2) ? o_5 : c_count_acc[r], (lane & 2) ? c_mean_acc[r] : o_3, (lane & 2) ? c_m2_acc[r] : o_4, (lane & 2) ? c_count_acc[r] : o_5, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_6 = tsm::shfl_xor(c_mean_acc[r], 4);
+            #line 59 "welford.py"
             const float o_7 = tsm::shfl_xor(c_m2_acc[r], 4);
+            #line 59 "welford.py"
             const float o_8 = tsm::shfl_xor(c_count_acc[r], 4);
+            #line 59 "welford.py"
             combine((lane & 4) ? o_6 : c_mean_acc[r], (lane & 4) ? o_7 : c_m2_acc[r], (lane & 4) ? o_8 : c_count_acc[r], (lane & 4) ? c_mean_acc[r] : o_6, (lane & 4) ? c_m2_acc[r] : o_7, (lane & 4) ? c_count_acc[r] : o_8, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_9 = tsm::shfl_xor(c_mean_acc[r], 8);
+            #line 59 "welford.py"
             const float o_10 = tsm::shfl_xor(c_m2_acc[r], 8);
+            #line 59 "welford.py"
             const float o_11 = tsm::shfl_xor(c_count_acc[r], 8);
+            #line 59 "welford.py"
             combine((lane & 8) ? o_9 : c_mean_acc[r], (lane & 8) ? o_10 : c_m2_acc[r], (lane & 8) ? o_11 : c_count_acc[r], (lane & 8) ? c_mean_acc[r] : o_9, (lane & 8) ? c_m2_acc[r] : o_10, (lane & 8) ? c_count_acc[r] : o_11, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_12 = tsm::shfl_xor(c_mean_acc[r], 16);
+            #line 59 "welford.py"
             const float o_13 = tsm::shfl_xor(c_m2_acc[r], 16);
+            #line 59 "welford.py"
             const float o_14 = tsm::shfl_xor(c_count_acc[r], 16);
+            #line 59 "welford.py"
             combine((lane & 16) ? o_12 : c_mean_acc[r], (lane & 16) ? o_13 : c_m2_acc[r], (lane & 16) ? o_14 : c_count_acc[r], (lane & 16) ? c_mean_acc[r] : o_12, (lane & 16) ? c_m2_acc[r] : o_13, (lane & 16) ? c_count_acc[r] : o_14, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
         }
         // the warps along the axis combine their partials through shared memory
         {
+            #line 59 "welford.py"
             float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+            #line 59 "welford.py"
             float *smem__1 = reinterpret_cast<float *>(tsm_smem + 16);
+            #line 59 "welford.py"
             float *smem__2 = reinterpret_cast<float *>(tsm_smem + 32);
+            #line 59 "welford.py"
             const int wa = warp;
+            #line 59 "welford.py"
             __syncthreads(); // earlier readers of the buffer are done
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 smem_[wa * 1 + f] = c_mean_acc[r];
+                #line 59 "welford.py"
                 smem__1[wa * 1 + f] = c_m2_acc[r];
+                #line 59 "welford.py"
                 smem__2[wa * 1 + f] = c_count_acc[r];
             }
+            #line 59 "welford.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 c_mean_acc[r] = smem_[f];
+                #line 59 "welford.py"
                 c_m2_acc[r] = smem__1[f];
+                #line 59 "welford.py"
                 c_count_acc[r] = smem__2[f];
                 #pragma unroll
+                #line 59 "welford.py"
                 for (int w = 1; w < 4; ++w) {
+                    #line 59 "welford.py"
                     combine(c_mean_acc[r], c_m2_acc[r], c_count_acc[r], smem_[w * 1 + f], smem__1[w * 1 + f], smem__2[w * 1 + f], c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
                 }
             }
         }
+        #line 59 "welford.py"
         float c_mean = c_mean_acc[0];
+        #line 59 "welford.py"
         float c_m2 = c_m2_acc[0];
+        #line 59 "welford.py"
         float c_count = c_count_acc[0];
         // count = count_a + count_b
         #line 22 "welford.py"
@@ -4168,66 +4632,110 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
         // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             c_mean_acc[r] = x[0];
+            #line 59 "welford.py"
             c_m2_acc[r] = v29_1[0];
+            #line 59 "welford.py"
             c_count_acc[r] = v34[0];
             #pragma unroll
+            #line 59 "welford.py"
             for (int j = 1; j < 8; ++j) {
+                #line 59 "welford.py"
                 combine(c_mean_acc[r], c_m2_acc[r], c_count_acc[r], x[0 | (j)], v29_1[0 | (j)], v34[0 | (j)], c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
             }
         }
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             const float o = tsm::shfl_xor(c_mean_acc[r], 1);
+            #line 59 "welford.py"
             const float o_1 = tsm::shfl_xor(c_m2_acc[r], 1);
+            #line 59 "welford.py"
             const float o_2 = tsm::shfl_xor(c_count_acc[r], 1);
+            #line 59 "welford.py"
             combine((lane & 1) ? o : c_mean_acc[r], (lane & 1) ? o_1 : c_m2_acc[r], (lane & 1) ? o_2 : c_count_acc[r], (lane & 1) ? c_mean_acc[r] : o, (lane & 1) ? c_m2_acc[r] : o_1, (lane & 1) ? c_count_acc[r] : o_2, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_3 = tsm::shfl_xor(c_mean_acc[r], 2);
+            #line 59 "welford.py"
             const float o_4 = tsm::shfl_xor(c_m2_acc[r], 2);
+            #line 59 "welford.py"
             const float o_5 = tsm::shfl_xor(c_count_acc[r], 2);
+            #line 59 "welford.py"
             combine((lane & 2) ? o_3 : c_mean_acc[r], (lane & 2) ? o_4 : c_m2_acc[r], (lane & 2) ? o_5 : c_count_acc[r], (lane & 2) ? c_mean_acc[r] : o_3, (lane & 2) ? c_m2_acc[r] : o_4, (lane & 2) ? c_count_acc[r] : o_5, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_6 = tsm::shfl_xor(c_mean_acc[r], 4);
+            #line 59 "welford.py"
             const float o_7 = tsm::shfl_xor(c_m2_acc[r], 4);
+            #line 59 "welford.py"
             const float o_8 = tsm::shfl_xor(c_count_acc[r], 4);
+            #line 59 "welford.py"
             combine((lane & 4) ? o_6 : c_mean_acc[r], (lane & 4) ? o_7 : c_m2_acc[r], (lane & 4) ? o_8 : c_count_acc[r], (lane & 4) ? c_mean_acc[r] : o_6, (lane & 4) ? c_m2_acc[r] : o_7, (lane & 4) ? c_count_acc[r] : o_8, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_9 = tsm::shfl_xor(c_mean_acc[r], 8);
+            #line 59 "welford.py"
             const float o_10 = tsm::shfl_xor(c_m2_acc[r], 8);
+            #line 59 "welford.py"
             const float o_11 = tsm::shfl_xor(c_count_acc[r], 8);
+            #line 59 "welford.py"
             combine((lane & 8) ? o_9 : c_mean_acc[r], (lane & 8) ? o_10 : c_m2_acc[r], (lane & 8) ? o_11 : c_count_acc[r], (lane & 8) ? c_mean_acc[r] : o_9, (lane & 8) ? c_m2_acc[r] : o_10, (lane & 8) ? c_count_acc[r] : o_11, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_12 = tsm::shfl_xor(c_mean_acc[r], 16);
+            #line 59 "welford.py"
             const float o_13 = tsm::shfl_xor(c_m2_acc[r], 16);
+            #line 59 "welford.py"
             const float o_14 = tsm::shfl_xor(c_count_acc[r], 16);
+            #line 59 "welford.py"
             combine((lane & 16) ? o_12 : c_mean_acc[r], (lane & 16) ? o_13 : c_m2_acc[r], (lane & 16) ? o_14 : c_count_acc[r], (lane & 16) ? c_mean_acc[r] : o_12, (lane & 16) ? c_m2_acc[r] : o_13, (lane & 16) ? c_count_acc[r] : o_14, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
         }
         // the warps along the axis combine their partials through shared memory
         {
+            #line 59 "welford.py"
             float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+            #line 59 "welford.py"
             float *smem__1 = reinterpret_cast<float *>(tsm_smem + 16);
+            #line 59 "welford.py"
             float *smem__2 = reinterpret_cast<float *>(tsm_smem + 32);
+            #line 59 "welford.py"
             const int wa = warp;
+            #line 59 "welford.py"
             __syncthreads(); // earlier readers of the buffer are done
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 smem_[wa * 1 + f] = c_mean_acc[r];
+                #line 59 "welford.py"
                 smem__1[wa * 1 + f] = c_m2_acc[r];
+                #line 59 "welford.py"
                 smem__2[wa * 1 + f] = c_count_acc[r];
             }
+            #line 59 "welford.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 c_mean_acc[r] = smem_[f];
+                #line 59 "welford.py"
                 c_m2_acc[r] = smem__1[f];
+                #line 59 "welford.py"
                 c_count_acc[r] = smem__2[f];
                 #pragma unroll
+                #line 59 "welford.py"
                 for (int w = 1; w < 4; ++w) {
+                    #line 59 "welford.py"
                     combine(c_mean_acc[r], c_m2_acc[r], c_count_acc[r], smem_[w * 1 + f], smem__1[w * 1 + f], smem__2[w * 1 + f], c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
                 }
             }
         }
+        #line 59 "welford.py"
         float c_mean = c_mean_acc[0];
+        #line 59 "welford.py"
         float c_m2 = c_m2_acc[0];
+        #line 59 "welford.py"
         float c_count = c_count_acc[0];
         // count = count_a + count_b
         #line 22 "welford.py"
@@ -4417,66 +4925,110 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
         // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             c_mean_acc[r] = x[0];
+            #line 59 "welford.py"
             c_m2_acc[r] = v89_1[0];
+            #line 59 "welford.py"
             c_count_acc[r] = v34[0];
             #pragma unroll
+            #line 59 "welford.py"
             for (int j = 1; j < 4; ++j) {
+                #line 59 "welford.py"
                 combine(c_mean_acc[r], c_m2_acc[r], c_count_acc[r], x[0 | (j)], v89_1[0 | (j)], v34[0 | (j)], c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
             }
         }
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             const float o = tsm::shfl_xor(c_mean_acc[r], 1);
+            #line 59 "welford.py"
             const float o_1 = tsm::shfl_xor(c_m2_acc[r], 1);
+            #line 59 "welford.py"
             const float o_2 = tsm::shfl_xor(c_count_acc[r], 1);
+            #line 59 "welford.py"
             combine((lane & 1) ? o : c_mean_acc[r], (lane & 1) ? o_1 : c_m2_acc[r], (lane & 1) ? o_2 : c_count_acc[r], (lane & 1) ? c_mean_acc[r] : o, (lane & 1) ? c_m2_acc[r] : o_1, (lane & 1) ? c_count_acc[r] : o_2, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_3 = tsm::shfl_xor(c_mean_acc[r], 2);
+            #line 59 "welford.py"
             const float o_4 = tsm::shfl_xor(c_m2_acc[r], 2);
+            #line 59 "welford.py"
             const float o_5 = tsm::shfl_xor(c_count_acc[r], 2);
+            #line 59 "welford.py"
             combine((lane & 2) ? o_3 : c_mean_acc[r], (lane & 2) ? o_4 : c_m2_acc[r], (lane & 2) ? o_5 : c_count_acc[r], (lane & 2) ? c_mean_acc[r] : o_3, (lane & 2) ? c_m2_acc[r] : o_4, (lane & 2) ? c_count_acc[r] : o_5, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_6 = tsm::shfl_xor(c_mean_acc[r], 4);
+            #line 59 "welford.py"
             const float o_7 = tsm::shfl_xor(c_m2_acc[r], 4);
+            #line 59 "welford.py"
             const float o_8 = tsm::shfl_xor(c_count_acc[r], 4);
+            #line 59 "welford.py"
             combine((lane & 4) ? o_6 : c_mean_acc[r], (lane & 4) ? o_7 : c_m2_acc[r], (lane & 4) ? o_8 : c_count_acc[r], (lane & 4) ? c_mean_acc[r] : o_6, (lane & 4) ? c_m2_acc[r] : o_7, (lane & 4) ? c_count_acc[r] : o_8, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_9 = tsm::shfl_xor(c_mean_acc[r], 8);
+            #line 59 "welford.py"
             const float o_10 = tsm::shfl_xor(c_m2_acc[r], 8);
+            #line 59 "welford.py"
             const float o_11 = tsm::shfl_xor(c_count_acc[r], 8);
+            #line 59 "welford.py"
             combine((lane & 8) ? o_9 : c_mean_acc[r], (lane & 8) ? o_10 : c_m2_acc[r], (lane & 8) ? o_11 : c_count_acc[r], (lane & 8) ? c_mean_acc[r] : o_9, (lane & 8) ? c_m2_acc[r] : o_10, (lane & 8) ? c_count_acc[r] : o_11, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_12 = tsm::shfl_xor(c_mean_acc[r], 16);
+            #line 59 "welford.py"
             const float o_13 = tsm::shfl_xor(c_m2_acc[r], 16);
+            #line 59 "welford.py"
             const float o_14 = tsm::shfl_xor(c_count_acc[r], 16);
+            #line 59 "welford.py"
             combine((lane & 16) ? o_12 : c_mean_acc[r], (lane & 16) ? o_13 : c_m2_acc[r], (lane & 16) ? o_14 : c_count_acc[r], (lane & 16) ? c_mean_acc[r] : o_12, (lane & 16) ? c_m2_acc[r] : o_13, (lane & 16) ? c_count_acc[r] : o_14, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
         }
         // the warps along the axis combine their partials through shared memory
         {
+            #line 59 "welford.py"
             float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+            #line 59 "welford.py"
             float *smem__1 = reinterpret_cast<float *>(tsm_smem + 16);
+            #line 59 "welford.py"
             float *smem__2 = reinterpret_cast<float *>(tsm_smem + 32);
+            #line 59 "welford.py"
             const int wa = warp;
+            #line 59 "welford.py"
             __syncthreads(); // earlier readers of the buffer are done
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 smem_[wa * 1 + f] = c_mean_acc[r];
+                #line 59 "welford.py"
                 smem__1[wa * 1 + f] = c_m2_acc[r];
+                #line 59 "welford.py"
                 smem__2[wa * 1 + f] = c_count_acc[r];
             }
+            #line 59 "welford.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 c_mean_acc[r] = smem_[f];
+                #line 59 "welford.py"
                 c_m2_acc[r] = smem__1[f];
+                #line 59 "welford.py"
                 c_count_acc[r] = smem__2[f];
                 #pragma unroll
+                #line 59 "welford.py"
                 for (int w = 1; w < 4; ++w) {
+                    #line 59 "welford.py"
                     combine(c_mean_acc[r], c_m2_acc[r], c_count_acc[r], smem_[w * 1 + f], smem__1[w * 1 + f], smem__2[w * 1 + f], c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
                 }
             }
         }
+        #line 59 "welford.py"
         float c_mean = c_mean_acc[0];
+        #line 59 "welford.py"
         float c_m2 = c_m2_acc[0];
+        #line 59 "welford.py"
         float c_count = c_count_acc[0];
         // count = count_a + count_b
         #line 22 "welford.py"
@@ -4709,65 +5261,105 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     // reduce along axis 1: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 42 "welford.py"
         mean_1[r] = x[((r << 3))];
+        #line 42 "welford.py"
         m2_3[r] = m2_1[((r << 3))];
+        #line 42 "welford.py"
         count_2[r] = count[((r << 3))];
         #pragma unroll
+        #line 42 "welford.py"
         for (int j = 1; j < 8; ++j) {
+            #line 42 "welford.py"
             combine(mean_1[r], m2_3[r], count_2[r], x[((r << 3)) | (j)], m2_1[((r << 3)) | (j)], count[((r << 3)) | (j)], mean_1[r], m2_3[r], count_2[r]);
         }
     }
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
+        #line 42 "welford.py"
         const float o = tsm::shfl_xor(mean_1[r], 1);
+        #line 42 "welford.py"
         const float o_1 = tsm::shfl_xor(m2_3[r], 1);
+        #line 42 "welford.py"
         const float o_2 = tsm::shfl_xor(count_2[r], 1);
+        #line 42 "welford.py"
         combine((lane & 1) ? o : mean_1[r], (lane & 1) ? o_1 : m2_3[r], (lane & 1) ? o_2 : count_2[r], (lane & 1) ? mean_1[r] : o, (lane & 1) ? m2_3[r] : o_1, (lane & 1) ? count_2[r] : o_2, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_3 = tsm::shfl_xor(mean_1[r], 2);
+        #line 42 "welford.py"
         const float o_4 = tsm::shfl_xor(m2_3[r], 2);
+        #line 42 "welford.py"
         const float o_5 = tsm::shfl_xor(count_2[r], 2);
+        #line 42 "welford.py"
         combine((lane & 2) ? o_3 : mean_1[r], (lane & 2) ? o_4 : m2_3[r], (lane & 2) ? o_5 : count_2[r], (lane & 2) ? mean_1[r] : o_3, (lane & 2) ? m2_3[r] : o_4, (lane & 2) ? count_2[r] : o_5, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_6 = tsm::shfl_xor(mean_1[r], 4);
+        #line 42 "welford.py"
         const float o_7 = tsm::shfl_xor(m2_3[r], 4);
+        #line 42 "welford.py"
         const float o_8 = tsm::shfl_xor(count_2[r], 4);
+        #line 42 "welford.py"
         combine((lane & 4) ? o_6 : mean_1[r], (lane & 4) ? o_7 : m2_3[r], (lane & 4) ? o_8 : count_2[r], (lane & 4) ? mean_1[r] : o_6, (lane & 4) ? m2_3[r] : o_7, (lane & 4) ? count_2[r] : o_8, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_9 = tsm::shfl_xor(mean_1[r], 8);
+        #line 42 "welford.py"
         const float o_10 = tsm::shfl_xor(m2_3[r], 8);
+        #line 42 "welford.py"
         const float o_11 = tsm::shfl_xor(count_2[r], 8);
+        #line 42 "welford.py"
         combine((lane & 8) ? o_9 : mean_1[r], (lane & 8) ? o_10 : m2_3[r], (lane & 8) ? o_11 : count_2[r], (lane & 8) ? mean_1[r] : o_9, (lane & 8) ? m2_3[r] : o_10, (lane & 8) ? count_2[r] : o_11, mean_1[r], m2_3[r], count_2[r]);
+        #line 42 "welford.py"
         const float o_12 = tsm::shfl_xor(mean_1[r], 16);
+        #line 42 "welford.py"
         const float o_13 = tsm::shfl_xor(m2_3[r], 16);
+        #line 42 "welford.py"
         const float o_14 = tsm::shfl_xor(count_2[r], 16);
+        #line 42 "welford.py"
         combine((lane & 16) ? o_12 : mean_1[r], (lane & 16) ? o_13 : m2_3[r], (lane & 16) ? o_14 : count_2[r], (lane & 16) ? mean_1[r] : o_12, (lane & 16) ? m2_3[r] : o_13, (lane & 16) ? count_2[r] : o_14, mean_1[r], m2_3[r], count_2[r]);
     }
     // the warps along the axis combine their partials through shared memory
     {
+        #line 42 "welford.py"
         float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 42 "welford.py"
         float *smem__1 = reinterpret_cast<float *>(tsm_smem + 32);
+        #line 42 "welford.py"
         float *smem__2 = reinterpret_cast<float *>(tsm_smem + 64);
+        #line 42 "welford.py"
         const int wa = warp;
+        #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 42 "welford.py"
             const int f = r;
+            #line 42 "welford.py"
             smem_[wa * 2 + f] = mean_1[r];
+            #line 42 "welford.py"
             smem__1[wa * 2 + f] = m2_3[r];
+            #line 42 "welford.py"
             smem__2[wa * 2 + f] = count_2[r];
         }
+        #line 42 "welford.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
+            #line 42 "welford.py"
             const int f = r;
+            #line 42 "welford.py"
             mean_1[r] = smem_[f];
+            #line 42 "welford.py"
             m2_3[r] = smem__1[f];
+            #line 42 "welford.py"
             count_2[r] = smem__2[f];
             #pragma unroll
+            #line 42 "welford.py"
             for (int w = 1; w < 4; ++w) {
+                #line 42 "welford.py"
                 combine(mean_1[r], m2_3[r], count_2[r], smem_[w * 2 + f], smem__1[w * 2 + f], smem__2[w * 2 + f], mean_1[r], m2_3[r], count_2[r]);
             }
         }
     }
-    // mean, m2, count = tl.reduce((x, m2, count), 1, welford_combine)
     float mean_2[1];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -4977,62 +5569,104 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
         // reduce along axis 0: in-thread over 1 registers, then lanes, then warps
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             c_mean_acc[r] = x[0];
+            #line 59 "welford.py"
             c_m2_acc[r] = v27_1[0];
+            #line 59 "welford.py"
             c_count_acc[r] = v32[0];
         }
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
+            #line 59 "welford.py"
             const float o = tsm::shfl_xor(c_mean_acc[r], 1);
+            #line 59 "welford.py"
             const float o_1 = tsm::shfl_xor(c_m2_acc[r], 1);
+            #line 59 "welford.py"
             const float o_2 = tsm::shfl_xor(c_count_acc[r], 1);
+            #line 59 "welford.py"
             combine((lane & 1) ? o : c_mean_acc[r], (lane & 1) ? o_1 : c_m2_acc[r], (lane & 1) ? o_2 : c_count_acc[r], (lane & 1) ? c_mean_acc[r] : o, (lane & 1) ? c_m2_acc[r] : o_1, (lane & 1) ? c_count_acc[r] : o_2, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_3 = tsm::shfl_xor(c_mean_acc[r], 2);
+            #line 59 "welford.py"
             const float o_4 = tsm::shfl_xor(c_m2_acc[r], 2);
+            #line 59 "welford.py"
             const float o_5 = tsm::shfl_xor(c_count_acc[r], 2);
+            #line 59 "welford.py"
             combine((lane & 2) ? o_3 : c_mean_acc[r], (lane & 2) ? o_4 : c_m2_acc[r], (lane & 2) ? o_5 : c_count_acc[r], (lane & 2) ? c_mean_acc[r] : o_3, (lane & 2) ? c_m2_acc[r] : o_4, (lane & 2) ? c_count_acc[r] : o_5, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_6 = tsm::shfl_xor(c_mean_acc[r], 4);
+            #line 59 "welford.py"
             const float o_7 = tsm::shfl_xor(c_m2_acc[r], 4);
+            #line 59 "welford.py"
             const float o_8 = tsm::shfl_xor(c_count_acc[r], 4);
+            #line 59 "welford.py"
             combine((lane & 4) ? o_6 : c_mean_acc[r], (lane & 4) ? o_7 : c_m2_acc[r], (lane & 4) ? o_8 : c_count_acc[r], (lane & 4) ? c_mean_acc[r] : o_6, (lane & 4) ? c_m2_acc[r] : o_7, (lane & 4) ? c_count_acc[r] : o_8, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_9 = tsm::shfl_xor(c_mean_acc[r], 8);
+            #line 59 "welford.py"
             const float o_10 = tsm::shfl_xor(c_m2_acc[r], 8);
+            #line 59 "welford.py"
             const float o_11 = tsm::shfl_xor(c_count_acc[r], 8);
+            #line 59 "welford.py"
             combine((lane & 8) ? o_9 : c_mean_acc[r], (lane & 8) ? o_10 : c_m2_acc[r], (lane & 8) ? o_11 : c_count_acc[r], (lane & 8) ? c_mean_acc[r] : o_9, (lane & 8) ? c_m2_acc[r] : o_10, (lane & 8) ? c_count_acc[r] : o_11, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
+            #line 59 "welford.py"
             const float o_12 = tsm::shfl_xor(c_mean_acc[r], 16);
+            #line 59 "welford.py"
             const float o_13 = tsm::shfl_xor(c_m2_acc[r], 16);
+            #line 59 "welford.py"
             const float o_14 = tsm::shfl_xor(c_count_acc[r], 16);
+            #line 59 "welford.py"
             combine((lane & 16) ? o_12 : c_mean_acc[r], (lane & 16) ? o_13 : c_m2_acc[r], (lane & 16) ? o_14 : c_count_acc[r], (lane & 16) ? c_mean_acc[r] : o_12, (lane & 16) ? c_m2_acc[r] : o_13, (lane & 16) ? c_count_acc[r] : o_14, c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
         }
         // the warps along the axis combine their partials through shared memory
         {
+            #line 59 "welford.py"
             float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+            #line 59 "welford.py"
             float *smem__1 = reinterpret_cast<float *>(tsm_smem + 16);
+            #line 59 "welford.py"
             float *smem__2 = reinterpret_cast<float *>(tsm_smem + 32);
+            #line 59 "welford.py"
             const int wa = warp;
+            #line 59 "welford.py"
             __syncthreads(); // earlier readers of the buffer are done
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 smem_[wa * 1 + f] = c_mean_acc[r];
+                #line 59 "welford.py"
                 smem__1[wa * 1 + f] = c_m2_acc[r];
+                #line 59 "welford.py"
                 smem__2[wa * 1 + f] = c_count_acc[r];
             }
+            #line 59 "welford.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 1; ++r) {
+                #line 59 "welford.py"
                 const int f = 0;
+                #line 59 "welford.py"
                 c_mean_acc[r] = smem_[f];
+                #line 59 "welford.py"
                 c_m2_acc[r] = smem__1[f];
+                #line 59 "welford.py"
                 c_count_acc[r] = smem__2[f];
                 #pragma unroll
+                #line 59 "welford.py"
                 for (int w = 1; w < 4; ++w) {
+                    #line 59 "welford.py"
                     combine(c_mean_acc[r], c_m2_acc[r], c_count_acc[r], smem_[w * 1 + f], smem__1[w * 1 + f], smem__2[w * 1 + f], c_mean_acc[r], c_m2_acc[r], c_count_acc[r]);
                 }
             }
         }
+        #line 59 "welford.py"
         float c_mean = c_mean_acc[0];
+        #line 59 "welford.py"
         float c_m2 = c_m2_acc[0];
+        #line 59 "welford.py"
         float c_count = c_count_acc[0];
         // count = count_a + count_b
         #line 22 "welford.py"
