@@ -6,6 +6,7 @@
 #include "profiler/metric_sets.h"
 #include "profiler/range_profiler.h"
 #include "profiler/roofline.h"
+#include "profiler/sass_lines.h"
 
 #include <algorithm>
 
@@ -278,6 +279,8 @@ run::ProfileReport LaunchProfiler::buildReport()
                                                       : report.countersNote;
         if (anyCounters)
             placeOnRoofline(p, report.roofline);
+        if (e->kernel && !p.library)
+            addLineCosts(*e, report.notes);
         report.kernels.push_back(p);
     }
     // The program's kernels first, in launch order; Tilesmith's own after them.
@@ -285,6 +288,26 @@ run::ProfileReport LaunchProfiler::buildReport()
         return !k.library;
     });
     return report;
+}
+
+void LaunchProfiler::addLineCosts(Entry &e, std::vector<std::string> &notes)
+{
+    run::KernelProfile &p = e.profile;
+    std::string why;
+    const std::vector<char> &cubin = e.kernel->cubin();
+    const std::vector<SassLine> sass = sassLines(cubin, p.function, &why);
+    if (sass.empty()) {
+        notes.push_back(p.kernel + ": no per-line costs: " + why);
+        return;
+    }
+    LineRange range;
+    if (m_sources && e.kernel->kernel().file < m_sources->fileCount()) {
+        const SourceFile &file = m_sources->file(e.kernel->kernel().file);
+        range.first = int(file.lineCol(e.kernel->kernel().span.begin).line);
+        range.last = int(file.lineCol(e.kernel->kernel().span.end).line);
+    }
+    p.lines = lineCosts(sass, p.file, nullptr, range);
+    p.linesMeasuredBy = "the kernel's SASS instructions (static count per line)";
 }
 
 void LaunchProfiler::finish(const run::EventSink &sink)

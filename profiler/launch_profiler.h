@@ -51,6 +51,8 @@ private:
     struct Entry;
     Entry &entryFor(const cuda::CudaKernel &kernel, const Grid &grid);
     run::ProfileReport buildReport();
+    /// The kernel's SASS instructions per Python line (static; executed counts when measured).
+    void addLineCosts(Entry &e, std::vector<std::string> &notes);
 
     ProfileOptions m_options;
     cuda::CudaBackend *m_backend = nullptr;
