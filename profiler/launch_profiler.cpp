@@ -7,6 +7,7 @@
 #include "profiler/range_profiler.h"
 #include "profiler/roofline.h"
 #include "profiler/sass_lines.h"
+#include "profiler/sass_metrics.h"
 
 #include <algorithm>
 
@@ -37,6 +38,9 @@ struct LaunchProfiler::Entry
     run::KernelProfile profile;
     bool measured = false;  ///< counters collected (or tried)
     std::uint64_t tag = 0;  ///< its launches' external correlation id (1-based)
+    bool sassTried = false; ///< a launch was instrumented for executed counts per PC (or tried)
+    std::map<std::uint32_t, double> executed; ///< warp instructions executed per PC
+    std::string sassNote;   ///< why there are no executed counts
     std::vector<double> durations;
 };
 
@@ -140,14 +144,18 @@ void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel, const Grid &gr
     Entry &e = entryFor(kernel, grid);
     if (m_tracer)
         m_tracer->pushTag(e.tag);
-    if (e.measured || !m_range || m_profiled >= m_options.maxProfiledLaunches)
-        return;
     if (e.profile.library && !m_options.libraryKernels)
         return;
     if (!m_options.kernel.empty() && e.profile.kernel != m_options.kernel)
         return;
     if (m_backend->driver().capturing())
         return; // a graph capture runs nothing now: measure a later, real launch
+    if (e.measured && !e.sassTried && m_options.lineCounts && m_sassUnavailable.empty()) {
+        beginSassMetrics(e);
+        return;
+    }
+    if (e.measured || !m_range || m_profiled >= m_options.maxProfiledLaunches)
+        return;
     e.measured = true;
     ++m_profiled;
     if (m_tracer)
@@ -166,6 +174,10 @@ void LaunchProfiler::afterLaunch(const cuda::CudaKernel &kernel, const Grid &gri
 {
     if (m_tracer)
         m_tracer->popTag();
+    if (m_sassMeasuring) {
+        endSassMetrics(queued);
+        return;
+    }
     if (!m_measuring)
         return;
     Entry &e = *m_measuring;
@@ -265,7 +277,8 @@ run::ProfileReport LaunchProfiler::buildReport()
         report.roofline = deviceCeilings(driver, &report.notes);
     for (auto &e : m_entries) {
         run::KernelProfile &p = e->profile;
-        p.launches = std::int64_t(e->durations.size()) + (p.metrics.empty() ? 0 : 1);
+        p.launches = std::int64_t(e->durations.size()) + (p.metrics.empty() ? 0 : 1)
+                     + (e->executed.empty() ? 0 : 1);
         if (!e->durations.empty()) {
             p.medianNs = cuda::medianOf(e->durations);
             p.minNs = *std::min_element(e->durations.begin(), e->durations.end());
@@ -290,6 +303,46 @@ run::ProfileReport LaunchProfiler::buildReport()
     return report;
 }
 
+void LaunchProfiler::beginSassMetrics(Entry &e)
+{
+    // The second launch of a kernel and grid runs instrumented (the first was replayed for
+    // counters): same results, slower, so it is left out of the timings.
+    e.sassTried = true;
+    if (m_tracer)
+        m_tracer->pause();
+    std::string why;
+    m_sass = SassMetrics::open(m_backend->driver(), &why);
+    if (!m_sass || !m_sass->begin(&why)) {
+        e.sassNote = why;
+        m_sass.reset();
+        // Permission and support problems do not go away for the next kernel.
+        m_sassUnavailable = why;
+        if (m_tracer)
+            m_tracer->resume();
+        return;
+    }
+    m_sassMeasuring = &e;
+}
+
+void LaunchProfiler::endSassMetrics(bool queued)
+{
+    Entry &e = *m_sassMeasuring;
+    m_sassMeasuring = nullptr;
+    ExecutedPerPc counts;
+    std::string why;
+    if (!m_sass->end(&counts, &why))
+        e.sassNote = why;
+    else if (!queued)
+        e.sassNote = "the instrumented launch failed";
+    else if (auto it = counts.find(e.profile.function); it != counts.end())
+        e.executed = it->second;
+    else
+        e.sassNote = "CUPTI's SASS metrics had no counts for " + e.profile.function;
+    m_sass.reset();
+    if (m_tracer)
+        m_tracer->resume();
+}
+
 void LaunchProfiler::addLineCosts(Entry &e, std::vector<std::string> &notes)
 {
     run::KernelProfile &p = e.profile;
@@ -306,8 +359,17 @@ void LaunchProfiler::addLineCosts(Entry &e, std::vector<std::string> &notes)
         range.first = int(file.lineCol(e.kernel->kernel().span.begin).line);
         range.last = int(file.lineCol(e.kernel->kernel().span.end).line);
     }
+    if (!e.executed.empty()) {
+        p.lines = lineCosts(sass, p.file, &e.executed, range);
+        p.linesMeasuredBy = "warp instructions executed (CUPTI SASS metrics, one instrumented "
+                            "launch)";
+        return;
+    }
     p.lines = lineCosts(sass, p.file, nullptr, range);
     p.linesMeasuredBy = "the kernel's SASS instructions (static count per line)";
+    if (!e.sassNote.empty())
+        notes.push_back(p.kernel + ": per-line costs are static instruction counts: "
+                        + e.sassNote);
 }
 
 void LaunchProfiler::finish(const run::EventSink &sink)
@@ -318,6 +380,7 @@ void LaunchProfiler::finish(const run::EventSink &sink)
     e.kind = run::RunEvent::Kind::Profile;
     e.profile = buildReport();
     m_range.reset();
+    m_sass.reset();
     m_backend = nullptr;
     sink(e);
 }

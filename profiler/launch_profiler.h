@@ -23,6 +23,7 @@ namespace tsm::profiler {
 
 class ActivityTracer;
 class RangeProfiler;
+class SassMetrics;
 
 struct ProfileOptions
 {
@@ -30,6 +31,9 @@ struct ProfileOptions
     std::string kernel;           ///< only kernels of this name get counters (empty: all)
     bool libraryKernels = false;  ///< also count Tilesmith's own kernels (eager torch ops)
     int maxProfiledLaunches = 64; ///< replays stop after this many kernel/grid pairs
+    /// Instrument the second launch of each kernel and grid for executed instructions per PC
+    /// (CUPTI SASS metrics); without, per-line costs are static instruction counts.
+    bool lineCounts = true;
 };
 
 class LaunchProfiler final : public run::RunProfiler, public cuda::LaunchObserver
@@ -53,6 +57,8 @@ private:
     run::ProfileReport buildReport();
     /// The kernel's SASS instructions per Python line (static; executed counts when measured).
     void addLineCosts(Entry &e, std::vector<std::string> &notes);
+    void beginSassMetrics(Entry &e);
+    void endSassMetrics(bool queued);
 
     ProfileOptions m_options;
     cuda::CudaBackend *m_backend = nullptr;
@@ -64,6 +70,9 @@ private:
     std::map<std::string, std::vector<std::string>> m_pendingSignatures; ///< by kernel name
     std::map<const cuda::CudaKernel *, std::string> m_signatures;
     Entry *m_measuring = nullptr;
+    std::unique_ptr<SassMetrics> m_sass;
+    Entry *m_sassMeasuring = nullptr;
+    std::string m_sassUnavailable; ///< set once SASS metrics failed to open: not tried again
     int m_profiled = 0;
 };
 

@@ -100,33 +100,43 @@ std::unique_ptr<RangeProfiler> RangeProfiler::open(cuda::Driver &driver,
     if (!p->m_config)
         return nullptr;
 
+    p->m_context = ctx;
+    return p;
+}
+
+bool RangeProfiler::enable(std::string *why)
+{
+    const CuptiApi *api = cuptiApi(why);
+    if (!api)
+        return false;
     CUpti_RangeProfiler_Enable_Params en{CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE};
-    en.ctx = ctx;
+    en.ctx = static_cast<CUcontext>(m_context);
     if (CUptiResult r = api->rangeEnable(&en); r != CUPTI_SUCCESS) {
         *why = explainCuptiFailure("enabling CUPTI's range profiler", r);
-        return nullptr;
+        return false;
     }
-    p->m_object = en.pRangeProfilerObject;
+    m_object = en.pRangeProfilerObject;
 
     std::vector<const char *> names;
-    for (const std::string &m : p->m_config->metrics())
+    for (const std::string &m : m_config->metrics())
         names.push_back(m.c_str());
     CUpti_RangeProfiler_GetCounterDataSize_Params size{
         CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
-    size.pRangeProfilerObject = p->m_object;
+    size.pRangeProfilerObject = m_object;
     size.pMetricNames = names.data();
     size.numMetrics = names.size();
     size.maxNumOfRanges = 1;
     size.maxNumRangeTreeNodes = 1;
     if (CUptiResult r = api->rangeGetCounterDataSize(&size); r != CUPTI_SUCCESS) {
         *why = explainCuptiFailure("sizing the counter data", r);
-        return nullptr;
+        disable();
+        return false;
     }
-    p->m_counterData.resize(size.counterDataSize);
-    return p;
+    m_counterData.assign(size.counterDataSize, 0);
+    return true;
 }
 
-RangeProfiler::~RangeProfiler()
+void RangeProfiler::disable()
 {
     const CuptiApi *api = cuptiApi();
     if (api && m_object) {
@@ -134,12 +144,22 @@ RangeProfiler::~RangeProfiler()
         p.pRangeProfilerObject = m_object;
         api->rangeDisable(&p);
     }
+    m_object = nullptr;
+}
+
+RangeProfiler::~RangeProfiler()
+{
+    disable();
 }
 
 bool RangeProfiler::begin(std::string *why)
 {
     const CuptiApi *api = cuptiApi(why);
     if (!api)
+        return false;
+    // Enabled only around the measured launch, so that other CUPTI users (SASS metrics) can
+    // have the device between measurements.
+    if (!enable(why))
         return false;
     // A fresh image for each measured launch: it holds one range.
     CUpti_RangeProfiler_CounterDataImage_Initialize_Params init{
@@ -149,6 +169,7 @@ bool RangeProfiler::begin(std::string *why)
     init.pCounterData = m_counterData.data();
     if (CUptiResult r = api->rangeCounterDataImageInitialize(&init); r != CUPTI_SUCCESS) {
         *why = explainCuptiFailure("preparing the counter data", r);
+        disable();
         return false;
     }
     CUpti_RangeProfiler_SetConfig_Params cfg{CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE};
@@ -166,18 +187,27 @@ bool RangeProfiler::begin(std::string *why)
     cfg.targetNestingLevel = 1;
     if (CUptiResult r = api->rangeSetConfig(&cfg); r != CUPTI_SUCCESS) {
         *why = explainCuptiFailure("configuring the range profiler", r);
+        disable();
         return false;
     }
     CUpti_RangeProfiler_Start_Params start{CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
     start.pRangeProfilerObject = m_object;
     if (CUptiResult r = api->rangeStart(&start); r != CUPTI_SUCCESS) {
         *why = explainCuptiFailure("starting the range profiler", r);
+        disable();
         return false;
     }
     return true;
 }
 
 bool RangeProfiler::end(std::vector<double> *values, std::string *why)
+{
+    const bool ok = collect(values, why);
+    disable();
+    return ok;
+}
+
+bool RangeProfiler::collect(std::vector<double> *values, std::string *why)
 {
     const CuptiApi *api = cuptiApi(why);
     if (!api)

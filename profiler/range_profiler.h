@@ -1,7 +1,9 @@
 #pragma once
 // Hardware counters of single kernel launches through CUPTI's range profiler (CUDA.md §7):
 // AutoRange + KernelReplay, so CUPTI replays the launch once per pass, saving and restoring the
-// device memory it writes, and the program's results stay right. One RangeProfiler per context.
+// device memory it writes, and the program's results stay right. One RangeProfiler per context;
+// CUPTI's range profiler is enabled only from begin() to end() (other CUPTI users, the SASS
+// metrics, can have the device between measurements).
 
 #include "profiler/metric_config.h"
 
@@ -39,6 +41,10 @@ public:
 
 private:
     RangeProfiler() = default;
+    bool enable(std::string *why);
+    void disable();
+    bool collect(std::vector<double> *values, std::string *why);
+    void *m_context = nullptr; ///< CUcontext
     std::string m_chip;
     std::unique_ptr<MetricConfig> m_config;
     ::CUpti_RangeProfiler_Object *m_object = nullptr;

@@ -141,6 +141,33 @@ def main():
                                                       (ln["dram_bytes"] or 0) / 1e6, (sw["dram_bytes"] or 0) / 1e6,
                                                       (fused["dram_bytes"] or 0) / sep if sep else float("nan")))
                 L.append("")
+    # Per-line costs: the hottest lines of each program kernel's first profiled grid.
+    L.append("")
+    L.append("## Per-line costs")
+    for name, (events, prof) in results.items():
+        if not prof:
+            continue
+        seen = set()
+        for k in prof.get("kernels", []):
+            if k.get("library") or not k.get("lines") or k["kernel"] in seen:
+                continue
+            seen.add(k["kernel"])
+            try:
+                with open(os.path.join(ROOT, "bench", "gpu", name + ".py")) as f:
+                    src = f.read().splitlines()
+            except OSError:
+                src = []
+            L.append("")
+            L.append("%s, grid %s — %s:" % (k["kernel"], k["grid"][0], k.get("lines_measured_by")))
+            for c in sorted(k["lines"], key=lambda c: -(c.get("share") or 0))[:6]:
+                text = src[c["line"] - 1].strip() if 0 < c["line"] <= len(src) else "(no kernel line)"
+                L.append("- line %d: %.1f%% (%d instructions, %.0f executed) `%s`" % (
+                    c["line"], 100 * (c.get("share") or 0), c.get("instructions") or 0, c.get("executed") or 0,
+                    text[:90]))
+    for name, (events, prof) in results.items():
+        for e in events:
+            if e.get("event") == "diagnostic" and e.get("severity") in ("error", "warning"):
+                L.append("- %s: %s: %s" % (name, e.get("kind"), (e.get("message") or "")[:300]))
     text = "\n".join(L) + "\n"
     with open(os.path.join(args.out, "profile.md"), "w") as f:
         f.write(text)
