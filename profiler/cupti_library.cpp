@@ -86,14 +86,7 @@ Loaded load()
            && bind(lib, "cuptiActivityGetNextRecord", a.activityGetNextRecord, w)
            && bind(lib, "cuptiActivityFlushAll", a.activityFlushAll, w)
            && bind(lib, "cuptiGetTimestamp", a.getTimestamp, w)
-           && bind(lib,
-                   "cuptiActivityPushExternalCorrelationId",
-                   a.activityPushExternalCorrelationId,
-                   w)
-           && bind(lib,
-                   "cuptiActivityPopExternalCorrelationId",
-                   a.activityPopExternalCorrelationId,
-                   w)
+
            && bind(lib, "cuptiProfilerInitialize", a.profilerInitialize, w)
            && bind(lib, "cuptiProfilerDeInitialize", a.profilerDeInitialize, w)
            && bind(lib, "cuptiProfilerDeviceSupported", a.profilerDeviceSupported, w)

@@ -33,9 +33,6 @@ struct CuptiApi
     decltype(&::cuptiActivityGetNextRecord) activityGetNextRecord = nullptr;
     decltype(&::cuptiActivityFlushAll) activityFlushAll = nullptr;
     decltype(&::cuptiGetTimestamp) getTimestamp = nullptr;
-    decltype(&::cuptiActivityPushExternalCorrelationId) activityPushExternalCorrelationId
-        = nullptr;
-    decltype(&::cuptiActivityPopExternalCorrelationId) activityPopExternalCorrelationId = nullptr;
     // Profiler target (CUDA.md §7)
     decltype(&::cuptiProfilerInitialize) profilerInitialize = nullptr;
     decltype(&::cuptiProfilerDeInitialize) profilerDeInitialize = nullptr;

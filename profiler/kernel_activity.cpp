@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
-#include <map>
 #include <mutex>
 
 namespace tsm::profiler {
@@ -17,7 +16,6 @@ constexpr std::size_t kBufferBytes = 4 << 20;
 
 std::mutex g_mutex;
 std::vector<KernelActivity> g_records; ///< guarded by g_mutex
-std::map<std::uint32_t, std::uint64_t> g_tags; ///< correlation id -> tag, guarded by g_mutex
 std::atomic<bool> g_active{false};
 
 void CUPTIAPI onRequest(uint8_t **buffer, size_t *size, size_t *maxNumRecords)
@@ -31,17 +29,9 @@ void CUPTIAPI onComplete(CUcontext, uint32_t, uint8_t *buffer, size_t, size_t va
 {
     const CuptiApi *api = cuptiApi();
     std::vector<KernelActivity> got;
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> tags;
     CUpti_Activity *rec = nullptr;
     while (api && validSize
            && api->activityGetNextRecord(buffer, validSize, &rec) == CUPTI_SUCCESS) {
-        if (rec->kind == CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION) {
-            const auto *x = reinterpret_cast<const CUpti_ActivityExternalCorrelation *>(rec);
-            const std::uint32_t correlation = x->correlationId;
-            const std::uint64_t tag = x->externalId;
-            tags.emplace_back(correlation, tag);
-            continue;
-        }
         if (rec->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL
             && rec->kind != CUPTI_ACTIVITY_KIND_KERNEL)
             continue;
@@ -69,8 +59,7 @@ void CUPTIAPI onComplete(CUcontext, uint32_t, uint8_t *buffer, size_t, size_t va
     std::lock_guard lock(g_mutex);
     for (KernelActivity &a : got)
         g_records.push_back(std::move(a));
-    for (const auto &[correlation, tag] : tags)
-        g_tags[correlation] = tag;
+
 }
 
 } // namespace
@@ -87,7 +76,6 @@ std::unique_ptr<ActivityTracer> ActivityTracer::start(std::string *why)
     {
         std::lock_guard lock(g_mutex);
         g_records.clear();
-        g_tags.clear();
     }
     if (CUptiResult r = api->activityRegisterCallbacks(onRequest, onComplete);
         r != CUPTI_SUCCESS) {
@@ -101,8 +89,7 @@ std::unique_ptr<ActivityTracer> ActivityTracer::start(std::string *why)
         *why = "CUPTI could not trace kernels: " + cuptiResultText(r);
         return nullptr;
     }
-    // Without it records are matched by symbol and grid only (see pushTag).
-    (void) api->activityEnable(CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION);
+
     return std::unique_ptr<ActivityTracer>(new ActivityTracer);
 }
 
@@ -111,23 +98,9 @@ ActivityTracer::~ActivityTracer()
     if (const CuptiApi *api = cuptiApi()) {
         if (!m_paused)
             api->activityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
-        api->activityDisable(CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION);
         api->activityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
     }
     g_active = false;
-}
-
-void ActivityTracer::pushTag(std::uint64_t tag)
-{
-    if (const CuptiApi *api = cuptiApi())
-        api->activityPushExternalCorrelationId(CUPTI_EXTERNAL_CORRELATION_KIND_CUSTOM0, tag);
-}
-
-void ActivityTracer::popTag()
-{
-    std::uint64_t last = 0;
-    if (const CuptiApi *api = cuptiApi())
-        api->activityPopExternalCorrelationId(CUPTI_EXTERNAL_CORRELATION_KIND_CUSTOM0, &last);
 }
 
 void ActivityTracer::pause()
@@ -158,9 +131,6 @@ std::vector<KernelActivity> ActivityTracer::collect(cuda::Driver &driver)
     {
         std::lock_guard lock(g_mutex);
         out = g_records;
-        for (KernelActivity &a : out)
-            if (auto it = g_tags.find(a.correlationId); it != g_tags.end())
-                a.tag = it->second;
     }
     std::stable_sort(out.begin(), out.end(), [](const KernelActivity &a, const KernelActivity &b) {
         return a.correlationId < b.correlationId;

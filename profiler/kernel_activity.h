@@ -26,7 +26,6 @@ struct KernelActivity
     int registers = 0;
     int staticShared = 0, dynamicShared = 0;
     std::uint32_t graphId = 0;  ///< non-zero for a launch replayed from a CUDA graph
-    std::uint64_t tag = 0;      ///< the tag pushed around its launch (pushTag), 0 if none
     std::uint64_t durationNs() const { return endNs > startNs ? endNs - startNs : 0; }
 };
 
@@ -40,10 +39,6 @@ public:
     ActivityTracer(const ActivityTracer &) = delete;
     ActivityTracer &operator=(const ActivityTracer &) = delete;
 
-    /// Tags the launches made until popTag() (CUPTI external correlation), so that records of
-    /// kernels with the same symbol and grid (two specializations) are told apart.
-    void pushTag(std::uint64_t tag);
-    void popTag();
     /// Stops recording kernels until resume() (the range profiler's replays must not be traced).
     void pause();
     void resume();

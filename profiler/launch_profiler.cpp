@@ -37,7 +37,6 @@ struct LaunchProfiler::Entry
     const cuda::CudaKernel *kernel = nullptr; ///< null for kernels only CUPTI saw
     run::KernelProfile profile;
     bool measured = false;  ///< counters collected (or tried)
-    std::uint64_t tag = 0;  ///< its launches' external correlation id (1-based)
     bool sassTried = false; ///< a launch was instrumented for executed counts per PC (or tried)
     std::map<std::uint32_t, double> executed; ///< warp instructions executed per PC
     std::string sassNote;   ///< why there are no executed counts
@@ -104,7 +103,6 @@ LaunchProfiler::Entry &LaunchProfiler::entryFor(const cuda::CudaKernel &kernel, 
             return *e;
     auto e = std::make_unique<Entry>();
     e->kernel = &kernel;
-    e->tag = m_entries.size() + 1;
     run::KernelProfile &p = e->profile;
     const ir::Kernel &ir = kernel.kernel();
     p.kernel = ir.name;
@@ -142,8 +140,6 @@ LaunchProfiler::Entry &LaunchProfiler::entryFor(const cuda::CudaKernel &kernel, 
 void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel, const Grid &grid)
 {
     Entry &e = entryFor(kernel, grid);
-    if (m_tracer)
-        m_tracer->pushTag(e.tag);
     if (e.profile.library && !m_options.libraryKernels)
         return;
     if (!m_options.kernel.empty() && e.profile.kernel != m_options.kernel)
@@ -161,7 +157,15 @@ void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel, const Grid &gr
     if (m_tracer)
         m_tracer->pause(); // the replays are not the program's launches
     std::string why;
-    if (!m_range->begin(&why)) {
+    bool begun = m_range->begin(&why);
+    if (!begun && m_sass) {
+        // The range profiler may not start while SASS metrics hold the device: give them up.
+        m_sass.reset();
+        m_sassUnavailable = "SASS metrics and the range profiler could not share the device ("
+                            + why + ")";
+        begun = m_range->begin(&why);
+    }
+    if (!begun) {
         e.profile.countersNote = why;
         if (m_tracer)
             m_tracer->resume();
@@ -172,14 +176,16 @@ void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel, const Grid &gr
 
 void LaunchProfiler::afterLaunch(const cuda::CudaKernel &kernel, const Grid &grid, bool queued)
 {
-    if (m_tracer)
-        m_tracer->popTag();
     if (m_sassMeasuring) {
         endSassMetrics(queued);
         return;
     }
-    if (!m_measuring)
+    if (!m_measuring) {
+        // A traced launch: CUPTI's records of a symbol come in the order of its launches.
+        if (queued && m_tracer)
+            m_traced[kernel.source().kernelName].push_back(&entryFor(kernel, grid));
         return;
+    }
     Entry &e = *m_measuring;
     m_measuring = nullptr;
     std::vector<double> values;
@@ -221,11 +227,20 @@ run::ProfileReport LaunchProfiler::buildReport()
     }
     // Each record joins the entry of its symbol and grid; records of kernels Tilesmith launched
     // outside the program's own (the L2 clear, cuBLAS) get entries of their own.
+    // Records of the program's launches are joined to their launch by order per symbol (two
+    // specializations share a symbol and can share a grid); graph replays, and anything the
+    // order cannot place, by symbol and grid.
+    std::map<std::string, std::size_t> nth;
     for (const KernelActivity &r : records) {
         Entry *match = nullptr;
+        if (auto it = m_traced.find(r.name); it != m_traced.end() && r.graphId == 0) {
+            std::size_t &k = nth[r.name];
+            if (k < it->second.size() && sameGrid(it->second[k]->profile.grid, r.grid))
+                match = it->second[k];
+            ++k;
+        }
         for (auto &e : m_entries)
-            if (r.tag ? e->tag == r.tag
-                      : e->profile.function == r.name && sameGrid(e->profile.grid, r.grid)) {
+            if (!match && e->profile.function == r.name && sameGrid(e->profile.grid, r.grid)) {
                 match = e.get();
                 break;
             }
@@ -238,7 +253,6 @@ run::ProfileReport LaunchProfiler::buildReport()
             e->profile.threadsPerBlock = r.block[0] * r.block[1] * r.block[2];
             e->profile.registers = r.registers;
             e->profile.sharedBytes = r.staticShared + r.dynamicShared;
-            e->tag = ~std::uint64_t(0); // not one of ours: never matches a tag
             m_entries.push_back(std::move(e));
             match = m_entries.back().get();
         }
@@ -311,7 +325,10 @@ void LaunchProfiler::beginSassMetrics(Entry &e)
     if (m_tracer)
         m_tracer->pause();
     std::string why;
-    m_sass = SassMetrics::open(m_backend->driver(), &why);
+    // Configured once for the run: a second configuration after an unconfigure failed with
+    // CUPTI_ERROR_OUT_OF_MEMORY on the H200 (bench/results/2026-11-30-profile-check-*.md).
+    if (!m_sass)
+        m_sass = SassMetrics::open(m_backend->driver(), &why);
     if (!m_sass || !m_sass->begin(&why)) {
         e.sassNote = why;
         m_sass.reset();
@@ -338,7 +355,6 @@ void LaunchProfiler::endSassMetrics(bool queued)
         e.executed = it->second;
     else
         e.sassNote = "CUPTI's SASS metrics had no counts for " + e.profile.function;
-    m_sass.reset();
     if (m_tracer)
         m_tracer->resume();
 }

@@ -70,6 +70,9 @@ private:
     std::map<std::string, std::vector<std::string>> m_pendingSignatures; ///< by kernel name
     std::map<const cuda::CudaKernel *, std::string> m_signatures;
     Entry *m_measuring = nullptr;
+    /// The entries of the traced (not replayed, not instrumented) launches, per symbol, in
+    /// launch order.
+    std::map<std::string, std::vector<Entry *>> m_traced;
     std::unique_ptr<SassMetrics> m_sass;
     Entry *m_sassMeasuring = nullptr;
     std::string m_sassUnavailable; ///< set once SASS metrics failed to open: not tried again

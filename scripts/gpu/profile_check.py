@@ -40,11 +40,11 @@ def run_profile(binary, path, metrics, out_dir, timeout):
     return name, p.returncode, time.time() - t0, events
 
 
-def kernel(profile, name, grid0):
-    for k in profile.get("kernels", []):
-        if k["kernel"] == name and k["grid"][0] == grid0:
-            return k
-    return None
+def kernel(profile, name, grid0, nth=0):
+    """The nth profiled entry of `name` at grid `grid0` (specializations of one kernel can share a
+    grid: LayerNorm's rows at 4096 and 8192 columns)."""
+    found = [k for k in profile.get("kernels", []) if k["kernel"] == name and k["grid"][0] == grid0]
+    return found[nth] if nth < len(found) else None
 
 
 def point(events, bench, x, line="Triton"):
@@ -126,12 +126,12 @@ def main():
     if "layernorm_swish_fp16" in results and results["layernorm_swish_fp16"][1]:
         ev, prof = results["layernorm_swish_fp16"]
         results_roof = results_roof or prof.get("roofline", {})
-        for (m, n) in ((8192, 4096), (8192, 8192)):
-            fused = kernel(prof, "layer_norm_swish_kernel", m)
+        for i, (m, n) in enumerate(((8192, 4096), (8192, 8192))):
+            fused = kernel(prof, "layer_norm_swish_kernel", m, i)
             must = 2 * m * n * 2 + 2 * n * 2 + 2 * m * 4
             gbs = point(ev, "layernorm-swish-fp16-fused", "%d, %d" % (m, n))
             row("LN+Swish fused", "%dx%d" % (m, n), fused, gbs, must, must)
-            ln = kernel(prof, "layer_norm_kernel", m)
+            ln = kernel(prof, "layer_norm_kernel", m, i)
             sw = kernel(prof, "swish_kernel", m * n // 1024)
             if fused and ln and sw:
                 sep = (ln["dram_bytes"] or 0) + (sw["dram_bytes"] or 0)
