@@ -29,6 +29,7 @@ EditorColors EditorColors::light()
     c.braceBad = QColor(0xd1242f);
     c.callTipPaper = QColor(0xffffff);
     c.callTipText = QColor(0x1f2328);
+    c.costHeat = QColor(0xd9480f);
     return c;
 }
 
@@ -60,6 +61,7 @@ EditorColors EditorColors::dark()
     c.braceBad = QColor(0xff7b72);
     c.callTipPaper = QColor(0x2b2d31);
     c.callTipText = QColor(0xd4d7dc);
+    c.costHeat = QColor(0xff8c42);
     return c;
 }
 

@@ -17,6 +17,7 @@ struct EditorColors
     QColor caret, caretLine, selection;
     QColor braceMatchPaper, braceMatchText, braceBad;
     QColor callTipPaper, callTipText;
+    QColor costHeat; ///< the hottest shade of the profiler's per-line cost strip
 
     static EditorColors light();
     static EditorColors dark();

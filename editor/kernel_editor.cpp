@@ -33,6 +33,13 @@ KernelEditor::KernelEditor(QWidget *parent)
     setUpView();
     setUpNavigation();
     m_marks = std::make_unique<DiagnosticMarks>(this);
+    m_lineCosts = std::make_unique<LineCostMarks>(this);
+    m_lineCosts->setColors(m_lexer->colors().marginPaper, m_lexer->colors().costHeat);
+    // Typing on a profiled line drops its cost: the numbers were measured for other code.
+    connect(this, &QsciScintillaBase::SCN_MODIFIED, this, [this](int position, int type, const char *, int, int, int, int, int, int, int) {
+        if ((type & (SC_MOD_INSERTTEXT | SC_MOD_DELETETEXT)) && !m_lineCosts->isEmpty())
+            m_lineCosts->lineEdited(int(SendScintilla(SCI_LINEFROMPOSITION, static_cast<unsigned long>(position))));
+    });
 
     connect(this, &QsciScintillaBase::SCN_CHARADDED, this, [this](int ch) {
         if (ch == '\n' || (ch == '\r' && eolMode() == EolMac))
@@ -142,6 +149,8 @@ void KernelEditor::setColors(const EditorColors &c)
         SendScintilla(SCI_MARKERSETFORE, marker, c.marginPaper);
         SendScintilla(SCI_MARKERSETBACK, marker, c.marginText);
     }
+    if (m_lineCosts)
+        m_lineCosts->setColors(c.marginPaper, c.costHeat);
     recolor();
 }
 
@@ -160,6 +169,7 @@ QByteArray KernelEditor::textRange(int begin, int end) const
 void KernelEditor::setUtf8Text(const QByteArray &text)
 {
     m_marks->clear();
+    m_lineCosts->clear();
     setEolMode(text.contains("\r\n") ? EolWindows : EolUnix);
     SendScintilla(SCI_SETTEXT, text.constData());
     SendScintilla(SCI_EMPTYUNDOBUFFER);
@@ -319,7 +329,10 @@ QString KernelEditor::hoverText(int position, const QPoint &viewportPoint) const
         const long pos = SendScintilla(SCI_POSITIONFROMPOINT,
                                        static_cast<unsigned long>(marginsWidth),
                                        long(viewportPoint.y()));
-        messages = m_marks->messagesOnLine(int(SendScintilla(SCI_LINEFROMPOSITION, pos)));
+        const int line = int(SendScintilla(SCI_LINEFROMPOSITION, pos));
+        messages = m_marks->messagesOnLine(line);
+        if (const QString cost = m_lineCosts->textOnLine(line); !cost.isEmpty())
+            messages << cost;
     } else {
         messages = m_marks->messagesAt(position);
     }

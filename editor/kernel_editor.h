@@ -1,12 +1,14 @@
 #pragma once
 // The source editor of the studio: QsciScintilla set up for Triton programs (TritonLexer,
 // line numbers, folding, Python auto-indent, brace matching), diagnostics as marks with hover
-// messages, value types from the last run and registry docs on hover, go to definition with a
-// back stack, and the search primitives the find bar drives. Positions are byte offsets into
+// messages, the profiler's per-line costs as a heat strip, value types from the last run and
+// registry docs on hover, go to definition with a back stack, and the search primitives the
+// find bar drives. Positions are byte offsets into
 // the UTF-8 document, the same as core's SourceSpan.
 
 #include "editor/diagnostic_marks.h"
 #include "editor/editor_colors.h"
+#include "editor/line_cost_marks.h"
 
 #include <Qsci/qsciscintilla.h>
 
@@ -58,6 +60,8 @@ public:
     /// Paper, token colours (through the lexer), margins, caret line, selection, braces.
     void setColors(const EditorColors &colors);
     DiagnosticMarks &marks() { return *m_marks; }
+    /// The profiler's per-line costs (the heat strip beside the text).
+    LineCostMarks &lineCosts() { return *m_lineCosts; }
 
     /// The document as UTF-8 bytes.
     QByteArray utf8Text() const;
@@ -80,8 +84,8 @@ public:
     /// Number of matches in the document (-1: invalid pattern).
     int countMatches(const SearchOptions &options) const;
 
-    /// The tooltip for a point of the viewport: diagnostics first, then the value's type, then
-    /// registry docs.
+    /// The tooltip for a point of the viewport: diagnostics first (in the margins, with the
+    /// line's profiled cost), then the value's type, then registry docs.
     QString hoverText(int position, const QPoint &viewportPoint) const;
     void setValueTypeProvider(ValueTypeProvider provider) { m_valueTypes = std::move(provider); }
     /// Shows the hover of `position` as a tooltip (what dwelling the mouse there does).
@@ -123,6 +127,7 @@ private:
 
     TritonLexer *m_lexer;
     std::unique_ptr<DiagnosticMarks> m_marks;
+    std::unique_ptr<LineCostMarks> m_lineCosts;
     ValueTypeProvider m_valueTypes;
     QVector<int> m_backStack; ///< positions jumped from, most recent last
     QAction *m_goToDefinition = nullptr;

@@ -15,7 +15,6 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPainter>
-#include <QSvgGenerator>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -24,18 +23,6 @@
 
 namespace tsm {
 namespace {
-
-// matplotlib's default cycle, so the chart's colors match Triton's own plots.
-const QColor kColors[] = {QColor(0x1f77b4),
-                          QColor(0xff7f0e),
-                          QColor(0x2ca02c),
-                          QColor(0xd62728),
-                          QColor(0x9467bd),
-                          QColor(0x8c564b),
-                          QColor(0xe377c2),
-                          QColor(0x7f7f7f),
-                          QColor(0xbcbd22),
-                          QColor(0x17becf)};
 
 bool isPowerOfTwo(double x)
 {
@@ -137,7 +124,7 @@ void BenchmarkChart::addLines(bool numericX)
     const Benchmark &b = m_model->benchmark(m_row);
     for (int i = 0; i < b.lines.size(); ++i) {
         const BenchmarkLine &line = b.lines[i];
-        const QColor color = kColors[i % std::size(kColors)];
+        const QColor color = seriesColor(i);
         auto *series = new QLineSeries;
         series->setName(line.name);
         auto *upper = new QLineSeries, *lower = new QLineSeries;
@@ -350,30 +337,16 @@ QString BenchmarkChart::toolTipAt(const QString &name, QPointF point) const
     return {};
 }
 
-// QtCharts lays out and redraws its scene on posted events: deliver them so a chart updated
-// just now is drawn as it is, not as it was.
 bool BenchmarkChart::savePng(const QString &path) const
 {
     settle();
-    QCoreApplication::sendPostedEvents();
-    return m_view->grab().save(path, "PNG");
+    return saveChartPng(m_view, path);
 }
 
 bool BenchmarkChart::saveSvg(const QString &path) const
 {
     settle();
-    QCoreApplication::sendPostedEvents();
-    QSvgGenerator svg;
-    svg.setFileName(path);
-    svg.setSize(m_view->size());
-    svg.setViewBox(m_view->rect());
-    svg.setTitle(m_chart->title());
-    svg.setDescription(tr("Tilesmith benchmark chart"));
-    QPainter painter;
-    if (!painter.begin(&svg))
-        return false;
-    m_view->render(&painter);
-    return painter.end();
+    return saveChartSvg(m_view, path, tr("Tilesmith benchmark chart"));
 }
 
 } // namespace tsm

@@ -204,8 +204,7 @@ QString HistoryChart::toolTipAt(QPointF point) const
 
 bool HistoryChart::savePng(const QString &path) const
 {
-    QCoreApplication::sendPostedEvents();
-    return m_view->grab().save(path, "PNG");
+    return saveChartPng(m_view, path);
 }
 
 } // namespace tsm

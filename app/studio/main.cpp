@@ -9,6 +9,8 @@
 #include "app/studio/main_window.h"
 #include "app/studio/problems_model.h"
 #include "app/studio/problems_pane.h"
+#include "app/studio/profile_model.h"
+#include "app/studio/roofline_chart.h"
 #include "app/studio/runner_client.h"
 #include "app/studio/validation_pane.h"
 #include "editor/kernel_editor.h"
@@ -16,6 +18,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
+#include <QFile>
+#include <QJsonDocument>
 #include <QMessageBox>
 #include <QItemSelectionModel>
 #include <QScreen>
@@ -61,6 +65,9 @@ Options:
   --select-validation-row N  with --screenshot: select row N (1-based) of the Validation pane
   --compare-last-two       with --screenshot: select the file's two newest runs in History
                            and compare them
+  --profile-fixture JSON   show a saved profile report (the `profile` event's JSON) in the
+                           Profile pane and FILE's line costs, without a runner
+  --export-roofline PATH   with --screenshot: also save the Profile pane's roofline as a PNG
 )";
 
 // For the README: the first problem selected in the pane, the caret on it and its hover
@@ -163,6 +170,39 @@ void compareTwoNewestRuns(tsm::MainWindow &window)
         std::fprintf(stderr, "tilesmith-studio: --compare-last-two: the file has fewer than two runs\n");
 }
 
+// The report of a `profile` event saved as JSON (docs/run-events.md); false (said) when it
+// cannot be read.
+bool loadProfileFixture(tsm::MainWindow &window, const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "tilesmith-studio: cannot read %s: %s\n", qPrintable(path), qPrintable(f.errorString()));
+        return false;
+    }
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &error);
+    if (!doc.isObject()) {
+        std::fprintf(stderr, "tilesmith-studio: %s is not a JSON object: %s\n", qPrintable(path),
+                     qPrintable(error.errorString()));
+        return false;
+    }
+    window.showProfile(doc.object());
+    return true;
+}
+
+// The Profile pane's roofline drawn alone at a size fit for documentation.
+void saveRoofline(tsm::MainWindow &window, const QString &path)
+{
+    tsm::RooflineChart chart;
+    chart.setAttribute(Qt::WA_DontShowOnScreen);
+    chart.setReport(window.profileModel()->report());
+    chart.resize(960, 600);
+    chart.show();
+    QApplication::processEvents();
+    if (!chart.savePng(path))
+        std::fprintf(stderr, "tilesmith-studio: cannot write %s\n", qPrintable(path));
+}
+
 // Saves the window once the first check result is shown, then quits.
 void scheduleScreenshot(tsm::MainWindow &window,
                         const QString &path,
@@ -246,8 +286,10 @@ int main(int argc, char *argv[])
     const QCommandLineOption gotoOption(QStringLiteral("goto"), QString(), QStringLiteral("LINE"));
     const QCommandLineOption validationRowOption(QStringLiteral("select-validation-row"), QString(), QStringLiteral("N"));
     const QCommandLineOption compareOption(QStringLiteral("compare-last-two"), QString());
+    const QCommandLineOption profileFixtureOption(QStringLiteral("profile-fixture"), QString(), QStringLiteral("JSON"));
+    const QCommandLineOption exportRooflineOption(QStringLiteral("export-roofline"), QString(), QStringLiteral("PATH"));
     parser.addOptions({help, version, screenshot, size, runOption, backendOption, hoverOption, dockOption, themeOption,
-                       gotoOption, validationRowOption, compareOption});
+                       gotoOption, validationRowOption, compareOption, profileFixtureOption, exportRooflineOption});
     parser.addPositionalArgument(QStringLiteral("FILE"), QString());
     if (!parser.parse(args) || parser.positionalArguments().size() > 1) {
         const QString why
@@ -297,14 +339,17 @@ int main(int argc, char *argv[])
         const int gotoLine = parser.value(gotoOption).toInt();
         const int validationRow = parser.value(validationRowOption).toInt();
         const bool compare = parser.isSet(compareOption);
+        const QString roofline = parser.value(exportRooflineOption);
         scheduleScreenshot(window, screenshotPath, parser.value(runOption), parser.value(hoverOption),
-                           [&window, gotoLine, validationRow, compare] {
+                           [&window, gotoLine, validationRow, compare, roofline] {
                                if (gotoLine > 0)
                                    centreLine(window, gotoLine);
                                if (validationRow > 0)
                                    window.validationPane()->view()->selectRow(validationRow - 1);
                                if (compare)
                                    compareTwoNewestRuns(window);
+                               if (!roofline.isEmpty())
+                                   saveRoofline(window, roofline);
                            });
     }
     window.show();
@@ -327,5 +372,8 @@ int main(int argc, char *argv[])
         QMessageBox::critical(&window, QObject::tr("Cannot open file"), problem);
     else if (!file.isEmpty())
         window.openFile(file);
+    if (parser.isSet(profileFixtureOption) && !loadProfileFixture(window, parser.value(profileFixtureOption))
+        && !screenshotPath.isEmpty())
+        return kExitUsage;
     return app.exec();
 }

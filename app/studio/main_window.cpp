@@ -10,13 +10,18 @@
 #include "app/studio/file_drop.h"
 #include "app/studio/history_chart.h"
 #include "app/studio/history_pane.h"
+#include "app/studio/line_costs.h"
+#include "app/studio/perf_report_scan.h"
 #include "app/studio/problems_model.h"
 #include "app/studio/problems_pane.h"
+#include "app/studio/profile_model.h"
+#include "app/studio/profile_pane.h"
 #include "app/studio/run_log.h"
 #include "app/studio/run_progress.h"
 #include "app/studio/runner_client.h"
 #include "app/studio/validation_model.h"
 #include "app/studio/validation_pane.h"
+#include "core/run/profile_json.h"
 #include "editor/find_bar.h"
 #include "editor/kernel_editor.h"
 
@@ -31,6 +36,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QMenuBar>
@@ -40,6 +46,8 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <nlohmann/json.hpp>
 
 namespace tsm {
 
@@ -56,6 +64,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_validationPane(new ValidationPane(m_validation))
     , m_benchmarks(new BenchmarkModel(this))
     , m_benchmarkPane(new BenchmarkPane(m_benchmarks))
+    , m_profiles(new ProfileModel(this))
+    , m_profilePane(new ProfilePane(m_profiles))
 {
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -93,6 +103,17 @@ MainWindow::MainWindow(QWidget *parent)
     m_historyDock->setWidget(m_historyPane);
     addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
     tabifyDockWidget(m_benchmarkDock, m_historyDock);
+    m_profileDock = new QDockWidget(tr("Profile"), this);
+    m_profileDock->setObjectName(QStringLiteral("profileDock"));
+    m_profileDock->setWidget(m_profilePane);
+    addDockWidget(Qt::BottomDockWidgetArea, m_profileDock);
+    tabifyDockWidget(m_historyDock, m_profileDock);
+    connect(m_profilePane, &ProfilePane::rowChosen, this, &MainWindow::updateLineCosts);
+    connect(m_profilePane, &ProfilePane::kernelActivated, this, [this](int row) {
+        const run::KernelProfile &k = m_profiles->kernel(row);
+        if (isKernelFile(QString::fromStdString(k.file), m_document.path()) && k.line > 0)
+            goToLine(k.line, 1);
+    });
     m_problemsDock->raise();
     // Generated code beside the editor: the kernels of the last run, following the cursor.
     m_codeView = new CodeViewPane(m_runner, [this] {
@@ -202,6 +223,11 @@ void MainWindow::createMenus()
     m_startActions = {run->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), this, [this] { runRequest(QStringLiteral("run")); }),
                       run->addAction(tr("&Test"), QKeySequence(tr("Ctrl+F5")), this, [this] { runRequest(QStringLiteral("test")); }),
                       run->addAction(tr("&Bench"), QKeySequence(tr("Ctrl+Shift+F5")), this, [this] { runRequest(QStringLiteral("bench")); })};
+    m_profileAction = run->addAction(tr("&Profile"), QKeySequence(tr("Alt+F5")), this, &MainWindow::profile);
+    m_profileAction->setToolTip(tr("Profile the file's kernel launches on the GPU with CUPTI (Alt+F5): times, "
+                                   "hardware counters, the roofline and costs per line"));
+    m_startActions << m_profileAction;
+    m_profilePane->setProfileAction(m_profileAction);
     m_stopAction = run->addAction(tr("&Stop"), QKeySequence(Qt::SHIFT | Qt::Key_F5), this, &MainWindow::stopRun);
     run->addSeparator();
     run->addAction(tr("Time &Limit…"), this, [this] {
@@ -222,6 +248,7 @@ void MainWindow::createMenus()
     view->addAction(m_validationDock->toggleViewAction());
     view->addAction(m_benchmarkDock->toggleViewAction());
     view->addAction(m_historyDock->toggleViewAction());
+    view->addAction(m_profileDock->toggleViewAction());
     view->addAction(m_codeDock->toggleViewAction());
     view->addSeparator();
     createThemeMenu(view);
@@ -359,7 +386,7 @@ void MainWindow::setBackendChoice(const QString &backend)
     m_backend->setChoice(backend);
 }
 
-bool MainWindow::runRequest(const QString &request)
+bool MainWindow::runRequest(const QString &request, const QJsonObject &extra)
 {
     if (m_runId)
         return false; // one at a time: Stop first
@@ -370,6 +397,11 @@ bool MainWindow::runRequest(const QString &request)
         r.insert(QStringLiteral("backend"), backendChoice());
     if (deviceChoice() >= 0)
         r.insert(QStringLiteral("device"), deviceChoice());
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        r.insert(it.key(), it.value());
+    m_editor->lineCosts().clear(); // measured on the text before this run
+    if (request == QStringLiteral("profile"))
+        m_profiledText = m_editor->utf8Text();
     m_runLog->begin(tr("%1 %2 (%3)").arg(request, QFileInfo(m_document.path()).fileName(), m_backend->currentText()));
     m_validation->clear();
     m_benchmarks->clear();
@@ -408,6 +440,7 @@ void MainWindow::onRunEvent(int id, const QJsonObject &event)
     m_runLabel->addEvent(event);
     m_validation->addEvent(event);
     onBenchmarkPoint(event);
+    onProfileEvent(event);
     if (event.value(QStringLiteral("event")).toString() == QStringLiteral("kernel_compiled")) {
         m_signatures.record(m_document.path(), event.value(QStringLiteral("name")).toString(),
                             event.value(QStringLiteral("signature")).toString());
@@ -440,6 +473,70 @@ void MainWindow::onRunFinished(int id, int exitCode)
     updateRunActions();
     if (m_devicesAfterRun)
         askForDevices();
+}
+
+bool MainWindow::profile()
+{
+    if (m_runId)
+        return false;
+    const QString why = profileUnavailableReason();
+    if (!why.isEmpty()) {
+        m_profilePane->showMessage(why);
+        m_profileDock->show();
+        m_profileDock->raise();
+        statusBar()->showMessage(why, 15000);
+        return false;
+    }
+    const QString mode = hasPerfReport(m_editor->utf8Text()) ? QStringLiteral("bench") : QStringLiteral("run");
+    m_profilePane->showMessage(tr("Profiling (%1 mode, %2 metrics)…").arg(mode, m_profilePane->metricSet()));
+    return runRequest(QStringLiteral("profile"), {{QStringLiteral("mode"), mode},
+                                                  {QStringLiteral("metrics"), m_profilePane->metricSet()},
+                                                  {QStringLiteral("backend"), QStringLiteral("cuda")}});
+}
+
+QString MainWindow::profileUnavailableReason() const
+{
+    if (backendChoice() == QStringLiteral("interp"))
+        return tr("Profiling needs a CUDA device: the Interpreter backend runs kernels on the CPU, where "
+                  "CUPTI has nothing to measure. Pick a GPU in the backend picker (status bar) and "
+                  "Profile again.");
+    if (m_haveDevices && m_backend->chosenDevice().isEmpty())
+        return tr("Profiling needs a CUDA device, and the runner lists none on this machine. %1")
+            .arg(m_backend->toolTip());
+    return {};
+}
+
+void MainWindow::onProfileEvent(const QJsonObject &event)
+{
+    if (event.value(QStringLiteral("event")).toString() != QStringLiteral("profile"))
+        return;
+    showProfile(event);
+}
+
+void MainWindow::showProfile(const QJsonObject &profileEvent)
+{
+    if (!m_runId) // a report loaded without a run (--profile-fixture): measured on this text
+        m_profiledText = m_editor->utf8Text();
+    const QByteArray bytes = QJsonDocument(profileEvent).toJson(QJsonDocument::Compact);
+    m_profilePane->setReport(run::profileFromJson(nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size())));
+    m_profileDock->show();
+    m_profileDock->raise();
+    if (m_profileDock->height() < height() * 2 / 5) // a table, a timeline and a chart
+        resizeDocks({m_profileDock}, {height() / 2}, Qt::Vertical);
+    updateLineCosts();
+}
+
+// The heat strip for the shown report (the pane's chosen row for its kernel), unless the text
+// changed since it was measured: its lines may have moved.
+void MainWindow::updateLineCosts()
+{
+    if (!m_profiles->hasReport())
+        return;
+    if (m_editor->utf8Text() != m_profiledText) {
+        statusBar()->showMessage(tr("The file changed since it was profiled: Profile again for its line costs"), 8000);
+        return;
+    }
+    m_editor->lineCosts().setMarks(lineCostMarks(m_profiles->report(), m_document.path(), m_profilePane->chosenRow()));
 }
 
 void MainWindow::recordRun(int exitCode)
@@ -640,6 +737,7 @@ void MainWindow::setTheme(ThemeChoice choice, bool remember)
     m_codeView->applyTheme();
     m_benchmarkPane->chart()->applyTheme();
     m_historyPane->chart()->applyTheme();
+    m_profilePane->applyTheme();
     if (m_timingLabel)
         m_timingLabel->setStyleSheet(QStringLiteral("color: %1").arg(theme.dimText.name()));
     for (QAction *a : findChildren<QAction *>())

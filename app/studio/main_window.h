@@ -30,6 +30,8 @@ class FindBar;
 class KernelEditor;
 class ProblemsModel;
 class ProblemsPane;
+class ProfileModel;
+class ProfilePane;
 class RunLog;
 class RunnerClient;
 class RunProgress;
@@ -56,9 +58,17 @@ public:
     void activateProblem(int row);
     /// Restores geometry and dock layout saved by the last session.
     void restoreLayout();
-    /// Runs the file through the runner process: "run", "test" or "bench" (saves it first).
-    /// False when there is nothing to run (an untitled file the user did not save).
-    bool runRequest(const QString &request);
+    /// Runs the file through the runner process: "run", "test", "bench" or "profile" (saves it
+    /// first), with `extra` members added to the request. False when there is nothing to run
+    /// (an untitled file the user did not save).
+    bool runRequest(const QString &request, const QJsonObject &extra = {});
+    /// Run > Profile: the `profile` request on CUDA ("bench" mode when the file has perf_report
+    /// benchmarks, else "run"), with the Profile pane's metric set. With the interpreter, or no
+    /// GPU, says in the pane and the status bar that profiling needs a CUDA device; false then.
+    bool profile();
+    /// Shows a profile report (the `profile` event's JSON, docs/run-events.md): the Profile
+    /// pane, and the kernels' line costs in the editor when measured on the text it holds now.
+    void showProfile(const QJsonObject &profileEvent);
     /// Stops the running request.
     void stopRun();
     /// "" (the default: CUDA when usable), "cuda" or "interp".
@@ -91,6 +101,10 @@ public:
     QDockWidget *codeDock() const { return m_codeDock; }
     BenchmarkModel *benchmarkModel() const { return m_benchmarks; }
     BenchmarkPane *benchmarkPane() const { return m_benchmarkPane; }
+    ProfileModel *profileModel() const { return m_profiles; }
+    ProfilePane *profilePane() const { return m_profilePane; }
+    QDockWidget *profileDock() const { return m_profileDock; }
+    QAction *profileAction() const { return m_profileAction; }
     /// Every run recorded ($TILESMITH_HISTORY_FILE, else history.jsonl in the app data folder).
     const RunHistory &history() const { return m_history; }
     HistoryPane *historyPane() const { return m_historyPane; }
@@ -120,6 +134,10 @@ private:
     void onRunEvent(int id, const QJsonObject &event);
     void onRunFinished(int id, int exitCode);
     void onBenchmarkPoint(const QJsonObject &event);
+    void onProfileEvent(const QJsonObject &event);
+    /// Why Profile cannot run with the chosen backend, "" when it can.
+    QString profileUnavailableReason() const;
+    void updateLineCosts();
     void onDevices(const QJsonObject &event);
     void askForDevices();
     void recordRun(int exitCode);
@@ -153,6 +171,11 @@ private:
     BenchmarkModel *m_benchmarks;
     BenchmarkPane *m_benchmarkPane;
     QDockWidget *m_benchmarkDock = nullptr;
+    ProfileModel *m_profiles;
+    ProfilePane *m_profilePane;
+    QDockWidget *m_profileDock = nullptr;
+    QAction *m_profileAction = nullptr;
+    QByteArray m_profiledText; ///< the text the profile in flight (or shown) was measured on
     RunHistory m_history;
     RunRecord m_runRecord;     ///< the run in progress, appended to m_history when it ends
     QString m_runnerFailure;   ///< why the runner failed during the run in progress

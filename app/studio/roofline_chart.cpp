@@ -1,0 +1,376 @@
+#include "app/studio/roofline_chart.h"
+
+#include "app/studio/chart_support.h"
+#include "app/studio/profile_model.h"
+#include "app/studio/theme.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QLabel>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tsm {
+namespace {
+
+using run::KernelProfile;
+
+bool placed(const KernelProfile &k)
+{
+    return k.flops && *k.flops > 0 && k.dramBytes > 0 && k.medianNs > 0;
+}
+
+QPointF pointOf(const KernelProfile &k)
+{
+    return {*k.flops / k.dramBytes, *k.flops / k.medianNs / 1e3};
+}
+
+QString exact(double v)
+{
+    return QString::number(v, 'g', 6);
+}
+
+// "4.2 TB/s" from 4210 GB/s; "900 GB/s" below a terabyte per second.
+QString bandwidthText(double gbs)
+{
+    return gbs >= 1000 ? QStringLiteral("%1 TB/s").arg(gbs / 1000, 0, 'f', 1)
+                       : QStringLiteral("%1 GB/s").arg(gbs, 0, 'f', 0);
+}
+
+QString tflopsText(double t)
+{
+    return QStringLiteral("%1 TFLOP/s").arg(t, 0, 'f', t >= 10 ? 0 : 1);
+}
+
+double decadeBelow(double v)
+{
+    return std::pow(10.0, std::floor(std::log10(v)));
+}
+
+double decadeAbove(double v)
+{
+    return std::pow(10.0, std::ceil(std::log10(v)));
+}
+
+QString rowName(const KernelProfile &k)
+{
+    return QStringLiteral("%1 [%2]").arg(
+        QString::fromStdString(k.kernel.empty() ? k.function : k.kernel),
+        ProfileModel::gridText(k.grid));
+}
+
+} // namespace
+
+RooflineChart::RooflineChart(QWidget *parent)
+    : QWidget(parent)
+    , m_chart(new QChart)
+    , m_caption(new QLabel)
+{
+    auto *host = new QWidget;
+    m_view = makeChartView(m_chart, host);
+    m_caption->setWordWrap(true);
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_caption->setContentsMargins(6, 0, 6, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(host, 1);
+    layout->addWidget(m_caption);
+    rebuild();
+}
+
+void RooflineChart::setReport(const run::ProfileReport &report)
+{
+    m_report = report;
+    rebuild();
+}
+
+void RooflineChart::applyTheme()
+{
+    if (m_chart->theme() == Theme::current().chart)
+        return;
+    m_chart->setTheme(Theme::current().chart);
+    rebuild(); // the lines' own colours again
+}
+
+void RooflineChart::rebuild()
+{
+    QToolTip::hideText();
+    m_chart->removeAllSeries();
+    for (QAbstractAxis *axis : m_chart->axes()) {
+        m_chart->removeAxis(axis);
+        delete axis;
+    }
+    m_roofs.clear();
+    m_kernels.clear();
+    m_kernelRows.clear();
+    const run::RooflineCeilings &c = m_report.roofline;
+    if (m_report.kernels.empty() && c.copyGBs <= 0) {
+        m_chart->setTitle(tr("No profile yet: Profile (Alt+F5) places the file's kernels under "
+                             "the GPU's roofs"));
+        m_caption->clear();
+        return;
+    }
+    m_chart->setTitle(c.device.empty() ? tr("Roofline")
+                                       : tr("Roofline: %1").arg(QString::fromStdString(c.device)));
+
+    // The kernels: a series per name (autotune configs and grids of one kernel share a colour).
+    QStringList byBandwidth, notPlaced;
+    QList<double> xs, ys;
+    QStringList names;
+    for (int r = 0; r < int(m_report.kernels.size()); ++r) {
+        const KernelProfile &k = m_report.kernels[std::size_t(r)];
+        if (!placed(k)) {
+            if (k.dramBytes > 0 && k.medianNs > 0)
+                byBandwidth << (c.copyGBs > 0 ? tr("%1 %2% of copy roof")
+                                                    .arg(rowName(k))
+                                                    .arg(k.achievedGBs / c.copyGBs * 100, 0, 'f', 1)
+                                              : tr("%1 %2 GB/s (copy roof not measured)")
+                                                    .arg(rowName(k))
+                                                    .arg(k.achievedGBs, 0, 'f', 0));
+            else
+                notPlaced << rowName(k);
+            continue;
+        }
+        const QString name = QString::fromStdString(k.kernel.empty() ? k.function : k.kernel);
+        int s = int(names.indexOf(name));
+        if (s < 0) {
+            s = int(names.size());
+            names << name;
+            auto *series = new QScatterSeries;
+            series->setName(name);
+            series->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+            series->setMarkerSize(11);
+            series->setColor(seriesColor(s));
+            series->setBorderColor(seriesColor(s).darker(140));
+            m_kernels << series;
+            m_kernelRows << QList<int>();
+        }
+        const QPointF p = pointOf(k);
+        m_kernels[s]->append(p);
+        m_kernelRows[s] << r;
+        xs << p.x();
+        ys << p.y();
+    }
+
+    // Axes in whole decades around the points and the roofs' ridge points.
+    const double top = std::max(c.fp32TFLOPs, c.fp16TensorTFLOPs);
+    if (c.copyGBs > 0 && c.fp32TFLOPs > 0)
+        xs << c.fp32TFLOPs * 1000 / c.copyGBs / 20 << top * 1000 / c.copyGBs * 3;
+    if (xs.isEmpty())
+        xs << 0.1 << 100;
+    const double x0 = decadeBelow(*std::min_element(xs.begin(), xs.end()) / 1.5);
+    const double x1 = decadeAbove(*std::max_element(xs.begin(), xs.end()) * 1.5);
+    if (c.copyGBs > 0)
+        ys << c.copyGBs * x0 / 1000;
+    if (top > 0)
+        ys << top;
+    if (ys.isEmpty())
+        ys << 0.01 << 100;
+    const double y0 = decadeBelow(*std::min_element(ys.begin(), ys.end()) / 1.5);
+    const double y1 = *std::max_element(ys.begin(), ys.end()) * 2.5; // room for the labels
+
+    addRoofs(x0, x1);
+    for (QXYSeries *s : std::as_const(m_kernels)) {
+        m_chart->addSeries(s);
+        connect(s, &QXYSeries::hovered, this, [this, s](const QPointF &p, bool state) {
+            if (state)
+                QToolTip::showText(QCursor::pos(), toolTipAt(s->name(), p), m_view);
+            else
+                QToolTip::hideText();
+        });
+    }
+    auto *xAxis = new QLogValueAxis, *yAxis = new QLogValueAxis;
+    xAxis->setTitleText(tr("arithmetic intensity (FLOP/byte of DRAM traffic)"));
+    yAxis->setTitleText(tr("TFLOP/s"));
+    for (QLogValueAxis *a : {xAxis, yAxis}) {
+        a->setBase(10);
+        a->setLabelFormat(QStringLiteral("%g"));
+        a->setMinorTickCount(-1);
+    }
+    m_chart->addAxis(xAxis, Qt::AlignBottom);
+    m_chart->addAxis(yAxis, Qt::AlignLeft);
+    for (QAbstractSeries *s : m_chart->series()) {
+        s->attachAxis(xAxis);
+        s->attachAxis(yAxis);
+    }
+    xAxis->setRange(x0, x1);
+    yAxis->setRange(y0, y1);
+
+    QStringList caption;
+    if (!byBandwidth.isEmpty())
+        caption << tr("Placed by bandwidth only (no FLOP count): %1")
+                       .arg(byBandwidth.join(QStringLiteral("; ")));
+    if (!notPlaced.isEmpty())
+        caption
+            << tr("Not placed (no DRAM counters): %1").arg(notPlaced.join(QStringLiteral("; ")));
+    if (c.copyGBs <= 0)
+        caption << tr("The device's roofs were not measured: kernels are drawn without them");
+    else if (!c.measuredBy.empty())
+        caption << tr("Roofs %1").arg(QString::fromStdString(c.measuredBy));
+    m_caption->setText(caption.join(QLatin1Char('\n')));
+}
+
+void RooflineChart::addRoofs(double x0, double x1)
+{
+    const run::RooflineCeilings &c = m_report.roofline;
+    const QColor roofColor = Theme::current().chartReference;
+    const double top = std::max(c.fp32TFLOPs, c.fp16TensorTFLOPs);
+    auto addLine
+        = [this, roofColor](const QString &name, QPointF a, QPointF b, Qt::PenStyle style) {
+              auto *line = new QLineSeries;
+              line->setName(name);
+              line->append(a);
+              line->append(b);
+              line->setPen(QPen(roofColor, 2, style));
+              m_chart->addSeries(line);
+              for (QLegendMarker *m : m_chart->legend()->markers(line))
+                  m->setVisible(false); // labelled on the chart itself
+              m_roofs << line;
+          };
+    if (c.copyGBs > 0) {
+        const double end = top > 0 ? top * 1000 / c.copyGBs : x1;
+        const QString name = tr("copy %1").arg(bandwidthText(c.copyGBs));
+        addLine(name, {x0, c.copyGBs * x0 / 1000}, {end, c.copyGBs * end / 1000}, Qt::SolidLine);
+        const double lx = std::sqrt(x0 * end); // clear of the axis and of the ridge
+        addLabel({lx, c.copyGBs * lx / 1000}, name, roofColor);
+    }
+    const std::pair<double, QString> compute[]
+        = {{c.fp32TFLOPs, tr("FP32 %1").arg(tflopsText(c.fp32TFLOPs))},
+           {c.fp16TensorTFLOPs, tr("FP16 tensor %1").arg(tflopsText(c.fp16TensorTFLOPs))}};
+    for (const auto &[roof, name] : compute) {
+        if (roof <= 0)
+            continue;
+        const double ridge = c.copyGBs > 0 ? roof * 1000 / c.copyGBs : x0;
+        addLine(name, {ridge, roof}, {x1, roof}, roof == top ? Qt::SolidLine : Qt::DashLine);
+        addLabel({ridge * std::pow(x1 / ridge, 0.3), roof}, name, roofColor);
+    }
+}
+
+// A roof's label: a one-point series whose only visible part is its point label.
+void RooflineChart::addLabel(QPointF at, const QString &text, const QColor &color)
+{
+    auto *label = new QScatterSeries;
+    label->setName(text + tr(" (label)"));
+    label->append(at);
+    label->setMarkerSize(1);
+    label->setColor(Qt::transparent);
+    label->setBorderColor(Qt::transparent);
+    label->setPointLabelsFormat(QString(text).replace(QLatin1Char('@'), QStringLiteral("at")));
+    label->setPointLabelsVisible(true);
+    label->setPointLabelsColor(color);
+    label->setPointLabelsClipping(false);
+    m_chart->addSeries(label);
+    for (QLegendMarker *m : m_chart->legend()->markers(label))
+        m->setVisible(false);
+}
+
+QString RooflineChart::pointToolTip(int row) const
+{
+    const KernelProfile &k = m_report.kernels[std::size_t(row)];
+    const run::RooflineCeilings &c = m_report.roofline;
+    const QPointF p = pointOf(k);
+    QStringList lines{
+        tr("%1, grid %2").arg(QString::fromStdString(k.kernel), ProfileModel::gridText(k.grid))};
+    if (!k.signature.empty())
+        lines << QString::fromStdString(k.signature);
+    lines << tr("%1 FLOP / %2 bytes of DRAM traffic = %3 FLOP/byte")
+                 .arg(exact(*k.flops), exact(k.dramBytes), exact(p.x()));
+    lines << tr("%1 TFLOP/s at the median %2 µs of %3")
+                 .arg(exact(p.y()),
+                      exact(k.medianNs / 1e3),
+                      k.launches == 1 ? tr("1 launch") : tr("%1 launches").arg(k.launches));
+    lines << tr("%1 GB/s").arg(exact(k.achievedGBs));
+    double roofHere = std::max(c.fp32TFLOPs, c.fp16TensorTFLOPs);
+    if (c.copyGBs > 0)
+        roofHere = roofHere > 0 ? std::min(roofHere, c.copyGBs * p.x() / 1000)
+                                : c.copyGBs * p.x() / 1000;
+    if (roofHere > 0)
+        lines << tr("the roof at this intensity: %1 TFLOP/s").arg(exact(roofHere));
+    if (!k.roof.empty())
+        lines << tr("bound by %1: %2% of that roof")
+                     .arg(QString::fromStdString(k.roof))
+                     .arg(k.roofFraction * 100, 0, 'f', 1);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString RooflineChart::toolTipAt(const QString &name, QPointF point) const
+{
+    for (int s = 0; s < m_kernels.size(); ++s) {
+        if (m_kernels[s]->name() != name)
+            continue;
+        int best = -1;
+        double bestDistance = 0;
+        const QList<QPointF> points = m_kernels[s]->points();
+        for (int i = 0; i < points.size(); ++i) {
+            const double dx = std::log(points[i].x() / point.x()),
+                         dy = std::log(points[i].y() / point.y());
+            const double d = dx * dx + dy * dy;
+            if (best < 0 || d < bestDistance)
+                best = i, bestDistance = d;
+        }
+        return best < 0 ? QString() : pointToolTip(m_kernelRows[s][best]);
+    }
+    return {};
+}
+
+QStringList RooflineChart::roofNames() const
+{
+    return seriesNames(m_roofs);
+}
+
+QList<QPointF> RooflineChart::roofPoints(const QString &name) const
+{
+    return seriesPoints(m_roofs, name);
+}
+
+QStringList RooflineChart::kernelNames() const
+{
+    return seriesNames(m_kernels);
+}
+
+QList<QPointF> RooflineChart::kernelPoints(const QString &name) const
+{
+    return seriesPoints(m_kernels, name);
+}
+
+QList<int> RooflineChart::kernelRows(const QString &name) const
+{
+    for (int s = 0; s < m_kernels.size(); ++s)
+        if (m_kernels[s]->name() == name)
+            return m_kernelRows[s];
+    return {};
+}
+
+QString RooflineChart::caption() const
+{
+    return m_caption->text();
+}
+
+bool RooflineChart::axesAreLog() const
+{
+    const QList<QAbstractAxis *> axes = m_chart->axes();
+    return axes.size() == 2 && std::all_of(axes.begin(), axes.end(), [](QAbstractAxis *a) {
+               return a->type() == QAbstractAxis::AxisTypeLogValue;
+           });
+}
+
+bool RooflineChart::savePng(const QString &path) const
+{
+    return saveChartPng(m_view, path);
+}
+
+bool RooflineChart::saveSvg(const QString &path) const
+{
+    return saveChartSvg(m_view, path, tr("Tilesmith roofline"));
+}
+
+} // namespace tsm

@@ -1,0 +1,69 @@
+#pragma once
+// The Profile pane's roofline (QtCharts stays behind this header, as for BenchmarkChart):
+// log-log axes of arithmetic intensity (FLOP/byte) and throughput (TFLOP/s), the device's
+// measured roofs as lines labelled with their values (memory: y = copy GB/s * x / 1000;
+// compute: y = FP32 and, when measured, FP16 tensor-core TFLOP/s), and one point per profiled
+// kernel whose FLOPs are known at (flops / DRAM bytes, flops / median time). Kernels without
+// a FLOP count are never placed on a made-up intensity: the caption lists them with their
+// fraction of the copy roof. Hovering over a point shows its exact numbers.
+
+#include "core/run/profile_report.h"
+
+#include <QPointF>
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QChartView;
+class QLabel;
+class QXYSeries;
+QT_END_NAMESPACE
+
+namespace tsm {
+
+class RooflineChart : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit RooflineChart(QWidget *parent = nullptr);
+
+    /// Draws `report`'s roofs and kernels (an empty report: the empty chart's hint).
+    void setReport(const run::ProfileReport &report);
+
+    bool savePng(const QString &path) const;
+    bool saveSvg(const QString &path) const;
+
+    /// The roof lines' names ("copy 4.2 TB/s", "FP32 67 TFLOP/s", ...), memory roof first.
+    QStringList roofNames() const;
+    QList<QPointF> roofPoints(const QString &name) const;
+    /// One series per kernel name; its points in the report's order of that kernel's rows.
+    QStringList kernelNames() const;
+    QList<QPointF> kernelPoints(const QString &name) const;
+    /// The report rows drawn as points of kernel `name`, in the series' order.
+    QList<int> kernelRows(const QString &name) const;
+    /// The text under the chart: kernels placed by bandwidth only, and those not placed.
+    QString caption() const;
+    /// What hovering over `point` of kernel series `name` shows (the nearest point's numbers).
+    QString toolTipAt(const QString &name, QPointF point) const;
+    bool axesAreLog() const;
+    QChartView *view() const { return m_view; }
+    /// Redraws in Theme::current()'s chart theme.
+    void applyTheme();
+
+private:
+    void rebuild();
+    void addRoofs(double x0, double x1);
+    void addLabel(QPointF at, const QString &text, const QColor &color);
+    QString pointToolTip(int row) const;
+
+    run::ProfileReport m_report;
+    QChart *m_chart;
+    QChartView *m_view;
+    QLabel *m_caption;
+    QList<QXYSeries *> m_roofs;
+    QList<QXYSeries *> m_kernels;
+    QList<QList<int>> m_kernelRows; ///< parallel to m_kernels
+};
+
+} // namespace tsm

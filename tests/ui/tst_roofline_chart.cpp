@@ -1,0 +1,154 @@
+// RooflineChart: log-log axes, the device's roofs as lines labelled with their measured values,
+// one point per kernel row with a FLOP count at (FLOP / DRAM byte, TFLOP/s at the median time),
+// the exact numbers on hover, and kernels without FLOPs listed by their bandwidth, never placed.
+//
+// The fixture (tests/data/studio/profile_report_fixture.json) is synthetic: hand-made numbers
+// shaped like an H200's (copy 4210 GB/s, FP32 67.3 and FP16 tensor 712 TFLOP/s); see
+// tst_profile_model.cpp.
+
+#include "app/studio/roofline_chart.h"
+#include "core/run/profile_json.h"
+#include "ui_test_support.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace tsm;
+
+namespace {
+
+run::ProfileReport fixture()
+{
+    const QByteArray bytes
+        = readFile(QStringLiteral(TSM_SOURCE_DIR "/tests/data/studio/profile_report_fixture.json"));
+    if (bytes.isEmpty())
+        qFatal("cannot read the profile fixture");
+    return run::profileFromJson(
+        nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size()));
+}
+
+bool near(double a, double b)
+{
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
+}
+
+} // namespace
+
+class TestRooflineChart : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void roofsCarryTheirMeasuredValues()
+    {
+        RooflineChart chart;
+        QVERIFY(chart.roofNames().isEmpty());
+        chart.setReport(fixture());
+        QVERIFY(chart.axesAreLog());
+        QCOMPARE(chart.roofNames(),
+                 (QStringList{QStringLiteral("copy 4.2 TB/s"),
+                              QStringLiteral("FP32 67 TFLOP/s"),
+                              QStringLiteral("FP16 tensor 712 TFLOP/s")}));
+        // The memory roof: y = 4210 GB/s * x / 1000, up to the top roof's ridge (712 / 4.21).
+        const QList<QPointF> copy = chart.roofPoints(QStringLiteral("copy 4.2 TB/s"));
+        QCOMPARE(copy.size(), 2);
+        for (const QPointF &p : copy)
+            QVERIFY2(near(p.y(), 4210 * p.x() / 1000),
+                     qPrintable(QStringLiteral("%1, %2").arg(p.x()).arg(p.y())));
+        QVERIFY(near(copy[1].x(), 712.0 * 1000 / 4210));
+        // The compute roofs: flat, from their ridge points.
+        const QList<QPointF> fp32 = chart.roofPoints(QStringLiteral("FP32 67 TFLOP/s"));
+        QCOMPARE(fp32.size(), 2);
+        QCOMPARE(fp32[0].y(), 67.3);
+        QCOMPARE(fp32[1].y(), 67.3);
+        QVERIFY(near(fp32[0].x(), 67.3 * 1000 / 4210));
+        QVERIFY(fp32[1].x() > fp32[0].x());
+
+        // No tensor-core roof measured: two roofs only.
+        run::ProfileReport noTensor = fixture();
+        noTensor.roofline.fp16TensorTFLOPs = 0;
+        noTensor.roofline.copyGBs = 900;
+        chart.setReport(noTensor);
+        QCOMPARE(chart.roofNames(),
+                 (QStringList{QStringLiteral("copy 900 GB/s"), QStringLiteral("FP32 67 TFLOP/s")}));
+        QVERIFY(near(chart.roofPoints(QStringLiteral("copy 900 GB/s"))[1].x(), 67.3 * 1000 / 900));
+    }
+
+    void kernelsAtTheirIntensityAndThroughput()
+    {
+        RooflineChart chart;
+        chart.setReport(fixture());
+        QCOMPARE(chart.kernelNames(), QStringList{QStringLiteral("swish_kernel")});
+        QCOMPARE(chart.kernelRows(QStringLiteral("swish_kernel")), (QList<int>{0, 1, 2}));
+        // 6 FLOP per element; DRAM: 8 bytes per element + 5120; the median times.
+        struct Expected
+        {
+            double n, medianNs;
+        };
+        const Expected expected[] = {{268435456, 540200}, {4194304, 12940}, {65536, 4100}};
+        const QList<QPointF> points = chart.kernelPoints(QStringLiteral("swish_kernel"));
+        QCOMPARE(points.size(), 3);
+        for (int i = 0; i < 3; ++i) {
+            const double flops = 6 * expected[i].n, bytes = 8 * expected[i].n + 5120;
+            QVERIFY2(near(points[i].x(), flops / bytes),
+                     qPrintable(QString::number(points[i].x())));
+            QVERIFY2(near(points[i].y(), flops / expected[i].medianNs / 1e3),
+                     qPrintable(QString::number(points[i].y())));
+        }
+        const QString tip = chart.toolTipAt(QStringLiteral("swish_kernel"), points[0] * 1.01);
+        QVERIFY2(tip.startsWith(QStringLiteral("swish_kernel, grid 262144")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral(
+                     "1.61061e+09 FLOP / 2.14749e+09 bytes of DRAM traffic = 0.749998 FLOP/byte")),
+                 qPrintable(tip));
+        QVERIFY2(
+            tip.contains(QStringLiteral("2.98151 TFLOP/s at the median 540.2 µs of 100 launches")),
+            qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("bound by copy bandwidth: 94.4% of that roof")),
+                 qPrintable(tip));
+        QVERIFY(chart.toolTipAt(QStringLiteral("swish_kernel"), points[2])
+                    .contains(QStringLiteral("grid 64")));
+    }
+
+    void kernelsWithoutFlopsAreListedNotPlaced()
+    {
+        RooflineChart chart;
+        chart.setReport(fixture());
+        // silu has DRAM bytes but no FLOP count; the L2 clear has no counters at all.
+        const QString caption = chart.caption();
+        QVERIFY2(caption.contains(QStringLiteral(
+                     "Placed by bandwidth only (no FLOP count): silu [262144] 92.4% of copy roof")),
+                 qPrintable(caption));
+        QVERIFY2(
+            caption.contains(QStringLiteral("Not placed (no DRAM counters): l2_clear [65536]")),
+            qPrintable(caption));
+        for (const QString &name : chart.kernelNames())
+            QVERIFY(name != QStringLiteral("silu") && name != QStringLiteral("l2_clear"));
+
+        run::ProfileReport noRoofs = fixture();
+        noRoofs.roofline = {};
+        chart.setReport(noRoofs);
+        QVERIFY(chart.roofNames().isEmpty());
+        QCOMPARE(chart.kernelPoints(QStringLiteral("swish_kernel")).size(), 3);
+        QVERIFY(chart.caption().contains(QStringLiteral("roofs were not measured")));
+        QVERIFY(chart.caption().contains(
+            QStringLiteral("silu [262144] 3892 GB/s (copy roof not measured)")));
+    }
+
+    void exports()
+    {
+        QTemporaryDir dir;
+        RooflineChart chart;
+        chart.resize(600, 400);
+        chart.setReport(fixture());
+        QVERIFY(chart.savePng(dir.filePath(QStringLiteral("r.png"))));
+        QVERIFY(chart.saveSvg(dir.filePath(QStringLiteral("r.svg"))));
+        QVERIFY(!QImage(dir.filePath(QStringLiteral("r.png"))).isNull());
+        QVERIFY(readFile(dir.filePath(QStringLiteral("r.svg"))).contains("<svg"));
+        QVERIFY(!chart.savePng(dir.filePath(QStringLiteral("missing/r.png"))));
+    }
+};
+
+QTEST_MAIN(TestRooflineChart)
+#include "tst_roofline_chart.moc"
