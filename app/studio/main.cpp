@@ -60,7 +60,7 @@ Options:
   --hover LINE:COL         with --screenshot and --run: show the hover of that position
                            (1-based) once the run's signatures have typed the kernels
   --show-dock NAME         raise that dock (problems, runLog, validation, benchmark, history,
-                           code), also after the run
+                           profile, code), also after the run
   --goto LINE              with --screenshot: the caret on LINE (1-based), centred
   --select-validation-row N  with --screenshot: select row N (1-based) of the Validation pane
   --compare-last-two       with --screenshot: select the file's two newest runs in History
