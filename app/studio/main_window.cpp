@@ -460,6 +460,10 @@ void MainWindow::onRunFinished(int id, int exitCode)
         return;
     m_runId = 0;
     recordRun(exitCode);
+    if (m_awaitingProfile) { // the runner failed the request before it could report
+        m_awaitingProfile = false;
+        m_profilePane->showMessage(tr("Profile ended without a report (exit code %1): the Run Log says why.").arg(exitCode));
+    }
     if (m_validation->failedCount() > 0) { // show what failed, the first failure selected
         m_validationDock->show();
         m_validationDock->raise();
@@ -489,9 +493,14 @@ bool MainWindow::profile()
     }
     const QString mode = hasPerfReport(m_editor->utf8Text()) ? QStringLiteral("bench") : QStringLiteral("run");
     m_profilePane->showMessage(tr("Profiling (%1 mode, %2 metrics)…").arg(mode, m_profilePane->metricSet()));
-    return runRequest(QStringLiteral("profile"), {{QStringLiteral("mode"), mode},
-                                                  {QStringLiteral("metrics"), m_profilePane->metricSet()},
-                                                  {QStringLiteral("backend"), QStringLiteral("cuda")}});
+    m_awaitingProfile = true;
+    if (runRequest(QStringLiteral("profile"), {{QStringLiteral("mode"), mode},
+                                               {QStringLiteral("metrics"), m_profilePane->metricSet()},
+                                               {QStringLiteral("backend"), QStringLiteral("cuda")}}))
+        return true;
+    m_awaitingProfile = false;
+    m_profilePane->showMessage({});
+    return false;
 }
 
 QString MainWindow::profileUnavailableReason() const
@@ -510,6 +519,7 @@ void MainWindow::onProfileEvent(const QJsonObject &event)
 {
     if (event.value(QStringLiteral("event")).toString() != QStringLiteral("profile"))
         return;
+    m_awaitingProfile = false;
     showProfile(event);
 }
 

@@ -176,6 +176,7 @@ private:
     QDockWidget *m_profileDock = nullptr;
     QAction *m_profileAction = nullptr;
     QByteArray m_profiledText; ///< the text the profile in flight (or shown) was measured on
+    bool m_awaitingProfile = false; ///< a profile run whose report has not come yet
     RunHistory m_history;
     RunRecord m_runRecord;     ///< the run in progress, appended to m_history when it ends
     QString m_runnerFailure;   ///< why the runner failed during the run in progress

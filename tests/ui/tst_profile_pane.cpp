@@ -39,8 +39,8 @@ using namespace tsm;
 namespace {
 
 // A stand-in for `tilesmith serve`: devices lists one GPU (none, with a reason, when the file
-// "no-gpu" exists beside it); profile answers with profile-event.json, run with its end;
-// requests are logged.
+// "no-gpu" exists beside it); profile answers with profile-event.json (or fails with exit code 2
+// when "no-counters-device" exists), run with its end; requests are logged.
 const char kFakeRunner[] = R"(#!/bin/sh
 dir=$(dirname "$0")
 while IFS= read -r line; do
@@ -55,6 +55,11 @@ while IFS= read -r line; do
       fi
       echo '{"id":'$id',"event":"done","exit_code":0}' ;;
     *'"request":"profile"'*)
+      if [ -e "$dir/no-counters-device" ]; then
+        echo '{"id":'$id',"event":"finished","passed":false,"exit_code":2,"seconds":0.1}'
+        echo '{"id":'$id',"event":"done","exit_code":2}'
+        continue
+      fi
       echo '{"id":'$id',"event":"stdout","text":"profiling\n"}'
       printf '{"id":%s,' "$id"; tail -c +2 "$dir/profile-event.json"
       echo '{"id":'$id',"event":"finished","passed":true,"exit_code":0,"seconds":0.1}'
@@ -165,6 +170,7 @@ private slots:
     {
         QFile::remove(m_dir.filePath(QStringLiteral("requests.log")));
         QFile::remove(m_dir.filePath(QStringLiteral("no-gpu")));
+        QFile::remove(m_dir.filePath(QStringLiteral("no-counters-device")));
         QSettings().clear();
     }
 
@@ -334,6 +340,21 @@ private slots:
         w->runRequest(QStringLiteral("run"));
         QVERIFY(e->lineCosts().isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(!w->isRunning(), 10000);
+    }
+
+    void failedProfileSaysSo()
+    {
+        writeFile(m_dir.filePath(QStringLiteral("no-counters-device")), "");
+        auto w = window();
+        QVERIFY(w->openFile(m_dir.filePath(QStringLiteral("swish.py"))));
+        QVERIFY(w->profile());
+        QVERIFY(w->profilePane()->message().startsWith(
+            QStringLiteral("Profiling (bench mode, roofline metrics)")));
+        QTRY_VERIFY_WITH_TIMEOUT(!w->isRunning(), 10000);
+        QCOMPARE(
+            w->profilePane()->message(),
+            QStringLiteral("Profile ended without a report (exit code 2): the Run Log says why."));
+        QCOMPARE(w->profileModel()->rowCount(), 0);
     }
 
     void fileWithoutBenchmarksIsProfiledAsARun()
