@@ -137,9 +137,15 @@ LaunchProfiler::Entry &LaunchProfiler::entryFor(const cuda::CudaKernel &kernel, 
     return *m_entries.back();
 }
 
-void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel, const Grid &grid)
+void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel,
+                                  const Grid &grid,
+                                  const LaunchContext &context)
 {
     Entry &e = entryFor(kernel, grid);
+    if (context.analytic && !e.profile.analyticBytes && !e.profile.analyticFlops) {
+        e.profile.analyticBytes = context.analytic->bytes;
+        e.profile.analyticFlops = context.analytic->flops;
+    }
     if (e.profile.library && !m_options.libraryKernels)
         return;
     if (!m_options.kernel.empty() && e.profile.kernel != m_options.kernel)
@@ -285,7 +291,7 @@ run::ProfileReport LaunchProfiler::buildReport()
     }
 
     const bool anyCounters = std::any_of(m_entries.begin(), m_entries.end(), [](auto &e) {
-        return e->profile.dramBytes > 0;
+        return e->profile.dramBytes > 0 || e->profile.analyticBytes || e->profile.analyticFlops;
     });
     if (anyCounters)
         report.roofline = deviceCeilings(driver, &report.notes);

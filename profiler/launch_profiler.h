@@ -48,7 +48,9 @@ public:
                 const SourceManager &sources,
                 const run::EventSink &sink) override;
     void finish(const run::EventSink &sink) override;
-    void beforeLaunch(const cuda::CudaKernel &kernel, const Grid &grid) override;
+    void beforeLaunch(const cuda::CudaKernel &kernel,
+                      const Grid &grid,
+                      const LaunchContext &context) override;
     void afterLaunch(const cuda::CudaKernel &kernel, const Grid &grid, bool queued) override;
 
 private:

@@ -95,6 +95,18 @@ std::string profileTable(const run::ProfileReport &r)
     for (const run::KernelProfile &k : r.kernels) {
         if (!k.library && !k.countersNote.empty() && r.countersAvailable)
             notes.push_back(k.kernel + " grid " + gridText(k.grid) + ": " + k.countersNote);
+        if (k.analyticBytes || k.analyticFlops) {
+            std::string n = k.kernel + " grid " + gridText(k.grid) + ": launch_metadata says";
+            if (k.analyticBytes)
+                n += " " + fmt("%.1f", *k.analyticBytes / 1e6) + " MB"
+                     + (k.dramBytes > 0 ? " (DRAM measured " + fmt("%.1f", k.dramBytes / 1e6) + ")"
+                                        : std::string());
+            if (k.analyticFlops)
+                n += " " + fmt("%.3g", *k.analyticFlops / 1e9) + " GFLOP"
+                     + (k.flops ? " (measured " + fmt("%.3g", *k.flops / 1e9) + ")"
+                                : std::string());
+            notes.push_back(n);
+        }
         if (!k.lines.empty()) {
             const auto hottest = std::max_element(
                 k.lines.begin(), k.lines.end(), [](auto &a, auto &b) { return a.share < b.share; });

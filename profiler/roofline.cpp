@@ -321,20 +321,23 @@ void placeOnRoofline(run::KernelProfile &k, const run::RooflineCeilings &c)
     const double ns = k.medianNs > 0 ? k.medianNs : k.counterNs;
     if (ns <= 0)
         return;
-    k.achievedGBs = k.dramBytes / ns; // bytes per ns = GB/s
-    if (k.flops)
-        k.achievedTFLOPs = *k.flops / ns / 1e3;
+    // Measured numbers first; the program's launch_metadata where nothing was measured.
+    const double bytes = k.dramBytes > 0 ? k.dramBytes : k.analyticBytes.value_or(0.0);
+    const std::optional<double> flops = k.flops ? k.flops : k.analyticFlops;
+    k.achievedGBs = bytes / ns; // bytes per ns = GB/s
+    if (flops)
+        k.achievedTFLOPs = *flops / ns / 1e3;
     // The roof that binds: memory below the ridge point, FP32 above it.
     bool computeBound = false;
-    if (k.flops && k.dramBytes > 0 && c.copyGBs > 0 && c.fp32TFLOPs > 0) {
-        const double intensity = *k.flops / k.dramBytes;     // FLOP per byte
+    if (flops && bytes > 0 && c.copyGBs > 0 && c.fp32TFLOPs > 0) {
+        const double intensity = *flops / bytes;             // FLOP per byte
         const double ridge = c.fp32TFLOPs * 1e3 / c.copyGBs; // FLOP per byte
         computeBound = intensity > ridge;
     }
     if (computeBound) {
         k.roof = "FP32 FMA";
         k.roofFraction = k.achievedTFLOPs / c.fp32TFLOPs;
-    } else if (c.copyGBs > 0 && k.dramBytes > 0) {
+    } else if (c.copyGBs > 0 && bytes > 0) {
         k.roof = "copy bandwidth";
         k.roofFraction = k.achievedGBs / c.copyGBs;
     }

@@ -28,8 +28,9 @@ std::filesystem::path ceilingsCachePath(const std::string &device, int cc, int d
 /// Unmeasurable roofs are 0, and `notes` gets the reason.
 run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::string> *notes);
 
-/// Fills `k`'s achieved GB/s and TFLOP/s (from its DRAM bytes, FLOPs and median time) and the
-/// roof that binds it with the achieved fraction of that roof.
+/// Fills `k`'s achieved GB/s and TFLOP/s (from its DRAM bytes, FLOPs and median time; the
+/// program's launch_metadata numbers where the counters measured none) and the roof that binds
+/// it with the achieved fraction of that roof.
 void placeOnRoofline(run::KernelProfile &k, const run::RooflineCeilings &c);
 
 } // namespace tsm::profiler

@@ -169,7 +169,7 @@ bool CudaBackend::launch(CompiledKernel &compiled,
     }
 
     if (m_observer)
-        m_observer->beforeLaunch(*kernel, grid);
+        m_observer->beforeLaunch(*kernel, grid, context);
     DriverStatus s = m_driver->launch(kernel->function(),
                                       grid.x,
                                       grid.y,

@@ -13,8 +13,12 @@ class LaunchObserver
 {
 public:
     virtual ~LaunchObserver() = default;
-    /// `kernel` is about to be launched over `grid`.
-    virtual void beforeLaunch(const CudaKernel &kernel, const Grid &grid) = 0;
+    /// `kernel` is about to be launched over `grid` (`context.analytic`: what the program's
+    /// launch_metadata says the launch costs, when it has one).
+    virtual void beforeLaunch(const CudaKernel &kernel,
+                              const Grid &grid,
+                              const LaunchContext &context)
+        = 0;
     /// The launch was queued (`queued`) or refused by the driver.
     virtual void afterLaunch(const CudaKernel &kernel, const Grid &grid, bool queued) = 0;
 };

@@ -33,6 +33,8 @@ struct HostContext
     Interpreter *interp = nullptr;
     /// Build kernels with debug (HostOptions::debug).
     bool debug = false;
+    /// Evaluate launch_metadata at launches (HostOptions::launchMetadata).
+    bool launchMetadata = false;
 
     /// Kernel launches so far (do_bench tells whether its body launched one).
     std::uint64_t launches = 0;

@@ -35,6 +35,7 @@ struct HostSession::Impl
         ctx.cancel = this->options.cancel;
         ctx.workingDirectory = this->options.workingDirectory;
         ctx.debug = this->options.debug;
+        ctx.launchMetadata = this->options.launchMetadata;
         ctx.module = &module;
     }
     ~Impl() { ctx.detach(); }

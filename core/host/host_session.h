@@ -29,6 +29,8 @@ struct HostOptions
     /// Build every kernel with debug: tl.device_assert checked on the GPU too (`--debug`, as
     /// TRITON_DEBUG=1).
     bool debug = false;
+    /// Call kernels' launch_metadata functions at each launch (a profiler is watching).
+    bool launchMetadata = false;
 };
 
 /// One test to run: a `test_*` function, with one parametrize combination bound.

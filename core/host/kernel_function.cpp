@@ -489,6 +489,11 @@ void JitFunctionObject::launch(Interpreter &interp,
                          interp.writeOutput(s);
                      },
                      ctx.cancel};
+    std::optional<AnalyticCost> analytic;
+    if (ctx.launchMetadata && !m_launchMetadata.isNone()) {
+        analytic = launchMetadata(interp, g, bound, options);
+        lc.analytic = &*analytic;
+    }
     ++ctx.launches;
     bool ok = ctx.backend->launch(*compiled, g, launchArgs, lc);
     std::optional<Diagnostic> firstError = ctx.emitAllButFirstError(diags);
@@ -499,6 +504,42 @@ void JitFunctionObject::launch(Interpreter &interp,
             e.diagnostic = std::move(firstError);
         throw e;
     }
+}
+
+AnalyticCost JitFunctionObject::launchMetadata(Interpreter &interp,
+                                              const Grid &grid,
+                                              const std::vector<Value> &bound,
+                                              const LaunchOptions &options) const
+{
+    // Triton calls it as fn(grid, metadata, args): the grid tuple, the compiled kernel's
+    // metadata, and the bound arguments by parameter name.
+    auto meta = std::make_shared<RecordObject>("KernelMetadata");
+    meta->set("name", Value::str(m_name));
+    meta->set("num_warps", Value::integer(options.numWarps));
+    meta->set("num_stages", Value::integer(options.numStages));
+    const Value gridTuple = Value::tuple(
+        {Value::integer(grid.x), Value::integer(grid.y), Value::integer(grid.z)});
+    const Value result = interp.callValue(
+        m_launchMetadata, {gridTuple, Value::fromObject(meta), metaDict(*this, bound)});
+    if (result.kind() != ValueKind::Dict)
+        throwTypeError(m_name + "'s launch_metadata must return a dict (such as {\"bytes\": ..., "
+                                "\"flops\": ...}), not " + std::string(result.typeName()));
+    AnalyticCost cost;
+    for (const auto &[key, value] : result.asDict().items()) {
+        if (!key.isStr())
+            continue;
+        const std::string &k = key.asStr();
+        if (k == "name" && value.isStr())
+            cost.name = value.asStr();
+        if (!value.isNumber())
+            continue;
+        if (k == "bytes")
+            cost.bytes = toDouble(value);
+        else if (k == "flops" || (k.rfind("flops", 0) == 0 && k.size() > 5
+                                  && std::isdigit(static_cast<unsigned char>(k[5]))))
+            cost.flops = cost.flops.value_or(0.0) + toDouble(value);
+    }
+    return cost;
 }
 
 LaunchArg pointerLaunchArg(const tensor::Tensor &t, std::string label)

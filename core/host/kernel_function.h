@@ -92,6 +92,15 @@ public:
     /// @triton.jit(debug=True): check tl.device_assert on the GPU too (as TRITON_DEBUG=1).
     void setDebug(bool debug) { m_debug = debug; }
     bool debug() const { return m_debug; }
+    /// @triton.jit(launch_metadata=fn): fn(grid, kernel, args) -> {"bytes", "flops", ...}, called
+    /// at launches while a profiler watches (as Triton calls it for proton).
+    void setLaunchMetadata(Value fn) { m_launchMetadata = std::move(fn); }
+    /// Calls the launch_metadata function for one launch; raises when it fails or returns no
+    /// dict.
+    AnalyticCost launchMetadata(Interpreter &interp,
+                                const Grid &grid,
+                                const std::vector<Value> &bound,
+                                const LaunchOptions &options) const;
 
 private:
     Value m_fn;
@@ -100,6 +109,7 @@ private:
     std::vector<KernelParam> m_params;
     std::map<std::string, std::shared_ptr<CompiledKernel>> m_cache;
     bool m_debug = false;
+    Value m_launchMetadata;
 };
 
 /// A tensor as a kernel's pointer argument: its storage and the byte offset of element 0.

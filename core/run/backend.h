@@ -10,6 +10,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -37,6 +38,15 @@ struct LaunchArg
     std::string label;
 };
 
+/// What a kernel's `launch_metadata` function (@triton.jit(launch_metadata=fn), the hook
+/// Triton's proton profiler reads) says one launch costs: the analytic side of the roofline.
+struct AnalyticCost
+{
+    std::optional<double> bytes; ///< "bytes"
+    std::optional<double> flops; ///< "flops" plus every "flopsN" (flops8/16/32/64)
+    std::string name;            ///< "name", when given
+};
+
 /// Where a launch reports what it prints and whether it should stop.
 struct LaunchContext
 {
@@ -47,6 +57,8 @@ struct LaunchContext
         devicePrint;
     /// Set from another thread to stop a long launch (reported as ExecutionStopped).
     const std::atomic<bool> *cancel = nullptr;
+    /// The launch's launch_metadata, evaluated only while a profiler watches (null otherwise).
+    const AnalyticCost *analytic = nullptr;
 };
 
 /// Per-compile switches that are not part of a kernel's specialization.

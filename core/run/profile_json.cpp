@@ -34,7 +34,8 @@ nlohmann::json kernelToJson(const KernelProfile &k)
                          {"instructions", l.instructions},
                          {"executed", number(l.executed)},
                          {"stall_samples", number(l.stallSamples)},
-                         {"share", number(l.share)}});
+                         {"share", number(l.share)},
+                         {"top_stall", l.topStall}});
     nlohmann::json j = {{"kernel", k.kernel},
                         {"function", k.function},
                         {"signature", k.signature},
@@ -57,6 +58,10 @@ nlohmann::json kernelToJson(const KernelProfile &k)
                         {"counter_ns", number(k.counterNs)},
                         {"dram_bytes", number(k.dramBytes)},
                         {"flops", k.flops ? number(*k.flops) : nlohmann::json(nullptr)},
+                        {"analytic_bytes",
+                         k.analyticBytes ? number(*k.analyticBytes) : nlohmann::json(nullptr)},
+                        {"analytic_flops",
+                         k.analyticFlops ? number(*k.analyticFlops) : nlohmann::json(nullptr)},
                         {"achieved_gbs", number(k.achievedGBs)},
                         {"achieved_tflops", number(k.achievedTFLOPs)},
                         {"roof", k.roof},
@@ -96,6 +101,10 @@ KernelProfile kernelFromJson(const nlohmann::json &j)
     k.dramBytes = get<double>(j, "dram_bytes");
     if (auto it = j.find("flops"); it != j.end() && it->is_number())
         k.flops = it->get<double>();
+    if (auto it = j.find("analytic_bytes"); it != j.end() && it->is_number())
+        k.analyticBytes = it->get<double>();
+    if (auto it = j.find("analytic_flops"); it != j.end() && it->is_number())
+        k.analyticFlops = it->get<double>();
     k.achievedGBs = get<double>(j, "achieved_gbs");
     k.achievedTFLOPs = get<double>(j, "achieved_tflops");
     k.roof = get<std::string>(j, "roof");
@@ -108,6 +117,7 @@ KernelProfile kernelFromJson(const nlohmann::json &j)
             c.executed = get<double>(l, "executed");
             c.stallSamples = get<double>(l, "stall_samples");
             c.share = get<double>(l, "share");
+            c.topStall = get<std::string>(l, "top_stall");
             k.lines.push_back(c);
         }
     k.linesMeasuredBy = get<std::string>(j, "lines_measured_by");

@@ -28,6 +28,7 @@ struct LineCost
     double executed = 0;           ///< warp instructions executed (counters), 0 when unmeasured
     double stallSamples = 0;       ///< PC-sampling stall samples, 0 when unmeasured
     double share = 0;              ///< of the kernel's total for the measured quantity, 0..1
+    std::string topStall;          ///< the reason with most samples ("long_scoreboard"), or ""
 };
 
 /// One kernel at one grid: its launches, and the counters of the first one.
@@ -57,6 +58,8 @@ struct KernelProfile
     double counterNs = 0;     ///< gpu__time_duration.sum
     double dramBytes = 0;     ///< read + written
     std::optional<double> flops;      ///< measured (FFMA counted twice) when the set had them
+    /// What the kernel's launch_metadata says its first launch here moves and computes.
+    std::optional<double> analyticBytes, analyticFlops;
     double achievedGBs = 0;           ///< dramBytes / median time
     double achievedTFLOPs = 0;        ///< flops / median time, when known
     std::string roof;                 ///< "copy bandwidth" or "FP32 FMA": the one that binds

@@ -72,3 +72,32 @@ TEST(Roofline, CachePathNamesDeviceArchAndDriver)
 
 } // namespace
 } // namespace tsm::profiler
+
+namespace tsm::profiler {
+namespace {
+
+TEST(Roofline, LaunchMetadataPlacesWhatTheCountersDidNotMeasure)
+{
+    run::RooflineCeilings c;
+    c.copyGBs = 4000;
+    c.fp32TFLOPs = 64;
+    run::KernelProfile k;
+    k.medianNs = 1e6;
+    k.analyticBytes = 1e9;
+    k.analyticFlops = 40e9; // 40 FLOP/byte: past the ridge (16)
+    placeOnRoofline(k, c);
+    EXPECT_DOUBLE_EQ(k.achievedGBs, 1000);
+    EXPECT_DOUBLE_EQ(k.achievedTFLOPs, 40);
+    EXPECT_EQ(k.roof, "FP32 FMA");
+    EXPECT_DOUBLE_EQ(k.roofFraction, 40.0 / 64);
+
+    // Measured bytes win over the program's estimate.
+    k.dramBytes = 2e9;
+    k.analyticFlops.reset();
+    placeOnRoofline(k, c);
+    EXPECT_DOUBLE_EQ(k.achievedGBs, 2000);
+    EXPECT_EQ(k.roof, "copy bandwidth");
+}
+
+} // namespace
+} // namespace tsm::profiler
