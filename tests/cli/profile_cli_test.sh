@@ -7,18 +7,7 @@
 set -u
 bin=$1
 root=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-passes=0
-
-expect_exit() { # name expected actual
-  if [ "$2" = "$3" ]; then passes=$((passes + 1)); else echo "FAIL $1: exit $3, expected $2"; fails=$((fails + 1)); fi
-}
-expect_grep() { # name pattern file
-  if grep -qE -- "$2" "$3"; then passes=$((passes + 1)); else
-    echo "FAIL $1: no match for /$2/ in:"; sed 's/^/    /' "$3"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/cli_test_lib.sh"
 
 if "$bin" devices 2>/dev/null | grep -q 'sm_'; then
   echo "SKIP: this machine has a GPU; profile_cli_test checks the no-GPU behaviour"
