@@ -119,7 +119,22 @@ Loaded load()
            && bind(lib, "cuptiSassMetricsEnable", a.sassMetricsEnable, w)
            && bind(lib, "cuptiSassMetricsDisable", a.sassMetricsDisable, w)
            && bind(lib, "cuptiSassMetricsGetDataProperties", a.sassMetricsGetDataProperties, w)
-           && bind(lib, "cuptiSassMetricsFlushData", a.sassMetricsFlushData, w);
+           && bind(lib, "cuptiSassMetricsFlushData", a.sassMetricsFlushData, w)
+           && bind(lib, "cuptiPCSamplingGetNumStallReasons", a.pcSamplingGetNumStallReasons, w)
+           && bind(lib, "cuptiPCSamplingGetStallReasons", a.pcSamplingGetStallReasons, w)
+           && bind(lib,
+                   "cuptiPCSamplingSetConfigurationAttribute",
+                   a.pcSamplingSetConfigurationAttribute,
+                   w)
+           && bind(lib,
+                   "cuptiPCSamplingGetConfigurationAttribute",
+                   a.pcSamplingGetConfigurationAttribute,
+                   w)
+           && bind(lib, "cuptiPCSamplingEnable", a.pcSamplingEnable, w)
+           && bind(lib, "cuptiPCSamplingDisable", a.pcSamplingDisable, w)
+           && bind(lib, "cuptiPCSamplingStart", a.pcSamplingStart, w)
+           && bind(lib, "cuptiPCSamplingStop", a.pcSamplingStop, w)
+           && bind(lib, "cuptiPCSamplingGetData", a.pcSamplingGetData, w);
     return l;
 }
 

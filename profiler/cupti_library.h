@@ -69,6 +69,18 @@ struct CuptiApi
     decltype(&::cuptiSassMetricsDisable) sassMetricsDisable = nullptr;
     decltype(&::cuptiSassMetricsGetDataProperties) sassMetricsGetDataProperties = nullptr;
     decltype(&::cuptiSassMetricsFlushData) sassMetricsFlushData = nullptr;
+    // PC sampling: stall reasons of sampled warps by function and PC offset (pc_sampling.h)
+    decltype(&::cuptiPCSamplingGetNumStallReasons) pcSamplingGetNumStallReasons = nullptr;
+    decltype(&::cuptiPCSamplingGetStallReasons) pcSamplingGetStallReasons = nullptr;
+    decltype(&::cuptiPCSamplingSetConfigurationAttribute) pcSamplingSetConfigurationAttribute
+        = nullptr;
+    decltype(&::cuptiPCSamplingGetConfigurationAttribute) pcSamplingGetConfigurationAttribute
+        = nullptr;
+    decltype(&::cuptiPCSamplingEnable) pcSamplingEnable = nullptr;
+    decltype(&::cuptiPCSamplingDisable) pcSamplingDisable = nullptr;
+    decltype(&::cuptiPCSamplingStart) pcSamplingStart = nullptr;
+    decltype(&::cuptiPCSamplingStop) pcSamplingStop = nullptr;
+    decltype(&::cuptiPCSamplingGetData) pcSamplingGetData = nullptr;
 };
 
 /// CUPTI's entry points, loading the library on the first call (thread-safe). Null with the

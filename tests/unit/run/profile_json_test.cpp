@@ -34,7 +34,7 @@ TEST(ProfileJson, RoundTrips)
     k.flops = 5e7;
     k.roof = "copy bandwidth";
     k.roofFraction = 0.994;
-    k.lines = {{27, 12, 3400, 0, 0.4}};
+    k.lines = {{27, 12, 3400, 0, 0.4}, {28, 3, 0, 250, 0.6, "long_scoreboard"}};
     k.linesMeasuredBy = "warp instructions executed";
     r.kernels.push_back(k);
     r.timeline.push_back({"softmax_kernel", 100, 34000, {4096, 1, 1}});
@@ -47,6 +47,11 @@ TEST(ProfileJson, RoundTrips)
     ASSERT_EQ(back.kernels.size(), 1u);
     EXPECT_EQ(*back.kernels[0].flops, 5e7);
     EXPECT_EQ(back.kernels[0].lines[0].executed, 3400);
+    EXPECT_EQ(j["kernels"][0]["lines"][1]["top_stall"], "long_scoreboard");
+    ASSERT_EQ(back.kernels[0].lines.size(), 2u);
+    EXPECT_EQ(back.kernels[0].lines[1].topStall, "long_scoreboard");
+    EXPECT_EQ(back.kernels[0].lines[1].stallSamples, 250);
+    EXPECT_EQ(back.kernels[0].lines[0].topStall, "");
 }
 
 TEST(ProfileJson, MissingFlopsStayMissingAndJunkIsIgnored)
