@@ -4,6 +4,7 @@
 #include "core/cuda/cuda_backend.h"
 #include "profiler/kernel_activity.h"
 #include "profiler/metric_sets.h"
+#include "profiler/pc_sampling.h"
 #include "profiler/range_profiler.h"
 #include "profiler/roofline.h"
 #include "profiler/sass_lines.h"
@@ -40,6 +41,9 @@ struct LaunchProfiler::Entry
     bool sassTried = false; ///< a launch was instrumented for executed counts per PC (or tried)
     std::map<std::uint32_t, double> executed; ///< warp instructions executed per PC
     std::string sassNote;   ///< why there are no executed counts
+    bool stallsTried = false;  ///< a launch was sampled for stalls per PC (or tried)
+    StallsOfFunction stalls;   ///< PC sampling's samples per PC
+    std::string stallsNote;    ///< why there are no stall samples
     std::vector<double> durations;
 };
 
@@ -156,6 +160,11 @@ void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel,
         beginSassMetrics(e);
         return;
     }
+    if (e.measured && e.sassTried && !e.stallsTried && m_options.stallSamples
+        && m_stallsUnavailable.empty()) {
+        beginStallSampling(e);
+        return;
+    }
     if (e.measured || !m_range || m_profiled >= m_options.maxProfiledLaunches)
         return;
     e.measured = true;
@@ -164,11 +173,17 @@ void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel,
         m_tracer->pause(); // the replays are not the program's launches
     std::string why;
     bool begun = m_range->begin(&why);
-    if (!begun && m_sass) {
-        // The range profiler may not start while SASS metrics hold the device: give them up.
+    if (!begun && (m_sass || m_stalls)) {
+        // The range profiler may not start while the per-instruction collectors hold the
+        // device: the counters matter more, so those give way for the rest of the run.
+        const std::string reason = "they and the range profiler could not share the device ("
+                                   + why + ")";
+        if (m_sass)
+            m_sassUnavailable = reason;
+        if (m_stalls)
+            m_stallsUnavailable = reason;
         m_sass.reset();
-        m_sassUnavailable = "SASS metrics and the range profiler could not share the device ("
-                            + why + ")";
+        m_stalls.reset();
         begun = m_range->begin(&why);
     }
     if (!begun) {
@@ -184,6 +199,10 @@ void LaunchProfiler::afterLaunch(const cuda::CudaKernel &kernel, const Grid &gri
 {
     if (m_sassMeasuring) {
         endSassMetrics(queued);
+        return;
+    }
+    if (m_stallsMeasuring) {
+        endStallSampling(queued);
         return;
     }
     if (!m_measuring) {
@@ -231,6 +250,10 @@ run::ProfileReport LaunchProfiler::buildReport()
         records = m_tracer->collect(driver);
         m_tracer.reset();
     }
+    // After the flush (PC sampling's function names may be shared with Activity records), and
+    // before the roof kernels run: nothing of theirs is to be instrumented or sampled.
+    m_stalls.reset();
+    m_sass.reset();
     // Each record joins the entry of its symbol and grid; records of kernels Tilesmith launched
     // outside the program's own (the L2 clear, cuBLAS) get entries of their own.
     // Records of the program's launches are joined to their launch by order per symbol (two
@@ -298,7 +321,7 @@ run::ProfileReport LaunchProfiler::buildReport()
     for (auto &e : m_entries) {
         run::KernelProfile &p = e->profile;
         p.launches = std::int64_t(e->durations.size()) + (p.metrics.empty() ? 0 : 1)
-                     + (e->executed.empty() ? 0 : 1);
+                     + (e->executed.empty() ? 0 : 1) + (e->stalls.empty() ? 0 : 1);
         if (!e->durations.empty()) {
             p.medianNs = cuda::medianOf(e->durations);
             p.minNs = *std::min_element(e->durations.begin(), e->durations.end());
@@ -365,6 +388,45 @@ void LaunchProfiler::endSassMetrics(bool queued)
         m_tracer->resume();
 }
 
+void LaunchProfiler::beginStallSampling(Entry &e)
+{
+    // The third launch of a kernel and grid is sampled for stall reasons per PC (serialized
+    // with other kernels while sampled), and left out of the timings.
+    e.stallsTried = true;
+    if (m_tracer)
+        m_tracer->pause();
+    std::string why;
+    if (!m_stalls)
+        m_stalls = PcSampling::open(m_backend->driver(), &why);
+    if (!m_stalls || !m_stalls->begin(&why)) {
+        e.stallsNote = why;
+        m_stalls.reset();
+        m_stallsUnavailable = why;
+        if (m_tracer)
+            m_tracer->resume();
+        return;
+    }
+    m_stallsMeasuring = &e;
+}
+
+void LaunchProfiler::endStallSampling(bool queued)
+{
+    Entry &e = *m_stallsMeasuring;
+    m_stallsMeasuring = nullptr;
+    StallsPerPc stalls;
+    std::string why;
+    if (!m_stalls->end(&stalls, &why))
+        e.stallsNote = why;
+    else if (!queued)
+        e.stallsNote = "the sampled launch failed";
+    else if (auto it = stalls.functions.find(e.profile.function); it != stalls.functions.end())
+        e.stalls = it->second;
+    else
+        e.stallsNote = "PC sampling took no samples in " + e.profile.function;
+    if (m_tracer)
+        m_tracer->resume();
+}
+
 void LaunchProfiler::addLineCosts(Entry &e, std::vector<std::string> &notes)
 {
     run::KernelProfile &p = e.profile;
@@ -381,6 +443,13 @@ void LaunchProfiler::addLineCosts(Entry &e, std::vector<std::string> &notes)
         range.first = int(file.lineCol(e.kernel->kernel().span.begin).line);
         range.last = int(file.lineCol(e.kernel->kernel().span.end).line);
     }
+    if (!e.stalls.empty()) {
+        p.lines = stallCosts(sass, p.file, e.stalls, range, e.executed.empty() ? nullptr : &e.executed);
+        p.linesMeasuredBy = "stall samples (CUPTI PC sampling, one launch)";
+        return;
+    }
+    if (!e.stallsNote.empty())
+        notes.push_back(p.kernel + ": no stall samples: " + e.stallsNote);
     if (!e.executed.empty()) {
         p.lines = lineCosts(sass, p.file, &e.executed, range);
         p.linesMeasuredBy = "warp instructions executed (CUPTI SASS metrics, one instrumented "
@@ -403,6 +472,7 @@ void LaunchProfiler::finish(const run::EventSink &sink)
     e.profile = buildReport();
     m_range.reset();
     m_sass.reset();
+    m_stalls.reset();
     m_backend = nullptr;
     sink(e);
 }

@@ -24,6 +24,7 @@ namespace tsm::profiler {
 class ActivityTracer;
 class RangeProfiler;
 class SassMetrics;
+class PcSampling;
 
 struct ProfileOptions
 {
@@ -34,6 +35,9 @@ struct ProfileOptions
     /// Instrument the second launch of each kernel and grid for executed instructions per PC
     /// (CUPTI SASS metrics); without, per-line costs are static instruction counts.
     bool lineCounts = true;
+    /// Sample the third launch of each kernel and grid for stall reasons per PC (CUPTI PC
+    /// sampling): where warps wait, per Python line.
+    bool stallSamples = true;
 };
 
 class LaunchProfiler final : public run::RunProfiler, public cuda::LaunchObserver
@@ -61,6 +65,8 @@ private:
     void addLineCosts(Entry &e, std::vector<std::string> &notes);
     void beginSassMetrics(Entry &e);
     void endSassMetrics(bool queued);
+    void beginStallSampling(Entry &e);
+    void endStallSampling(bool queued);
 
     ProfileOptions m_options;
     cuda::CudaBackend *m_backend = nullptr;
@@ -78,6 +84,9 @@ private:
     std::unique_ptr<SassMetrics> m_sass;
     Entry *m_sassMeasuring = nullptr;
     std::string m_sassUnavailable; ///< set once SASS metrics failed to open: not tried again
+    std::unique_ptr<PcSampling> m_stalls;
+    Entry *m_stallsMeasuring = nullptr;
+    std::string m_stallsUnavailable;
     int m_profiled = 0;
 };
 

@@ -112,7 +112,10 @@ std::string profileTable(const run::ProfileReport &r)
                 k.lines.begin(), k.lines.end(), [](auto &a, auto &b) { return a.share < b.share; });
             notes.push_back(k.kernel + ": hottest line " + std::to_string(hottest->line) + " ("
                             + fmt("%.0f%%", 100 * hottest->share) + " of "
-                            + k.linesMeasuredBy + ")");
+                            + k.linesMeasuredBy
+                            + (hottest->topStall.empty() ? std::string()
+                                                         : ", mostly " + hottest->topStall)
+                            + ")");
         }
     }
     if (r.timelineDropped > 0)

@@ -161,8 +161,9 @@ def main():
             L.append("%s, grid %s — %s:" % (k["kernel"], k["grid"][0], k.get("lines_measured_by")))
             for c in sorted(k["lines"], key=lambda c: -(c.get("share") or 0))[:6]:
                 text = src[c["line"] - 1].strip() if 0 < c["line"] <= len(src) else "(no kernel line)"
-                L.append("- line %d: %.1f%% (%d instructions, %.0f executed) `%s`" % (
+                L.append("- line %d: %.1f%% (%d instructions, %.0f executed, %.0f stall samples%s) `%s`" % (
                     c["line"], 100 * (c.get("share") or 0), c.get("instructions") or 0, c.get("executed") or 0,
+                    c.get("stall_samples") or 0, ", mostly " + c["top_stall"] if c.get("top_stall") else "",
                     text[:90]))
     for name, (events, prof) in results.items():
         for e in events:
