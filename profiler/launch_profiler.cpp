@@ -96,6 +96,13 @@ void LaunchProfiler::attach(Backend &backend,
             m_report.passes = int(m_range->config().passes());
         }
     }
+    // PC sampling must be on before the program's modules load: on the H200, sampling enabled
+    // after the load took samples but attributed none to a PC.
+    if (m_options.stallSamples) {
+        m_stalls = PcSampling::open(m_backend->driver(), &why);
+        if (!m_stalls)
+            m_stallsUnavailable = why;
+    }
     m_backend->setLaunchObserver(this);
 }
 
