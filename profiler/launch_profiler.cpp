@@ -320,6 +320,12 @@ run::ProfileReport LaunchProfiler::buildReport()
                                    {r->grid[0], r->grid[1], r->grid[2]}});
     }
 
+    if (!m_sassUnavailable.empty())
+        report.notes.push_back("no executed instructions per line (CUPTI SASS metrics): "
+                               + m_sassUnavailable);
+    if (!m_stallsUnavailable.empty())
+        report.notes.push_back("no stall samples per line (CUPTI PC sampling): "
+                               + m_stallsUnavailable);
     const bool anyCounters = std::any_of(m_entries.begin(), m_entries.end(), [](auto &e) {
         return e->profile.dramBytes > 0 || e->profile.analyticBytes || e->profile.analyticFlops;
     });
