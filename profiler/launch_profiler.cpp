@@ -87,6 +87,10 @@ void LaunchProfiler::attach(Backend &backend,
     if (!set) {
         m_report.countersAvailable = false;
         m_report.countersNote = why;
+    } else if (m_options.stallSamples) {
+        m_report.countersAvailable = false;
+        m_report.countersNote = "not collected in a --stalls run: CUPTI cannot sample warp "
+                                "stalls and read counters in one process";
     } else {
         m_range = RangeProfiler::open(m_backend->driver(), set->metrics, &why);
         if (!m_range) {
@@ -97,7 +101,8 @@ void LaunchProfiler::attach(Backend &backend,
         }
     }
     // PC sampling must be on before the program's modules load: on the H200, sampling enabled
-    // after the load took samples but attributed none to a PC.
+    // after the load took samples but attributed none to a PC; and while it is on, the range
+    // profiler does not start, so a --stalls run reads no counters.
     if (m_options.stallSamples) {
         m_stalls = PcSampling::open(m_backend->driver(), &why);
         if (!m_stalls)
@@ -163,13 +168,15 @@ void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel,
         return;
     if (m_backend->driver().capturing())
         return; // a graph capture runs nothing now: measure a later, real launch
-    if (e.measured && !e.sassTried && m_options.lineCounts && m_sassUnavailable.empty()) {
-        beginSassMetrics(e);
+    if (m_options.stallSamples) {
+        // Stall sampling excludes the range profiler (CUPTI_ERROR_INVALID_PARAMETER on the
+        // H200): the first launch of each kernel and grid is sampled instead.
+        if (!e.stallsTried && m_stallsUnavailable.empty())
+            beginStallSampling(e);
         return;
     }
-    if (e.measured && e.sassTried && !e.stallsTried && m_options.stallSamples
-        && m_stallsUnavailable.empty()) {
-        beginStallSampling(e);
+    if (e.measured && !e.sassTried && m_options.lineCounts && m_sassUnavailable.empty()) {
+        beginSassMetrics(e);
         return;
     }
     if (e.measured || !m_range || m_profiled >= m_options.maxProfiledLaunches)
@@ -180,17 +187,12 @@ void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel,
         m_tracer->pause(); // the replays are not the program's launches
     std::string why;
     bool begun = m_range->begin(&why);
-    if (!begun && (m_sass || m_stalls)) {
-        // The range profiler may not start while the per-instruction collectors hold the
-        // device: the counters matter more, so those give way for the rest of the run.
-        const std::string reason = "they and the range profiler could not share the device ("
-                                   + why + ")";
-        if (m_sass)
-            m_sassUnavailable = reason;
-        if (m_stalls)
-            m_stallsUnavailable = reason;
+    if (!begun && m_sass) {
+        // The range profiler may not start while SASS metrics hold the device: the counters
+        // matter more, so those give way for the rest of the run.
+        m_sassUnavailable = "SASS metrics and the range profiler could not share the device ("
+                            + why + ")";
         m_sass.reset();
-        m_stalls.reset();
         begun = m_range->begin(&why);
     }
     if (!begun) {
@@ -403,7 +405,7 @@ void LaunchProfiler::endSassMetrics(bool queued)
 
 void LaunchProfiler::beginStallSampling(Entry &e)
 {
-    // The third launch of a kernel and grid is sampled for stall reasons per PC (serialized
+    // The first launch of a kernel and grid is sampled for stall reasons per PC (serialized
     // with other kernels while sampled), and left out of the timings.
     e.stallsTried = true;
     if (m_tracer)

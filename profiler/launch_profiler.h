@@ -35,9 +35,10 @@ struct ProfileOptions
     /// Instrument the second launch of each kernel and grid for executed instructions per PC
     /// (CUPTI SASS metrics); without, per-line costs are static instruction counts.
     bool lineCounts = true;
-    /// Sample the third launch of each kernel and grid for stall reasons per PC (CUPTI PC
-    /// sampling): where warps wait, per Python line.
-    bool stallSamples = true;
+    /// Sample the first launch of each kernel and grid for stall reasons per PC (CUPTI PC
+    /// sampling): where warps wait, per Python line. CUPTI cannot also read counters then, so
+    /// such a run has timings and stalls only (`tilesmith profile --stalls`).
+    bool stallSamples = false;
 };
 
 class LaunchProfiler final : public run::RunProfiler, public cuda::LaunchObserver

@@ -143,6 +143,10 @@ int main(int argc, char **argv)
     profileCmd->add_flag("--library-kernels",
                          profile.libraryKernels,
                          "Also replay Tilesmith's own kernels (eager torch ops) for counters");
+    profileCmd->add_flag("--stalls",
+                         profile.stalls,
+                         "Sample warp stalls per Python line (CUPTI PC sampling) instead of "
+                         "reading counters: CUPTI cannot do both in one run");
     profileCmd->add_flag("--json", profile.program.json, "Emit JSON Lines events");
 
     CLI::App *serveCmd = app.add_subcommand(

@@ -25,6 +25,7 @@ int runProfile(ProfileCommandOptions opts, std::ostream &out, std::ostream &err)
     po.metrics = opts.metrics;
     po.kernel = opts.kernel;
     po.libraryKernels = opts.libraryKernels;
+    po.stallSamples = opts.stalls;
     profiler::LaunchProfiler profiler(po);
     // Profiling measures the GPU: no silent fall back to the interpreter.
     opts.program.run.backend = "cuda";

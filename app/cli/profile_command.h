@@ -16,6 +16,7 @@ struct ProfileCommandOptions
     std::string kernel;
     std::string metrics = "fast";
     bool libraryKernels = false;
+    bool stalls = false;
 };
 
 int runProfile(ProfileCommandOptions opts, std::ostream &out, std::ostream &err);

@@ -235,6 +235,7 @@ private:
             po.metrics = r.value("metrics", std::string("fast"));
             po.kernel = r.value("kernel", std::string());
             po.libraryKernels = r.value("library_kernels", false);
+            po.stallSamples = r.value("stalls", false);
             std::string why;
             if (!profiler::metricSet(po.metrics, &why)) {
                 send(json{{"id", id}, {"event", "error"}, {"message", why}});

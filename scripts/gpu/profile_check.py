@@ -22,10 +22,10 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def run_profile(binary, path, metrics, out_dir, timeout):
-    name = os.path.splitext(os.path.basename(path))[0]
+def run_profile(binary, path, metrics, out_dir, timeout, extra=(), suffix=""):
+    name = os.path.splitext(os.path.basename(path))[0] + suffix
     t0 = time.time()
-    p = subprocess.run([binary, "profile", "--mode", "bench", "--metrics", metrics, "--json", path],
+    p = subprocess.run([binary, "profile", "--mode", "bench", "--metrics", metrics, "--json"] + list(extra) + [path],
                        capture_output=True, text=True, timeout=timeout)
     with open(os.path.join(out_dir, "profile-%s.jsonl" % name), "w") as f:
         f.write(p.stdout)
@@ -68,16 +68,19 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     L = ["# Profiler check (`tilesmith profile --mode bench --metrics %s`)" % args.metrics, ""]
     results = {}
-    for f in ["swish.py", "softmax.py", "layernorm_swish_fp16.py"]:
+    runs = [("swish.py", (), ""), ("softmax.py", (), ""), ("layernorm_swish_fp16.py", (), ""),
+            ("softmax.py", ("--stalls",), "-stalls")]
+    for f, extra, suffix in runs:
         try:
             name, rc, secs, events = run_profile(args.tilesmith, os.path.join(ROOT, "bench", "gpu", f), args.metrics,
-                                                 args.out, args.timeout)
+                                                 args.out, args.timeout, extra, suffix)
         except subprocess.TimeoutExpired:
-            L.append("- %s: timed out after %.0f s" % (f, args.timeout))
+            L.append("- %s%s: timed out after %.0f s" % (f, suffix, args.timeout))
             continue
         prof = next((e for e in events if e.get("event") == "profile"), None)
         results[name] = (events, prof)
-        L.append("- %s: exit %d in %.1f s, %d events, profile event %s" % (f, rc, secs, len(events),
+        L.append("- %s%s: exit %d in %.1f s, %d events, profile event %s" % (f, " --stalls" if suffix else "", rc, secs,
+                                                                           len(events),
                                                                          "present" if prof else "MISSING"))
         if prof:
             roof = prof.get("roofline", {})
@@ -153,12 +156,13 @@ def main():
                 continue
             seen.add(k["kernel"])
             try:
-                with open(os.path.join(ROOT, "bench", "gpu", name + ".py")) as f:
+                with open(os.path.join(ROOT, "bench", "gpu", name.replace("-stalls", "") + ".py")) as f:
                     src = f.read().splitlines()
             except OSError:
                 src = []
             L.append("")
-            L.append("%s, grid %s — %s:" % (k["kernel"], k["grid"][0], k.get("lines_measured_by")))
+            L.append("%s%s, grid %s — %s:" % (k["kernel"], " (--stalls)" if name.endswith("-stalls") else "",
+                                              k["grid"][0], k.get("lines_measured_by")))
             for c in sorted(k["lines"], key=lambda c: -(c.get("share") or 0))[:6]:
                 text = src[c["line"] - 1].strip() if 0 < c["line"] <= len(src) else "(no kernel line)"
                 L.append("- line %d: %.1f%% (%d instructions, %.0f executed, %.0f stall samples%s) `%s`" % (

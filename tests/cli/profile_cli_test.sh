@@ -33,6 +33,7 @@ expect_exit bad_mode 2 $?
 "$bin" profile --help >"$tmp/out" 2>&1
 expect_grep help_metrics '--metrics' "$tmp/out"
 expect_grep help_kernel '--kernel' "$tmp/out"
+expect_grep help_stalls '--stalls' "$tmp/out"
 
 echo "profile_cli_test: $passes passed, $fails failed"
 [ "$fails" = 0 ]

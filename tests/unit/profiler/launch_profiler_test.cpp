@@ -57,5 +57,29 @@ TEST(LaunchProfiler, WithoutCudaTheReportSaysWhy)
     std::filesystem::remove(file);
 }
 
+TEST(LaunchProfiler, StallSamplingOnTheInterpreterSaysWhyToo)
+{
+    const std::filesystem::path file = testing::TempDir() + "profile_double_stalls.py";
+    std::ofstream(file) << kProgram;
+    ProfileOptions po;
+    po.stallSamples = true;
+    LaunchProfiler profiler(po);
+    run::RunOptions o;
+    o.backend = "interp";
+    o.profiler = &profiler;
+    run::Runner runner(o);
+    std::optional<run::ProfileReport> report;
+    EXPECT_EQ(runner.run(file.string(),
+                         [&](const run::RunEvent &e) {
+                             if (e.profile)
+                                 report = e.profile;
+                         }),
+              0);
+    ASSERT_TRUE(report);
+    EXPECT_FALSE(report->countersAvailable);
+    EXPECT_NE(report->countersNote.find("needs the CUDA backend"), std::string::npos);
+    std::filesystem::remove(file);
+}
+
 } // namespace
 } // namespace tsm::profiler
