@@ -143,15 +143,16 @@ double ProfileModel::value(const KernelProfile &k, int column)
     case Launches:
         return double(k.launches);
     case MedianUs:
-        return k.launches > 0 ? k.medianNs / 1e3 : nan;
+        return k.launches > 0 && k.medianNs > 0 ? k.medianNs / 1e3 : nan;
     case CounterUs:
         return hasCounters(k) && k.counterNs > 0 ? k.counterNs / 1e3 : nan;
     case DramMB:
         return hasCounters(k) ? k.dramBytes / 1e6 : nan;
-    case GBs:
-        return hasCounters(k) && k.medianNs > 0 ? k.achievedGBs : nan;
+    case GBs: // over the median time, or the replayed launch's when the launches were not timed
+        return hasCounters(k) && (k.medianNs > 0 || k.counterNs > 0) ? k.achievedGBs : nan;
     case TFLOPs:
-        return hasCounters(k) && k.flops && k.medianNs > 0 ? k.achievedTFLOPs : nan;
+        return hasCounters(k) && k.flops && (k.medianNs > 0 || k.counterNs > 0) ? k.achievedTFLOPs
+                                                                                : nan;
     case RoofPercent:
         return hasCounters(k) && !k.roof.empty() ? k.roofFraction * 100.0 : nan;
     case Registers:
@@ -229,7 +230,10 @@ QString ProfileModel::toolTip(int row, int column) const
                          .arg(k.spills);
         break;
     case MedianUs:
-        if (k.launches > 0)
+        if (k.launches > 0 && k.medianNs <= 0)
+            lines << tr("CUPTI's activity records did not time these launches: GB/s and TFLOP/s "
+                        "use the replayed launch's counter time");
+        else if (k.launches > 0)
             lines << tr("CUPTI activity over %1 launches: median %2 µs, min %3 µs, max %4 µs")
                          .arg(k.launches)
                          .arg(number(k.medianNs / 1e3),

@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QHash>
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -23,14 +24,30 @@ namespace {
 
 using run::KernelProfile;
 
-bool placed(const KernelProfile &k)
+// The launches' median time, or for launches CUPTI's activity did not time, the replayed
+// launch's own duration (as the profiler's achieved GB/s and TFLOP/s do).
+double timeNs(const KernelProfile &k)
 {
-    return k.flops && *k.flops > 0 && k.dramBytes > 0 && k.medianNs > 0;
+    return k.medianNs > 0 ? k.medianNs : k.counterNs;
+}
+
+// Why a kernel row is not a point: "" when it is one.
+QString whyNotPlaced(const KernelProfile &k)
+{
+    if (k.metrics.empty())
+        return RooflineChart::tr("no counters");
+    if (timeNs(k) <= 0)
+        return RooflineChart::tr("no time");
+    if (k.dramBytes <= 0)
+        return RooflineChart::tr("no DRAM traffic (served from L2)");
+    if (!k.flops || *k.flops <= 0)
+        return RooflineChart::tr("no FLOP count");
+    return {};
 }
 
 QPointF pointOf(const KernelProfile &k)
 {
-    return {*k.flops / k.dramBytes, *k.flops / k.medianNs / 1e3};
+    return {*k.flops / k.dramBytes, *k.flops / timeNs(k) / 1e3};
 }
 
 QString exact(double v)
@@ -60,12 +77,46 @@ double decadeAbove(double v)
     return std::pow(10.0, std::ceil(std::log10(v)));
 }
 
-QString rowName(const KernelProfile &k)
+QString kernelName(const KernelProfile &k)
 {
-    return QStringLiteral("%1 [%2]").arg(
-        QString::fromStdString(k.kernel.empty() ? k.function : k.kernel),
-        ProfileModel::gridText(k.grid));
+    return QString::fromStdString(k.kernel.empty() ? k.function : k.kernel);
 }
+
+// Rows of one kernel said once: "swish_kernel [1, 97]", "unary_kernel [4, 16, 64, +5 more]".
+class RowList
+{
+public:
+    void add(const KernelProfile &k, const QString &detail = {})
+    {
+        const QString name = kernelName(k);
+        if (!m_names.contains(name))
+            m_names << name;
+        QStringList &grids = m_grids[name];
+        const QString grid = detail.isEmpty()
+                                 ? ProfileModel::gridText(k.grid)
+                                 : ProfileModel::gridText(k.grid) + QStringLiteral(": ") + detail;
+        if (!grids.contains(grid))
+            grids << grid;
+    }
+    bool isEmpty() const { return m_names.isEmpty(); }
+    QString text() const
+    {
+        QStringList parts;
+        for (const QString &name : m_names) {
+            QStringList grids = m_grids.value(name);
+            if (grids.size() > 4) {
+                const qsizetype more = grids.size() - 3;
+                grids = grids.mid(0, 3) << RooflineChart::tr("+%1 more").arg(more);
+            }
+            parts << QStringLiteral("%1 [%2]").arg(name, grids.join(QStringLiteral(", ")));
+        }
+        return parts.join(QStringLiteral("; "));
+    }
+
+private:
+    QStringList m_names;
+    QHash<QString, QStringList> m_grids;
+};
 
 } // namespace
 
@@ -123,24 +174,29 @@ void RooflineChart::rebuild()
                                        : tr("Roofline: %1").arg(QString::fromStdString(c.device)));
 
     // The kernels: a series per name (autotune configs and grids of one kernel share a colour).
-    QStringList byBandwidth, notPlaced;
+    RowList byBandwidth;
+    QStringList reasons; // why the others are not placed, in order of first use
+    QHash<QString, RowList> notPlaced;
     QList<double> xs, ys;
     QStringList names;
     for (int r = 0; r < int(m_report.kernels.size()); ++r) {
         const KernelProfile &k = m_report.kernels[std::size_t(r)];
-        if (!placed(k)) {
-            if (k.dramBytes > 0 && k.medianNs > 0)
-                byBandwidth << (c.copyGBs > 0 ? tr("%1 %2% of copy roof")
-                                                    .arg(rowName(k))
-                                                    .arg(k.achievedGBs / c.copyGBs * 100, 0, 'f', 1)
-                                              : tr("%1 %2 GB/s (copy roof not measured)")
-                                                    .arg(rowName(k))
-                                                    .arg(k.achievedGBs, 0, 'f', 0));
-            else
-                notPlaced << rowName(k);
+        const QString why = whyNotPlaced(k);
+        if (why == tr("no FLOP count")) {
+            byBandwidth.add(
+                k,
+                c.copyGBs > 0
+                    ? tr("%1% of copy roof").arg(k.achievedGBs / c.copyGBs * 100, 0, 'f', 1)
+                    : tr("%1 GB/s").arg(k.achievedGBs, 0, 'f', 0));
             continue;
         }
-        const QString name = QString::fromStdString(k.kernel.empty() ? k.function : k.kernel);
+        if (!why.isEmpty()) {
+            if (!reasons.contains(why))
+                reasons << why;
+            notPlaced[why].add(k);
+            continue;
+        }
+        const QString name = kernelName(k);
         int s = int(names.indexOf(name));
         if (s < 0) {
             s = int(names.size());
@@ -207,11 +263,9 @@ void RooflineChart::rebuild()
 
     QStringList caption;
     if (!byBandwidth.isEmpty())
-        caption << tr("Placed by bandwidth only (no FLOP count): %1")
-                       .arg(byBandwidth.join(QStringLiteral("; ")));
-    if (!notPlaced.isEmpty())
-        caption
-            << tr("Not placed (no DRAM counters): %1").arg(notPlaced.join(QStringLiteral("; ")));
+        caption << tr("Placed by bandwidth only (no FLOP count): %1").arg(byBandwidth.text());
+    for (const QString &why : std::as_const(reasons))
+        caption << tr("Not placed (%1): %2").arg(why, notPlaced.value(why).text());
     if (c.copyGBs <= 0)
         caption << tr("The device's roofs were not measured: kernels are drawn without them");
     else if (!c.measuredBy.empty())
@@ -284,10 +338,14 @@ QString RooflineChart::pointToolTip(int row) const
         lines << QString::fromStdString(k.signature);
     lines << tr("%1 FLOP / %2 bytes of DRAM traffic = %3 FLOP/byte")
                  .arg(exact(*k.flops), exact(k.dramBytes), exact(p.x()));
-    lines << tr("%1 TFLOP/s at the median %2 µs of %3")
-                 .arg(exact(p.y()),
-                      exact(k.medianNs / 1e3),
-                      k.launches == 1 ? tr("1 launch") : tr("%1 launches").arg(k.launches));
+    if (k.medianNs > 0)
+        lines << tr("%1 TFLOP/s at the median %2 µs of %3")
+                     .arg(exact(p.y()),
+                          exact(k.medianNs / 1e3),
+                          k.launches == 1 ? tr("1 launch") : tr("%1 launches").arg(k.launches));
+    else
+        lines << tr("%1 TFLOP/s in the replayed launch's %2 µs (its launches were not timed)")
+                     .arg(exact(p.y()), exact(k.counterNs / 1e3));
     lines << tr("%1 GB/s").arg(exact(k.achievedGBs));
     double roofHere = std::max(c.fp32TFLOPs, c.fp16TensorTFLOPs);
     if (c.copyGBs > 0)

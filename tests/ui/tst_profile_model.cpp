@@ -162,6 +162,35 @@ private slots:
         QCOMPARE(cell(m, 0, ProfileModel::MedianUs), QStringLiteral("600.0"));
     }
 
+    // The H200's report of swish.py's bench (tests/data/studio/profile_swish_h200.json, measured).
+    void measuredReportFromTheH200()
+    {
+        const QByteArray bytes
+            = readFile(QStringLiteral(TSM_SOURCE_DIR "/tests/data/studio/profile_swish_h200.json"));
+        QVERIFY(!bytes.isEmpty());
+        ProfileModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.setReport(run::profileFromJson(
+            nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size())));
+        QCOMPARE(m.rowCount(), 27);
+        // 2^28 elements: 127 launches, a median of 505.949 us, 101% of the measured copy roof.
+        QCOMPARE(cell(m, 16, ProfileModel::Grid), QStringLiteral("262144"));
+        QCOMPARE(cell(m, 16, ProfileModel::Launches), QStringLiteral("127"));
+        QCOMPARE(cell(m, 16, ProfileModel::MedianUs), QStringLiteral("505.9"));
+        QCOMPARE(cell(m, 16, ProfileModel::GBs), QStringLiteral("4240"));
+        QCOMPARE(cell(m, 16, ProfileModel::RoofPercent), QStringLiteral("101.0"));
+        // A test launch CUPTI's activity did not time: no median, GB/s over the replayed launch.
+        QCOMPARE(cell(m, 0, ProfileModel::MedianUs), QStringLiteral("—"));
+        QVERIFY(cell(m, 0, ProfileModel::MedianUs, Qt::ToolTipRole)
+                    .startsWith(QStringLiteral("CUPTI's activity records did not time")));
+        QCOMPARE(cell(m, 0, ProfileModel::CounterUs), QStringLiteral("2.02"));
+        QCOMPARE(cell(m, 0, ProfileModel::GBs), QStringLiteral("1.27"));
+        // do_bench's L2 clear: a library kernel, timed only.
+        QCOMPARE(cell(m, 26, ProfileModel::Kernel), QStringLiteral("L2 clear (do_bench)"));
+        QCOMPARE(cell(m, 26, ProfileModel::MedianUs), QStringLiteral("56.70"));
+        QCOMPARE(cell(m, 26, ProfileModel::DramMB), QStringLiteral("—"));
+    }
+
     void gridsAndCsv()
     {
         QCOMPARE(ProfileModel::gridText({262144, 1, 1}), QStringLiteral("262144"));

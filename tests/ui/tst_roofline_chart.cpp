@@ -4,7 +4,7 @@
 //
 // The fixture (tests/data/studio/profile_report_fixture.json) is synthetic: hand-made numbers
 // shaped like an H200's (copy 4210 GB/s, FP32 67.3 and FP16 tensor 712 TFLOP/s); see
-// tst_profile_model.cpp.
+// tst_profile_model.cpp. profile_swish_h200.json is a report the H200 measured.
 
 #include "app/studio/roofline_chart.h"
 #include "core/run/profile_json.h"
@@ -117,12 +117,12 @@ private slots:
         chart.setReport(fixture());
         // silu has DRAM bytes but no FLOP count; the L2 clear has no counters at all.
         const QString caption = chart.caption();
-        QVERIFY2(caption.contains(QStringLiteral(
-                     "Placed by bandwidth only (no FLOP count): silu [262144] 92.4% of copy roof")),
-                 qPrintable(caption));
         QVERIFY2(
-            caption.contains(QStringLiteral("Not placed (no DRAM counters): l2_clear [65536]")),
+            caption.contains(QStringLiteral(
+                "Placed by bandwidth only (no FLOP count): silu [262144: 92.4% of copy roof]")),
             qPrintable(caption));
+        QVERIFY2(caption.contains(QStringLiteral("Not placed (no counters): l2_clear [65536]")),
+                 qPrintable(caption));
         for (const QString &name : chart.kernelNames())
             QVERIFY(name != QStringLiteral("silu") && name != QStringLiteral("l2_clear"));
 
@@ -132,8 +132,45 @@ private slots:
         QVERIFY(chart.roofNames().isEmpty());
         QCOMPARE(chart.kernelPoints(QStringLiteral("swish_kernel")).size(), 3);
         QVERIFY(chart.caption().contains(QStringLiteral("roofs were not measured")));
-        QVERIFY(chart.caption().contains(
-            QStringLiteral("silu [262144] 3892 GB/s (copy roof not measured)")));
+        QVERIFY(chart.caption().contains(QStringLiteral("silu [262144: 3892 GB/s]")));
+    }
+
+    // The H200's own report of swish.py's bench (tests/data/studio/profile_swish_h200.json,
+    // measured): 12 grids of swish_kernel placed, the tiny test launches CUPTI's activity did not
+    // time placed at their replayed launch's time, those that moved no DRAM bytes listed.
+    void measuredReportFromTheH200()
+    {
+        const QByteArray bytes
+            = readFile(QStringLiteral(TSM_SOURCE_DIR "/tests/data/studio/profile_swish_h200.json"));
+        QVERIFY(!bytes.isEmpty());
+        RooflineChart chart;
+        chart.setReport(run::profileFromJson(
+            nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size())));
+        QCOMPARE(chart.roofNames(),
+                 (QStringList{QStringLiteral("copy 4.2 TB/s"),
+                              QStringLiteral("FP32 64 TFLOP/s"),
+                              QStringLiteral("FP16 tensor 633 TFLOP/s")}));
+        QCOMPARE(chart.kernelNames(), QStringList{QStringLiteral("swish_kernel")});
+        const QList<QPointF> points = chart.kernelPoints(QStringLiteral("swish_kernel"));
+        const QList<int> rows = chart.kernelRows(QStringLiteral("swish_kernel"));
+        QCOMPARE(points.size(), 12);
+        QCOMPARE(rows, (QList<int>{0, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 16}));
+        // 2^28 elements: 805306368 FLOP, 2145312768 DRAM bytes, a median of 505949 ns.
+        QVERIFY(near(points[11].x(), 805306368.0 / 2145312768.0));
+        QVERIFY(near(points[11].y(), 805306368.0 / 505949.0 / 1e3));
+        // A test launch without activity timing: 3840 FLOP, 2560 bytes, 2016 ns replayed.
+        QVERIFY(near(points[0].x(), 3840.0 / 2560.0));
+        QVERIFY(near(points[0].y(), 3840.0 / 2016.0 / 1e3));
+        QVERIFY(chart.toolTipAt(QStringLiteral("swish_kernel"), points[0])
+                    .contains(QStringLiteral("were not timed")));
+        const QString caption = chart.caption();
+        QVERIFY2(caption.contains(QStringLiteral(
+                     "Not placed (no DRAM traffic (served from L2)): swish_kernel [1]\n")),
+                 qPrintable(caption));
+        QVERIFY2(caption.contains(
+                     QStringLiteral("Not placed (no counters): unary_kernel [4, 16, 64, +6 more]; "
+                                    "L2 clear (do_bench) [31250]")),
+                 qPrintable(caption));
     }
 
     void exports()
