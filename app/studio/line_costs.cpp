@@ -44,7 +44,11 @@ QString lineCostText(const run::KernelProfile &k, const run::LineCost &c)
     if (c.executed > 0)
         lines << tr("%1 warp instructions executed").arg(QString::number(c.executed, 'f', 0));
     if (c.stallSamples > 0)
-        lines << tr("%1 stall samples").arg(QString::number(c.stallSamples, 'f', 0));
+        lines << (c.topStall.empty()
+                      ? tr("%1 stall samples").arg(QString::number(c.stallSamples, 'f', 0))
+                      : tr("%1 stall samples, most of them %2")
+                            .arg(QString::number(c.stallSamples, 'f', 0),
+                                 QString::fromStdString(c.topStall)));
     if (!k.linesMeasuredBy.empty())
         lines << tr("measured by: %1").arg(QString::fromStdString(k.linesMeasuredBy));
     return lines.join(QLatin1Char('\n'));

@@ -50,6 +50,18 @@ QPointF pointOf(const KernelProfile &k)
     return {*k.flops / k.dramBytes, *k.flops / timeNs(k) / 1e3};
 }
 
+// What the kernel's launch_metadata says it moves and computes, timed as measured.
+bool hasAnalytic(const KernelProfile &k)
+{
+    return k.analyticBytes && k.analyticFlops && *k.analyticBytes > 0 && *k.analyticFlops > 0
+           && timeNs(k) > 0;
+}
+
+QPointF analyticPointOf(const KernelProfile &k)
+{
+    return {*k.analyticFlops / *k.analyticBytes, *k.analyticFlops / timeNs(k) / 1e3};
+}
+
 QString exact(double v)
 {
     return QString::number(v, 'g', 6);
@@ -163,6 +175,7 @@ void RooflineChart::rebuild()
     m_roofs.clear();
     m_kernels.clear();
     m_kernelRows.clear();
+    m_analytic.clear();
     const run::RooflineCeilings &c = m_report.roofline;
     if (m_report.kernels.empty() && c.copyGBs <= 0) {
         m_chart->setTitle(tr("No profile yet: Profile (Alt+F5) places the file's kernels under "
@@ -178,10 +191,47 @@ void RooflineChart::rebuild()
     QStringList reasons; // why the others are not placed, in order of first use
     QHash<QString, RowList> notPlaced;
     QList<double> xs, ys;
-    QStringList names;
+    QStringList names, kernels; // series titles; kernel names, whose order gives the colours
+    // A series per kernel name, measured or analytic (launch_metadata: hollow squares).
+    auto seriesFor = [this, &names, &kernels](const QString &name, bool analytic) {
+        const QString title = analytic ? tr("%1 (launch_metadata)").arg(name) : name;
+        int s = int(names.indexOf(title));
+        if (s >= 0)
+            return s;
+        s = int(names.size());
+        names << title;
+        if (!kernels.contains(name))
+            kernels << name;
+        const int colour = int(kernels.indexOf(name));
+        auto *series = new QScatterSeries;
+        series->setName(title);
+        series->setMarkerShape(analytic ? QScatterSeries::MarkerShapeRectangle
+                                        : QScatterSeries::MarkerShapeCircle);
+        series->setMarkerSize(analytic ? 10 : 11);
+        series->setColor(analytic ? QColor(Qt::transparent) : seriesColor(colour));
+        series->setBorderColor(analytic ? seriesColor(colour) : seriesColor(colour).darker(140));
+        if (analytic)
+            series->setPen(QPen(seriesColor(colour), 2));
+        m_kernels << series;
+        m_kernelRows << QList<int>();
+        m_analytic << analytic;
+        return s;
+    };
+    auto place = [this, &xs, &ys](int s, int row, QPointF p) {
+        m_kernels[s]->append(p);
+        m_kernelRows[s] << row;
+        xs << p.x();
+        ys << p.y();
+    };
     for (int r = 0; r < int(m_report.kernels.size()); ++r) {
         const KernelProfile &k = m_report.kernels[std::size_t(r)];
         const QString why = whyNotPlaced(k);
+        if (why.isEmpty())
+            place(seriesFor(kernelName(k), false), r, pointOf(k));
+        if (hasAnalytic(k))
+            place(seriesFor(kernelName(k), true), r, analyticPointOf(k));
+        if (why.isEmpty() || hasAnalytic(k)) // placed by what the program says: not missing
+            continue;
         if (why == tr("no FLOP count")) {
             byBandwidth.add(
                 k,
@@ -190,31 +240,9 @@ void RooflineChart::rebuild()
                     : tr("%1 GB/s").arg(k.achievedGBs, 0, 'f', 0));
             continue;
         }
-        if (!why.isEmpty()) {
-            if (!reasons.contains(why))
-                reasons << why;
-            notPlaced[why].add(k);
-            continue;
-        }
-        const QString name = kernelName(k);
-        int s = int(names.indexOf(name));
-        if (s < 0) {
-            s = int(names.size());
-            names << name;
-            auto *series = new QScatterSeries;
-            series->setName(name);
-            series->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-            series->setMarkerSize(11);
-            series->setColor(seriesColor(s));
-            series->setBorderColor(seriesColor(s).darker(140));
-            m_kernels << series;
-            m_kernelRows << QList<int>();
-        }
-        const QPointF p = pointOf(k);
-        m_kernels[s]->append(p);
-        m_kernelRows[s] << r;
-        xs << p.x();
-        ys << p.y();
+        if (!reasons.contains(why))
+            reasons << why;
+        notPlaced[why].add(k);
     }
 
     // Axes in whole decades around the points and the roofs' ridge points.
@@ -327,17 +355,22 @@ void RooflineChart::addLabel(QPointF at, const QString &text, const QColor &colo
         m->setVisible(false);
 }
 
-QString RooflineChart::pointToolTip(int row) const
+QString RooflineChart::pointToolTip(int row, bool analytic) const
 {
     const KernelProfile &k = m_report.kernels[std::size_t(row)];
     const run::RooflineCeilings &c = m_report.roofline;
-    const QPointF p = pointOf(k);
+    const QPointF p = analytic ? analyticPointOf(k) : pointOf(k);
     QStringList lines{
         tr("%1, grid %2").arg(QString::fromStdString(k.kernel), ProfileModel::gridText(k.grid))};
     if (!k.signature.empty())
         lines << QString::fromStdString(k.signature);
-    lines << tr("%1 FLOP / %2 bytes of DRAM traffic = %3 FLOP/byte")
-                 .arg(exact(*k.flops), exact(k.dramBytes), exact(p.x()));
+    if (analytic)
+        lines << tr("launch_metadata: %1 FLOP / %2 bytes = %3 FLOP/byte (what the program says, "
+                    "not measured)")
+                     .arg(exact(*k.analyticFlops), exact(*k.analyticBytes), exact(p.x()));
+    else
+        lines << tr("%1 FLOP / %2 bytes of DRAM traffic = %3 FLOP/byte")
+                     .arg(exact(*k.flops), exact(k.dramBytes), exact(p.x()));
     if (k.medianNs > 0)
         lines << tr("%1 TFLOP/s at the median %2 µs of %3")
                      .arg(exact(p.y()),
@@ -346,14 +379,15 @@ QString RooflineChart::pointToolTip(int row) const
     else
         lines << tr("%1 TFLOP/s in the replayed launch's %2 µs (its launches were not timed)")
                      .arg(exact(p.y()), exact(k.counterNs / 1e3));
-    lines << tr("%1 GB/s").arg(exact(k.achievedGBs));
+    if (!analytic)
+        lines << tr("%1 GB/s").arg(exact(k.achievedGBs));
     double roofHere = std::max(c.fp32TFLOPs, c.fp16TensorTFLOPs);
     if (c.copyGBs > 0)
         roofHere = roofHere > 0 ? std::min(roofHere, c.copyGBs * p.x() / 1000)
                                 : c.copyGBs * p.x() / 1000;
     if (roofHere > 0)
         lines << tr("the roof at this intensity: %1 TFLOP/s").arg(exact(roofHere));
-    if (!k.roof.empty())
+    if (!k.roof.empty() && !analytic)
         lines << tr("bound by %1: %2% of that roof")
                      .arg(QString::fromStdString(k.roof))
                      .arg(k.roofFraction * 100, 0, 'f', 1);
@@ -375,7 +409,7 @@ QString RooflineChart::toolTipAt(const QString &name, QPointF point) const
             if (best < 0 || d < bestDistance)
                 best = i, bestDistance = d;
         }
-        return best < 0 ? QString() : pointToolTip(m_kernelRows[s][best]);
+        return best < 0 ? QString() : pointToolTip(m_kernelRows[s][best], m_analytic[s]);
     }
     return {};
 }

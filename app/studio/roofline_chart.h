@@ -3,9 +3,10 @@
 // log-log axes of arithmetic intensity (FLOP/byte) and throughput (TFLOP/s), the device's
 // measured roofs as lines labelled with their values (memory: y = copy GB/s * x / 1000;
 // compute: y = FP32 and, when measured, FP16 tensor-core TFLOP/s), and one point per profiled
-// kernel whose FLOPs are known at (flops / DRAM bytes, flops / median time). Kernels without
-// a FLOP count are never placed on a made-up intensity: the caption lists them with their
-// fraction of the copy roof. Hovering over a point shows its exact numbers.
+// kernel whose FLOPs are known at (flops / DRAM bytes, flops / median time), and a hollow square
+// where the program's launch_metadata gives its bytes and FLOPs. Kernels without a FLOP count
+// are never placed on a made-up intensity: the caption lists them with their fraction of the
+// copy roof. Hovering over a point shows its exact numbers.
 
 #include "core/run/profile_report.h"
 
@@ -37,7 +38,8 @@ public:
     /// The roof lines' names ("copy 4.2 TB/s", "FP32 67 TFLOP/s", ...), memory roof first.
     QStringList roofNames() const;
     QList<QPointF> roofPoints(const QString &name) const;
-    /// One series per kernel name; its points in the report's order of that kernel's rows.
+    /// One series per kernel name ("name (launch_metadata)" for the analytic points); its
+    /// points in the report's order of that kernel's rows.
     QStringList kernelNames() const;
     QList<QPointF> kernelPoints(const QString &name) const;
     /// The report rows drawn as points of kernel `name`, in the series' order.
@@ -55,7 +57,7 @@ private:
     void rebuild();
     void addRoofs(double x0, double x1);
     void addLabel(QPointF at, const QString &text, const QColor &color);
-    QString pointToolTip(int row) const;
+    QString pointToolTip(int row, bool analytic) const;
 
     run::ProfileReport m_report;
     QChart *m_chart;
@@ -64,6 +66,7 @@ private:
     QList<QXYSeries *> m_roofs;
     QList<QXYSeries *> m_kernels;
     QList<QList<int>> m_kernelRows; ///< parallel to m_kernels
+    QList<bool> m_analytic;         ///< parallel to m_kernels: launch_metadata's numbers
 };
 
 } // namespace tsm

@@ -173,6 +173,40 @@ private slots:
                  qPrintable(caption));
     }
 
+    void launchMetadataPlacesWhatTheCountersDidNot()
+    {
+        run::ProfileReport r = fixture();
+        const double n = 268435456;
+        r.kernels[0].analyticBytes = 8 * n; // swish: the bytes it must move
+        r.kernels[0].analyticFlops = 6 * n;
+        r.kernels[3].analyticBytes
+            = 8 * n; // silu: no FLOP counters, but the program says 4 per element
+        r.kernels[3].analyticFlops = 4 * n;
+        RooflineChart chart;
+        chart.setReport(r);
+        QCOMPARE(chart.kernelNames(),
+                 (QStringList{QStringLiteral("swish_kernel"),
+                              QStringLiteral("swish_kernel (launch_metadata)"),
+                              QStringLiteral("silu (launch_metadata)")}));
+        QCOMPARE(chart.kernelPoints(QStringLiteral("swish_kernel")).size(),
+                 3); // measured, as before
+        const QList<QPointF> swish
+            = chart.kernelPoints(QStringLiteral("swish_kernel (launch_metadata)"));
+        QCOMPARE(swish.size(), 1);
+        QVERIFY(near(swish[0].x(), 0.75));
+        QVERIFY(near(swish[0].y(), 6 * n / 540200 / 1e3));
+        const QList<QPointF> silu = chart.kernelPoints(QStringLiteral("silu (launch_metadata)"));
+        QCOMPARE(silu.size(), 1);
+        QVERIFY(near(silu[0].x(), 0.5));
+        QVERIFY(near(silu[0].y(), 4 * n / 551800 / 1e3));
+        QCOMPARE(chart.kernelRows(QStringLiteral("silu (launch_metadata)")), QList<int>{3});
+        QVERIFY(!chart.caption().contains(QStringLiteral("silu"))); // placed now: not listed
+        const QString tip = chart.toolTipAt(QStringLiteral("silu (launch_metadata)"), silu[0]);
+        QVERIFY2(tip.contains(QStringLiteral(
+                     "launch_metadata: 1.07374e+09 FLOP / 2.14748e+09 bytes = 0.5 FLOP/byte")),
+                 qPrintable(tip));
+    }
+
     void exports()
     {
         QTemporaryDir dir;
