@@ -171,8 +171,11 @@ void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel,
     if (m_options.stallSamples) {
         // Stall sampling excludes the range profiler (CUPTI_ERROR_INVALID_PARAMETER on the
         // H200): the first launch of each kernel and grid is sampled instead.
-        if (!e.stallsTried && m_stallsUnavailable.empty())
+        if (!e.stallsTried && m_stallsUnavailable.empty()
+            && m_profiled < m_options.maxProfiledLaunches) {
+            ++m_profiled;
             beginStallSampling(e);
+        }
         return;
     }
     if (e.measured && !e.sassTried && m_options.lineCounts && m_sassUnavailable.empty()) {

@@ -31,7 +31,7 @@ struct ProfileOptions
     std::string metrics = "fast"; ///< a set name or a list (profiler/metric_sets.h)
     std::string kernel;           ///< only kernels of this name get counters (empty: all)
     bool libraryKernels = false;  ///< also count Tilesmith's own kernels (eager torch ops)
-    int maxProfiledLaunches = 64; ///< replays stop after this many kernel/grid pairs
+    int maxProfiledLaunches = 64; ///< replays (or stall samplings) stop after this many kernel/grid pairs
     /// Instrument the second launch of each kernel and grid for executed instructions per PC
     /// (CUPTI SASS metrics); without, per-line costs are static instruction counts.
     bool lineCounts = true;
