@@ -59,7 +59,6 @@ void CUPTIAPI onComplete(CUcontext, uint32_t, uint8_t *buffer, size_t, size_t va
     std::lock_guard lock(g_mutex);
     for (KernelActivity &a : got)
         g_records.push_back(std::move(a));
-
 }
 
 } // namespace
@@ -77,8 +76,7 @@ std::unique_ptr<ActivityTracer> ActivityTracer::start(std::string *why)
         std::lock_guard lock(g_mutex);
         g_records.clear();
     }
-    if (CUptiResult r = api->activityRegisterCallbacks(onRequest, onComplete);
-        r != CUPTI_SUCCESS) {
+    if (CUptiResult r = api->activityRegisterCallbacks(onRequest, onComplete); r != CUPTI_SUCCESS) {
         g_active = false;
         *why = "CUPTI could not register activity buffers: " + cuptiResultText(r);
         return nullptr;
@@ -124,7 +122,7 @@ void ActivityTracer::resume()
 std::vector<KernelActivity> ActivityTracer::collect(cuda::Driver &driver)
 {
     // FlushAll does not wait for the GPU (CUDA.md §6).
-    (void) driver.synchronize();
+    (void)driver.synchronize();
     if (const CuptiApi *api = cuptiApi())
         api->activityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
     std::vector<KernelActivity> out;

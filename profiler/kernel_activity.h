@@ -17,15 +17,15 @@ namespace tsm::profiler {
 
 struct KernelActivity
 {
-    std::string name;           ///< the CUDA symbol
-    std::uint64_t startNs = 0;  ///< GPU timestamps; 0 when CUPTI could not collect them
+    std::string name;          ///< the CUDA symbol
+    std::uint64_t startNs = 0; ///< GPU timestamps; 0 when CUPTI could not collect them
     std::uint64_t endNs = 0;
     std::uint32_t correlationId = 0;
     std::int64_t grid[3] = {1, 1, 1};
     int block[3] = {1, 1, 1};
     int registers = 0;
     int staticShared = 0, dynamicShared = 0;
-    std::uint32_t graphId = 0;  ///< non-zero for a launch replayed from a CUDA graph
+    std::uint32_t graphId = 0; ///< non-zero for a launch replayed from a CUDA graph
     std::uint64_t durationNs() const { return endNs > startNs ? endNs - startNs : 0; }
 };
 

@@ -40,16 +40,17 @@ struct LaunchProfiler::Entry
     bool measured = false;  ///< counters collected (or tried)
     bool sassTried = false; ///< a launch was instrumented for executed counts per PC (or tried)
     std::map<std::uint32_t, double> executed; ///< warp instructions executed per PC
-    std::string sassNote;   ///< why there are no executed counts
-    bool stallsTried = false;  ///< a launch was sampled for stalls per PC (or tried)
-    StallsOfFunction stalls;   ///< PC sampling's samples per PC
-    std::string stallsNote;    ///< why there are no stall samples
+    std::string sassNote;                     ///< why there are no executed counts
+    bool stallsTried = false;                 ///< a launch was sampled for stalls per PC (or tried)
+    StallsOfFunction stalls;                  ///< PC sampling's samples per PC
+    std::string stallsNote;                   ///< why there are no stall samples
     std::vector<double> durations;
 };
 
 LaunchProfiler::LaunchProfiler(ProfileOptions options)
     : m_options(std::move(options))
-{}
+{
+}
 
 LaunchProfiler::~LaunchProfiler()
 {
@@ -193,8 +194,8 @@ void LaunchProfiler::beforeLaunch(const cuda::CudaKernel &kernel,
     if (!begun && m_sass) {
         // The range profiler may not start while SASS metrics hold the device: the counters
         // matter more, so those give way for the rest of the run.
-        m_sassUnavailable = "SASS metrics and the range profiler could not share the device ("
-                            + why + ")";
+        m_sassUnavailable
+            = "SASS metrics and the range profiler could not share the device (" + why + ")";
         m_sass.reset();
         begun = m_range->begin(&why);
     }
@@ -304,9 +305,8 @@ run::ProfileReport LaunchProfiler::buildReport()
     for (const KernelActivity &r : records)
         if (r.startNs)
             byStart.push_back(&r);
-    std::stable_sort(byStart.begin(), byStart.end(), [](auto *a, auto *b) {
-        return a->startNs < b->startNs;
-    });
+    std::stable_sort(
+        byStart.begin(), byStart.end(), [](auto *a, auto *b) { return a->startNs < b->startNs; });
     const std::uint64_t t0 = byStart.empty() ? 0 : byStart.front()->startNs;
     for (const KernelActivity *r : byStart) {
         if (report.timeline.size() >= kTimelineMax) {
@@ -346,11 +346,11 @@ run::ProfileReport LaunchProfiler::buildReport()
             p.maxNs = *std::max_element(e->durations.begin(), e->durations.end());
         }
         if (p.metrics.empty() && p.countersNote.empty() && !p.library)
-            p.countersNote = report.countersAvailable ? "not replayed (--kernel or the limit of "
-                                                        + std::to_string(
-                                                            m_options.maxProfiledLaunches)
-                                                        + " measured launches)"
-                                                      : report.countersNote;
+            p.countersNote = report.countersAvailable
+                                 ? "not replayed (--kernel or the limit of "
+                                       + std::to_string(m_options.maxProfiledLaunches)
+                                       + " measured launches)"
+                                 : report.countersNote;
         if (anyCounters)
             placeOnRoofline(p, report.roofline);
         if (e->kernel && !p.library)
@@ -358,9 +358,8 @@ run::ProfileReport LaunchProfiler::buildReport()
         report.kernels.push_back(p);
     }
     // The program's kernels first, in launch order; Tilesmith's own after them.
-    std::stable_partition(report.kernels.begin(), report.kernels.end(), [](auto &k) {
-        return !k.library;
-    });
+    std::stable_partition(
+        report.kernels.begin(), report.kernels.end(), [](auto &k) { return !k.library; });
     return report;
 }
 
@@ -462,7 +461,8 @@ void LaunchProfiler::addLineCosts(Entry &e, std::vector<std::string> &notes)
         range.last = int(file.lineCol(e.kernel->kernel().span.end).line);
     }
     if (!e.stalls.empty()) {
-        p.lines = stallCosts(sass, p.file, e.stalls, range, e.executed.empty() ? nullptr : &e.executed);
+        p.lines
+            = stallCosts(sass, p.file, e.stalls, range, e.executed.empty() ? nullptr : &e.executed);
         p.linesMeasuredBy = "stall samples (CUPTI PC sampling, one launch)";
         return;
     }
@@ -477,8 +477,7 @@ void LaunchProfiler::addLineCosts(Entry &e, std::vector<std::string> &notes)
     p.lines = lineCosts(sass, p.file, nullptr, range);
     p.linesMeasuredBy = "the kernel's SASS instructions (static count per line)";
     if (!e.sassNote.empty())
-        notes.push_back(p.kernel + ": per-line costs are static instruction counts: "
-                        + e.sassNote);
+        notes.push_back(p.kernel + ": per-line costs are static instruction counts: " + e.sassNote);
 }
 
 void LaunchProfiler::finish(const run::EventSink &sink)

@@ -31,7 +31,8 @@ struct ProfileOptions
     std::string metrics = "fast"; ///< a set name or a list (profiler/metric_sets.h)
     std::string kernel;           ///< only kernels of this name get counters (empty: all)
     bool libraryKernels = false;  ///< also count Tilesmith's own kernels (eager torch ops)
-    int maxProfiledLaunches = 64; ///< replays (or stall samplings) stop after this many kernel/grid pairs
+    /// Replays (or stall samplings) stop after this many kernel/grid pairs.
+    int maxProfiledLaunches = 64;
     /// Instrument the second launch of each kernel and grid for executed instructions per PC
     /// (CUPTI SASS metrics); without, per-line costs are static instruction counts.
     bool lineCounts = true;
@@ -49,9 +50,8 @@ public:
 
     /// kernel_compiled names the specialization that the next new kernel object is.
     void observe(const run::RunEvent &event) override;
-    void attach(Backend &backend,
-                const SourceManager &sources,
-                const run::EventSink &sink) override;
+    void
+    attach(Backend &backend, const SourceManager &sources, const run::EventSink &sink) override;
     void finish(const run::EventSink &sink) override;
     void beforeLaunch(const cuda::CudaKernel &kernel,
                       const Grid &grid,

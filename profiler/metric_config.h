@@ -27,10 +27,11 @@ public:
     /// Builds the config for `metrics` on `chip`. `counterAvailability` is the image the device
     /// reported (empty offline). Null with the reason in `why`: CUPTI missing, unknown chip, or
     /// "unknown metric 'dram__bytes_red.sum' for GH100".
-    static std::unique_ptr<MetricConfig> create(const std::string &chip,
-                                                const std::vector<std::string> &metrics,
-                                                const std::vector<std::uint8_t> &counterAvailability,
-                                                std::string *why);
+    static std::unique_ptr<MetricConfig>
+    create(const std::string &chip,
+           const std::vector<std::string> &metrics,
+           const std::vector<std::uint8_t> &counterAvailability,
+           std::string *why);
     ~MetricConfig();
     MetricConfig(const MetricConfig &) = delete;
     MetricConfig &operator=(const MetricConfig &) = delete;

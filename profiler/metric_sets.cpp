@@ -73,8 +73,9 @@ std::optional<MetricSet> metricSet(const std::string &spec, std::string *why)
     }
     for (const std::string &m : set.metrics)
         if (m.find("__") == std::string::npos) {
-            *why = "'" + m + "' is neither a metric set (fast, roofline, sol) nor a metric name "
-                   "(such as dram__bytes_read.sum)";
+            *why = "'" + m
+                   + "' is neither a metric set (fast, roofline, sol) nor a metric name "
+                     "(such as dram__bytes_read.sum)";
             return std::nullopt;
         }
     if (set.metrics.empty()) {

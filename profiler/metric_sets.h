@@ -14,7 +14,7 @@ namespace tsm::profiler {
 
 struct MetricSet
 {
-    std::string name;                 ///< "fast", "roofline", "sol" or "custom"
+    std::string name; ///< "fast", "roofline", "sol" or "custom"
     std::vector<std::string> metrics;
 };
 

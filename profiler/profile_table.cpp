@@ -52,9 +52,18 @@ std::string profileTable(const run::ProfileReport &r)
     if (!r.countersAvailable)
         out += "No hardware counters: " + r.countersNote + "\n";
 
-    const std::vector<std::string> head = {"kernel", "grid", "launches", "median us",
-                                           "counter us", "DRAM MB", "GB/s", "TFLOP/s",
-                                           "roof", "of roof", "regs", "occupancy"};
+    const std::vector<std::string> head = {"kernel",
+                                           "grid",
+                                           "launches",
+                                           "median us",
+                                           "counter us",
+                                           "DRAM MB",
+                                           "GB/s",
+                                           "TFLOP/s",
+                                           "roof",
+                                           "of roof",
+                                           "regs",
+                                           "occupancy"};
     std::vector<std::vector<std::string>> rows;
     for (const run::KernelProfile &k : r.kernels) {
         const bool counters = !k.metrics.empty();
@@ -110,12 +119,11 @@ std::string profileTable(const run::ProfileReport &r)
         if (!k.lines.empty()) {
             const auto hottest = std::max_element(
                 k.lines.begin(), k.lines.end(), [](auto &a, auto &b) { return a.share < b.share; });
-            notes.push_back(k.kernel + ": hottest line " + std::to_string(hottest->line) + " ("
-                            + fmt("%.0f%%", 100 * hottest->share) + " of "
-                            + k.linesMeasuredBy
-                            + (hottest->topStall.empty() ? std::string()
-                                                         : ", mostly " + hottest->topStall)
-                            + ")");
+            notes.push_back(
+                k.kernel + ": hottest line " + std::to_string(hottest->line) + " ("
+                + fmt("%.0f%%", 100 * hottest->share) + " of " + k.linesMeasuredBy
+                + (hottest->topStall.empty() ? std::string() : ", mostly " + hottest->topStall)
+                + ")");
         }
     }
     if (r.timelineDropped > 0)

@@ -41,9 +41,8 @@ bool g_profilerInitialized = false;
 
 } // namespace
 
-std::unique_ptr<RangeProfiler> RangeProfiler::open(cuda::Driver &driver,
-                                                   const std::vector<std::string> &metrics,
-                                                   std::string *why)
+std::unique_ptr<RangeProfiler>
+RangeProfiler::open(cuda::Driver &driver, const std::vector<std::string> &metrics, std::string *why)
 {
     const CuptiApi *api = cuptiApi(why);
     if (!api)
@@ -222,8 +221,7 @@ bool RangeProfiler::collect(std::vector<double> *values, std::string *why)
         *why = "the range profiler did not replay every pass of the launch";
         return false;
     }
-    CUpti_RangeProfiler_DecodeData_Params decode{
-        CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
+    CUpti_RangeProfiler_DecodeData_Params decode{CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
     decode.pRangeProfilerObject = m_object;
     if (CUptiResult r = api->rangeDecodeData(&decode); r != CUPTI_SUCCESS) {
         *why = explainCuptiFailure("decoding the counters", r);
@@ -238,9 +236,8 @@ bool RangeProfiler::collect(std::vector<double> *values, std::string *why)
         return false;
     }
     if (info.numTotalRanges < 1) {
-        *why = decode.numOfRangeDropped
-                   ? "the counters' range was dropped"
-                   : "the launch left no counter range (it may not have run)";
+        *why = decode.numOfRangeDropped ? "the counters' range was dropped"
+                                        : "the launch left no counter range (it may not have run)";
         return false;
     }
     return m_config->evaluate(m_counterData, 0, values, why);

@@ -24,9 +24,8 @@ class RangeProfiler
 public:
     /// Attaches to `driver`'s context and prepares `metrics`. Null with the reason in `why`,
     /// worded for the user by explainCuptiFailure (no permission, unsupported device, ...).
-    static std::unique_ptr<RangeProfiler> open(cuda::Driver &driver,
-                                               const std::vector<std::string> &metrics,
-                                               std::string *why);
+    static std::unique_ptr<RangeProfiler>
+    open(cuda::Driver &driver, const std::vector<std::string> &metrics, std::string *why);
     ~RangeProfiler();
     RangeProfiler(const RangeProfiler &) = delete;
     RangeProfiler &operator=(const RangeProfiler &) = delete;
