@@ -494,9 +494,14 @@ bool MainWindow::profile()
     const QString mode = hasPerfReport(m_editor->utf8Text()) ? QStringLiteral("bench") : QStringLiteral("run");
     m_profilePane->showMessage(tr("Profiling (%1 mode, %2 metrics)…").arg(mode, m_profilePane->metricSet()));
     m_awaitingProfile = true;
-    if (runRequest(QStringLiteral("profile"), {{QStringLiteral("mode"), mode},
-                                               {QStringLiteral("metrics"), m_profilePane->metricSet()},
-                                               {QStringLiteral("backend"), QStringLiteral("cuda")}}))
+    // "stalls" is PC sampling (the runner's `stalls`), which reads no counters.
+    const bool stalls = m_profilePane->metricSet() == QStringLiteral("stalls");
+    if (runRequest(QStringLiteral("profile"),
+                   {{QStringLiteral("mode"), mode},
+                    {QStringLiteral("metrics"),
+                     stalls ? QStringLiteral("fast") : m_profilePane->metricSet()},
+                    {QStringLiteral("stalls"), stalls},
+                    {QStringLiteral("backend"), QStringLiteral("cuda")}}))
         return true;
     m_awaitingProfile = false;
     m_profilePane->showMessage({});

@@ -53,6 +53,7 @@ ProfilePane::ProfilePane(ProfileModel *model, QWidget *parent)
     m_metrics->addItem(tr("fast (1 pass)"), QStringLiteral("fast"));
     m_metrics->addItem(tr("roofline (2 passes)"), QStringLiteral("roofline"));
     m_metrics->addItem(tr("sol (~9 passes)"), QStringLiteral("sol"));
+    m_metrics->addItem(tr("stalls (PC sampling)"), QStringLiteral("stalls"));
     m_metrics->setItemData(0,
                            tr("Time, DRAM and L2 bytes, warps and instructions: one replay of each "
                               "kernel's first launch"),
@@ -65,9 +66,15 @@ ProfilePane::ProfilePane(ProfileModel *model, QWidget *parent)
                            tr("Speed of Light: SM, DRAM and memory-system throughput as a share of "
                               "peak: about nine replays"),
                            Qt::ToolTipRole);
+    m_metrics->setItemData(3,
+                           tr("Where warps wait, per Python line: CUPTI samples stall reasons in "
+                              "each kernel's first launch. CUPTI cannot read counters in the same "
+                              "run, so this profile has timings and stalls only"),
+                           Qt::ToolTipRole);
     m_metrics->setToolTip(
         tr("The hardware counters Profile collects. Each kernel's first launch is replayed "
-           "with its inputs restored: fast 1 replay, roofline 2, sol ~9."));
+           "with its inputs restored: fast 1 replay, roofline 2, sol ~9. 'stalls' samples warp "
+           "stalls per line instead of reading counters."));
     setMetricSet(
         QSettings().value(QLatin1String(kMetricsKey), QStringLiteral("roofline")).toString());
     connect(m_metrics, &QComboBox::activated, this, [this] {

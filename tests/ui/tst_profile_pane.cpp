@@ -180,10 +180,11 @@ private slots:
         ProfilePane pane(&m);
         QComboBox *metrics = pane.metricsChooser();
         QCOMPARE(pane.metricSet(), QStringLiteral("roofline")); // the default
-        QCOMPARE(metrics->count(), 3);
+        QCOMPARE(metrics->count(), 4);
         QCOMPARE(metrics->itemText(0), QStringLiteral("fast (1 pass)"));
         QCOMPARE(metrics->itemText(1), QStringLiteral("roofline (2 passes)"));
         QCOMPARE(metrics->itemText(2), QStringLiteral("sol (~9 passes)"));
+        QCOMPARE(metrics->itemText(3), QStringLiteral("stalls (PC sampling)"));
         QVERIFY(metrics->toolTip().contains(QStringLiteral("fast 1 replay, roofline 2, sol ~9")));
         // The choice is kept.
         metrics->setCurrentIndex(2);
@@ -308,6 +309,7 @@ private slots:
         QCOMPARE(r.value(QStringLiteral("mode")).toString(),
                  QStringLiteral("bench")); // swish.py has a perf_report
         QCOMPARE(r.value(QStringLiteral("metrics")).toString(), QStringLiteral("sol"));
+        QCOMPARE(r.value(QStringLiteral("stalls")).toBool(), false);
         QCOMPARE(r.value(QStringLiteral("backend")).toString(), QStringLiteral("cuda"));
         QCOMPARE(r.value(QStringLiteral("file")).toString(),
                  m_dir.filePath(QStringLiteral("swish.py")));
@@ -371,6 +373,20 @@ private slots:
         // The report's kernels are in swish.py, not this file: no strip.
         QCOMPARE(w->profileModel()->rowCount(), 5);
         QVERIFY(w->editor()->lineCosts().isEmpty());
+    }
+
+    void stallsAskTheRunnerForPcSamplingInsteadOfCounters()
+    {
+        auto w = window();
+        QVERIFY(w->openFile(m_dir.filePath(QStringLiteral("plain.py"))));
+        w->profilePane()->setMetricSet(QStringLiteral("stalls"));
+        QVERIFY(w->profile());
+        QTRY_VERIFY_WITH_TIMEOUT(!w->isRunning(), 10000);
+        const QStringList sent = profileRequests();
+        QCOMPARE(sent.size(), 1);
+        const QJsonObject r = QJsonDocument::fromJson(sent[0].toUtf8()).object();
+        QCOMPARE(r.value(QStringLiteral("stalls")).toBool(), true);
+        QCOMPARE(r.value(QStringLiteral("metrics")).toString(), QStringLiteral("fast"));
     }
 };
 
