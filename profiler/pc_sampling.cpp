@@ -165,34 +165,13 @@ std::unique_ptr<PcSampling> PcSampling::open(cuda::Driver &driver, std::string *
                 + std::to_string(periodLog2));
         return nullptr;
     }
-    if (!driver.nativeContext()) {
-        say(why, "stall sampling needs a CUDA device (no CUDA context)");
+    if (!profilerSupports(driver,
+                          CUPTI_PROFILER_PC_SAMPLING,
+                          "sample stalls",
+                          "instruction counts per line still work",
+                          why))
         return nullptr;
-    }
     const CuptiApi *api = cuptiApi(why);
-    if (!api)
-        return nullptr;
-
-    CUpti_Profiler_Initialize_Params init{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
-    if (CUptiResult r = api->profilerInitialize(&init); r != CUPTI_SUCCESS) {
-        say(why, explainCuptiFailure("initializing CUPTI's profiler", r));
-        return nullptr;
-    }
-    CUpti_Profiler_DeviceSupported_Params sup{CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE};
-    sup.cuDevice = CUdevice(driver.nativeDevice());
-    sup.api = CUPTI_PROFILER_PC_SAMPLING;
-    if (CUptiResult r = api->profilerDeviceSupported(&sup); r != CUPTI_SUCCESS) {
-        say(why, explainCuptiFailure("asking CUPTI whether the GPU supports PC sampling", r));
-        return nullptr;
-    }
-    if (sup.isSupported != CUPTI_PROFILER_CONFIGURATION_SUPPORTED) {
-        say(why,
-            "CUPTI cannot sample stalls on " + driver.device().name
-                + " (PC sampling unsupported: an architecture older than compute capability "
-                  "7.0, vGPU, confidential computing, CMP or WSL); instruction counts per line "
-                  "still work");
-        return nullptr;
-    }
 
     const CUcontext ctx = contextOf(driver);
     std::unique_ptr<PcSampling> s(new PcSampling(driver));

@@ -1,5 +1,6 @@
 #include "profiler/profiler_access.h"
 
+#include "core/cuda/driver.h"
 #include "profiler/cupti_library.h"
 
 #include <fstream>
@@ -57,6 +58,84 @@ std::string explainCuptiFailure(const std::string &what, CUptiResult result)
     }
     text += "; kernel timing still works";
     return text;
+}
+
+namespace {
+
+const char *supportWord(CUpti_Profiler_Support_Level level)
+{
+    switch (level) {
+    case CUPTI_PROFILER_CONFIGURATION_UNSUPPORTED:
+        return "unsupported";
+    case CUPTI_PROFILER_CONFIGURATION_DISABLED:
+        return "disabled";
+    default:
+        return nullptr;
+    }
+}
+
+/// What CUPTI says keeps the device from being profiled ("vGPU: disabled"), or "".
+std::string unsupportedReason(const CUpti_Profiler_DeviceSupported_Params &p)
+{
+    std::string out;
+    auto add = [&](const char *what, CUpti_Profiler_Support_Level level) {
+        if (const char *w = supportWord(level))
+            out += (out.empty() ? "" : ", ") + std::string(what) + ": " + w;
+    };
+    add("architecture (compute capability 7.0 or newer)", p.architecture);
+    add("SLI", p.sli);
+    add("vGPU", p.vGpu);
+    add("confidential computing", p.confidentialCompute);
+    add("CMP", p.cmp);
+    add("WSL", p.wsl);
+    return out;
+}
+
+void say(std::string *why, const std::string &text)
+{
+    if (why)
+        *why = text;
+}
+
+} // namespace
+
+bool profilerSupports(cuda::Driver &driver,
+                      CUpti_Profiler_API api,
+                      const std::string &what,
+                      const std::string &fallback,
+                      std::string *why)
+{
+    if (!driver.nativeContext()) {
+        say(why, what + " needs a CUDA device (no CUDA context)");
+        return false;
+    }
+    std::string loadWhy;
+    const CuptiApi *cupti = cuptiApi(&loadWhy);
+    if (!cupti) {
+        say(why, loadWhy);
+        return false;
+    }
+    // Initializing again is harmless; CUPTI counts the calls.
+    CUpti_Profiler_Initialize_Params init{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
+    if (CUptiResult r = cupti->profilerInitialize(&init); r != CUPTI_SUCCESS) {
+        say(why, explainCuptiFailure("initializing CUPTI's profiler", r));
+        return false;
+    }
+    CUpti_Profiler_DeviceSupported_Params sup{CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE};
+    sup.cuDevice = CUdevice(driver.nativeDevice());
+    sup.api = api;
+    if (CUptiResult r = cupti->profilerDeviceSupported(&sup); r != CUPTI_SUCCESS) {
+        say(why, explainCuptiFailure("asking CUPTI whether the GPU supports it", r));
+        return false;
+    }
+    if (sup.isSupported != CUPTI_PROFILER_CONFIGURATION_SUPPORTED) {
+        const std::string reason = unsupportedReason(sup);
+        say(why,
+            "CUPTI cannot " + what + " on " + driver.device().name
+                + (reason.empty() ? std::string() : " (" + reason + ")") + "; " + fallback);
+        return false;
+    }
+    return true;
 }
 
 } // namespace tsm::profiler

@@ -6,71 +6,19 @@
 
 namespace tsm::profiler {
 
-namespace {
-
-const char *supportWord(CUpti_Profiler_Support_Level level)
-{
-    switch (level) {
-    case CUPTI_PROFILER_CONFIGURATION_UNSUPPORTED:
-        return "unsupported";
-    case CUPTI_PROFILER_CONFIGURATION_DISABLED:
-        return "disabled";
-    default:
-        return nullptr;
-    }
-}
-
-/// What CUPTI says keeps the device from being profiled ("vGPU: disabled"), or "".
-std::string unsupportedReason(const CUpti_Profiler_DeviceSupported_Params &p)
-{
-    std::string out;
-    auto add = [&](const char *what, CUpti_Profiler_Support_Level level) {
-        if (const char *w = supportWord(level))
-            out += (out.empty() ? "" : ", ") + std::string(what) + ": " + w;
-    };
-    add("architecture (compute capability 7.0 or newer)", p.architecture);
-    add("SLI", p.sli);
-    add("vGPU", p.vGpu);
-    add("confidential computing", p.confidentialCompute);
-    add("CMP", p.cmp);
-    add("WSL", p.wsl);
-    return out;
-}
-
-bool g_profilerInitialized = false;
-
-} // namespace
-
 std::unique_ptr<RangeProfiler>
 RangeProfiler::open(cuda::Driver &driver, const std::vector<std::string> &metrics, std::string *why)
 {
     const CuptiApi *api = cuptiApi(why);
     if (!api)
         return nullptr;
+    if (!profilerSupports(driver,
+                          CUPTI_PROFILER_RANGE_PROFILING,
+                          "read hardware counters",
+                          "kernel timing still works",
+                          why))
+        return nullptr;
     auto *ctx = reinterpret_cast<CUcontext>(driver.nativeContext());
-    if (!ctx) {
-        *why = "hardware counters need a CUDA device";
-        return nullptr;
-    }
-    if (!g_profilerInitialized) {
-        CUpti_Profiler_Initialize_Params init{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
-        if (CUptiResult r = api->profilerInitialize(&init); r != CUPTI_SUCCESS) {
-            *why = explainCuptiFailure("initializing CUPTI's profiler", r);
-            return nullptr;
-        }
-        g_profilerInitialized = true;
-    }
-    CUpti_Profiler_DeviceSupported_Params sup{CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE};
-    sup.cuDevice = CUdevice(driver.nativeDevice());
-    sup.api = CUPTI_PROFILER_RANGE_PROFILING;
-    if (api->profilerDeviceSupported(&sup) == CUPTI_SUCCESS
-        && sup.isSupported != CUPTI_PROFILER_CONFIGURATION_SUPPORTED) {
-        const std::string reason = unsupportedReason(sup);
-        *why = "CUPTI cannot read hardware counters on " + driver.device().name
-               + (reason.empty() ? std::string() : " (" + reason + ")")
-               + "; kernel timing still works";
-        return nullptr;
-    }
 
     std::unique_ptr<RangeProfiler> p(new RangeProfiler);
     CUpti_Device_GetChipName_Params chip{CUpti_Device_GetChipName_Params_STRUCT_SIZE};

@@ -40,34 +40,13 @@ CUcontext contextOf(cuda::Driver &driver)
 
 std::unique_ptr<SassMetrics> SassMetrics::open(cuda::Driver &driver, std::string *why)
 {
-    if (!driver.nativeContext()) {
-        say(why, "per-instruction counts need a CUDA device (no CUDA context)");
+    if (!profilerSupports(driver,
+                          CUPTI_PROFILER_SASS_METRICS,
+                          "count instructions per line",
+                          "static instruction counts per line still work",
+                          why))
         return nullptr;
-    }
     const CuptiApi *api = cuptiApi(why);
-    if (!api)
-        return nullptr;
-
-    CUpti_Profiler_Initialize_Params init{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
-    if (CUptiResult r = api->profilerInitialize(&init); r != CUPTI_SUCCESS) {
-        say(why, explainCuptiFailure("initializing CUPTI's profiler", r));
-        return nullptr;
-    }
-    CUpti_Profiler_DeviceSupported_Params sup{CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE};
-    sup.cuDevice = CUdevice(driver.nativeDevice());
-    sup.api = CUPTI_PROFILER_SASS_METRICS;
-    if (CUptiResult r = api->profilerDeviceSupported(&sup); r != CUPTI_SUCCESS) {
-        say(why, explainCuptiFailure("asking CUPTI whether the GPU supports SASS metrics", r));
-        return nullptr;
-    }
-    if (sup.isSupported != CUPTI_PROFILER_CONFIGURATION_SUPPORTED) {
-        say(why,
-            "CUPTI cannot count instructions per line on " + driver.device().name
-                + " (SASS metrics unsupported: an architecture older than compute capability "
-                  "7.0, vGPU, confidential computing, CMP or WSL); static instruction counts "
-                  "per line still work");
-        return nullptr;
-    }
 
     CUpti_Device_GetChipName_Params chip{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
     chip.deviceIndex = std::size_t(driver.device().ordinal);
