@@ -78,21 +78,6 @@ constexpr const char *kMmaSource = R"cuda(extern "C" __global__ void tsm_mma_pea
 }
 )cuda";
 
-// One tile per block, two float4 per thread with both loads before the stores: the shape of a
-// Triton elementwise kernel, which reaches more of HBM than a grid-stride loop does on the H200
-// (the grid-stride copy read 3896 GB/s where swish moved 4255: bench/results/
-// 2026-11-30-profile-check-*.md). Measured at several block sizes; the best is the roof.
-constexpr const char *kBlockedCopySource = R"cuda(extern "C" __global__ void tsm_copy_blocked(
-    const float4 *__restrict__ src, float4 *__restrict__ dst)
-{
-    const unsigned long long i = (unsigned long long)blockIdx.x * (2 * blockDim.x) + threadIdx.x;
-    const float4 a = src[i];
-    const float4 b = src[i + blockDim.x];
-    dst[i] = a;
-    dst[i + blockDim.x] = b;
-}
-)cuda";
-
 double fail(std::string *why, std::string text)
 {
     if (why)
@@ -169,58 +154,6 @@ std::string today()
     return buf;
 }
 
-/// GB/s (read + written) of kBlockedCopySource over `bytes` (rounded down to 16 KiB), the
-/// best of blocks of 128, 256 and 512 threads.
-double measureBlockedCopyGBs(cuda::Driver &driver, std::size_t bytes, std::string *why)
-{
-    bytes -= bytes % 16384;
-    if (!bytes)
-        return fail(why, "too little memory to copy");
-    cuda::CompileOptions options;
-    options.arch = driver.device().arch();
-    options.lineInfo = false;
-    const cuda::CompileResult compiled
-        = cuda::compileCuda(kBlockedCopySource, "/tilesmith/tsm_copy_blocked.cu", options);
-    if (!compiled.ok)
-        return fail(why, "the copy kernel did not compile: " + compiled.log);
-    cuda::DriverStatus status;
-    const std::shared_ptr<cuda::Module> module = driver.loadModule(compiled.cubin, &status);
-    const std::shared_ptr<cuda::Function> fn
-        = module ? module->function("tsm_copy_blocked", &status) : nullptr;
-    if (!fn)
-        return fail(why, status.message);
-    cuda::DevicePtr src = driver.allocate(bytes, &status);
-    cuda::DevicePtr dst = status ? driver.allocate(bytes, &status) : 0;
-    if (status)
-        status = driver.fill(src, 0x3f, bytes);
-    const std::uintptr_t start = driver.createEvent(), stop = driver.createEvent();
-    void *args[] = {&src, &dst};
-    double best = 0;
-    for (int threads : {128, 256, 512}) {
-        std::vector<double> times;
-        const std::int64_t blocks = std::int64_t(bytes / (32 * std::size_t(threads)));
-        for (int run = 0; run < 2 * kRuns && status; ++run) {
-            status = driver.recordEvent(start);
-            if (status)
-                status = driver.launch(*fn, blocks, 1, 1, threads, 0, args);
-            if (status)
-                status = driver.recordEvent(stop);
-            const double ms = status ? driver.elapsedMs(start, stop, &status) : 0.0;
-            if (run >= kRuns && status)
-                times.push_back(ms);
-        }
-        if (status)
-            best = std::max(best, cuda::copyGBs(bytes, cuda::medianOf(times)));
-    }
-    driver.destroyEvent(start);
-    driver.destroyEvent(stop);
-    driver.release(src, bytes);
-    driver.release(dst, bytes);
-    if (!status)
-        return fail(why, status.message);
-    return best;
-}
-
 } // namespace
 
 double measureFp32Tflops(cuda::Driver &driver, std::string *why)
@@ -286,13 +219,9 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
     std::string why;
     // 1 GiB each way, or less on small devices: well past the L2, as the kernels see it.
     const std::size_t bytes = std::min<std::size_t>(std::size_t(1) << 30, dev.totalMemory / 8);
-    // The roof is the faster of two copy shapes (a grid-stride loop, Triton's one block per
-    // tile), so that no kernel's DRAM traffic sits above it for want of a good copy.
-    std::string why2;
-    c.copyGBs = std::max(cuda::measureCopyBandwidthGBs(driver, bytes, &why),
-                         measureBlockedCopyGBs(driver, bytes, &why2));
+    c.copyGBs = cuda::measureCopyBandwidthGBs(driver, bytes, &why);
     if (c.copyGBs <= 0)
-        notes->push_back("copy bandwidth roof not measured: " + why + "; " + why2);
+        notes->push_back("copy bandwidth roof not measured: " + why);
     c.fp32TFLOPs = measureFp32Tflops(driver, &why);
     if (c.fp32TFLOPs <= 0)
         notes->push_back("FP32 roof not measured: " + why);

@@ -1,7 +1,8 @@
 #pragma once
-// The device's copy bandwidth as a float4 grid-stride kernel achieves it: the yardstick that
-// `tilesmith devices` prints and that benchmark reports compare memory-bound kernels against
-// (a kernel at 95% of this is as fast as a plain copy of the same bytes).
+// The device's copy bandwidth as the faster of two float4 copy kernels achieves it (a grid-stride
+// loop, and one tile per block as Triton's elementwise kernels do, at 128/256/512 threads): the
+// yardstick that `tilesmith devices` prints and the profiler's roofline uses (a kernel at 95%
+// of this is as fast as a plain copy of the same bytes).
 
 #include "core/cuda/driver.h"
 
@@ -16,7 +17,7 @@ namespace tsm::cuda {
 /// `why` when it cannot be measured (compile or launch failure, out of memory).
 double measureCopyBandwidthGBs(Driver &driver, std::size_t bytes, std::string *why = nullptr);
 
-/// The copy kernel's CUDA C ("tsm_copy_f4"), compiled with compileCuda.
+/// The copy kernels' CUDA C ("tsm_copy_f4", "tsm_copy_blocked"), compiled with compileCuda.
 std::string_view copyKernelSource();
 
 /// Read + written bytes over a time: 2 * bytes / ms, in GB/s.

@@ -6,7 +6,7 @@
 
 using namespace tsm::cuda;
 
-TEST(CudaBandwidth, CopyKernelCompilesForSm80AndSm90WithoutSpills)
+TEST(CudaBandwidth, CopyKernelsCompileForSm80AndSm90WithoutSpills)
 {
     for (const char *arch : {"sm_80", "sm_90"}) {
         CompileOptions o;
@@ -17,6 +17,7 @@ TEST(CudaBandwidth, CopyKernelCompilesForSm80AndSm90WithoutSpills)
         ASSERT_TRUE(r.ok) << arch << "\n" << r.log;
         EXPECT_FALSE(r.cubin.empty());
         EXPECT_NE(r.ptx.find(".entry tsm_copy_f4("), std::string::npos);
+        EXPECT_NE(r.ptx.find(".entry tsm_copy_blocked("), std::string::npos);
         // 16-byte vector accesses: the point of a float4 copy.
         EXPECT_NE(r.ptx.find("ld.global.nc.v4.f32"), std::string::npos) << r.ptx;
         EXPECT_NE(r.ptx.find("st.global.v4.f32"), std::string::npos);
