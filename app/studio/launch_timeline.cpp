@@ -193,10 +193,14 @@ void LaunchTimeline::paintEvent(QPaintEvent *)
                            kAxisHeight);
         p.drawText(label, align | Qt::AlignTop, duration(m_endNs * t / 4));
     }
-    if (m_dropped > 0)
-        p.drawText(QRectF(kMargin, area.bottom() + 2, kLabelWidth, kAxisHeight),
+    if (m_dropped > 0) {
+        // Inside the label column, clear of the axis' first tick.
+        const int width = kLabelWidth - kMargin - 8;
+        p.drawText(QRectF(kMargin, area.bottom() + 2, width, kAxisHeight),
                    Qt::AlignLeft | Qt::AlignTop,
-                   tr("+%1 later not shown").arg(m_dropped));
+                   p.fontMetrics().elidedText(
+                       tr("+%1 later not shown").arg(m_dropped), Qt::ElideRight, width));
+    }
 }
 
 } // namespace tsm
