@@ -77,15 +77,13 @@ Loaded load()
         return l;
     CuptiApi &a = l.api;
     std::string &w = l.why;
-    l.ok = bind(lib, "cuptiGetVersion", a.getVersion, w)
-           && bind(lib, "cuptiGetResultString", a.getResultString, w)
+    l.ok = bind(lib, "cuptiGetResultString", a.getResultString, w)
            && bind(lib, "cuptiGetErrorMessage", a.getErrorMessage, w)
            && bind(lib, "cuptiActivityRegisterCallbacks", a.activityRegisterCallbacks, w)
            && bind(lib, "cuptiActivityEnable", a.activityEnable, w)
            && bind(lib, "cuptiActivityDisable", a.activityDisable, w)
            && bind(lib, "cuptiActivityGetNextRecord", a.activityGetNextRecord, w)
            && bind(lib, "cuptiActivityFlushAll", a.activityFlushAll, w)
-           && bind(lib, "cuptiGetTimestamp", a.getTimestamp, w)
 
            && bind(lib, "cuptiProfilerInitialize", a.profilerInitialize, w)
            && bind(lib, "cuptiProfilerDeInitialize", a.profilerDeInitialize, w)

@@ -23,7 +23,6 @@ namespace tsm::profiler {
 
 struct CuptiApi
 {
-    decltype(&::cuptiGetVersion) getVersion = nullptr;
     decltype(&::cuptiGetResultString) getResultString = nullptr;
     decltype(&::cuptiGetErrorMessage) getErrorMessage = nullptr;
     // Activity (CUDA.md §6)
@@ -32,7 +31,6 @@ struct CuptiApi
     decltype(&::cuptiActivityDisable) activityDisable = nullptr;
     decltype(&::cuptiActivityGetNextRecord) activityGetNextRecord = nullptr;
     decltype(&::cuptiActivityFlushAll) activityFlushAll = nullptr;
-    decltype(&::cuptiGetTimestamp) getTimestamp = nullptr;
     // Profiler target (CUDA.md §7)
     decltype(&::cuptiProfilerInitialize) profilerInitialize = nullptr;
     decltype(&::cuptiProfilerDeInitialize) profilerDeInitialize = nullptr;
