@@ -144,12 +144,11 @@ LaunchProfiler::Entry &LaunchProfiler::entryFor(const cuda::CudaKernel &kernel, 
     p.library = !file || p.file.rfind("<tilesmith>", 0) == 0;
     p.grid = g;
     p.threadsPerBlock = kernel.source().threadsPerBlock;
-    p.registers = kernel.attributes().registers;
-    p.sharedBytes = kernel.attributes().staticSharedBytes + int(kernel.source().dynamicSharedBytes);
-    p.spills = kernel.resources().spillStoreBytes;
-    const cuda::DeviceInfo &dev = m_backend->driver().device();
-    const int maxWarps = std::max(1, dev.maxThreadsPerSm / 32);
-    p.occupancy = double(kernel.activeBlocksPerSm() * (p.threadsPerBlock / 32)) / maxWarps;
+    const KernelResources use = *kernel.usage();
+    p.registers = use.registers;
+    p.sharedBytes = use.sharedBytes;
+    p.spills = use.spillBytes;
+    p.occupancy = use.occupancy;
     m_entries.push_back(std::move(e));
     return *m_entries.back();
 }

@@ -77,6 +77,7 @@ public:
         case K::BenchmarkPoint:
         case K::KernelCompiled:
         case K::Progress:
+        case K::Autotune:
             break;
         }
     }

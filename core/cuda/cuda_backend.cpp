@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdio>
 #include <optional>
+#include <thread>
 
 namespace tsm::cuda {
 
@@ -18,7 +19,8 @@ CudaKernel::CudaKernel(std::shared_ptr<const ir::Kernel> kernel,
                        CudaBuild build,
                        std::shared_ptr<Module> module,
                        std::shared_ptr<Function> function,
-                       double loadMs)
+                       double loadMs,
+                       int maxWarpsPerSm)
     : m_kernel(std::move(kernel))
     , m_build(std::move(build))
     , m_module(std::move(module))
@@ -27,8 +29,21 @@ CudaKernel::CudaKernel(std::shared_ptr<const ir::Kernel> kernel,
     , m_attributes(m_function->attributes())
     , m_activeBlocksPerSm(m_function->activeBlocksPerSm(
           m_build.source.threadsPerBlock, int(m_build.source.dynamicSharedBytes)))
+    , m_maxWarpsPerSm(std::max(1, maxWarpsPerSm))
     , m_written(writtenPointerParams(*m_kernel))
 {
+}
+
+std::optional<KernelResources> CudaKernel::usage() const
+{
+    KernelResources r;
+    r.registers = m_attributes.registers;
+    r.spillBytes = resources().spillStoreBytes;
+    r.sharedBytes = m_attributes.staticSharedBytes + int(m_build.source.dynamicSharedBytes);
+    r.blocksPerSm = m_activeBlocksPerSm;
+    r.occupancy = double(m_activeBlocksPerSm * (m_build.source.threadsPerBlock / 32))
+                  / m_maxWarpsPerSm;
+    return r;
 }
 
 CudaBackend::CudaBackend(std::shared_ptr<Driver> driver, SourceLookup sources)
@@ -44,11 +59,8 @@ std::shared_ptr<CompiledKernel> CudaBackend::compile(std::shared_ptr<const ir::K
     return compile(std::move(kernel), diags, CompileFlags{});
 }
 
-std::shared_ptr<CompiledKernel> CudaBackend::compile(std::shared_ptr<const ir::Kernel> kernel,
-                                                     DiagnosticSink &diags,
-                                                     const CompileFlags &flags)
+CudaBuildOptions CudaBackend::buildOptions(const CompileFlags &flags) const
 {
-    const SourceFile *file = m_sources ? m_sources(kernel->file) : nullptr;
     CudaBuildOptions options;
     options.arch = m_arch;
     // Shared memory beyond the device's opt-in limit is refused before the launch.
@@ -58,7 +70,78 @@ std::shared_ptr<CompiledKernel> CudaBackend::compile(std::shared_ptr<const ir::K
         options.emit.sharedLimitTarget = "the " + dev.name + " (" + dev.arch() + ")";
     }
     options.emit.deviceAsserts = flags.debug;
-    std::optional<CudaBuild> build = buildCuda(kernel, file, options, diags);
+    return options;
+}
+
+std::shared_ptr<CompiledKernel> CudaBackend::compile(std::shared_ptr<const ir::Kernel> kernel,
+                                                     DiagnosticSink &diags,
+                                                     const CompileFlags &flags)
+{
+    const SourceFile *file = m_sources ? m_sources(kernel->file) : nullptr;
+    std::optional<CudaBuild> build = buildCuda(kernel, file, buildOptions(flags), diags);
+    return load(std::move(kernel), std::move(build), diags, flags);
+}
+
+std::vector<std::shared_ptr<CompiledKernel>>
+CudaBackend::compileAll(const std::vector<std::shared_ptr<const ir::Kernel>> &kernels,
+                        std::vector<DiagnosticSink> &diags,
+                        const CompileFlags &flags)
+{
+    const CudaBuildOptions options = buildOptions(flags);
+    std::vector<std::optional<CudaBuild>> builds(kernels.size());
+    std::vector<const SourceFile *> files;
+    for (const auto &k : kernels)
+        files.push_back(m_sources ? m_sources(k->file) : nullptr);
+    // Lowering, emission and NVRTC touch nothing shared but the compile cache, whose entries
+    // are written whole and renamed into place: they run on worker threads. Loading modules
+    // stays on this thread, where the context is current.
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        for (std::size_t i = next++; i < kernels.size(); i = next++)
+            builds[i] = buildCuda(kernels[i], files[i], options, diags[i]);
+    };
+    const int threads = std::min<int>(compileThreads(), int(kernels.size()));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(worker);
+    worker();
+    for (std::thread &t : pool)
+        t.join();
+    std::vector<std::shared_ptr<CompiledKernel>> out;
+    for (std::size_t i = 0; i < kernels.size(); ++i)
+        out.push_back(load(kernels[i], std::move(builds[i]), diags[i], flags));
+    return out;
+}
+
+int CudaBackend::compileThreads() const
+{
+    return int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+std::optional<DeviceProperties> CudaBackend::deviceProperties() const
+{
+    const DeviceInfo &d = m_driver->device();
+    DeviceProperties p;
+    p.name = d.name;
+    p.ccMajor = d.ccMajor;
+    p.ccMinor = d.ccMinor;
+    p.multiprocessorCount = d.smCount;
+    p.maxSharedMemPerBlock = d.sharedPerBlockOptin > 0 ? d.sharedPerBlockOptin : d.sharedPerBlock;
+    p.registersPerSm = d.registersPerSm;
+    p.maxThreadsPerSm = d.maxThreadsPerSm;
+    p.clockKHz = d.clockKHz;
+    p.memoryClockKHz = d.memoryClockKHz;
+    p.memoryBusWidthBits = d.memoryBusWidthBits;
+    p.totalMemory = std::int64_t(d.totalMemory);
+    p.l2Bytes = d.l2Bytes;
+    return p;
+}
+
+std::shared_ptr<CompiledKernel> CudaBackend::load(std::shared_ptr<const ir::Kernel> kernel,
+                                                  std::optional<CudaBuild> build,
+                                                  DiagnosticSink &diags,
+                                                  const CompileFlags &flags)
+{
     if (!build)
         return nullptr;
     // As Triton: asserts cost nothing unless the kernel is built with debug. Say so once per
@@ -90,8 +173,12 @@ std::shared_ptr<CompiledKernel> CudaBackend::compile(std::shared_ptr<const ir::K
         d.origin = DiagOrigin::Driver;
         return nullptr;
     }
-    return std::make_shared<CudaKernel>(
-        std::move(kernel), std::move(*build), std::move(module), std::move(fn), loadMs);
+    return std::make_shared<CudaKernel>(std::move(kernel),
+                                        std::move(*build),
+                                        std::move(module),
+                                        std::move(fn),
+                                        loadMs,
+                                        m_driver->device().maxThreadsPerSm / 32);
 }
 
 void CudaBackend::reportLaunchFailure(const CudaKernel &kernel,

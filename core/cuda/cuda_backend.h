@@ -29,9 +29,11 @@ public:
                CudaBuild build,
                std::shared_ptr<Module> module,
                std::shared_ptr<Function> function,
-               double loadMs);
+               double loadMs,
+               int maxWarpsPerSm);
 
     const ir::Kernel &kernel() const override { return *m_kernel; }
+    std::optional<KernelResources> usage() const override;
     const codegen::CudaSource &source() const { return m_build.source; }
     const std::string &ptx() const { return m_build.compiled.ptx; }
     const std::vector<char> &cubin() const { return m_build.compiled.cubin; }
@@ -56,6 +58,7 @@ private:
     double m_loadMs = 0;
     FunctionAttributes m_attributes;
     int m_activeBlocksPerSm = 0;
+    int m_maxWarpsPerSm = 64;
     std::vector<bool> m_written;
 };
 
@@ -85,6 +88,14 @@ public:
     /// cuBLAS's strided-batched GEMM on the operands' device mirrors (not while a CUDA graph is
     /// captured: the driver's capture stream is its own).
     bool matmul(const MatmulArgs &args, std::string *why) override;
+    /// Builds (lowering, CUDA C, NVRTC) on up to compileThreads() threads, then loads the
+    /// modules one by one on the calling thread.
+    std::vector<std::shared_ptr<CompiledKernel>>
+    compileAll(const std::vector<std::shared_ptr<const ir::Kernel>> &kernels,
+               std::vector<DiagnosticSink> &diags,
+               const CompileFlags &flags) override;
+    int compileThreads() const override;
+    std::optional<DeviceProperties> deviceProperties() const override;
 
     Driver &driver() { return *m_driver; }
     const std::shared_ptr<Driver> &sharedDriver() const { return m_driver; }
@@ -94,6 +105,12 @@ public:
     const std::string &arch() const { return m_arch; }
 
 private:
+    CudaBuildOptions buildOptions(const CompileFlags &flags) const;
+    /// Notes unchecked asserts and loads a finished build (null with diagnostics).
+    std::shared_ptr<CompiledKernel> load(std::shared_ptr<const ir::Kernel> kernel,
+                                         std::optional<CudaBuild> build,
+                                         DiagnosticSink &diags,
+                                         const CompileFlags &flags);
     void reportLaunchFailure(const CudaKernel &kernel,
                              const std::string &what,
                              const DriverStatus &status,

@@ -69,11 +69,40 @@ struct CompileFlags
     bool debug = false;
 };
 
+/// What a compiled kernel uses per thread and block, and how many of its blocks fit on an SM
+/// (kernel.warmup()'s n_regs / n_spills / metadata.shared, the autotune report).
+struct KernelResources
+{
+    int registers = 0;       ///< per thread
+    int spillBytes = 0;      ///< bytes per thread the build spilled to local memory (ptxas)
+    int sharedBytes = 0;     ///< static + dynamic per block
+    int blocksPerSm = 0;     ///< resident blocks per SM at the kernel's num_warps
+    double occupancy = 0;    ///< resident warps per SM / the SM's maximum, 0..1
+};
+
 class CompiledKernel
 {
 public:
     virtual ~CompiledKernel() = default;
     virtual const ir::Kernel &kernel() const = 0;
+    /// What the build uses; nullopt where the backend has no such limits (the interpreter).
+    virtual std::optional<KernelResources> usage() const { return std::nullopt; }
+};
+
+/// The device kernels run on (triton.runtime.driver.active.utils.get_device_properties,
+/// torch.cuda.get_device_properties).
+struct DeviceProperties
+{
+    std::string name;                 ///< "NVIDIA H200"
+    int ccMajor = 0, ccMinor = 0;
+    int multiprocessorCount = 0;
+    int maxSharedMemPerBlock = 0;     ///< opt-in maximum (Triton's max_shared_mem)
+    int registersPerSm = 0;           ///< Triton's max_num_regs
+    int maxThreadsPerSm = 0;
+    int warpSize = 32;
+    int clockKHz = 0, memoryClockKHz = 0, memoryBusWidthBits = 0;
+    std::int64_t totalMemory = 0;     ///< bytes
+    int l2Bytes = 0;
 };
 
 /// Times work with a device's own clock: do_bench on a GPU backend (Triton's method: the L2
@@ -150,6 +179,22 @@ public:
         (void) flags;
         return compile(std::move(kernel), diags);
     }
+    /// Compiles several kernels, at once where the backend can (the autotuner's configs; CUDA
+    /// builds them on all cores). One result per kernel, null with diagnostics in its sink.
+    virtual std::vector<std::shared_ptr<CompiledKernel>>
+    compileAll(const std::vector<std::shared_ptr<const ir::Kernel>> &kernels,
+               std::vector<DiagnosticSink> &diags,
+               const CompileFlags &flags)
+    {
+        std::vector<std::shared_ptr<CompiledKernel>> out;
+        for (std::size_t i = 0; i < kernels.size(); ++i)
+            out.push_back(compile(kernels[i], diags[i], flags));
+        return out;
+    }
+    /// How many kernels compileAll builds at once.
+    virtual int compileThreads() const { return 1; }
+    /// The device's properties; nullopt for backends that run on the host.
+    virtual std::optional<DeviceProperties> deviceProperties() const { return std::nullopt; }
     /// Runs every program of `grid`. `args` has one entry per ir::Kernel::params entry
     /// (Constexpr entries are ignored). Returns false after reporting the first error.
     virtual bool launch(CompiledKernel &kernel,

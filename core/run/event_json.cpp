@@ -1,6 +1,7 @@
 #include "core/run/event_json.h"
 
 #include "core/diag/diagnostic_renderer.h"
+#include "core/run/autotune_json.h"
 #include "core/run/profile_json.h"
 
 #include <cmath>
@@ -110,6 +111,11 @@ nlohmann::json eventToJson(const RunEvent &e, const SourceManager &sources)
     case K::Profile: {
         nlohmann::json j = profileToJson(*e.profile);
         j["event"] = "profile";
+        return j;
+    }
+    case K::Autotune: {
+        nlohmann::json j = autotuneToJson(*e.autotune);
+        j["event"] = "autotune";
         return j;
     }
     case K::Finished:

@@ -3,6 +3,7 @@
 // event (docs/run-events.md), `tilesmith serve` streams them to the studio. Plain structs.
 
 #include "core/diag/diagnostic.h"
+#include "core/run/autotune_report.h"
 #include "core/run/profile_report.h"
 
 #include <cstdint>
@@ -82,6 +83,7 @@ struct RunEvent
         KernelCompiled, ///< `name` (kernel), `text` (signature key), `seconds`
         Progress,       ///< `progress`: long work under way (tests, a benchmark sweep, a compile)
         Profile,        ///< `profile`: `tilesmith profile`'s report, before Finished
+        Autotune,       ///< `autotune`: one @triton.autotune choice (tuned, or from the disk cache)
         Finished,       ///< `passed` (overall), `seconds`, `exitCode`
     };
     Kind kind = Kind::Stdout;
@@ -95,6 +97,7 @@ struct RunEvent
     std::optional<BenchmarkPoint> point;
     std::optional<Progress> progress; ///< with `name`: the benchmark's plot_name, the kernel
     std::optional<ProfileReport> profile;
+    std::optional<AutotuneReport> autotune;
 };
 
 using EventSink = std::function<void(const RunEvent &)>;

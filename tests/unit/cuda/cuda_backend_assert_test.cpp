@@ -60,7 +60,7 @@ protected:
         driver->argCount = int(b->source.params.size());
         auto module = driver->loadModule({}, nullptr);
         return std::make_shared<CudaKernel>(
-            spec->kernel, std::move(*b), module, module->function("positive_kernel", nullptr), 0.0);
+            spec->kernel, std::move(*b), module, module->function("positive_kernel", nullptr), 0.0, 64);
     }
 
     bool launch(CudaKernel &kernel, Grid grid = {4, 1, 1})

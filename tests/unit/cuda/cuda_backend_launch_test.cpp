@@ -52,7 +52,7 @@ protected:
         driver->argCount = int(build->source.params.size());
         auto module = driver->loadModule({}, nullptr);
         kernel = std::make_shared<CudaKernel>(
-            spec->kernel, std::move(*build), module, module->function("add", nullptr), 0.0);
+            spec->kernel, std::move(*build), module, module->function("add", nullptr), 0.0, 64);
 
         x = std::make_shared<tensor::Storage>(n * 4);
         y = std::make_shared<tensor::Storage>(n * 4); // torch.zeros, never touched on the host
