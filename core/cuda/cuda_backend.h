@@ -34,6 +34,11 @@ public:
 
     const ir::Kernel &kernel() const override { return *m_kernel; }
     std::optional<KernelResources> usage() const override;
+    double buildSeconds() const override
+    {
+        return (m_build.times.lowerMs + m_build.times.emitMs + m_build.times.nvrtcMs + m_loadMs)
+               / 1000.0;
+    }
     const codegen::CudaSource &source() const { return m_build.source; }
     const std::string &ptx() const { return m_build.compiled.ptx; }
     const std::vector<char> &cubin() const { return m_build.compiled.cubin; }

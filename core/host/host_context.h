@@ -35,6 +35,8 @@ struct HostContext
     bool debug = false;
     /// Evaluate launch_metadata at launches (HostOptions::launchMetadata).
     bool launchMetadata = false;
+    /// HostOptions::autotuneCacheDir.
+    std::filesystem::path autotuneCacheDir;
 
     /// Kernel launches so far (do_bench tells whether its body launched one).
     std::uint64_t launches = 0;

@@ -36,6 +36,7 @@ struct HostSession::Impl
         ctx.workingDirectory = this->options.workingDirectory;
         ctx.debug = this->options.debug;
         ctx.launchMetadata = this->options.launchMetadata;
+        ctx.autotuneCacheDir = this->options.autotuneCacheDir;
         ctx.module = &module;
     }
     ~Impl() { ctx.detach(); }

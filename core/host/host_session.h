@@ -31,6 +31,9 @@ struct HostOptions
     bool debug = false;
     /// Call kernels' launch_metadata functions at each launch (a profiler is watching).
     bool launchMetadata = false;
+    /// Where @triton.autotune keeps its choices across runs: empty for the default
+    /// ($TILESMITH_AUTOTUNE_CACHE_DIR, else ~/.cache/tilesmith/autotune), "-" for nowhere.
+    std::filesystem::path autotuneCacheDir;
 };
 
 /// One test to run: a `test_*` function, with one parametrize combination bound.

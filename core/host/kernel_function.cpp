@@ -377,58 +377,113 @@ sema::Signature JitFunctionObject::signatureOf(const std::vector<Value> &bound,
 std::shared_ptr<CompiledKernel>
 JitFunctionObject::compile(Interpreter &interp, const sema::Signature &sig, SourceSpan span)
 {
-    std::string key = sig.key();
+    CompileOutcome out = std::move(compileAll(interp, {sig}, span).front());
+    if (out.error)
+        throw *out.error;
+    return out.kernel;
+}
+
+std::vector<JitFunctionObject::CompileOutcome> JitFunctionObject::compileAll(
+    Interpreter &interp, const std::vector<sema::Signature> &sigs, SourceSpan span)
+{
+    (void) span;
     HostContext &ctx = HostContext::of(interp);
     // Debug (device asserts checked on the GPU) from the decorator, the session (--debug) or
     // TRITON_DEBUG, read at each compile as Triton does; a debug build is its own cache entry.
     CompileFlags flags;
     flags.debug = m_debug || ctx.debug || tritonDebugFromEnvironment();
-    const std::string cacheKey = flags.debug ? key + "|debug" : key;
-    if (auto it = m_cache.find(cacheKey); it != m_cache.end())
-        return it->second;
-    if (!ctx.backend)
+    std::vector<CompileOutcome> out(sigs.size());
+    std::vector<std::size_t> pending; // indexes of sigs to build, one per distinct key
+    std::map<std::string, std::size_t> firstOfKey;
+    for (std::size_t i = 0; i < sigs.size(); ++i) {
+        const std::string key = sigs[i].key();
+        const std::string cacheKey = flags.debug ? key + "|debug" : key;
+        if (auto it = m_cache.find(cacheKey); it != m_cache.end())
+            out[i].kernel = it->second;
+        else if (!firstOfKey.count(cacheKey)) {
+            firstOfKey.emplace(cacheKey, i);
+            pending.push_back(i);
+        }
+    }
+    if (!pending.empty() && !ctx.backend)
         throwPy("RuntimeError", "no backend to launch kernels on");
     const ast::Module *module = ctx.module;
     const SourceFile *file = interp.sourceFile();
-    if (!module || !file)
+    if (!pending.empty() && (!module || !file))
         throwPy("RuntimeError", "kernel source is not available");
+
+    // Specialization runs here (it reads the program's globals); the backend builds what it
+    // can on several threads.
     Value fn = m_fn;
-    sema::KernelSource source{
-        *file, *module, *m_def, [fn](std::string_view name) -> std::optional<sema::ConstValue> {
-            auto v = fn.asFunction().lookupGlobal(name);
-            if (!v)
-                return std::nullopt;
-            return constValueOf(*v);
-        }};
-    run::RunEvent started;
-    started.kind = run::RunEvent::Kind::Progress;
-    started.name = m_name;
-    started.progress = run::Progress{"compile", 0, 0};
-    ctx.emit(started);
+    std::vector<std::shared_ptr<const ir::Kernel>> kernels;
+    std::vector<DiagnosticSink> diags(pending.size());
+    std::vector<std::size_t> built; // pending index per kernel
     auto start = std::chrono::steady_clock::now();
-    DiagnosticSink diags;
-    diags.setOrigin(DiagOrigin::Sema);
-    std::shared_ptr<const ir::Kernel> kernel = sema::specialize(source, sig, diags);
-    std::shared_ptr<CompiledKernel> compiled;
-    if (kernel && diags.errorCount() == 0)
-        compiled = ctx.backend->compile(kernel, diags, flags);
-    std::optional<Diagnostic> firstError = ctx.emitAllButFirstError(diags);
-    if (!compiled || firstError) {
-        std::string message
-            = firstError ? firstError->message : "compilation of " + m_name + " failed";
-        PyException e("CompilationError", m_name + ": " + message);
-        if (firstError)
-            e.diagnostic = std::move(firstError);
-        throw e;
+    for (std::size_t p = 0; p < pending.size(); ++p) {
+        run::RunEvent started;
+        started.kind = run::RunEvent::Kind::Progress;
+        started.name = m_name;
+        started.progress = run::Progress{"compile", 0, 0};
+        ctx.emit(started);
+        sema::KernelSource source{
+            *file, *module, *m_def, [fn](std::string_view name) -> std::optional<sema::ConstValue> {
+                auto v = fn.asFunction().lookupGlobal(name);
+                if (!v)
+                    return std::nullopt;
+                return constValueOf(*v);
+            }};
+        diags[p].setOrigin(DiagOrigin::Sema);
+        std::shared_ptr<const ir::Kernel> kernel = sema::specialize(source, sigs[pending[p]], diags[p]);
+        if (kernel && diags[p].errorCount() == 0) {
+            kernels.push_back(kernel);
+            built.push_back(p);
+        }
     }
-    run::RunEvent e;
-    e.kind = run::RunEvent::Kind::KernelCompiled;
-    e.name = m_name;
-    e.text = key;
-    e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    ctx.emit(e);
-    m_cache.emplace(cacheKey, compiled);
-    return compiled;
+    std::vector<DiagnosticSink> buildDiags(kernels.size());
+    std::vector<std::shared_ptr<CompiledKernel>> compiled
+        = kernels.empty() ? std::vector<std::shared_ptr<CompiledKernel>>()
+                          : ctx.backend->compileAll(kernels, buildDiags, flags);
+    std::vector<std::shared_ptr<CompiledKernel>> byPending(pending.size());
+    for (std::size_t b = 0; b < built.size(); ++b) {
+        for (Diagnostic &d : buildDiags[b].takeDiagnostics())
+            diags[built[b]].add(std::move(d));
+        byPending[built[b]] = compiled[b];
+    }
+    const double seconds
+        = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    for (std::size_t p = 0; p < pending.size(); ++p) {
+        CompileOutcome &o = out[pending[p]];
+        const std::string key = sigs[pending[p]].key();
+        std::optional<Diagnostic> firstError = ctx.emitAllButFirstError(diags[p]);
+        if (!byPending[p] || firstError) {
+            std::string message
+                = firstError ? firstError->message : "compilation of " + m_name + " failed";
+            PyException e("CompilationError", m_name + ": " + message);
+            if (firstError)
+                e.diagnostic = std::move(firstError);
+            o.error = std::move(e);
+            continue;
+        }
+        o.kernel = byPending[p];
+        o.built = true;
+        run::RunEvent e;
+        e.kind = run::RunEvent::Kind::KernelCompiled;
+        e.name = m_name;
+        e.text = key;
+        e.seconds = pending.size() == 1 ? seconds : byPending[p]->buildSeconds();
+        ctx.emit(e);
+        m_cache.emplace(flags.debug ? key + "|debug" : key, byPending[p]);
+    }
+    // Signatures that repeat a key share its outcome.
+    for (std::size_t i = 0; i < sigs.size(); ++i) {
+        if (out[i].kernel || out[i].error)
+            continue;
+        const std::string key = sigs[i].key();
+        const CompileOutcome &first = out[firstOfKey.at(flags.debug ? key + "|debug" : key)];
+        out[i].kernel = first.kernel;
+        out[i].error = first.error;
+    }
+    return out;
 }
 
 void JitFunctionObject::launch(Interpreter &interp,

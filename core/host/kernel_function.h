@@ -5,12 +5,14 @@
 // the launchable wrappers that triton.autotune and triton.heuristics put around it.
 
 #include "core/host/object.h"
+#include "core/host/py_exception.h"
 #include "core/run/backend.h"
 #include "core/sema/signature.h"
 #include "core/tensor/tensor.h"
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,14 @@ public:
         = 0;
     /// The @triton.jit function underneath.
     virtual JitFunctionObject &jit() = 0;
+    /// Adds to `kwargs` what this wrapper and those below it would add before the @triton.jit
+    /// function sees the call (triton.heuristics' values); nothing by default.
+    virtual void prepare(Interpreter &interp, const std::vector<Value> &args, std::vector<Kwarg> &kwargs)
+    {
+        (void) interp;
+        (void) args;
+        (void) kwargs;
+    }
 };
 
 /// Kernel launch options that are not kernel parameters (num_warps, num_stages, ...).
@@ -87,6 +97,17 @@ public:
     /// Specializes and compiles (cached by signature key); raises with the sema diagnostic.
     std::shared_ptr<CompiledKernel>
     compile(Interpreter &interp, const sema::Signature &sig, SourceSpan span);
+    /// What compiling one signature gave: the kernel, or the CompilationError to raise.
+    struct CompileOutcome
+    {
+        std::shared_ptr<CompiledKernel> kernel;
+        std::optional<PyException> error;
+        bool built = false; ///< built now (not from kernel.cache)
+    };
+    /// compile() for several signatures at once (an autotuner's configs): specialized one by
+    /// one, then built by the backend on several threads. Errors are returned, not raised.
+    std::vector<CompileOutcome>
+    compileAll(Interpreter &interp, const std::vector<sema::Signature> &sigs, SourceSpan span);
     /// Number of compiled specializations (kernel.cache size).
     std::size_t cacheSize() const { return m_cache.size(); }
     /// @triton.jit(debug=True): check tl.device_assert on the GPU too (as TRITON_DEBUG=1).

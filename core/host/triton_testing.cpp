@@ -755,4 +755,10 @@ std::shared_ptr<LibraryModule> makeTritonTestingModule()
     return testing;
 }
 
+Value doBenchBuiltin(bool cudaGraph)
+{
+    return cudaGraph ? makeBuiltin("do_bench_cudagraph", doBenchCudagraphFn)
+                     : makeBuiltin("do_bench", doBenchFn);
+}
+
 } // namespace tsm::host

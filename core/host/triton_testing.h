@@ -33,4 +33,8 @@ bool runPerfReport(Interpreter &interp, const Value &mark, const BenchRunOptions
 /// the GPU's clear + kernel, so the GPU idled inside the timed region (medians, in µs).
 std::string hostPaceNote(double hostUs, double clearUs, double kernelUs);
 
+/// triton.testing.do_bench (or do_bench_cudagraph) as a callable value: the autotuner times
+/// each config with it, as Triton's Autotuner does.
+Value doBenchBuiltin(bool cudaGraph);
+
 } // namespace tsm::host

@@ -87,6 +87,8 @@ public:
     virtual const ir::Kernel &kernel() const = 0;
     /// What the build uses; nullopt where the backend has no such limits (the interpreter).
     virtual std::optional<KernelResources> usage() const { return std::nullopt; }
+    /// Seconds its build took (lowering, code generation, compiler, load); 0 when unknown.
+    virtual double buildSeconds() const { return 0; }
 };
 
 /// The device kernels run on (triton.runtime.driver.active.utils.get_device_properties,

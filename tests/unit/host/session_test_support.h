@@ -21,6 +21,8 @@ struct Session
     std::unique_ptr<HostSession> session;
     std::vector<run::RunEvent> events;
     std::vector<Diagnostic> parseErrors;
+    /// HostOptions::autotuneCacheDir: none, unless a test asks for one.
+    std::filesystem::path autotuneCache = "-";
 
     /// Parses `code` as `path` and opens a session over it (nothing runs yet).
     bool open(const std::string &code,
@@ -36,6 +38,7 @@ struct Session
         HostOptions o;
         o.backend = &backend;
         o.workingDirectory = workingDirectory;
+        o.autotuneCacheDir = autotuneCache;
         o.events = [this](const run::RunEvent &e) { events.push_back(e); };
         session = std::make_unique<HostSession>(*parsed.module, std::move(o));
         return true;
