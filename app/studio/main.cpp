@@ -20,6 +20,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QMessageBox>
 #include <QItemSelectionModel>
 #include <QScreen>
@@ -60,7 +61,7 @@ Options:
   --hover LINE:COL         with --screenshot and --run: show the hover of that position
                            (1-based) once the run's signatures have typed the kernels
   --show-dock NAME         raise that dock (problems, runLog, validation, benchmark, history,
-                           profile, code), also after the run
+                           profile, autotune, code), also after the run
   --goto LINE              with --screenshot: the caret on LINE (1-based), centred
   --select-validation-row N  with --screenshot: select row N (1-based) of the Validation pane
   --compare-last-two       with --screenshot: select the file's two newest runs in History
@@ -68,6 +69,9 @@ Options:
   --profile-fixture JSON   show a saved profile report (the `profile` event's JSON) in the
                            Profile pane and FILE's line costs, without a runner
   --export-roofline PATH   with --screenshot: also save the Profile pane's roofline as a PNG
+  --autotune-fixture JSON  show saved tunings in the Autotune pane without a runner: an
+                           `autotune` event's JSON object, or a JSON Lines file whose
+                           autotune events are all shown (Pin Config applies to FILE)
 )";
 
 // For the README: the first problem selected in the pane, the caret on it and its hover
@@ -190,6 +194,38 @@ bool loadProfileFixture(tsm::MainWindow &window, const QString &path)
     return true;
 }
 
+// Tunings saved as JSON: one `autotune` event (or a bare report) as an object, or the
+// autotune events of a JSON Lines file; false (said) when there is none to show.
+bool loadAutotuneFixture(tsm::MainWindow &window, const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "tilesmith-studio: cannot read %s: %s\n", qPrintable(path), qPrintable(f.errorString()));
+        return false;
+    }
+    const QByteArray bytes = f.readAll();
+    QList<QJsonObject> events;
+    QJsonParseError error;
+    const QJsonDocument whole = QJsonDocument::fromJson(bytes, &error);
+    if (whole.isObject()) {
+        events << whole.object();
+    } else {
+        for (const QByteArray &line : bytes.split('\n')) {
+            const QJsonObject event = QJsonDocument::fromJson(line).object();
+            if (event.value(QStringLiteral("event")).toString() == QStringLiteral("autotune"))
+                events << event;
+        }
+    }
+    if (events.isEmpty()) {
+        std::fprintf(stderr, "tilesmith-studio: %s holds no autotune event (%s)\n", qPrintable(path),
+                     qPrintable(error.errorString()));
+        return false;
+    }
+    for (const QJsonObject &event : std::as_const(events))
+        window.showAutotune(event);
+    return true;
+}
+
 // The Profile pane's roofline drawn alone at a size fit for documentation.
 void saveRoofline(tsm::MainWindow &window, const QString &path)
 {
@@ -288,8 +324,10 @@ int main(int argc, char *argv[])
     const QCommandLineOption compareOption(QStringLiteral("compare-last-two"), QString());
     const QCommandLineOption profileFixtureOption(QStringLiteral("profile-fixture"), QString(), QStringLiteral("JSON"));
     const QCommandLineOption exportRooflineOption(QStringLiteral("export-roofline"), QString(), QStringLiteral("PATH"));
+    const QCommandLineOption autotuneFixtureOption(QStringLiteral("autotune-fixture"), QString(), QStringLiteral("JSON"));
     parser.addOptions({help, version, screenshot, size, runOption, backendOption, hoverOption, dockOption, themeOption,
-                       gotoOption, validationRowOption, compareOption, profileFixtureOption, exportRooflineOption});
+                       gotoOption, validationRowOption, compareOption, profileFixtureOption, exportRooflineOption,
+                       autotuneFixtureOption});
     parser.addPositionalArgument(QStringLiteral("FILE"), QString());
     if (!parser.parse(args) || parser.positionalArguments().size() > 1) {
         const QString why
@@ -373,6 +411,9 @@ int main(int argc, char *argv[])
     else if (!file.isEmpty())
         window.openFile(file);
     if (parser.isSet(profileFixtureOption) && !loadProfileFixture(window, parser.value(profileFixtureOption))
+        && !screenshotPath.isEmpty())
+        return kExitUsage;
+    if (parser.isSet(autotuneFixtureOption) && !loadAutotuneFixture(window, parser.value(autotuneFixtureOption))
         && !screenshotPath.isEmpty())
         return kExitUsage;
     return app.exec();

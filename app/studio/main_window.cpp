@@ -1,5 +1,8 @@
 #include "app/studio/main_window.h"
 
+#include "app/studio/autotune_model.h"
+#include "app/studio/autotune_pane.h"
+#include "app/studio/autotune_pin.h"
 #include "app/studio/backend_picker.h"
 #include "app/studio/benchmark_chart.h"
 #include "app/studio/benchmark_model.h"
@@ -21,6 +24,7 @@
 #include "app/studio/runner_client.h"
 #include "app/studio/validation_model.h"
 #include "app/studio/validation_pane.h"
+#include "core/run/autotune_json.h"
 #include "core/run/profile_json.h"
 #include "editor/find_bar.h"
 #include "editor/kernel_editor.h"
@@ -66,6 +70,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_benchmarkPane(new BenchmarkPane(m_benchmarks))
     , m_profiles(new ProfileModel(this))
     , m_profilePane(new ProfilePane(m_profiles))
+    , m_autotunes(new AutotuneModel(this))
+    , m_autotunePane(new AutotunePane(m_autotunes))
 {
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -114,6 +120,12 @@ MainWindow::MainWindow(QWidget *parent)
         if (isKernelFile(QString::fromStdString(k.file), m_document.path()) && k.line > 0)
             goToLine(k.line, 1);
     });
+    m_autotuneDock = new QDockWidget(tr("Autotune"), this);
+    m_autotuneDock->setObjectName(QStringLiteral("autotuneDock"));
+    m_autotuneDock->setWidget(m_autotunePane);
+    addDockWidget(Qt::BottomDockWidgetArea, m_autotuneDock);
+    tabifyDockWidget(m_profileDock, m_autotuneDock);
+    connect(m_autotunePane, &AutotunePane::pinRequested, this, &MainWindow::pinAutotuneConfig);
     m_problemsDock->raise();
     // Generated code beside the editor: the kernels of the last run, following the cursor.
     m_codeView = new CodeViewPane(m_runner, [this] {
@@ -249,6 +261,7 @@ void MainWindow::createMenus()
     view->addAction(m_benchmarkDock->toggleViewAction());
     view->addAction(m_historyDock->toggleViewAction());
     view->addAction(m_profileDock->toggleViewAction());
+    view->addAction(m_autotuneDock->toggleViewAction());
     view->addAction(m_codeDock->toggleViewAction());
     view->addSeparator();
     createThemeMenu(view);
@@ -402,6 +415,9 @@ bool MainWindow::runRequest(const QString &request, const QJsonObject &extra)
     m_editor->lineCosts().clear(); // measured on the text before this run
     if (request == QStringLiteral("profile"))
         m_profiledText = m_editor->utf8Text();
+    m_autotunedText = m_editor->utf8Text(); // any run may tune
+    m_autotuneShown = false;
+    m_autotunePane->clear();
     m_runLog->begin(tr("%1 %2 (%3)").arg(request, QFileInfo(m_document.path()).fileName(), m_backend->currentText()));
     m_validation->clear();
     m_benchmarks->clear();
@@ -441,6 +457,7 @@ void MainWindow::onRunEvent(int id, const QJsonObject &event)
     m_validation->addEvent(event);
     onBenchmarkPoint(event);
     onProfileEvent(event);
+    onAutotuneEvent(event);
     if (event.value(QStringLiteral("event")).toString() == QStringLiteral("kernel_compiled")) {
         m_signatures.record(m_document.path(), event.value(QStringLiteral("name")).toString(),
                             event.value(QStringLiteral("signature")).toString());
@@ -539,6 +556,58 @@ void MainWindow::showProfile(const QJsonObject &profileEvent)
     if (m_profileDock->height() < height() * 2 / 5) // a table, a timeline and a chart
         resizeDocks({m_profileDock}, {height() / 2}, Qt::Vertical);
     updateLineCosts();
+}
+
+void MainWindow::onAutotuneEvent(const QJsonObject &event)
+{
+    if (event.value(QStringLiteral("event")).toString() == QStringLiteral("autotune"))
+        showAutotune(event);
+}
+
+void MainWindow::showAutotune(const QJsonObject &autotuneEvent)
+{
+    if (!m_runId && m_autotunePane->reportCount() == 0) // loaded without a run (--autotune-fixture)
+        m_autotunedText = m_editor->utf8Text();
+    const QByteArray bytes = QJsonDocument(autotuneEvent).toJson(QJsonDocument::Compact);
+    m_autotunePane->addReport(run::autotuneFromJson(nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size())));
+    if (m_autotuneShown) // the run's first tuning raises the dock; the others join the chooser
+        return;
+    m_autotuneShown = true;
+    m_autotuneDock->show();
+    m_autotuneDock->raise();
+    if (m_autotuneDock->height() < 300) // a table beside a chart
+        resizeDocks({m_autotuneDock}, {340}, Qt::Vertical);
+}
+
+bool MainWindow::pinAutotuneConfig(int report, int config)
+{
+    if (report < 0 || report >= m_autotunePane->reportCount())
+        return false;
+    if (m_editor->utf8Text() != m_autotunedText) {
+        m_autotunePane->showMessage(tr("The file changed since it was tuned: the report's lines may have moved. "
+                                       "Run it again to pin a config."));
+        return false;
+    }
+    const AutotunePin pin = tsm::pinAutotuneConfig(m_autotunedText, m_autotunePane->report(report), config);
+    if (!pin.ok()) {
+        m_autotunePane->showMessage(tr("Cannot pin: %1").arg(pin.error));
+        return false;
+    }
+    using Sci = QsciScintillaBase;
+    m_editor->SendScintilla(Sci::SCI_BEGINUNDOACTION);
+    for (const TextEdit &e : pin.edits) { // from the end backwards: the offsets stay valid
+        m_editor->SendScintilla(Sci::SCI_SETTARGETRANGE, e.begin, e.end);
+        m_editor->SendScintilla(Sci::SCI_REPLACETARGET, static_cast<uintptr_t>(e.text.size()), e.text.constData());
+    }
+    m_editor->SendScintilla(Sci::SCI_ENDUNDOACTION);
+    const run::AutotuneReport &r = m_autotunePane->report(report);
+    m_autotunePane->showMessage(tr("Pinned %1 into the launch at line %2 and commented out @triton.autotune "
+                                   "(line %3): Undo (Ctrl+Z) takes it back.")
+                                    .arg(pin.arguments)
+                                    .arg(r.launch->line)
+                                    .arg(r.decorator->line));
+    goToLine(r.launch->line, 1);
+    return true;
 }
 
 // The heat strip for the shown report (the pane's chosen row for its kernel), unless the text
@@ -753,6 +822,7 @@ void MainWindow::setTheme(ThemeChoice choice, bool remember)
     m_benchmarkPane->chart()->applyTheme();
     m_historyPane->chart()->applyTheme();
     m_profilePane->applyTheme();
+    m_autotunePane->applyTheme();
     if (m_timingLabel)
         m_timingLabel->setStyleSheet(QStringLiteral("color: %1").arg(theme.dimText.name()));
     for (QAction *a : findChildren<QAction *>())

@@ -20,6 +20,8 @@ class QMenu;
 
 namespace tsm {
 
+class AutotuneModel;
+class AutotunePane;
 class BackendPicker;
 class BenchmarkModel;
 class BenchmarkPane;
@@ -69,6 +71,13 @@ public:
     /// Shows a profile report (the `profile` event's JSON, docs/run-events.md): the Profile
     /// pane, and the kernels' line costs in the editor when measured on the text it holds now.
     void showProfile(const QJsonObject &profileEvent);
+    /// Adds a tuning (the `autotune` event's JSON, docs/run-events.md) to the Autotune pane and
+    /// shows it; Pin Config applies to the text the run read.
+    void showAutotune(const QJsonObject &autotuneEvent);
+    /// Writes config `config` of the pane's tuning `report` into the editor's text (the
+    /// decorator commented out, the config passed to the launch) as one undo step. False, and
+    /// said in the pane, when the text changed since the run or the config cannot be pinned.
+    bool pinAutotuneConfig(int report, int config);
     /// Stops the running request.
     void stopRun();
     /// "" (the default: CUDA when usable), "cuda" or "interp".
@@ -105,6 +114,9 @@ public:
     ProfilePane *profilePane() const { return m_profilePane; }
     QDockWidget *profileDock() const { return m_profileDock; }
     QAction *profileAction() const { return m_profileAction; }
+    AutotuneModel *autotuneModel() const { return m_autotunes; }
+    AutotunePane *autotunePane() const { return m_autotunePane; }
+    QDockWidget *autotuneDock() const { return m_autotuneDock; }
     /// Every run recorded ($TILESMITH_HISTORY_FILE, else history.jsonl in the app data folder).
     const RunHistory &history() const { return m_history; }
     HistoryPane *historyPane() const { return m_historyPane; }
@@ -135,6 +147,7 @@ private:
     void onRunFinished(int id, int exitCode);
     void onBenchmarkPoint(const QJsonObject &event);
     void onProfileEvent(const QJsonObject &event);
+    void onAutotuneEvent(const QJsonObject &event);
     /// Why Profile cannot run with the chosen backend, "" when it can.
     QString profileUnavailableReason() const;
     void updateLineCosts();
@@ -177,6 +190,11 @@ private:
     QAction *m_profileAction = nullptr;
     QByteArray m_profiledText; ///< the text the profile in flight (or shown) was measured on
     bool m_awaitingProfile = false; ///< a profile run whose report has not come yet
+    AutotuneModel *m_autotunes;
+    AutotunePane *m_autotunePane;
+    QDockWidget *m_autotuneDock = nullptr;
+    QByteArray m_autotunedText; ///< the text the run in flight (or the tunings shown) read
+    bool m_autotuneShown = false; ///< the run in flight has shown its first tuning
     RunHistory m_history;
     RunRecord m_runRecord;     ///< the run in progress, appended to m_history when it ends
     QString m_runnerFailure;   ///< why the runner failed during the run in progress
