@@ -97,6 +97,15 @@ int main(int argc, char **argv)
             ->type_name("N")
             ->check(CLI::NonNegativeNumber);
         r->cmd->add_flag("--json", r->opts.json, "Emit JSON Lines events (docs/run-events.md)");
+        r->cmd->add_flag("--autotune-report",
+                         r->opts.autotuneReport,
+                         "Print every @triton.autotune tuning as a table: each config's time, "
+                         "registers, spills, shared memory, occupancy, or why it did not run");
+        r->cmd->add_flag_callback(
+            "--no-autotune-cache",
+            [o = &r->opts] { o->run.autotuneCacheDir = "-"; },
+            "Tune every @triton.autotune kernel afresh and keep no choice on disk (default: "
+            "choices persist in ~/.cache/tilesmith/autotune, or $TILESMITH_AUTOTUNE_CACHE_DIR)");
         r->cmd->add_flag("--debug",
                          r->opts.run.debug,
                          "Build kernels with debug: tl.device_assert is checked on the GPU too "

@@ -1,6 +1,7 @@
 #include "app/cli/run_command.h"
 
 #include "core/diag/diagnostic_renderer.h"
+#include "core/run/autotune_table.h"
 #include "core/run/backend_factory.h"
 #include "core/run/event_json.h"
 #include "profiler/profile_table.h"
@@ -23,9 +24,14 @@ std::string seconds(double s)
 class TextPrinter
 {
 public:
-    TextPrinter(const run::Runner &runner, run::Mode mode, std::ostream &out, std::ostream &err)
+    TextPrinter(const run::Runner &runner,
+                run::Mode mode,
+                bool autotuneReport,
+                std::ostream &out,
+                std::ostream &err)
         : m_runner(runner)
         , m_mode(mode)
+        , m_autotuneReport(autotuneReport)
         , m_out(out)
         , m_err(err)
     {
@@ -72,12 +78,17 @@ public:
                       << " ==\n";
             }
             break;
+        case K::Autotune:
+            if (m_autotuneReport) {
+                m_out << run::autotuneTable(*e.autotune);
+                m_out.flush();
+            }
+            break;
         case K::TestStarted:
         case K::Validation:
         case K::BenchmarkPoint:
         case K::KernelCompiled:
         case K::Progress:
-        case K::Autotune:
             break;
         }
     }
@@ -85,6 +96,7 @@ public:
 private:
     const run::Runner &m_runner;
     run::Mode m_mode;
+    bool m_autotuneReport = false;
     std::ostream &m_out, &m_err;
     int m_passed = 0, m_failed = 0;
     std::vector<std::string> m_failedNames;
@@ -121,7 +133,7 @@ int runProgram(const RunCommandOptions &opts, std::ostream &out, std::ostream &e
     }
     if (!note.empty())
         err << "tilesmith: " << note << "\n";
-    TextPrinter printer(runner, opts.run.mode, out, err);
+    TextPrinter printer(runner, opts.run.mode, opts.autotuneReport, out, err);
     return runner.run(opts.file, [&](const run::RunEvent &e) { printer(e); });
 }
 

@@ -15,6 +15,8 @@ struct RunCommandOptions
     run::RunOptions run;
     std::string file;
     bool json = false;
+    /// Print each @triton.autotune report as a table (text mode; --json always has the events).
+    bool autotuneReport = false;
 };
 
 int runProgram(const RunCommandOptions &opts, std::ostream &out, std::ostream &err);

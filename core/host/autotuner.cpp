@@ -202,6 +202,9 @@ std::string jitSources(const ast::Module &module, const SourceFile &file)
 }
 
 constexpr int kDiskCacheVersion = 1;
+/// Outputs larger than this are not compared across configs (the comparison runs on the host
+/// and would cost seconds per config at 2^28 elements); the report says so.
+constexpr std::int64_t kCompareLimit = std::int64_t(1) << 24;
 
 } // namespace
 
@@ -575,12 +578,14 @@ Value AutotunerObject::tune(Interpreter &interp,
             kernelCall(t);
             std::vector<tensor::Tensor> outputs;
             for (const tensor::Tensor &w : written)
-                outputs.push_back(w.clone());
+                outputs.push_back(w.numel() <= kCompareLimit ? w.clone() : tensor::Tensor());
             if (!reference) {
                 reference = &t;
                 referenceOutputs = std::move(outputs);
             } else {
                 for (std::size_t i = 0; i < outputs.size() && t.eligible; ++i) {
+                    if (written[i].numel() > kCompareLimit)
+                        continue;
                     tensor::CloseOptions close;
                     auto [rtol, atol] = tensor::defaultTolerances(outputs[i].dtype());
                     // Configs may sum in another order: ten times torch's tolerance.
@@ -631,6 +636,9 @@ Value AutotunerObject::tune(Interpreter &interp,
     }
     putBack();
     report.measuredBy = ctx.measuredBy;
+    if (std::any_of(written.begin(), written.end(),
+                    [](const tensor::Tensor &w) { return w.numel() > kCompareLimit; }))
+        report.measuredBy += "; outputs over 2^24 elements are not compared across configs";
     if (!zeroed.empty() || !restored.empty())
         report.measuredBy += "; reset_to_zero / restore_value tensors reset before each timed call";
 

@@ -148,6 +148,7 @@ int Runner::run(const std::string &path, const EventSink &sink)
     hostOptions.cancel = m_options.cancel;
     hostOptions.debug = m_options.debug;
     hostOptions.launchMetadata = profiling;
+    hostOptions.autotuneCacheDir = m_options.autotuneCacheDir;
     hostOptions.workingDirectory = std::filesystem::absolute(path).parent_path();
     host::HostSession session(*checked.module, hostOptions);
 

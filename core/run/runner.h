@@ -44,6 +44,8 @@ struct RunOptions
     std::filesystem::path csvDirectory;
     /// Build kernels with debug: tl.device_assert checked on the GPU too (--debug).
     bool debug = false;
+    /// Where @triton.autotune choices persist (HostOptions::autotuneCacheDir; "-": nowhere).
+    std::filesystem::path autotuneCacheDir;
     const std::atomic<bool> *cancel = nullptr;
     /// Not owned; null for no profiling.
     RunProfiler *profiler = nullptr;

@@ -26,7 +26,8 @@ Environment (all optional):
                            metadata can be stale)
   TSM_GPU_CHECK_BUDGET_S   seconds for the whole run (default 560: the device allows 600 s a call); steps are cut to fit
   TSM_GPU_CHECK_STEPS      comma list of steps to run (default all):
-                           build,devices,differential,numerics,special,copy,bench,compile,profile
+                           build,devices,differential,numerics,special,copy,bench,compile,profile,
+                           autotune
   TSM_TILESMITH            use this tilesmith binary instead of building one
   TSM_GPU_BUILD_DIR        build folder (default /tmp/tsm-gpu-build)
   TSM_CMAKE_ARGS           extra cmake configure arguments (split on spaces)
@@ -61,12 +62,13 @@ OUT = os.path.abspath(os.environ.get("OUT") or os.path.join(ROOT, "out", "gpu-ch
 LOGS = os.path.join(OUT, "logs")
 BUDGET = float(os.environ.get("TSM_GPU_CHECK_BUDGET_S", "560"))
 T0 = time.monotonic()
-ALL_STEPS = ["build", "devices", "differential", "numerics", "special", "copy", "bench", "compile", "profile"]
+ALL_STEPS = ["build", "devices", "differential", "numerics", "special", "copy", "bench", "compile", "profile",
+             "autotune"]
 STEPS = [s.strip() for s in os.environ.get("TSM_GPU_CHECK_STEPS", ",".join(ALL_STEPS)).split(",") if s.strip()]
 # Seconds each later step is guaranteed when an earlier one could run long; an earlier step's
 # timeouts are cut so that these remain.
 RESERVE = {"devices": 10, "differential": 45, "numerics": 40, "special": 30, "copy": 10, "bench": 100, "compile": 30,
-           "profile": 40}
+           "profile": 40, "autotune": 60}
 CUDA_LIB_DIRS = [d for d in ("/usr/local/cuda/lib64", "/usr/local/cuda/lib") if os.path.isdir(d)]
 PER_FILE_FLOOR = 25  # seconds each benchmark file not yet run keeps (both sides)
 LOG_CAP = 1 << 20  # bytes of stdout (and of stderr) kept per log
@@ -1254,6 +1256,12 @@ def summary():
         L.append("## Profiler (issue 7)")
         L.append("")
         L.append(prof["summary"].replace("# Profiler check", "Profiler check", 1).strip())
+    tune = steps.get("autotune") or {}
+    if tune.get("summary"):
+        L.append("")
+        L.append("## Autotune (issue 8)")
+        L.append("")
+        L.append(tune["summary"].replace("# Autotune check", "Autotune check", 1).strip())
     errors = ["%s: %s" % (k, v["error"].strip().splitlines()[-1]) for k, v in steps.items() if v.get("error")]
     if errors:
         L.append("")
@@ -1291,6 +1299,24 @@ def profile_step(tsm):
         entry["output_tail"] = tail(r["stdout"] + r["stderr"], 2000)
 
 
+@step("autotune")
+def autotune_step(tsm):
+    """scripts/gpu/autotune_check.py: tuned softmax, transpose, row sum and the seed's swish."""
+    entry = report["steps"]["autotune"]
+    out = os.path.join(OUT, "raw", "autotune")
+    r = run([sys.executable, os.path.join(ROOT, "scripts", "gpu", "autotune_check.py"), "--tilesmith", tsm,
+             "--out", out, "--timeout", str(int(max(20, step_timeout("autotune", 240) / 4)))],
+            "autotune_check", step_timeout("autotune", 250))
+    entry["run"] = brief(r)
+    md = os.path.join(out, "autotune.md")
+    if os.path.exists(md):
+        with open(md) as f:
+            entry["summary"] = f.read()
+    else:
+        entry["status_override"] = "failed"
+        entry["output_tail"] = tail(r["stdout"] + r["stderr"], 2000)
+
+
 def main():
     os.makedirs(LOGS, exist_ok=True)
     os.makedirs(os.path.join(OUT, "raw"), exist_ok=True)
@@ -1315,6 +1341,7 @@ def main():
     bench_step(tsm)
     compile_step(tsm)
     profile_step(tsm)
+    autotune_step(tsm)
     report["finished_utc"] = datetime.datetime.now(datetime.timezone.utc).isoformat()
     save()
     print()

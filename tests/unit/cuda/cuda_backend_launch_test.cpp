@@ -232,6 +232,37 @@ TEST(CudaBackendCompile, CubinStageTimesAndResourcesOnTheKernel)
     EXPECT_EQ(compiled->writtenParams(), (std::vector<bool>{false, false, true, false, false}));
 }
 
+TEST(CudaBackendCompile, CompileAllBuildsOnThreadsAndKeepsEachKernelsDiagnostics)
+{
+    // The autotuner's path: several specializations built at once, one refused.
+    ::setenv("TILESMITH_CACHE_DIR", "-", 1);
+    std::vector<std::unique_ptr<passes::test::Specialized>> specs;
+    for (const char *block : {"256", "1024", "4096"})
+        specs.push_back(passes::test::specializeSource(
+            kAdd, "add", std::string("x_ptr=*fp32:16, y_ptr=*fp32:16, out_ptr=*fp32:16, n=i32, BLOCK=") + block));
+    auto driver = std::make_shared<FakeDriver>();
+    const SourceFile *file = specs[0]->file;
+    CudaBackend backend(driver, [file](FileId) { return file; });
+    std::vector<std::shared_ptr<const ir::Kernel>> kernels;
+    for (const auto &s : specs) {
+        ASSERT_TRUE(s->kernel);
+        kernels.push_back(s->kernel);
+    }
+    std::vector<DiagnosticSink> diags(kernels.size());
+    auto compiled = backend.compileAll(kernels, diags, {});
+    ASSERT_EQ(compiled.size(), 3u);
+    EXPECT_GE(backend.compileThreads(), 1);
+    for (std::size_t i = 0; i < compiled.size(); ++i) {
+        ASSERT_TRUE(compiled[i]) << i;
+        EXPECT_EQ(diags[i].errorCount(), 0u);
+        auto use = compiled[i]->usage();
+        ASSERT_TRUE(use);
+        EXPECT_EQ(use->registers, 32); // the fake driver's answer
+        EXPECT_GT(compiled[i]->buildSeconds(), 0.0);
+    }
+    EXPECT_NE(&compiled[0]->kernel(), &compiled[1]->kernel());
+}
+
 TEST(CudaBackendCompile, ARefusedKernelIsADiagnosticNotACrash)
 {
     // A tl.dot whose operands fit in no GPU's shared memory is refused before NVRTC.
