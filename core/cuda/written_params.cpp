@@ -102,15 +102,17 @@ private:
     bool m_changed = false;
 };
 
-void collectWrites(const ir::Region &region,
-                   const ir::Kernel &kernel,
-                   const OriginAnalysis &origins,
-                   std::vector<bool> &written)
+/// Marks the pointer parameters that the address operand of each op `accesses` picks may
+/// derive from (all of them when the address has no known origin).
+template <class Pred>
+void collectAccesses(const ir::Region &region,
+                     const ir::Kernel &kernel,
+                     const OriginAnalysis &origins,
+                     Pred accesses,
+                     std::vector<bool> &written)
 {
     for (const ir::Op &op : region.ops) {
-        const bool writes = op.code == OpCode::Store || op.code == OpCode::AtomicRMW
-                            || op.code == OpCode::AtomicCAS;
-        if (writes && !op.operands.empty() && op.operands[0] < kernel.values.size()) {
+        if (accesses(op.code) && !op.operands.empty() && op.operands[0] < kernel.values.size()) {
             const Origins &o = origins.of(op.operands[0]);
             bool known = false;
             for (std::size_t p = 0; p < o.size(); ++p)
@@ -123,19 +125,33 @@ void collectWrites(const ir::Region &region,
                         written[p] = true;
         }
         for (const ir::Region &r : op.regions)
-            collectWrites(r, kernel, origins, written);
+            collectAccesses(r, kernel, origins, accesses, written);
     }
+}
+
+std::vector<bool> accessedPointerParams(const ir::Kernel &kernel, bool (*accesses)(OpCode))
+{
+    OriginAnalysis origins(kernel);
+    origins.run();
+    std::vector<bool> out(kernel.params.size(), false);
+    collectAccesses(kernel.body, kernel, origins, accesses, out);
+    return out;
 }
 
 } // namespace
 
 std::vector<bool> writtenPointerParams(const ir::Kernel &kernel)
 {
-    OriginAnalysis origins(kernel);
-    origins.run();
-    std::vector<bool> written(kernel.params.size(), false);
-    collectWrites(kernel.body, kernel, origins, written);
-    return written;
+    return accessedPointerParams(kernel, [](OpCode c) {
+        return c == OpCode::Store || c == OpCode::AtomicRMW || c == OpCode::AtomicCAS;
+    });
+}
+
+std::vector<bool> readPointerParams(const ir::Kernel &kernel)
+{
+    return accessedPointerParams(kernel, [](OpCode c) {
+        return c == OpCode::Load || c == OpCode::AtomicRMW || c == OpCode::AtomicCAS;
+    });
 }
 
 } // namespace tsm::cuda

@@ -14,5 +14,7 @@ namespace tsm::cuda {
 /// memory, made from an integer of no known parameter) counts as a write to every pointer
 /// parameter.
 std::vector<bool> writtenPointerParams(const ir::Kernel &kernel);
+/// The same for loads and atomics: whether a launch may read through each pointer parameter.
+std::vector<bool> readPointerParams(const ir::Kernel &kernel);
 
 } // namespace tsm::cuda

@@ -519,24 +519,33 @@ Value AutotunerObject::tune(Interpreter &interp,
         }
     }
 
-    // The tensors any config may write, as they were: each config's check run starts from
-    // them, and they are put back after tuning.
-    std::vector<tensor::Tensor> written;
+    // The tensors any config may write. Those it also reads (in-place updates, accumulators)
+    // are kept as they were: each config's check run starts from them, and they are put back
+    // after tuning. Write-only outputs need no copy: every config overwrites them.
+    std::vector<tensor::Tensor> written, kept;
+    auto add = [](std::vector<tensor::Tensor> &into, const tensor::Tensor &t) {
+        if (std::none_of(into.begin(), into.end(), [&](const tensor::Tensor &x) {
+                return x.storage() == t.storage() && x.storageOffset() == t.storageOffset()
+                       && x.shape() == t.shape();
+            }))
+            into.push_back(t);
+    };
     for (const Trial &t : trials) {
         if (!t.compiled)
             continue;
         const std::vector<bool> w = cuda::writtenPointerParams(t.compiled->kernel());
+        const std::vector<bool> r = cuda::readPointerParams(t.compiled->kernel());
         for (std::size_t p = 0; p < w.size() && p < t.bound.size(); ++p) {
             const tensor::Tensor *tensor = w[p] ? tensorOf(t.bound[p]) : nullptr;
-            if (tensor && std::none_of(written.begin(), written.end(), [&](const tensor::Tensor &x) {
-                    return x.storage() == tensor->storage() && x.storageOffset() == tensor->storageOffset()
-                           && x.shape() == tensor->shape();
-                }))
-                written.push_back(*tensor);
+            if (!tensor)
+                continue;
+            add(written, *tensor);
+            if (r[p])
+                add(kept, *tensor);
         }
     }
     std::vector<tensor::Tensor> before;
-    for (const tensor::Tensor &t : written)
+    for (const tensor::Tensor &t : kept)
         before.push_back(t.clone());
     const std::vector<tensor::Tensor> zeroed = tensorsNamed(all, m_resetToZero);
     const std::vector<tensor::Tensor> restored = tensorsNamed(all, m_restoreValue);
@@ -544,8 +553,8 @@ Value AutotunerObject::tune(Interpreter &interp,
     for (const tensor::Tensor &t : restored)
         restoredCopies.push_back(t.clone());
     auto putBack = [&] {
-        for (std::size_t i = 0; i < written.size(); ++i)
-            written[i].copyFrom(before[i]);
+        for (std::size_t i = 0; i < kept.size(); ++i)
+            kept[i].copyFrom(before[i]);
         for (std::size_t i = 0; i < restored.size(); ++i)
             restored[i].copyFrom(restoredCopies[i]);
     };
