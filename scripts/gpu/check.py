@@ -1305,8 +1305,8 @@ def autotune_step(tsm):
     entry = report["steps"]["autotune"]
     out = os.path.join(OUT, "raw", "autotune")
     r = run([sys.executable, os.path.join(ROOT, "scripts", "gpu", "autotune_check.py"), "--tilesmith", tsm,
-             "--out", out, "--timeout", str(int(max(20, step_timeout("autotune", 240) / 4)))],
-            "autotune_check", step_timeout("autotune", 250))
+             "--out", out, "--timeout", str(int(max(20, min(120, step_timeout("autotune", 420) / 3))))],
+            "autotune_check", step_timeout("autotune", 430))
     entry["run"] = brief(r)
     md = os.path.join(out, "autotune.md")
     if os.path.exists(md):
