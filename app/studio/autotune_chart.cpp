@@ -14,7 +14,6 @@
 #include <QGraphicsSimpleTextItem>
 #include <QHorizontalStackedBarSeries>
 #include <QLegend>
-#include <QRegularExpression>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -149,28 +148,6 @@ QStringList AutotuneChart::shortLabels(const run::AutotuneReport &report)
     return labels;
 }
 
-QString AutotuneChart::shortReason(const AutotuneConfig &c)
-{
-    if (c.status == Status::Ran)
-        return {};
-    const QString reason = QString::fromStdString(c.reason);
-    if (c.status == Status::OutOfResources) {
-        // "needs 256 KiB of shared memory; this GPU allows 227 KiB per block" (the compiler's
-        // words), "needs 262144 bytes of shared memory per block; ... allows 232448".
-        static const QRegularExpression shared(QStringLiteral(
-            "needs (\\d+)( KiB| bytes)? of shared memory.*allows (\\d+)( KiB| bytes)?"));
-        const QRegularExpressionMatch m = shared.match(reason);
-        auto bytes = [&m](int number, int unit) {
-            const int n = m.captured(number).toInt();
-            return AutotuneModel::bytesText(m.captured(unit) == QStringLiteral(" KiB") ? n * 1024
-                                                                                       : n);
-        };
-        if (m.hasMatch())
-            return tr("out of resources: %1 shared > %2").arg(bytes(1, 2), bytes(3, 4));
-    }
-    return AutotuneModel::statusText(c, false);
-}
-
 void AutotuneChart::rebuild()
 {
     QToolTip::hideText();
@@ -255,7 +232,7 @@ void AutotuneChart::rebuild()
         } else if (c.status == Status::Ran) {
             t = i == m_report.best ? tr("chosen from the disk cache (not timed)") : tr("not timed");
         } else {
-            t = shortReason(c);
+            t = AutotuneModel::statusText(c, false);
         }
         m_labelTexts << t;
         auto *label = new QGraphicsSimpleTextItem(t, m_chart);

@@ -38,9 +38,6 @@ public:
     /// The configs' short labels in the decorator's order ("1024 w4"): what tells one config
     /// from the others (options every config shares are left out).
     static QStringList shortLabels(const run::AutotuneReport &report);
-    /// Why a config did not run, shortened for the chart ("out of resources: 256 KiB shared >
-    /// 227 KiB"); "" for one that ran.
-    static QString shortReason(const run::AutotuneConfig &config);
 
     /// The chart's categories in config order (the axis shows them top to bottom).
     QStringList categories() const;

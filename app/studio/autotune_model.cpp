@@ -5,6 +5,7 @@
 
 #include <QBrush>
 #include <QFont>
+#include <QRegularExpression>
 #include <QtNumeric>
 
 #include <algorithm>
@@ -163,6 +164,19 @@ QString AutotuneModel::statusText(const AutotuneConfig &c, bool best)
         return best ? tr("fastest") : tr("ran");
     const QString name = statusName(c.status);
     const QString reason = QString::fromStdString(c.reason).simplified();
+    if (c.status == ConfigStatus::OutOfResources) {
+        // The compiler's "needs 256 KiB of shared memory; this GPU allows 227 KiB per block",
+        // or "needs 262144 bytes of shared memory per block; ... allows 232448".
+        static const QRegularExpression shared(QStringLiteral(
+            "needs (\\d+)( KiB| bytes)? of shared memory.*allows (\\d+)( KiB| bytes)?"));
+        const QRegularExpressionMatch m = shared.match(reason);
+        auto bytes = [&m](int number, int unit) {
+            const int n = m.captured(number).toInt();
+            return bytesText(m.captured(unit) == QStringLiteral(" KiB") ? n * 1024 : n);
+        };
+        if (m.hasMatch())
+            return tr("out of resources: %1 shared > %2").arg(bytes(1, 2), bytes(3, 4));
+    }
     if (reason.isEmpty())
         return name;
     // "pruned by early_config_prune" says its status itself.

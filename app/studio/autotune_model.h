@@ -56,7 +56,8 @@ public:
     /// "num_stages: 3": the arguments every config has with the same value.
     QString sharedText() const;
 
-    /// "ran", "fastest", "pruned: …", "out of resources: …" (the reason on one line).
+    /// "ran", "fastest", "pruned by early_config_prune", "compile error: …" (the reason on one
+    /// line); a shared-memory limit as "out of resources: 256 KiB shared > 227 KiB".
     static QString statusText(const run::AutotuneConfig &c, bool best);
     /// "out of resources", "compile error", ...
     static QString statusName(run::AutotuneConfig::Status status);

@@ -207,7 +207,10 @@ void AutotunePane::showCurrent()
     int ran = 0;
     for (const run::AutotuneConfig &c : r.configs)
         ran += c.status == run::AutotuneConfig::Status::Ran;
-    QStringList parts{reportTitle(r), tuningText(r)};
+    QStringList parts;
+    if (m_reports.size() == 1) // else the chooser says it
+        parts << reportTitle(r);
+    parts << tuningText(r);
     if (r.source != "disk")
         parts << tr("%1 of %2 configs ran").arg(ran).arg(r.configs.size());
     if (!m_model->sharedText().isEmpty())

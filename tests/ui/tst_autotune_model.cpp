@@ -98,18 +98,15 @@ private slots:
                         "BLOCK_SIZE: 1024, num_warps: 4, num_ctas: 1, num_stages: 3, maxnreg: "
                         "None\nPinned, the launch gets: "
                         "BLOCK_SIZE=1024, num_warps=4, num_stages=3")));
-        QCOMPARE(
-            columnText(m, AutotuneModel::Status),
-            (QStringList{
-                "pruned by early_config_prune",
-                "ran",
-                "ran",
-                "fastest",
-                "ran",
-                "ran",
-                "ran",
-                "out of resources: kernel 'swish_kernel' needs 256 KiB of shared memory; this GPU "
-                "allows 227 KiB per block; use smaller block sizes"}));
+        QCOMPARE(columnText(m, AutotuneModel::Status),
+                 (QStringList{"pruned by early_config_prune",
+                              "ran",
+                              "ran",
+                              "fastest",
+                              "ran",
+                              "ran",
+                              "ran",
+                              "out of resources: 256 KiB shared > 227 KiB"}));
         m.clear();
         QCOMPARE(m.rowCount(), 0);
     }
@@ -208,6 +205,14 @@ private slots:
             AutotuneModel::statusText(c, false),
             QStringLiteral(
                 "compile error: swish.py:36: error: unknown name 'tl.exq' did you mean 'tl.exp'?"));
+        c.status = S::OutOfResources;
+        c.reason = "needs 262144 bytes of shared memory per block; the NVIDIA H200 (sm_90) allows "
+                   "232448";
+        QCOMPARE(AutotuneModel::statusText(c, false),
+                 QStringLiteral("out of resources: 256 KiB shared > 227 KiB"));
+        c.reason = "too many resources requested for launch";
+        QCOMPARE(AutotuneModel::statusText(c, false),
+                 QStringLiteral("out of resources: too many resources requested for launch"));
         c.status = S::WrongResult;
         c.reason = "";
         QCOMPARE(AutotuneModel::statusText(c, false), QStringLiteral("wrong result"));

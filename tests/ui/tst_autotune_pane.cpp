@@ -168,13 +168,6 @@ private slots:
                            "p20 0.316 ms, p80 0.322 ms\nthe fastest: launched for this key\n26 "
                            "registers, 100% occupancy"));
         QVERIFY(chart->toolTipAt(7).contains(QStringLiteral("this GPU allows 227 KiB per block")));
-        // The byte counts of other wordings are read too.
-        run::AutotuneConfig big;
-        big.status = run::AutotuneConfig::Status::OutOfResources;
-        big.reason = "needs 262144 bytes of shared memory per block; the NVIDIA H200 (sm_90) "
-                     "allows 232448";
-        QCOMPARE(AutotuneChart::shortReason(big),
-                 QStringLiteral("out of resources: 256 KiB shared > 227 KiB"));
         const QString png = m_dir.filePath(QStringLiteral("autotune.png"));
         QVERIFY(chart->savePng(png));
         QVERIFY(!QImage(png).isNull());
@@ -234,7 +227,11 @@ private slots:
         QCOMPARE(pane.chart()->rowLabels()[4], QStringLiteral("0.327 ms  fastest"));
         pane.setCurrentReport(0);
         QCOMPARE(m.bestRow(), 3);
-        QVERIFY(pane.header().startsWith(QStringLiteral("swish_kernel — n_elements=67108864")));
+        QCOMPARE(
+            pane.reportChooser()->currentText(),
+            QStringLiteral("swish_kernel — n_elements=67108864, torch.float32, torch.float32"));
+        // The chooser names the tuning: the header goes on from there.
+        QVERIFY(pane.header().startsWith(QStringLiteral("tuned in 2.41 s")));
         pane.clear();
         QCOMPARE(pane.reportCount(), 0);
         QCOMPARE(m.rowCount(), 0);
