@@ -130,4 +130,26 @@ std::string HostContext::argumentName(SourceSpan callSpan, std::size_t k)
     return {};
 }
 
+DeviceProperties hostDeviceProperties(Interpreter &interp)
+{
+    HostContext &ctx = HostContext::of(interp);
+    if (ctx.backend)
+        if (std::optional<DeviceProperties> p = ctx.backend->deviceProperties())
+            return *p;
+    DeviceProperties p;
+    p.name = "NVIDIA H200 (nominal: Tilesmith's CPU interpreter)";
+    p.ccMajor = 9;
+    p.ccMinor = 0;
+    p.multiprocessorCount = 132;
+    p.maxSharedMemPerBlock = 232448;
+    p.registersPerSm = 65536;
+    p.maxThreadsPerSm = 2048;
+    p.clockKHz = 1980000;
+    p.memoryClockKHz = 3201000;
+    p.memoryBusWidthBits = 6144;
+    p.totalMemory = 150754820096;
+    p.l2Bytes = 52428800;
+    return p;
+}
+
 } // namespace tsm::host

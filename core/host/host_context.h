@@ -23,6 +23,10 @@ namespace tsm::host {
 
 class Interpreter;
 
+/// The session backend's device properties, or (on the interpreter) an H200's published
+/// figures with a name that says they are nominal.
+DeviceProperties hostDeviceProperties(Interpreter &interp);
+
 struct HostContext
 {
     Backend *backend = nullptr;

@@ -92,28 +92,31 @@ bool isLaunchOption(std::string_view name)
 
 } // namespace
 
-/// What kernel.warmup(...) returns: the compiled specialization's numbers and a launcher
-/// (`compiled[grid](*args)`) that keeps warmup's num_warps / num_stages. On the interpreter there
-/// are no registers or shared memory: n_regs and metadata.shared are nominal, non-zero values so
-/// that occupancy arithmetic copied from the tutorials (NUM_REGS // n_regs) still runs.
+/// What kernel.warmup(...) returns: the compiled specialization's numbers (the GPU build's
+/// registers, spills and shared memory) and a launcher (`compiled[grid](*args)`) that keeps
+/// warmup's num_warps / num_stages. On the interpreter there are no registers or shared memory:
+/// n_regs and metadata.shared are nominal, non-zero values so that occupancy arithmetic copied
+/// from the tutorials (NUM_REGS // n_regs) still runs.
 class CompiledKernelObject final : public Object
 {
 public:
     CompiledKernelObject(std::shared_ptr<JitFunctionObject> jit,
                          LaunchOptions options,
-                         std::string key)
+                         std::string key,
+                         std::optional<KernelResources> usage)
         : m_jit(std::move(jit))
         , m_options(options)
         , m_key(std::move(key))
+        , m_usage(usage)
     {
     }
     std::string_view typeName() const override { return "CompiledKernel"; }
     std::optional<Value> getAttr(std::string_view name) override
     {
         if (name == "n_regs")
-            return Value::integer(kNominalRegisters);
-        if (name == "n_spills")
-            return Value::integer(0);
+            return Value::integer(m_usage ? m_usage->registers : kNominalRegisters);
+        if (name == "n_spills") // Triton's: local memory bytes / 4
+            return Value::integer(m_usage ? m_usage->spillBytes / 4 : 0);
         if (name == "name")
             return Value::str(m_jit->name());
         if (name == "metadata") {
@@ -121,7 +124,7 @@ public:
             meta->set("name", Value::str(m_jit->name()));
             meta->set("num_warps", Value::integer(m_options.numWarps));
             meta->set("num_stages", Value::integer(m_options.numStages));
-            meta->set("shared", Value::integer(kNominalSharedBytes));
+            meta->set("shared", Value::integer(m_usage ? m_usage->sharedBytes : kNominalSharedBytes));
             meta->set("signature", Value::str(m_key));
             return Value::fromObject(meta);
         }
@@ -148,6 +151,7 @@ private:
     std::shared_ptr<JitFunctionObject> m_jit;
     LaunchOptions m_options;
     std::string m_key;
+    std::optional<KernelResources> m_usage; ///< the GPU build's; none on the interpreter
 };
 
 // ---------------------------------------------------------------- LaunchableObject
@@ -241,8 +245,8 @@ std::optional<Value> JitFunctionObject::getAttr(std::string_view name)
             LaunchOptions opts;
             auto bound = self->bind(args.positional, rest, args.span, opts);
             auto sig = self->signatureOf(bound, opts, args.span);
-            self->compile(args.interp, sig, args.span);
-            return Value::make<CompiledKernelObject>(self, opts, sig.key());
+            auto compiled = self->compile(args.interp, sig, args.span);
+            return Value::make<CompiledKernelObject>(self, opts, sig.key(), compiled->usage());
         });
     }
     if (name == "cache") {

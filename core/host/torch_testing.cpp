@@ -138,17 +138,22 @@ public:
     bool recorded = false;
 };
 
-Value devicePropertiesFn(CallArgs &)
+/// torch.cuda.get_device_properties(device): the GPU's on a GPU backend; on the interpreter an
+/// H200's figures (named as nominal) keep property-driven code running.
+Value devicePropertiesFn(CallArgs &args)
 {
-    // Nominal: the interpreter has no GPU; an H200's figures keep property-driven code running.
+    const DeviceProperties d = hostDeviceProperties(args.interp);
     auto p = std::make_shared<RecordObject>("_CudaDeviceProperties");
-    p->set("name", Value::str("NVIDIA H200 (nominal: Tilesmith's CPU interpreter)"));
-    p->set("major", Value::integer(9));
-    p->set("minor", Value::integer(0));
-    p->set("total_memory", Value::integer(std::int64_t(150754820096)));
-    p->set("multi_processor_count", Value::integer(132));
-    p->set("warp_size", Value::integer(32));
-    p->set("L2_cache_size", Value::integer(52428800));
+    p->set("name", Value::str(d.name));
+    p->set("major", Value::integer(d.ccMajor));
+    p->set("minor", Value::integer(d.ccMinor));
+    p->set("total_memory", Value::integer(d.totalMemory));
+    p->set("multi_processor_count", Value::integer(d.multiprocessorCount));
+    p->set("warp_size", Value::integer(d.warpSize));
+    p->set("L2_cache_size", Value::integer(d.l2Bytes));
+    p->set("max_threads_per_multi_processor", Value::integer(d.maxThreadsPerSm));
+    p->set("regs_per_multiprocessor", Value::integer(d.registersPerSm));
+    p->set("shared_memory_per_block_optin", Value::integer(d.maxSharedMemPerBlock));
     return Value::fromObject(p);
 }
 

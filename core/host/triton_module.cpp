@@ -1,7 +1,8 @@
 // The `triton` module's host side: jit / autotune / heuristics / Config, cdiv and
-// next_power_of_2, triton.runtime.driver.active (the active torch device and nominal H200
-// device properties), and the host names of triton.language (dtypes, constexpr).
+// next_power_of_2, triton.runtime.driver.active (the active torch device and the device's
+// properties), and the host names of triton.language (dtypes, constexpr).
 
+#include "core/host/host_context.h"
 #include "core/host/kernel_function.h"
 #include "core/host/py_exception.h"
 #include "core/host/torch_args.h"
@@ -42,19 +43,21 @@ Value nextPowerOf2Fn(CallArgs &args)
     return Value::integer(std::int64_t(x + 1));
 }
 
-/// Device properties of the nominal device. On the interpreter there is no GPU: these are an
-/// H200's published figures so that programs computing roofline numbers from them still run.
-Value devicePropertiesFn(CallArgs &)
+/// triton.runtime.driver.active.utils.get_device_properties(device): the GPU's, on a GPU
+/// backend. On the interpreter there is no GPU: an H200's published figures, so that programs
+/// sizing persistent grids or roofline numbers from them still run.
+Value devicePropertiesFn(CallArgs &args)
 {
+    const DeviceProperties p = hostDeviceProperties(args.interp);
     Value d = Value::dict();
-    DictObject &p = d.asDict();
-    p.set("max_shared_mem", Value::integer(232448));
-    p.set("max_num_regs", Value::integer(65536));
-    p.set("multiprocessor_count", Value::integer(132));
-    p.set("warpSize", Value::integer(32));
-    p.set("sm_clock_rate", Value::integer(1980000));
-    p.set("mem_clock_rate", Value::integer(3201000));
-    p.set("mem_bus_width", Value::integer(6144));
+    DictObject &o = d.asDict();
+    o.set("max_shared_mem", Value::integer(p.maxSharedMemPerBlock));
+    o.set("max_num_regs", Value::integer(p.registersPerSm));
+    o.set("multiprocessor_count", Value::integer(p.multiprocessorCount));
+    o.set("warpSize", Value::integer(p.warpSize));
+    o.set("sm_clock_rate", Value::integer(p.clockKHz));
+    o.set("mem_clock_rate", Value::integer(p.memoryClockKHz));
+    o.set("mem_bus_width", Value::integer(p.memoryBusWidthBits));
     return d;
 }
 
