@@ -153,7 +153,13 @@ QString AutotunePane::tuningText(const run::AutotuneReport &r)
     if (r.source == "disk")
         return tr("from the disk cache: no tuning");
     QString text = tr("tuned in %1 s").arg(seconds(r.tuningSeconds));
-    if (r.compileSeconds > 0)
+    const bool built
+        = std::any_of(r.configs.begin(), r.configs.end(), [](const run::AutotuneConfig &c) {
+              return c.compileSeconds > 0;
+          });
+    if (!built && !r.configs.empty()) // the kernels came from the compile cache
+        text += tr(" (every build from the compile cache)");
+    else if (r.compileSeconds > 0)
         text += r.compileThreads > 1 ? tr(" (compile %1 s on %2 threads)")
                                            .arg(seconds(r.compileSeconds))
                                            .arg(r.compileThreads)

@@ -247,6 +247,11 @@ private slots:
         r.source = "tuned";
         r.compileThreads = 1;
         QCOMPARE(AutotunePane::tuningText(r), QStringLiteral("tuned in 2.41 s (compile 1.52 s)"));
+        for (run::AutotuneConfig &c : r.configs)
+            c.compileSeconds = 0;
+        r.compileSeconds = 2.4e-05;
+        QCOMPARE(AutotunePane::tuningText(r),
+                 QStringLiteral("tuned in 2.41 s (every build from the compile cache)"));
     }
 
     void fixtureShowsTheDockAndPinIsOneUndoStep()

@@ -121,6 +121,23 @@ private slots:
             }));
     }
 
+    void runnersEventOnTheH200PinsTheSameWay()
+    {
+        // tests/data/studio/autotune_swish_h200.json: `tilesmith bench` of the same file on
+        // the H200 (bench/results/2026-11-30-autotune-check-4c79feb.md), its largest key.
+        const QByteArray bytes = readFile(
+            QStringLiteral(TSM_SOURCE_DIR "/tests/data/studio/autotune_swish_h200.json"));
+        QVERIFY(!bytes.isEmpty());
+        const run::AutotuneReport r = run::autotuneFromJson(
+            nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size()));
+        QCOMPARE(r.decorator->begin, fixture().decorator->begin);
+        QCOMPARE(r.launch->end, fixture().launch->end);
+        const AutotunePin pin = pinAutotuneConfig(readFile(kProgram), r, r.best);
+        QVERIFY2(pin.ok(), qPrintable(pin.error));
+        QCOMPARE(pin.arguments, QStringLiteral("BLOCK_SIZE=1024, num_warps=8, num_stages=3"));
+        QCOMPARE(errorsIn(pin.text), std::size_t(0));
+    }
+
     void anyConfigThatRanCanBePinned()
     {
         const AutotunePin pin = pinAutotuneConfig(readFile(kProgram), fixture(), 2);
