@@ -306,8 +306,14 @@ std::optional<CudaSource> Emitter::run()
     } else {
         code << "#include \"" << kDeviceHeaderName << "\"\n\n";
     }
-    code << "extern \"C\" __global__ void __launch_bounds__(" << T << ") " << out.kernelName << "("
-         << params << ")\n{\n";
+    // Triton's maxnreg is a register cap; CUDA's __maxnreg__ cannot be combined with
+    // __launch_bounds__, so it replaces it.
+    code << "extern \"C\" __global__ void ";
+    if (k.maxnreg > 0)
+        code << "__maxnreg__(" << k.maxnreg << ") ";
+    else
+        code << "__launch_bounds__(" << T << ") ";
+    code << out.kernelName << "(" << params << ")\n{\n";
     std::string prologue;
     for (const std::string &l : m_prologue)
         prologue += "    " + l + "\n";

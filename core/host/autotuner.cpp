@@ -38,8 +38,9 @@ std::string ConfigObject::repr() const
     std::string out;
     for (const Kwarg &k : kwargs)
         out += k.name + ": " + pyStr(k.value) + ", ";
-    out += "num_warps: " + std::to_string(numWarps)
-           + ", num_ctas: 1, num_stages: " + std::to_string(numStages) + ", maxnreg: None";
+    out += "num_warps: " + std::to_string(numWarps) + ", num_ctas: 1, num_stages: "
+           + std::to_string(numStages)
+           + ", maxnreg: " + (maxnreg > 0 ? std::to_string(maxnreg) : std::string("None"));
     return out;
 }
 
@@ -58,7 +59,7 @@ std::optional<Value> ConfigObject::getAttr(std::string_view name)
     if (name == "num_ctas")
         return Value::integer(1);
     if (name == "maxnreg")
-        return Value();
+        return maxnreg > 0 ? Value::integer(maxnreg) : Value();
     if (name == "pre_hook")
         return preHook;
     if (name == "all_kwargs") {
@@ -78,6 +79,8 @@ std::vector<Kwarg> ConfigObject::allKwargs() const
     std::vector<Kwarg> all = kwargs;
     all.push_back({"num_warps", Value::integer(numWarps)});
     all.push_back({"num_stages", Value::integer(numStages)});
+    if (maxnreg > 0)
+        all.push_back({"maxnreg", Value::integer(maxnreg)});
     return all;
 }
 
@@ -102,8 +105,12 @@ Value configCtor(CallArgs &args)
     c->numStages = int(toIndex(v[2]));
     if (toIndex(v[3]) != 1)
         throwUnsupported("triton.Config(num_ctas != 1)");
-    if (!v[4].isNone())
-        throwUnsupported("triton.Config(maxnreg=...): a register limit per config");
+    if (!v[4].isNone()) {
+        c->maxnreg = int(toIndex(v[4]));
+        if (c->maxnreg < 1 || c->maxnreg > 255)
+            throwValueError("Config(maxnreg=" + std::to_string(c->maxnreg)
+                            + "): a register cap must be between 1 and 255");
+    }
     c->preHook = v[5];
     return Value::fromObject(c);
 }
@@ -259,7 +266,8 @@ std::vector<Kwarg> AutotunerObject::withConfig(std::vector<Kwarg> kwargs, const 
     for (const Kwarg &k : c.allKwargs()) {
         auto dup = std::find_if(
             kwargs.begin(), kwargs.end(), [&](const Kwarg &x) { return x.name == k.name; });
-        if (dup != kwargs.end() && k.name != "num_warps" && k.name != "num_stages")
+        if (dup != kwargs.end() && k.name != "num_warps" && k.name != "num_stages"
+            && k.name != "maxnreg")
             throwValueError("Conflicting meta-parameters: " + k.name
                             + ". Make sure that you don't re-define auto-tuned symbols.");
         if (dup != kwargs.end())

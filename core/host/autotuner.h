@@ -22,11 +22,12 @@ public:
     /// Triton's Config.__str__: "BLOCK_SIZE: 1024, num_warps: 4, num_ctas: 1, ...".
     std::string repr() const override;
     std::optional<Value> getAttr(std::string_view name) override;
-    /// The meta-parameters, then num_warps and num_stages.
+    /// The meta-parameters, then num_warps, num_stages and maxnreg (when set).
     std::vector<Kwarg> allKwargs() const;
 
     std::vector<Kwarg> kwargs;
     int numWarps = 4, numStages = 3;
+    int maxnreg = 0; ///< 0: None
     Value preHook;
 };
 

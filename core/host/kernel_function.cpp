@@ -284,6 +284,8 @@ std::vector<Value> JitFunctionObject::bind(std::vector<Value> args,
                 options.numWarps = int(toIndex(k.value));
             else if (k.name == "num_stages")
                 options.numStages = int(toIndex(k.value));
+            else if (k.name == "maxnreg")
+                options.maxnreg = k.value.isNone() ? 0 : int(toIndex(k.value));
             else if (!isLaunchOption(k.name))
                 throwMismatch(span,
                               m_name + "() got an unexpected keyword argument '" + k.name + "'");
@@ -333,6 +335,10 @@ sema::Signature JitFunctionObject::signatureOf(const std::vector<Value> &bound,
     sema::Signature sig;
     sig.numWarps = options.numWarps;
     sig.numStages = options.numStages;
+    if (options.maxnreg < 0 || options.maxnreg > 255)
+        throwValueError("maxnreg must be between 1 and 255 registers per thread, not "
+                        + std::to_string(options.maxnreg));
+    sig.maxnreg = options.maxnreg;
     for (std::size_t i = 0; i < bound.size(); ++i) {
         const Value &v = bound[i];
         const KernelParam &p = m_params[i];

@@ -55,6 +55,7 @@ struct LaunchOptions
 {
     int numWarps = 4;
     int numStages = 3;
+    int maxnreg = 0; ///< 0: none
 };
 
 /// One parameter of the kernel's Python signature.

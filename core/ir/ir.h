@@ -134,6 +134,8 @@ struct Kernel
     std::vector<ValueInfo> values;
     int numWarps = 4;
     int numStages = 3;
+    /// Registers per thread the build may use (`__maxnreg__`); 0: the compiler's choice.
+    int maxnreg = 0;
 
     const Type &type(ValueId v) const { return values[v].type; }
     /// Adds a value and returns its id.

@@ -614,6 +614,7 @@ std::unique_ptr<ir::Kernel> Lowerer::run()
     m_kernel->span = fn.span;
     m_kernel->numWarps = m_signature.numWarps;
     m_kernel->numStages = m_signature.numStages;
+    m_kernel->maxnreg = m_signature.maxnreg;
     m_region = &m_kernel->body;
     m_span = fn.nameSpan;
     collectModule();

@@ -104,7 +104,10 @@ std::string Signature::key() const
             break;
         }
     }
-    return k + " | warps=" + std::to_string(numWarps) + " stages=" + std::to_string(numStages);
+    k += " | warps=" + std::to_string(numWarps) + " stages=" + std::to_string(numStages);
+    if (maxnreg > 0)
+        k += " maxnreg=" + std::to_string(maxnreg);
+    return k;
 }
 
 } // namespace tsm::sema

@@ -63,6 +63,8 @@ struct Signature
     std::vector<ArgSpec> args;
     int numWarps = 4;
     int numStages = 3;
+    /// triton.Config(maxnreg=) / the maxnreg launch option: registers per thread; 0 for none.
+    int maxnreg = 0;
 
     bool operator==(const Signature &) const = default;
     /// A printable, stable cache key ("*fp32:16, i32, 1, constexpr 1024 | warps=4 stages=3").

@@ -226,13 +226,16 @@ parseSignature(std::string_view text, const ast::FunctionDef &fn, std::string *e
             name = trim(entry.substr(0, eq));
             spec = trim(entry.substr(eq + 1));
         }
-        if (name == "num_warps" || name == "num_stages") {
+        if (name == "num_warps" || name == "num_stages" || name == "maxnreg") {
             auto v = parseInt(spec);
             if (!v || *v <= 0) {
                 *error = name + " must be a positive integer";
                 return std::nullopt;
             }
-            (name == "num_warps" ? sig.numWarps : sig.numStages) = static_cast<int>(*v);
+            (name == "num_warps"    ? sig.numWarps
+             : name == "num_stages" ? sig.numStages
+                                    : sig.maxnreg)
+                = static_cast<int>(*v);
             continue;
         }
         std::size_t index = params.size();

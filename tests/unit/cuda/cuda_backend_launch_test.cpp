@@ -263,6 +263,26 @@ TEST(CudaBackendCompile, CompileAllBuildsOnThreadsAndKeepsEachKernelsDiagnostics
     EXPECT_NE(&compiled[0]->kernel(), &compiled[1]->kernel());
 }
 
+TEST(CudaBackendCompile, MaxnregCapsTheRegistersOfTheBuild)
+{
+    // triton.Config(maxnreg=32): __maxnreg__ in the CUDA C, .maxnreg in the PTX.
+    ::setenv("TILESMITH_CACHE_DIR", "-", 1);
+    auto spec = passes::test::specializeSource(
+        kAdd, "add", "x_ptr=*fp32:16, y_ptr=*fp32:16, out_ptr=*fp32:16, n=i32, BLOCK=1024, maxnreg=32");
+    ASSERT_TRUE(spec->kernel);
+    EXPECT_EQ(spec->kernel->maxnreg, 32);
+    auto driver = std::make_shared<FakeDriver>();
+    const SourceFile *file = spec->file;
+    CudaBackend backend(driver, [file](FileId) { return file; });
+    DiagnosticSink diags;
+    auto compiled = std::dynamic_pointer_cast<CudaKernel>(backend.compile(spec->kernel, diags));
+    ASSERT_TRUE(compiled) << (diags.diagnostics().empty() ? "" : diags.diagnostics()[0].message);
+    EXPECT_NE(compiled->source().code.find("__maxnreg__(32)"), std::string::npos);
+    EXPECT_EQ(compiled->source().code.find("__launch_bounds__"), std::string::npos);
+    EXPECT_NE(compiled->ptx().find(".maxnreg 32"), std::string::npos);
+    EXPECT_LE(compiled->resources().registers, 32);
+}
+
 TEST(CudaBackendCompile, ARefusedKernelIsADiagnosticNotACrash)
 {
     // A tl.dot whose operands fit in no GPU's shared memory is refused before NVRTC.

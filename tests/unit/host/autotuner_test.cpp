@@ -245,6 +245,33 @@ k[(1,)](out)
     EXPECT_NE(s.firstError().find("not a power of two"), std::string::npos) << s.firstError();
 }
 
+TEST(Autotuner, MaxnregIsPartOfAConfig)
+{
+    Session s;
+    ASSERT_TRUE(s.run(R"(import torch
+import triton
+import triton.language as tl
+
+@triton.autotune(configs=[triton.Config({'B': 16}, maxnreg=40), triton.Config({'B': 32})], key=[], rep=1)
+@triton.jit
+def k(out_ptr, B: tl.constexpr):
+    tl.store(out_ptr + tl.arange(0, 16), tl.arange(0, 16) * 1.0)
+
+out = torch.zeros(16, device='cuda')
+k[(1,)](out)
+print(k.configs[0].maxnreg, k.configs[1].maxnreg, str(k.configs[0]))
+)")) << s.firstError();
+    EXPECT_EQ(s.out(), "40 None B: 16, num_warps: 4, num_ctas: 1, num_stages: 3, maxnreg: 40\n");
+    const run::AutotuneReport &r = *reportOf(s);
+    ASSERT_EQ(r.configs[0].kwargs.size(), 4u);
+    EXPECT_EQ(r.configs[0].kwargs[3], (std::pair<std::string, std::string>{"maxnreg", "40"}));
+    // Different caps are different specializations.
+    bool keyed = false;
+    for (const auto *e : s.of(run::RunEvent::Kind::KernelCompiled))
+        keyed = keyed || e->text.find("maxnreg=40") != std::string::npos;
+    EXPECT_TRUE(keyed);
+}
+
 TEST(Autotuner, UnknownPruneKeyIsAValueError)
 {
     Session s;
