@@ -112,5 +112,23 @@ else
   echo "run_cli_test: a GPU is present; skipping the no-CUDA checks"
 fi
 
+# --autotune-report: a table per tuning with every config; the choice persists in the autotune
+# cache (here a temporary one), so a second run reports it from disk and tunes nothing.
+export TILESMITH_AUTOTUNE_CACHE_DIR="$tmp/autotune-cache"
+"$bin" test "$root/tests/programs/autotune.py" --backend interp -k "transpose and 100" --autotune-report >"$tmp/out" 2>"$tmp/err"
+expect_exit autotune_report 0 $?
+expect_grep autotune_header "^autotune transpose_kernel  key \(100, 61, 'torch.float32', 'torch.float32'\) \(M, N, then tensor dtypes\)$" "$tmp/out"
+expect_grep autotune_tuned '^  tuned on interp in [0-9.]+ s \(compile [0-9.]+ s on 1 thread\)$' "$tmp/out"
+expect_grep autotune_best_row '^  \* BLOCK_M=[0-9]+ BLOCK_N=[0-9]+ num_warps=[48] num_stages=3 +[0-9.]+ +[0-9.]+-[0-9.]+ +1.00x' "$tmp/out"
+expect_grep autotune_big_row '^    BLOCK_M=256 BLOCK_N=256 num_warps=8 num_stages=3 +[0-9.]+ ' "$tmp/out"
+expect_grep autotune_measured '^  measured by: CPU time \(interpreter\)$' "$tmp/out"
+"$bin" test "$root/tests/programs/autotune.py" --backend interp -k "transpose and 100" --autotune-report >"$tmp/out" 2>"$tmp/err"
+expect_exit autotune_cached 0 $?
+expect_grep autotune_from_disk '^  from the autotune cache \(.*autotune-cache/transpose_kernel-[0-9a-f]+\.json\): no tuning this run$' "$tmp/out"
+"$bin" test "$root/tests/programs/autotune.py" --backend interp -k "transpose and 100" --no-autotune-cache --json >"$tmp/out" 2>"$tmp/err"
+expect_exit autotune_no_cache 0 $?
+expect_grep autotune_json '^\{"backend":"interp","best":[0-3],"cache_file":"","compile_seconds":.*"event":"autotune".*"source":"tuned"' "$tmp/out"
+unset TILESMITH_AUTOTUNE_CACHE_DIR
+
 echo "run_cli_test: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
