@@ -272,6 +272,44 @@ print(k.configs[0].maxnreg, k.configs[1].maxnreg, str(k.configs[0]))
     EXPECT_TRUE(keyed);
 }
 
+TEST(Autotuner, UseCudaGraphAndACustomDoBench)
+{
+    Session s;
+    ASSERT_TRUE(s.run(R"(import torch
+import triton
+import triton.language as tl
+
+calls = []
+def my_bench(fn, quantiles):
+    fn()
+    calls.append(len(quantiles))
+    return [1.0 + len(calls), 0.5, 2.0 + len(calls)]
+
+@triton.autotune(configs=[triton.Config({'B': 16}), triton.Config({'B': 32})], key=[], do_bench=my_bench)
+@triton.jit
+def a(out_ptr, B: tl.constexpr):
+    tl.store(out_ptr + tl.arange(0, 16), tl.arange(0, 16) * 1.0)
+
+@triton.autotune(configs=[triton.Config({'B': 16}), triton.Config({'B': 32})], key=[], use_cuda_graph=True, rep=1)
+@triton.jit
+def b(out_ptr, B: tl.constexpr):
+    tl.store(out_ptr + tl.arange(0, 16), tl.arange(0, 16) * 1.0)
+
+out = torch.zeros(16, device='cuda')
+a[(1,)](out)
+b[(1,)](out)
+print(calls, a.best_config.kwargs['B'])
+)")) << s.firstError();
+    // The custom do_bench is what times: its first config's median (2.0) wins.
+    EXPECT_EQ(s.out(), "[3, 3] 16\n");
+    const run::AutotuneReport &r = *reportOf(s, 0);
+    EXPECT_EQ(*r.configs[0].medianMs, 2.0);
+    EXPECT_EQ(*r.configs[1].p80Ms, 4.0);
+    const run::AutotuneReport &g = *reportOf(s, 1);
+    EXPECT_GE(g.best, 0);
+    EXPECT_EQ(g.configs[1].status, Status::Ran);
+}
+
 TEST(Autotuner, UnknownPruneKeyIsAValueError)
 {
     Session s;
