@@ -117,14 +117,7 @@ Value configCtor(CallArgs &args)
 
 // ---------------------------------------------------------------- Autotuner
 
-namespace {
-
-using Status = run::AutotuneConfig::Status;
-
-/// The named arguments of a call (positional zipped with parameter names, then keywords).
-Value namedArgs(JitFunctionObject &jit,
-                const std::vector<Value> &args,
-                const std::vector<Kwarg> &kwargs)
+Value namedArgs(JitFunctionObject &jit, const std::vector<Value> &args, const std::vector<Kwarg> &kwargs)
 {
     Value d = Value::dict();
     for (std::size_t i = 0; i < args.size() && i < jit.params().size(); ++i)
@@ -133,6 +126,10 @@ Value namedArgs(JitFunctionObject &jit,
         d.asDict().set(k.name, k.value);
     return d;
 }
+
+namespace {
+
+using Status = run::AutotuneConfig::Status;
 
 std::vector<tensor::Tensor> tensorsNamed(const Value &all, const std::vector<std::string> &names)
 {
@@ -283,15 +280,13 @@ void AutotunerObject::runConfig(Interpreter &interp,
                                 const std::vector<Value> &args,
                                 const std::vector<Kwarg> &kwargs,
                                 SourceSpan span,
-                                const ConfigObject &c,
-                                const Value &all)
+                                const ConfigObject &c)
 {
     std::vector<Kwarg> kw = withConfig(kwargs, c);
     if (!c.preHook.isNone()) {
         Value nargs = namedArgs(jit(), args, kw);
         interp.callValue(c.preHook, {nargs});
     }
-    (void) all;
     m_inner->launch(interp, grid, args, std::move(kw), span);
 }
 
@@ -363,7 +358,7 @@ void AutotunerObject::launch(Interpreter &interp,
         m_cache.emplace(key, config);
     }
     m_best = config;
-    runConfig(interp, grid, args, kwargs, span, *config.as<ConfigObject>(), all);
+    runConfig(interp, grid, args, kwargs, span, *config.as<ConfigObject>());
 }
 
 void AutotunerObject::prune(Interpreter &interp,
@@ -574,7 +569,7 @@ Value AutotunerObject::tune(Interpreter &interp,
             z.fill(tensor::Scalar::fromInt(0));
         if (!m_preHook.isNone())
             interp.callValue(m_preHook, {all});
-        runConfig(interp, grid, args, kwargs, span, *t.cfg, all);
+        runConfig(interp, grid, args, kwargs, span, *t.cfg);
         if (!m_postHook.isNone())
             interp.callValue(m_postHook, {all, Value()});
         for (std::size_t i = 0; i < restored.size(); ++i)

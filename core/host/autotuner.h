@@ -31,6 +31,10 @@ public:
     Value preHook;
 };
 
+/// The named arguments of a call: positional ones zipped with the kernel's parameter names, then
+/// the keywords (what heuristics, hooks and prune functions receive).
+Value namedArgs(JitFunctionObject &jit, const std::vector<Value> &args, const std::vector<Kwarg> &kwargs);
+
 /// triton.Config(...) as a callable value.
 Value configCtor(CallArgs &args);
 
@@ -78,8 +82,7 @@ private:
                    const std::vector<Value> &args,
                    const std::vector<Kwarg> &kwargs,
                    SourceSpan span,
-                   const ConfigObject &c,
-                   const Value &all);
+                   const ConfigObject &c);
     void prune(Interpreter &interp,
                const Value &all,
                const std::vector<Kwarg> &kwargs,

@@ -16,19 +16,6 @@ namespace tsm::host {
 
 namespace {
 
-/// The named arguments of a call (positional zipped with parameter names, then keywords).
-Value namedArgs(JitFunctionObject &jit,
-                const std::vector<Value> &args,
-                const std::vector<Kwarg> &kwargs)
-{
-    Value d = Value::dict();
-    for (std::size_t i = 0; i < args.size() && i < jit.params().size(); ++i)
-        d.asDict().set(jit.params()[i].name, args[i]);
-    for (const Kwarg &k : kwargs)
-        d.asDict().set(k.name, k.value);
-    return d;
-}
-
 class HeuristicsObject final : public LaunchableObject
 {
 public:

@@ -1,4 +1,5 @@
 #include "core/run/autotune_json.h"
+#include "core/run/json_support.h"
 
 #include <array>
 #include <cmath>
@@ -36,18 +37,6 @@ template <class T> std::optional<T> readOptional(const nlohmann::json &j, const 
     return it->get<T>();
 }
 
-template <class T> T get(const nlohmann::json &j, const char *key, T fallback = T())
-{
-    auto it = j.find(key);
-    if (it == j.end() || it->is_null())
-        return fallback;
-    try {
-        return it->get<T>();
-    } catch (const nlohmann::json::exception &) {
-        return fallback;
-    }
-}
-
 nlohmann::json rangeToJson(const std::optional<SourceRange> &r)
 {
     if (!r)
@@ -61,10 +50,10 @@ std::optional<SourceRange> rangeFromJson(const nlohmann::json &j, const char *ke
     if (it == j.end() || !it->is_object())
         return std::nullopt;
     SourceRange r;
-    r.line = get<int>(*it, "line");
-    r.endLine = get<int>(*it, "end_line");
-    r.begin = get<std::uint32_t>(*it, "begin");
-    r.end = get<std::uint32_t>(*it, "end");
+    r.line = jsonGet<int>(*it, "line");
+    r.endLine = jsonGet<int>(*it, "end_line");
+    r.begin = jsonGet<std::uint32_t>(*it, "begin");
+    r.end = jsonGet<std::uint32_t>(*it, "end");
     return r;
 }
 
@@ -125,31 +114,31 @@ nlohmann::json autotuneToJson(const AutotuneReport &r)
 AutotuneReport autotuneFromJson(const nlohmann::json &j)
 {
     AutotuneReport r;
-    r.kernel = get<std::string>(j, "kernel");
-    r.keyNames = get<std::vector<std::string>>(j, "key_names");
-    r.key = get<std::string>(j, "key");
-    r.source = get<std::string>(j, "source", "tuned");
-    r.best = get<int>(j, "best", -1);
-    r.tuningSeconds = get<double>(j, "tuning_seconds");
-    r.compileSeconds = get<double>(j, "compile_seconds");
-    r.compileThreads = get<int>(j, "compile_threads", 1);
-    r.measuredBy = get<std::string>(j, "measured_by");
-    r.backend = get<std::string>(j, "backend");
+    r.kernel = jsonGet<std::string>(j, "kernel");
+    r.keyNames = jsonGet<std::vector<std::string>>(j, "key_names");
+    r.key = jsonGet<std::string>(j, "key");
+    r.source = jsonGet<std::string>(j, "source", "tuned");
+    r.best = jsonGet<int>(j, "best", -1);
+    r.tuningSeconds = jsonGet<double>(j, "tuning_seconds");
+    r.compileSeconds = jsonGet<double>(j, "compile_seconds");
+    r.compileThreads = jsonGet<int>(j, "compile_threads", 1);
+    r.measuredBy = jsonGet<std::string>(j, "measured_by");
+    r.backend = jsonGet<std::string>(j, "backend");
     r.decorator = rangeFromJson(j, "decorator");
     r.launch = rangeFromJson(j, "launch");
-    r.cacheFile = get<std::string>(j, "cache_file");
+    r.cacheFile = jsonGet<std::string>(j, "cache_file");
     if (auto it = j.find("configs"); it != j.end() && it->is_array()) {
         for (const nlohmann::json &cj : *it) {
             AutotuneConfig c;
-            c.label = get<std::string>(cj, "label");
+            c.label = jsonGet<std::string>(cj, "label");
             if (auto kw = cj.find("kwargs"); kw != cj.end() && kw->is_array())
                 for (const nlohmann::json &pair : *kw)
                     if (pair.is_array() && pair.size() == 2 && pair[0].is_string()
                         && pair[1].is_string())
                         c.kwargs.emplace_back(pair[0].get<std::string>(),
                                               pair[1].get<std::string>());
-            c.status = autotuneStatusFromName(get<std::string>(cj, "status")).value_or(Status::Failed);
-            c.reason = get<std::string>(cj, "reason");
+            c.status = autotuneStatusFromName(jsonGet<std::string>(cj, "status")).value_or(Status::Failed);
+            c.reason = jsonGet<std::string>(cj, "reason");
             c.medianMs = readOptional<double>(cj, "median_ms");
             c.p20Ms = readOptional<double>(cj, "p20_ms");
             c.p80Ms = readOptional<double>(cj, "p80_ms");
@@ -157,7 +146,7 @@ AutotuneReport autotuneFromJson(const nlohmann::json &j)
             c.spillBytes = readOptional<int>(cj, "spill_bytes");
             c.sharedBytes = readOptional<int>(cj, "shared_bytes");
             c.occupancy = readOptional<double>(cj, "occupancy");
-            c.compileSeconds = get<double>(cj, "compile_seconds");
+            c.compileSeconds = jsonGet<double>(cj, "compile_seconds");
             r.configs.push_back(std::move(c));
         }
     }

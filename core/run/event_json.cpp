@@ -2,29 +2,20 @@
 
 #include "core/diag/diagnostic_renderer.h"
 #include "core/run/autotune_json.h"
+#include "core/run/json_support.h"
 #include "core/run/profile_json.h"
 
 #include <cmath>
 #include <nlohmann/json.hpp>
 
 namespace tsm::run {
-namespace {
-
-/// JSON has no NaN / infinity: such numbers become null.
-nlohmann::json number(double v)
-{
-    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
-}
-
-} // namespace
-
 nlohmann::json validationToJson(const ValidationReport &r)
 {
     nlohmann::json mismatches = nlohmann::json::array();
     for (const auto &m : r.firstMismatches)
         mismatches.push_back({{"index", m.index},
-                              {"actual", number(m.actual)},
-                              {"expected", number(m.expected)}});
+                              {"actual", jsonNumber(m.actual)},
+                              {"expected", jsonNumber(m.expected)}});
     nlohmann::json j = {{"passed", r.passed},
                         {"function", r.function},
                         {"shape", r.shape},
@@ -35,16 +26,16 @@ nlohmann::json validationToJson(const ValidationReport &r)
                         {"equal_nan", r.equalNan},
                         {"mismatched", r.mismatched},
                         {"total", r.total},
-                        {"max_abs_error", number(r.maxAbsError)},
+                        {"max_abs_error", jsonNumber(r.maxAbsError)},
                         {"max_abs_index", r.maxAbsIndex},
-                        {"max_rel_error", number(r.maxRelError)},
+                        {"max_rel_error", jsonNumber(r.maxRelError)},
                         {"max_rel_index", r.maxRelIndex},
                         {"first_mismatches", mismatches},
                         {"message", r.message}};
     if (r.heatRows > 0) {
         nlohmann::json heat = nlohmann::json::array();
         for (float v : r.heat)
-            heat.push_back(number(v));
+            heat.push_back(jsonNumber(v));
         j["heat"] = {{"rows", r.heatRows}, {"cols", r.heatCols}, {"values", heat}};
     }
     return j;
@@ -82,9 +73,9 @@ nlohmann::json eventToJson(const RunEvent &e, const SourceManager &sources)
                 {"x_name", p.xName},
                 {"x", p.x},
                 {"line", p.line},
-                {"value", number(p.value)},
-                {"min", p.min ? number(*p.min) : nlohmann::json(nullptr)},
-                {"max", p.max ? number(*p.max) : nlohmann::json(nullptr)},
+                {"value", jsonNumber(p.value)},
+                {"min", p.min ? jsonNumber(*p.min) : nlohmann::json(nullptr)},
+                {"max", p.max ? jsonNumber(*p.max) : nlohmann::json(nullptr)},
                 {"unit", p.unit},
                 {"measured_by", p.measuredBy},
                 {"xlabel", p.xLabel},

@@ -1,4 +1,5 @@
 #include "core/run/profile_json.h"
+#include "core/run/json_support.h"
 
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -6,35 +7,18 @@
 namespace tsm::run {
 namespace {
 
-nlohmann::json number(double v)
-{
-    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
-}
-
-template <class T> T get(const nlohmann::json &j, const char *key, T fallback = T())
-{
-    auto it = j.find(key);
-    if (it == j.end() || it->is_null())
-        return fallback;
-    try {
-        return it->get<T>();
-    } catch (const nlohmann::json::exception &) {
-        return fallback;
-    }
-}
-
 nlohmann::json kernelToJson(const KernelProfile &k)
 {
     nlohmann::json metrics = nlohmann::json::array();
     for (const ProfileMetric &m : k.metrics)
-        metrics.push_back({{"name", m.name}, {"value", number(m.value)}, {"unit", m.unit}});
+        metrics.push_back({{"name", m.name}, {"value", jsonNumber(m.value)}, {"unit", m.unit}});
     nlohmann::json lines = nlohmann::json::array();
     for (const LineCost &l : k.lines)
         lines.push_back({{"line", l.line},
                          {"instructions", l.instructions},
-                         {"executed", number(l.executed)},
-                         {"stall_samples", number(l.stallSamples)},
-                         {"share", number(l.share)},
+                         {"executed", jsonNumber(l.executed)},
+                         {"stall_samples", jsonNumber(l.stallSamples)},
+                         {"share", jsonNumber(l.share)},
                          {"top_stall", l.topStall}});
     nlohmann::json j
         = {{"kernel", k.kernel},
@@ -48,23 +32,23 @@ nlohmann::json kernelToJson(const KernelProfile &k)
            {"registers", k.registers},
            {"shared_bytes", k.sharedBytes},
            {"spill_bytes", k.spills},
-           {"occupancy", number(k.occupancy)},
+           {"occupancy", jsonNumber(k.occupancy)},
            {"launches", k.launches},
-           {"median_ns", number(k.medianNs)},
-           {"min_ns", number(k.minNs)},
-           {"max_ns", number(k.maxNs)},
+           {"median_ns", jsonNumber(k.medianNs)},
+           {"min_ns", jsonNumber(k.minNs)},
+           {"max_ns", jsonNumber(k.maxNs)},
            {"metrics", metrics},
            {"passes", k.passes},
            {"counters_note", k.countersNote},
-           {"counter_ns", number(k.counterNs)},
-           {"dram_bytes", number(k.dramBytes)},
-           {"flops", k.flops ? number(*k.flops) : nlohmann::json(nullptr)},
-           {"analytic_bytes", k.analyticBytes ? number(*k.analyticBytes) : nlohmann::json(nullptr)},
-           {"analytic_flops", k.analyticFlops ? number(*k.analyticFlops) : nlohmann::json(nullptr)},
-           {"achieved_gbs", number(k.achievedGBs)},
-           {"achieved_tflops", number(k.achievedTFLOPs)},
+           {"counter_ns", jsonNumber(k.counterNs)},
+           {"dram_bytes", jsonNumber(k.dramBytes)},
+           {"flops", k.flops ? jsonNumber(*k.flops) : nlohmann::json(nullptr)},
+           {"analytic_bytes", k.analyticBytes ? jsonNumber(*k.analyticBytes) : nlohmann::json(nullptr)},
+           {"analytic_flops", k.analyticFlops ? jsonNumber(*k.analyticFlops) : nlohmann::json(nullptr)},
+           {"achieved_gbs", jsonNumber(k.achievedGBs)},
+           {"achieved_tflops", jsonNumber(k.achievedTFLOPs)},
            {"roof", k.roof},
-           {"roof_fraction", number(k.roofFraction)},
+           {"roof_fraction", jsonNumber(k.roofFraction)},
            {"lines", lines},
            {"lines_measured_by", k.linesMeasuredBy}};
     return j;
@@ -73,53 +57,53 @@ nlohmann::json kernelToJson(const KernelProfile &k)
 KernelProfile kernelFromJson(const nlohmann::json &j)
 {
     KernelProfile k;
-    k.kernel = get<std::string>(j, "kernel");
-    k.function = get<std::string>(j, "function");
-    k.signature = get<std::string>(j, "signature");
-    k.file = get<std::string>(j, "file");
-    k.line = get<int>(j, "line");
-    k.library = get<bool>(j, "library");
-    k.grid = get<std::array<std::int64_t, 3>>(j, "grid", {1, 1, 1});
-    k.threadsPerBlock = get<int>(j, "threads_per_block");
-    k.registers = get<int>(j, "registers");
-    k.sharedBytes = get<int>(j, "shared_bytes");
-    k.spills = get<int>(j, "spill_bytes");
-    k.occupancy = get<double>(j, "occupancy");
-    k.launches = get<std::int64_t>(j, "launches");
-    k.medianNs = get<double>(j, "median_ns");
-    k.minNs = get<double>(j, "min_ns");
-    k.maxNs = get<double>(j, "max_ns");
+    k.kernel = jsonGet<std::string>(j, "kernel");
+    k.function = jsonGet<std::string>(j, "function");
+    k.signature = jsonGet<std::string>(j, "signature");
+    k.file = jsonGet<std::string>(j, "file");
+    k.line = jsonGet<int>(j, "line");
+    k.library = jsonGet<bool>(j, "library");
+    k.grid = jsonGet<std::array<std::int64_t, 3>>(j, "grid", {1, 1, 1});
+    k.threadsPerBlock = jsonGet<int>(j, "threads_per_block");
+    k.registers = jsonGet<int>(j, "registers");
+    k.sharedBytes = jsonGet<int>(j, "shared_bytes");
+    k.spills = jsonGet<int>(j, "spill_bytes");
+    k.occupancy = jsonGet<double>(j, "occupancy");
+    k.launches = jsonGet<std::int64_t>(j, "launches");
+    k.medianNs = jsonGet<double>(j, "median_ns");
+    k.minNs = jsonGet<double>(j, "min_ns");
+    k.maxNs = jsonGet<double>(j, "max_ns");
     if (auto it = j.find("metrics"); it != j.end() && it->is_array())
         for (const auto &m : *it)
-            k.metrics.push_back({get<std::string>(m, "name"),
-                                 get<double>(m, "value"),
-                                 get<std::string>(m, "unit")});
-    k.passes = get<int>(j, "passes");
-    k.countersNote = get<std::string>(j, "counters_note");
-    k.counterNs = get<double>(j, "counter_ns");
-    k.dramBytes = get<double>(j, "dram_bytes");
+            k.metrics.push_back({jsonGet<std::string>(m, "name"),
+                                 jsonGet<double>(m, "value"),
+                                 jsonGet<std::string>(m, "unit")});
+    k.passes = jsonGet<int>(j, "passes");
+    k.countersNote = jsonGet<std::string>(j, "counters_note");
+    k.counterNs = jsonGet<double>(j, "counter_ns");
+    k.dramBytes = jsonGet<double>(j, "dram_bytes");
     if (auto it = j.find("flops"); it != j.end() && it->is_number())
         k.flops = it->get<double>();
     if (auto it = j.find("analytic_bytes"); it != j.end() && it->is_number())
         k.analyticBytes = it->get<double>();
     if (auto it = j.find("analytic_flops"); it != j.end() && it->is_number())
         k.analyticFlops = it->get<double>();
-    k.achievedGBs = get<double>(j, "achieved_gbs");
-    k.achievedTFLOPs = get<double>(j, "achieved_tflops");
-    k.roof = get<std::string>(j, "roof");
-    k.roofFraction = get<double>(j, "roof_fraction");
+    k.achievedGBs = jsonGet<double>(j, "achieved_gbs");
+    k.achievedTFLOPs = jsonGet<double>(j, "achieved_tflops");
+    k.roof = jsonGet<std::string>(j, "roof");
+    k.roofFraction = jsonGet<double>(j, "roof_fraction");
     if (auto it = j.find("lines"); it != j.end() && it->is_array())
         for (const auto &l : *it) {
             LineCost c;
-            c.line = get<int>(l, "line");
-            c.instructions = get<std::int64_t>(l, "instructions");
-            c.executed = get<double>(l, "executed");
-            c.stallSamples = get<double>(l, "stall_samples");
-            c.share = get<double>(l, "share");
-            c.topStall = get<std::string>(l, "top_stall");
+            c.line = jsonGet<int>(l, "line");
+            c.instructions = jsonGet<std::int64_t>(l, "instructions");
+            c.executed = jsonGet<double>(l, "executed");
+            c.stallSamples = jsonGet<double>(l, "stall_samples");
+            c.share = jsonGet<double>(l, "share");
+            c.topStall = jsonGet<std::string>(l, "top_stall");
             k.lines.push_back(c);
         }
-    k.linesMeasuredBy = get<std::string>(j, "lines_measured_by");
+    k.linesMeasuredBy = jsonGet<std::string>(j, "lines_measured_by");
     return k;
 }
 
@@ -147,9 +131,9 @@ nlohmann::json profileToJson(const ProfileReport &r)
             {"timeline_dropped", r.timelineDropped},
             {"roofline",
              {{"device", c.device},
-              {"copy_gbs", number(c.copyGBs)},
-              {"fp32_tflops", number(c.fp32TFLOPs)},
-              {"fp16_tensor_tflops", number(c.fp16TensorTFLOPs)},
+              {"copy_gbs", jsonNumber(c.copyGBs)},
+              {"fp32_tflops", jsonNumber(c.fp32TFLOPs)},
+              {"fp16_tensor_tflops", jsonNumber(c.fp16TensorTFLOPs)},
               {"measured_by", c.measuredBy}}},
             {"notes", r.notes}};
 }
@@ -157,32 +141,32 @@ nlohmann::json profileToJson(const ProfileReport &r)
 ProfileReport profileFromJson(const nlohmann::json &j)
 {
     ProfileReport r;
-    r.metricSet = get<std::string>(j, "metric_set");
-    r.metricNames = get<std::vector<std::string>>(j, "metric_names");
-    r.passes = get<int>(j, "passes");
-    r.countersAvailable = get<bool>(j, "counters_available", true);
-    r.countersNote = get<std::string>(j, "counters_note");
+    r.metricSet = jsonGet<std::string>(j, "metric_set");
+    r.metricNames = jsonGet<std::vector<std::string>>(j, "metric_names");
+    r.passes = jsonGet<int>(j, "passes");
+    r.countersAvailable = jsonGet<bool>(j, "counters_available", true);
+    r.countersNote = jsonGet<std::string>(j, "counters_note");
     if (auto it = j.find("kernels"); it != j.end() && it->is_array())
         for (const auto &k : *it)
             r.kernels.push_back(kernelFromJson(k));
     if (auto it = j.find("timeline"); it != j.end() && it->is_array())
         for (const auto &l : *it) {
             ProfileLaunch p;
-            p.kernel = get<std::string>(l, "kernel");
-            p.startNs = get<std::int64_t>(l, "start_ns");
-            p.durationNs = get<std::int64_t>(l, "duration_ns");
-            p.grid = get<std::array<std::int64_t, 3>>(l, "grid", {1, 1, 1});
+            p.kernel = jsonGet<std::string>(l, "kernel");
+            p.startNs = jsonGet<std::int64_t>(l, "start_ns");
+            p.durationNs = jsonGet<std::int64_t>(l, "duration_ns");
+            p.grid = jsonGet<std::array<std::int64_t, 3>>(l, "grid", {1, 1, 1});
             r.timeline.push_back(p);
         }
-    r.timelineDropped = get<std::int64_t>(j, "timeline_dropped");
+    r.timelineDropped = jsonGet<std::int64_t>(j, "timeline_dropped");
     if (auto it = j.find("roofline"); it != j.end() && it->is_object()) {
-        r.roofline.device = get<std::string>(*it, "device");
-        r.roofline.copyGBs = get<double>(*it, "copy_gbs");
-        r.roofline.fp32TFLOPs = get<double>(*it, "fp32_tflops");
-        r.roofline.fp16TensorTFLOPs = get<double>(*it, "fp16_tensor_tflops");
-        r.roofline.measuredBy = get<std::string>(*it, "measured_by");
+        r.roofline.device = jsonGet<std::string>(*it, "device");
+        r.roofline.copyGBs = jsonGet<double>(*it, "copy_gbs");
+        r.roofline.fp32TFLOPs = jsonGet<double>(*it, "fp32_tflops");
+        r.roofline.fp16TensorTFLOPs = jsonGet<double>(*it, "fp16_tensor_tflops");
+        r.roofline.measuredBy = jsonGet<std::string>(*it, "measured_by");
     }
-    r.notes = get<std::vector<std::string>>(j, "notes");
+    r.notes = jsonGet<std::vector<std::string>>(j, "notes");
     return r;
 }
 
