@@ -3,6 +3,7 @@
 #include "core/host/library_module.h"
 #include "core/host/torch_module.h"
 #include "core/sema/builtin_registry.h"
+#include "editor/torch_signatures.h"
 
 #include <QRegularExpression>
 
@@ -43,8 +44,9 @@ QString expandImports(const QString &dotted, const QString &source)
 }
 
 /// The harness's torch module (core/host/torch_module.h), built once: the names programs can
-/// use from torch, torch.nn.functional, torch.testing... No signatures: the torch subset is
-/// implemented by the host interpreter, not described in the builtin registry.
+/// use from torch, torch.nn.functional, torch.testing... Their call tips come from
+/// editor/torch_signatures.h: the torch subset is implemented by the host interpreter, not
+/// described in the builtin registry.
 const host::LibraryModule *torchModuleAt(const QString &path)
 {
     static const std::shared_ptr<host::LibraryModule> torch = host::makeTorchModule();
@@ -104,8 +106,8 @@ QString apiCallTip(const QString &dotted, const QString &source)
     if (dot <= 0)
         return {};
     const QString module = resolveApiModule(dotted.left(dot), source);
-    if (module.isEmpty())
-        return {};
+    if (module.isEmpty()) // torch.softmax, F.silu after `import torch.nn.functional as F`
+        return torchCallTip(expandImports(dotted, source));
     const BuiltinInfo *info = findBuiltin(module.toStdString(), dotted.mid(dot + 1).toStdString());
     if (!info || info->signature.empty())
         return {};
