@@ -6,9 +6,12 @@
 #include "core/host/py_exception.h"
 #include "core/sema/specializer.h"
 #include "core/syntax/parser.h"
+#include "core/tensor/tensor_factory.h"
 #include "core/tensor/tensor_ops.h"
 
+#include <algorithm>
 #include <bit>
+#include <limits>
 
 namespace tsm::host {
 
@@ -115,6 +118,8 @@ std::array<std::int64_t, kMaxRank> paddedSizes(const T::Shape &shape)
 
 /// Rows of up to 32768 elements go in one block (Triton's softmax tutorial), with its warps.
 constexpr std::int64_t kMaxRow = 32768;
+/// Elements each program of a pass over longer rows reduces (partial_reduce_kernel).
+constexpr std::int64_t kPartBlock = 8192;
 
 /// A contiguous float tensor on the GPU whose last dimension fits one block.
 bool rowwise(const Tensor &x)
@@ -332,6 +337,52 @@ EagerGpuOps::binary(T::BinaryOp op, const Tensor &a, const Tensor &b, DType comp
     return result;
 }
 
+std::optional<Tensor>
+EagerGpuOps::where(const Tensor &cond, const Tensor &a, const Tensor &b, DType out)
+{
+    if (!floatCompute(out) || cond.dtype() != DType::I1 || !cond.device().isCuda())
+        return std::nullopt;
+    const bool aScalar = isHostScalar(a), bScalar = isHostScalar(b);
+    for (const Tensor *t : {&a, &b})
+        if (!isHostScalar(*t)
+            && (!t->device().isCuda() || (!floatCompute(t->dtype()) && t->dtype() != DType::I1)))
+            return std::nullopt;
+    const T::Shape shape
+        = T::broadcastShapes(cond.shape(), T::broadcastShapes(a.shape(), b.shape()));
+    if (shape.size() > kMaxRank)
+        return std::nullopt;
+    Tensor result = Tensor::allocate(shape, out, cond.device(), tensor::Storage::Init::Undefined);
+    const std::int64_t n = result.numel();
+    if (n == 0)
+        return result;
+    auto flat = [&](const Tensor &t) {
+        return isHostScalar(t) || (t.shape() == shape && t.isContiguous());
+    };
+    const auto sizes = paddedSizes(shape);
+    Call c;
+    c.pointer(cond, "condition");
+    c.pointer(aScalar ? result : a, "input");
+    c.pointer(bScalar ? result : b, "other");
+    c.pointer(result, "out");
+    c.integer(n);
+    for (int k = 1; k < kMaxRank; ++k)
+        c.integer(sizes[std::size_t(k)]);
+    for (const Tensor *t : {&cond, &a, &b}) {
+        const auto st
+            = isHostScalar(*t) ? std::array<std::int64_t, kMaxRank>{} : broadcastStrides(*t, shape);
+        for (std::int64_t s : st)
+            c.integer(s);
+    }
+    c.real(aScalar ? a.item().toDouble() : 0.0);
+    c.real(bScalar ? b.item().toDouble() : 0.0);
+    c.constant(sema::ConstValue::ofDType(DType::F32));
+    c.constant(sema::ConstValue::ofBool(aScalar));
+    c.constant(sema::ConstValue::ofBool(bScalar));
+    c.constant(sema::ConstValue::ofBool(flat(cond) && flat(a) && flat(b)));
+    launchFlat("where_kernel", std::move(c), n);
+    return result;
+}
+
 std::optional<Tensor> EagerGpuOps::softmax(const Tensor &x, std::int64_t dim, bool logarithm)
 {
     const std::int64_t rank = std::int64_t(x.shape().size());
@@ -353,27 +404,71 @@ std::optional<Tensor> EagerGpuOps::softmax(const Tensor &x, std::int64_t dim, bo
     return result;
 }
 
-std::optional<Tensor> EagerGpuOps::reduceLastDim(std::string_view op, const Tensor &x, bool keepdim, DType out)
+std::optional<Tensor> EagerGpuOps::reduce(
+    std::string_view op, const Tensor &x, const std::vector<bool> &reduced, bool keepdim, DType out)
 {
-    if (!rowwise(x) || !floatCompute(out))
+    if (!floatCompute(x.dtype()) || !floatCompute(out) || !x.device().isCuda() || x.numel() == 0)
         return std::nullopt;
-    const std::int64_t cols = x.shape().back();
-    T::Shape shape = x.shape();
-    if (keepdim)
-        shape.back() = 1;
-    else
-        shape.pop_back();
+    // Kept dimensions first, reduced ones last: each output element then owns a contiguous row.
+    std::vector<std::int64_t> order, last;
+    T::Shape shape;
+    std::int64_t groups = 1, cols = 1;
+    for (std::size_t d = 0; d < reduced.size(); ++d) {
+        const std::int64_t size = x.shape()[d];
+        if (reduced[d]) {
+            last.push_back(std::int64_t(d));
+            cols *= size;
+            if (keepdim)
+                shape.push_back(1);
+        } else {
+            order.push_back(std::int64_t(d));
+            groups *= size;
+            shape.push_back(size);
+        }
+    }
+    order.insert(order.end(), last.begin(), last.end());
+    Tensor rows = x.permute(order);
+    if (!rows.isContiguous()) {
+        std::optional<Tensor> copied = unaryKernel("copy", rows, rows.dtype());
+        if (!copied)
+            return std::nullopt;
+        rows = *copied;
+    }
     Tensor result = Tensor::allocate(shape, out, x.device(), tensor::Storage::Init::Undefined);
-    const std::int64_t rows = x.numel() / cols;
-    if (rows == 0)
-        return result;
+    reduceRows(op, rows, groups, cols, result);
+    return result;
+}
+
+void EagerGpuOps::reduceRows(
+    std::string_view op, Tensor rows, std::int64_t groups, std::int64_t cols, const Tensor &result)
+{
+    // Rows longer than one block: each pass reduces blocks of kPartBlock into fp32 partial
+    // results, until the rows of partial results fit one block.
+    const std::int64_t count = cols;
+    while (cols > kMaxRow) {
+        const std::int64_t parts = (cols + kPartBlock - 1) / kPartBlock;
+        Tensor partial = Tensor::allocate(
+            {groups, parts}, DType::F32, rows.device(), tensor::Storage::Init::Undefined);
+        Call c;
+        c.pointer(rows, "x");
+        c.pointer(partial, "partials");
+        c.integer(cols);
+        c.integer(parts);
+        c.constant(sema::ConstValue::ofString(op == "mean" ? "sum" : std::string(op)));
+        c.constant(sema::ConstValue::ofDType(DType::F32));
+        c.constant(sema::ConstValue::ofInt(kPartBlock));
+        c.sig.numWarps = rowWarps(kPartBlock);
+        launch("partial_reduce_kernel", c.sig, std::move(c.args), Grid{groups * parts, 1, 1});
+        rows = partial;
+        cols = parts;
+    }
     Call c;
-    c.pointer(x, "x");
+    c.pointer(rows, "x");
     c.pointer(result, "out");
     c.integer(cols);
+    c.real(double(count));
     c.constant(sema::ConstValue::ofString(std::string(op)));
-    launchRows("row_reduce_kernel", std::move(c), cols, rows);
-    return result;
+    launchRows("row_reduce_kernel", std::move(c), cols, groups);
 }
 
 std::optional<Tensor> EagerGpuOps::norm(const Tensor &x,
@@ -404,6 +499,87 @@ std::optional<Tensor> EagerGpuOps::norm(const Tensor &x,
     c.constant(sema::ConstValue::ofBool(bool(weight)));
     c.constant(sema::ConstValue::ofBool(bool(bias)));
     launchRows("norm_kernel", std::move(c), cols, rows);
+    return result;
+}
+
+std::optional<Tensor> EagerGpuOps::crossEntropy(const Tensor &input,
+                                                const Tensor &target,
+                                                std::string_view reduction,
+                                                std::int64_t ignoreIndex)
+{
+    // (N, C) logits with (N) targets, or one row: (C) with a 0-d target.
+    const bool oneRow = input.dim() == 1;
+    if (!floatCompute(input.dtype()) || !input.device().isCuda() || target.dtype() != DType::I64
+        || !target.device().isCuda() || !target.isContiguous() || (input.dim() != 2 && !oneRow)
+        || target.dim() != (oneRow ? 0 : 1) || (!oneRow && target.shape()[0] != input.shape()[0])
+        || input.numel() == 0)
+        return std::nullopt;
+    Tensor logits = oneRow ? input.unsqueeze(0) : input;
+    if (!logits.isContiguous()) {
+        std::optional<Tensor> copied = unaryKernel("copy", logits, logits.dtype());
+        if (!copied)
+            return std::nullopt;
+        logits = *copied;
+    }
+    const std::int64_t rows = logits.shape()[0], cols = logits.shape()[1];
+    const bool none = reduction == "none";
+    Tensor losses = Tensor::allocate({rows},
+                                     none ? input.dtype() : DType::F32,
+                                     input.device(),
+                                     tensor::Storage::Init::Undefined);
+    Call c;
+    c.pointer(logits, "input");
+    c.pointer(target, "target");
+    c.pointer(losses, "losses");
+    c.integer(cols);
+    c.integer(ignoreIndex);
+    // Rows longer than a block are looped over in blocks of kMaxRow.
+    launchRows("cross_entropy_kernel", std::move(c), std::min(cols, kMaxRow), rows);
+    if (none)
+        return oneRow ? losses.reshape({}) : losses;
+    Tensor result
+        = Tensor::allocate({}, input.dtype(), input.device(), tensor::Storage::Init::Undefined);
+    Call r;
+    r.pointer(losses, "losses");
+    r.pointer(target, "target");
+    r.pointer(result, "out");
+    r.integer(rows);
+    r.integer(ignoreIndex);
+    r.constant(sema::ConstValue::ofBool(reduction == "mean"));
+    r.constant(sema::ConstValue::ofInt(kElementwiseBlock));
+    launch("cross_entropy_reduce_kernel", r.sig, std::move(r.args), Grid{1, 1, 1});
+    return result;
+}
+
+std::optional<Tensor> EagerGpuOps::dropout(const Tensor &x, double p)
+{
+    // tl.rand's offsets are int32, as in Triton's dropout tutorial.
+    if (!floatCompute(x.dtype()) || !x.device().isCuda()
+        || x.numel() > std::numeric_limits<std::int32_t>::max())
+        return std::nullopt;
+    if (p == 0)
+        return copy(x, x.dtype());
+    Tensor src = x;
+    if (!src.isContiguous()) {
+        std::optional<Tensor> copied = unaryKernel("copy", x, x.dtype());
+        if (!copied)
+            return std::nullopt;
+        src = *copied;
+    }
+    Tensor result
+        = Tensor::allocate(x.shape(), x.dtype(), x.device(), tensor::Storage::Init::Undefined);
+    const std::int64_t n = x.numel();
+    if (n == 0)
+        return result;
+    Call c;
+    c.pointer(src, "input");
+    c.pointer(result, "out");
+    c.integer(n);
+    c.real(p);
+    c.real(p < 1 ? 1.0 / (1.0 - p) : 0.0);
+    // 31 bits of torch's generator: an int32 seed, as Triton's dropout tutorial passes.
+    c.integer(std::int64_t(T::nextRandomBits() >> 33));
+    launchFlat("dropout_kernel", std::move(c), n);
     return result;
 }
 

@@ -31,14 +31,32 @@ public:
                                          const tensor::Tensor &b,
                                          DType compute,
                                          DType out) override;
-    std::optional<tensor::Tensor> softmax(const tensor::Tensor &x, std::int64_t dim, bool logarithm) override;
+    std::optional<tensor::Tensor> where(const tensor::Tensor &cond,
+                                        const tensor::Tensor &a,
+                                        const tensor::Tensor &b,
+                                        DType out) override;
     std::optional<tensor::Tensor>
-    reduceLastDim(std::string_view op, const tensor::Tensor &x, bool keepdim, DType out) override;
+    softmax(const tensor::Tensor &x, std::int64_t dim, bool logarithm) override;
+    /// Any dimensions: x is copied with the reduced ones last when that is not a view, and rows
+    /// longer than one block are reduced in passes of partial results.
+    std::optional<tensor::Tensor> reduce(std::string_view op,
+                                         const tensor::Tensor &x,
+                                         const std::vector<bool> &reduced,
+                                         bool keepdim,
+                                         DType out) override;
     std::optional<tensor::Tensor> norm(const tensor::Tensor &x,
                                        const std::optional<tensor::Tensor> &weight,
                                        const std::optional<tensor::Tensor> &bias,
                                        double eps,
                                        bool rms) override;
+    /// Integer (int64) class indices; a per-row loss kernel, then one that sums or averages.
+    std::optional<tensor::Tensor> crossEntropy(const tensor::Tensor &input,
+                                               const tensor::Tensor &target,
+                                               std::string_view reduction,
+                                               std::int64_t ignoreIndex) override;
+    /// tl.rand with a seed drawn from torch's generator: deterministic after torch.manual_seed,
+    /// not the host's stream nor PyTorch's.
+    std::optional<tensor::Tensor> dropout(const tensor::Tensor &x, double p) override;
     std::optional<tensor::Tensor> copy(const tensor::Tensor &x, DType out) override;
     /// Through the backend's BLAS (cuBLAS): see Backend::matmul.
     std::optional<tensor::Tensor>
@@ -53,6 +71,12 @@ private:
     /// Launches a row kernel, one program per row of `cols` elements, the row in one block with
     /// the softmax tutorial's warps (appends COMPUTE and BLOCK).
     void launchRows(const std::string &name, Call c, std::int64_t cols, std::int64_t rows);
+    /// `op` of each contiguous row of `cols` elements of `rows` into `result` (`groups` rows).
+    void reduceRows(std::string_view op,
+                    tensor::Tensor rows,
+                    std::int64_t groups,
+                    std::int64_t cols,
+                    const tensor::Tensor &result);
     /// unary_kernel with OP `name` ("copy" for casts and copies) into a new tensor of `out`.
     std::optional<tensor::Tensor> unaryKernel(const std::string &name, const tensor::Tensor &x, DType out);
     /// The EagerOpOnHost warning for `op`, once per op.

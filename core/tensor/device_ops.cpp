@@ -31,12 +31,4 @@ DeviceOps *deviceOpsFor(std::initializer_list<const Tensor *> operands)
     return nullptr;
 }
 
-bool reducesLastDimOnly(const Tensor &x, const std::optional<std::vector<std::int64_t>> &dims)
-{
-    const std::int64_t rank = std::int64_t(x.shape().size());
-    if (!dims || dims->empty())
-        return rank == 1;
-    return dims->size() == 1 && rank >= 1 && ((*dims)[0] == -1 || (*dims)[0] == rank - 1);
-}
-
 } // namespace tsm::tensor

@@ -1,7 +1,7 @@
 #pragma once
 // A seam for computing tensor ops on a device: while a DeviceOps is active on this thread
-// (DeviceOpsScope), elementwise ops, softmax, last-dimension reductions, norms and copies on
-// cuda tensors ask it first and run on the host
+// (DeviceOpsScope), elementwise ops, where, softmax, reductions, norms, cross_entropy, dropout
+// and copies on cuda tensors ask it first and run on the host
 // only when it declines. The harness activates its eager GPU ops (core/host/eager_gpu_ops.h)
 // around the calls that do_bench times under --backend cuda, so torch ops there are GPU kernels
 // like PyTorch eager's; everywhere else (references, setup) the host computes.
@@ -26,10 +26,18 @@ public:
     binary(BinaryOp op, const Tensor &a, const Tensor &b, DType compute, DType out) = 0;
     /// softmax / log_softmax of x along `dim`.
     virtual std::optional<Tensor> softmax(const Tensor &x, std::int64_t dim, bool logarithm) = 0;
-    /// "sum" / "mean" / "amax" / "amin" of x over its last dimension, into dtype `out` (that
-    /// dimension kept with size 1 when keepdim).
+    /// torch.where(cond, a, b) into a new tensor of dtype `out` and the broadcast shape; a or b
+    /// may be a Python number.
     virtual std::optional<Tensor>
-    reduceLastDim(std::string_view op, const Tensor &x, bool keepdim, DType out) = 0;
+    where(const Tensor &cond, const Tensor &a, const Tensor &b, DType out) = 0;
+    /// "sum" / "mean" / "amax" / "amin" of x over the dimensions `reduced` marks (one flag per
+    /// dimension of x), into dtype `out` (those dimensions kept with size 1 when keepdim).
+    virtual std::optional<Tensor> reduce(std::string_view op,
+                                         const Tensor &x,
+                                         const std::vector<bool> &reduced,
+                                         bool keepdim,
+                                         DType out)
+        = 0;
     /// layer_norm (rms false) or rms_norm over x's last dimension.
     virtual std::optional<Tensor> norm(const Tensor &x,
                                        const std::optional<Tensor> &weight,
@@ -41,6 +49,16 @@ public:
     /// bmm, @), into a new contiguous tensor.
     virtual std::optional<Tensor>
     matmul(const Tensor &a, const Tensor &b, std::int64_t n, std::int64_t k, std::int64_t p) = 0;
+    /// F.cross_entropy of `input` (N, C) or (C) against class indices `target` (N) or (),
+    /// without class weights or label smoothing.
+    virtual std::optional<Tensor> crossEntropy(const Tensor &input,
+                                               const Tensor &target,
+                                               std::string_view reduction,
+                                               std::int64_t ignoreIndex)
+        = 0;
+    /// F.dropout in training mode: each element zeroed with probability p, the others scaled by
+    /// 1 / (1 - p); the randomness is drawn from the global generator (tensor_factory.h).
+    virtual std::optional<Tensor> dropout(const Tensor &x, double p) = 0;
     /// A contiguous copy of x in dtype `out` (to, clone, contiguous); declining says nothing.
     virtual std::optional<Tensor> copy(const Tensor &x, DType out) = 0;
     /// Called when an op on cuda tensors runs on the host while this is active (`op` names it).
@@ -65,8 +83,5 @@ private:
 
 /// The active DeviceOps when any of `operands` is a cuda tensor, else null.
 DeviceOps *deviceOpsFor(std::initializer_list<const Tensor *> operands);
-
-/// Whether `dims` (torch's dim argument: absent = all) names exactly x's last dimension.
-bool reducesLastDimOnly(const Tensor &x, const std::optional<std::vector<std::int64_t>> &dims);
 
 } // namespace tsm::tensor

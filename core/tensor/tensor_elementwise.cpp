@@ -613,6 +613,11 @@ Tensor where(const Tensor &cond, const Tensor &a, const Tensor &b)
     const Tensor operands[] = {a, b};
     const DType out = resultType(operands);
     const Shape shape = broadcastShapes(cond.shape(), broadcastShapes(a.shape(), b.shape()));
+    if (DeviceOps *device = deviceOpsFor({&cond, &a, &b})) {
+        if (auto r = device->where(cond, a, b, out))
+            return *r;
+        device->hostFallback("where");
+    }
     const Tensor ca = a.to(out).expand(shape), cb = b.to(out).expand(shape);
     const Tensor cc = cond.expand(shape);
     Tensor result = Tensor::allocate(shape, out, deviceOf({&cond, &a, &b}));

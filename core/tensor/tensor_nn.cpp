@@ -340,6 +340,11 @@ Tensor dropout(const Tensor &x, double p, bool training)
         valueError("dropout probability has to be between 0 and 1, but got " + std::to_string(p));
     if (!training)
         return x;
+    if (DeviceOps *device = deviceOpsFor({&x})) {
+        if (auto r = device->dropout(x, p))
+            return *r;
+        device->hostFallback("dropout");
+    }
     std::vector<double> v = toDoubles(x);
     const double scale = p < 1 ? 1.0 / (1.0 - p) : 0.0;
     for (double &e : v)
@@ -362,6 +367,12 @@ Tensor crossEntropy(const Tensor &input,
     if (!isFloat(input.dtype()))
         runtimeError("\"log_softmax_lastdim_kernel_impl\" not implemented for '"
                      + scalarTypeName(input.dtype()) + "'");
+    if (DeviceOps *device = deviceOpsFor({&input, &target})) {
+        if (labelSmoothing == 0)
+            if (auto r = device->crossEntropy(input, target, reduction, ignoreIndex))
+                return *r;
+        device->hostFallback("cross_entropy");
+    }
     const Tensor logits = input.dim() == 1 ? input.unsqueeze(0) : input;
     const std::int64_t rows = logits.shape()[0], classes = logits.shape()[1];
     const std::vector<double> logp = toDoubles(logSoftmax(logits.to(DType::F64), 1));

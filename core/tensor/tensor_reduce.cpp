@@ -126,16 +126,22 @@ DType sumType(const Tensor &x, std::optional<DType> dtype)
     return dtype ? *dtype : isFloat(x.dtype()) ? x.dtype() : DType::I64;
 }
 
-/// The device's reduction of x's last dimension when DeviceOps is active for x.
-std::optional<Tensor> onDevice(std::string_view op, const Tensor &x, const DimList &dims, bool keepdim, DType out)
+/// The device's reduction when DeviceOps is active for x (`name`: the torch op, for the
+/// warning when the device declines).
+std::optional<Tensor> onDevice(std::string_view op,
+                               const Tensor &x,
+                               const DimList &dims,
+                               bool keepdim,
+                               DType out,
+                               std::string_view name = {})
 {
     DeviceOps *device = deviceOpsFor({&x});
     if (!device)
         return std::nullopt;
-    if (reducesLastDimOnly(x, dims))
-        if (auto r = device->reduceLastDim(op, x, keepdim, out))
-            return r;
-    device->hostFallback(op);
+    if (auto r
+        = device->reduce(op, x, reducedDimMask(dims ? &*dims : nullptr, x.dim()), keepdim, out))
+        return r;
+    device->hostFallback(name.empty() ? op : name);
     return std::nullopt;
 }
 
@@ -231,10 +237,14 @@ Tensor amin(const Tensor &x, const DimList &dims, bool keepdim)
 }
 Tensor max(const Tensor &x)
 {
+    if (auto r = onDevice("amax", x, {}, false, x.dtype(), "max"))
+        return *r;
     return extreme(x, {}, false, true, "max");
 }
 Tensor min(const Tensor &x)
 {
+    if (auto r = onDevice("amin", x, {}, false, x.dtype(), "min"))
+        return *r;
     return extreme(x, {}, false, false, "min");
 }
 ValuesIndices max(const Tensor &x, std::int64_t dim, bool keepdim)

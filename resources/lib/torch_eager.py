@@ -156,20 +156,41 @@ def softmax_kernel(out_ptr, in_ptr, in_row_stride, out_row_stride, n_cols, LOG: 
 
 
 @triton.jit
-def row_reduce_kernel(x_ptr, out_ptr, n_cols, OP: tl.constexpr, COMPUTE: tl.constexpr, BLOCK: tl.constexpr):
-    # sum / mean / amax / amin of each contiguous row (the last dimension), one row per program.
+def _reduce_block(ptrs, mask, OP: tl.constexpr, COMPUTE: tl.constexpr):
+    # amax / amin / sum (OP "sum" or "mean") of the block at ptrs, in COMPUTE.
+    if OP == "amax":
+        r = tl.max(tl.load(ptrs, mask=mask, other=-float("inf")).to(COMPUTE), axis=0)
+    elif OP == "amin":
+        r = tl.min(tl.load(ptrs, mask=mask, other=float("inf")).to(COMPUTE), axis=0)
+    else:
+        r = tl.sum(tl.load(ptrs, mask=mask, other=0.0).to(COMPUTE), axis=0)
+    return r
+
+
+@triton.jit
+def row_reduce_kernel(x_ptr, out_ptr, n_cols, divisor, OP: tl.constexpr, COMPUTE: tl.constexpr, BLOCK: tl.constexpr):
+    # sum / mean / amax / amin of each contiguous row (the last dimension), one row per program;
+    # a mean divides by divisor (the row's length, or the length of the rows whose partial results
+    # partial_reduce_kernel wrote).
     row = tl.program_id(0).to(tl.int64)
     cols = tl.arange(0, BLOCK)
-    mask = cols < n_cols
-    if OP == "amax":
-        r = tl.max(tl.load(x_ptr + row * n_cols + cols, mask=mask, other=-float("inf")).to(COMPUTE), axis=0)
-    elif OP == "amin":
-        r = tl.min(tl.load(x_ptr + row * n_cols + cols, mask=mask, other=float("inf")).to(COMPUTE), axis=0)
-    else:
-        r = tl.sum(tl.load(x_ptr + row * n_cols + cols, mask=mask, other=0.0).to(COMPUTE), axis=0)
-        if OP == "mean":
-            r = r / n_cols
+    r = _reduce_block(x_ptr + row * n_cols + cols, cols < n_cols, OP, COMPUTE)
+    if OP == "mean":
+        r = r / divisor
     tl.store(out_ptr + row, r.to(out_ptr.dtype.element_ty))
+
+
+@triton.jit
+def partial_reduce_kernel(x_ptr, out_ptr, n_cols, n_parts, OP: tl.constexpr, COMPUTE: tl.constexpr,
+                          BLOCK: tl.constexpr):
+    # One pass of a reduction of rows longer than a block (a whole tensor is one row): program i
+    # reduces block i % n_parts of contiguous row i // n_parts into out[i] (COMPUTE), a row of
+    # n_parts partial results that row_reduce_kernel (or another pass) reduces. OP "sum" for a mean.
+    pid = tl.program_id(0).to(tl.int64)
+    row = pid // n_parts
+    cols = (pid % n_parts) * BLOCK + tl.arange(0, BLOCK)
+    r = _reduce_block(x_ptr + row * n_cols + cols, cols < n_cols, OP, COMPUTE)
+    tl.store(out_ptr + pid, r.to(out_ptr.dtype.element_ty))
 
 
 @triton.jit
@@ -191,6 +212,88 @@ def norm_kernel(x_ptr, w_ptr, b_ptr, out_ptr, n_cols, eps, RMS: tl.constexpr, HA
     if HAS_B:
         y = y + tl.load(b_ptr + cols, mask=mask, other=0.0).to(COMPUTE)
     tl.store(out_ptr + row * n_cols + cols, y.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def where_kernel(c_ptr, a_ptr, b_ptr, out_ptr, n, s1, s2, s3, c0, c1, c2, c3, a0, a1, a2, a3, b0, b1, b2, b3,
+                 a_scalar, b_scalar, COMPUTE: tl.constexpr, A_SCALAR: tl.constexpr, B_SCALAR: tl.constexpr,
+                 CONTIGUOUS: tl.constexpr, BLOCK: tl.constexpr):
+    # torch.where(cond, a, b): the bool cond and the operands broadcast to the output as in
+    # binary_kernel (a Python-number operand is an argument); the picked value is cast to the
+    # output's dtype.
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    if CONTIGUOUS:
+        c = tl.load(c_ptr + offs, mask=mask)
+    else:
+        c = tl.load(c_ptr + _offsets4(offs, s1, s2, s3, c0, c1, c2, c3), mask=mask)
+    if A_SCALAR:
+        a = a_scalar
+    elif CONTIGUOUS:
+        a = tl.load(a_ptr + offs, mask=mask)
+    else:
+        a = tl.load(a_ptr + _offsets4(offs, s1, s2, s3, a0, a1, a2, a3), mask=mask)
+    if B_SCALAR:
+        b = b_scalar
+    elif CONTIGUOUS:
+        b = tl.load(b_ptr + offs, mask=mask)
+    else:
+        b = tl.load(b_ptr + _offsets4(offs, s1, s2, s3, b0, b1, b2, b3), mask=mask)
+    y = tl.where(c, a.to(COMPUTE), b.to(COMPUTE))
+    tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def cross_entropy_kernel(x_ptr, target_ptr, loss_ptr, n_cols, ignore_index, COMPUTE: tl.constexpr,
+                         BLOCK: tl.constexpr):
+    # F.cross_entropy's loss of one contiguous row of logits per program against its int64 class
+    # index: log-sum-exp (a running max and sum over the row's blocks) minus the target's logit; 0
+    # for a row whose target is ignore_index.
+    row = tl.program_id(0).to(tl.int64)
+    target = tl.load(target_ptr + row)
+    m = -float("inf")
+    total = 0.0
+    picked = 0.0
+    for start in range(0, n_cols, BLOCK):
+        cols = start + tl.arange(0, BLOCK)
+        mask = cols < n_cols
+        x = tl.load(x_ptr + row * n_cols + cols, mask=mask, other=-float("inf")).to(COMPUTE)
+        m_new = tl.maximum(m, tl.max(x, axis=0))
+        total = total * tl.exp(m - m_new) + tl.sum(tl.exp(x - m_new), axis=0)
+        picked += tl.sum(tl.where(cols == target, x, 0.0), axis=0)
+        m = m_new
+    loss = tl.where(target == ignore_index, 0.0, m + tl.log(total) - picked)
+    tl.store(loss_ptr + row, loss.to(loss_ptr.dtype.element_ty))
+
+
+@triton.jit
+def cross_entropy_reduce_kernel(loss_ptr, target_ptr, out_ptr, n_rows, ignore_index, MEAN: tl.constexpr,
+                                BLOCK: tl.constexpr):
+    # reduction='sum' / 'mean' of cross_entropy_kernel's per-row losses, in one program; a mean
+    # divides by the number of rows whose target is not ignore_index, as torch (0 / 0: nan).
+    total = 0.0
+    count = 0.0
+    for start in range(0, n_rows, BLOCK):
+        rows = start + tl.arange(0, BLOCK)
+        mask = rows < n_rows
+        total += tl.sum(tl.load(loss_ptr + rows, mask=mask, other=0.0).to(tl.float32), axis=0)
+        if MEAN:
+            t = tl.load(target_ptr + rows, mask=mask, other=0)
+            count += tl.sum(tl.where(mask & (t != ignore_index), 1.0, 0.0), axis=0)
+    if MEAN:
+        total = total / count
+    tl.store(out_ptr, total.to(out_ptr.dtype.element_ty))
+
+
+@triton.jit
+def dropout_kernel(x_ptr, out_ptr, n, p, scale, seed, BLOCK: tl.constexpr):
+    # F.dropout(training=True) of a contiguous tensor: element i is zeroed when tl.rand(seed, i) < p
+    # and otherwise scaled by scale = 1 / (1 - p); the harness draws seed from torch's generator.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask).to(tl.float32)
+    y = tl.where(tl.rand(seed, offs) < p, 0.0, x * scale)
+    tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=mask)
 
 
 def _check():
@@ -217,12 +320,36 @@ def _check():
     softmax_kernel[(4, )](sm, rows, 1000, 1000, 1000, LOG=False, COMPUTE=tl.float32, BLOCK=1024)
     torch.testing.assert_close(sm, torch.softmax(rows, dim=1))
     sums = torch.empty(4, device=dev)
-    row_reduce_kernel[(4, )](rows, sums, 1000, OP="sum", COMPUTE=tl.float32, BLOCK=1024)
+    row_reduce_kernel[(4, )](rows, sums, 1000, 1000.0, OP="sum", COMPUTE=tl.float32, BLOCK=1024)
     torch.testing.assert_close(sums, rows.sum(dim=1))
     w = torch.rand(1000, device=dev)
     b = torch.randn(1000, device=dev)
     norm_kernel[(4, )](rows, w, b, sm, 1000, 1e-5, RMS=False, HAS_W=True, HAS_B=True, COMPUTE=tl.float32, BLOCK=1024)
     torch.testing.assert_close(sm, torch.nn.functional.layer_norm(rows, (1000, ), w, b, 1e-5))
+    cond = rows > 0.5
+    where_out = torch.empty_like(rows)
+    # cond (4, 1000) contiguous, a the rows, b the Python number -1.0.
+    where_kernel[(4, )](cond, rows, rows, where_out, 4000, 1, 4, 1000, 0, 0, 1000, 1, 0, 0, 1000, 1, 0, 0, 0, 0,
+                        0.0, -1.0, COMPUTE=tl.float32, A_SCALAR=False, B_SCALAR=True, CONTIGUOUS=True, BLOCK=1024)
+    torch.testing.assert_close(where_out, torch.where(cond, rows, -1.0))
+    big = torch.randn(3, 70000, device=dev)
+    parts = torch.empty(3, 9, device=dev)
+    partial_reduce_kernel[(27, )](big, parts, 70000, 9, OP="sum", COMPUTE=tl.float32, BLOCK=8192)
+    means = torch.empty(3, device=dev)
+    row_reduce_kernel[(3, )](parts, means, 9, 70000.0, OP="mean", COMPUTE=tl.float32, BLOCK=16)
+    torch.testing.assert_close(means, big.mean(dim=1))
+    target = torch.tensor([3, -100, 999, 0], device=dev)
+    losses = torch.empty(4, device=dev)
+    cross_entropy_kernel[(4, )](rows, target, losses, 1000, -100, COMPUTE=tl.float32, BLOCK=256)
+    torch.testing.assert_close(losses, torch.nn.functional.cross_entropy(rows, target, reduction="none"))
+    loss = torch.empty((), device=dev)
+    cross_entropy_reduce_kernel[(1, )](losses, target, loss, 4, -100, MEAN=True, BLOCK=2)
+    torch.testing.assert_close(loss, torch.nn.functional.cross_entropy(rows, target))
+    ones = torch.ones(4000, device=dev)
+    dropped = torch.empty_like(ones)
+    dropout_kernel[(4, )](ones, dropped, 4000, 0.25, 1 / 0.75, 1234, BLOCK=1024)
+    torch.testing.assert_close(dropped, torch.where(dropped == 0, 0.0, ones / 0.75))
+    assert abs((dropped == 0).float().mean().item() - 0.25) < 0.05
     print("torch_eager kernels match PyTorch")
 
 

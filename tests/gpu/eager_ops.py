@@ -58,9 +58,9 @@ def test_softmax(n_cols):
 
 
 def test_op_without_a_kernel_still_gives_the_right_result():
-    # The multiply is a GPU kernel, the sum runs on the host (with a warning).
+    # The multiply is a GPU kernel, the remainder runs on the host (with a warning).
     x = torch.randn(1000, device=DEVICE)
-    torch.testing.assert_close(inside_do_bench(lambda: (x * 2.0).sum()), (x * 2.0).sum())
+    torch.testing.assert_close(inside_do_bench(lambda: (x * 2.0) % 1.5), (x * 2.0) % 1.5)
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
@@ -103,3 +103,80 @@ def test_matmul_through_cublas(dtype):
     for fn in [lambda: a[0] @ w, lambda: torch.mm(a[1], w), lambda: torch.bmm(a, b), lambda: a @ w,
                lambda: torch.matmul(a, b.transpose(1, 2).contiguous().transpose(1, 2)), lambda: a[0] @ a[0].t()]:
         torch.testing.assert_close(inside_do_bench(lambda: fn() * 1.0), fn(), **tol)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16])
+def test_where(dtype):
+    torch.manual_seed(6)
+    a = torch.randn(4, 5, 6, device=DEVICE).to(dtype)
+    b = torch.randn(5, 1, device=DEVICE).to(dtype)
+    cond = a > 0.25
+    t = a.transpose(0, 2)
+    cases = [lambda: torch.where(cond, a, b), lambda: torch.where(cond, a, 0.0), lambda: torch.where(a < 0, -1.0, a),
+             lambda: torch.where(cond.transpose(0, 2), t, t * 2), lambda: torch.where(cond, a.float(), b),
+             lambda: a.where(cond, b)]
+    for fn in cases:
+        # A pick, not arithmetic: the same values as the host's.
+        torch.testing.assert_close(inside_do_bench(fn), fn(), atol=0, rtol=0)
+
+
+@pytest.mark.parametrize("shape", [(1000, ), (6, 3000), (3, 100003), (2, 5, 70, 9)])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_whole_tensor_and_other_dim_reductions(shape, dtype):
+    # (3, 100003): longer than one block, reduced in passes of partial results.
+    torch.manual_seed(7)
+    x = torch.randn(*shape, device=DEVICE).to(dtype)
+    ref = x.double()
+    n = x.numel()
+    tol = dict(atol=1e-4 * n**0.5, rtol=1e-4) if dtype == torch.float32 else dict(atol=2e-3 * n**0.5, rtol=1e-2)
+    cases = [(lambda: x.sum(), ref.sum()), (lambda: x.mean(), ref.mean()), (lambda: torch.sum(x), ref.sum()),
+             (lambda: x.max(), ref.max()), (lambda: x.min(), ref.min()), (lambda: x.amax(), ref.amax()),
+             (lambda: torch.amin(x), ref.amin()), (lambda: x.sum(dim=0), ref.sum(dim=0)),
+             (lambda: x.mean(dim=0, keepdim=True), ref.mean(dim=0, keepdim=True)),
+             (lambda: x.sum(dtype=torch.float32), ref.sum())]
+    for fn, expected in cases:
+        actual = inside_do_bench(fn)
+        assert actual.dtype == fn().dtype
+        torch.testing.assert_close(actual.double(), expected, **tol)
+
+
+@pytest.mark.parametrize("n_classes", [10, 1000, 32768, 50000])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_cross_entropy(n_classes, dtype):
+    # 50000 classes: a row longer than one block, looped over.
+    torch.manual_seed(8)
+    logits = (torch.randn(16, n_classes, device=DEVICE) * 3).to(dtype)
+    target = torch.randint(0, n_classes, (16, ), device=DEVICE)
+    target[3] = -100
+    target[11] = -100
+    ref = logits.double()
+    tol = dict(atol=1e-4, rtol=1e-4) if dtype == torch.float32 else dict(atol=1e-2, rtol=1e-2)
+    F = torch.nn.functional
+    for reduction in ["mean", "sum", "none"]:
+        actual = inside_do_bench(lambda: F.cross_entropy(logits, target, reduction=reduction))
+        assert actual.dtype == dtype
+        expected = F.cross_entropy(ref, target, reduction=reduction)
+        torch.testing.assert_close(actual.double(), expected, **tol)
+    ignored = torch.full((16, ), -100, device=DEVICE)  # all ignored: a mean of nothing is nan
+    assert inside_do_bench(lambda: F.cross_entropy(logits, ignored)).isnan().item()
+    actual = inside_do_bench(lambda: F.cross_entropy(logits[5], target[5]))
+    torch.testing.assert_close(actual.double(), F.cross_entropy(ref[5], target[5]), **tol)
+
+
+@pytest.mark.parametrize("p", [0.0, 0.1, 0.5, 1.0])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_dropout(p, dtype):
+    # Not PyTorch's stream (LANGUAGE.md): every element dropped or scaled by 1 / (1 - p), and the
+    # fraction kept 1 - p within 5 standard deviations.
+    torch.manual_seed(9)
+    x = (torch.rand(200000, device=DEVICE) + 0.5).to(dtype)
+    y = inside_do_bench(lambda: torch.nn.functional.dropout(x, p))
+    assert y.shape == x.shape and y.dtype == dtype
+    kept = y != 0
+    if p < 1:
+        torch.testing.assert_close(y[kept], x[kept] * (1 / (1 - p)))
+    n = x.numel()
+    fraction = kept.float().mean().item()
+    assert abs(fraction - (1 - p)) <= 5 * (p * (1 - p) / n)**0.5 + 1e-9, fraction
+    # Not training: x itself (times 1.0: do_bench's function must launch a kernel).
+    torch.testing.assert_close(inside_do_bench(lambda: torch.nn.functional.dropout(x, p, training=False) * 1.0), x)
