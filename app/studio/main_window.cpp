@@ -823,6 +823,7 @@ void MainWindow::setTheme(ThemeChoice choice, bool remember)
     m_historyPane->chart()->applyTheme();
     m_profilePane->applyTheme();
     m_autotunePane->applyTheme();
+    m_runLog->applyTheme();
     if (m_timingLabel)
         m_timingLabel->setStyleSheet(QStringLiteral("color: %1").arg(theme.dimText.name()));
     for (QAction *a : findChildren<QAction *>())

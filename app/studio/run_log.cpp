@@ -5,6 +5,9 @@
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QJsonArray>
+#include <QTextBlock>
+
+#include <algorithm>
 
 namespace tsm {
 
@@ -15,23 +18,45 @@ RunLog::RunLog(QWidget *parent)
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     setMaximumBlockCount(20000);
     setPlaceholderText(tr("Run (F5), Test or Bench the file: its output appears here."));
+    document()->setUndoRedoEnabled(false); // a log: colouring its lines is no edit to undo
 }
 
 void RunLog::begin(const QString &title)
 {
     if (!document()->isEmpty())
         appendPlainText(QString());
-    addLine(QStringLiteral("▶ ") + title, QStringLiteral("#0969da"));
+    addLine(QStringLiteral("▶ ") + title, Tone::Heading);
 }
 
-void RunLog::addLine(const QString &text, const QString &color)
+void RunLog::addLine(const QString &text, Tone tone)
 {
-    if (color.isEmpty()) {
-        appendPlainText(text);
-        return;
+    appendPlainText(text); // one block per line of `text`, the oldest dropped past the maximum
+    const int last = document()->blockCount() - 1;
+    colourBlocks(std::max(0, last - int(text.count(QLatin1Char('\n')))), last, tone);
+}
+
+void RunLog::colourBlocks(int first, int last, Tone tone)
+{
+    // Each tone's colour is chosen for light paper; the dark theme lightens it.
+    static const char *const lightPaper[] = {nullptr, "#0969da", "#9a6700", "#cf222e", "#1a7f37"};
+    QTextCharFormat format; // Plain: no colour of its own, the palette's text colour
+    if (tone != Tone::Plain)
+        format.setForeground(Theme::current().readable(QColor(lightPaper[int(tone)])));
+    for (QTextBlock b = document()->findBlockByNumber(first);
+         b.isValid() && b.blockNumber() <= last;
+         b = b.next()) {
+        b.setUserState(int(tone));
+        QTextCursor c(b);
+        c.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+        c.setCharFormat(format);
     }
-    const QString shown = Theme::current().readable(QColor(color)).name(); // dark theme: lighter
-    appendHtml(QStringLiteral("<span style=\"color:%1\">%2</span>").arg(shown, text.toHtmlEscaped()));
+}
+
+void RunLog::applyTheme()
+{
+    for (QTextBlock b = document()->begin(); b.isValid(); b = b.next())
+        if (b.userState() > int(Tone::Plain))
+            colourBlocks(b.blockNumber(), b.blockNumber(), Tone(b.userState()));
 }
 
 void RunLog::addEvent(const QJsonObject &e)
@@ -44,20 +69,20 @@ void RunLog::addEvent(const QJsonObject &e)
             text.chop(1);
         addLine(text);
     } else if (kind == QStringLiteral("stderr")) {
-        addLine(str("text").trimmed(), QStringLiteral("#9a6700"));
+        addLine(str("text").trimmed(), Tone::Warning);
     } else if (kind == QStringLiteral("diagnostic")) {
         const QString where = e.contains(QStringLiteral("line"))
                                   ? QStringLiteral("%1:%2: ").arg(QFileInfo(str("file")).fileName()).arg(e.value(QStringLiteral("line")).toInt())
                                   : QString();
         const QString severity = str("severity");
         addLine(where + severity + QStringLiteral(": ") + str("message"),
-                severity == QStringLiteral("error") ? QStringLiteral("#cf222e") : QStringLiteral("#9a6700"));
+                severity == QStringLiteral("error") ? Tone::Error : Tone::Warning);
     } else if (kind == QStringLiteral("test_finished")) {
         const bool passed = e.value(QStringLiteral("passed")).toBool();
         addLine(QStringLiteral("%1 %2 (%3 s)")
                     .arg(passed ? QStringLiteral("PASSED") : QStringLiteral("FAILED"), str("name"))
                     .arg(e.value(QStringLiteral("seconds")).toDouble(), 0, 'f', 2),
-                passed ? QStringLiteral("#1a7f37") : QStringLiteral("#cf222e"));
+                passed ? Tone::Success : Tone::Error);
     } else if (kind == QStringLiteral("benchmark_point")) {
         addLine(QStringLiteral("%1  %2 = %3  %4: %5 %6")
                     .arg(str("benchmark"), str("x_name"), e.value(QStringLiteral("x")).toVariant().toString(), str("line"))
@@ -66,25 +91,26 @@ void RunLog::addEvent(const QJsonObject &e)
     } else if (kind == QStringLiteral("progress") && str("what") == QStringLiteral("benchmark")
                && e.value(QStringLiteral("done")).toInt() == 0) {
         const int cells = e.value(QStringLiteral("total")).toInt();
-        addLine(cells == 1 ? tr("benchmark %1: 1 cell").arg(str("name")) : tr("benchmark %1: %2 cells").arg(str("name")).arg(cells),
-                QStringLiteral("#0969da"));
+        addLine(cells == 1 ? tr("benchmark %1: 1 cell").arg(str("name"))
+                           : tr("benchmark %1: %2 cells").arg(str("name")).arg(cells),
+                Tone::Heading);
     } else if (kind == QStringLiteral("finished")) {
         const bool passed = e.value(QStringLiteral("passed")).toBool();
         addLine(QStringLiteral("== %1 in %2 s (exit %3)")
                     .arg(passed ? tr("passed") : tr("failed"))
                     .arg(e.value(QStringLiteral("seconds")).toDouble(), 0, 'f', 2)
                     .arg(e.value(QStringLiteral("exit_code")).toInt()),
-                passed ? QStringLiteral("#1a7f37") : QStringLiteral("#cf222e"));
+                passed ? Tone::Success : Tone::Error);
     } else if (kind == QStringLiteral("done") && e.contains(QStringLiteral("reason"))) {
-        addLine(tr("stopped: %1").arg(str("reason")), QStringLiteral("#9a6700"));
+        addLine(tr("stopped: %1").arg(str("reason")), Tone::Warning);
     } else if (kind == QStringLiteral("error")) {
-        addLine(str("message"), QStringLiteral("#cf222e"));
+        addLine(str("message"), Tone::Error);
     }
 }
 
 void RunLog::addFailure(const QString &text)
 {
-    addLine(text, QStringLiteral("#cf222e"));
+    addLine(text, Tone::Error);
 }
 
 } // namespace tsm
