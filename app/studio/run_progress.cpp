@@ -51,6 +51,10 @@ void RunProgress::show(const Phase &p)
         m_label->setText(tr("Benchmark %1: %2/%3").arg(p.name).arg(p.done).arg(p.total));
         m_bar->setRange(0, p.total);
         m_bar->setValue(p.done);
+    } else if (p.what == QStringLiteral("autotune")) {
+        m_label->setText(tr("Tuning %1: %2/%3 configs").arg(p.name).arg(p.done).arg(p.total));
+        m_bar->setRange(0, p.total);
+        m_bar->setValue(p.done);
     } else {
         m_label->setText(tr("%1 running…").arg(m_request));
         m_bar->hide();
@@ -65,6 +69,11 @@ void RunProgress::addEvent(const QJsonObject &e)
     if (kind == QStringLiteral("progress")) {
         const Phase p{e.value(QStringLiteral("what")).toString(), e.value(QStringLiteral("name")).toString(),
                       e.value(QStringLiteral("done")).toInt(), e.value(QStringLiteral("total")).toInt()};
+        if (p.what == QStringLiteral("autotune")) {
+            m_compiling = false;
+            show(p); // inside a test or benchmark cell: m_counted comes back when it ends
+            return;
+        }
         if (p.what != QStringLiteral("compile")) {
             if (p.total <= 0)
                 return; // unknown sizes: nothing to count
@@ -74,6 +83,8 @@ void RunProgress::addEvent(const QJsonObject &e)
     } else if (kind == QStringLiteral("kernel_compiled") || kind == QStringLiteral("diagnostic")) {
         if (m_compiling) // the compile ended (or failed)
             show(m_counted);
+    } else if (kind == QStringLiteral("autotune")) {
+        show(m_counted); // the tuning ended
     } else if (kind == QStringLiteral("done")) {
         m_stopped = e.value(QStringLiteral("reason")).toString().startsWith(QStringLiteral("cancelled"));
     }

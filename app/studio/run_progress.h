@@ -1,7 +1,8 @@
 #pragma once
 // The run's state in the status bar: what the runner is doing ("Testing 3/12", "Benchmark
-// swish-performance: 5/18", "Compiling swish_kernel…") with a progress bar beside it
-// (indeterminate while a kernel compiles, hidden when idle), then how the run ended.
+// swish-performance: 5/18", "Compiling swish_kernel…", "Tuning swish_kernel: 2/7 configs") with a
+// progress bar beside it (indeterminate while a kernel compiles, hidden when idle), then how the
+// run ended.
 // Fed with the runner's events (docs/run-events.md "progress").
 
 #include <QWidget>

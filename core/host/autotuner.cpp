@@ -576,6 +576,18 @@ Value AutotunerObject::tune(Interpreter &interp,
             restored[i].copyFrom(restoredCopies[i]);
     };
 
+    // Progress per config timed (the studio's status bar: "Tuning swish_kernel 3/7").
+    const std::int64_t toTime = std::count_if(trials.begin(), trials.end(), [](const Trial &t) { return t.eligible; });
+    std::int64_t timed = 0;
+    auto progress = [&] {
+        run::RunEvent e;
+        e.kind = run::RunEvent::Kind::Progress;
+        e.name = jit().name();
+        e.progress = run::Progress{"autotune", timed, toTime};
+        ctx.emit(e);
+    };
+    if (toTime > 1)
+        progress();
     const Trial *reference = nullptr;
     std::vector<tensor::Tensor> referenceOutputs;
     Value doBench = !m_doBench.isNone() ? m_doBench : doBenchBuiltin(m_useCudaGraph);
@@ -645,6 +657,9 @@ Value AutotunerObject::tune(Interpreter &interp,
             m_timings.emplace_back(t.config, Value::str(t.row.reason));
             lastError = e;
         }
+        ++timed;
+        if (toTime > 1)
+            progress();
     }
     putBack();
     report.measuredBy = ctx.measuredBy;

@@ -64,7 +64,7 @@ struct BenchmarkPoint
 /// How far a long piece of work has got: one event when it starts and one per step.
 struct Progress
 {
-    std::string what;       ///< "tests", "benchmark" or "compile"
+    std::string what;       ///< "tests", "benchmark", "compile" or "autotune" (configs checked and timed)
     std::int64_t done = 0;  ///< steps finished (tests, benchmark cells)
     std::int64_t total = 0; ///< steps in all; 0 when unknown (a compile: ended by KernelCompiled)
 };
