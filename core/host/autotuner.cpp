@@ -18,6 +18,7 @@
 #include "core/host/triton_testing.h"
 #include "core/run/autotune_json.h"
 #include "core/tensor/compare.h"
+#include "core/tensor/device_ops.h"
 
 #include <nlohmann/json.hpp>
 
@@ -572,8 +573,13 @@ Value AutotunerObject::tune(Interpreter &interp,
         runConfig(interp, grid, args, kwargs, span, *t.cfg);
         if (!m_postHook.isNone())
             interp.callValue(m_postHook, {all, Value()});
-        for (std::size_t i = 0; i < restored.size(); ++i)
-            restored[i].copyFrom(restoredCopies[i]);
+        // Inside do_bench on a GPU the fills above and these copies are device kernels (the
+        // eager ops), as Triton's zero_() and copy_() are.
+        for (std::size_t i = 0; i < restored.size(); ++i) {
+            tensor::DeviceOps *device = tensor::deviceOpsFor({&restored[i]});
+            if (!device || !device->copyInto(restored[i], restoredCopies[i]))
+                restored[i].copyFrom(restoredCopies[i]);
+        }
     };
 
     // Progress per config timed (the studio's status bar: "Tuning swish_kernel 3/7").
@@ -667,7 +673,7 @@ Value AutotunerObject::tune(Interpreter &interp,
                     [](const tensor::Tensor &w) { return w.numel() > kCompareLimit; }))
         report.measuredBy += "; outputs over 2^24 elements are not compared across configs";
     if (!zeroed.empty() || !restored.empty())
-        report.measuredBy += "; reset_to_zero / restore_value tensors reset before each timed call";
+        report.measuredBy += "; reset_to_zero / restore_value tensors reset inside each timed call";
 
     double bestMs = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < trials.size(); ++i)

@@ -269,15 +269,19 @@ std::optional<Tensor> EagerGpuOps::unaryKernel(const std::string &name, const Te
     if (x.shape().size() > kMaxRank)
         return std::nullopt;
     Tensor result = Tensor::allocate(x.shape(), out, x.device(), tensor::Storage::Init::Undefined);
-    const std::int64_t n = x.numel();
-    if (n == 0)
-        return result;
+    if (x.numel() > 0)
+        unaryInto(name, x, result);
+    return result;
+}
+
+void EagerGpuOps::unaryInto(const std::string &name, const Tensor &x, const Tensor &out)
+{
     const auto sizes = paddedSizes(x.shape());
     const auto st = broadcastStrides(x, x.shape());
     Call c;
     c.pointer(x, "x");
-    c.pointer(result, "out");
-    c.integer(n);
+    c.pointer(out, "out");
+    c.integer(x.numel());
     for (int k = 1; k < kMaxRank; ++k)
         c.integer(sizes[std::size_t(k)]);
     for (std::int64_t s : st)
@@ -285,8 +289,30 @@ std::optional<Tensor> EagerGpuOps::unaryKernel(const std::string &name, const Te
     c.constant(sema::ConstValue::ofString(name));
     c.constant(sema::ConstValue::ofDType(DType::F32));
     c.constant(sema::ConstValue::ofBool(x.isContiguous()));
-    launchFlat("unary_kernel", std::move(c), n);
-    return result;
+    launchFlat("unary_kernel", std::move(c), x.numel());
+}
+
+bool EagerGpuOps::fill(const Tensor &x, const T::Scalar &value)
+{
+    // fp32 carries the value: exact for every float dtype's fill, and for integers is declined.
+    if (!x.device().isCuda() || !floatCompute(x.dtype()) || !x.isContiguous() || x.numel() == 0)
+        return false;
+    Call c;
+    c.pointer(x, "out");
+    c.integer(x.numel());
+    c.real(value.toDouble());
+    launchFlat("fill_kernel", std::move(c), x.numel());
+    return true;
+}
+
+bool EagerGpuOps::copyInto(const Tensor &dst, const Tensor &src)
+{
+    if (!dst.device().isCuda() || !src.device().isCuda() || !storable(dst.dtype())
+        || !floatCompute(src.dtype()) || !dst.isContiguous() || dst.shape() != src.shape()
+        || src.shape().size() > kMaxRank || dst.numel() == 0)
+        return false;
+    unaryInto("copy", src, dst);
+    return true;
 }
 
 std::optional<Tensor>

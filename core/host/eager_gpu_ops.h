@@ -61,6 +61,9 @@ public:
     /// Through the backend's BLAS (cuBLAS): see Backend::matmul.
     std::optional<tensor::Tensor>
     matmul(const tensor::Tensor &a, const tensor::Tensor &b, std::int64_t n, std::int64_t k, std::int64_t p) override;
+    /// fill_kernel / unary_kernel's copy into a contiguous float tensor's own storage.
+    bool fill(const tensor::Tensor &x, const tensor::Scalar &value) override;
+    bool copyInto(const tensor::Tensor &dst, const tensor::Tensor &src) override;
     void hostFallback(std::string_view op) override;
 
 private:
@@ -79,6 +82,8 @@ private:
                     const tensor::Tensor &result);
     /// unary_kernel with OP `name` ("copy" for casts and copies) into a new tensor of `out`.
     std::optional<tensor::Tensor> unaryKernel(const std::string &name, const tensor::Tensor &x, DType out);
+    /// The same into `out`, contiguous, of x's shape and a storable dtype.
+    void unaryInto(const std::string &name, const tensor::Tensor &x, const tensor::Tensor &out);
     /// The EagerOpOnHost warning for `op`, once per op.
     void warnOnHost(std::string_view op, const std::string &why);
     /// Compiles (once per signature) and launches kernel `name` of the library.

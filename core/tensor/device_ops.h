@@ -61,6 +61,21 @@ public:
     virtual std::optional<Tensor> dropout(const Tensor &x, double p) = 0;
     /// A contiguous copy of x in dtype `out` (to, clone, contiguous); declining says nothing.
     virtual std::optional<Tensor> copy(const Tensor &x, DType out) = 0;
+    /// x[...] = value in place (fill_, zero_, torch.full); false lets the host do it.
+    virtual bool fill(const Tensor &x, const Scalar &value)
+    {
+        (void) x;
+        (void) value;
+        return false;
+    }
+    /// dst[...] = src in place, both of one shape (the autotuner's restore_value); false lets
+    /// the host do it.
+    virtual bool copyInto(const Tensor &dst, const Tensor &src)
+    {
+        (void) dst;
+        (void) src;
+        return false;
+    }
     /// Called when an op on cuda tensors runs on the host while this is active (`op` names it).
     virtual void hostFallback(std::string_view op) = 0;
 };

@@ -649,6 +649,9 @@ void Tensor::copyFrom(const Tensor &src) const
 
 void Tensor::fill(Scalar value) const
 {
+    if (DeviceOps *device = deviceOpsFor({this}))
+        if (device->fill(*this, value))
+            return;
     Tensor v = Tensor::fromScalar(value);
     copyFrom(v);
 }

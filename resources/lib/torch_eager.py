@@ -89,6 +89,13 @@ def unary_kernel(x_ptr, out_ptr, n, s1, s2, s3, x0, x1, x2, x3, OP: tl.constexpr
 
 
 @triton.jit
+def fill_kernel(out_ptr, n, value, BLOCK: tl.constexpr):
+    offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, (tl.zeros((BLOCK, ), tl.float32) + value).to(out_ptr.dtype.element_ty),
+             mask=offs < n)
+
+
+@triton.jit
 def _binary(a, b, OP: tl.constexpr):
     if OP == "add":
         y = a + b

@@ -187,6 +187,34 @@ triton.testing.do_bench(f, warmup=1, rep=2)
     EXPECT_TRUE(n.count("unary_kernel"));
 }
 
+TEST(EagerGpuOps, ResetToZeroAndRestoreValueAreKernelsInsideTheTiming)
+{
+    // As Triton's zero_() / copy_() in its autotuner's kernel_call: no upload per timed call.
+    FakeGpuSession s;
+    ASSERT_TRUE(s.run(R"(
+import torch
+import triton
+import triton.language as tl
+
+@triton.autotune(configs=[triton.Config({'B': 64}), triton.Config({'B': 128})], key=['n'],
+                 reset_to_zero=['out_ptr'], restore_value=['x_ptr'], warmup=1, rep=2)
+@triton.jit
+def k(x_ptr, out_ptr, n, B: tl.constexpr):
+    offs = tl.program_id(0) * B + tl.arange(0, B)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(x_ptr + offs, x * 2, mask=offs < n)
+    tl.atomic_add(out_ptr, tl.sum(x, axis=0))
+
+x = torch.rand(4096, device="cuda")
+out = torch.zeros(1, device="cuda")
+k[lambda m: (triton.cdiv(4096, m['B']),)](x, out, 4096)
+)")) << s.errors();
+    const auto n = launchCounts(s);
+    ASSERT_TRUE(n.count("fill_kernel") && n.count("unary_kernel")) << s.errors();
+    EXPECT_EQ(n.at("fill_kernel"), n.at("unary_kernel")); // one zeroing and one restore per call
+    EXPECT_GE(n.at("fill_kernel"), 2 * 6);                 // both configs, each do_bench's calls
+}
+
 /// EagerGpuOps over the interpreter: the library's kernels run on the CPU.
 struct InterpEager
 {
@@ -270,6 +298,32 @@ TEST(EagerGpuOpsOnInterpreter, WhereBroadcastsCastsAndTakesNumbers)
         EXPECT_EQ(closeness(actual, expected), "");
     }
     EXPECT_TRUE(e.launched("where_kernel"));
+    EXPECT_EQ(e.warnings, "");
+}
+
+TEST(EagerGpuOpsOnInterpreter, FillAndCopyIntoWriteInPlace)
+{
+    // fill_ / zero_ / torch.full and the autotuner's restore_value copies, as kernels.
+    InterpEager e;
+    T::manualSeed(2);
+    const T::Tensor x = T::randn({3, 1000}, DType::F16, kCuda);
+    const T::Tensor saved = T::randn({3, 1000}, DType::F32, kCuda);
+    {
+        T::DeviceOpsScope scope(e.ops.get());
+        x.fill(T::Scalar::fromDouble(1.5));
+    }
+    EXPECT_TRUE(e.launched("fill_kernel"));
+    EXPECT_EQ(closeness(x, T::full({3, 1000}, T::Scalar::fromDouble(1.5), DType::F16, kCuda)), "");
+    {
+        T::DeviceOpsScope scope(e.ops.get());
+        x.fill(T::Scalar::fromInt(0));
+        EXPECT_TRUE(e.ops->copyInto(x, saved.transpose(0, 1).transpose(0, 1)));
+        // Integer tensors, shape mismatches and non-contiguous targets stay on the host.
+        EXPECT_FALSE(e.ops->fill(T::zeros({4}, DType::I32, kCuda), T::Scalar::fromInt(7)));
+        EXPECT_FALSE(e.ops->copyInto(x, saved.transpose(0, 1)));
+        EXPECT_FALSE(e.ops->fill(x.transpose(0, 1), T::Scalar::fromInt(0)));
+    }
+    EXPECT_EQ(closeness(x, saved.to(DType::F16)), "");
     EXPECT_EQ(e.warnings, "");
 }
 
