@@ -16,6 +16,7 @@
 #include "core/run/autotune_json.h"
 #include "editor/kernel_editor.h"
 #include "ui_test_support.h"
+#include "ui_window_support.h"
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -93,10 +94,7 @@ private:
 
     std::unique_ptr<MainWindow> window()
     {
-        const QByteArray saved = qgetenv("TILESMITH_BIN");
-        qputenv("TILESMITH_BIN", m_dir.filePath(QStringLiteral("fake-serve")).toLocal8Bit());
-        auto w = std::make_unique<MainWindow>();
-        qputenv("TILESMITH_BIN", saved);
+        auto w = windowWithRunner(m_dir.filePath(QStringLiteral("fake-serve")));
         w->resize(1400, 900);
         w->show();
         return w;
@@ -105,10 +103,7 @@ private:
 private slots:
     void initTestCase()
     {
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_autotune_pane"));
+        useTestSettings(m_settings.path(), QStringLiteral("tst_autotune_pane"));
         writeFile(m_dir.filePath(QStringLiteral("fake-serve")), kFakeRunner);
         QFile(m_dir.filePath(QStringLiteral("fake-serve")))
             .setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner

@@ -7,6 +7,7 @@
 #include "app/studio/main_window.h"
 #include "app/studio/runner_client.h"
 #include "ui_test_support.h"
+#include "ui_window_support.h"
 
 #include <QFile>
 #include <QJsonObject>
@@ -66,20 +67,13 @@ private:
     // A window whose runner is the fake script.
     std::unique_ptr<MainWindow> window()
     {
-        const QByteArray saved = qgetenv("TILESMITH_BIN");
-        qputenv("TILESMITH_BIN", m_dir.filePath(QStringLiteral("fake-serve")).toLocal8Bit());
-        auto w = std::make_unique<MainWindow>();
-        qputenv("TILESMITH_BIN", saved);
-        return w;
+        return windowWithRunner(m_dir.filePath(QStringLiteral("fake-serve")));
     }
 
 private slots:
     void initTestCase()
     {
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_backend_picker"));
+        useTestSettings(m_settings.path(), QStringLiteral("tst_backend_picker"));
         QFile script(m_dir.filePath(QStringLiteral("fake-serve")));
         QVERIFY(script.open(QIODevice::WriteOnly));
         script.write(kFakeRunner);

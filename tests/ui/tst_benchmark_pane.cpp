@@ -10,6 +10,7 @@
 #include "app/studio/main_window.h"
 #include "app/studio/runner_client.h"
 #include "ui_test_support.h"
+#include "ui_window_support.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -265,10 +266,8 @@ private slots:
         file.write("x = 1\n");
         file.close();
 
-        const QByteArray saved = qgetenv("TILESMITH_BIN");
-        qputenv("TILESMITH_BIN", runner.toLocal8Bit());
-        MainWindow w;
-        qputenv("TILESMITH_BIN", saved);
+        const auto window = windowWithRunner(runner);
+        MainWindow &w = *window;
         w.resize(1000, 700);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));

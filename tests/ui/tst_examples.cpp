@@ -66,10 +66,7 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true); // the copies go under ~/.qttest, not the user's
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_examples"));
+        useTestSettings(m_settings.path(), QStringLiteral("tst_examples"));
         qputenv("TILESMITH_BIN", TSM_TILESMITH_BIN);
         QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
              + QStringLiteral("/examples"))

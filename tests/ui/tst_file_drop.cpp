@@ -72,10 +72,7 @@ private:
 private slots:
     void initTestCase()
     {
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_file_drop"));
+        useTestSettings(m_settings.path(), QStringLiteral("tst_file_drop"));
         qputenv("TILESMITH_BIN", TSM_TILESMITH_BIN);
     }
 

@@ -124,10 +124,7 @@ private:
 private slots:
     void initTestCase()
     {
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_history_pane"));
+        useTestSettings(m_settingsDir.path(), QStringLiteral("tst_history_pane"));
         qputenv("TILESMITH_BIN", TSM_TILESMITH_BIN);
         m_a = m_dir.filePath(QStringLiteral("a.py"));
         m_b = m_dir.filePath(QStringLiteral("b.py"));

@@ -7,6 +7,7 @@
 #include "app/studio/main_window.h"
 #include "app/studio/runner_client.h"
 #include "editor/kernel_editor.h"
+#include "ui_test_support.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -274,10 +275,7 @@ private slots:
     {
         QTemporaryDir dir;
         QTemporaryDir settings;
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settings.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_kernel_types"));
+        useTestSettings(settings.path(), QStringLiteral("tst_kernel_types"));
         qputenv("TILESMITH_BIN", TSM_TILESMITH_BIN);
         const QString path = dir.filePath(QStringLiteral("swish.py"));
         QVERIFY(QFile::copy(QStringLiteral(TSM_SOURCE_DIR "/resources/examples/swish.py"), path));

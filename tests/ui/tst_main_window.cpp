@@ -148,10 +148,7 @@ private:
 private slots:
     void initTestCase()
     {
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_main_window"));
+        useTestSettings(m_settingsDir.path(), QStringLiteral("tst_main_window"));
         qputenv("TILESMITH_BIN", TSM_TILESMITH_BIN); // the runner the window starts
     }
 

@@ -18,6 +18,7 @@
 #include "core/run/profile_json.h"
 #include "editor/kernel_editor.h"
 #include "ui_test_support.h"
+#include "ui_window_support.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -125,10 +126,7 @@ private:
 
     std::unique_ptr<MainWindow> window()
     {
-        const QByteArray saved = qgetenv("TILESMITH_BIN");
-        qputenv("TILESMITH_BIN", m_dir.filePath(QStringLiteral("fake-serve")).toLocal8Bit());
-        auto w = std::make_unique<MainWindow>();
-        qputenv("TILESMITH_BIN", saved);
+        auto w = windowWithRunner(m_dir.filePath(QStringLiteral("fake-serve")));
         w->resize(1300, 900);
         w->show();
         return w;
@@ -147,10 +145,7 @@ private:
 private slots:
     void initTestCase()
     {
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_profile_pane"));
+        useTestSettings(m_settings.path(), QStringLiteral("tst_profile_pane"));
         writeFile(m_dir.filePath(QStringLiteral("fake-serve")), kFakeRunner);
         QFile(m_dir.filePath(QStringLiteral("fake-serve")))
             .setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner

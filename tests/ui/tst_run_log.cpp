@@ -5,6 +5,7 @@
 #include "app/studio/main_window.h"
 #include "app/studio/run_log.h"
 #include "app/studio/theme.h"
+#include "ui_test_support.h"
 
 #include <QJsonObject>
 #include <QSettings>
@@ -42,10 +43,7 @@ class TestRunLog : public QObject
 private slots:
     void initTestCase()
     {
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_run_log"));
+        useTestSettings(m_settings.path(), QStringLiteral("tst_run_log"));
         qputenv("TILESMITH_BIN", TSM_TILESMITH_BIN);
     }
 

@@ -10,6 +10,7 @@
 #include "app/studio/theme.h"
 #include "editor/kernel_editor.h"
 #include "editor/triton_lexer.h"
+#include "ui_test_support.h"
 
 #include <QAction>
 #include <QApplication>
@@ -69,10 +70,7 @@ private:
 private slots:
     void initTestCase()
     {
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_theme"));
+        useTestSettings(m_settings.path(), QStringLiteral("tst_theme"));
         qputenv("TILESMITH_BIN", TSM_TILESMITH_BIN);
     }
 

@@ -1,10 +1,13 @@
 #pragma once
-// Small helpers the studio's Qt Test suites share: whole-file reads and writes, and which dock
-// of a tab group is raised.
+// Small helpers the studio's Qt Test suites share: whole-file reads and writes, which dock of a
+// tab group is raised, and settings kept in a test's own folder (ui_window_support.h has the
+// MainWindow helper).
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QFile>
 #include <QMainWindow>
+#include <QSettings>
 #include <QString>
 #include <QTabBar>
 #include <QTest>
@@ -32,4 +35,13 @@ inline QString currentTabBeside(const QMainWindow &w, const QString &title)
             if (bar->tabText(i) == title)
                 return bar->tabText(bar->currentIndex());
     return {};
+}
+
+/// Settings as INI files under `dir`, for organization TilesmithTests and `application`.
+inline void useTestSettings(const QString &dir, const QString &application)
+{
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir);
+    QCoreApplication::setOrganizationName(QStringLiteral("TilesmithTests"));
+    QCoreApplication::setApplicationName(application);
 }
