@@ -257,6 +257,8 @@ private:
         }
         o.testFilter = r.value("k", std::string());
         o.debug = r.value("debug", false);
+        if (!r.value("autotune_cache", true))
+            o.autotuneCacheDir = "-"; // tune afresh, keep nothing (--no-autotune-cache)
         o.cancel = &m_cancel;
         run::Runner runner(o);
         long sent = 0;

@@ -242,6 +242,14 @@ void MainWindow::createMenus()
     m_profilePane->setProfileAction(m_profileAction);
     m_stopAction = run->addAction(tr("&Stop"), QKeySequence(Qt::SHIFT | Qt::Key_F5), this, &MainWindow::stopRun);
     run->addSeparator();
+    m_autotuneCacheAction = run->addAction(tr("Reuse &Autotune Choices"));
+    m_autotuneCacheAction->setCheckable(true);
+    m_autotuneCacheAction->setChecked(QSettings().value(QStringLiteral("run/autotuneCache"), true).toBool());
+    m_autotuneCacheAction->setToolTip(tr("Launch the config a previous run chose for each @triton.autotune key "
+                                         "(kept on disk per kernel source, key and device); unchecked, every run "
+                                         "tunes afresh and stores nothing"));
+    connect(m_autotuneCacheAction, &QAction::toggled, this,
+            [](bool on) { QSettings().setValue(QStringLiteral("run/autotuneCache"), on); });
     run->addAction(tr("Time &Limit…"), this, [this] {
         bool ok = false;
         const int s = QInputDialog::getInt(this, tr("Time Limit"),
@@ -410,6 +418,8 @@ bool MainWindow::runRequest(const QString &request, const QJsonObject &extra)
         r.insert(QStringLiteral("backend"), backendChoice());
     if (deviceChoice() >= 0)
         r.insert(QStringLiteral("device"), deviceChoice());
+    if (!m_autotuneCacheAction->isChecked())
+        r.insert(QStringLiteral("autotune_cache"), false);
     for (auto it = extra.begin(); it != extra.end(); ++it)
         r.insert(it.key(), it.value());
     m_editor->lineCosts().clear(); // measured on the text before this run

@@ -114,6 +114,8 @@ public:
     ProfilePane *profilePane() const { return m_profilePane; }
     QDockWidget *profileDock() const { return m_profileDock; }
     QAction *profileAction() const { return m_profileAction; }
+    /// Run ▸ Reuse Autotune Choices: unchecked, runs send "autotune_cache": false.
+    QAction *autotuneCacheAction() const { return m_autotuneCacheAction; }
     AutotuneModel *autotuneModel() const { return m_autotunes; }
     AutotunePane *autotunePane() const { return m_autotunePane; }
     QDockWidget *autotuneDock() const { return m_autotuneDock; }
@@ -207,6 +209,7 @@ private:
     RunProgress *m_runLabel = nullptr;
     QList<QAction *> m_startActions;
     QAction *m_stopAction = nullptr;
+    QAction *m_autotuneCacheAction = nullptr; ///< Run ▸ Reuse Autotune Choices
     int m_runId = 0;
     KernelSignatures m_signatures;
     KernelTypes m_kernelTypes;

@@ -20,6 +20,17 @@ expect_no_grep() { # name pattern file
 }
 swish="$root/resources/examples/swish.py"
 
+# "autotune_cache": false tunes afresh and stores nothing (--no-autotune-cache); by default the
+# choice is stored in the autotune cache.
+autotune="$root/tests/programs/autotune.py"
+printf '%s\n' \
+  "{\"id\":1,\"request\":\"test\",\"file\":\"$autotune\",\"backend\":\"interp\",\"k\":\"transpose and 100\",\"autotune_cache\":false}" \
+  "{\"id\":2,\"request\":\"test\",\"file\":\"$autotune\",\"backend\":\"interp\",\"k\":\"transpose and 100\"}" \
+  '{"id":9,"request":"shutdown"}' | TILESMITH_AUTOTUNE_CACHE_DIR="$tmp/at" timeout 120 "$bin" serve >"$tmp/out" 2>"$tmp/err"
+expect_grep autotune_uncached '"cache_file":"",.*"event":"autotune","id":1,.*"source":"tuned"' "$tmp/out"
+expect_grep autotune_cached '"cache_file":"[^"]*/at/transpose_kernel-[0-9a-f]+\.json",.*"event":"autotune","id":2,' "$tmp/out"
+expect_grep autotune_done '^\{"event":"done","exit_code":0,"id":2\}$' "$tmp/out"
+
 # Requests answered in order; shutdown waits for the queue.
 printf '%s\n' \
   "{\"id\":1,\"request\":\"check\",\"file\":\"$swish\"}" \

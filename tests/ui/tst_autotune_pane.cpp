@@ -40,6 +40,7 @@ namespace {
 const char kFakeRunner[] = R"(#!/bin/sh
 dir=$(dirname "$0")
 while IFS= read -r line; do
+  printf '%s\n' "$line" >>"$dir/requests.log"
   id=$(printf '%s' "$line" | sed -n 's/.*"id":\([0-9]*\).*/\1/p')
   case "$line" in
     *'"request":"devices"'*)
@@ -311,6 +312,31 @@ private slots:
         QCOMPARE(w->autotunePane()->reportCount(), 0);
         QTRY_VERIFY_WITH_TIMEOUT(!w->isRunning(), 10000);
         QCOMPARE(w->autotunePane()->reportCount(), 2);
+    }
+
+    void reuseAutotuneChoicesIsAskedOfTheRunner()
+    {
+        QFile::remove(m_dir.filePath(QStringLiteral("requests.log")));
+        auto w = window();
+        QVERIFY(w->openFile(m_dir.filePath(QStringLiteral("swish_autotune.py"))));
+        w->setBackendChoice(QStringLiteral("interp"));
+        QVERIFY(w->autotuneCacheAction()->isChecked()); // the default: reuse
+        QVERIFY(w->runRequest(QStringLiteral("run")));
+        QTRY_VERIFY_WITH_TIMEOUT(!w->isRunning(), 10000);
+        w->autotuneCacheAction()->setChecked(false);
+        QVERIFY(w->runRequest(QStringLiteral("run")));
+        QTRY_VERIFY_WITH_TIMEOUT(!w->isRunning(), 10000);
+        w->autotuneCacheAction()->setChecked(true); // kept in the settings: put it back
+        const QList<QByteArray> runs = [&] {
+            QList<QByteArray> out;
+            for (const QByteArray &l : readFile(m_dir.filePath(QStringLiteral("requests.log"))).split('\n'))
+                if (l.contains("\"request\":\"run\""))
+                    out << l;
+            return out;
+        }();
+        QCOMPARE(runs.size(), 2);
+        QVERIFY(!runs[0].contains("autotune_cache"));
+        QVERIFY2(runs[1].contains("\"autotune_cache\":false"), runs[1].constData());
     }
 };
 
