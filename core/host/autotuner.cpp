@@ -497,7 +497,7 @@ Value AutotunerObject::tune(Interpreter &interp,
     const auto compileStart = std::chrono::steady_clock::now();
     std::vector<JitFunctionObject::CompileOutcome> outcomes;
     if (!sigs.empty())
-        outcomes = jit().compileAll(interp, sigs, span);
+        outcomes = jit().compileAll(interp, sigs);
     report.compileSeconds = secondsSince(compileStart);
     report.compileThreads = ctx.backend ? std::min<int>(ctx.backend->compileThreads(), int(sigs.size())) : 1;
     std::optional<PyException> lastError;

@@ -387,16 +387,15 @@ sema::Signature JitFunctionObject::signatureOf(const std::vector<Value> &bound,
 std::shared_ptr<CompiledKernel>
 JitFunctionObject::compile(Interpreter &interp, const sema::Signature &sig, SourceSpan span)
 {
-    CompileOutcome out = std::move(compileAll(interp, {sig}, span).front());
+    CompileOutcome out = std::move(compileAll(interp, {sig}).front());
     if (out.error)
         throw *out.error;
     return out.kernel;
 }
 
 std::vector<JitFunctionObject::CompileOutcome> JitFunctionObject::compileAll(
-    Interpreter &interp, const std::vector<sema::Signature> &sigs, SourceSpan span)
+    Interpreter &interp, const std::vector<sema::Signature> &sigs)
 {
-    (void) span;
     HostContext &ctx = HostContext::of(interp);
     // Debug (device asserts checked on the GPU) from the decorator, the session (--debug) or
     // TRITON_DEBUG, read at each compile as Triton does; a debug build is its own cache entry.
@@ -405,9 +404,10 @@ std::vector<JitFunctionObject::CompileOutcome> JitFunctionObject::compileAll(
     std::vector<CompileOutcome> out(sigs.size());
     std::vector<std::size_t> pending; // indexes of sigs to build, one per distinct key
     std::map<std::string, std::size_t> firstOfKey;
+    std::vector<std::string> cacheKeys; // per sig: its key, "|debug" for a debug build
     for (std::size_t i = 0; i < sigs.size(); ++i) {
-        const std::string key = sigs[i].key();
-        const std::string cacheKey = flags.debug ? key + "|debug" : key;
+        const std::string &cacheKey
+            = cacheKeys.emplace_back(sigs[i].key() + (flags.debug ? "|debug" : ""));
         if (auto it = m_cache.find(cacheKey); it != m_cache.end())
             out[i].kernel = it->second;
         else if (!firstOfKey.count(cacheKey)) {
@@ -482,14 +482,13 @@ std::vector<JitFunctionObject::CompileOutcome> JitFunctionObject::compileAll(
         e.text = key;
         e.seconds = pending.size() == 1 ? seconds : byPending[p]->buildSeconds();
         ctx.emit(e);
-        m_cache.emplace(flags.debug ? key + "|debug" : key, byPending[p]);
+        m_cache.emplace(cacheKeys[pending[p]], byPending[p]);
     }
     // Signatures that repeat a key share its outcome.
     for (std::size_t i = 0; i < sigs.size(); ++i) {
         if (out[i].kernel || out[i].error)
             continue;
-        const std::string key = sigs[i].key();
-        const CompileOutcome &first = out[firstOfKey.at(flags.debug ? key + "|debug" : key)];
+        const CompileOutcome &first = out[firstOfKey.at(cacheKeys[i])];
         out[i].kernel = first.kernel;
         out[i].error = first.error;
     }

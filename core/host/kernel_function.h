@@ -108,7 +108,7 @@ public:
     /// compile() for several signatures at once (an autotuner's configs): specialized one by
     /// one, then built by the backend on several threads. Errors are returned, not raised.
     std::vector<CompileOutcome>
-    compileAll(Interpreter &interp, const std::vector<sema::Signature> &sigs, SourceSpan span);
+    compileAll(Interpreter &interp, const std::vector<sema::Signature> &sigs);
     /// Number of compiled specializations (kernel.cache size).
     std::size_t cacheSize() const { return m_cache.size(); }
     /// @triton.jit(debug=True): check tl.device_assert on the GPU too (as TRITON_DEBUG=1).
