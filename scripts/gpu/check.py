@@ -11,7 +11,8 @@ build the `tilesmith` CLI, then
      arguments against real Triton run live on the same programs (about 10 s on the H200)
   4. the device copy bandwidth as PyTorch reaches it (scripts/gpu/triton_copy_bandwidth.py)
   5. benchmarks: every bench/gpu/*.py under real Triton (scripts/gpu/triton_bench.py) and under
-     `tilesmith bench --backend cuda`, ratios per kernel and size
+     `tilesmith bench --backend cuda`, ratios per kernel and size (GB/s rows also as a fraction of
+     the copy bandwidth; TFLOP/s rows, bench/gpu/matmul.py, also against PyTorch's cuBLAS line)
   6. compile time of the seed's swish: Triton cold (empty TRITON_CACHE_DIR, fresh process) vs
      `tilesmith emit --timings` cold (empty TILESMITH_CACHE_DIR) and cached
 
@@ -71,10 +72,13 @@ RESERVE = {"devices": 10, "differential": 45, "numerics": 40, "special": 30, "co
            "profile": 40, "autotune": 60}
 CUDA_LIB_DIRS = [d for d in ("/usr/local/cuda/lib64", "/usr/local/cuda/lib") if os.path.isdir(d)]
 PER_FILE_FLOOR = 25  # seconds each benchmark file not yet run keeps (both sides)
+# Seconds a benchmark file's real-Triton round may take (default 60): matmul.py's tests and
+# benchmarks autotune 8 configs per specialization, each a 1.6-1.9 s cold Triton compile.
+BENCH_TRITON_CAP = {"matmul": 150}
 LOG_CAP = 1 << 20  # bytes of stdout (and of stderr) kept per log
 # The order benchmarks run in: the issue's headline kernels first, in case time runs short.
-BENCH_ORDER = ["softmax", "layernorm_swish_fp16", "swish", "vector_add", "rms_norm", "cross_entropy", "gelu_fp16",
-               "outer_add", "transpose_copy"]
+BENCH_ORDER = ["matmul", "softmax", "layernorm_swish_fp16", "swish", "vector_add", "rms_norm", "cross_entropy",
+               "gelu_fp16", "outer_add", "transpose_copy"]
 SWISH_SIGNATURE = "x_ptr=*fp32:16, output_ptr=*fp32:16, n_elements=i32:16, beta=1.0, BLOCK_SIZE=1024"
 
 report = {"tool": "scripts/gpu-check", "started_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(),
@@ -801,7 +805,8 @@ def bench_step(tsm):
                 break
             raw = os.path.join(OUT, "raw", "triton_%s_%d.json" % (name, rnd))
             r = run([sys.executable, os.path.join(ROOT, "scripts", "gpu", "triton_bench.py"), path, raw],
-                    "bench_triton_%s_%d" % (name, rnd), max(10.0, min(60.0, budget(600) * 0.5)))
+                    "bench_triton_%s_%d" % (name, rnd),
+                    max(10.0, min(BENCH_TRITON_CAP.get(name, 60.0), budget(600) * 0.5)))
             t = read_json(raw) or {}
             if rnd == 0:
                 f["triton"] = dict(brief(r), tests=[{k: v for k, v in x.items() if k != "error" or not x["passed"]}
@@ -863,6 +868,31 @@ def target_of(benchmark, x, line="Triton"):
     return None, None
 
 
+def is_flops(unit):
+    """A compute benchmark's unit (TFLOP/s, TFLOPS, GFLOP/s): no fraction of the copy bandwidth."""
+    return "flop" in (unit or "").lower()
+
+
+def flops_target_of(benchmark, x, line="Triton"):
+    """Issue 9's bars for a TFLOP/s row, or None: {"ratio": minimum Tilesmith / Triton,
+    "vs_ref": minimum Tilesmith / PyTorch's reference line of the same plot (cuBLAS, or matmul
+    then GELU), "strict": the reference must be beaten, not only matched}."""
+    if line != "Triton" or x not in ("4096, 4096, 4096", "8192, 8192, 8192"):
+        return None
+    if benchmark in ("matmul-fp16", "matmul-bf16"):
+        return {"ratio": 1.0, "vs_ref": 0.95, "strict": False}
+    if benchmark == "linear-gelu-fp16":
+        return {"ratio": 1.0, "vs_ref": 1.0, "strict": True}
+    return None
+
+
+def reference_line(points, benchmark, x):
+    """The one line of a plot at x that is not 'Triton' (PyTorch's cuBLAS or eager line), or None
+    when there is none or more than one."""
+    lines = [line for (b, xv, line) in points if b == benchmark and xv == x and line != "Triton"]
+    return lines[0] if len(lines) == 1 else None
+
+
 def bench_rows():
     rows = []
     copy, _ = copy_gbps()
@@ -878,6 +908,10 @@ def bench_rows():
                    "unit": (tri.get(key) or tsm.get(key)).get("unit"), "tilesmith": a, "triton": b,
                    "tilesmith_measured_by": tsm.get(key, {}).get("measured_by")}
             row["ratio"] = a / b if a and b else None
+            if is_flops(row["unit"]):
+                flops_row(row, key, tri, tsm)
+                rows.append(row)
+                continue
             row["tilesmith_frac_copy"] = a / copy if a and copy else None
             row["triton_frac_copy"] = b / copy if b and copy else None
             min_ratio, min_frac = target_of(key[0], key[1], key[2])
@@ -889,6 +923,36 @@ def bench_rows():
                 row["target_met"] = ok if a and b else None
             rows.append(row)
     return rows
+
+
+def flops_row(row, key, tri, tsm):
+    """A TFLOP/s row's comparisons, in place: for the Triton line, Tilesmith's and real Triton's
+    numbers against PyTorch's reference line of the same plot and x (cuBLAS, or matmul then GELU)
+    measured in the same run by real Python, and Tilesmith's own reference line for context;
+    issue 9's targets (flops_target_of)."""
+    row["kind"] = "flops"
+    a, b = row["tilesmith"], row["triton"]
+    if key[2] == "Triton":
+        ref = reference_line(tri, key[0], key[1]) or reference_line(tsm, key[0], key[1])
+        if ref:
+            pt = tri.get((key[0], key[1], ref), {}).get("value")
+            ts = tsm.get((key[0], key[1], ref), {}).get("value")
+            row["ref_line"] = ref
+            row["ref_pytorch"] = pt
+            row["ref_tilesmith"] = ts
+            row["tilesmith_vs_ref"] = a / pt if a and pt else None
+            row["triton_vs_ref"] = b / pt if b and pt else None
+            row["tilesmith_vs_own_ref"] = a / ts if a and ts else None
+    target = flops_target_of(key[0], key[1], key[2])
+    if target is None:
+        return
+    row["target"] = dict(target, ref_line=row.get("ref_line"))
+    # Each bar: True, False, or None where a number is missing; met only when every bar is.
+    ratio, vs = row["ratio"], row.get("tilesmith_vs_ref")
+    checks = [None if ratio is None else ratio >= target["ratio"]]
+    if target.get("vs_ref") is not None:
+        checks.append(None if vs is None else vs > target["vs_ref"] if target["strict"] else vs >= target["vs_ref"])
+    row["target_met"] = False if False in checks else None if None in checks else True
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1148,14 +1212,19 @@ def summary():
         L.append("Benchmark files run unchanged by real Python (`python3 FILE`: test, then the table): " + ", ".join(
             "%s %s (%.0f s)" % (os.path.basename(k), v.get("status"), v.get("seconds") or 0) for k, v in py.items()))
 
-    rows = (steps.get("bench") or {}).get("rows") or bench_rows()
-    if rows:
-        copy, source = copy_gbps()
+    all_rows = (steps.get("bench") or {}).get("rows") or bench_rows()
+    rows = [r for r in all_rows if not is_flops(r.get("unit"))]
+    if all_rows:
         L.append("")
         L.append("## Benchmarks: the same bench/gpu/*.py, Tilesmith (`tilesmith bench --backend %s`) vs real Triton"
                  % (steps.get("bench") or {}).get("tilesmith_backend", "cuda"))
         L.append("")
-        measured = sorted({r.get("tilesmith_measured_by") for r in rows if r.get("tilesmith_measured_by")})
+        measured = sorted({r.get("tilesmith_measured_by") for r in all_rows if r.get("tilesmith_measured_by")})
+        if not rows:
+            L.append("Medians of do_bench. Triton: triton.testing.do_bench (CUDA events, L2 cleared). Tilesmith: %s."
+                     % (", ".join(measured) or "—"))
+    if rows:
+        copy, source = copy_gbps()
         L.append("Medians of do_bench. Triton: triton.testing.do_bench (CUDA events, L2 cleared). Tilesmith: %s. "
                  "Copy bandwidth: %s (%s GB/s). GB/s from the bytes each kernel must move, so "
                  "'of copy' is the fraction of the bandwidth floor reached." % (", ".join(measured) or "—", source,
@@ -1180,6 +1249,7 @@ def summary():
                 fmt(r["tilesmith"]), fmt(r["triton"]), fmt(r["ratio"], "%.3f"),
                 fmt(r["tilesmith_frac_copy"] and 100 * r["tilesmith_frac_copy"], "%.1f%%"),
                 fmt(r["triton_frac_copy"] and 100 * r["triton_frac_copy"], "%.1f%%"), tgt))
+    L.extend(flops_table([r for r in all_rows if is_flops(r.get("unit"))]))
     files = (steps.get("bench") or {}).get("files") or {}
     problems = []
     for name, f in files.items():
@@ -1270,6 +1340,45 @@ def summary():
     L.append("")
     L.append("Logs: logs/ (one per command); raw measurements: raw/, report.json.")
     return "\n".join(L) + "\n"
+
+
+def flops_target_text(r):
+    t = r.get("target")
+    if not t:
+        return "—"
+    text = "≥%.2f× Triton" % t["ratio"]
+    if t.get("vs_ref") is not None:
+        ref = t.get("ref_line") or "the torch line"
+        text += ", %s %s" % ("faster than" if t.get("strict") else "≥%.2f×" % t["vs_ref"], ref)
+    return text + " " + {True: "met", False: "**not met**", None: "(no data)"}[r.get("target_met")]
+
+
+def flops_table(rows):
+    """summary.md's lines for the TFLOP/s rows (bench/gpu/matmul.py): Tilesmith's and real
+    Triton's Triton lines, their ratio, and each against PyTorch's reference line of the same plot
+    (cuBLAS, or cuBLAS then GELU) measured by real Python in the same run; the reference lines
+    themselves as rows of their own ([cuBLAS], [Torch]: Tilesmith's eager ops, which call cuBLAS,
+    against PyTorch's)."""
+    if not rows:
+        return []
+    L = ["", "## Tensor-core benchmarks (TFLOP/s)", "",
+         "2·M·N·K FLOPs over the do_bench median. 'vs Triton': Tilesmith's Triton line over real Triton's. "
+         "'ref': PyTorch's line of the same plot under real Python in the same run (cuBLAS for `matmul-*`, "
+         "`torch.matmul` then `F.gelu` for `linear-gelu-*`); 'Tilesmith / ref' and 'Triton / ref' divide the "
+         "Triton lines by it. Rows marked [cuBLAS] / [Torch] are those lines themselves: Tilesmith's eager ops "
+         "(whose matmul calls cuBLAS) against PyTorch's, in the 'Triton' column.", "",
+         "| benchmark | x | Tilesmith TFLOP/s | Triton TFLOP/s | vs Triton | ref TFLOP/s (PyTorch) | Tilesmith / ref "
+         "| Triton / ref | target |",
+         "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        name = r["benchmark"] + ("" if r.get("line", "Triton") == "Triton" else " [%s]" % r["line"])
+        ref = "—"
+        if r.get("ref_line"):
+            ref = "%s (%s)" % (fmt(r.get("ref_pytorch"), "%.4g"), r["ref_line"])
+        L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            name, r["x"], fmt(r["tilesmith"], "%.4g"), fmt(r["triton"], "%.4g"), fmt(r["ratio"], "%.3f"), ref,
+            fmt(r.get("tilesmith_vs_ref"), "%.3f"), fmt(r.get("triton_vs_ref"), "%.3f"), flops_target_text(r)))
+    return L
 
 
 def safe_summary():
