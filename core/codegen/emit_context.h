@@ -212,6 +212,7 @@ public:
     /// SharedMemoryExceeded at the largest user when the kernel's buffer exceeds the limit.
     bool checkSharedLimit();
     void emitDot(const ir::Op &op);    // emit_dot.cpp
+    void emitMmaDot(const ir::Op &op); // emit_mma.cpp
     void emitRandom(const ir::Op &op); // emit_random.cpp
     void emitAtomic(const ir::Op &op); // emit_atomic.cpp
     bool usesPrintf = false;

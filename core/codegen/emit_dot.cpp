@@ -1,4 +1,4 @@
-// tl.dot through FMA (the tensor-core paths come later), as Triton's FMA dot
+// tl.dot through FMA (fp16 / bf16 on sm_80+ take tensor cores: emit_mma.cpp), as Triton's FMA dot
 // (lib/Conversion/TritonGPUToLLVM/DotOpToLLVM/FMA.cpp) but with the operands staged in shared
 // memory: every thread writes the a and b elements it holds into tsm_smem (a as [M][K+1], b as
 // [K][N+1]: codegen::dotStaging), then computes the result elements its layout gives it. For
@@ -14,6 +14,7 @@
 // them unchanged. An fp16 out_dtype rounds the fp32 sum once at the end.
 
 #include "core/codegen/emit_context.h"
+#include "core/codegen/mma_layout.h"
 #include "core/codegen/shared_memory.h"
 
 #include <bit>
@@ -73,6 +74,8 @@ void Emitter::emitDot(const ir::Op &op)
     const ir::ValueId a = op.operands[0], b = op.operands[1], acc = op.operands[2];
     const ir::ValueId res = op.result();
     const ir::Type &at = k.type(a), &bt = k.type(b), &rt = k.type(res);
+    if (dotPath(k, op, lk.computeCapability) == DotPath::MmaSync)
+        return emitMmaDot(op);
     if (rt.shape.size() != 2)
         return unsupported(op, "a batched (3-D) tl.dot");
     const Layout &lc = layout(res);

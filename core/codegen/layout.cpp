@@ -168,6 +168,8 @@ std::string Layout::toString() const
         return "#blocked<spt=" + list(blocked->sizePerThread)
                + ", tpw=" + list(blocked->threadsPerWarp) + ", wpc=" + list(blocked->warpsPerCTA)
                + ", order=" + list(blocked->order) + ">";
+    if (!encoding.empty())
+        return encoding;
     std::string s = "#linear<[";
     for (std::size_t i = 0; i < shape.size(); ++i)
         s += (i ? "x" : "") + std::to_string(shape[i]);
@@ -384,6 +386,7 @@ Layout reshapedLayout(const Layout &layout, const std::vector<std::int64_t> &sha
     Layout l = layout;
     l.shape = shape;
     l.blocked.reset();
+    l.encoding.clear();
     return l;
 }
 

@@ -40,6 +40,9 @@ struct Layout
     /// Set when the layout is a #blocked one (for printing); slices and other derived layouts
     /// print their bases.
     std::optional<BlockedParams> blocked;
+    /// Set for the other named encodings (an MMA accumulator: "#mma<v2, wpc=[2,2],
+    /// instr=[16,8]>"), for printing; layouts derived from it (reshapes, slices) drop it.
+    std::string encoding;
 
     int rank() const { return int(shape.size()); }
     std::int64_t numElements() const;

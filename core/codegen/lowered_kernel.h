@@ -23,6 +23,8 @@ struct LoweredKernel
     std::vector<std::optional<Layout>> layouts;
     /// Per ValueId of `kernel`.
     std::vector<AxisInfo> axis;
+    /// The target's compute capability (passes::PipelineOptions::computeCapability).
+    int computeCapability = 90;
 
     int numWarps() const { return kernel.numWarps; }
     int threadsPerProgram() const { return kernel.numWarps * 32; }

@@ -5,7 +5,7 @@
 
 namespace tsm::codegen {
 
-std::int64_t sharedLimitForArch(std::string_view arch)
+int computeCapabilityOfArch(std::string_view arch)
 {
     const auto us = arch.find('_');
     int cc = 0;
@@ -14,6 +14,12 @@ std::int64_t sharedLimitForArch(std::string_view arch)
             break;
         cc = cc * 10 + (arch[i] - '0');
     }
+    return cc;
+}
+
+std::int64_t sharedLimitForArch(std::string_view arch)
+{
+    const int cc = computeCapabilityOfArch(arch);
     // cudaDevAttrMaxSharedMemoryPerBlockOptin per compute capability (CUDA C Programming
     // Guide, "Technical Specifications per Compute Capability").
     switch (cc) {

@@ -17,6 +17,10 @@ namespace tsm::codegen {
 /// The largest static __shared__ declaration CUDA accepts; more must be dynamic.
 inline constexpr std::int64_t kStaticSharedLimit = 48 * 1024;
 
+/// The compute capability an architecture names, as major * 10 + minor ("sm_90" / "compute_90"
+/// -> 90, "sm_90a" -> 90); 0 when it names none.
+int computeCapabilityOfArch(std::string_view arch);
+
 /// The opt-in shared memory per block of an architecture ("sm_90" / "compute_90" -> 227 KiB,
 /// "sm_80" -> 163 KiB, "sm_86" -> 99 KiB); the static 48 KiB for architectures it does not know.
 std::int64_t sharedLimitForArch(std::string_view arch);

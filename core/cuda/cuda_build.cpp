@@ -23,8 +23,11 @@ std::optional<CudaBuild> buildCuda(std::shared_ptr<const ir::Kernel> kernel,
 {
     CudaBuild build;
     auto t0 = std::chrono::steady_clock::now();
+    passes::PipelineOptions pipeline = options.pipeline;
+    if (const int cc = codegen::computeCapabilityOfArch(options.arch))
+        pipeline.computeCapability = cc;
     std::optional<codegen::LoweredKernel> lowered
-        = passes::lowerForCuda(kernel, options.pipeline, diags, &build.times.passes);
+        = passes::lowerForCuda(kernel, pipeline, diags, &build.times.passes);
     build.times.lowerMs = msSince(t0);
     if (!lowered || diags.errorCount())
         return std::nullopt;

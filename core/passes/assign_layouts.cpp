@@ -6,6 +6,7 @@
 
 #include "core/passes/passes.h"
 
+#include "core/codegen/mma_layout.h"
 #include "core/codegen/shared_memory.h"
 #include "core/passes/ir_edit.h"
 #include "core/passes/layout_contract.h"
@@ -31,6 +32,7 @@ public:
         : m_lk(lk)
         , m_k(lk.kernel)
         , m_want(lk.kernel.values.size())
+        , m_pinned(lk.kernel.values.size(), 0)
     {
         m_lk.layouts.assign(m_k.values.size(), std::nullopt);
     }
@@ -119,6 +121,16 @@ private:
                 if (m_want[op.results[k]] && !body.ops.empty())
                     request(body.ops.back().operands[k], *m_want[op.results[k]]);
             backward(body);
+            // A slot whose yielded value must have its layout (a tensor-core dot's result)
+            // takes it, so the accumulator never converts inside the loop; what follows the
+            // loop converts once.
+            for (std::size_t k = 0; k < op.results.size() && !body.ops.empty(); ++k) {
+                const ValueId yielded = body.ops.back().operands[k];
+                if (isBlock(yielded) && m_pinned[yielded]) {
+                    m_want[op.results[k]] = m_want[body.args[k + 1]] = m_want[yielded];
+                    m_pinned[op.results[k]] = 1;
+                }
+            }
             for (std::size_t k = 0; k < op.results.size(); ++k)
                 if (const auto &w = slotWant({op.results[k], body.args[k + 1]}))
                     request(op.operands[3 + k], *w);
@@ -173,6 +185,14 @@ private:
     void backwardDot(Op &op)
     {
         const ValueId res = op.result();
+        if (codegen::dotPath(m_k, op, m_lk.computeCapability) == codegen::DotPath::MmaSync) {
+            // Tensor cores compute in their own layout, whatever the consumers want; a
+            // loop-carried accumulator stays in it across iterations.
+            m_want[res] = codegen::mmaAccumulatorLayout(m_k.type(res).shape, m_k.numWarps);
+            m_pinned[res] = 1;
+            request(op.operands[2], *m_want[res]);
+            return;
+        }
         const Layout own = codegen::dotResultLayout(m_k.type(res).shape, m_k.numWarps);
         const auto &want = m_want[res];
         if (!want || !codegen::fmaDotLayoutOk(*want)
@@ -498,6 +518,8 @@ private:
     codegen::LoweredKernel &m_lk;
     ir::Kernel &m_k;
     std::vector<std::optional<Layout>> m_want;
+    /// Values whose wanted layout is not negotiable (a tensor-core dot's result, loops carrying one).
+    std::vector<char> m_pinned;
     std::unordered_map<const Op *, Layout> m_anchor;
     std::vector<DefSite> m_sites;
     std::map<std::pair<ValueId, std::string>, ValueId> m_converted;

@@ -3,6 +3,7 @@
 using tsm::codegen::axisSeparable;
 using tsm::codegen::scanFriendly;
 
+#include "core/codegen/mma_layout.h"
 #include "core/codegen/shared_memory.h"
 
 #include <algorithm>
@@ -202,10 +203,16 @@ private:
         default:
             break;
         }
-        if (op.code == OpCode::Dot && layoutOf(op.result())
-            && !codegen::fmaDotLayoutOk(*layoutOf(op.result())))
-            fail(where(op) + ": tl.dot's FMA loop cannot compute its result in "
-                 + layoutOf(op.result())->toString());
+        if (op.code == OpCode::Dot && layoutOf(op.result())) {
+            const codegen::Layout &l = *layoutOf(op.result());
+            if (codegen::dotPath(m_k, op, m_lk.computeCapability) == codegen::DotPath::MmaSync) {
+                if (!codegen::isMmaAccumulatorLayout(l, m_k.numWarps))
+                    fail(where(op) + ": tl.dot on mma.sync needs its result in the MMA "
+                         "accumulator layout, not " + l.toString());
+            } else if (!codegen::fmaDotLayoutOk(l)) {
+                fail(where(op) + ": tl.dot's FMA loop cannot compute its result in " + l.toString());
+            }
+        }
         const Layout *ref = nullptr;
         if (op.results.size() == 1 || op.code == OpCode::Randint4x)
             ref = layoutOf(op.results[0]);

@@ -15,6 +15,10 @@ bool verifyLowered(const codegen::LoweredKernel &lk, DiagnosticSink &diags);
 /// shared memory (the emitter checks the whole kernel against the real device's limit).
 bool checkSupported(const ir::Kernel &kernel, DiagnosticSink &diags);
 
+/// combine-dot-add: `acc + dot(a, b, 0)` becomes `dot(a, b, acc)` (Triton's Combine), so the
+/// accumulation stays in the dot's layout.
+void combineDotAdd(codegen::LoweredKernel &lk);
+
 /// axis-analysis: codegen::analyzeAxes into lk.axis.
 void analyzeAxesPass(codegen::LoweredKernel &lk);
 

@@ -24,6 +24,8 @@ const Pass kPasses[] = {
     {"verify", [](LoweredKernel &lk, DiagnosticSink &d) { return verifyLowered(lk, d); }},
     {"check-supported",
      [](LoweredKernel &lk, DiagnosticSink &d) { return checkSupported(lk.kernel, d); }},
+    {"combine-dot-add",
+     [](LoweredKernel &lk, DiagnosticSink &) { return combineDotAdd(lk), true; }},
     {"axis-analysis",
      [](LoweredKernel &lk, DiagnosticSink &) { return analyzeAxesPass(lk), true; }},
     {"assign-layouts", [](LoweredKernel &lk, DiagnosticSink &) { return assignLayouts(lk), true; }},
@@ -85,6 +87,9 @@ private:
             text = l.toString();
         } else if (const std::string *same = sameAsBlocked(l)) {
             return m_names.emplace(k, *same).first->second;
+        } else if (!l.encoding.empty()) {
+            base = "#mma";
+            text = l.toString();
         } else if (std::string s = sliceText(l); !s.empty()) {
             base = "#slice";
             text = s;
@@ -148,6 +153,7 @@ std::optional<LoweredKernel> lowerForCuda(std::shared_ptr<const ir::Kernel> kern
     LoweredKernel lk;
     lk.source = kernel;
     lk.kernel = *kernel;
+    lk.computeCapability = options.computeCapability;
     for (const Pass &pass : kPasses) {
         const auto start = std::chrono::steady_clock::now();
         const bool ok = pass.run(lk, diags);

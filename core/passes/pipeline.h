@@ -4,7 +4,7 @@
 // in its own file under core/passes/. `tilesmith emit --dump-after=all` prints the IR with its
 // layouts after every pass, and the time each took.
 //
-// Passes: verify, check-supported, axis-analysis, assign-layouts, remove-conversions,
+// Passes: verify, check-supported, combine-dot-add, axis-analysis, assign-layouts, remove-conversions,
 // verify-layouts (cudaPassNames()).
 //
 // THE CONTRACT a LoweredKernel keeps (checkLayoutContract in layout_contract.h tests it; the
@@ -57,6 +57,9 @@ struct PipelineOptions
 {
     /// Called after each pass with its name and the kernel as it stands (for --dump-after).
     std::function<void(std::string_view pass, const codegen::LoweredKernel &)> dumpAfter;
+    /// The target's compute capability (major * 10 + minor): which tensor-core instructions
+    /// tl.dot may use (codegen::dotPath). 90 (sm_90) unless the build says otherwise.
+    int computeCapability = 90;
 };
 
 /// Runs every pass. Null with diagnostics (SharedMemoryExceeded at a tl.dot no GPU can hold;

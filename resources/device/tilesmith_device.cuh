@@ -752,3 +752,68 @@ template <int Sem, int Scope> __device__ __forceinline__ void red_min_f64(void *
 
 } // namespace tsm
 // ---- end of atomics ----
+
+// ---- tensor cores (core/codegen/emit_mma.cpp): shared-memory staging, ldmatrix, mma.sync ----
+namespace tsm {
+
+// V consecutive elements at src (registers) to p (shared memory, aligned to V elements): one
+// st.shared of V * sizeof(T) bytes when that is 4, 8 or 16.
+template <int V, typename T> __device__ __forceinline__ void sts(T *p, const T *src)
+{
+    constexpr int B = V * int(sizeof(T));
+    if constexpr (B == 16 || B == 8 || B == 4) {
+        unsigned w[B / 4];
+        memcpy(w, src, B);
+        if constexpr (B == 16)
+            *reinterpret_cast<uint4 *>(p) = make_uint4(w[0], w[1], w[2], w[3]);
+        else if constexpr (B == 8)
+            *reinterpret_cast<uint2 *>(p) = make_uint2(w[0], w[1]);
+        else
+            *reinterpret_cast<unsigned *>(p) = w[0];
+    } else {
+#pragma unroll
+        for (int i = 0; i < V; ++i)
+            p[i] = src[i];
+    }
+}
+
+// Four (x4) or two (x2) 8x8 matrices of 16-bit elements from shared memory: lane l gives the
+// address of row l % 8 of matrix l / 8; each lane receives one 32-bit register per matrix
+// (.trans: the matrices transposed).
+template <bool Trans> __device__ __forceinline__ void ldmatrix_x4(unsigned *r, unsigned addr)
+{
+    if constexpr (Trans)
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+                     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(addr) : "memory");
+    else
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+                     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(addr) : "memory");
+}
+template <bool Trans> __device__ __forceinline__ void ldmatrix_x2(unsigned *r, unsigned addr)
+{
+    if constexpr (Trans)
+        asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];"
+                     : "=r"(r[0]), "=r"(r[1]) : "r"(addr) : "memory");
+    else
+        asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];"
+                     : "=r"(r[0]), "=r"(r[1]) : "r"(addr) : "memory");
+}
+
+// c[0..3] += A (16x16, fragments a[0..3]) * B (16x8, fragments b[0..1]) in fp32; fp16 or bf16
+// inputs (PTX ISA "mma.m16n8k16").
+template <bool BF16> __device__ __forceinline__ void mma_m16n8k16(float *c, const unsigned *a, const unsigned *b)
+{
+    if constexpr (BF16)
+        asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+            "{%8, %9}, {%0, %1, %2, %3};"
+            : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+            : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+    else
+        asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+            "{%8, %9}, {%0, %1, %2, %3};"
+            : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+            : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+
+} // namespace tsm
+// ---- end of tensor cores ----

@@ -9,11 +9,12 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[2144];
+    __shared__ __align__(16) unsigned char tsm_smem[4224];
     const int tp0 = warp;
     const int tp1 = lane;
     const int tp2 = (lane << 4) | warp;
     const int tp3 = lane | (warp << 5);
+    const int tp4 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
     // pid_m = tl.program_id(0)
     #line 27 "matmul.py"
     int pid_m = blockIdx.x;
@@ -28,11 +29,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 8; ++r)
         #line 29 "matmul.py"
         v7[r] = ((r << 2) + tp0);
-    int v120[1];
+    int v121[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "matmul.py"
-        v120[r] = (tp1);
+        v121[r] = (tp1);
     int offs_m[8];
     #line 29 "matmul.py"
     const int offs_m_base = v6 + tp0;
@@ -212,22 +213,22 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             tsm::load<1>(&b[r], b_ptrs_1[r], b_mask[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[8];
-        // tl.dot: a [32x16] and b [16x32] fp16 (ieee) through shared memory, then per thread 8 rows x 1 columns of FMAs along K
+        // tl.dot: a [32x16] and b [16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x16 tile of 1x2 instructions
         {
             #line 44 "matmul.py"
-            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // [32][17]
+            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // [32][24]: rows along M
             #line 44 "matmul.py"
-            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 1088); // [16][33]
+            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 1536); // [16][40]: rows along K
             #line 44 "matmul.py"
             __syncthreads(); // earlier readers of the buffer are done
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 2) + tp2; dot_a[f + (f >> 4)] = a[r]; }
+                { const int f = (r << 2) + tp2; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a[r]); }
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 7) + tp3; dot_b[f + (f >> 5)] = b[r]; }
+                { const int f = (r << 7) + tp3; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b[r]); }
             #line 44 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -235,29 +236,35 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 #line 44 "matmul.py"
                 acc_2[r] = acc_1[r];
             #line 44 "matmul.py"
-            const int dot_row = (tp3 >> 5) * 17;
+            const unsigned dot_a_addr = (unsigned)__cvta_generic_to_shared(dot_a) + ((((((warp & 1) << 9) | ((warp >> 1) << 4)) >> 5) + (lane & 15)) * 24 + (lane >> 4) * 8) * 2;
             #line 44 "matmul.py"
-            const int dot_col = tp3 & 31;
-            #pragma unroll 4
+            const unsigned dot_b_addr = (unsigned)__cvta_generic_to_shared(dot_b) + ((lane & 15) * 40 + ((((warp & 1) << 9) | ((warp >> 1) << 4)) & 31) + (lane >> 4) * 8) * 2;
+            #pragma unroll
             #line 44 "matmul.py"
-            for (int dot_k = 0; dot_k < 16; ++dot_k) {
-                float dot_ra[8], dot_rb[1];
-                #pragma unroll
-                #line 44 "matmul.py"
-                for (int i = 0; i < 8; ++i) {
-                    #line 44 "matmul.py"
-                    dot_ra[i] = __half2float(dot_a[dot_row + ((i << 2)) * 17 + dot_k]);
-                }
+            for (int dot_k = 0; dot_k < 1; ++dot_k) {
+                unsigned dot_fa[1][4], dot_fb[2][2];
                 #pragma unroll
                 #line 44 "matmul.py"
                 for (int i = 0; i < 1; ++i) {
                     #line 44 "matmul.py"
-                    dot_rb[i] = __half2float(dot_b[dot_k * 33 + dot_col + (0)]);
+                    tsm::ldmatrix_x4<false>(dot_fa[i], dot_a_addr + i * 768 + dot_k * 32);
                 }
                 #pragma unroll
-                for (int r = 0; r < 8; ++r)
+                #line 44 "matmul.py"
+                for (int j = 0; j < 1; ++j) {
                     #line 44 "matmul.py"
-                    acc_2[r] = fmaf(dot_ra[r], dot_rb[0], acc_2[r]);
+                    tsm::ldmatrix_x4<true>(dot_fb[2 * j], dot_b_addr + j * 32 + dot_k * 1280);
+                }
+                #pragma unroll
+                #line 44 "matmul.py"
+                for (int i = 0; i < 1; ++i) {
+                    #pragma unroll
+                    #line 44 "matmul.py"
+                    for (int j = 0; j < 2; ++j) {
+                        #line 44 "matmul.py"
+                        tsm::mma_m16n8k16<false>(&acc_2[4 * (j + 2 * i)], dot_fa[i], dot_fb[j]);
+                    }
+                }
             }
         }
         // a_ptrs += BLOCK_K * stride_ak
@@ -284,6 +291,24 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         for (int r = 0; r < 4; ++r)
             #line 46 "matmul.py"
             b_ptrs_1[r] = b_ptrs_2[r];
+    }
+    float acc_3[8];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 35 "matmul.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 35 "matmul.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 35 "matmul.py"
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp4; smem[f + (f >> 5)] = acc_1[r]; }
+        #line 35 "matmul.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 35 "matmul.py"
+            { const int f = (r << 7) + tp3; acc_3[r] = smem[f + (f >> 5)]; }
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v95[8];
@@ -337,7 +362,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"
-        v116[r] = __float2half_rn(acc_1[r]);
+        v116[r] = __float2half_rn(acc_3[r]);
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"
@@ -354,12 +379,13 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[2144];
+    __shared__ __align__(16) unsigned char tsm_smem[4224];
     const int tp0 = warp;
     const int tp1 = (lane >> 4) | (warp << 1);
     const int tp2 = lane;
     const int tp3 = (lane & 15);
     const int tp4 = lane | (warp << 5);
+    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
     // pid_m = tl.program_id(0)
     #line 27 "matmul.py"
     int pid_m = blockIdx.x;
@@ -374,11 +400,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 8; ++r)
         #line 29 "matmul.py"
         v13[r] = ((r << 2) + tp0);
-    int v124[4];
+    int v125[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "matmul.py"
-        v124[r] = ((r << 3) + tp1);
+        v125[r] = ((r << 3) + tp1);
     int offs_m[8];
     #line 29 "matmul.py"
     const int offs_m_base = v12 + tp0;
@@ -569,22 +595,22 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             tsm::load<1>(&b[r], b_ptrs_1[r], b_mask[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[8];
-        // tl.dot: a [32x16] and b [16x32] fp16 (ieee) through shared memory, then per thread 8 rows x 1 columns of FMAs along K
+        // tl.dot: a [32x16] and b [16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x16 tile of 1x2 instructions
         {
             #line 44 "matmul.py"
-            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // [32][17]
+            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // [32][24]: rows along M
             #line 44 "matmul.py"
-            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 1088); // [16][33]
+            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 1536); // [16][40]: rows along K
             #line 44 "matmul.py"
             __syncthreads(); // earlier readers of the buffer are done
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 7) + tp4; dot_a[f + (f >> 4)] = a[r]; }
+                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a[r]); }
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 7) + tp4; dot_b[f + (f >> 5)] = b[r]; }
+                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b[r]); }
             #line 44 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -592,29 +618,35 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 #line 44 "matmul.py"
                 acc_2[r] = acc_1[r];
             #line 44 "matmul.py"
-            const int dot_row = (tp4 >> 5) * 17;
+            const unsigned dot_a_addr = (unsigned)__cvta_generic_to_shared(dot_a) + ((((((warp & 1) << 9) | ((warp >> 1) << 4)) >> 5) + (lane & 15)) * 24 + (lane >> 4) * 8) * 2;
             #line 44 "matmul.py"
-            const int dot_col = tp4 & 31;
-            #pragma unroll 4
+            const unsigned dot_b_addr = (unsigned)__cvta_generic_to_shared(dot_b) + ((lane & 15) * 40 + ((((warp & 1) << 9) | ((warp >> 1) << 4)) & 31) + (lane >> 4) * 8) * 2;
+            #pragma unroll
             #line 44 "matmul.py"
-            for (int dot_k = 0; dot_k < 16; ++dot_k) {
-                float dot_ra[8], dot_rb[1];
-                #pragma unroll
-                #line 44 "matmul.py"
-                for (int i = 0; i < 8; ++i) {
-                    #line 44 "matmul.py"
-                    dot_ra[i] = __half2float(dot_a[dot_row + ((i << 2)) * 17 + dot_k]);
-                }
+            for (int dot_k = 0; dot_k < 1; ++dot_k) {
+                unsigned dot_fa[1][4], dot_fb[2][2];
                 #pragma unroll
                 #line 44 "matmul.py"
                 for (int i = 0; i < 1; ++i) {
                     #line 44 "matmul.py"
-                    dot_rb[i] = __half2float(dot_b[dot_k * 33 + dot_col + (0)]);
+                    tsm::ldmatrix_x4<false>(dot_fa[i], dot_a_addr + i * 768 + dot_k * 32);
                 }
                 #pragma unroll
-                for (int r = 0; r < 8; ++r)
+                #line 44 "matmul.py"
+                for (int j = 0; j < 1; ++j) {
                     #line 44 "matmul.py"
-                    acc_2[r] = fmaf(dot_ra[r], dot_rb[0], acc_2[r]);
+                    tsm::ldmatrix_x4<true>(dot_fb[2 * j], dot_b_addr + j * 32 + dot_k * 1280);
+                }
+                #pragma unroll
+                #line 44 "matmul.py"
+                for (int i = 0; i < 1; ++i) {
+                    #pragma unroll
+                    #line 44 "matmul.py"
+                    for (int j = 0; j < 2; ++j) {
+                        #line 44 "matmul.py"
+                        tsm::mma_m16n8k16<false>(&acc_2[4 * (j + 2 * i)], dot_fa[i], dot_fb[j]);
+                    }
+                }
             }
         }
         // a_ptrs += BLOCK_K * stride_ak
@@ -643,6 +675,24 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         for (int r = 0; r < 4; ++r)
             #line 46 "matmul.py"
             b_ptrs_1[r] = b_ptrs_2[r];
+    }
+    float acc_3[8];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 35 "matmul.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 35 "matmul.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 35 "matmul.py"
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 5)] = acc_1[r]; }
+        #line 35 "matmul.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 35 "matmul.py"
+            { const int f = (r << 7) + tp4; acc_3[r] = smem[f + (f >> 5)]; }
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v101[8];
@@ -696,7 +746,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"
-        v120[r] = __float2half_rn(acc_1[r]);
+        v120[r] = __float2half_rn(acc_3[r]);
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"
@@ -713,14 +763,15 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[2144];
+    __shared__ __align__(16) unsigned char tsm_smem[4224];
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
     const int tp2 = ((lane & 7) << 2);
     const int tp3 = (lane >> 3) | (warp << 2);
     const int tp4 = ((lane & 3) << 2);
     const int tp5 = (lane << 2) | (warp << 7);
-    const int tp6 = (lane << 3) | (warp << 8);
+    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
+    const int tp7 = (lane << 3) | (warp << 8);
     // pid_m = tl.program_id(0)
     #line 27 "matmul.py"
     int pid_m = blockIdx.x;
@@ -750,11 +801,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 8; ++r)
         #line 30 "matmul.py"
         v18[r] = (r + tp1);
-    int v126[4];
+    int v127[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "matmul.py"
-        v126[r] = (r + tp2);
+        v127[r] = (r + tp2);
     int offs_n[8];
     #line 30 "matmul.py"
     const int offs_n_base = v17 + tp1;
@@ -930,22 +981,22 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             tsm::load<4>(&b[r], b_ptrs_1[r], b_mask[r]); // 8-byte accesses
         // acc = tl.dot(a, b, acc)
         float acc_2[8];
-        // tl.dot: a [32x16] and b [16x32] fp16 (ieee) through shared memory, then per thread 1 rows x 8 columns of FMAs along K
+        // tl.dot: a [32x16] and b [16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x16 tile of 1x2 instructions
         {
             #line 44 "matmul.py"
-            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // [32][17]
+            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // [32][24]: rows along M
             #line 44 "matmul.py"
-            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 1088); // [16][33]
+            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 1536); // [16][40]: rows along K
             #line 44 "matmul.py"
             __syncthreads(); // earlier readers of the buffer are done
             #pragma unroll
-            for (int r = 0; r < 4; ++r)
+            for (int r = 0; r < 4; r += 4)
                 #line 44 "matmul.py"
-                { const int f = r + tp5; dot_a[f + (f >> 4)] = a[r]; }
+                { const int f = r + tp5; tsm::sts<4>(&dot_a[(f >> 4) * 24 + (f & 15)], &a[r]); }
             #pragma unroll
-            for (int r = 0; r < 4; ++r)
+            for (int r = 0; r < 4; r += 4)
                 #line 44 "matmul.py"
-                { const int f = r + tp5; dot_b[f + (f >> 5)] = b[r]; }
+                { const int f = r + tp5; tsm::sts<4>(&dot_b[(f >> 5) * 40 + (f & 31)], &b[r]); }
             #line 44 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -953,29 +1004,35 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 #line 44 "matmul.py"
                 acc_2[r] = acc_1[r];
             #line 44 "matmul.py"
-            const int dot_row = (tp6 >> 5) * 17;
+            const unsigned dot_a_addr = (unsigned)__cvta_generic_to_shared(dot_a) + ((((((warp & 1) << 9) | ((warp >> 1) << 4)) >> 5) + (lane & 15)) * 24 + (lane >> 4) * 8) * 2;
             #line 44 "matmul.py"
-            const int dot_col = tp6 & 31;
-            #pragma unroll 4
+            const unsigned dot_b_addr = (unsigned)__cvta_generic_to_shared(dot_b) + ((lane & 15) * 40 + ((((warp & 1) << 9) | ((warp >> 1) << 4)) & 31) + (lane >> 4) * 8) * 2;
+            #pragma unroll
             #line 44 "matmul.py"
-            for (int dot_k = 0; dot_k < 16; ++dot_k) {
-                float dot_ra[1], dot_rb[8];
+            for (int dot_k = 0; dot_k < 1; ++dot_k) {
+                unsigned dot_fa[1][4], dot_fb[2][2];
                 #pragma unroll
                 #line 44 "matmul.py"
                 for (int i = 0; i < 1; ++i) {
                     #line 44 "matmul.py"
-                    dot_ra[i] = __half2float(dot_a[dot_row + (0) * 17 + dot_k]);
+                    tsm::ldmatrix_x4<false>(dot_fa[i], dot_a_addr + i * 768 + dot_k * 32);
                 }
                 #pragma unroll
                 #line 44 "matmul.py"
-                for (int i = 0; i < 8; ++i) {
+                for (int j = 0; j < 1; ++j) {
                     #line 44 "matmul.py"
-                    dot_rb[i] = __half2float(dot_b[dot_k * 33 + dot_col + (i)]);
+                    tsm::ldmatrix_x4<true>(dot_fb[2 * j], dot_b_addr + j * 32 + dot_k * 1280);
                 }
                 #pragma unroll
-                for (int r = 0; r < 8; ++r)
+                #line 44 "matmul.py"
+                for (int i = 0; i < 1; ++i) {
+                    #pragma unroll
                     #line 44 "matmul.py"
-                    acc_2[r] = fmaf(dot_ra[0], dot_rb[r], acc_2[r]);
+                    for (int j = 0; j < 2; ++j) {
+                        #line 44 "matmul.py"
+                        tsm::mma_m16n8k16<false>(&acc_2[4 * (j + 2 * i)], dot_fa[i], dot_fb[j]);
+                    }
+                }
             }
         }
         // a_ptrs += BLOCK_K * stride_ak
@@ -1004,6 +1061,24 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         for (int r = 0; r < 4; ++r)
             #line 46 "matmul.py"
             b_ptrs_1[r] = b_ptrs_2[r];
+    }
+    float acc_3[8];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 35 "matmul.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 35 "matmul.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 35 "matmul.py"
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 5)] = acc_1[r]; }
+        #line 35 "matmul.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 35 "matmul.py"
+            { const int f = r + tp7; acc_3[r] = smem[f + (f >> 5)]; }
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v101[1];
@@ -1057,7 +1132,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"
-        v120[r] = __float2half_rn(acc_1[r]);
+        v120[r] = __float2half_rn(acc_3[r]);
     #pragma unroll
     for (int r = 0; r < 8; r += 8)
         #line 50 "matmul.py"
@@ -1736,13 +1811,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[2144];
+    __shared__ __align__(16) unsigned char tsm_smem[4224];
     const int tp0 = warp;
     const int tp1 = (lane >> 4) | (warp << 1);
     const int tp2 = lane;
     const int tp3 = (lane & 15);
     const int tp4 = lane | (warp << 5);
     const int tp5 = ((lane & 15) << 5) | (lane >> 4) | (warp << 1);
+    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
     // pid_m = tl.program_id(0)
     #line 27 "matmul.py"
     int pid_m = blockIdx.x;
@@ -1757,11 +1833,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 8; ++r)
         #line 29 "matmul.py"
         v13[r] = ((r << 2) + tp0);
-    int v124[4];
+    int v125[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "matmul.py"
-        v124[r] = ((r << 3) + tp1);
+        v125[r] = ((r << 3) + tp1);
     int offs_m[8];
     #line 29 "matmul.py"
     const int offs_m_base = v12 + tp0;
@@ -1784,11 +1860,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 1; ++r)
         #line 30 "matmul.py"
         v18[r] = (tp2);
-    int v127[4];
+    int v128[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "matmul.py"
-        v127[r] = ((r << 3) + tp1);
+        v128[r] = ((r << 3) + tp1);
     int offs_n[1];
     #line 30 "matmul.py"
     const int offs_n_base = v17 + tp2;
@@ -1959,22 +2035,22 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             tsm::load<1>(&b[r], b_ptrs_1[r], b_mask[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[8];
-        // tl.dot: a [32x16] and b [16x32] fp16 (ieee) through shared memory, then per thread 8 rows x 1 columns of FMAs along K
+        // tl.dot: a [32x16] and b [16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x16 tile of 1x2 instructions
         {
             #line 44 "matmul.py"
-            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // [32][17]
+            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // [32][24]: rows along M
             #line 44 "matmul.py"
-            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 1088); // [16][33]
+            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 1536); // [16][40]: rows along K
             #line 44 "matmul.py"
             __syncthreads(); // earlier readers of the buffer are done
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 7) + tp4; dot_a[f + (f >> 4)] = a[r]; }
+                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a[r]); }
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 3) + tp5; dot_b[f + (f >> 5)] = b[r]; }
+                { const int f = (r << 3) + tp5; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b[r]); }
             #line 44 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -1982,29 +2058,35 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 #line 44 "matmul.py"
                 acc_2[r] = acc_1[r];
             #line 44 "matmul.py"
-            const int dot_row = (tp4 >> 5) * 17;
+            const unsigned dot_a_addr = (unsigned)__cvta_generic_to_shared(dot_a) + ((((((warp & 1) << 9) | ((warp >> 1) << 4)) >> 5) + (lane & 15)) * 24 + (lane >> 4) * 8) * 2;
             #line 44 "matmul.py"
-            const int dot_col = tp4 & 31;
-            #pragma unroll 4
+            const unsigned dot_b_addr = (unsigned)__cvta_generic_to_shared(dot_b) + ((lane & 15) * 40 + ((((warp & 1) << 9) | ((warp >> 1) << 4)) & 31) + (lane >> 4) * 8) * 2;
+            #pragma unroll
             #line 44 "matmul.py"
-            for (int dot_k = 0; dot_k < 16; ++dot_k) {
-                float dot_ra[8], dot_rb[1];
-                #pragma unroll
-                #line 44 "matmul.py"
-                for (int i = 0; i < 8; ++i) {
-                    #line 44 "matmul.py"
-                    dot_ra[i] = __half2float(dot_a[dot_row + ((i << 2)) * 17 + dot_k]);
-                }
+            for (int dot_k = 0; dot_k < 1; ++dot_k) {
+                unsigned dot_fa[1][4], dot_fb[2][2];
                 #pragma unroll
                 #line 44 "matmul.py"
                 for (int i = 0; i < 1; ++i) {
                     #line 44 "matmul.py"
-                    dot_rb[i] = __half2float(dot_b[dot_k * 33 + dot_col + (0)]);
+                    tsm::ldmatrix_x4<false>(dot_fa[i], dot_a_addr + i * 768 + dot_k * 32);
                 }
                 #pragma unroll
-                for (int r = 0; r < 8; ++r)
+                #line 44 "matmul.py"
+                for (int j = 0; j < 1; ++j) {
                     #line 44 "matmul.py"
-                    acc_2[r] = fmaf(dot_ra[r], dot_rb[0], acc_2[r]);
+                    tsm::ldmatrix_x4<true>(dot_fb[2 * j], dot_b_addr + j * 32 + dot_k * 1280);
+                }
+                #pragma unroll
+                #line 44 "matmul.py"
+                for (int i = 0; i < 1; ++i) {
+                    #pragma unroll
+                    #line 44 "matmul.py"
+                    for (int j = 0; j < 2; ++j) {
+                        #line 44 "matmul.py"
+                        tsm::mma_m16n8k16<false>(&acc_2[4 * (j + 2 * i)], dot_fa[i], dot_fb[j]);
+                    }
+                }
             }
         }
         // a_ptrs += BLOCK_K * stride_ak
@@ -2031,6 +2113,24 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         for (int r = 0; r < 4; ++r)
             #line 46 "matmul.py"
             b_ptrs_1[r] = b_ptrs_2[r];
+    }
+    float acc_3[8];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 35 "matmul.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 35 "matmul.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 35 "matmul.py"
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 5)] = acc_1[r]; }
+        #line 35 "matmul.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 35 "matmul.py"
+            { const int f = (r << 7) + tp4; acc_3[r] = smem[f + (f >> 5)]; }
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v100[8];
@@ -2084,7 +2184,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"
-        v119[r] = __float2half_rn(acc_1[r]);
+        v119[r] = __float2half_rn(acc_3[r]);
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"

@@ -54,11 +54,9 @@ def linear_relu(x_ptr, w_ptr, bias_ptr, out_ptr, BLOCK_M: tl.constexpr, BLOCK_N:
 #   %55 = splat %bias_ptr : <32xptr<fp32>> #slice1  # L16
 #   %56 = addptr %55, %rn : <32xptr<fp32>> #slice1  # L16
 #   %bias = load %56 : <32xfp32> #slice1  # L16
-#   %32 = constant 0.0 : <16x32xfp32> #blocked1  # L17
-#   %33 = dot %x, %w, %32 {input_precision = ieee, out = fp32} : <16x32xfp32> #blocked1  # L17
 #   %34 = expand_dims %bias {axis = 0} : <1x32xfp32> #blocked1  # L17
 #   %35 = broadcast %34 : <16x32xfp32> #blocked1  # L17
-#   %y = add %33, %35 : <16x32xfp32> #blocked1  # L17
+#   %y = dot %x, %w, %35 {input_precision = ieee, out = fp32} : <16x32xfp32> #blocked1  # L17
 #   %37 = constant 0.0 : fp32  # L18
 #   %38 = splat %37 : <16x32xfp32> #blocked1  # L18
 #   %y_1 = max %y, %38 : <16x32xfp32> #blocked1  # L18

@@ -40,14 +40,17 @@ struct Built
     }
 };
 
+/// Lowered for `cc` (the FMA path everywhere below sm_80; fp16 / bf16 dots take mma.sync at 80+).
 Built build(const std::string &src, const std::string &fn, const std::string &sig,
-            EmitOptions options = {})
+            EmitOptions options = {}, int cc = 90)
 {
     Built b;
     b.spec = specializeSource("import triton\nimport triton.language as tl\n\n\n" + src, fn, sig);
     if (!b.spec->kernel)
         return b;
-    b.lowered = passes::lowerForCuda(b.spec->kernel, {}, b.spec->diags);
+    passes::PipelineOptions po;
+    po.computeCapability = cc;
+    b.lowered = passes::lowerForCuda(b.spec->kernel, po, b.spec->diags);
     if (b.lowered)
         b.source = emitCuda(*b.lowered, b.spec->file, options, b.spec->diags);
     return b;
@@ -149,10 +152,11 @@ TEST(EmitDot, AStoreLayoutThatStarvesTheFmaLoopIsNotForcedOnTheDot)
 {
     // Ragged M / N: the store moves one element per access, in a layout where a thread owns a
     // 16x1 strip of the 32x64 result (17 reads per 16 FMAs); the dot computes in its own 4x4
-    // tiles (8 reads) and converts for the store.
+    // tiles (8 reads) and converts for the store. (sm_75: on sm_80+ fp16 takes tensor cores.)
     Built b = build(kLoopMatmul, "matmul",
                     "a_ptr=*fp16:16, b_ptr=*fp16:16, c_ptr=*fp16:16, M=i32, N=i32, K=i32, "
-                    "BLOCK_M=32, BLOCK_N=64, BLOCK_K=16");
+                    "BLOCK_M=32, BLOCK_N=64, BLOCK_K=16",
+                    {}, 75);
     ASSERT_TRUE(b.source) << b.messages();
     EXPECT_EQ(passes::checkLayoutContract(*b.lowered), "");
     const ir::Op *dot = findDot(b.lowered->kernel.body);
@@ -181,18 +185,22 @@ TEST(EmitDot, EveryInputDtypeCompiles)
     {
         const char *in, *out, *args;
         const char *expect; // in the generated code
+        int cc = 90;
     };
     const Case cases[] = {
-        {"fp16", "fp32", "", "__half2float("},
-        {"bf16", "fp32", "", "__bfloat162float("},
-        {"fp16", "fp16", ", out_dtype=tl.float16", "__float2half_rn("},
+        {"fp16", "fp32", "", "__half2float(", 75},
+        {"bf16", "fp32", "", "__bfloat162float(", 75},
+        {"fp16", "fp16", ", out_dtype=tl.float16", "__float2half_rn(", 75},
+        {"fp16", "fp32", "", "tsm::mma_m16n8k16<false>("},
+        {"bf16", "fp32", "", "tsm::mma_m16n8k16<true>("},
+        {"fp16", "fp16", ", out_dtype=tl.float16", "__float2half_rn(dot_acc"},
         {"fp64", "fp64", "", "fma("},
         {"i8", "i32", "", "(unsigned)"},
         {"u8", "i32", "", "(unsigned)"},
     };
     for (const Case &k : cases) {
-        SCOPED_TRACE(std::string(k.in) + " -> " + k.out);
-        Built b = build(tileDot(k.args), "k", sig(k.in, k.out, 32, 32, 32));
+        SCOPED_TRACE(std::string(k.in) + " -> " + k.out + " on sm_" + std::to_string(k.cc));
+        Built b = build(tileDot(k.args), "k", sig(k.in, k.out, 32, 32, 32), {}, k.cc);
         ASSERT_TRUE(b.source) << b.messages();
         EXPECT_NE(b.source->code.find(k.expect), std::string::npos) << b.source->code;
         expectCompiles(*b.source);

@@ -1,0 +1,167 @@
+// tl.dot on tensor cores with mma.sync.m16n8k16 (sm_80+), for fp16 / bf16 inputs and an fp32
+// accumulator, as Triton's MMAv2 lowering (lib/Conversion/TritonGPUToLLVM/DotOpToLLVM/MMAv2.cpp)
+// but with operands staged by the dot itself: every thread writes the a and b elements it holds
+// into tsm_smem (rows padded by 16 bytes: codegen::mmaStaging), then each warp loads its
+// fragments with ldmatrix (.trans when the staged rows run along M or N) and issues
+// repM x repN mma.sync per 16-wide step along K. The result is in the MMA accumulator layout
+// (codegen::mmaAccumulatorLayout): a loop-carried accumulator never leaves registers.
+//
+// Numerics: products of fp16 / bf16 are exact in fp32 and summed in fp32 by the tensor core,
+// so results differ from the interpreter's ascending-K FMA sum only by summation order and the
+// tensor core's rounding of partial sums. An fp16 out_dtype rounds the fp32 sum once at the end
+// (the interpreter's rule).
+
+#include "core/codegen/emit_context.h"
+#include "core/codegen/mma_layout.h"
+#include "core/codegen/shared_memory.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace tsm::codegen {
+namespace {
+
+int log2i(std::int64_t v)
+{
+    return v <= 1 ? 0 : std::bit_width(std::uint64_t(v)) - 1;
+}
+
+std::string str(std::int64_t v)
+{
+    return std::to_string(v);
+}
+
+} // namespace
+
+void Emitter::emitMmaDot(const ir::Op &op)
+{
+    const ir::ValueId a = op.operands[0], b = op.operands[1], acc = op.operands[2];
+    const ir::ValueId res = op.result();
+    const ir::Type &at = k.type(a), &bt = k.type(b), &rt = k.type(res);
+    const Layout &lc = layout(res);
+    if (!isMmaAccumulatorLayout(lc, k.numWarps))
+        return unsupported(op, "tl.dot on mma.sync with its result in " + lc.toString());
+
+    // A staged row runs along the dimension the operand's registers run along, so a thread's
+    // contiguous elements are one vector store: a as [M][K] unless it arrives contiguous along
+    // M (a transposed A), b as [K][N] unless it arrives contiguous along K (a transposed B).
+    const Layout &la = isUniform(a) ? lc : layout(a);
+    const Layout &lb = isUniform(b) ? lc : layout(b);
+    const bool aKMajor = isUniform(a) || la.contiguousDim() != 0;
+    const bool bKMajor = !isUniform(b) && lb.contiguousDim() == 0;
+    const MmaStaging st = mmaStaging(at, bt, aKMajor, bKMajor);
+    needShared(st.bytes, op.span, dotDescription(at, bt));
+    const MmaTiling t = mmaTiling(rt.shape, k.numWarps);
+    const DType in = at.dtype, out = rt.dtype;
+    const std::string inT = cType(in);
+
+    const std::string an = operandIn(a, la);
+    const std::string bn = operandIn(b, lb);
+    const std::string accInit = elem(acc, lc);
+    declare(res);
+    const std::string rn = name(res);
+    const bool direct = out == DType::F32;
+    const std::string sum = direct ? rn : fresh("dot_acc");
+    const int R = lc.numRegs();
+
+    line("// tl.dot: a [" + str(st.M) + "x" + str(st.K) + "] and b [" + str(st.K) + "x" + str(st.N)
+         + "] " + std::string(dtypeShortName(in)) + " on tensor cores (mma.sync m16n8k16, fp32 "
+         "accumulation): warps " + str(t.warpsM) + "x" + str(t.warpsN) + ", each a " + str(t.warpM)
+         + "x" + str(t.warpN) + " tile of " + str(t.repM) + "x" + str(t.repN) + " instructions");
+    if (!direct)
+        line("float " + sum + "[" + str(R) + "];");
+    open("");
+    const std::string sa = fresh("dot_a"), sb = fresh("dot_b");
+    line(inT + " *" + sa + " = reinterpret_cast<" + inT + " *>(tsm_smem); // "
+         + (aKMajor ? "[" + str(st.M) + "][" + str(st.strideA) + "]: rows along M"
+                    : "[" + str(st.K) + "][" + str(st.strideA) + "]: rows along K"));
+    line(inT + " *" + sb + " = reinterpret_cast<" + inT + " *>(tsm_smem + " + str(st.offsetB) + "); // "
+         + (bKMajor ? "[" + str(st.N) + "][" + str(st.strideB) + "]: rows along N"
+                    : "[" + str(st.K) + "][" + str(st.strideB) + "]: rows along K"));
+
+    // Staging: element (i, j) of an operand [R0][R1] goes to row i, column j of its area
+    // (rowsAlongDim0) or row j, column i; a thread's contiguous registers along the row
+    // dimension are one vector store of up to 16 bytes.
+    auto stage = [&](const std::string &dst, const std::string &src, const Layout &l,
+                     std::int64_t dim1, bool rowsAlongDim0, std::int64_t stride) {
+        const int elemBytes = dtypeBytes(in);
+        const int storageContig = rowsAlongDim0 ? 1 : 0;
+        int v = l.contiguousDim() == storageContig ? l.contiguousRegs() : 1;
+        v = std::min(v, 16 / elemBytes);
+        const std::string f = "f";
+        const std::string lowBits = "(f & " + str(dim1 - 1) + ")", highBits = "(f >> " + str(log2i(dim1)) + ")";
+        const std::string idx = rowsAlongDim0 ? highBits + " * " + str(stride) + " + " + lowBits
+                                              : lowBits + " * " + str(stride) + " + " + highBits;
+        unrolledLoop(l.numRegs(),
+                     "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::sts<" + str(v) + ">(&" + dst
+                         + "[" + idx + "], &" + src + "[r]); }",
+                     v);
+    };
+    line("__syncthreads(); // earlier readers of the buffer are done");
+    stage(sa, an, la, st.K, aKMajor, st.strideA);
+    stage(sb, bn, lb, st.N, !bKMajor, st.strideB);
+    line("__syncthreads();");
+    unrolledLoop(R, sum + "[r] = " + (direct ? accInit : "__half2float(" + accInit + ")") + ";");
+
+    // The warp's tile origin and each lane's first ldmatrix row address (bytes in shared memory).
+    const int warpBits = int(lc.warpBases.size());
+    const std::string wf = linearExpr("warp", warpBits, lc.warpBases);
+    const std::string warpRow = wf.empty() ? "0" : "((" + wf + ") >> " + str(log2i(st.N)) + ")";
+    const std::string warpCol = wf.empty() ? "0" : "((" + wf + ") & " + str(st.N - 1) + ")";
+    const std::string aAddr = fresh("dot_a_addr"), bAddr = fresh("dot_b_addr");
+    const std::string eb = str(dtypeBytes(in));
+    // a: ldmatrix.x4 per 16x16 tile (matrix q = lane / 8: rows + 8 * (q & 1), k + 8 * (q >> 1)).
+    const std::string aLane = aKMajor
+        ? "(" + warpRow + " + (lane & 15)) * " + str(st.strideA) + " + (lane >> 4) * 8"
+        : "(((lane >> 4) << 3) + (lane & 7)) * " + str(st.strideA) + " + " + warpRow
+              + " + ((lane >> 3) & 1) * 8";
+    // b: ldmatrix.x4 per 16(k) x 16(n), two instruction tiles (q: k + 8 * (q & 1), n + 8 * (q >> 1)).
+    const std::string bLane = bKMajor
+        ? "(" + warpCol + " + ((lane >> 4) << 3) + (lane & 7)) * " + str(st.strideB)
+              + " + ((lane >> 3) & 1) * 8"
+        : "(lane & 15) * " + str(st.strideB) + " + " + warpCol + " + (lane >> 4) * 8";
+    line("const unsigned " + aAddr + " = (unsigned)__cvta_generic_to_shared(" + sa + ") + (" + aLane
+         + ") * " + eb + ";");
+    line("const unsigned " + bAddr + " = (unsigned)__cvta_generic_to_shared(" + sb + ") + (" + bLane
+         + ") * " + eb + ";");
+    // Byte steps: one 16-row tile along M / two 8-column tiles along N, one 16-step along K.
+    const std::int64_t e = dtypeBytes(in);
+    const std::int64_t aStepM = (aKMajor ? 16 * st.strideA : 16) * e;
+    const std::int64_t aStepK = (aKMajor ? 16 : 16 * st.strideA) * e;
+    const std::int64_t bStepN = (bKMajor ? 16 * st.strideB : 16) * e;
+    const std::int64_t bStepK = (bKMajor ? 16 : 16 * st.strideB) * e;
+    const std::string aT = aKMajor ? "false" : "true", bT = bKMajor ? "false" : "true";
+    const std::string kk = fresh("dot_k"), fa = fresh("dot_fa"), fb = fresh("dot_fb");
+    const std::string bf16 = in == DType::BF16 ? "true" : "false";
+    line("#pragma unroll");
+    open("for (int " + kk + " = 0; " + kk + " < " + str(st.K / 16) + "; ++" + kk + ")");
+    line("unsigned " + fa + "[" + str(t.repM) + "][4], " + fb + "[" + str(std::max(t.repN, 2)) + "][2];");
+    auto loop = [&](const std::string &var, int n) {
+        line("#pragma unroll");
+        open("for (int " + var + " = 0; " + var + " < " + str(n) + "; ++" + var + ")");
+    };
+    loop("i", t.repM);
+    line("tsm::ldmatrix_x4<" + aT + ">(" + fa + "[i], " + aAddr + " + i * " + str(aStepM) + " + " + kk
+         + " * " + str(aStepK) + ");");
+    close();
+    if (t.repN >= 2) {
+        loop("j", t.repN / 2);
+        line("tsm::ldmatrix_x4<" + bT + ">(" + fb + "[2 * j], " + bAddr + " + j * " + str(bStepN) + " + "
+             + kk + " * " + str(bStepK) + ");");
+        close();
+    } else {
+        line("tsm::ldmatrix_x2<" + bT + ">(" + fb + "[0], " + bAddr + " + " + kk + " * " + str(bStepK) + ");");
+    }
+    loop("i", t.repM);
+    loop("j", t.repN);
+    line("tsm::mma_m16n8k16<" + bf16 + ">(&" + sum + "[4 * (j + " + str(t.repN) + " * i)], " + fa + "[i], "
+         + fb + "[j]);");
+    close();
+    close();
+    close();
+    close();
+    if (!direct)
+        unrolledLoop(R, rn + "[r] = __float2half_rn(" + sum + "[r]);");
+}
+
+} // namespace tsm::codegen

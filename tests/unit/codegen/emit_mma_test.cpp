@@ -1,0 +1,128 @@
+// tl.dot on tensor cores (emit_mma.cpp): fp16 / bf16 dots lowered for sm_90 keep their
+// accumulator in the MMA layout across the K loop, stage transposed operands the other way
+// round (ldmatrix.trans), and compile with NVRTC for sm_80 and sm_90 into mma.sync without
+// spilling.
+
+#include "emit_test_support.h"
+
+#include "core/codegen/mma_layout.h"
+
+using namespace tsm;
+using namespace tsm::codegen;
+using namespace tsm::codegen::test;
+
+namespace {
+
+/// A tiled matmul over a runtime K; `a` indexed with strides (sam, sak) so that a transposed
+/// view is one signature away.
+const char *const kMatmul = R"py(
+@triton.jit
+def mm(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, BLOCK_M: tl.constexpr,
+       BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        kk = k * BLOCK_K + rk
+        a = tl.load(a_ptr + rm[:, None] * sam + kk[None, :] * sak, mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + kk[:, None] * sbk + rn[None, :] * sbn, mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    c = acc.to(c_ptr.dtype.element_ty)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c, mask=(rm[:, None] < M) & (rn[None, :] < N))
+)py";
+
+std::string sig(const std::string &dt, int bm, int bn, int bk, bool aTransposed, bool bTransposed,
+                int warps = 4)
+{
+    const std::string rowMajor = "=i32:16, ", unit = "=1, ";
+    return "a_ptr=*" + dt + ":16, b_ptr=*" + dt + ":16, c_ptr=*" + dt
+           + ":16, M=i32, N=i32, K=i32:16, sam" + (aTransposed ? unit : rowMajor) + "sak"
+           + (aTransposed ? rowMajor : unit) + "sbk" + (bTransposed ? unit : rowMajor) + "sbn"
+           + (bTransposed ? "=i32:16" : "=1") + ", BLOCK_M=" + std::to_string(bm)
+           + ", BLOCK_N=" + std::to_string(bn) + ", BLOCK_K=" + std::to_string(bk)
+           + ", num_warps=" + std::to_string(warps);
+}
+
+const ir::Op *findOp(const ir::Region &r, ir::OpCode code)
+{
+    for (const ir::Op &op : r.ops) {
+        if (op.code == code)
+            return &op;
+        for (const ir::Region &inner : op.regions)
+            if (const ir::Op *d = findOp(inner, code))
+                return d;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+TEST(EmitMma, TheAccumulatorStaysInTheMmaLayoutAcrossTheLoop)
+{
+    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 128, 128, 32, false, false));
+    ASSERT_TRUE(r->cuda) << r->messages();
+    const ir::Op *loop = findOp(r->lk->kernel.body, ir::OpCode::For);
+    ASSERT_NE(loop, nullptr);
+    // No conversion inside the K loop: the carried accumulator is in the dot's own layout.
+    EXPECT_EQ(passes::test::countOps(loop->regions[0], ir::OpCode::ConvertLayout), 0);
+    const ir::Op *dot = findOp(loop->regions[0], ir::OpCode::Dot);
+    ASSERT_NE(dot, nullptr);
+    EXPECT_TRUE(isMmaAccumulatorLayout(r->lk->layoutOf(dot->result()), 4));
+    EXPECT_TRUE(isMmaAccumulatorLayout(r->lk->layoutOf(loop->regions[0].args[1]), 4));
+
+    const std::string &c = r->code();
+    EXPECT_NE(c.find("mma.sync m16n8k16"), std::string::npos); // the comment naming the path
+    EXPECT_NE(c.find("tsm::ldmatrix_x4<false>(dot_fa[i]"), std::string::npos) << c;
+    EXPECT_NE(c.find("tsm::ldmatrix_x4<true>(dot_fb[2 * j]"), std::string::npos) << c;
+    // The loads' 8-element rows go to shared memory as one 16-byte store each.
+    EXPECT_EQ(count(c, "tsm::sts<8>("), 2) << c;
+
+    const std::string ptx = expectCompiles(*r);
+    // 2 steps along K x 4 x 8 instructions per warp.
+    EXPECT_EQ(count(ptx, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"), 64);
+    EXPECT_EQ(count(ptx, "ldmatrix.sync.aligned.m8n8.x4.shared.b16"), 8);
+    EXPECT_EQ(count(ptx, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"), 8);
+    const cuda::CompileResult sm90 = compileFor(*r->cuda, "sm_90");
+    ASSERT_TRUE(sm90.resources.parsed) << sm90.log;
+    EXPECT_EQ(sm90.resources.spillStoreBytes, 0) << sm90.log;
+}
+
+TEST(EmitMma, TransposedOperandsAreStagedAlongTheirContiguousDimension)
+{
+    // a as a transposed view (contiguous along M) and b contiguous along K: a staged [K][M] and
+    // read with ldmatrix.trans, b staged [N][K] and read without.
+    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 64, 64, 32, true, true));
+    ASSERT_TRUE(r->cuda) << r->messages();
+    const std::string &c = r->code();
+    EXPECT_NE(c.find("rows along K"), std::string::npos) << c;
+    EXPECT_NE(c.find("rows along N"), std::string::npos) << c;
+    EXPECT_NE(c.find("tsm::ldmatrix_x4<true>(dot_fa[i]"), std::string::npos) << c;
+    EXPECT_NE(c.find("tsm::ldmatrix_x4<false>(dot_fb[2 * j]"), std::string::npos) << c;
+    const std::string ptx = expectCompiles(*r);
+    EXPECT_GT(count(ptx, "mma.sync.aligned.m16n8k16"), 0);
+}
+
+TEST(EmitMma, Bf16AndManyTileShapesCompileWithoutSpills)
+{
+    struct Case
+    {
+        const char *dt;
+        int m, n, k, warps;
+    };
+    for (const Case &t : {Case{"bf16", 64, 64, 32, 4}, Case{"fp16", 16, 16, 16, 4},
+                          Case{"fp16", 16, 64, 64, 4}, Case{"fp16", 128, 256, 64, 8},
+                          Case{"bf16", 256, 128, 64, 8}, Case{"fp16", 64, 32, 32, 2},
+                          Case{"fp16", 32, 16, 16, 1}}) {
+        SCOPED_TRACE(std::string(t.dt) + " " + std::to_string(t.m) + "x" + std::to_string(t.n) + "x"
+                     + std::to_string(t.k) + " on " + std::to_string(t.warps) + " warps");
+        auto r = lowerAndEmit(kMatmul, "mm", sig(t.dt, t.m, t.n, t.k, false, false, t.warps));
+        ASSERT_TRUE(r->cuda) << r->messages();
+        const std::string ptx = expectCompiles(*r);
+        const std::string ptxType = std::string(t.dt) == "fp16" ? "f16" : t.dt;
+        EXPECT_NE(ptx.find("mma.sync.aligned.m16n8k16.row.col.f32." + ptxType), std::string::npos);
+        const cuda::CompileResult sm90 = compileFor(*r->cuda, "sm_90");
+        if (sm90.resources.parsed)
+            EXPECT_EQ(sm90.resources.spillStoreBytes, 0) << sm90.log;
+    }
+}

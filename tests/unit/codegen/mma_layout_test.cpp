@@ -1,0 +1,140 @@
+// The MMA accumulator layout against the PTX ISA's fragment table for mma.m16n8k16, the warp
+// tiling (Triton's warpsPerTileV2), the operand staging and which dots take tensor cores.
+
+#include "core/codegen/mma_layout.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+using namespace tsm;
+using namespace tsm::codegen;
+
+namespace {
+
+ir::Type block(DType t, std::int64_t r, std::int64_t c)
+{
+    return ir::Type{t, false, {r, c}};
+}
+
+} // namespace
+
+TEST(MmaLayout, LaneAndRegisterMatchThePtxFragmentsOfOneInstruction)
+{
+    // PTX ISA "Matrix Fragments for mma.m16n8k16" (C/D, fp32): groupID = lane >> 2,
+    // threadID_in_group = lane % 4; c0, c1 at row groupID, columns 2 * tig + (0, 1); c2, c3 at
+    // row groupID + 8.
+    const Layout l = mmaAccumulatorLayout({64, 64}, 4);
+    const std::int64_t N = 64;
+    for (int lane = 0; lane < 32; ++lane)
+        for (int c = 0; c < 4; ++c) {
+            const std::int64_t row = (lane >> 2) + 8 * (c >> 1), col = 2 * (lane % 4) + (c & 1);
+            EXPECT_EQ(l.flat(c, lane, 0), row * N + col) << "lane " << lane << " c" << c;
+        }
+}
+
+TEST(MmaLayout, RegistersRepeatTheTileAlongNFirstInsideTheWarpTile)
+{
+    const Layout l = mmaAccumulatorLayout({128, 128}, 4);
+    const MmaTiling t = mmaTiling({128, 128}, 4);
+    EXPECT_EQ(t.warpsM, 2);
+    EXPECT_EQ(t.warpsN, 2);
+    EXPECT_EQ(t.warpM, 64);
+    EXPECT_EQ(t.warpN, 64);
+    EXPECT_EQ(t.repM, 4);
+    EXPECT_EQ(t.repN, 8);
+    EXPECT_EQ(l.numRegs(), 4 * 4 * 8);
+    const std::int64_t N = 128;
+    // Instruction tile (i, j) of warp (wm, wn) holds its c0 in register 4 * (j + repN * i).
+    for (int warp = 0; warp < 4; ++warp)
+        for (int i = 0; i < 4; ++i)
+            for (int j = 0; j < 8; ++j) {
+                const int wm = warp & 1, wn = warp >> 1;
+                const std::int64_t row = wm * 64 + i * 16, col = wn * 64 + j * 8;
+                EXPECT_EQ(l.flat(4 * (j + 8 * i), 0, warp), row * N + col);
+            }
+    EXPECT_EQ(l.toString(), "#mma<v2, wpc=[2,2], instr=[16,8]>");
+}
+
+TEST(MmaLayout, EveryElementIsHeldOnceOrByWholeReplicatedWarps)
+{
+    struct Case
+    {
+        std::int64_t m, n;
+        int warps;
+    };
+    for (const Case &c : {Case{16, 16, 1}, Case{16, 16, 4}, Case{16, 16, 8}, Case{32, 64, 4},
+                          Case{64, 32, 8}, Case{128, 256, 8}, Case{256, 128, 8}, Case{64, 128, 4},
+                          Case{16, 256, 4}, Case{256, 16, 4}}) {
+        SCOPED_TRACE(std::to_string(c.m) + "x" + std::to_string(c.n) + " on " + std::to_string(c.warps));
+        const Layout l = mmaAccumulatorLayout({c.m, c.n}, c.warps);
+        EXPECT_TRUE(isMmaAccumulatorLayout(l, c.warps));
+        std::multiset<std::int64_t> held;
+        for (int w = 0; w < c.warps; ++w)
+            for (int lane = 0; lane < 32; ++lane)
+                for (int r = 0; r < l.numRegs(); ++r)
+                    held.insert(l.flat(r, lane, w));
+        const std::int64_t copies = std::int64_t(held.size()) / (c.m * c.n);
+        EXPECT_EQ(std::int64_t(held.size()), copies * c.m * c.n);
+        for (std::int64_t f = 0; f < c.m * c.n; ++f)
+            ASSERT_EQ(std::int64_t(held.count(f)), copies) << "element " << f;
+        const MmaTiling t = mmaTiling({c.m, c.n}, c.warps);
+        EXPECT_EQ(t.warpsM * t.warpsN, c.warps);
+        EXPECT_EQ(t.repM * 16, t.warpM);
+        EXPECT_EQ(t.repN * 8, t.warpN);
+    }
+}
+
+TEST(MmaLayout, WarpsGoAlongMWhileItHasTilesThenAlongN)
+{
+    EXPECT_EQ(mmaTiling({256, 128}, 8).warpsM, 4); // Triton's 256x128 on 8 warps: [4, 2]
+    EXPECT_EQ(mmaTiling({256, 128}, 8).warpsN, 2);
+    EXPECT_EQ(mmaTiling({128, 256}, 8).warpsM, 2);
+    EXPECT_EQ(mmaTiling({128, 256}, 8).warpsN, 4);
+    EXPECT_EQ(mmaTiling({16, 64}, 4).warpsM, 1);
+    EXPECT_EQ(mmaTiling({16, 64}, 4).warpsN, 4);
+    EXPECT_EQ(mmaTiling({64, 64}, 1).warpsM, 1);
+}
+
+TEST(MmaLayout, TensorCoresTakeHalfPrecisionDotsOnSm80AndLater)
+{
+    const ir::Type h = block(DType::F16, 64, 32), hb = block(DType::F16, 32, 64);
+    const ir::Type f = block(DType::F32, 64, 64);
+    EXPECT_EQ(dotPath(h, hb, f, 90), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(h, hb, f, 80), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(h, hb, f, 75), DotPath::Fma);
+    EXPECT_EQ(dotPath(block(DType::BF16, 64, 32), block(DType::BF16, 32, 64), f, 90), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(h, hb, block(DType::F16, 64, 64), 90), DotPath::MmaSync);
+    // Not (yet) on tensor cores: fp32 / tf32, integers, fp64, mixed inputs, blocks under 16.
+    EXPECT_EQ(dotPath(block(DType::F32, 64, 32), block(DType::F32, 32, 64), f, 90), DotPath::Fma);
+    EXPECT_EQ(dotPath(block(DType::I8, 64, 32), block(DType::I8, 32, 64), block(DType::I32, 64, 64), 90),
+              DotPath::Fma);
+    EXPECT_EQ(dotPath(h, block(DType::BF16, 32, 64), f, 90), DotPath::Fma);
+    EXPECT_EQ(dotPath(block(DType::F16, 8, 32), block(DType::F16, 32, 8), block(DType::F32, 8, 8), 90),
+              DotPath::Fma);
+    EXPECT_STREQ(dotPathName(DotPath::MmaSync), "mma.sync");
+}
+
+TEST(MmaLayout, StagedRowsArePaddedBySixteenBytes)
+{
+    const MmaStaging s = mmaStaging(block(DType::F16, 128, 32), block(DType::F16, 32, 128), true, false);
+    EXPECT_EQ(s.strideA, 40);
+    EXPECT_EQ(s.strideB, 136);
+    EXPECT_EQ(s.offsetB, 128 * 40 * 2);
+    EXPECT_EQ(s.bytes, 128 * 40 * 2 + 32 * 136 * 2);
+    // Transposed operands: a as [K][M], b as [N][K].
+    const MmaStaging t = mmaStaging(block(DType::F16, 64, 32), block(DType::F16, 32, 128), false, true);
+    EXPECT_EQ(t.strideA, 72);
+    EXPECT_EQ(t.strideB, 40);
+    EXPECT_EQ(t.bytes, 32 * 72 * 2 + 128 * 40 * 2);
+    // Every row starts 16-byte aligned (ldmatrix's rows) and 8 rows of one 16-byte chunk fall
+    // in 8 distinct 4-bank groups.
+    for (std::int64_t k : {16, 32, 64, 128}) {
+        const MmaStaging m = mmaStaging(block(DType::F16, 64, k), block(DType::F16, k, 64), true, false);
+        EXPECT_EQ(m.strideA * 2 % 16, 0);
+        std::set<std::int64_t> quads;
+        for (int row = 0; row < 8; ++row)
+            quads.insert((row * m.strideA * 2 / 16) % 8);
+        EXPECT_EQ(quads.size(), 8u) << "K = " << k;
+    }
+}
