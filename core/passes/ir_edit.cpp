@@ -20,30 +20,6 @@ void collectSites(const ir::Region &r, std::vector<DefSite> &sites)
     }
 }
 
-bool hasSideEffects(const Op &op)
-{
-    switch (op.code) {
-    case OpCode::Store:
-    case OpCode::AtomicRMW:
-    case OpCode::AtomicCAS:
-    case OpCode::Print:
-    case OpCode::DeviceAssert:
-    case OpCode::Assume:
-    case OpCode::DebugBarrier:
-    case OpCode::Return:
-    case OpCode::Yield:
-    case OpCode::Condition:
-    case OpCode::For:
-    case OpCode::While:
-    case OpCode::If:
-    case OpCode::Reduce:
-    case OpCode::Scan:
-        return true;
-    default:
-        return false;
-    }
-}
-
 void countUses(const ir::Region &r, std::vector<int> &uses)
 {
     for (const Op &op : r.ops) {
@@ -150,6 +126,30 @@ void RegionEdit::apply(ir::Kernel &kernel)
     m_atStart.clear();
     m_dead.clear();
     m_subst.clear();
+}
+
+bool hasSideEffects(const Op &op)
+{
+    switch (op.code) {
+    case OpCode::Store:
+    case OpCode::AtomicRMW:
+    case OpCode::AtomicCAS:
+    case OpCode::Print:
+    case OpCode::DeviceAssert:
+    case OpCode::Assume:
+    case OpCode::DebugBarrier:
+    case OpCode::Return:
+    case OpCode::Yield:
+    case OpCode::Condition:
+    case OpCode::For:
+    case OpCode::While:
+    case OpCode::If:
+    case OpCode::Reduce:
+    case OpCode::Scan:
+        return true;
+    default:
+        return false;
+    }
 }
 
 void removeDeadOps(ir::Kernel &kernel)

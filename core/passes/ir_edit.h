@@ -57,6 +57,10 @@ private:
     std::unordered_map<ir::ValueId, ir::ValueId> m_subst;
 };
 
+/// Whether `op` does something besides computing its results (stores, atomics, prints,
+/// control flow, terminators, regions): it is never removed or duplicated.
+bool hasSideEffects(const ir::Op &op);
+
 /// Removes ops without side effects whose results nothing uses (after rematerialization left
 /// the original index computations behind).
 void removeDeadOps(ir::Kernel &kernel);

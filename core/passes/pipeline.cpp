@@ -26,6 +26,8 @@ const Pass kPasses[] = {
      [](LoweredKernel &lk, DiagnosticSink &d) { return checkSupported(lk.kernel, d); }},
     {"combine-dot-add",
      [](LoweredKernel &lk, DiagnosticSink &) { return combineDotAdd(lk), true; }},
+    {"pipeline-dot-loads",
+     [](LoweredKernel &lk, DiagnosticSink &) { return pipelineDotLoads(lk), true; }},
     {"axis-analysis",
      [](LoweredKernel &lk, DiagnosticSink &) { return analyzeAxesPass(lk), true; }},
     {"assign-layouts", [](LoweredKernel &lk, DiagnosticSink &) { return assignLayouts(lk), true; }},

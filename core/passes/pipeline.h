@@ -4,7 +4,8 @@
 // in its own file under core/passes/. `tilesmith emit --dump-after=all` prints the IR with its
 // layouts after every pass, and the time each took.
 //
-// Passes: verify, check-supported, combine-dot-add, axis-analysis, assign-layouts, remove-conversions,
+// Passes: verify, check-supported, combine-dot-add,
+// pipeline-dot-loads, axis-analysis, assign-layouts, remove-conversions,
 // verify-layouts (cudaPassNames()).
 //
 // THE CONTRACT a LoweredKernel keeps (checkLayoutContract in layout_contract.h tests it; the

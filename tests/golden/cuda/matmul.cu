@@ -29,11 +29,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 8; ++r)
         #line 29 "matmul.py"
         v7[r] = ((r << 2) + tp0);
-    int v121[1];
+    int v199[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "matmul.py"
-        v121[r] = (tp1);
+        v199[r] = (tp1);
     int offs_m[8];
     #line 29 "matmul.py"
     const int offs_m_base = v6 + tp0;
@@ -123,6 +123,90 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         b_ptrs[r] = v34[r] + v40[r];
     // acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
+    #line 35 "matmul.py"
+    bool v117 = 0 < 1;
+    // k_remaining = K - k * BLOCK_K
+    #line 36 "matmul.py"
+    int v119 = 0 * 16;
+    #line 36 "matmul.py"
+    int k_remaining = 1 - v119;
+    // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
+    bool v125[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 37 "matmul.py"
+        v125[r] = offs_m_1[r] < 1;
+    bool v128[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        v128[r] = offs_k[r] < k_remaining;
+    bool v129[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        v129[r] = v125[0];
+    bool a_mask[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        a_mask[r] = v129[r] & v128[r];
+    // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
+    bool v134[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "matmul.py"
+        v134[r] = offs_k[r] < k_remaining;
+    bool v138[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 38 "matmul.py"
+        v138[r] = offs_n[r] < 1;
+    bool v140[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "matmul.py"
+        v140[r] = v138[0];
+    bool b_mask[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "matmul.py"
+        b_mask[r] = v134[r] & v140[r];
+    // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
+    #line 39 "matmul.py"
+    __half v143 = __float2half_rn(0.0f);
+    bool v146[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        v146[r] = a_mask[r] & v117;
+    __half a[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        a[r] = v143;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        tsm::load<1>(&a[r], a_ptrs[r], v146[r]); // 2-byte access
+    // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
+    #line 40 "matmul.py"
+    __half v149 = __float2half_rn(0.0f);
+    bool v152[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 40 "matmul.py"
+        v152[r] = b_mask[r] & v117;
+    __half b[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 40 "matmul.py"
+        b[r] = v149;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 40 "matmul.py"
+        tsm::load<1>(&b[r], b_ptrs[r], v152[r]); // 2-byte access
+    // for k in range(0, tl.cdiv(K, BLOCK_K)):
     __half* a_ptrs_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -138,79 +222,116 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 4; ++r)
         #line 35 "matmul.py"
         b_ptrs_1[r] = b_ptrs[r];
+    __half a_1[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 35 "matmul.py"
+        a_1[r] = a[r];
+    __half b_1[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 35 "matmul.py"
+        b_1[r] = b[r];
     #line 35 "matmul.py"
     for (int k = 0; k < 1; k += 1) {
+        // a_ptrs += BLOCK_K * stride_ak
+        __half* a_ptrs_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 45 "matmul.py"
+            a_ptrs_2[r] = a_ptrs_1[r] + 16;
+        // b_ptrs += BLOCK_K * stride_bk
+        __half* b_ptrs_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 46 "matmul.py"
+            b_ptrs_2[r] = b_ptrs_1[r] + 16;
+        // for k in range(0, tl.cdiv(K, BLOCK_K)):
+        #line 35 "matmul.py"
+        int k_next = k + 1;
+        #line 35 "matmul.py"
+        bool v155 = k_next < 1;
         // k_remaining = K - k * BLOCK_K
         #line 36 "matmul.py"
-        int v51 = k * 16;
+        int v157 = k_next * 16;
         #line 36 "matmul.py"
-        int k_remaining = 1 - v51;
+        int k_remaining_1 = 1 - v157;
         // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
-        bool v57[1];
+        bool v163[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "matmul.py"
-            v57[r] = offs_m_1[r] < 1;
-        bool v60[4];
+            v163[r] = offs_m_1[r] < 1;
+        bool v166[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            v60[r] = offs_k[r] < k_remaining;
-        bool v61[4];
+            v166[r] = offs_k[r] < k_remaining_1;
+        bool v167[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            v61[r] = v57[0];
-        bool a_mask[4];
+            v167[r] = v163[0];
+        bool a_mask_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            a_mask[r] = v61[r] & v60[r];
+            a_mask_1[r] = v167[r] & v166[r];
         // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
-        bool v66[4];
+        bool v172[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            v66[r] = offs_k[r] < k_remaining;
-        bool v70[1];
+            v172[r] = offs_k[r] < k_remaining_1;
+        bool v176[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 38 "matmul.py"
-            v70[r] = offs_n[r] < 1;
-        bool v72[4];
+            v176[r] = offs_n[r] < 1;
+        bool v178[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            v72[r] = v70[0];
-        bool b_mask[4];
+            v178[r] = v176[0];
+        bool b_mask_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            b_mask[r] = v66[r] & v72[r];
+            b_mask_1[r] = v172[r] & v178[r];
         // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
         #line 39 "matmul.py"
-        __half v75 = __float2half_rn(0.0f);
-        __half a[4];
+        __half v181 = __float2half_rn(0.0f);
+        bool v184[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 39 "matmul.py"
-            a[r] = v75;
+            v184[r] = a_mask_1[r] & v155;
+        __half a_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 39 "matmul.py"
-            tsm::load<1>(&a[r], a_ptrs_1[r], a_mask[r]); // 2-byte access
+            a_2[r] = v181;
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 39 "matmul.py"
+            tsm::load<1>(&a_2[r], a_ptrs_2[r], v184[r]); // 2-byte access
         // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
         #line 40 "matmul.py"
-        __half v79 = __float2half_rn(0.0f);
-        __half b[4];
+        __half v187 = __float2half_rn(0.0f);
+        bool v190[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 40 "matmul.py"
-            b[r] = v79;
+            v190[r] = b_mask_1[r] & v155;
+        __half b_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 40 "matmul.py"
-            tsm::load<1>(&b[r], b_ptrs_1[r], b_mask[r]); // 2-byte access
+            b_2[r] = v187;
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 40 "matmul.py"
+            tsm::load<1>(&b_2[r], b_ptrs_2[r], v190[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[8];
         // tl.dot: a [32x16] and b [16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x16 tile of 1x2 instructions
@@ -224,11 +345,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 2) + tp2; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a[r]); }
+                { const int f = (r << 2) + tp2; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a_1[r]); }
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 7) + tp3; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b[r]); }
+                { const int f = (r << 7) + tp3; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b_1[r]); }
             #line 44 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -267,30 +388,26 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 }
             }
         }
-        // a_ptrs += BLOCK_K * stride_ak
-        __half* a_ptrs_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 45 "matmul.py"
-            a_ptrs_2[r] = a_ptrs_1[r] + 16;
-        // b_ptrs += BLOCK_K * stride_bk
-        __half* b_ptrs_2[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_ptrs_2[r] = b_ptrs_1[r] + 16;
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
+            #line 44 "matmul.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 46 "matmul.py"
+            #line 44 "matmul.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
+            #line 44 "matmul.py"
             b_ptrs_1[r] = b_ptrs_2[r];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 44 "matmul.py"
+            a_1[r] = a_2[r];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 44 "matmul.py"
+            b_1[r] = b_2[r];
     }
     float acc_3[8];
     // through shared memory: the threads hold different elements in the two layouts
@@ -400,11 +517,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 8; ++r)
         #line 29 "matmul.py"
         v13[r] = ((r << 2) + tp0);
-    int v125[4];
+    int v198[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "matmul.py"
-        v125[r] = ((r << 3) + tp1);
+        v198[r] = ((r << 3) + tp1);
     int offs_m[8];
     #line 29 "matmul.py"
     const int offs_m_base = v12 + tp0;
@@ -505,6 +622,90 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     int v50 = v48 - 1;
     #line 35 "matmul.py"
     int v52 = v50 / 16;
+    #line 35 "matmul.py"
+    bool v121 = 0 < v52;
+    // k_remaining = K - k * BLOCK_K
+    #line 36 "matmul.py"
+    int v123 = 0 * 16;
+    #line 36 "matmul.py"
+    int k_remaining = K - v123;
+    // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
+    bool v127[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        v127[r] = offs_m_1[r] < M;
+    bool v130[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 37 "matmul.py"
+        v130[r] = offs_k_1[r] < k_remaining;
+    bool v132[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        v132[r] = v130[0];
+    bool a_mask[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        a_mask[r] = v127[r] & v132[r];
+    // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
+    bool v136[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "matmul.py"
+        v136[r] = offs_k[r] < k_remaining;
+    bool v139[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 38 "matmul.py"
+        v139[r] = offs_n[r] < N;
+    bool v141[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "matmul.py"
+        v141[r] = v139[0];
+    bool b_mask[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "matmul.py"
+        b_mask[r] = v136[r] & v141[r];
+    // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
+    #line 39 "matmul.py"
+    __half v144 = __float2half_rn(0.0f);
+    bool v147[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        v147[r] = a_mask[r] & v121;
+    __half a[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        a[r] = v144;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        tsm::load<1>(&a[r], a_ptrs[r], v147[r]); // 2-byte access
+    // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
+    #line 40 "matmul.py"
+    __half v150 = __float2half_rn(0.0f);
+    bool v153[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 40 "matmul.py"
+        v153[r] = b_mask[r] & v121;
+    __half b[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 40 "matmul.py"
+        b[r] = v150;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 40 "matmul.py"
+        tsm::load<1>(&b[r], b_ptrs[r], v153[r]); // 2-byte access
+    // for k in range(0, tl.cdiv(K, BLOCK_K)):
     __half* a_ptrs_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -520,79 +721,118 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 4; ++r)
         #line 35 "matmul.py"
         b_ptrs_1[r] = b_ptrs[r];
+    __half a_1[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 35 "matmul.py"
+        a_1[r] = a[r];
+    __half b_1[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 35 "matmul.py"
+        b_1[r] = b[r];
     #line 35 "matmul.py"
     for (int k = 0; k < v52; k += 1) {
+        // a_ptrs += BLOCK_K * stride_ak
+        __half* a_ptrs_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 45 "matmul.py"
+            a_ptrs_2[r] = a_ptrs_1[r] + 16;
+        // b_ptrs += BLOCK_K * stride_bk
+        #line 46 "matmul.py"
+        int v93 = 16 * stride_bk;
+        __half* b_ptrs_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 46 "matmul.py"
+            b_ptrs_2[r] = b_ptrs_1[r] + v93;
+        // for k in range(0, tl.cdiv(K, BLOCK_K)):
+        #line 35 "matmul.py"
+        int k_next = k + 1;
+        #line 35 "matmul.py"
+        bool v156 = k_next < v52;
         // k_remaining = K - k * BLOCK_K
         #line 36 "matmul.py"
-        int v60 = k * 16;
+        int v158 = k_next * 16;
         #line 36 "matmul.py"
-        int k_remaining = K - v60;
+        int k_remaining_1 = K - v158;
         // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
-        bool v64[4];
+        bool v162[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            v64[r] = offs_m_1[r] < M;
-        bool v67[1];
+            v162[r] = offs_m_1[r] < M;
+        bool v165[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "matmul.py"
-            v67[r] = offs_k_1[r] < k_remaining;
-        bool v69[4];
+            v165[r] = offs_k_1[r] < k_remaining_1;
+        bool v167[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            v69[r] = v67[0];
-        bool a_mask[4];
+            v167[r] = v165[0];
+        bool a_mask_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            a_mask[r] = v64[r] & v69[r];
+            a_mask_1[r] = v162[r] & v167[r];
         // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
-        bool v73[4];
+        bool v171[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            v73[r] = offs_k[r] < k_remaining;
-        bool v76[1];
+            v171[r] = offs_k[r] < k_remaining_1;
+        bool v174[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 38 "matmul.py"
-            v76[r] = offs_n[r] < N;
-        bool v78[4];
+            v174[r] = offs_n[r] < N;
+        bool v176[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            v78[r] = v76[0];
-        bool b_mask[4];
+            v176[r] = v174[0];
+        bool b_mask_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            b_mask[r] = v73[r] & v78[r];
+            b_mask_1[r] = v171[r] & v176[r];
         // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
         #line 39 "matmul.py"
-        __half v81 = __float2half_rn(0.0f);
-        __half a[4];
+        __half v179 = __float2half_rn(0.0f);
+        bool v182[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 39 "matmul.py"
-            a[r] = v81;
+            v182[r] = a_mask_1[r] & v156;
+        __half a_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 39 "matmul.py"
-            tsm::load<1>(&a[r], a_ptrs_1[r], a_mask[r]); // 2-byte access
+            a_2[r] = v179;
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 39 "matmul.py"
+            tsm::load<1>(&a_2[r], a_ptrs_2[r], v182[r]); // 2-byte access
         // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
         #line 40 "matmul.py"
-        __half v85 = __float2half_rn(0.0f);
-        __half b[4];
+        __half v185 = __float2half_rn(0.0f);
+        bool v188[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 40 "matmul.py"
-            b[r] = v85;
+            v188[r] = b_mask_1[r] & v156;
+        __half b_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 40 "matmul.py"
-            tsm::load<1>(&b[r], b_ptrs_1[r], b_mask[r]); // 2-byte access
+            b_2[r] = v185;
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 40 "matmul.py"
+            tsm::load<1>(&b_2[r], b_ptrs_2[r], v188[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[8];
         // tl.dot: a [32x16] and b [16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x16 tile of 1x2 instructions
@@ -606,11 +846,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a[r]); }
+                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a_1[r]); }
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b[r]); }
+                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b_1[r]); }
             #line 44 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -649,32 +889,26 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 }
             }
         }
-        // a_ptrs += BLOCK_K * stride_ak
-        __half* a_ptrs_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 45 "matmul.py"
-            a_ptrs_2[r] = a_ptrs_1[r] + 16;
-        // b_ptrs += BLOCK_K * stride_bk
-        #line 46 "matmul.py"
-        int v93 = 16 * stride_bk;
-        __half* b_ptrs_2[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_ptrs_2[r] = b_ptrs_1[r] + v93;
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
+            #line 44 "matmul.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 46 "matmul.py"
+            #line 44 "matmul.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
+            #line 44 "matmul.py"
             b_ptrs_1[r] = b_ptrs_2[r];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 44 "matmul.py"
+            a_1[r] = a_2[r];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 44 "matmul.py"
+            b_1[r] = b_2[r];
     }
     float acc_3[8];
     // through shared memory: the threads hold different elements in the two layouts
@@ -801,11 +1035,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 8; ++r)
         #line 30 "matmul.py"
         v18[r] = (r + tp1);
-    int v127[4];
+    int v198[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "matmul.py"
-        v127[r] = (r + tp2);
+        v198[r] = (r + tp2);
     int offs_n[8];
     #line 30 "matmul.py"
     const int offs_n_base = v17 + tp1;
@@ -891,6 +1125,90 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     int v50 = v48 - 1;
     #line 35 "matmul.py"
     int v52 = v50 / 16;
+    #line 35 "matmul.py"
+    bool v121 = 0 < v52;
+    // k_remaining = K - k * BLOCK_K
+    #line 36 "matmul.py"
+    int v123 = 0 * 16;
+    #line 36 "matmul.py"
+    int k_remaining = K - v123;
+    // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
+    bool v127[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 37 "matmul.py"
+        v127[r] = offs_m[r] < M;
+    bool v130[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        v130[r] = (r & 3) ? v130[r & ~3] : offs_k_1[r] < k_remaining;
+    bool v131[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        v131[r] = v127[0];
+    bool a_mask[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        a_mask[r] = (r & 3) ? a_mask[r & ~3] : v131[r] & v130[r];
+    // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
+    bool v136[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 38 "matmul.py"
+        v136[r] = offs_k[r] < k_remaining;
+    bool v139[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "matmul.py"
+        v139[r] = (r & 3) ? v139[r & ~3] : offs_n_1[r] < N;
+    bool v140[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "matmul.py"
+        v140[r] = v136[0];
+    bool b_mask[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "matmul.py"
+        b_mask[r] = (r & 3) ? b_mask[r & ~3] : v140[r] & v139[r];
+    // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
+    #line 39 "matmul.py"
+    __half v144 = __float2half_rn(0.0f);
+    bool v147[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        v147[r] = (r & 3) ? v147[r & ~3] : a_mask[r] & v121;
+    __half a[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        a[r] = v144;
+    #pragma unroll
+    for (int r = 0; r < 4; r += 4)
+        #line 39 "matmul.py"
+        tsm::load<4>(&a[r], a_ptrs[r], v147[r]); // 8-byte accesses
+    // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
+    #line 40 "matmul.py"
+    __half v150 = __float2half_rn(0.0f);
+    bool v153[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 40 "matmul.py"
+        v153[r] = (r & 3) ? v153[r & ~3] : b_mask[r] & v121;
+    __half b[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 40 "matmul.py"
+        b[r] = v150;
+    #pragma unroll
+    for (int r = 0; r < 4; r += 4)
+        #line 40 "matmul.py"
+        tsm::load<4>(&b[r], b_ptrs[r], v153[r]); // 8-byte accesses
+    // for k in range(0, tl.cdiv(K, BLOCK_K)):
     __half* a_ptrs_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -906,79 +1224,118 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 4; ++r)
         #line 35 "matmul.py"
         b_ptrs_1[r] = b_ptrs[r];
+    __half a_1[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 35 "matmul.py"
+        a_1[r] = a[r];
+    __half b_1[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 35 "matmul.py"
+        b_1[r] = b[r];
     #line 35 "matmul.py"
     for (int k = 0; k < v52; k += 1) {
+        // a_ptrs += BLOCK_K * stride_ak
+        __half* a_ptrs_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 45 "matmul.py"
+            a_ptrs_2[r] = a_ptrs_1[r] + 16;
+        // b_ptrs += BLOCK_K * stride_bk
+        #line 46 "matmul.py"
+        int v93 = 16 * stride_bk;
+        __half* b_ptrs_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 46 "matmul.py"
+            b_ptrs_2[r] = b_ptrs_1[r] + v93;
+        // for k in range(0, tl.cdiv(K, BLOCK_K)):
+        #line 35 "matmul.py"
+        int k_next = k + 1;
+        #line 35 "matmul.py"
+        bool v156 = k_next < v52;
         // k_remaining = K - k * BLOCK_K
         #line 36 "matmul.py"
-        int v60 = k * 16;
+        int v158 = k_next * 16;
         #line 36 "matmul.py"
-        int k_remaining = K - v60;
+        int k_remaining_1 = K - v158;
         // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
-        bool v64[1];
+        bool v162[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "matmul.py"
-            v64[r] = offs_m[r] < M;
-        bool v67[4];
+            v162[r] = offs_m[r] < M;
+        bool v165[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            v67[r] = (r & 3) ? v67[r & ~3] : offs_k_1[r] < k_remaining;
-        bool v68[4];
+            v165[r] = (r & 3) ? v165[r & ~3] : offs_k_1[r] < k_remaining_1;
+        bool v166[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            v68[r] = v64[0];
-        bool a_mask[4];
+            v166[r] = v162[0];
+        bool a_mask_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            a_mask[r] = (r & 3) ? a_mask[r & ~3] : v68[r] & v67[r];
+            a_mask_1[r] = (r & 3) ? a_mask_1[r & ~3] : v166[r] & v165[r];
         // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
-        bool v73[1];
+        bool v171[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 38 "matmul.py"
-            v73[r] = offs_k[r] < k_remaining;
-        bool v76[4];
+            v171[r] = offs_k[r] < k_remaining_1;
+        bool v174[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            v76[r] = (r & 3) ? v76[r & ~3] : offs_n_1[r] < N;
-        bool v77[4];
+            v174[r] = (r & 3) ? v174[r & ~3] : offs_n_1[r] < N;
+        bool v175[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            v77[r] = v73[0];
-        bool b_mask[4];
+            v175[r] = v171[0];
+        bool b_mask_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            b_mask[r] = (r & 3) ? b_mask[r & ~3] : v77[r] & v76[r];
+            b_mask_1[r] = (r & 3) ? b_mask_1[r & ~3] : v175[r] & v174[r];
         // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
         #line 39 "matmul.py"
-        __half v81 = __float2half_rn(0.0f);
-        __half a[4];
+        __half v179 = __float2half_rn(0.0f);
+        bool v182[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 39 "matmul.py"
-            a[r] = v81;
+            v182[r] = (r & 3) ? v182[r & ~3] : a_mask_1[r] & v156;
+        __half a_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 39 "matmul.py"
+            a_2[r] = v179;
         #pragma unroll
         for (int r = 0; r < 4; r += 4)
             #line 39 "matmul.py"
-            tsm::load<4>(&a[r], a_ptrs_1[r], a_mask[r]); // 8-byte accesses
+            tsm::load<4>(&a_2[r], a_ptrs_2[r], v182[r]); // 8-byte accesses
         // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
         #line 40 "matmul.py"
-        __half v85 = __float2half_rn(0.0f);
-        __half b[4];
+        __half v185 = __float2half_rn(0.0f);
+        bool v188[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 40 "matmul.py"
-            b[r] = v85;
+            v188[r] = (r & 3) ? v188[r & ~3] : b_mask_1[r] & v156;
+        __half b_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 40 "matmul.py"
+            b_2[r] = v185;
         #pragma unroll
         for (int r = 0; r < 4; r += 4)
             #line 40 "matmul.py"
-            tsm::load<4>(&b[r], b_ptrs_1[r], b_mask[r]); // 8-byte accesses
+            tsm::load<4>(&b_2[r], b_ptrs_2[r], v188[r]); // 8-byte accesses
         // acc = tl.dot(a, b, acc)
         float acc_2[8];
         // tl.dot: a [32x16] and b [16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x16 tile of 1x2 instructions
@@ -992,11 +1349,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #pragma unroll
             for (int r = 0; r < 4; r += 4)
                 #line 44 "matmul.py"
-                { const int f = r + tp5; tsm::sts<4>(&dot_a[(f >> 4) * 24 + (f & 15)], &a[r]); }
+                { const int f = r + tp5; tsm::sts<4>(&dot_a[(f >> 4) * 24 + (f & 15)], &a_1[r]); }
             #pragma unroll
             for (int r = 0; r < 4; r += 4)
                 #line 44 "matmul.py"
-                { const int f = r + tp5; tsm::sts<4>(&dot_b[(f >> 5) * 40 + (f & 31)], &b[r]); }
+                { const int f = r + tp5; tsm::sts<4>(&dot_b[(f >> 5) * 40 + (f & 31)], &b_1[r]); }
             #line 44 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -1035,32 +1392,26 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 }
             }
         }
-        // a_ptrs += BLOCK_K * stride_ak
-        __half* a_ptrs_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 45 "matmul.py"
-            a_ptrs_2[r] = a_ptrs_1[r] + 16;
-        // b_ptrs += BLOCK_K * stride_bk
-        #line 46 "matmul.py"
-        int v93 = 16 * stride_bk;
-        __half* b_ptrs_2[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_ptrs_2[r] = b_ptrs_1[r] + v93;
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
+            #line 44 "matmul.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 46 "matmul.py"
+            #line 44 "matmul.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
+            #line 44 "matmul.py"
             b_ptrs_1[r] = b_ptrs_2[r];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 44 "matmul.py"
+            a_1[r] = a_2[r];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 44 "matmul.py"
+            b_1[r] = b_2[r];
     }
     float acc_3[8];
     // through shared memory: the threads hold different elements in the two layouts
@@ -1253,6 +1604,86 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
         b_ptrs[r] = v34[r] + v40[r];
     // acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
+    #line 35 "matmul.py"
+    bool v114 = 0 < 1;
+    // k_remaining = K - k * BLOCK_K
+    #line 36 "matmul.py"
+    int v116 = 0 * 32;
+    #line 36 "matmul.py"
+    int k_remaining = 1 - v116;
+    // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
+    bool v122[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        v122[r] = offs_m[r] < 1;
+    bool v125[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 37 "matmul.py"
+        v125[r] = offs_k_1[r] < k_remaining;
+    bool v127[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        v127[r] = v125[0];
+    bool a_mask[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        a_mask[r] = v122[r] & v127[r];
+    // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
+    bool v131[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 38 "matmul.py"
+        v131[r] = offs_k[r] < k_remaining;
+    bool v135[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 38 "matmul.py"
+        v135[r] = offs_n[r] < 1;
+    bool v137[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 38 "matmul.py"
+        v137[r] = v135[0];
+    bool b_mask[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 38 "matmul.py"
+        b_mask[r] = v131[r] & v137[r];
+    // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
+    bool v142[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        v142[r] = a_mask[r] & v114;
+    float a[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        a[r] = 0.0f;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        tsm::load<1>(&a[r], a_ptrs[r], v142[r]); // 4-byte access
+    // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
+    bool v147[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 40 "matmul.py"
+        v147[r] = b_mask[r] & v114;
+    float b[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 40 "matmul.py"
+        b[r] = 0.0f;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 40 "matmul.py"
+        tsm::load<1>(&b[r], b_ptrs[r], v147[r]); // 4-byte access
+    // for k in range(0, tl.cdiv(K, BLOCK_K)):
     float* a_ptrs_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1268,75 +1699,112 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
     for (int r = 0; r < 8; ++r)
         #line 35 "matmul.py"
         b_ptrs_1[r] = b_ptrs[r];
+    float a_1[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 35 "matmul.py"
+        a_1[r] = a[r];
+    float b_1[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 35 "matmul.py"
+        b_1[r] = b[r];
     #line 35 "matmul.py"
     for (int k = 0; k < 1; k += 1) {
+        // a_ptrs += BLOCK_K * stride_ak
+        float* a_ptrs_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 45 "matmul.py"
+            a_ptrs_2[r] = a_ptrs_1[r] + 32;
+        // b_ptrs += BLOCK_K * stride_bk
+        float* b_ptrs_2[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 46 "matmul.py"
+            b_ptrs_2[r] = b_ptrs_1[r] + 32;
+        // for k in range(0, tl.cdiv(K, BLOCK_K)):
+        #line 35 "matmul.py"
+        int k_next = k + 1;
+        #line 35 "matmul.py"
+        bool v150 = k_next < 1;
         // k_remaining = K - k * BLOCK_K
         #line 36 "matmul.py"
-        int v51 = k * 32;
+        int v152 = k_next * 32;
         #line 36 "matmul.py"
-        int k_remaining = 1 - v51;
+        int k_remaining_1 = 1 - v152;
         // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
-        bool v57[4];
+        bool v158[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            v57[r] = offs_m[r] < 1;
-        bool v60[1];
+            v158[r] = offs_m[r] < 1;
+        bool v161[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "matmul.py"
-            v60[r] = offs_k_1[r] < k_remaining;
-        bool v62[4];
+            v161[r] = offs_k_1[r] < k_remaining_1;
+        bool v163[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            v62[r] = v60[0];
-        bool a_mask[4];
+            v163[r] = v161[0];
+        bool a_mask_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            a_mask[r] = v57[r] & v62[r];
+            a_mask_1[r] = v158[r] & v163[r];
         // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
-        bool v66[8];
+        bool v167[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 38 "matmul.py"
-            v66[r] = offs_k[r] < k_remaining;
-        bool v70[1];
+            v167[r] = offs_k[r] < k_remaining_1;
+        bool v171[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 38 "matmul.py"
-            v70[r] = offs_n[r] < 1;
-        bool v72[8];
+            v171[r] = offs_n[r] < 1;
+        bool v173[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 38 "matmul.py"
-            v72[r] = v70[0];
-        bool b_mask[8];
+            v173[r] = v171[0];
+        bool b_mask_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 38 "matmul.py"
-            b_mask[r] = v66[r] & v72[r];
+            b_mask_1[r] = v167[r] & v173[r];
         // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
-        float a[4];
+        bool v178[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 39 "matmul.py"
-            a[r] = 0.0f;
+            v178[r] = a_mask_1[r] & v150;
+        float a_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 39 "matmul.py"
-            tsm::load<1>(&a[r], a_ptrs_1[r], a_mask[r]); // 4-byte access
+            a_2[r] = 0.0f;
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 39 "matmul.py"
+            tsm::load<1>(&a_2[r], a_ptrs_2[r], v178[r]); // 4-byte access
         // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
-        float b[8];
+        bool v183[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 40 "matmul.py"
-            b[r] = 0.0f;
+            v183[r] = b_mask_1[r] & v150;
+        float b_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 40 "matmul.py"
-            tsm::load<1>(&b[r], b_ptrs_1[r], b_mask[r]); // 4-byte access
+            b_2[r] = 0.0f;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 40 "matmul.py"
+            tsm::load<1>(&b_2[r], b_ptrs_2[r], v183[r]); // 4-byte access
         // acc = tl.dot(a, b, acc, input_precision="ieee")
         float acc_2[4];
         // tl.dot: a [16x32] and b [32x32] fp32 (ieee) through shared memory, then per thread 4 rows x 1 columns of FMAs along K
@@ -1350,11 +1818,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 42 "matmul.py"
-                { const int f = (r << 7) + tp2; dot_a[f + (f >> 5)] = a[r]; }
+                { const int f = (r << 7) + tp2; dot_a[f + (f >> 5)] = a_1[r]; }
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 42 "matmul.py"
-                { const int f = (r << 7) + tp2; dot_b[f + (f >> 5)] = b[r]; }
+                { const int f = (r << 7) + tp2; dot_b[f + (f >> 5)] = b_1[r]; }
             #line 42 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -1387,30 +1855,26 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
                     acc_2[r] = fmaf(dot_ra[r], dot_rb[0], acc_2[r]);
             }
         }
-        // a_ptrs += BLOCK_K * stride_ak
-        float* a_ptrs_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 45 "matmul.py"
-            a_ptrs_2[r] = a_ptrs_1[r] + 32;
-        // b_ptrs += BLOCK_K * stride_bk
-        float* b_ptrs_2[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 46 "matmul.py"
-            b_ptrs_2[r] = b_ptrs_1[r] + 32;
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
+            #line 42 "matmul.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
+            #line 42 "matmul.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 46 "matmul.py"
+            #line 42 "matmul.py"
             b_ptrs_1[r] = b_ptrs_2[r];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 42 "matmul.py"
+            a_1[r] = a_2[r];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 42 "matmul.py"
+            b_1[r] = b_2[r];
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v93[4];
@@ -1586,6 +2050,86 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
     int v50 = v48 - 1;
     #line 35 "matmul.py"
     int v52 = v50 / 32;
+    #line 35 "matmul.py"
+    bool v118 = 0 < v52;
+    // k_remaining = K - k * BLOCK_K
+    #line 36 "matmul.py"
+    int v120 = 0 * 32;
+    #line 36 "matmul.py"
+    int k_remaining = K - v120;
+    // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
+    bool v124[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        v124[r] = offs_m[r] < M;
+    bool v127[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 37 "matmul.py"
+        v127[r] = offs_k_1[r] < k_remaining;
+    bool v129[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        v129[r] = v127[0];
+    bool a_mask[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        a_mask[r] = v124[r] & v129[r];
+    // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
+    bool v133[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 38 "matmul.py"
+        v133[r] = offs_k[r] < k_remaining;
+    bool v136[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 38 "matmul.py"
+        v136[r] = offs_n[r] < N;
+    bool v138[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 38 "matmul.py"
+        v138[r] = v136[0];
+    bool b_mask[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 38 "matmul.py"
+        b_mask[r] = v133[r] & v138[r];
+    // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
+    bool v143[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        v143[r] = a_mask[r] & v118;
+    float a[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        a[r] = 0.0f;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        tsm::load<1>(&a[r], a_ptrs[r], v143[r]); // 4-byte access
+    // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
+    bool v148[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 40 "matmul.py"
+        v148[r] = b_mask[r] & v118;
+    float b[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 40 "matmul.py"
+        b[r] = 0.0f;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 40 "matmul.py"
+        tsm::load<1>(&b[r], b_ptrs[r], v148[r]); // 4-byte access
+    // for k in range(0, tl.cdiv(K, BLOCK_K)):
     float* a_ptrs_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1601,75 +2145,114 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
     for (int r = 0; r < 8; ++r)
         #line 35 "matmul.py"
         b_ptrs_1[r] = b_ptrs[r];
+    float a_1[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 35 "matmul.py"
+        a_1[r] = a[r];
+    float b_1[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 35 "matmul.py"
+        b_1[r] = b[r];
     #line 35 "matmul.py"
     for (int k = 0; k < v52; k += 1) {
+        // a_ptrs += BLOCK_K * stride_ak
+        float* a_ptrs_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 45 "matmul.py"
+            a_ptrs_2[r] = a_ptrs_1[r] + 32;
+        // b_ptrs += BLOCK_K * stride_bk
+        #line 46 "matmul.py"
+        int v91 = 32 * stride_bk;
+        float* b_ptrs_2[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 46 "matmul.py"
+            b_ptrs_2[r] = b_ptrs_1[r] + v91;
+        // for k in range(0, tl.cdiv(K, BLOCK_K)):
+        #line 35 "matmul.py"
+        int k_next = k + 1;
+        #line 35 "matmul.py"
+        bool v151 = k_next < v52;
         // k_remaining = K - k * BLOCK_K
         #line 36 "matmul.py"
-        int v60 = k * 32;
+        int v153 = k_next * 32;
         #line 36 "matmul.py"
-        int k_remaining = K - v60;
+        int k_remaining_1 = K - v153;
         // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
-        bool v64[4];
+        bool v157[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            v64[r] = offs_m[r] < M;
-        bool v67[1];
+            v157[r] = offs_m[r] < M;
+        bool v160[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "matmul.py"
-            v67[r] = offs_k_1[r] < k_remaining;
-        bool v69[4];
+            v160[r] = offs_k_1[r] < k_remaining_1;
+        bool v162[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            v69[r] = v67[0];
-        bool a_mask[4];
+            v162[r] = v160[0];
+        bool a_mask_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            a_mask[r] = v64[r] & v69[r];
+            a_mask_1[r] = v157[r] & v162[r];
         // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
-        bool v73[8];
+        bool v166[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 38 "matmul.py"
-            v73[r] = offs_k[r] < k_remaining;
-        bool v76[1];
+            v166[r] = offs_k[r] < k_remaining_1;
+        bool v169[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 38 "matmul.py"
-            v76[r] = offs_n[r] < N;
-        bool v78[8];
+            v169[r] = offs_n[r] < N;
+        bool v171[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 38 "matmul.py"
-            v78[r] = v76[0];
-        bool b_mask[8];
+            v171[r] = v169[0];
+        bool b_mask_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 38 "matmul.py"
-            b_mask[r] = v73[r] & v78[r];
+            b_mask_1[r] = v166[r] & v171[r];
         // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
-        float a[4];
+        bool v176[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 39 "matmul.py"
-            a[r] = 0.0f;
+            v176[r] = a_mask_1[r] & v151;
+        float a_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 39 "matmul.py"
-            tsm::load<1>(&a[r], a_ptrs_1[r], a_mask[r]); // 4-byte access
+            a_2[r] = 0.0f;
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 39 "matmul.py"
+            tsm::load<1>(&a_2[r], a_ptrs_2[r], v176[r]); // 4-byte access
         // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
-        float b[8];
+        bool v181[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 40 "matmul.py"
-            b[r] = 0.0f;
+            v181[r] = b_mask_1[r] & v151;
+        float b_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 40 "matmul.py"
-            tsm::load<1>(&b[r], b_ptrs_1[r], b_mask[r]); // 4-byte access
+            b_2[r] = 0.0f;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 40 "matmul.py"
+            tsm::load<1>(&b_2[r], b_ptrs_2[r], v181[r]); // 4-byte access
         // acc = tl.dot(a, b, acc, input_precision="ieee")
         float acc_2[4];
         // tl.dot: a [16x32] and b [32x32] fp32 (ieee) through shared memory, then per thread 4 rows x 1 columns of FMAs along K
@@ -1683,11 +2266,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 42 "matmul.py"
-                { const int f = (r << 7) + tp2; dot_a[f + (f >> 5)] = a[r]; }
+                { const int f = (r << 7) + tp2; dot_a[f + (f >> 5)] = a_1[r]; }
             #pragma unroll
             for (int r = 0; r < 8; ++r)
                 #line 42 "matmul.py"
-                { const int f = (r << 7) + tp2; dot_b[f + (f >> 5)] = b[r]; }
+                { const int f = (r << 7) + tp2; dot_b[f + (f >> 5)] = b_1[r]; }
             #line 42 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -1720,32 +2303,26 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
                     acc_2[r] = fmaf(dot_ra[r], dot_rb[0], acc_2[r]);
             }
         }
-        // a_ptrs += BLOCK_K * stride_ak
-        float* a_ptrs_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 45 "matmul.py"
-            a_ptrs_2[r] = a_ptrs_1[r] + 32;
-        // b_ptrs += BLOCK_K * stride_bk
-        #line 46 "matmul.py"
-        int v91 = 32 * stride_bk;
-        float* b_ptrs_2[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 46 "matmul.py"
-            b_ptrs_2[r] = b_ptrs_1[r] + v91;
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
+            #line 42 "matmul.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
+            #line 42 "matmul.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 46 "matmul.py"
+            #line 42 "matmul.py"
             b_ptrs_1[r] = b_ptrs_2[r];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 42 "matmul.py"
+            a_1[r] = a_2[r];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 42 "matmul.py"
+            b_1[r] = b_2[r];
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v99[4];
@@ -1833,11 +2410,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 8; ++r)
         #line 29 "matmul.py"
         v13[r] = ((r << 2) + tp0);
-    int v125[4];
+    int v197[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "matmul.py"
-        v125[r] = ((r << 3) + tp1);
+        v197[r] = ((r << 3) + tp1);
     int offs_m[8];
     #line 29 "matmul.py"
     const int offs_m_base = v12 + tp0;
@@ -1860,11 +2437,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 1; ++r)
         #line 30 "matmul.py"
         v18[r] = (tp2);
-    int v128[4];
+    int v200[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "matmul.py"
-        v128[r] = ((r << 3) + tp1);
+        v200[r] = ((r << 3) + tp1);
     int offs_n[1];
     #line 30 "matmul.py"
     const int offs_n_base = v17 + tp2;
@@ -1945,6 +2522,90 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     int v50 = v48 - 1;
     #line 35 "matmul.py"
     int v52 = v50 / 16;
+    #line 35 "matmul.py"
+    bool v120 = 0 < v52;
+    // k_remaining = K - k * BLOCK_K
+    #line 36 "matmul.py"
+    int v122 = 0 * 16;
+    #line 36 "matmul.py"
+    int k_remaining = K - v122;
+    // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
+    bool v126[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        v126[r] = offs_m_1[r] < M;
+    bool v129[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 37 "matmul.py"
+        v129[r] = offs_k[r] < k_remaining;
+    bool v131[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        v131[r] = v129[0];
+    bool a_mask[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "matmul.py"
+        a_mask[r] = v126[r] & v131[r];
+    // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
+    bool v135[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 38 "matmul.py"
+        v135[r] = offs_k[r] < k_remaining;
+    bool v138[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "matmul.py"
+        v138[r] = offs_n_1[r] < N;
+    bool v139[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "matmul.py"
+        v139[r] = v135[0];
+    bool b_mask[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "matmul.py"
+        b_mask[r] = v139[r] & v138[r];
+    // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
+    #line 39 "matmul.py"
+    __half v143 = __float2half_rn(0.0f);
+    bool v146[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        v146[r] = a_mask[r] & v120;
+    __half a[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        a[r] = v143;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "matmul.py"
+        tsm::load<1>(&a[r], a_ptrs[r], v146[r]); // 2-byte access
+    // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
+    #line 40 "matmul.py"
+    __half v149 = __float2half_rn(0.0f);
+    bool v152[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 40 "matmul.py"
+        v152[r] = b_mask[r] & v120;
+    __half b[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 40 "matmul.py"
+        b[r] = v149;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 40 "matmul.py"
+        tsm::load<1>(&b[r], b_ptrs[r], v152[r]); // 2-byte access
+    // for k in range(0, tl.cdiv(K, BLOCK_K)):
     __half* a_ptrs_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1960,79 +2621,116 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 4; ++r)
         #line 35 "matmul.py"
         b_ptrs_1[r] = b_ptrs[r];
+    __half a_1[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 35 "matmul.py"
+        a_1[r] = a[r];
+    __half b_1[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 35 "matmul.py"
+        b_1[r] = b[r];
     #line 35 "matmul.py"
     for (int k = 0; k < v52; k += 1) {
+        // a_ptrs += BLOCK_K * stride_ak
+        __half* a_ptrs_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 45 "matmul.py"
+            a_ptrs_2[r] = a_ptrs_1[r] + 16;
+        // b_ptrs += BLOCK_K * stride_bk
+        __half* b_ptrs_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 46 "matmul.py"
+            b_ptrs_2[r] = b_ptrs_1[r] + 16;
+        // for k in range(0, tl.cdiv(K, BLOCK_K)):
+        #line 35 "matmul.py"
+        int k_next = k + 1;
+        #line 35 "matmul.py"
+        bool v155 = k_next < v52;
         // k_remaining = K - k * BLOCK_K
         #line 36 "matmul.py"
-        int v60 = k * 16;
+        int v157 = k_next * 16;
         #line 36 "matmul.py"
-        int k_remaining = K - v60;
+        int k_remaining_1 = K - v157;
         // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
-        bool v64[4];
+        bool v161[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            v64[r] = offs_m_1[r] < M;
-        bool v67[1];
+            v161[r] = offs_m_1[r] < M;
+        bool v164[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "matmul.py"
-            v67[r] = offs_k[r] < k_remaining;
-        bool v69[4];
+            v164[r] = offs_k[r] < k_remaining_1;
+        bool v166[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            v69[r] = v67[0];
-        bool a_mask[4];
+            v166[r] = v164[0];
+        bool a_mask_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "matmul.py"
-            a_mask[r] = v64[r] & v69[r];
+            a_mask_1[r] = v161[r] & v166[r];
         // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
-        bool v73[1];
+        bool v170[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 38 "matmul.py"
-            v73[r] = offs_k[r] < k_remaining;
-        bool v76[4];
+            v170[r] = offs_k[r] < k_remaining_1;
+        bool v173[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            v76[r] = offs_n_1[r] < N;
-        bool v77[4];
+            v173[r] = offs_n_1[r] < N;
+        bool v174[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            v77[r] = v73[0];
-        bool b_mask[4];
+            v174[r] = v170[0];
+        bool b_mask_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 38 "matmul.py"
-            b_mask[r] = v77[r] & v76[r];
+            b_mask_1[r] = v174[r] & v173[r];
         // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
         #line 39 "matmul.py"
-        __half v81 = __float2half_rn(0.0f);
-        __half a[4];
+        __half v178 = __float2half_rn(0.0f);
+        bool v181[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 39 "matmul.py"
-            a[r] = v81;
+            v181[r] = a_mask_1[r] & v155;
+        __half a_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 39 "matmul.py"
-            tsm::load<1>(&a[r], a_ptrs_1[r], a_mask[r]); // 2-byte access
+            a_2[r] = v178;
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 39 "matmul.py"
+            tsm::load<1>(&a_2[r], a_ptrs_2[r], v181[r]); // 2-byte access
         // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
         #line 40 "matmul.py"
-        __half v85 = __float2half_rn(0.0f);
-        __half b[4];
+        __half v184 = __float2half_rn(0.0f);
+        bool v187[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 40 "matmul.py"
-            b[r] = v85;
+            v187[r] = b_mask_1[r] & v155;
+        __half b_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 40 "matmul.py"
-            tsm::load<1>(&b[r], b_ptrs_1[r], b_mask[r]); // 2-byte access
+            b_2[r] = v184;
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 40 "matmul.py"
+            tsm::load<1>(&b_2[r], b_ptrs_2[r], v187[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[8];
         // tl.dot: a [32x16] and b [16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x16 tile of 1x2 instructions
@@ -2046,11 +2744,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a[r]); }
+                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a_1[r]); }
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
-                { const int f = (r << 3) + tp5; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b[r]); }
+                { const int f = (r << 3) + tp5; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b_1[r]); }
             #line 44 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -2089,30 +2787,26 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 }
             }
         }
-        // a_ptrs += BLOCK_K * stride_ak
-        __half* a_ptrs_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 45 "matmul.py"
-            a_ptrs_2[r] = a_ptrs_1[r] + 16;
-        // b_ptrs += BLOCK_K * stride_bk
-        __half* b_ptrs_2[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_ptrs_2[r] = b_ptrs_1[r] + 16;
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
+            #line 44 "matmul.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 46 "matmul.py"
+            #line 44 "matmul.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
+            #line 44 "matmul.py"
             b_ptrs_1[r] = b_ptrs_2[r];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 44 "matmul.py"
+            a_1[r] = a_2[r];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 44 "matmul.py"
+            b_1[r] = b_2[r];
     }
     float acc_3[8];
     // through shared memory: the threads hold different elements in the two layouts

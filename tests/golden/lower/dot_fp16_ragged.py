@@ -39,11 +39,11 @@ def matmul_f16(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
 #   %10 = constant 32 : i32  # L13
 #   %11 = mul %9, %10 : i32  # L13
 #   %12 = make_range {range = [0, 32]} : <32xi32> #slice  # L13
-#   %108 = make_range {range = [0, 32]} : <32xi32> #slice1  # L13
+#   %220 = make_range {range = [0, 32]} : <32xi32> #slice1  # L13
 #   %13 = splat %11 : <32xi32> #slice  # L13
-#   %107 = splat %11 : <32xi32> #slice1  # L13
+#   %219 = splat %11 : <32xi32> #slice1  # L13
 #   %rm = add %13, %12 : <32xi32> #slice  # L13
-#   %rm_1 = add %107, %108 : <32xi32> #slice1  # L13
+#   %rm_1 = add %219, %220 : <32xi32> #slice1  # L13
 #   %15 = program_id {axis = 1} : i32  # L14
 #   %16 = constant 64 : i32  # L14
 #   %17 = mul %15, %16 : i32  # L14
@@ -61,60 +61,121 @@ def matmul_f16(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
 #   %28 = idiv %26, %27 : i32  # L17
 #   %29 = constant 0 : i32  # L17
 #   %30 = constant 1 : i32  # L17
-#   %acc_1 = for %29, %28, %30, %acc : <32x64xfp32> #mma {  # L17
-#   ^(%k: i32, %acc_2: <32x64xfp32> #mma):
-#     %33 = constant 16 : i32  # L18
-#     %34 = mul %k, %33 : i32  # L18
-#     %35 = splat %34 : <16xi32> #slice3  # L18
-#     %110 = splat %34 : <16xi32> #slice4  # L18
-#     %kk = add %35, %rk : <16xi32> #slice3  # L18
-#     %kk_1 = add %110, %rk_1 : <16xi32> #slice4  # L18
-#     %37 = expand_dims %rm_1 {axis = 1} : <32x1xi32> #blocked  # L19
-#     %38 = splat %stride_am : <32x1xi32> #blocked  # L19
-#     %39 = mul %37, %38 : <32x1xi32> #blocked  # L19
-#     %40 = splat %a_ptr : <32x1xptr<fp16>> #blocked  # L19
-#     %41 = addptr %40, %39 : <32x1xptr<fp16>> #blocked  # L19
-#     %42 = expand_dims %kk_1 {axis = 0} : <1x16xi32> #blocked  # L19
-#     %43 = broadcast %41 : <32x16xptr<fp16>> #blocked  # L19
-#     %44 = broadcast %42 : <32x16xi32> #blocked  # L19
-#     %45 = addptr %43, %44 : <32x16xptr<fp16>> #blocked  # L19
-#     %46 = expand_dims %rm_1 {axis = 1} : <32x1xi32> #blocked  # L20
-#     %47 = splat %M : <32x1xi32> #blocked  # L20
-#     %48 = cmp %46, %47 {predicate = lt} : <32x1xi1> #blocked  # L20
-#     %49 = expand_dims %kk_1 {axis = 0} : <1x16xi32> #blocked  # L20
-#     %50 = splat %K : <1x16xi32> #blocked  # L20
-#     %51 = cmp %49, %50 {predicate = lt} : <1x16xi1> #blocked  # L20
-#     %52 = broadcast %48 : <32x16xi1> #blocked  # L20
-#     %53 = broadcast %51 : <32x16xi1> #blocked  # L20
-#     %54 = and %52, %53 : <32x16xi1> #blocked  # L20
-#     %55 = constant 0.0 : fp32  # L20
-#     %56 = cast %55 : fp16  # L19
-#     %57 = splat %56 : <32x16xfp16> #blocked  # L19
-#     %a = load %45, %54, %57 : <32x16xfp16> #blocked  # L19
-#     %59 = expand_dims %kk {axis = 1} : <16x1xi32> #blocked1  # L21
-#     %60 = splat %stride_bk : <16x1xi32> #blocked1  # L21
-#     %61 = mul %59, %60 : <16x1xi32> #blocked1  # L21
-#     %62 = splat %b_ptr : <16x1xptr<fp16>> #blocked1  # L21
-#     %63 = addptr %62, %61 : <16x1xptr<fp16>> #blocked1  # L21
-#     %64 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked1  # L21
-#     %65 = broadcast %63 : <16x64xptr<fp16>> #blocked1  # L21
-#     %66 = broadcast %64 : <16x64xi32> #blocked1  # L21
-#     %67 = addptr %65, %66 : <16x64xptr<fp16>> #blocked1  # L21
-#     %68 = expand_dims %kk {axis = 1} : <16x1xi32> #blocked1  # L22
-#     %69 = splat %K : <16x1xi32> #blocked1  # L22
-#     %70 = cmp %68, %69 {predicate = lt} : <16x1xi1> #blocked1  # L22
-#     %71 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked1  # L22
-#     %72 = splat %N : <1x64xi32> #blocked1  # L22
-#     %73 = cmp %71, %72 {predicate = lt} : <1x64xi1> #blocked1  # L22
-#     %74 = broadcast %70 : <16x64xi1> #blocked1  # L22
-#     %75 = broadcast %73 : <16x64xi1> #blocked1  # L22
-#     %76 = and %74, %75 : <16x64xi1> #blocked1  # L22
-#     %77 = constant 0.0 : fp32  # L22
-#     %78 = cast %77 : fp16  # L21
-#     %79 = splat %78 : <16x64xfp16> #blocked1  # L21
-#     %b = load %67, %76, %79 : <16x64xfp16> #blocked1  # L21
-#     %acc_3 = dot %a, %b, %acc_2 {input_precision = ieee, out = fp32} : <32x64xfp32> #mma  # L23
-#     yield %acc_3  # L17
+#   %104 = cmp %29, %28 {predicate = lt} : i1  # L17
+#   %105 = constant 16 : i32  # L18
+#   %106 = mul %29, %105 : i32  # L18
+#   %107 = splat %106 : <16xi32> #slice3  # L18
+#   %222 = splat %106 : <16xi32> #slice4  # L18
+#   %kk = add %107, %rk : <16xi32> #slice3  # L18
+#   %kk_1 = add %222, %rk_1 : <16xi32> #slice4  # L18
+#   %109 = expand_dims %rm_1 {axis = 1} : <32x1xi32> #blocked  # L19
+#   %110 = splat %stride_am : <32x1xi32> #blocked  # L19
+#   %111 = mul %109, %110 : <32x1xi32> #blocked  # L19
+#   %112 = splat %a_ptr : <32x1xptr<fp16>> #blocked  # L19
+#   %113 = addptr %112, %111 : <32x1xptr<fp16>> #blocked  # L19
+#   %114 = expand_dims %kk_1 {axis = 0} : <1x16xi32> #blocked  # L19
+#   %115 = broadcast %113 : <32x16xptr<fp16>> #blocked  # L19
+#   %116 = broadcast %114 : <32x16xi32> #blocked  # L19
+#   %117 = addptr %115, %116 : <32x16xptr<fp16>> #blocked  # L19
+#   %118 = expand_dims %rm_1 {axis = 1} : <32x1xi32> #blocked  # L20
+#   %119 = splat %M : <32x1xi32> #blocked  # L20
+#   %120 = cmp %118, %119 {predicate = lt} : <32x1xi1> #blocked  # L20
+#   %121 = expand_dims %kk_1 {axis = 0} : <1x16xi32> #blocked  # L20
+#   %122 = splat %K : <1x16xi32> #blocked  # L20
+#   %123 = cmp %121, %122 {predicate = lt} : <1x16xi1> #blocked  # L20
+#   %124 = broadcast %120 : <32x16xi1> #blocked  # L20
+#   %125 = broadcast %123 : <32x16xi1> #blocked  # L20
+#   %126 = and %124, %125 : <32x16xi1> #blocked  # L20
+#   %127 = constant 0.0 : fp32  # L20
+#   %128 = cast %127 : fp16  # L19
+#   %129 = splat %128 : <32x16xfp16> #blocked  # L19
+#   %130 = splat %104 : <32x16xi1> #blocked  # L19
+#   %131 = and %126, %130 : <32x16xi1> #blocked  # L19
+#   %a = load %117, %131, %129 : <32x16xfp16> #blocked  # L19
+#   %133 = expand_dims %kk {axis = 1} : <16x1xi32> #blocked1  # L21
+#   %134 = splat %stride_bk : <16x1xi32> #blocked1  # L21
+#   %135 = mul %133, %134 : <16x1xi32> #blocked1  # L21
+#   %136 = splat %b_ptr : <16x1xptr<fp16>> #blocked1  # L21
+#   %137 = addptr %136, %135 : <16x1xptr<fp16>> #blocked1  # L21
+#   %138 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked1  # L21
+#   %139 = broadcast %137 : <16x64xptr<fp16>> #blocked1  # L21
+#   %140 = broadcast %138 : <16x64xi32> #blocked1  # L21
+#   %141 = addptr %139, %140 : <16x64xptr<fp16>> #blocked1  # L21
+#   %142 = expand_dims %kk {axis = 1} : <16x1xi32> #blocked1  # L22
+#   %143 = splat %K : <16x1xi32> #blocked1  # L22
+#   %144 = cmp %142, %143 {predicate = lt} : <16x1xi1> #blocked1  # L22
+#   %145 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked1  # L22
+#   %146 = splat %N : <1x64xi32> #blocked1  # L22
+#   %147 = cmp %145, %146 {predicate = lt} : <1x64xi1> #blocked1  # L22
+#   %148 = broadcast %144 : <16x64xi1> #blocked1  # L22
+#   %149 = broadcast %147 : <16x64xi1> #blocked1  # L22
+#   %150 = and %148, %149 : <16x64xi1> #blocked1  # L22
+#   %151 = constant 0.0 : fp32  # L22
+#   %152 = cast %151 : fp16  # L21
+#   %153 = splat %152 : <16x64xfp16> #blocked1  # L21
+#   %154 = splat %104 : <16x64xi1> #blocked1  # L21
+#   %155 = and %150, %154 : <16x64xi1> #blocked1  # L21
+#   %b = load %141, %155, %153 : <16x64xfp16> #blocked1  # L21
+#   %acc_1, %a_1, %b_1 = for %29, %28, %30, %acc, %a, %b : <32x64xfp32> #mma, <32x16xfp16> #blocked, <16x64xfp16> #blocked1 {  # L17
+#   ^(%k: i32, %acc_2: <32x64xfp32> #mma, %a_2: <32x16xfp16> #blocked, %b_2: <16x64xfp16> #blocked1):
+#     %k_next = add %k, %30 : i32  # L17
+#     %158 = cmp %k_next, %28 {predicate = lt} : i1  # L17
+#     %159 = constant 16 : i32  # L18
+#     %160 = mul %k_next, %159 : i32  # L18
+#     %161 = splat %160 : <16xi32> #slice3  # L18
+#     %225 = splat %160 : <16xi32> #slice4  # L18
+#     %kk_2 = add %161, %rk : <16xi32> #slice3  # L18
+#     %kk_3 = add %225, %rk_1 : <16xi32> #slice4  # L18
+#     %163 = expand_dims %rm_1 {axis = 1} : <32x1xi32> #blocked  # L19
+#     %164 = splat %stride_am : <32x1xi32> #blocked  # L19
+#     %165 = mul %163, %164 : <32x1xi32> #blocked  # L19
+#     %166 = splat %a_ptr : <32x1xptr<fp16>> #blocked  # L19
+#     %167 = addptr %166, %165 : <32x1xptr<fp16>> #blocked  # L19
+#     %168 = expand_dims %kk_3 {axis = 0} : <1x16xi32> #blocked  # L19
+#     %169 = broadcast %167 : <32x16xptr<fp16>> #blocked  # L19
+#     %170 = broadcast %168 : <32x16xi32> #blocked  # L19
+#     %171 = addptr %169, %170 : <32x16xptr<fp16>> #blocked  # L19
+#     %172 = expand_dims %rm_1 {axis = 1} : <32x1xi32> #blocked  # L20
+#     %173 = splat %M : <32x1xi32> #blocked  # L20
+#     %174 = cmp %172, %173 {predicate = lt} : <32x1xi1> #blocked  # L20
+#     %175 = expand_dims %kk_3 {axis = 0} : <1x16xi32> #blocked  # L20
+#     %176 = splat %K : <1x16xi32> #blocked  # L20
+#     %177 = cmp %175, %176 {predicate = lt} : <1x16xi1> #blocked  # L20
+#     %178 = broadcast %174 : <32x16xi1> #blocked  # L20
+#     %179 = broadcast %177 : <32x16xi1> #blocked  # L20
+#     %180 = and %178, %179 : <32x16xi1> #blocked  # L20
+#     %181 = constant 0.0 : fp32  # L20
+#     %182 = cast %181 : fp16  # L19
+#     %183 = splat %182 : <32x16xfp16> #blocked  # L19
+#     %184 = splat %158 : <32x16xi1> #blocked  # L19
+#     %185 = and %180, %184 : <32x16xi1> #blocked  # L19
+#     %a_3 = load %171, %185, %183 : <32x16xfp16> #blocked  # L19
+#     %187 = expand_dims %kk_2 {axis = 1} : <16x1xi32> #blocked1  # L21
+#     %188 = splat %stride_bk : <16x1xi32> #blocked1  # L21
+#     %189 = mul %187, %188 : <16x1xi32> #blocked1  # L21
+#     %190 = splat %b_ptr : <16x1xptr<fp16>> #blocked1  # L21
+#     %191 = addptr %190, %189 : <16x1xptr<fp16>> #blocked1  # L21
+#     %192 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked1  # L21
+#     %193 = broadcast %191 : <16x64xptr<fp16>> #blocked1  # L21
+#     %194 = broadcast %192 : <16x64xi32> #blocked1  # L21
+#     %195 = addptr %193, %194 : <16x64xptr<fp16>> #blocked1  # L21
+#     %196 = expand_dims %kk_2 {axis = 1} : <16x1xi32> #blocked1  # L22
+#     %197 = splat %K : <16x1xi32> #blocked1  # L22
+#     %198 = cmp %196, %197 {predicate = lt} : <16x1xi1> #blocked1  # L22
+#     %199 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked1  # L22
+#     %200 = splat %N : <1x64xi32> #blocked1  # L22
+#     %201 = cmp %199, %200 {predicate = lt} : <1x64xi1> #blocked1  # L22
+#     %202 = broadcast %198 : <16x64xi1> #blocked1  # L22
+#     %203 = broadcast %201 : <16x64xi1> #blocked1  # L22
+#     %204 = and %202, %203 : <16x64xi1> #blocked1  # L22
+#     %205 = constant 0.0 : fp32  # L22
+#     %206 = cast %205 : fp16  # L21
+#     %207 = splat %206 : <16x64xfp16> #blocked1  # L21
+#     %208 = splat %158 : <16x64xi1> #blocked1  # L21
+#     %209 = and %204, %208 : <16x64xi1> #blocked1  # L21
+#     %b_3 = load %195, %209, %207 : <16x64xfp16> #blocked1  # L21
+#     %acc_3 = dot %a_2, %b_2, %acc_2 {input_precision = ieee, out = fp32} : <32x64xfp32> #mma  # L23
+#     yield %acc_3, %a_3, %b_3  # L17
 #   }
 #   %acc_4 = convert_layout %acc_1 : <32x64xfp32> #blocked1  # L17
 #   %c = cast %acc_4 : <32x64xfp16> #blocked1  # L24

@@ -32,11 +32,11 @@ def matmul(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.cons
 #   %7 = constant 64 : i32  # L12
 #   %8 = mul %6, %7 : i32  # L12
 #   %9 = make_range {range = [0, 64]} : <64xi32> #slice  # L12
-#   %62 = make_range {range = [0, 64]} : <64xi32> #slice1  # L12
+#   %121 = make_range {range = [0, 64]} : <64xi32> #slice1  # L12
 #   %10 = splat %8 : <64xi32> #slice  # L12
-#   %61 = splat %8 : <64xi32> #slice1  # L12
+#   %120 = splat %8 : <64xi32> #slice1  # L12
 #   %rm = add %10, %9 : <64xi32> #slice  # L12
-#   %rm_1 = add %61, %62 : <64xi32> #slice1  # L12
+#   %rm_1 = add %120, %121 : <64xi32> #slice1  # L12
 #   %12 = program_id {axis = 1} : i32  # L13
 #   %13 = constant 64 : i32  # L13
 #   %14 = mul %12, %13 : i32  # L13
@@ -48,34 +48,65 @@ def matmul(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.cons
 #   %acc = constant 0.0 : <64x64xfp32> #blocked  # L15
 #   %20 = constant 0 : i32  # L16
 #   %21 = constant 32 : i32  # L16
-#   %acc_1 = for %20, %K, %21, %acc : <64x64xfp32> #blocked {  # L16
-#   ^(%k: i32, %acc_2: <64x64xfp32> #blocked):
-#     %24 = expand_dims %rm_1 {axis = 1} : <64x1xi32> #blocked1  # L17
-#     %25 = splat %K : <64x1xi32> #blocked1  # L17
-#     %26 = mul %24, %25 : <64x1xi32> #blocked1  # L17
-#     %27 = splat %a_ptr : <64x1xptr<fp32>> #blocked1  # L17
-#     %28 = addptr %27, %26 : <64x1xptr<fp32>> #blocked1  # L17
-#     %29 = splat %k : <32xi32> #slice4  # L17
-#     %30 = add %29, %rk_1 : <32xi32> #slice4  # L17
-#     %31 = expand_dims %30 {axis = 0} : <1x32xi32> #blocked1  # L17
-#     %32 = broadcast %28 : <64x32xptr<fp32>> #blocked1  # L17
-#     %33 = broadcast %31 : <64x32xi32> #blocked1  # L17
-#     %34 = addptr %32, %33 : <64x32xptr<fp32>> #blocked1  # L17
-#     %a = load %34 : <64x32xfp32> #blocked1  # L17
-#     %36 = splat %k : <32xi32> #slice3  # L18
-#     %37 = add %36, %rk : <32xi32> #slice3  # L18
-#     %38 = expand_dims %37 {axis = 1} : <32x1xi32> #blocked  # L18
-#     %39 = splat %N : <32x1xi32> #blocked  # L18
-#     %40 = mul %38, %39 : <32x1xi32> #blocked  # L18
-#     %41 = splat %b_ptr : <32x1xptr<fp32>> #blocked  # L18
-#     %42 = addptr %41, %40 : <32x1xptr<fp32>> #blocked  # L18
-#     %43 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked  # L18
-#     %44 = broadcast %42 : <32x64xptr<fp32>> #blocked  # L18
-#     %45 = broadcast %43 : <32x64xi32> #blocked  # L18
-#     %46 = addptr %44, %45 : <32x64xptr<fp32>> #blocked  # L18
-#     %b = load %46 : <32x64xfp32> #blocked  # L18
-#     %acc_3 = dot %a, %b, %acc_2 {input_precision = tf32, out = fp32} : <64x64xfp32> #blocked  # L19
-#     yield %acc_3  # L16
+#   %59 = cmp %20, %K {predicate = lt} : i1  # L16
+#   %60 = expand_dims %rm_1 {axis = 1} : <64x1xi32> #blocked1  # L17
+#   %61 = splat %K : <64x1xi32> #blocked1  # L17
+#   %62 = mul %60, %61 : <64x1xi32> #blocked1  # L17
+#   %63 = splat %a_ptr : <64x1xptr<fp32>> #blocked1  # L17
+#   %64 = addptr %63, %62 : <64x1xptr<fp32>> #blocked1  # L17
+#   %65 = splat %20 : <32xi32> #slice4  # L17
+#   %66 = add %65, %rk_1 : <32xi32> #slice4  # L17
+#   %67 = expand_dims %66 {axis = 0} : <1x32xi32> #blocked1  # L17
+#   %68 = broadcast %64 : <64x32xptr<fp32>> #blocked1  # L17
+#   %69 = broadcast %67 : <64x32xi32> #blocked1  # L17
+#   %70 = addptr %68, %69 : <64x32xptr<fp32>> #blocked1  # L17
+#   %71 = splat %59 : <64x32xi1> #blocked1  # L17
+#   %a = load %70, %71 : <64x32xfp32> #blocked1  # L17
+#   %73 = splat %20 : <32xi32> #slice3  # L18
+#   %74 = add %73, %rk : <32xi32> #slice3  # L18
+#   %75 = expand_dims %74 {axis = 1} : <32x1xi32> #blocked  # L18
+#   %76 = splat %N : <32x1xi32> #blocked  # L18
+#   %77 = mul %75, %76 : <32x1xi32> #blocked  # L18
+#   %78 = splat %b_ptr : <32x1xptr<fp32>> #blocked  # L18
+#   %79 = addptr %78, %77 : <32x1xptr<fp32>> #blocked  # L18
+#   %80 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked  # L18
+#   %81 = broadcast %79 : <32x64xptr<fp32>> #blocked  # L18
+#   %82 = broadcast %80 : <32x64xi32> #blocked  # L18
+#   %83 = addptr %81, %82 : <32x64xptr<fp32>> #blocked  # L18
+#   %84 = splat %59 : <32x64xi1> #blocked  # L18
+#   %b = load %83, %84 : <32x64xfp32> #blocked  # L18
+#   %acc_1, %a_1, %b_1 = for %20, %K, %21, %acc, %a, %b : <64x64xfp32> #blocked, <64x32xfp32> #blocked1, <32x64xfp32> #blocked {  # L16
+#   ^(%k: i32, %acc_2: <64x64xfp32> #blocked, %a_2: <64x32xfp32> #blocked1, %b_2: <32x64xfp32> #blocked):
+#     %k_next = add %k, %21 : i32  # L16
+#     %87 = cmp %k_next, %K {predicate = lt} : i1  # L16
+#     %88 = expand_dims %rm_1 {axis = 1} : <64x1xi32> #blocked1  # L17
+#     %89 = splat %K : <64x1xi32> #blocked1  # L17
+#     %90 = mul %88, %89 : <64x1xi32> #blocked1  # L17
+#     %91 = splat %a_ptr : <64x1xptr<fp32>> #blocked1  # L17
+#     %92 = addptr %91, %90 : <64x1xptr<fp32>> #blocked1  # L17
+#     %93 = splat %k_next : <32xi32> #slice4  # L17
+#     %94 = add %93, %rk_1 : <32xi32> #slice4  # L17
+#     %95 = expand_dims %94 {axis = 0} : <1x32xi32> #blocked1  # L17
+#     %96 = broadcast %92 : <64x32xptr<fp32>> #blocked1  # L17
+#     %97 = broadcast %95 : <64x32xi32> #blocked1  # L17
+#     %98 = addptr %96, %97 : <64x32xptr<fp32>> #blocked1  # L17
+#     %99 = splat %87 : <64x32xi1> #blocked1  # L17
+#     %a_3 = load %98, %99 : <64x32xfp32> #blocked1  # L17
+#     %101 = splat %k_next : <32xi32> #slice3  # L18
+#     %102 = add %101, %rk : <32xi32> #slice3  # L18
+#     %103 = expand_dims %102 {axis = 1} : <32x1xi32> #blocked  # L18
+#     %104 = splat %N : <32x1xi32> #blocked  # L18
+#     %105 = mul %103, %104 : <32x1xi32> #blocked  # L18
+#     %106 = splat %b_ptr : <32x1xptr<fp32>> #blocked  # L18
+#     %107 = addptr %106, %105 : <32x1xptr<fp32>> #blocked  # L18
+#     %108 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked  # L18
+#     %109 = broadcast %107 : <32x64xptr<fp32>> #blocked  # L18
+#     %110 = broadcast %108 : <32x64xi32> #blocked  # L18
+#     %111 = addptr %109, %110 : <32x64xptr<fp32>> #blocked  # L18
+#     %112 = splat %87 : <32x64xi1> #blocked  # L18
+#     %b_3 = load %111, %112 : <32x64xfp32> #blocked  # L18
+#     %acc_3 = dot %a_2, %b_2, %acc_2 {input_precision = tf32, out = fp32} : <64x64xfp32> #blocked  # L19
+#     yield %acc_3, %a_3, %b_3  # L16
 #   }
 #   %50 = expand_dims %rm {axis = 1} : <64x1xi32> #blocked  # L20
 #   %51 = splat %N : <64x1xi32> #blocked  # L20
