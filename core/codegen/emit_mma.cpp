@@ -31,6 +31,40 @@ std::string str(std::int64_t v)
     return std::to_string(v);
 }
 
+/// The For loop whose body holds `target` directly, or null.
+const ir::Op *enclosingFor(const ir::Region &r, const ir::Op &target)
+{
+    for (const ir::Op &op : r.ops) {
+        if (op.code == ir::OpCode::For) {
+            const auto &ops = op.regions[0].ops;
+            if (!ops.empty() && &target >= &ops.front() && &target <= &ops.back())
+                return &op;
+        }
+        for (const ir::Region &inner : op.regions)
+            if (const ir::Op *f = enclosingFor(inner, target))
+                return f;
+    }
+    return nullptr;
+}
+
+/// Ops in `r` (nested regions included) that use tsm_smem.
+int sharedMemoryUsers(const ir::Region &r)
+{
+    int n = 0;
+    for (const ir::Op &op : r.ops) {
+        switch (op.code) {
+        case ir::OpCode::Dot:
+        case ir::OpCode::Reduce:
+        case ir::OpCode::Scan:
+        case ir::OpCode::ConvertLayout: ++n; break;
+        default: break;
+        }
+        for (const ir::Region &inner : op.regions)
+            n += sharedMemoryUsers(inner);
+    }
+    return n;
+}
+
 } // namespace
 
 void Emitter::emitMmaDot(const ir::Op &op)
@@ -50,7 +84,13 @@ void Emitter::emitMmaDot(const ir::Op &op)
     const bool aKMajor = isUniform(a) || la.contiguousDim() != 0;
     const bool bKMajor = !isUniform(b) && lb.contiguousDim() == 0;
     const MmaStaging st = mmaStaging(at, bt, aKMajor, bKMajor);
-    needShared(st.bytes, op.span, dotDescription(at, bt));
+    // In a loop where nothing else uses shared memory, the staging alternates between two
+    // buffers: the buffer written in iteration i was last read in iteration i - 2, and every
+    // warp has passed iteration i - 1's barrier since, so one barrier per iteration suffices
+    // and a warp's staging overlaps the others' tensor-core work.
+    const ir::Op *kLoop = enclosingFor(k.body, op);
+    const bool doubleBuffered = kLoop && sharedMemoryUsers(kLoop->regions[0]) == 1;
+    needShared(doubleBuffered ? 2 * st.bytes : st.bytes, op.span, dotDescription(at, bt));
     const MmaTiling t = mmaTiling(rt.shape, k.numWarps);
     const DType in = at.dtype, out = rt.dtype;
     const std::string inT = cType(in);
@@ -72,10 +112,18 @@ void Emitter::emitMmaDot(const ir::Op &op)
         line("float " + sum + "[" + str(R) + "];");
     open("");
     const std::string sa = fresh("dot_a"), sb = fresh("dot_b");
-    line(inT + " *" + sa + " = reinterpret_cast<" + inT + " *>(tsm_smem); // "
+    std::string buf = "tsm_smem";
+    if (doubleBuffered) {
+        const std::string phase = fresh("dot_phase");
+        m_prologue.push_back("int " + phase + " = 0; // which of tl.dot's two staging buffers");
+        buf = fresh("dot_buf");
+        line(phase + " ^= 1;");
+        line("unsigned char *" + buf + " = tsm_smem + " + phase + " * " + str(st.bytes) + ";");
+    }
+    line(inT + " *" + sa + " = reinterpret_cast<" + inT + " *>(" + buf + "); // "
          + (aKMajor ? "[" + str(st.M) + "][" + str(st.strideA) + "]: rows along M"
                     : "[" + str(st.K) + "][" + str(st.strideA) + "]: rows along K"));
-    line(inT + " *" + sb + " = reinterpret_cast<" + inT + " *>(tsm_smem + " + str(st.offsetB) + "); // "
+    line(inT + " *" + sb + " = reinterpret_cast<" + inT + " *>(" + buf + " + " + str(st.offsetB) + "); // "
          + (bKMajor ? "[" + str(st.N) + "][" + str(st.strideB) + "]: rows along N"
                     : "[" + str(st.K) + "][" + str(st.strideB) + "]: rows along K"));
 
@@ -97,7 +145,8 @@ void Emitter::emitMmaDot(const ir::Op &op)
                          + "[" + idx + "], &" + src + "[r]); }",
                      v);
     };
-    line("__syncthreads(); // earlier readers of the buffer are done");
+    if (!doubleBuffered)
+        line("__syncthreads(); // earlier readers of the buffer are done");
     stage(sa, an, la, st.K, aKMajor, st.strideA);
     stage(sb, bn, lb, st.N, !bKMajor, st.strideB);
     line("__syncthreads();");

@@ -122,3 +122,32 @@ TEST(EmitMma, Bf16AndManyTileShapesCompile)
         EXPECT_NE(ptx.find("mma.sync.aligned.m16n8k16.row.col.f32." + ptxType), std::string::npos);
     }
 }
+
+TEST(EmitMma, InALoopOfItsOwnTheStagingAlternatesBetweenTwoBuffers)
+{
+    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 64, 64, 32, false, false));
+    ASSERT_TRUE(r->cuda) << r->messages();
+    const std::string &c = r->code();
+    // One barrier per iteration (after staging), the buffer chosen by a phase that flips.
+    EXPECT_NE(c.find("int dot_phase = 0;"), std::string::npos) << c;
+    EXPECT_NE(c.find("dot_phase ^= 1;"), std::string::npos) << c;
+    EXPECT_NE(c.find("unsigned char *dot_buf = tsm_smem + dot_phase * "), std::string::npos) << c;
+    const std::size_t loop = c.find("for (int k = ");
+    const std::size_t dot = c.find("dot_phase ^= 1;");
+    ASSERT_NE(loop, std::string::npos);
+    EXPECT_EQ(count(c.substr(loop, c.find("dot_k < ", dot) - loop), "__syncthreads()"), 1);
+    const MmaStaging st = mmaStaging(ir::Type{DType::F16, false, {64, 32}},
+                                     ir::Type{DType::F16, false, {32, 64}}, true, false);
+    EXPECT_GE(r->cuda->sharedBytes, 2 * st.bytes);
+    expectCompiles(*r);
+
+    // A reduction in the same loop shares the buffer: back to a barrier before the staging.
+    const std::string withReduce = std::string(kMatmul).replace(
+        std::string(kMatmul).find("        acc = tl.dot(a, b, acc)\n"),
+        std::string("        acc = tl.dot(a, b, acc)\n").size(),
+        "        acc = tl.dot(a, b, acc)\n        acc = acc - tl.max(acc, axis=1)[:, None]\n");
+    auto s = lowerAndEmit(withReduce, "mm", sig("fp16", 64, 64, 32, false, false));
+    ASSERT_TRUE(s->cuda) << s->messages();
+    EXPECT_EQ(s->code().find("dot_phase"), std::string::npos);
+    EXPECT_NE(s->code().find("__syncthreads(); // earlier readers of the buffer are done"), std::string::npos);
+}
