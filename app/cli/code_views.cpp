@@ -159,6 +159,12 @@ CodeViewsResult buildCodeViews(const CodeViewsRequest &request)
         event["ptx"] = build->compiled.ptx;
         if (build->compiled.resources.parsed)
             event["resources"] = resourcesJson(build->compiled.resources, arch, sig->numWarps);
+        if (!build->source.dots.empty()) {
+            json dots = json::array();
+            for (const codegen::DotInfo &d : build->source.dots)
+                dots.push_back({{"line", d.line}, {"path", d.path}, {"detail", d.detail}});
+            event["dots"] = dots;
+        }
         if (build->compiled.cubin.empty()) {
             unavailable["sass"] = arch + " gives PTX only; SASS needs an sm_XY target";
         } else {

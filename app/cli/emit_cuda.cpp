@@ -172,6 +172,9 @@ void printTimings(const cuda::CudaBuild &build,
         total += t.nvrtcMs;
     }
     line("total", total);
+    for (const codegen::DotInfo &d : build.source.dots)
+        err << "tl.dot" << (d.line ? " at line " + std::to_string(d.line) : std::string()) << ": "
+            << d.path << " (" << d.detail << ")\n";
 }
 
 } // namespace

@@ -311,6 +311,17 @@ void CodeViewPane::setResources(const QJsonObject &code)
         parts << tr("no resource report (%1)")
                      .arg(code.value(QStringLiteral("unavailable")).toObject().value(QStringLiteral("ptx")).toString(tr("PTX not built")));
     }
+    // Which path each tl.dot took: tensor cores (mma.sync) or the FMA loop.
+    QStringList dots;
+    for (const QJsonValue &v : code.value(QStringLiteral("dots")).toArray()) {
+        const QJsonObject d = v.toObject();
+        const int line = d.value(QStringLiteral("line")).toInt();
+        dots << (line > 0 ? tr("tl.dot line %1: %2 (%3)").arg(line) : tr("tl.dot: %1 (%2)"))
+                    .arg(d.value(QStringLiteral("path")).toString(),
+                         d.value(QStringLiteral("detail")).toString());
+    }
+    if (!dots.isEmpty())
+        parts << dots.join(QStringLiteral(" · "));
     const QJsonObject t = code.value(QStringLiteral("times_ms")).toObject();
     QStringList times;
     const char *stages[] = {"parse", "sema", "lower", "emit", "nvrtc", "disassemble"};

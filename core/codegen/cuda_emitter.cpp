@@ -280,6 +280,7 @@ std::optional<CudaSource> Emitter::run()
     out.sharedBytes = sharedBytes;
     out.dynamicSharedBytes = sharedBytes > kStaticSharedLimit ? sharedBytes : 0;
     out.usesPrintf = usesPrintf;
+    out.dots = dots;
 
     const std::string T = std::to_string(out.threadsPerBlock);
     std::ostringstream code;

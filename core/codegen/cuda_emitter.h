@@ -41,6 +41,14 @@ struct CudaParam
     bool pointer = false;
 };
 
+/// Which path a tl.dot took (the resource report shows it beside registers and shared memory).
+struct DotInfo
+{
+    std::uint32_t line = 0; ///< the Python line of the tl.dot (0 when unknown)
+    std::string path;       ///< "FMA", "mma.sync"
+    std::string detail;     ///< "128x128x32 fp16, m16n8k16, warps 2x2, double-buffered"
+};
+
 struct CudaSource
 {
     std::string code;        ///< the translation unit (includes "tilesmith_device.cuh" unless standalone)
@@ -54,6 +62,8 @@ struct CudaSource
     std::int64_t dynamicSharedBytes = 0;
     /// Whether the kernel calls printf (tl.device_print): the runtime then collects output.
     bool usesPrintf = false;
+    /// Every tl.dot in program order and the path it took.
+    std::vector<DotInfo> dots;
 };
 
 /// The CUDA C for `kernel`; nullopt with diagnostics for what cannot be emitted.

@@ -213,6 +213,9 @@ public:
     bool checkSharedLimit();
     void emitDot(const ir::Op &op);    // emit_dot.cpp
     void emitMmaDot(const ir::Op &op); // emit_mma.cpp
+    std::vector<DotInfo> dots;
+    /// Records the path `op` (a tl.dot) took, for the resource report.
+    void noteDot(const ir::Op &op, std::string path, std::string detail);
     void emitRandom(const ir::Op &op); // emit_random.cpp
     void emitAtomic(const ir::Op &op); // emit_atomic.cpp
     bool usesPrintf = false;

@@ -69,6 +69,16 @@ const char *precisionName(std::int64_t i)
 
 } // namespace
 
+void Emitter::noteDot(const ir::Op &op, std::string path, std::string detail)
+{
+    DotInfo d;
+    if (file && op.span.file == file->id() && op.span.end != 0)
+        d.line = file->lineCol(op.span.begin).line;
+    d.path = std::move(path);
+    d.detail = std::move(detail);
+    dots.push_back(std::move(d));
+}
+
 void Emitter::emitDot(const ir::Op &op)
 {
     const ir::ValueId a = op.operands[0], b = op.operands[1], acc = op.operands[2];
@@ -84,6 +94,9 @@ void Emitter::emitDot(const ir::Op &op)
 
     const DotStaging st = dotStaging(at, bt);
     needShared(st.bytes, op.span, dotDescription(at, bt));
+    noteDot(op, dotPathName(DotPath::Fma),
+            std::to_string(st.M) + "x" + std::to_string(st.N) + "x" + std::to_string(st.K) + " "
+                + std::string(dtypeShortName(at.dtype)) + " (" + precisionName(op.i) + ")");
     const DType in = at.dtype, out = rt.dtype;
     const std::string inT = cType(in), comp = computeType(out);
     const bool tf32 = op.i == 0 && in == DType::F32;

@@ -93,6 +93,10 @@ void Emitter::emitMmaDot(const ir::Op &op)
     needShared(doubleBuffered ? 2 * st.bytes : st.bytes, op.span, dotDescription(at, bt));
     const MmaTiling t = mmaTiling(rt.shape, k.numWarps);
     const DType in = at.dtype, out = rt.dtype;
+    noteDot(op, dotPathName(DotPath::MmaSync),
+            str(st.M) + "x" + str(st.N) + "x" + str(st.K) + " " + std::string(dtypeShortName(in))
+                + ", m16n8k16, warps " + str(t.warpsM) + "x" + str(t.warpsN)
+                + (doubleBuffered ? ", double-buffered" : ""));
     const std::string inT = cType(in);
 
     const std::string an = operandIn(a, la);

@@ -384,6 +384,10 @@ int FunctionImpl::activeBlocksPerSm(int blockThreads, int dynamicSharedBytes) co
 {
     if (!driver().usable(nullptr) || blockThreads < 1 || dynamicSharedBytes < 0)
         return 0;
+    // Above 48 KiB the occupancy calculator counts a block as unlaunchable until the
+    // function's dynamic shared-memory limit is raised, as the launch will raise it.
+    if (!allowDynamicShared(dynamicSharedBytes))
+        return 0;
     int blocks = 0;
     if (driver().api().occupancyMaxActiveBlocks(
             &blocks, m_fn, blockThreads, std::size_t(dynamicSharedBytes))

@@ -9,9 +9,10 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[4224];
+    __shared__ __align__(16) unsigned char tsm_smem[5632];
     const int tp0 = warp;
     const int tp1 = lane;
+    int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp2 = (lane << 4) | warp;
     const int tp3 = lane | (warp << 5);
     const int tp4 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
@@ -337,11 +338,13 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         // tl.dot: a [32x16] and b [16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x16 tile of 1x2 instructions
         {
             #line 44 "matmul.py"
-            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // [32][24]: rows along M
+            dot_phase ^= 1;
             #line 44 "matmul.py"
-            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 1536); // [16][40]: rows along K
+            unsigned char *dot_buf = tsm_smem + dot_phase * 2816;
             #line 44 "matmul.py"
-            __syncthreads(); // earlier readers of the buffer are done
+            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // [32][24]: rows along M
+            #line 44 "matmul.py"
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 1536); // [16][40]: rows along K
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
@@ -496,11 +499,12 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[4224];
+    __shared__ __align__(16) unsigned char tsm_smem[5632];
     const int tp0 = warp;
     const int tp1 = (lane >> 4) | (warp << 1);
     const int tp2 = lane;
     const int tp3 = (lane & 15);
+    int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp4 = lane | (warp << 5);
     const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
     // pid_m = tl.program_id(0)
@@ -838,11 +842,13 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         // tl.dot: a [32x16] and b [16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x16 tile of 1x2 instructions
         {
             #line 44 "matmul.py"
-            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // [32][24]: rows along M
+            dot_phase ^= 1;
             #line 44 "matmul.py"
-            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 1536); // [16][40]: rows along K
+            unsigned char *dot_buf = tsm_smem + dot_phase * 2816;
             #line 44 "matmul.py"
-            __syncthreads(); // earlier readers of the buffer are done
+            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // [32][24]: rows along M
+            #line 44 "matmul.py"
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 1536); // [16][40]: rows along K
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
@@ -997,12 +1003,13 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[4224];
+    __shared__ __align__(16) unsigned char tsm_smem[5632];
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
     const int tp2 = ((lane & 7) << 2);
     const int tp3 = (lane >> 3) | (warp << 2);
     const int tp4 = ((lane & 3) << 2);
+    int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp5 = (lane << 2) | (warp << 7);
     const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
     const int tp7 = (lane << 3) | (warp << 8);
@@ -1341,11 +1348,13 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         // tl.dot: a [32x16] and b [16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x16 tile of 1x2 instructions
         {
             #line 44 "matmul.py"
-            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // [32][24]: rows along M
+            dot_phase ^= 1;
             #line 44 "matmul.py"
-            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 1536); // [16][40]: rows along K
+            unsigned char *dot_buf = tsm_smem + dot_phase * 2816;
             #line 44 "matmul.py"
-            __syncthreads(); // earlier readers of the buffer are done
+            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // [32][24]: rows along M
+            #line 44 "matmul.py"
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 1536); // [16][40]: rows along K
             #pragma unroll
             for (int r = 0; r < 4; r += 4)
                 #line 44 "matmul.py"
@@ -2388,11 +2397,12 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[4224];
+    __shared__ __align__(16) unsigned char tsm_smem[5632];
     const int tp0 = warp;
     const int tp1 = (lane >> 4) | (warp << 1);
     const int tp2 = lane;
     const int tp3 = (lane & 15);
+    int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp4 = lane | (warp << 5);
     const int tp5 = ((lane & 15) << 5) | (lane >> 4) | (warp << 1);
     const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
@@ -2736,11 +2746,13 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         // tl.dot: a [32x16] and b [16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x16 tile of 1x2 instructions
         {
             #line 44 "matmul.py"
-            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // [32][24]: rows along M
+            dot_phase ^= 1;
             #line 44 "matmul.py"
-            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 1536); // [16][40]: rows along K
+            unsigned char *dot_buf = tsm_smem + dot_phase * 2816;
             #line 44 "matmul.py"
-            __syncthreads(); // earlier readers of the buffer are done
+            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // [32][24]: rows along M
+            #line 44 "matmul.py"
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 1536); // [16][40]: rows along K
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"

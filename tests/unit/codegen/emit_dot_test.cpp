@@ -203,6 +203,9 @@ TEST(EmitDot, EveryInputDtypeCompiles)
         Built b = build(tileDot(k.args), "k", sig(k.in, k.out, 32, 32, 32), {}, k.cc);
         ASSERT_TRUE(b.source) << b.messages();
         EXPECT_NE(b.source->code.find(k.expect), std::string::npos) << b.source->code;
+        ASSERT_EQ(b.source->dots.size(), 1u);
+        const bool tensorCores = k.cc >= 80 && (std::string(k.in) == "fp16" || std::string(k.in) == "bf16");
+        EXPECT_EQ(b.source->dots[0].path, tensorCores ? "mma.sync" : "FMA");
         expectCompiles(*b.source);
     }
 }

@@ -72,6 +72,11 @@ TEST(EmitMma, TheAccumulatorStaysInTheMmaLayoutAcrossTheLoop)
 
     const std::string &c = r->code();
     EXPECT_NE(c.find("mma.sync m16n8k16"), std::string::npos); // the comment naming the path
+    // The resource report's record of the path.
+    ASSERT_EQ(r->cuda->dots.size(), 1u);
+    EXPECT_EQ(r->cuda->dots[0].path, "mma.sync");
+    EXPECT_EQ(r->cuda->dots[0].line, 15u); // acc = tl.dot(a, b, acc)
+    EXPECT_EQ(r->cuda->dots[0].detail, "128x128x32 fp16, m16n8k16, warps 2x2, double-buffered");
     EXPECT_NE(c.find("tsm::ldmatrix_x4<false>(dot_fa[i]"), std::string::npos) << c;
     EXPECT_NE(c.find("tsm::ldmatrix_x4<true>(dot_fb[2 * j]"), std::string::npos) << c;
     // The loads' 8-element rows go to shared memory as one 16-byte store each.
