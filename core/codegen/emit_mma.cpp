@@ -81,8 +81,11 @@ void Emitter::emitMmaDot(const ir::Op &op)
     // M (a transposed A), b as [K][N] unless it arrives contiguous along K (a transposed B).
     const Layout &la = isUniform(a) ? lc : layout(a);
     const Layout &lb = isUniform(b) ? lc : layout(b);
-    const bool aKMajor = isUniform(a) || la.contiguousDim() != 0;
-    const bool bKMajor = !isUniform(b) && lb.contiguousDim() == 0;
+    // tf32 (fp32 inputs): ldmatrix has no transposing form for 32-bit elements, so both
+    // operands are staged with K contiguous.
+    const bool tf32 = at.dtype == DType::F32;
+    const bool aKMajor = tf32 || isUniform(a) || la.contiguousDim() != 0;
+    const bool bKMajor = tf32 || (!isUniform(b) && lb.contiguousDim() == 0);
     const MmaStaging st = mmaStaging(at, bt, aKMajor, bKMajor);
     // In a loop where nothing else uses shared memory, the staging alternates between two
     // buffers: the buffer written in iteration i was last read in iteration i - 2, and every
@@ -95,7 +98,7 @@ void Emitter::emitMmaDot(const ir::Op &op)
     const DType in = at.dtype, out = rt.dtype;
     noteDot(op, dotPathName(DotPath::MmaSync),
             str(st.M) + "x" + str(st.N) + "x" + str(st.K) + " " + std::string(dtypeShortName(in))
-                + ", m16n8k16, warps " + str(t.warpsM) + "x" + str(t.warpsN)
+                + (tf32 ? ", tf32 m16n8k8, warps " : ", m16n8k16, warps ") + str(t.warpsM) + "x" + str(t.warpsN)
                 + (doubleBuffered ? ", double-buffered" : ""));
     const std::string inT = cType(in);
 
@@ -109,8 +112,9 @@ void Emitter::emitMmaDot(const ir::Op &op)
     const int R = lc.numRegs();
 
     line("// tl.dot: a [" + str(st.M) + "x" + str(st.K) + "] and b [" + str(st.K) + "x" + str(st.N)
-         + "] " + std::string(dtypeShortName(in)) + " on tensor cores (mma.sync m16n8k16, fp32 "
-         "accumulation): warps " + str(t.warpsM) + "x" + str(t.warpsN) + ", each a " + str(t.warpM)
+         + "] " + std::string(dtypeShortName(in)) + " on tensor cores (mma.sync "
+         + (tf32 ? "m16n8k8 tf32, inputs rounded to tf32 as they are staged" : "m16n8k16")
+         + ", fp32 accumulation): warps " + str(t.warpsM) + "x" + str(t.warpsN) + ", each a " + str(t.warpM)
          + "x" + str(t.warpN) + " tile of " + str(t.repM) + "x" + str(t.repN) + " instructions");
     if (!direct)
         line("float " + sum + "[" + str(R) + "];");
@@ -145,8 +149,8 @@ void Emitter::emitMmaDot(const ir::Op &op)
         const std::string idx = rowsAlongDim0 ? highBits + " * " + str(stride) + " + " + lowBits
                                               : lowBits + " * " + str(stride) + " + " + highBits;
         unrolledLoop(l.numRegs(),
-                     "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::sts<" + str(v) + ">(&" + dst
-                         + "[" + idx + "], &" + src + "[r]); }",
+                     "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::" + (tf32 ? "sts_tf32<" : "sts<")
+                         + str(v) + ">(&" + dst + "[" + idx + "], &" + src + "[r]); }",
                      v);
     };
     if (!doubleBuffered)
@@ -163,15 +167,19 @@ void Emitter::emitMmaDot(const ir::Op &op)
     const std::string warpCol = wf.empty() ? "0" : "((" + wf + ") & " + str(st.N - 1) + ")";
     const std::string aAddr = fresh("dot_a_addr"), bAddr = fresh("dot_b_addr");
     const std::string eb = str(dtypeBytes(in));
+    // One 16-byte ldmatrix row: 8 fp16 / bf16 or 4 fp32; one instruction step along K: 32 bytes
+    // (k16 for 16-bit inputs, k8 for tf32).
+    const std::string chunk = str(16 / dtypeBytes(in));
+    const std::int64_t kStep = 32 / dtypeBytes(in);
     // a: ldmatrix.x4 per 16x16 tile (matrix q = lane / 8: rows + 8 * (q & 1), k + 8 * (q >> 1)).
     const std::string aLane = aKMajor
-        ? "(" + warpRow + " + (lane & 15)) * " + str(st.strideA) + " + (lane >> 4) * 8"
+        ? "(" + warpRow + " + (lane & 15)) * " + str(st.strideA) + " + (lane >> 4) * " + chunk
         : "(((lane >> 4) << 3) + (lane & 7)) * " + str(st.strideA) + " + " + warpRow
               + " + ((lane >> 3) & 1) * 8";
     // b: ldmatrix.x4 per 16(k) x 16(n), two instruction tiles (q: k + 8 * (q & 1), n + 8 * (q >> 1)).
     const std::string bLane = bKMajor
         ? "(" + warpCol + " + ((lane >> 4) << 3) + (lane & 7)) * " + str(st.strideB)
-              + " + ((lane >> 3) & 1) * 8"
+              + " + ((lane >> 3) & 1) * " + chunk
         : "(lane & 15) * " + str(st.strideB) + " + " + warpCol + " + (lane >> 4) * 8";
     line("const unsigned " + aAddr + " = (unsigned)__cvta_generic_to_shared(" + sa + ") + (" + aLane
          + ") * " + eb + ";");
@@ -180,15 +188,15 @@ void Emitter::emitMmaDot(const ir::Op &op)
     // Byte steps: one 16-row tile along M / two 8-column tiles along N, one 16-step along K.
     const std::int64_t e = dtypeBytes(in);
     const std::int64_t aStepM = (aKMajor ? 16 * st.strideA : 16) * e;
-    const std::int64_t aStepK = (aKMajor ? 16 : 16 * st.strideA) * e;
+    const std::int64_t aStepK = (aKMajor ? kStep : 16 * st.strideA) * e;
     const std::int64_t bStepN = (bKMajor ? 16 * st.strideB : 16) * e;
-    const std::int64_t bStepK = (bKMajor ? 16 : 16 * st.strideB) * e;
+    const std::int64_t bStepK = (bKMajor ? kStep : 16 * st.strideB) * e;
     const std::string aT = aKMajor ? "false" : "true", bT = bKMajor ? "false" : "true";
     const std::string kk = fresh("dot_k"), fa = fresh("dot_fa"), fb = fresh("dot_fb");
     const std::string bf16 = in == DType::BF16 ? "true" : "false";
     line("#pragma unroll");
-    open("for (int " + kk + " = 0; " + kk + " < " + str(st.K / 16) + "; ++" + kk + ")");
-    line("unsigned " + fa + "[" + str(t.repM) + "][4], " + fb + "[" + str(std::max(t.repN, 2)) + "][2];");
+    open("for (int " + kk + " = 0; " + kk + " < " + str(st.K / kStep) + "; ++" + kk + ")");
+    line("unsigned " + fa + "[" + str(t.repM) + "][4];");
     auto loop = [&](const std::string &var, int n) {
         line("#pragma unroll");
         open("for (int " + var + " = 0; " + var + " < " + str(n) + "; ++" + var + ")");
@@ -197,18 +205,21 @@ void Emitter::emitMmaDot(const ir::Op &op)
     line("tsm::ldmatrix_x4<" + aT + ">(" + fa + "[i], " + aAddr + " + i * " + str(aStepM) + " + " + kk
          + " * " + str(aStepK) + ");");
     close();
-    if (t.repN >= 2) {
-        loop("j", t.repN / 2);
-        line("tsm::ldmatrix_x4<" + bT + ">(" + fb + "[2 * j], " + bAddr + " + j * " + str(bStepN) + " + "
-             + kk + " * " + str(bStepK) + ");");
-        close();
-    } else {
+    // b's fragments two instruction columns at a time, each used by every row of a's right
+    // away: 4 registers of b live instead of 2 * repN.
+    const bool pairs = t.repN >= 2;
+    loop("j", pairs ? t.repN / 2 : 1);
+    line("unsigned " + fb + "[2][2];");
+    if (pairs)
+        line("tsm::ldmatrix_x4<" + bT + ">(" + fb + "[0], " + bAddr + " + j * " + str(bStepN) + " + " + kk
+             + " * " + str(bStepK) + ");");
+    else
         line("tsm::ldmatrix_x2<" + bT + ">(" + fb + "[0], " + bAddr + " + " + kk + " * " + str(bStepK) + ");");
-    }
     loop("i", t.repM);
-    loop("j", t.repN);
-    line("tsm::mma_m16n8k16<" + bf16 + ">(&" + sum + "[4 * (j + " + str(t.repN) + " * i)], " + fa + "[i], "
-         + fb + "[j]);");
+    loop("jj", pairs ? 2 : 1);
+    line((tf32 ? std::string("tsm::mma_m16n8k8_tf32(&") : "tsm::mma_m16n8k16<" + bf16 + ">(&") + sum + "[4 * (" + (pairs ? "2 * j + jj" : "jj") + " + "
+         + str(t.repN) + " * i)], " + fa + "[i], " + fb + "[jj]);");
+    close();
     close();
     close();
     close();

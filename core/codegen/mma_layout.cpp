@@ -21,11 +21,14 @@ const char *dotPathName(DotPath p)
     return "?";
 }
 
-DotPath dotPath(const ir::Type &a, const ir::Type &b, const ir::Type &result, int cc)
+DotPath dotPath(const ir::Type &a, const ir::Type &b, const ir::Type &result, int cc,
+               std::int64_t inputPrecision)
 {
     if (cc < 80 || a.shape.size() != 2 || b.shape.size() != 2 || result.shape.size() != 2)
         return DotPath::Fma;
-    if (!mmaInput(a.dtype) || a.dtype != b.dtype)
+    const bool tf32 = a.dtype == DType::F32 && b.dtype == DType::F32 && inputPrecision == 0
+                      && result.dtype == DType::F32;
+    if ((!mmaInput(a.dtype) || a.dtype != b.dtype) && !tf32)
         return DotPath::Fma;
     if (result.dtype != DType::F32 && result.dtype != DType::F16)
         return DotPath::Fma;
@@ -37,7 +40,7 @@ DotPath dotPath(const ir::Type &a, const ir::Type &b, const ir::Type &result, in
 
 DotPath dotPath(const ir::Kernel &k, const ir::Op &dot, int cc)
 {
-    return dotPath(k.type(dot.operands[0]), k.type(dot.operands[1]), k.type(dot.result()), cc);
+    return dotPath(k.type(dot.operands[0]), k.type(dot.operands[1]), k.type(dot.result()), cc, dot.i);
 }
 
 MmaTiling mmaTiling(const std::vector<std::int64_t> &shape, int numWarps)

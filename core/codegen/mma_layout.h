@@ -23,17 +23,20 @@ namespace tsm::codegen {
 
 enum class DotPath {
     Fma,     ///< FMA loop over operands staged in shared memory (any dtype, any GPU)
-    MmaSync, ///< ldmatrix + mma.sync.m16n8k16, fp16 / bf16 inputs, fp32 accumulation (sm_80+)
+    MmaSync, ///< ldmatrix + mma.sync (m16n8k16 fp16 / bf16, m16n8k8 tf32), fp32 accumulation (sm_80+)
 };
 
 /// "FMA", "mma.sync".
 const char *dotPathName(DotPath p);
 
 /// The path a dot of a [M, K] x b [K, N] -> result takes on a GPU of compute capability `cc`
-/// (80 for sm_80): mma.sync when cc >= 80, a and b are both fp16 or both bf16, the result is
-/// fp32 or fp16 (accumulated in fp32 and rounded once, as the interpreter does), the block is
-/// 2-D and M, N, K are multiples of 16. Everything else takes the FMA loop.
-DotPath dotPath(const ir::Type &a, const ir::Type &b, const ir::Type &result, int cc);
+/// (80 for sm_80): mma.sync when cc >= 80, the block is 2-D, M, N, K are multiples of 16 and
+/// either a and b are both fp16 or both bf16 with an fp32 or fp16 result (accumulated in fp32,
+/// rounded once, as the interpreter does), or both fp32 with input_precision tf32
+/// (`inputPrecision` 0, Triton's default) and an fp32 result (m16n8k8 tf32). Everything else,
+/// ieee and tf32x3 included, takes the FMA loop.
+DotPath dotPath(const ir::Type &a, const ir::Type &b, const ir::Type &result, int cc,
+                std::int64_t inputPrecision = 0);
 DotPath dotPath(const ir::Kernel &k, const ir::Op &dot, int cc);
 
 /// How the warps of a program tile an MMA result [M, N].

@@ -777,6 +777,19 @@ template <int V, typename T> __device__ __forceinline__ void sts(T *p, const T *
     }
 }
 
+// The same for fp32 elements staged for tf32 tensor cores: each rounded to tf32 first (10
+// mantissa bits, to nearest, ties away from zero: cvt.rna.tf32.f32), as the interpreter rounds.
+template <int V> __device__ __forceinline__ void sts_tf32(float *p, const float *src)
+{
+    float r[V];
+#pragma unroll
+    for (int i = 0; i < V; ++i) {
+        const unsigned u = __float_as_uint(src[i]);
+        r[i] = __uint_as_float((u & 0x7f800000u) == 0x7f800000u ? u : (u + 0x1000u) & 0xffffe000u);
+    }
+    sts<V>(p, r);
+}
+
 // Four (x4) or two (x2) 8x8 matrices of 16-bit elements from shared memory: lane l gives the
 // address of row l % 8 of matrix l / 8; each lane receives one 32-bit register per matrix
 // (.trans: the matrices transposed).
@@ -813,6 +826,16 @@ template <bool BF16> __device__ __forceinline__ void mma_m16n8k16(float *c, cons
             "{%8, %9}, {%0, %1, %2, %3};"
             : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
             : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+
+// c[0..3] += A (16x8 tf32, fragments a[0..3]) * B (8x8 tf32, fragments b[0..1]) in fp32
+// (PTX ISA "mma.m16n8k8" for .tf32).
+__device__ __forceinline__ void mma_m16n8k8_tf32(float *c, const unsigned *a, const unsigned *b)
+{
+    asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "
+        "{%8, %9}, {%0, %1, %2, %3};"
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
 
 } // namespace tsm

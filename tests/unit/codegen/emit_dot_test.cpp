@@ -122,9 +122,11 @@ def matmul(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.cons
 
 TEST(EmitDot, Fp32LoopLowersWithTheAccumulatorCarriedInTheResultLayout)
 {
+    // sm_75: the FMA path (on sm_80+ this tf32 dot takes tensor cores).
     Built b = build(kLoopMatmul, "matmul",
                     "a_ptr=*fp32:16, b_ptr=*fp32:16, c_ptr=*fp32:16, M=i32:16, N=i32:16, "
-                    "K=i32:16, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32");
+                    "K=i32:16, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32",
+                    {}, 75);
     ASSERT_TRUE(b.source) << b.messages();
     EXPECT_EQ(passes::checkLayoutContract(*b.lowered), "");
     const ir::Op *dot = findDot(b.lowered->kernel.body);
@@ -233,7 +235,8 @@ TEST(EmitDot, EpilogueAndMoreWarpsCompile)
 TEST(EmitDot, AboveFortyEightKibTheBufferIsDynamic)
 {
     // 128x128x64 fp32: a [128][65] + b [64][129] = 33280 + 33024 bytes.
-    Built b = build(tileDot(""), "k", sig("fp32", "fp32", 128, 128, 64));
+    // (sm_75: the FMA path's staging; on sm_80+ a tf32 dot takes tensor cores.)
+    Built b = build(tileDot(""), "k", sig("fp32", "fp32", 128, 128, 64), {}, 75);
     ASSERT_TRUE(b.source) << b.messages();
     EXPECT_EQ(b.source->sharedBytes, 33280 + 33024);
     EXPECT_EQ(b.source->dynamicSharedBytes, 33280 + 33024);
@@ -243,7 +246,7 @@ TEST(EmitDot, AboveFortyEightKibTheBufferIsDynamic)
 
     EmitOptions standalone;
     standalone.standalone = true;
-    Built s = build(tileDot(""), "k", sig("fp32", "fp32", 128, 128, 64), standalone);
+    Built s = build(tileDot(""), "k", sig("fp32", "fp32", 128, 128, 64), standalone, 75);
     ASSERT_TRUE(s.source) << s.messages();
     EXPECT_NE(s.source->code.find("cudaFuncAttributeMaxDynamicSharedMemorySize, 66304"),
               std::string::npos);
@@ -255,7 +258,7 @@ TEST(EmitDot, MoreSharedMemoryThanTheTargetAllowsIsAnErrorAtTheDot)
     EmitOptions small;
     small.sharedLimitBytes = 48 * 1024;
     small.sharedLimitTarget = "the test GPU";
-    Built b = build(tileDot(""), "k", sig("fp32", "fp32", 128, 128, 64), small);
+    Built b = build(tileDot(""), "k", sig("fp32", "fp32", 128, 128, 64), small, 75);
     EXPECT_FALSE(b.source);
     const Diagnostic *d = b.first(DiagKind::SharedMemoryExceeded);
     ASSERT_NE(d, nullptr) << b.messages();

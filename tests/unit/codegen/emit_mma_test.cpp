@@ -78,7 +78,7 @@ TEST(EmitMma, TheAccumulatorStaysInTheMmaLayoutAcrossTheLoop)
     EXPECT_EQ(r->cuda->dots[0].line, 15u); // acc = tl.dot(a, b, acc)
     EXPECT_EQ(r->cuda->dots[0].detail, "128x128x32 fp16, m16n8k16, warps 2x2, double-buffered");
     EXPECT_NE(c.find("tsm::ldmatrix_x4<false>(dot_fa[i]"), std::string::npos) << c;
-    EXPECT_NE(c.find("tsm::ldmatrix_x4<true>(dot_fb[2 * j]"), std::string::npos) << c;
+    EXPECT_NE(c.find("tsm::ldmatrix_x4<true>(dot_fb[0]"), std::string::npos) << c;
     // The loads' 8-element rows go to shared memory as one 16-byte store each.
     EXPECT_EQ(count(c, "tsm::sts<8>("), 2) << c;
 
@@ -102,7 +102,7 @@ TEST(EmitMma, TransposedOperandsAreStagedAlongTheirContiguousDimension)
     EXPECT_NE(c.find("rows along K"), std::string::npos) << c;
     EXPECT_NE(c.find("rows along N"), std::string::npos) << c;
     EXPECT_NE(c.find("tsm::ldmatrix_x4<true>(dot_fa[i]"), std::string::npos) << c;
-    EXPECT_NE(c.find("tsm::ldmatrix_x4<false>(dot_fb[2 * j]"), std::string::npos) << c;
+    EXPECT_NE(c.find("tsm::ldmatrix_x4<false>(dot_fb[0]"), std::string::npos) << c;
     const std::string ptx = expectCompiles(*r);
     EXPECT_GT(count(ptx, "mma.sync.aligned.m16n8k16"), 0);
 }
@@ -155,4 +155,22 @@ TEST(EmitMma, InALoopOfItsOwnTheStagingAlternatesBetweenTwoBuffers)
     ASSERT_TRUE(s->cuda) << s->messages();
     EXPECT_EQ(s->code().find("dot_phase"), std::string::npos);
     EXPECT_NE(s->code().find("__syncthreads(); // earlier readers of the buffer are done"), std::string::npos);
+}
+
+TEST(EmitMma, Fp32InputsTakeTf32TensorCoresRoundedAsTheyAreStaged)
+{
+    // Both operands staged with K contiguous (no transposing ldmatrix for 32-bit elements), each
+    // value rounded to tf32 on the way (the interpreter's rounding), m16n8k8 steps.
+    auto r = lowerAndEmit(kMatmul, "mm", sig("fp32", 64, 64, 32, false, false));
+    ASSERT_TRUE(r->cuda) << r->messages();
+    const std::string &c = r->code();
+    EXPECT_NE(c.find("tsm::sts_tf32<"), std::string::npos) << c;
+    EXPECT_NE(c.find("rows along N"), std::string::npos) << c;
+    EXPECT_NE(c.find("tsm::mma_m16n8k8_tf32("), std::string::npos) << c;
+    ASSERT_EQ(r->cuda->dots.size(), 1u);
+    EXPECT_EQ(r->cuda->dots[0].detail, "64x64x32 fp32, tf32 m16n8k8, warps 2x2, double-buffered");
+    const std::string ptx = expectCompiles(*r);
+    // 4 steps of k8 x (2 x 4) instructions per warp.
+    EXPECT_EQ(count(ptx, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"), 32);
+    EXPECT_EQ(count(ptx, "ldmatrix.sync.aligned.m8n8.x4.trans"), 0);
 }

@@ -105,8 +105,13 @@ TEST(MmaLayout, TensorCoresTakeHalfPrecisionDotsOnSm80AndLater)
     EXPECT_EQ(dotPath(h, hb, f, 75), DotPath::Fma);
     EXPECT_EQ(dotPath(block(DType::BF16, 64, 32), block(DType::BF16, 32, 64), f, 90), DotPath::MmaSync);
     EXPECT_EQ(dotPath(h, hb, block(DType::F16, 64, 64), 90), DotPath::MmaSync);
-    // Not (yet) on tensor cores: fp32 / tf32, integers, fp64, mixed inputs, blocks under 16.
-    EXPECT_EQ(dotPath(block(DType::F32, 64, 32), block(DType::F32, 32, 64), f, 90), DotPath::Fma);
+    // fp32 inputs: tf32 (the default precision) on tensor cores, ieee and tf32x3 through FMA.
+    const ir::Type s = block(DType::F32, 64, 32), sb = block(DType::F32, 32, 64);
+    EXPECT_EQ(dotPath(s, sb, f, 90, 0), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(s, sb, f, 90, 1), DotPath::Fma);
+    EXPECT_EQ(dotPath(s, sb, f, 90, 2), DotPath::Fma);
+    EXPECT_EQ(dotPath(s, sb, f, 75, 0), DotPath::Fma);
+    // Not (yet) on tensor cores: integers, fp64, mixed inputs, blocks under 16.
     EXPECT_EQ(dotPath(block(DType::I8, 64, 32), block(DType::I8, 32, 64), block(DType::I32, 64, 64), 90),
               DotPath::Fma);
     EXPECT_EQ(dotPath(h, block(DType::BF16, 32, 64), f, 90), DotPath::Fma);
