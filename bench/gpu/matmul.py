@@ -134,10 +134,13 @@ def matmul(a, b, activation="", config=None):
     return c
 
 
-DTYPES = {'fp16': torch.float16, 'bf16': torch.bfloat16}
+DTYPES = {'fp16': torch.float16, 'bf16': torch.bfloat16, 'tf32': torch.float32}
 # fp16 / bf16 inputs, exact products and fp32 sums; what differs from the fp32 reference is
 # mostly C's rounding to the output type (half an ulp: 2^-11 relative in fp16, 2^-8 in bf16).
-TOLERANCES = {'fp16': dict(atol=1e-2, rtol=1e-2), 'bf16': dict(atol=3e-2, rtol=2e-2)}
+# fp32 inputs go through tf32 (tl.dot's default input_precision): 10 mantissa bits per input,
+# so about 2^-11 relative per product, summed over K.
+TOLERANCES = {'fp16': dict(atol=1e-2, rtol=1e-2), 'bf16': dict(atol=3e-2, rtol=2e-2),
+              'tf32': dict(atol=5e-2, rtol=1e-2)}
 # Small sizes (they also run on the CPU interpreter in seconds): aligned, and ragged in M, N
 # and K (masked K, wrapped rows and columns, a partial last group).
 TEST_SIZES = [(64, 64, 64), (128, 96, 80), (100, 37, 129)]
@@ -168,6 +171,12 @@ def test_matmul_fp16():
 def test_matmul_bf16():
     for M, N, K in TEST_SIZES:
         check(M, N, K, 'bf16')
+
+
+def test_matmul_tf32():
+    # fp32 inputs on tf32 tensor cores; one ragged size (each size costs real Triton eight cold
+    # compiles).
+    check(100, 37, 129, 'tf32')
 
 
 def test_matmul_every_config():
