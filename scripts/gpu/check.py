@@ -893,6 +893,27 @@ def reference_line(points, benchmark, x):
     return lines[0] if len(lines) == 1 else None
 
 
+def measured_by_summary(texts):
+    """Distinct `measured_by` texts with their per-row numbers ("host 18 µs per call") folded
+    into ranges ("host 18–270 µs per call")."""
+    groups = {}
+    for t in texts:
+        if not t:
+            continue
+        key = re.sub(r"\d+(\.\d+)?", "#", t)
+        groups.setdefault(key, []).append([float(x) for x in re.findall(r"\d+(?:\.\d+)?", t)])
+    out = []
+    for key, nums in sorted(groups.items()):
+        text = key
+        for i in range(len(nums[0])):
+            vals = [n[i] for n in nums if len(n) > i]
+            lo, hi = min(vals), max(vals)
+            fmt = lambda v: ("%g" % v)
+            text = text.replace("#", fmt(lo) if lo == hi else "%s–%s" % (fmt(lo), fmt(hi)), 1)
+        out.append(text)
+    return out
+
+
 def bench_rows():
     rows = []
     copy, _ = copy_gbps()
@@ -1219,7 +1240,9 @@ def summary():
         L.append("## Benchmarks: the same bench/gpu/*.py, Tilesmith (`tilesmith bench --backend %s`) vs real Triton"
                  % (steps.get("bench") or {}).get("tilesmith_backend", "cuda"))
         L.append("")
-        measured = sorted({r.get("tilesmith_measured_by") for r in all_rows if r.get("tilesmith_measured_by")})
+        # One entry per way of measuring: the host time per call and the L2 clear differ from
+        # row to row, so they are given as ranges.
+        measured = measured_by_summary([r.get("tilesmith_measured_by") for r in all_rows])
         if not rows:
             L.append("Medians of do_bench. Triton: triton.testing.do_bench (CUDA events, L2 cleared). Tilesmith: %s."
                      % (", ".join(measured) or "—"))
