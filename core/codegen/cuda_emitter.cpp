@@ -274,6 +274,7 @@ std::optional<CudaSource> Emitter::run()
     out.kernelName = sanitize(k.name);
     m_used.insert(out.kernelName);
     const std::string params = signature(out.params);
+    planAsyncCopies();
     emitRegion(k.body);
     if (failed || !checkSharedLimit())
         return std::nullopt;

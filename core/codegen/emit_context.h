@@ -214,6 +214,26 @@ public:
     void emitDot(const ir::Op &op);    // emit_dot.cpp
     void emitMmaDot(const ir::Op &op); // emit_mma.cpp
     std::vector<DotInfo> dots;
+    /// Tensor-core dots in a loop whose operands come from loads pipelined one iteration ahead
+    /// (pipeline-dot-loads): those loads copy global memory straight into the dot's shared
+    /// memory with cp.async, into a ring of three staging buffers (emit_mma.cpp).
+    struct AsyncDot
+    {
+        std::string slot;         ///< the ring index variable (0, 1, 2)
+        bool async[2] = {false, false};
+        std::int64_t stageBytes = 0;
+    };
+    struct AsyncLoad
+    {
+        const ir::Op *dot = nullptr;
+        int operand = 0;  ///< 0: a, 1: b
+        bool ahead = false; ///< in the loop (the next iteration's tile) or before it (the first)
+    };
+    std::map<const ir::Op *, AsyncDot> asyncDots;
+    std::map<const ir::Op *, AsyncLoad> asyncLoads;
+    std::set<const ir::Op *> asyncLoops; ///< loops after which the copies are waited for
+    void planAsyncCopies();           // emit_mma.cpp
+    void emitAsyncLoad(const ir::Op &op); // emit_mma.cpp
     /// Records the path `op` (a tl.dot) took, for the resource report.
     void noteDot(const ir::Op &op, std::string path, std::string detail);
     void emitRandom(const ir::Op &op); // emit_random.cpp

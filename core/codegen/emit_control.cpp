@@ -205,6 +205,9 @@ void Emitter::emitControl(const ir::Op &op)
                 assign(carried, body.ops.back().operands);
             close();
             restoreSourceLine(op);
+            if (asyncLoops.count(&op))
+                line("tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed "
+                     "before anything else uses shared memory");
             for (std::size_t j = 0; j < op.results.size(); ++j)
                 alias(op.results[j], name(carried[j]));
             return;

@@ -91,6 +91,8 @@ void Emitter::emitMemory(const ir::Op &op)
         return;
     }
 
+    if (isLoad && asyncLoads.count(&op))
+        return emitAsyncLoad(op);
     const Layout &l = isLoad ? layout(op.result()) : layout(ptr);
     const int regs = l.numRegs();
     const std::string p = elem(ptr, l);

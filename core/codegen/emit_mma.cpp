@@ -17,6 +17,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
+#include <functional>
+#include <map>
 
 namespace tsm::codegen {
 namespace {
@@ -65,7 +68,156 @@ int sharedMemoryUsers(const ir::Region &r)
     return n;
 }
 
+/// Whether `v` is the zero constant (a load's `other` that cp.async's zero fill reproduces).
+bool isZeroValue(const std::map<ir::ValueId, const ir::Op *> &def, ir::ValueId v)
+{
+    auto it = def.find(v);
+    if (it == def.end())
+        return false;
+    const ir::Op &op = *it->second;
+    if (op.code == ir::OpCode::Splat || op.code == ir::OpCode::Cast)
+        return isZeroValue(def, op.operands[0]);
+    return op.code == ir::OpCode::Constant && op.f == 0.0 && op.i == 0 && !std::signbit(op.f);
+}
+
+bool directlyIn(const ir::Region &r, const ir::Op *op)
+{
+    return !r.ops.empty() && op >= &r.ops.front() && op <= &r.ops.back();
+}
+
 } // namespace
+
+void Emitter::planAsyncCopies()
+{
+    if (lk.computeCapability < 80)
+        return;
+    std::map<ir::ValueId, const ir::Op *> def;
+    std::map<ir::ValueId, int> uses;
+    std::function<void(const ir::Region &)> index = [&](const ir::Region &r) {
+        for (const ir::Op &op : r.ops) {
+            for (ir::ValueId v : op.results)
+                def[v] = &op;
+            for (ir::ValueId v : op.operands)
+                ++uses[v];
+            for (const ir::Region &inner : op.regions)
+                index(inner);
+        }
+    };
+    index(k.body);
+    // A load can copy straight into the dot's staging area when each thread's registers of it
+    // are 16-byte vectors both in global memory (axis facts) and along the staged rows, and
+    // masked-off elements are zeros.
+    auto copyable = [&](const ir::Op &load, const Layout &staged, int storageContig) {
+        const ir::ValueId ptr = load.operands[0];
+        if (!isBlock(ptr) || (load.operands.size() > 2 && !isZeroValue(def, load.operands[2])))
+            return false;
+        const DType dt = k.type(ptr).dtype;
+        const int v = 16 / dtypeBytes(dt);
+        const Layout &l = layout(load.result());
+        if (!l.sameAs(staged) || l.contiguousDim() != storageContig || l.contiguousRegs() < v)
+            return false;
+        const ir::ValueId mask = load.operands.size() > 1 ? load.operands[1] : ir::kNoValue;
+        const int width
+            = accessVectorWidth(lk.axis[ptr], mask == ir::kNoValue ? nullptr : &lk.axis[mask], dt, l);
+        return width >= v;
+    };
+    std::function<void(const ir::Region &)> walk = [&](const ir::Region &r) {
+        for (const ir::Op &loop : r.ops) {
+            for (const ir::Region &inner : loop.regions)
+                walk(inner);
+            if (loop.code != ir::OpCode::For)
+                continue;
+            const ir::Region &body = loop.regions[0];
+            if (body.ops.empty() || body.ops.back().code != ir::OpCode::Yield || sharedMemoryUsers(body) != 1)
+                continue;
+            const ir::Op *dot = nullptr;
+            for (const ir::Op &op : body.ops)
+                if (op.code == ir::OpCode::Dot)
+                    dot = &op;
+            // tf32 rounds its inputs while staging them through registers.
+            if (!dot || dotPath(k, *dot, lk.computeCapability) != DotPath::MmaSync
+                || k.type(dot->operands[0]).dtype == DType::F32)
+                continue;
+            const Layout &la = layout(dot->operands[0]), &lb = layout(dot->operands[1]);
+            const bool aKMajor = la.contiguousDim() != 0, bKMajor = lb.contiguousDim() == 0;
+            AsyncDot ad;
+            for (int o = 0; o < 2; ++o) {
+                const ir::ValueId v = dot->operands[std::size_t(o)];
+                auto arg = std::find(body.args.begin() + 1, body.args.end(), v);
+                if (arg == body.args.end() || uses[v] != 1)
+                    continue;
+                const std::size_t slot = std::size_t(arg - body.args.begin() - 1);
+                const ir::ValueId next = body.ops.back().operands[slot], init = loop.operands[3 + slot];
+                const ir::Op *ahead = def.count(next) ? def[next] : nullptr;
+                const ir::Op *first = def.count(init) ? def[init] : nullptr;
+                if (!ahead || !first || ahead->code != ir::OpCode::Load || first->code != ir::OpCode::Load
+                    || uses[next] != 1 || uses[init] != 1 || !directlyIn(body, ahead) || !directlyIn(r, first))
+                    continue;
+                // a staged [M][K] (K contiguous) or [K][M]; b [N][K] (K, dimension 0) or [K][N].
+                const int contig = o == 0 ? (aKMajor ? 1 : 0) : (bKMajor ? 0 : 1);
+                const Layout &staged = o == 0 ? la : lb;
+                if (!copyable(*ahead, staged, contig) || !copyable(*first, staged, contig))
+                    continue;
+                ad.async[o] = true;
+                asyncLoads[ahead] = AsyncLoad{dot, o, true};
+                asyncLoads[first] = AsyncLoad{dot, o, false};
+            }
+            if (!ad.async[0] && !ad.async[1])
+                continue;
+            ad.slot = fresh("dot_slot");
+            ad.stageBytes = mmaStaging(k.type(dot->operands[0]), k.type(dot->operands[1]), aKMajor, bKMajor).bytes;
+            m_prologue.push_back("int " + ad.slot
+                                 + " = 0; // which of tl.dot's three staging buffers this iteration reads");
+            asyncDots[dot] = ad;
+            asyncLoops.insert(&loop);
+        }
+    };
+    walk(k.body);
+}
+
+void Emitter::emitAsyncLoad(const ir::Op &op)
+{
+    const AsyncLoad &al = asyncLoads.at(&op);
+    const ir::Op &dot = *al.dot;
+    const AsyncDot &ad = asyncDots.at(&dot);
+    const ir::Type &at = k.type(dot.operands[0]), &bt = k.type(dot.operands[1]);
+    const Layout &la = layout(dot.operands[0]), &lb = layout(dot.operands[1]);
+    const bool aKMajor = la.contiguousDim() != 0, bKMajor = lb.contiguousDim() == 0;
+    const MmaStaging st = mmaStaging(at, bt, aKMajor, bKMajor);
+    const ir::ValueId res = op.result(), ptr = op.operands[0];
+    const Layout &l = layout(res);
+    const DType dt = k.type(ptr).dtype;
+    const int v = 16 / dtypeBytes(dt);
+    // The registers stay unused (the dot reads shared memory); zeros keep the compiler quiet.
+    declare(res);
+    unrolledLoop(l.numRegs(), name(res) + "[r] = " + floatLiteral(dt, 0) + ";");
+    const std::string slot = al.ahead ? "(" + ad.slot + " == 2 ? 0 : " + ad.slot + " + 1)" : "0";
+    const std::string dst = fresh(al.operand == 0 ? "dot_a_next" : "dot_b_next");
+    line("// cp.async: global memory straight into tl.dot's staging buffer "
+         + std::string(al.ahead ? "for the next iteration" : "for the first iteration"));
+    if (!al.ahead) {
+        // Before the loop (again, in an enclosing loop): the ring starts over, and whatever used
+        // shared memory before is done reading before the copies land.
+        line(ad.slot + " = 0;");
+        line("__syncthreads();");
+    }
+    line(cType(dt) + " *" + dst + " = reinterpret_cast<" + cType(dt) + " *>(tsm_smem + " + slot + " * "
+         + str(st.bytes) + (al.operand == 1 ? " + " + str(st.offsetB) : std::string()) + ");");
+    const bool rowsAlongDim0 = al.operand == 0 ? aKMajor : !bKMajor;
+    const std::int64_t dim1 = al.operand == 0 ? st.K : st.N;
+    const std::int64_t stride = al.operand == 0 ? st.strideA : st.strideB;
+    const std::string lowBits = "(f & " + str(dim1 - 1) + ")", highBits = "(f >> " + str(log2i(dim1)) + ")";
+    const std::string idx = rowsAlongDim0 ? highBits + " * " + str(stride) + " + " + lowBits
+                                          : lowBits + " * " + str(stride) + " + " + highBits;
+    const ir::ValueId mask = op.operands.size() > 1 ? op.operands[1] : ir::kNoValue;
+    const std::string p = elem(ptr, l);
+    const std::string m = mask == ir::kNoValue ? "true" : elem(mask, l);
+    unrolledLoop(l.numRegs(),
+                 "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::cp_async16(&" + dst + "[" + idx + "], " + p
+                     + ", " + m + "); }",
+                 v);
+    line("tsm::cp_async_commit();");
+}
 
 void Emitter::emitMmaDot(const ir::Op &op)
 {
@@ -92,14 +244,19 @@ void Emitter::emitMmaDot(const ir::Op &op)
     // warp has passed iteration i - 1's barrier since, so one barrier per iteration suffices
     // and a warp's staging overlaps the others' tensor-core work.
     const ir::Op *kLoop = enclosingFor(k.body, op);
-    const bool doubleBuffered = kLoop && sharedMemoryUsers(kLoop->regions[0]) == 1;
-    needShared(doubleBuffered ? 2 * st.bytes : st.bytes, op.span, dotDescription(at, bt));
+    const AsyncDot *async = asyncDots.count(&op) ? &asyncDots.at(&op) : nullptr;
+    const bool doubleBuffered = !async && kLoop && sharedMemoryUsers(kLoop->regions[0]) == 1;
+    needShared(async ? 3 * st.bytes : doubleBuffered ? 2 * st.bytes : st.bytes, op.span,
+               dotDescription(at, bt));
     const MmaTiling t = mmaTiling(rt.shape, k.numWarps);
     const DType in = at.dtype, out = rt.dtype;
     noteDot(op, dotPathName(DotPath::MmaSync),
             str(st.M) + "x" + str(st.N) + "x" + str(st.K) + " " + std::string(dtypeShortName(in))
                 + (tf32 ? ", tf32 m16n8k8, warps " : ", m16n8k16, warps ") + str(t.warpsM) + "x" + str(t.warpsN)
-                + (doubleBuffered ? ", double-buffered" : ""));
+                + (async ? std::string(", cp.async into 3 buffers (") + (async->async[0] ? "a" : "")
+                               + (async->async[0] && async->async[1] ? ", " : "")
+                               + (async->async[1] ? "b" : "") + ")"
+                         : doubleBuffered ? ", double-buffered" : ""));
     const std::string inT = cType(in);
 
     const std::string an = operandIn(a, la);
@@ -121,7 +278,10 @@ void Emitter::emitMmaDot(const ir::Op &op)
     open("");
     const std::string sa = fresh("dot_a"), sb = fresh("dot_b");
     std::string buf = "tsm_smem";
-    if (doubleBuffered) {
+    if (async) {
+        buf = fresh("dot_buf");
+        line("unsigned char *" + buf + " = tsm_smem + " + async->slot + " * " + str(st.bytes) + ";");
+    } else if (doubleBuffered) {
         const std::string phase = fresh("dot_phase");
         m_prologue.push_back("int " + phase + " = 0; // which of tl.dot's two staging buffers");
         buf = fresh("dot_buf");
@@ -153,10 +313,15 @@ void Emitter::emitMmaDot(const ir::Op &op)
                          + str(v) + ">(&" + dst + "[" + idx + "], &" + src + "[r]); }",
                      v);
     };
-    if (!doubleBuffered)
+    if (!doubleBuffered && !async)
         line("__syncthreads(); // earlier readers of the buffer are done");
-    stage(sa, an, la, st.K, aKMajor, st.strideA);
-    stage(sb, bn, lb, st.N, !bKMajor, st.strideB);
+    if (!async || !async->async[0])
+        stage(sa, an, la, st.K, aKMajor, st.strideA);
+    if (!async || !async->async[1])
+        stage(sb, bn, lb, st.N, !bKMajor, st.strideB);
+    if (async)
+        line("tsm::cp_async_wait<" + str(int(async->async[0]) + int(async->async[1]))
+             + ">(); // this iteration's tiles have landed; the next one's may still be in flight");
     line("__syncthreads();");
     unrolledLoop(R, sum + "[r] = " + (direct ? accInit : "__half2float(" + accInit + ")") + ";");
 
@@ -223,6 +388,8 @@ void Emitter::emitMmaDot(const ir::Op &op)
     close();
     close();
     close();
+    if (async)
+        line(async->slot + " = " + async->slot + " == 2 ? 0 : " + async->slot + " + 1;");
     close();
     if (!direct)
         unrolledLoop(R, rn + "[r] = __float2half_rn(" + sum + "[r]);");

@@ -838,5 +838,24 @@ __device__ __forceinline__ void mma_m16n8k8_tf32(float *c, const unsigned *a, co
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
 
+// 16 bytes from global to shared memory without passing through registers (sm_80+); when
+// `pred` is false nothing is read and the 16 bytes become zeros (Triton's `other=0`). Copies
+// complete in the order of their commit groups: cp_async_wait<N> waits until at most N of
+// this thread's groups are still in flight.
+__device__ __forceinline__ void cp_async16(void *smem, const void *gmem, bool pred)
+{
+    const unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(s), "l"(gmem), "r"(pred ? 16 : 0)
+                 : "memory");
+}
+__device__ __forceinline__ void cp_async_commit()
+{
+    asm volatile("cp.async.commit_group;" ::: "memory");
+}
+template <int N> __device__ __forceinline__ void cp_async_wait()
+{
+    asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
+}
+
 } // namespace tsm
 // ---- end of tensor cores ----

@@ -366,7 +366,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #pragma unroll
             #line 44 "matmul.py"
             for (int dot_k = 0; dot_k < 1; ++dot_k) {
-                unsigned dot_fa[1][4], dot_fb[2][2];
+                unsigned dot_fa[1][4];
                 #pragma unroll
                 #line 44 "matmul.py"
                 for (int i = 0; i < 1; ++i) {
@@ -376,17 +376,18 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 #pragma unroll
                 #line 44 "matmul.py"
                 for (int j = 0; j < 1; ++j) {
+                    unsigned dot_fb[2][2];
                     #line 44 "matmul.py"
-                    tsm::ldmatrix_x4<true>(dot_fb[2 * j], dot_b_addr + j * 32 + dot_k * 1280);
-                }
-                #pragma unroll
-                #line 44 "matmul.py"
-                for (int i = 0; i < 1; ++i) {
+                    tsm::ldmatrix_x4<true>(dot_fb[0], dot_b_addr + j * 32 + dot_k * 1280);
                     #pragma unroll
                     #line 44 "matmul.py"
-                    for (int j = 0; j < 2; ++j) {
+                    for (int i = 0; i < 1; ++i) {
+                        #pragma unroll
                         #line 44 "matmul.py"
-                        tsm::mma_m16n8k16<false>(&acc_2[4 * (j + 2 * i)], dot_fa[i], dot_fb[j]);
+                        for (int jj = 0; jj < 2; ++jj) {
+                            #line 44 "matmul.py"
+                            tsm::mma_m16n8k16<false>(&acc_2[4 * (2 * j + jj + 2 * i)], dot_fa[i], dot_fb[jj]);
+                        }
                     }
                 }
             }
@@ -870,7 +871,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #pragma unroll
             #line 44 "matmul.py"
             for (int dot_k = 0; dot_k < 1; ++dot_k) {
-                unsigned dot_fa[1][4], dot_fb[2][2];
+                unsigned dot_fa[1][4];
                 #pragma unroll
                 #line 44 "matmul.py"
                 for (int i = 0; i < 1; ++i) {
@@ -880,17 +881,18 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 #pragma unroll
                 #line 44 "matmul.py"
                 for (int j = 0; j < 1; ++j) {
+                    unsigned dot_fb[2][2];
                     #line 44 "matmul.py"
-                    tsm::ldmatrix_x4<true>(dot_fb[2 * j], dot_b_addr + j * 32 + dot_k * 1280);
-                }
-                #pragma unroll
-                #line 44 "matmul.py"
-                for (int i = 0; i < 1; ++i) {
+                    tsm::ldmatrix_x4<true>(dot_fb[0], dot_b_addr + j * 32 + dot_k * 1280);
                     #pragma unroll
                     #line 44 "matmul.py"
-                    for (int j = 0; j < 2; ++j) {
+                    for (int i = 0; i < 1; ++i) {
+                        #pragma unroll
                         #line 44 "matmul.py"
-                        tsm::mma_m16n8k16<false>(&acc_2[4 * (j + 2 * i)], dot_fa[i], dot_fb[j]);
+                        for (int jj = 0; jj < 2; ++jj) {
+                            #line 44 "matmul.py"
+                            tsm::mma_m16n8k16<false>(&acc_2[4 * (2 * j + jj + 2 * i)], dot_fa[i], dot_fb[jj]);
+                        }
                     }
                 }
             }
@@ -1376,7 +1378,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #pragma unroll
             #line 44 "matmul.py"
             for (int dot_k = 0; dot_k < 1; ++dot_k) {
-                unsigned dot_fa[1][4], dot_fb[2][2];
+                unsigned dot_fa[1][4];
                 #pragma unroll
                 #line 44 "matmul.py"
                 for (int i = 0; i < 1; ++i) {
@@ -1386,17 +1388,18 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 #pragma unroll
                 #line 44 "matmul.py"
                 for (int j = 0; j < 1; ++j) {
+                    unsigned dot_fb[2][2];
                     #line 44 "matmul.py"
-                    tsm::ldmatrix_x4<true>(dot_fb[2 * j], dot_b_addr + j * 32 + dot_k * 1280);
-                }
-                #pragma unroll
-                #line 44 "matmul.py"
-                for (int i = 0; i < 1; ++i) {
+                    tsm::ldmatrix_x4<true>(dot_fb[0], dot_b_addr + j * 32 + dot_k * 1280);
                     #pragma unroll
                     #line 44 "matmul.py"
-                    for (int j = 0; j < 2; ++j) {
+                    for (int i = 0; i < 1; ++i) {
+                        #pragma unroll
                         #line 44 "matmul.py"
-                        tsm::mma_m16n8k16<false>(&acc_2[4 * (j + 2 * i)], dot_fa[i], dot_fb[j]);
+                        for (int jj = 0; jj < 2; ++jj) {
+                            #line 44 "matmul.py"
+                            tsm::mma_m16n8k16<false>(&acc_2[4 * (2 * j + jj + 2 * i)], dot_fa[i], dot_fb[jj]);
+                        }
                     }
                 }
             }
@@ -2774,7 +2777,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #pragma unroll
             #line 44 "matmul.py"
             for (int dot_k = 0; dot_k < 1; ++dot_k) {
-                unsigned dot_fa[1][4], dot_fb[2][2];
+                unsigned dot_fa[1][4];
                 #pragma unroll
                 #line 44 "matmul.py"
                 for (int i = 0; i < 1; ++i) {
@@ -2784,17 +2787,18 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 #pragma unroll
                 #line 44 "matmul.py"
                 for (int j = 0; j < 1; ++j) {
+                    unsigned dot_fb[2][2];
                     #line 44 "matmul.py"
-                    tsm::ldmatrix_x4<true>(dot_fb[2 * j], dot_b_addr + j * 32 + dot_k * 1280);
-                }
-                #pragma unroll
-                #line 44 "matmul.py"
-                for (int i = 0; i < 1; ++i) {
+                    tsm::ldmatrix_x4<true>(dot_fb[0], dot_b_addr + j * 32 + dot_k * 1280);
                     #pragma unroll
                     #line 44 "matmul.py"
-                    for (int j = 0; j < 2; ++j) {
+                    for (int i = 0; i < 1; ++i) {
+                        #pragma unroll
                         #line 44 "matmul.py"
-                        tsm::mma_m16n8k16<false>(&acc_2[4 * (j + 2 * i)], dot_fa[i], dot_fb[j]);
+                        for (int jj = 0; jj < 2; ++jj) {
+                            #line 44 "matmul.py"
+                            tsm::mma_m16n8k16<false>(&acc_2[4 * (2 * j + jj + 2 * i)], dot_fa[i], dot_fb[jj]);
+                        }
                     }
                 }
             }

@@ -1,6 +1,7 @@
-# tl.dot of fp32 blocks (64x64x32, tf32 by default) accumulated over a runtime K loop: the result
-# takes the layout its store wants, a and b keep their loads' layouts (the emitter stages them
-# in shared memory), the accumulator is carried in the result's layout.
+# tl.dot of fp32 blocks (64x64x32, tf32 by default) accumulated over a runtime K loop: on sm_90
+# the tf32 dot runs on tensor cores, so the result and the carried accumulator are in the MMA
+# layout and one conversion after the loop feeds the store; a and b keep their loads' layouts
+# (the emitter stages them in shared memory) and are loaded one iteration ahead.
 # SIGNATURE: matmul(a_ptr=*fp32:16, b_ptr=*fp32:16, c_ptr=*fp32:16, M=i32:16, N=i32:16, K=i32:16, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32)
 import triton
 import triton.language as tl
@@ -20,23 +21,24 @@ def matmul(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.cons
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
 
 # ---- DUMP ----
-# #blocked = #blocked<spt=[1,4], tpw=[2,16], wpc=[4,1], order=[1,0]>
-# #blocked1 = #blocked<spt=[1,4], tpw=[4,8], wpc=[4,1], order=[1,0]>
-# #slice = #slice<dim=1, parent=#blocked>
-# #slice1 = #slice<dim=1, parent=#blocked1>
-# #slice2 = #slice<dim=0, parent=#blocked>
-# #slice3 = #slice<dim=1, parent=#blocked>
+# #blocked = #blocked<spt=[1,4], tpw=[4,8], wpc=[4,1], order=[1,0]>
+# #blocked1 = #blocked<spt=[1,4], tpw=[2,16], wpc=[4,1], order=[1,0]>
+# #slice = #slice<dim=1, parent=#blocked1>
+# #slice1 = #slice<dim=1, parent=#blocked>
+# #slice2 = #slice<dim=0, parent=#blocked1>
+# #slice3 = #slice<dim=1, parent=#blocked1>
 # #slice4 = #slice<dim=0, parent=#blocked>
+# #mma = #mma<v2, wpc=[2,2], instr=[16,8]>
 # kernel @matmul(%a_ptr: ptr<fp32>, %b_ptr: ptr<fp32>, %c_ptr: ptr<fp32>, %M: i32, %N: i32, %K: i32, BLOCK_M: constexpr, BLOCK_N: constexpr, BLOCK_K: constexpr) num_warps=4 {
 #   %6 = program_id {axis = 0} : i32  # L12
 #   %7 = constant 64 : i32  # L12
 #   %8 = mul %6, %7 : i32  # L12
 #   %9 = make_range {range = [0, 64]} : <64xi32> #slice  # L12
-#   %121 = make_range {range = [0, 64]} : <64xi32> #slice1  # L12
+#   %122 = make_range {range = [0, 64]} : <64xi32> #slice1  # L12
 #   %10 = splat %8 : <64xi32> #slice  # L12
-#   %120 = splat %8 : <64xi32> #slice1  # L12
+#   %121 = splat %8 : <64xi32> #slice1  # L12
 #   %rm = add %10, %9 : <64xi32> #slice  # L12
-#   %rm_1 = add %120, %121 : <64xi32> #slice1  # L12
+#   %rm_1 = add %121, %122 : <64xi32> #slice1  # L12
 #   %12 = program_id {axis = 1} : i32  # L13
 #   %13 = constant 64 : i32  # L13
 #   %14 = mul %12, %13 : i32  # L13
@@ -45,77 +47,78 @@ def matmul(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.cons
 #   %rn = add %16, %15 : <64xi32> #slice2  # L13
 #   %rk = make_range {range = [0, 32]} : <32xi32> #slice3  # L14
 #   %rk_1 = make_range {range = [0, 32]} : <32xi32> #slice4  # L14
-#   %acc = constant 0.0 : <64x64xfp32> #blocked  # L15
+#   %acc = constant 0.0 : <64x64xfp32> #mma  # L15
 #   %20 = constant 0 : i32  # L16
 #   %21 = constant 32 : i32  # L16
 #   %59 = cmp %20, %K {predicate = lt} : i1  # L16
-#   %60 = expand_dims %rm_1 {axis = 1} : <64x1xi32> #blocked1  # L17
-#   %61 = splat %K : <64x1xi32> #blocked1  # L17
-#   %62 = mul %60, %61 : <64x1xi32> #blocked1  # L17
-#   %63 = splat %a_ptr : <64x1xptr<fp32>> #blocked1  # L17
-#   %64 = addptr %63, %62 : <64x1xptr<fp32>> #blocked1  # L17
+#   %60 = expand_dims %rm_1 {axis = 1} : <64x1xi32> #blocked  # L17
+#   %61 = splat %K : <64x1xi32> #blocked  # L17
+#   %62 = mul %60, %61 : <64x1xi32> #blocked  # L17
+#   %63 = splat %a_ptr : <64x1xptr<fp32>> #blocked  # L17
+#   %64 = addptr %63, %62 : <64x1xptr<fp32>> #blocked  # L17
 #   %65 = splat %20 : <32xi32> #slice4  # L17
 #   %66 = add %65, %rk_1 : <32xi32> #slice4  # L17
-#   %67 = expand_dims %66 {axis = 0} : <1x32xi32> #blocked1  # L17
-#   %68 = broadcast %64 : <64x32xptr<fp32>> #blocked1  # L17
-#   %69 = broadcast %67 : <64x32xi32> #blocked1  # L17
-#   %70 = addptr %68, %69 : <64x32xptr<fp32>> #blocked1  # L17
-#   %71 = splat %59 : <64x32xi1> #blocked1  # L17
-#   %a = load %70, %71 : <64x32xfp32> #blocked1  # L17
+#   %67 = expand_dims %66 {axis = 0} : <1x32xi32> #blocked  # L17
+#   %68 = broadcast %64 : <64x32xptr<fp32>> #blocked  # L17
+#   %69 = broadcast %67 : <64x32xi32> #blocked  # L17
+#   %70 = addptr %68, %69 : <64x32xptr<fp32>> #blocked  # L17
+#   %71 = splat %59 : <64x32xi1> #blocked  # L17
+#   %a = load %70, %71 : <64x32xfp32> #blocked  # L17
 #   %73 = splat %20 : <32xi32> #slice3  # L18
 #   %74 = add %73, %rk : <32xi32> #slice3  # L18
-#   %75 = expand_dims %74 {axis = 1} : <32x1xi32> #blocked  # L18
-#   %76 = splat %N : <32x1xi32> #blocked  # L18
-#   %77 = mul %75, %76 : <32x1xi32> #blocked  # L18
-#   %78 = splat %b_ptr : <32x1xptr<fp32>> #blocked  # L18
-#   %79 = addptr %78, %77 : <32x1xptr<fp32>> #blocked  # L18
-#   %80 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked  # L18
-#   %81 = broadcast %79 : <32x64xptr<fp32>> #blocked  # L18
-#   %82 = broadcast %80 : <32x64xi32> #blocked  # L18
-#   %83 = addptr %81, %82 : <32x64xptr<fp32>> #blocked  # L18
-#   %84 = splat %59 : <32x64xi1> #blocked  # L18
-#   %b = load %83, %84 : <32x64xfp32> #blocked  # L18
-#   %acc_1, %a_1, %b_1 = for %20, %K, %21, %acc, %a, %b : <64x64xfp32> #blocked, <64x32xfp32> #blocked1, <32x64xfp32> #blocked {  # L16
-#   ^(%k: i32, %acc_2: <64x64xfp32> #blocked, %a_2: <64x32xfp32> #blocked1, %b_2: <32x64xfp32> #blocked):
+#   %75 = expand_dims %74 {axis = 1} : <32x1xi32> #blocked1  # L18
+#   %76 = splat %N : <32x1xi32> #blocked1  # L18
+#   %77 = mul %75, %76 : <32x1xi32> #blocked1  # L18
+#   %78 = splat %b_ptr : <32x1xptr<fp32>> #blocked1  # L18
+#   %79 = addptr %78, %77 : <32x1xptr<fp32>> #blocked1  # L18
+#   %80 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked1  # L18
+#   %81 = broadcast %79 : <32x64xptr<fp32>> #blocked1  # L18
+#   %82 = broadcast %80 : <32x64xi32> #blocked1  # L18
+#   %83 = addptr %81, %82 : <32x64xptr<fp32>> #blocked1  # L18
+#   %84 = splat %59 : <32x64xi1> #blocked1  # L18
+#   %b = load %83, %84 : <32x64xfp32> #blocked1  # L18
+#   %acc_1, %a_1, %b_1 = for %20, %K, %21, %acc, %a, %b : <64x64xfp32> #mma, <64x32xfp32> #blocked, <32x64xfp32> #blocked1 {  # L16
+#   ^(%k: i32, %acc_2: <64x64xfp32> #mma, %a_2: <64x32xfp32> #blocked, %b_2: <32x64xfp32> #blocked1):
 #     %k_next = add %k, %21 : i32  # L16
 #     %87 = cmp %k_next, %K {predicate = lt} : i1  # L16
-#     %88 = expand_dims %rm_1 {axis = 1} : <64x1xi32> #blocked1  # L17
-#     %89 = splat %K : <64x1xi32> #blocked1  # L17
-#     %90 = mul %88, %89 : <64x1xi32> #blocked1  # L17
-#     %91 = splat %a_ptr : <64x1xptr<fp32>> #blocked1  # L17
-#     %92 = addptr %91, %90 : <64x1xptr<fp32>> #blocked1  # L17
+#     %88 = expand_dims %rm_1 {axis = 1} : <64x1xi32> #blocked  # L17
+#     %89 = splat %K : <64x1xi32> #blocked  # L17
+#     %90 = mul %88, %89 : <64x1xi32> #blocked  # L17
+#     %91 = splat %a_ptr : <64x1xptr<fp32>> #blocked  # L17
+#     %92 = addptr %91, %90 : <64x1xptr<fp32>> #blocked  # L17
 #     %93 = splat %k_next : <32xi32> #slice4  # L17
 #     %94 = add %93, %rk_1 : <32xi32> #slice4  # L17
-#     %95 = expand_dims %94 {axis = 0} : <1x32xi32> #blocked1  # L17
-#     %96 = broadcast %92 : <64x32xptr<fp32>> #blocked1  # L17
-#     %97 = broadcast %95 : <64x32xi32> #blocked1  # L17
-#     %98 = addptr %96, %97 : <64x32xptr<fp32>> #blocked1  # L17
-#     %99 = splat %87 : <64x32xi1> #blocked1  # L17
-#     %a_3 = load %98, %99 : <64x32xfp32> #blocked1  # L17
+#     %95 = expand_dims %94 {axis = 0} : <1x32xi32> #blocked  # L17
+#     %96 = broadcast %92 : <64x32xptr<fp32>> #blocked  # L17
+#     %97 = broadcast %95 : <64x32xi32> #blocked  # L17
+#     %98 = addptr %96, %97 : <64x32xptr<fp32>> #blocked  # L17
+#     %99 = splat %87 : <64x32xi1> #blocked  # L17
+#     %a_3 = load %98, %99 : <64x32xfp32> #blocked  # L17
 #     %101 = splat %k_next : <32xi32> #slice3  # L18
 #     %102 = add %101, %rk : <32xi32> #slice3  # L18
-#     %103 = expand_dims %102 {axis = 1} : <32x1xi32> #blocked  # L18
-#     %104 = splat %N : <32x1xi32> #blocked  # L18
-#     %105 = mul %103, %104 : <32x1xi32> #blocked  # L18
-#     %106 = splat %b_ptr : <32x1xptr<fp32>> #blocked  # L18
-#     %107 = addptr %106, %105 : <32x1xptr<fp32>> #blocked  # L18
-#     %108 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked  # L18
-#     %109 = broadcast %107 : <32x64xptr<fp32>> #blocked  # L18
-#     %110 = broadcast %108 : <32x64xi32> #blocked  # L18
-#     %111 = addptr %109, %110 : <32x64xptr<fp32>> #blocked  # L18
-#     %112 = splat %87 : <32x64xi1> #blocked  # L18
-#     %b_3 = load %111, %112 : <32x64xfp32> #blocked  # L18
-#     %acc_3 = dot %a_2, %b_2, %acc_2 {input_precision = tf32, out = fp32} : <64x64xfp32> #blocked  # L19
+#     %103 = expand_dims %102 {axis = 1} : <32x1xi32> #blocked1  # L18
+#     %104 = splat %N : <32x1xi32> #blocked1  # L18
+#     %105 = mul %103, %104 : <32x1xi32> #blocked1  # L18
+#     %106 = splat %b_ptr : <32x1xptr<fp32>> #blocked1  # L18
+#     %107 = addptr %106, %105 : <32x1xptr<fp32>> #blocked1  # L18
+#     %108 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked1  # L18
+#     %109 = broadcast %107 : <32x64xptr<fp32>> #blocked1  # L18
+#     %110 = broadcast %108 : <32x64xi32> #blocked1  # L18
+#     %111 = addptr %109, %110 : <32x64xptr<fp32>> #blocked1  # L18
+#     %112 = splat %87 : <32x64xi1> #blocked1  # L18
+#     %b_3 = load %111, %112 : <32x64xfp32> #blocked1  # L18
+#     %acc_3 = dot %a_2, %b_2, %acc_2 {input_precision = tf32, out = fp32} : <64x64xfp32> #mma  # L19
 #     yield %acc_3, %a_3, %b_3  # L16
 #   }
-#   %50 = expand_dims %rm {axis = 1} : <64x1xi32> #blocked  # L20
-#   %51 = splat %N : <64x1xi32> #blocked  # L20
-#   %52 = mul %50, %51 : <64x1xi32> #blocked  # L20
-#   %53 = splat %c_ptr : <64x1xptr<fp32>> #blocked  # L20
-#   %54 = addptr %53, %52 : <64x1xptr<fp32>> #blocked  # L20
-#   %55 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked  # L20
-#   %56 = broadcast %54 : <64x64xptr<fp32>> #blocked  # L20
-#   %57 = broadcast %55 : <64x64xi32> #blocked  # L20
-#   %58 = addptr %56, %57 : <64x64xptr<fp32>> #blocked  # L20
-#   store %58, %acc_1  # L20
+#   %acc_4 = convert_layout %acc_1 : <64x64xfp32> #blocked1  # L16
+#   %50 = expand_dims %rm {axis = 1} : <64x1xi32> #blocked1  # L20
+#   %51 = splat %N : <64x1xi32> #blocked1  # L20
+#   %52 = mul %50, %51 : <64x1xi32> #blocked1  # L20
+#   %53 = splat %c_ptr : <64x1xptr<fp32>> #blocked1  # L20
+#   %54 = addptr %53, %52 : <64x1xptr<fp32>> #blocked1  # L20
+#   %55 = expand_dims %rn {axis = 0} : <1x64xi32> #blocked1  # L20
+#   %56 = broadcast %54 : <64x64xptr<fp32>> #blocked1  # L20
+#   %57 = broadcast %55 : <64x64xi32> #blocked1  # L20
+#   %58 = addptr %56, %57 : <64x64xptr<fp32>> #blocked1  # L20
+#   store %58, %acc_4  # L20
 # }

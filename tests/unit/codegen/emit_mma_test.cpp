@@ -76,11 +76,13 @@ TEST(EmitMma, TheAccumulatorStaysInTheMmaLayoutAcrossTheLoop)
     ASSERT_EQ(r->cuda->dots.size(), 1u);
     EXPECT_EQ(r->cuda->dots[0].path, "mma.sync");
     EXPECT_EQ(r->cuda->dots[0].line, 15u); // acc = tl.dot(a, b, acc)
-    EXPECT_EQ(r->cuda->dots[0].detail, "128x128x32 fp16, m16n8k16, warps 2x2, double-buffered");
+    // a's loads are 16-byte vectors (K % 16 == 0): copied by cp.async; b's mask varies along N
+    // (N unaligned), so b goes through registers.
+    EXPECT_EQ(r->cuda->dots[0].detail, "128x128x32 fp16, m16n8k16, warps 2x2, cp.async into 3 buffers (a)");
     EXPECT_NE(c.find("tsm::ldmatrix_x4<false>(dot_fa[i]"), std::string::npos) << c;
     EXPECT_NE(c.find("tsm::ldmatrix_x4<true>(dot_fb[0]"), std::string::npos) << c;
-    // The loads' 8-element rows go to shared memory as one 16-byte store each.
-    EXPECT_EQ(count(c, "tsm::sts<8>("), 2) << c;
+    // b's 8-element rows go to shared memory as one 16-byte store each.
+    EXPECT_EQ(count(c, "tsm::sts<8>("), 1) << c;
 
     const std::string ptx = expectCompiles(*r);
     // 2 steps along K x 4 x 8 instructions per warp.
@@ -130,7 +132,11 @@ TEST(EmitMma, Bf16AndManyTileShapesCompile)
 
 TEST(EmitMma, InALoopOfItsOwnTheStagingAlternatesBetweenTwoBuffers)
 {
-    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 64, 64, 32, false, false));
+    // K unaligned: neither operand's loads are 16-byte vectors, so both are staged from
+    // registers.
+    std::string unaligned = sig("fp16", 64, 64, 32, false, false);
+    unaligned.replace(unaligned.find("K=i32:16"), 8, "K=i32");
+    auto r = lowerAndEmit(kMatmul, "mm", unaligned);
     ASSERT_TRUE(r->cuda) << r->messages();
     const std::string &c = r->code();
     // One barrier per iteration (after staging), the buffer chosen by a phase that flips.
@@ -151,7 +157,7 @@ TEST(EmitMma, InALoopOfItsOwnTheStagingAlternatesBetweenTwoBuffers)
         std::string(kMatmul).find("        acc = tl.dot(a, b, acc)\n"),
         std::string("        acc = tl.dot(a, b, acc)\n").size(),
         "        acc = tl.dot(a, b, acc)\n        acc = acc - tl.max(acc, axis=1)[:, None]\n");
-    auto s = lowerAndEmit(withReduce, "mm", sig("fp16", 64, 64, 32, false, false));
+    auto s = lowerAndEmit(withReduce, "mm", unaligned);
     ASSERT_TRUE(s->cuda) << s->messages();
     EXPECT_EQ(s->code().find("dot_phase"), std::string::npos);
     EXPECT_NE(s->code().find("__syncthreads(); // earlier readers of the buffer are done"), std::string::npos);
@@ -173,4 +179,31 @@ TEST(EmitMma, Fp32InputsTakeTf32TensorCoresRoundedAsTheyAreStaged)
     // 4 steps of k8 x (2 x 4) instructions per warp.
     EXPECT_EQ(count(ptx, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"), 32);
     EXPECT_EQ(count(ptx, "ldmatrix.sync.aligned.m8n8.x4.trans"), 0);
+}
+
+TEST(EmitMma, AlignedTileLoadsCopyStraightIntoAThreeBufferRing)
+{
+    std::string aligned = sig("fp16", 128, 128, 32, false, false);
+    aligned.replace(aligned.find("N=i32,"), 6, "N=i32:16,");
+    auto r = lowerAndEmit(kMatmul, "mm", aligned);
+    ASSERT_TRUE(r->cuda) << r->messages();
+    const std::string &c = r->code();
+    ASSERT_EQ(r->cuda->dots.size(), 1u);
+    EXPECT_EQ(r->cuda->dots[0].detail, "128x128x32 fp16, m16n8k16, warps 2x2, cp.async into 3 buffers (a, b)");
+    // First tiles before the loop into buffer 0, the next ones inside it into the following
+    // buffer; the dot waits for all but the two newest groups, then one barrier.
+    EXPECT_EQ(count(c, "tsm::cp_async16("), 4) << c;
+    EXPECT_EQ(count(c, "tsm::cp_async_commit();"), 4);
+    EXPECT_EQ(count(c, "(dot_slot == 2 ? 0 : dot_slot + 1) * "), 2);
+    EXPECT_NE(c.find("tsm::cp_async_wait<2>();"), std::string::npos);
+    EXPECT_NE(c.find("dot_slot = dot_slot == 2 ? 0 : dot_slot + 1;"), std::string::npos);
+    EXPECT_NE(c.find("tsm::cp_async_wait<0>();"), std::string::npos); // after the loop
+    EXPECT_EQ(c.find("tsm::sts<"), std::string::npos);
+    const MmaStaging st = mmaStaging(ir::Type{DType::F16, false, {128, 32}},
+                                     ir::Type{DType::F16, false, {32, 128}}, true, false);
+    EXPECT_GE(r->cuda->sharedBytes, 3 * st.bytes);
+    const std::string ptx = expectCompiles(*r);
+    EXPECT_NE(ptx.find("cp.async.cg.shared.global"), std::string::npos);
+    EXPECT_NE(ptx.find("cp.async.wait_group 2"), std::string::npos);
+    EXPECT_EQ(count(ptx, "mma.sync.aligned.m16n8k16"), 64);
 }
