@@ -221,7 +221,6 @@ public:
     {
         std::string slot;         ///< the ring index variable (0, 1, 2)
         bool async[2] = {false, false};
-        std::int64_t stageBytes = 0;
     };
     struct AsyncLoad
     {

@@ -68,6 +68,22 @@ int sharedMemoryUsers(const ir::Region &r)
     return n;
 }
 
+/// Where element f (a row-major flat index of an operand [R0][dim1]) goes in its staging area:
+/// row f / dim1, column f % dim1 when the staged rows run along dimension 0, else transposed.
+std::string stagedIndex(bool rowsAlongDim0, std::int64_t dim1, std::int64_t stride)
+{
+    const std::string low = "(f & " + str(dim1 - 1) + ")", high = "(f >> " + str(log2i(dim1)) + ")";
+    return rowsAlongDim0 ? high + " * " + str(stride) + " + " + low : low + " * " + str(stride) + " + " + high;
+}
+
+/// How a dot's operands in these layouts are staged (tf32 and uniform operands aside): a with
+/// its rows along M unless it arrives contiguous along M, b with its rows along K unless it
+/// arrives contiguous along K.
+std::pair<bool, bool> stagingOrientation(const Layout &la, const Layout &lb)
+{
+    return {la.contiguousDim() != 0, lb.contiguousDim() == 0};
+}
+
 /// Whether `v` is the zero constant (a load's `other` that cp.async's zero fill reproduces).
 bool isZeroValue(const std::map<ir::ValueId, const ir::Op *> &def, ir::ValueId v)
 {
@@ -139,7 +155,7 @@ void Emitter::planAsyncCopies()
                 || k.type(dot->operands[0]).dtype == DType::F32)
                 continue;
             const Layout &la = layout(dot->operands[0]), &lb = layout(dot->operands[1]);
-            const bool aKMajor = la.contiguousDim() != 0, bKMajor = lb.contiguousDim() == 0;
+            const auto [aKMajor, bKMajor] = stagingOrientation(la, lb);
             AsyncDot ad;
             for (int o = 0; o < 2; ++o) {
                 const ir::ValueId v = dot->operands[std::size_t(o)];
@@ -165,7 +181,6 @@ void Emitter::planAsyncCopies()
             if (!ad.async[0] && !ad.async[1])
                 continue;
             ad.slot = fresh("dot_slot");
-            ad.stageBytes = mmaStaging(k.type(dot->operands[0]), k.type(dot->operands[1]), aKMajor, bKMajor).bytes;
             m_prologue.push_back("int " + ad.slot
                                  + " = 0; // which of tl.dot's three staging buffers this iteration reads");
             asyncDots[dot] = ad;
@@ -182,7 +197,7 @@ void Emitter::emitAsyncLoad(const ir::Op &op)
     const AsyncDot &ad = asyncDots.at(&dot);
     const ir::Type &at = k.type(dot.operands[0]), &bt = k.type(dot.operands[1]);
     const Layout &la = layout(dot.operands[0]), &lb = layout(dot.operands[1]);
-    const bool aKMajor = la.contiguousDim() != 0, bKMajor = lb.contiguousDim() == 0;
+    const auto [aKMajor, bKMajor] = stagingOrientation(la, lb);
     const MmaStaging st = mmaStaging(at, bt, aKMajor, bKMajor);
     const ir::ValueId res = op.result(), ptr = op.operands[0];
     const Layout &l = layout(res);
@@ -206,9 +221,7 @@ void Emitter::emitAsyncLoad(const ir::Op &op)
     const bool rowsAlongDim0 = al.operand == 0 ? aKMajor : !bKMajor;
     const std::int64_t dim1 = al.operand == 0 ? st.K : st.N;
     const std::int64_t stride = al.operand == 0 ? st.strideA : st.strideB;
-    const std::string lowBits = "(f & " + str(dim1 - 1) + ")", highBits = "(f >> " + str(log2i(dim1)) + ")";
-    const std::string idx = rowsAlongDim0 ? highBits + " * " + str(stride) + " + " + lowBits
-                                          : lowBits + " * " + str(stride) + " + " + highBits;
+    const std::string idx = stagedIndex(rowsAlongDim0, dim1, stride);
     const ir::ValueId mask = op.operands.size() > 1 ? op.operands[1] : ir::kNoValue;
     const std::string p = elem(ptr, l);
     const std::string m = mask == ir::kNoValue ? "true" : elem(mask, l);
@@ -305,9 +318,7 @@ void Emitter::emitMmaDot(const ir::Op &op)
         int v = l.contiguousDim() == storageContig ? l.contiguousRegs() : 1;
         v = std::min(v, 16 / elemBytes);
         const std::string f = "f";
-        const std::string lowBits = "(f & " + str(dim1 - 1) + ")", highBits = "(f >> " + str(log2i(dim1)) + ")";
-        const std::string idx = rowsAlongDim0 ? highBits + " * " + str(stride) + " + " + lowBits
-                                              : lowBits + " * " + str(stride) + " + " + highBits;
+        const std::string idx = stagedIndex(rowsAlongDim0, dim1, stride);
         unrolledLoop(l.numRegs(),
                      "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::" + (tf32 ? "sts_tf32<" : "sts<")
                          + str(v) + ">(&" + dst + "[" + idx + "], &" + src + "[r]); }",
