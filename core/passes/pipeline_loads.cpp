@@ -189,10 +189,7 @@ private:
             return false;
         // The region arguments those ops read, and the yielded values for them: next(c).
         std::set<std::size_t> nextOps;
-        std::vector<ValueId> nextRoots;
         const Op &yield = body.ops.back();
-        for (std::size_t a = 1; a < body.args.size(); ++a)
-            nextRoots.push_back(yield.operands[a - 1]);
         std::set<ValueId> argsRead;
         for (std::size_t i : current)
             for (ValueId o : body.ops[i].operands)
