@@ -282,6 +282,7 @@ std::optional<CudaSource> Emitter::run()
     out.dynamicSharedBytes = sharedBytes > kStaticSharedLimit ? sharedBytes : 0;
     out.usesPrintf = usesPrintf;
     out.dots = dots;
+    out.archSpecific = archSpecific;
 
     const std::string T = std::to_string(out.threadsPerBlock);
     std::ostringstream code;
@@ -290,6 +291,8 @@ std::optional<CudaSource> Emitter::run()
         code << " in " << (options.lineFileName.empty() ? file->path() : options.lineFileName);
     code << ".\n// One program = one thread block of " << T << " threads (num_warps="
          << lk.numWarps() << ").\n";
+    if (archSpecific)
+        code << "// Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).\n";
     // The fp16 / bf16 headers cost NVRTC more than the rest of a small kernel: include them
     // only when the body uses those types or intrinsics (__half, __hfma, __float2bfloat16_rn...).
     const std::string body = m_body.str();
@@ -324,14 +327,16 @@ std::optional<CudaSource> Emitter::run()
         code << "    const int lane = threadIdx.x & 31;\n";
     if (prologue.find("warp") != std::string::npos || body.find("warp") != std::string::npos)
         code << "    const int warp = threadIdx.x >> 5;\n";
+    // wgmma's 128-byte swizzle repeats every 1024 bytes, counted from a 1024-byte boundary.
+    const int align = archSpecific ? 1024 : 16;
     if (out.dynamicSharedBytes > 0)
         code << "    // layout conversions and tl.dot operands go through this buffer: "
              << sharedBytes << " bytes,\n    // more than a static declaration allows, so the "
              << "launch passes it as dynamic shared memory\n"
-             << "    extern __shared__ __align__(16) unsigned char tsm_smem[];\n";
+             << "    extern __shared__ __align__(" << align << ") unsigned char tsm_smem[];\n";
     else if (sharedBytes > 0)
         code << "    // layout conversions exchange registers through this buffer\n"
-             << "    __shared__ __align__(16) unsigned char tsm_smem[" << sharedBytes << "];\n";
+             << "    __shared__ __align__(" << align << ") unsigned char tsm_smem[" << sharedBytes << "];\n";
     code << prologue << body << "}\n";
     if (options.standalone) {
         std::string args, decl;

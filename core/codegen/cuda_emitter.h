@@ -45,7 +45,7 @@ struct CudaParam
 struct DotInfo
 {
     std::uint32_t line = 0; ///< the Python line of the tl.dot (0 when unknown)
-    std::string path;       ///< "FMA", "mma.sync"
+    std::string path;       ///< "FMA", "mma.sync", "wgmma"
     std::string detail;     ///< "128x128x32 fp16, m16n8k16, warps 2x2, double-buffered"
 };
 
@@ -64,6 +64,8 @@ struct CudaSource
     bool usesPrintf = false;
     /// Every tl.dot in program order and the path it took.
     std::vector<DotInfo> dots;
+    /// The kernel uses instructions of sm_90a (wgmma): build it for "sm_90a", not "sm_90".
+    bool archSpecific = false;
 };
 
 /// The CUDA C for `kernel`; nullopt with diagnostics for what cannot be emitted.

@@ -5,6 +5,7 @@
 // files each add one topic (types and literals, layouts, memory, arithmetic, control flow).
 
 #include "core/codegen/cuda_emitter.h"
+#include "core/codegen/mma_layout.h"
 
 #include <cstdint>
 #include <map>
@@ -231,6 +232,31 @@ public:
     std::map<const ir::Op *, AsyncDot> asyncDots;
     std::map<const ir::Op *, AsyncLoad> asyncLoads;
     std::set<const ir::Op *> asyncLoops; ///< loops after which the copies are waited for
+    /// Where a tensor-core dot stages its operands in one buffer of tsm_smem: padded rows for
+    /// mma.sync (codegen::mmaStaging), swizzled panels for wgmma (codegen::wgmmaStaging).
+    struct DotStagingPlan
+    {
+        DotPath path = DotPath::MmaSync;
+        bool aKMajor = true, bKMajor = false;
+        std::int64_t bytes = 0;          ///< one buffer
+        std::int64_t offset[2] = {0, 0}; ///< of a's and b's areas in it, in bytes
+        std::string index[2];            ///< element f's index in a's / b's area (C, elements)
+        bool rowsAlongDim0[2] = {true, true}; ///< the operand's dimension 1 is the staged rows' contiguous one
+    };
+    DotStagingPlan stagingPlan(const ir::Op &dot); // emit_mma.cpp
+    /// The staging of a tensor-core dot's operands up to the barrier after which they can be
+    /// read: picks this iteration's buffer (one, two alternating, or the cp.async ring),
+    /// writes the operands that arrive in registers, waits for the copies. Opens no scope.
+    struct StagedDot
+    {
+        std::string a, b;      ///< pointers to the areas (the operand's C element type)
+        std::string buffering; ///< for the resource report: ", double-buffered", ...
+        const AsyncDot *async = nullptr;
+    };
+    StagedDot stageDotOperands(const ir::Op &dot, const DotStagingPlan &plan, bool fenceForAsyncProxy);
+    void emitWgmmaDot(const ir::Op &op); // emit_wgmma.cpp
+    /// Set when the kernel uses sm_90a-only instructions (wgmma): it is compiled for sm_90a.
+    bool archSpecific = false;
     void planAsyncCopies();           // emit_mma.cpp
     void emitAsyncLoad(const ir::Op &op); // emit_mma.cpp
     /// Records the path `op` (a tl.dot) took, for the resource report.

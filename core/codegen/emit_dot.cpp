@@ -84,8 +84,11 @@ void Emitter::emitDot(const ir::Op &op)
     const ir::ValueId a = op.operands[0], b = op.operands[1], acc = op.operands[2];
     const ir::ValueId res = op.result();
     const ir::Type &at = k.type(a), &bt = k.type(b), &rt = k.type(res);
-    if (dotPath(k, op, lk.computeCapability) == DotPath::MmaSync)
-        return emitMmaDot(op);
+    switch (dotPath(k, op, lk.computeCapability)) {
+    case DotPath::MmaSync: return emitMmaDot(op);
+    case DotPath::Wgmma: return emitWgmmaDot(op);
+    case DotPath::Fma: break;
+    }
     if (rt.shape.size() != 2)
         return unsupported(op, "a batched (3-D) tl.dot");
     const Layout &lc = layout(res);

@@ -76,14 +76,6 @@ std::string stagedIndex(bool rowsAlongDim0, std::int64_t dim1, std::int64_t stri
     return rowsAlongDim0 ? high + " * " + str(stride) + " + " + low : low + " * " + str(stride) + " + " + high;
 }
 
-/// How a dot's operands in these layouts are staged (tf32 and uniform operands aside): a with
-/// its rows along M unless it arrives contiguous along M, b with its rows along K unless it
-/// arrives contiguous along K.
-std::pair<bool, bool> stagingOrientation(const Layout &la, const Layout &lb)
-{
-    return {la.contiguousDim() != 0, lb.contiguousDim() == 0};
-}
-
 /// Whether `v` is the zero constant (a load's `other` that cp.async's zero fill reproduces).
 bool isZeroValue(const std::map<ir::ValueId, const ir::Op *> &def, ir::ValueId v)
 {
@@ -151,11 +143,11 @@ void Emitter::planAsyncCopies()
                 if (op.code == ir::OpCode::Dot)
                     dot = &op;
             // tf32 rounds its inputs while staging them through registers.
-            if (!dot || dotPath(k, *dot, lk.computeCapability) != DotPath::MmaSync
+            if (!dot || dotPath(k, *dot, lk.computeCapability) == DotPath::Fma
                 || k.type(dot->operands[0]).dtype == DType::F32)
                 continue;
             const Layout &la = layout(dot->operands[0]), &lb = layout(dot->operands[1]);
-            const auto [aKMajor, bKMajor] = stagingOrientation(la, lb);
+            const DotStagingPlan plan = stagingPlan(*dot);
             AsyncDot ad;
             for (int o = 0; o < 2; ++o) {
                 const ir::ValueId v = dot->operands[std::size_t(o)];
@@ -170,7 +162,7 @@ void Emitter::planAsyncCopies()
                     || uses[next] != 1 || uses[init] != 1 || !directlyIn(body, ahead) || !directlyIn(r, first))
                     continue;
                 // a staged [M][K] (K contiguous) or [K][M]; b [N][K] (K, dimension 0) or [K][N].
-                const int contig = o == 0 ? (aKMajor ? 1 : 0) : (bKMajor ? 0 : 1);
+                const int contig = plan.rowsAlongDim0[o] ? 1 : 0;
                 const Layout &staged = o == 0 ? la : lb;
                 if (!copyable(*ahead, staged, contig) || !copyable(*first, staged, contig))
                     continue;
@@ -195,10 +187,7 @@ void Emitter::emitAsyncLoad(const ir::Op &op)
     const AsyncLoad &al = asyncLoads.at(&op);
     const ir::Op &dot = *al.dot;
     const AsyncDot &ad = asyncDots.at(&dot);
-    const ir::Type &at = k.type(dot.operands[0]), &bt = k.type(dot.operands[1]);
-    const Layout &la = layout(dot.operands[0]), &lb = layout(dot.operands[1]);
-    const auto [aKMajor, bKMajor] = stagingOrientation(la, lb);
-    const MmaStaging st = mmaStaging(at, bt, aKMajor, bKMajor);
+    const DotStagingPlan plan = stagingPlan(dot);
     const ir::ValueId res = op.result(), ptr = op.operands[0];
     const Layout &l = layout(res);
     const DType dt = k.type(ptr).dtype;
@@ -216,20 +205,145 @@ void Emitter::emitAsyncLoad(const ir::Op &op)
         line(ad.slot + " = 0;");
         line("__syncthreads();");
     }
+    const std::int64_t offset = plan.offset[al.operand];
     line(cType(dt) + " *" + dst + " = reinterpret_cast<" + cType(dt) + " *>(tsm_smem + " + slot + " * "
-         + str(st.bytes) + (al.operand == 1 ? " + " + str(st.offsetB) : std::string()) + ");");
-    const bool rowsAlongDim0 = al.operand == 0 ? aKMajor : !bKMajor;
-    const std::int64_t dim1 = al.operand == 0 ? st.K : st.N;
-    const std::int64_t stride = al.operand == 0 ? st.strideA : st.strideB;
-    const std::string idx = stagedIndex(rowsAlongDim0, dim1, stride);
+         + str(plan.bytes) + (offset ? " + " + str(offset) : std::string()) + ");");
     const ir::ValueId mask = op.operands.size() > 1 ? op.operands[1] : ir::kNoValue;
     const std::string p = elem(ptr, l);
     const std::string m = mask == ir::kNoValue ? "true" : elem(mask, l);
     unrolledLoop(l.numRegs(),
-                 "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::cp_async16(&" + dst + "[" + idx + "], " + p
-                     + ", " + m + "); }",
+                 "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::cp_async16(&" + dst + "["
+                     + plan.index[al.operand] + "], " + p + ", " + m + "); }",
                  v);
     line("tsm::cp_async_commit();");
+}
+
+Emitter::DotStagingPlan Emitter::stagingPlan(const ir::Op &dot)
+{
+    const ir::ValueId a = dot.operands[0], b = dot.operands[1], res = dot.result();
+    const ir::Type &at = k.type(a), &bt = k.type(b);
+    DotStagingPlan p;
+    p.path = dotPath(k, dot, lk.computeCapability);
+    // A staged row runs along the dimension the operand's registers run along, so a thread's
+    // contiguous elements are one vector store: a as [M][K] unless it arrives contiguous along
+    // M (a transposed A), b as [K][N] unless it arrives contiguous along K (a transposed B).
+    // tf32 (fp32 inputs): ldmatrix has no transposing form for 32-bit elements, so both
+    // operands are staged with K contiguous.
+    const Layout &lc = layout(res);
+    const Layout &la = isUniform(a) ? lc : layout(a);
+    const Layout &lb = isUniform(b) ? lc : layout(b);
+    const bool tf32 = at.dtype == DType::F32;
+    p.aKMajor = tf32 || isUniform(a) || la.contiguousDim() != 0;
+    p.bKMajor = tf32 || (!isUniform(b) && lb.contiguousDim() == 0);
+    p.rowsAlongDim0[0] = p.aKMajor;
+    p.rowsAlongDim0[1] = !p.bKMajor;
+    const std::int64_t dim1[2] = {at.shape[1], bt.shape[1]};
+    if (p.path != DotPath::Wgmma) {
+        const MmaStaging st = mmaStaging(at, bt, p.aKMajor, p.bKMajor);
+        p.bytes = st.bytes;
+        p.offset[1] = st.offsetB;
+        p.index[0] = stagedIndex(p.rowsAlongDim0[0], dim1[0], st.strideA);
+        p.index[1] = stagedIndex(p.rowsAlongDim0[1], dim1[1], st.strideB);
+        return p;
+    }
+    const WgmmaStaging st
+        = wgmmaStaging(at, bt, p.aKMajor, p.bKMajor, wgmmaTiling(k.type(res).shape, k.numWarps).instrN);
+    p.bytes = st.bytes;
+    p.offset[1] = st.b.offset;
+    const int e = dtypeBytes(at.dtype);
+    for (int o = 0; o < 2; ++o) {
+        // Element (i, j) of the operand: row i, contiguous index j when the rows run along
+        // dimension 0, else row j, contiguous index i.
+        const SwizzledOperand &so = o == 0 ? st.a : st.b;
+        const std::string hi = "(f >> " + str(log2i(dim1[o])) + ")", lo = "(f & " + str(dim1[o] - 1) + ")";
+        const std::string row = p.rowsAlongDim0[o] ? hi : lo, c = p.rowsAlongDim0[o] ? lo : hi;
+        const std::int64_t w = so.swizzle / e;
+        std::string byte = row + " * " + str(so.swizzle);
+        if (so.contig > w)
+            byte = "(" + c + " >> " + str(log2i(w)) + ") * " + str(so.panelBytes) + " + " + byte + " + (" + c
+                   + " & " + str(w - 1) + ") * " + str(e);
+        else
+            byte += " + " + c + " * " + str(e);
+        p.index[o] = "(tsm::swz<" + str(so.swizzle) + ">(" + byte + ") >> " + str(log2i(e)) + ")";
+    }
+    return p;
+}
+
+Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingPlan &plan,
+                                             bool fenceForAsyncProxy)
+{
+    const ir::ValueId a = op.operands[0], b = op.operands[1];
+    const ir::Type &at = k.type(a), &bt = k.type(b);
+    const Layout &lc = layout(op.result());
+    const Layout &la = isUniform(a) ? lc : layout(a);
+    const Layout &lb = isUniform(b) ? lc : layout(b);
+    StagedDot sd;
+    // In a loop where nothing else uses shared memory, the staging alternates between two
+    // buffers: the buffer written in iteration i was last read in iteration i - 2, and every
+    // warp has passed iteration i - 1's barrier since, so one barrier per iteration suffices
+    // and a warp's staging overlaps the others' tensor-core work.
+    const ir::Op *kLoop = enclosingFor(k.body, op);
+    sd.async = asyncDots.count(&op) ? &asyncDots.at(&op) : nullptr;
+    const AsyncDot *async = sd.async;
+    const bool doubleBuffered = !async && kLoop && sharedMemoryUsers(kLoop->regions[0]) == 1;
+    needShared(async ? 3 * plan.bytes : doubleBuffered ? 2 * plan.bytes : plan.bytes, op.span,
+               dotDescription(at, bt));
+    if (async)
+        sd.buffering = std::string(", cp.async into 3 buffers (") + (async->async[0] ? "a" : "")
+                       + (async->async[0] && async->async[1] ? ", " : "") + (async->async[1] ? "b" : "") + ")";
+    else if (doubleBuffered)
+        sd.buffering = ", double-buffered";
+    const DType in = at.dtype;
+    const std::string inT = cType(in);
+    sd.a = fresh("dot_a");
+    sd.b = fresh("dot_b");
+    std::string buf = "tsm_smem";
+    if (async) {
+        buf = fresh("dot_buf");
+        line("unsigned char *" + buf + " = tsm_smem + " + async->slot + " * " + str(plan.bytes) + ";");
+    } else if (doubleBuffered) {
+        const std::string phase = fresh("dot_phase");
+        m_prologue.push_back("int " + phase + " = 0; // which of tl.dot's two staging buffers");
+        buf = fresh("dot_buf");
+        line(phase + " ^= 1;");
+        line("unsigned char *" + buf + " = tsm_smem + " + phase + " * " + str(plan.bytes) + ";");
+    }
+    const bool swizzled = plan.path == DotPath::Wgmma;
+    auto shape = [&](int o) {
+        const bool kMajor = o == 0 ? plan.aKMajor : plan.bKMajor;
+        const std::string along = o == 0 ? (kMajor ? "M" : "K") : (kMajor ? "N" : "K");
+        return std::string(swizzled ? "swizzled rows along " : "rows along ") + along;
+    };
+    line(inT + " *" + sd.a + " = reinterpret_cast<" + inT + " *>(" + buf + "); // a: " + shape(0));
+    line(inT + " *" + sd.b + " = reinterpret_cast<" + inT + " *>(" + buf + " + " + str(plan.offset[1])
+         + "); // b: " + shape(1));
+
+    // Staging: element f of an operand goes to index plan.index (f) of its area; a thread's
+    // contiguous registers along the staged rows are one vector store of up to 16 bytes (a
+    // vector never crosses a 16-byte chunk, which the swizzle permutes whole).
+    const bool tf32 = in == DType::F32;
+    auto stage = [&](int o, const std::string &dst, const std::string &src, const Layout &l) {
+        const int storageContig = plan.rowsAlongDim0[o] ? 1 : 0;
+        int v = l.contiguousDim() == storageContig ? l.contiguousRegs() : 1;
+        v = std::min(v, 16 / dtypeBytes(in));
+        unrolledLoop(l.numRegs(),
+                     "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::" + (tf32 ? "sts_tf32<" : "sts<")
+                         + str(v) + ">(&" + dst + "[" + plan.index[o] + "], &" + src + "[r]); }",
+                     v);
+    };
+    if (!doubleBuffered && !async)
+        line("__syncthreads(); // earlier readers of the buffer are done");
+    if (!async || !async->async[0])
+        stage(0, sd.a, operandIn(a, la), la);
+    if (!async || !async->async[1])
+        stage(1, sd.b, operandIn(b, lb), lb);
+    if (async)
+        line("tsm::cp_async_wait<" + str(int(async->async[0]) + int(async->async[1]))
+             + ">(); // this iteration's tiles have landed; the next one's may still be in flight");
+    if (fenceForAsyncProxy)
+        line("tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma");
+    line("__syncthreads();");
+    return sd;
 }
 
 void Emitter::emitMmaDot(const ir::Op &op)
@@ -241,39 +355,12 @@ void Emitter::emitMmaDot(const ir::Op &op)
     if (!isMmaAccumulatorLayout(lc, k.numWarps))
         return unsupported(op, "tl.dot on mma.sync with its result in " + lc.toString());
 
-    // A staged row runs along the dimension the operand's registers run along, so a thread's
-    // contiguous elements are one vector store: a as [M][K] unless it arrives contiguous along
-    // M (a transposed A), b as [K][N] unless it arrives contiguous along K (a transposed B).
-    const Layout &la = isUniform(a) ? lc : layout(a);
-    const Layout &lb = isUniform(b) ? lc : layout(b);
-    // tf32 (fp32 inputs): ldmatrix has no transposing form for 32-bit elements, so both
-    // operands are staged with K contiguous.
-    const bool tf32 = at.dtype == DType::F32;
-    const bool aKMajor = tf32 || isUniform(a) || la.contiguousDim() != 0;
-    const bool bKMajor = tf32 || (!isUniform(b) && lb.contiguousDim() == 0);
+    const DotStagingPlan plan = stagingPlan(op);
+    const bool aKMajor = plan.aKMajor, bKMajor = plan.bKMajor;
     const MmaStaging st = mmaStaging(at, bt, aKMajor, bKMajor);
-    // In a loop where nothing else uses shared memory, the staging alternates between two
-    // buffers: the buffer written in iteration i was last read in iteration i - 2, and every
-    // warp has passed iteration i - 1's barrier since, so one barrier per iteration suffices
-    // and a warp's staging overlaps the others' tensor-core work.
-    const ir::Op *kLoop = enclosingFor(k.body, op);
-    const AsyncDot *async = asyncDots.count(&op) ? &asyncDots.at(&op) : nullptr;
-    const bool doubleBuffered = !async && kLoop && sharedMemoryUsers(kLoop->regions[0]) == 1;
-    needShared(async ? 3 * st.bytes : doubleBuffered ? 2 * st.bytes : st.bytes, op.span,
-               dotDescription(at, bt));
+    const bool tf32 = at.dtype == DType::F32;
     const MmaTiling t = mmaTiling(rt.shape, k.numWarps);
     const DType in = at.dtype, out = rt.dtype;
-    noteDot(op, dotPathName(DotPath::MmaSync),
-            str(st.M) + "x" + str(st.N) + "x" + str(st.K) + " " + std::string(dtypeShortName(in))
-                + (tf32 ? ", tf32 m16n8k8, warps " : ", m16n8k16, warps ") + str(t.warpsM) + "x" + str(t.warpsN)
-                + (async ? std::string(", cp.async into 3 buffers (") + (async->async[0] ? "a" : "")
-                               + (async->async[0] && async->async[1] ? ", " : "")
-                               + (async->async[1] ? "b" : "") + ")"
-                         : doubleBuffered ? ", double-buffered" : ""));
-    const std::string inT = cType(in);
-
-    const std::string an = operandIn(a, la);
-    const std::string bn = operandIn(b, lb);
     const std::string accInit = elem(acc, lc);
     declare(res);
     const std::string rn = name(res);
@@ -289,51 +376,13 @@ void Emitter::emitMmaDot(const ir::Op &op)
     if (!direct)
         line("float " + sum + "[" + str(R) + "];");
     open("");
-    const std::string sa = fresh("dot_a"), sb = fresh("dot_b");
-    std::string buf = "tsm_smem";
-    if (async) {
-        buf = fresh("dot_buf");
-        line("unsigned char *" + buf + " = tsm_smem + " + async->slot + " * " + str(st.bytes) + ";");
-    } else if (doubleBuffered) {
-        const std::string phase = fresh("dot_phase");
-        m_prologue.push_back("int " + phase + " = 0; // which of tl.dot's two staging buffers");
-        buf = fresh("dot_buf");
-        line(phase + " ^= 1;");
-        line("unsigned char *" + buf + " = tsm_smem + " + phase + " * " + str(st.bytes) + ";");
-    }
-    line(inT + " *" + sa + " = reinterpret_cast<" + inT + " *>(" + buf + "); // "
-         + (aKMajor ? "[" + str(st.M) + "][" + str(st.strideA) + "]: rows along M"
-                    : "[" + str(st.K) + "][" + str(st.strideA) + "]: rows along K"));
-    line(inT + " *" + sb + " = reinterpret_cast<" + inT + " *>(" + buf + " + " + str(st.offsetB) + "); // "
-         + (bKMajor ? "[" + str(st.N) + "][" + str(st.strideB) + "]: rows along N"
-                    : "[" + str(st.K) + "][" + str(st.strideB) + "]: rows along K"));
-
-    // Staging: element (i, j) of an operand [R0][R1] goes to row i, column j of its area
-    // (rowsAlongDim0) or row j, column i; a thread's contiguous registers along the row
-    // dimension are one vector store of up to 16 bytes.
-    auto stage = [&](const std::string &dst, const std::string &src, const Layout &l,
-                     std::int64_t dim1, bool rowsAlongDim0, std::int64_t stride) {
-        const int elemBytes = dtypeBytes(in);
-        const int storageContig = rowsAlongDim0 ? 1 : 0;
-        int v = l.contiguousDim() == storageContig ? l.contiguousRegs() : 1;
-        v = std::min(v, 16 / elemBytes);
-        const std::string f = "f";
-        const std::string idx = stagedIndex(rowsAlongDim0, dim1, stride);
-        unrolledLoop(l.numRegs(),
-                     "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::" + (tf32 ? "sts_tf32<" : "sts<")
-                         + str(v) + ">(&" + dst + "[" + idx + "], &" + src + "[r]); }",
-                     v);
-    };
-    if (!doubleBuffered && !async)
-        line("__syncthreads(); // earlier readers of the buffer are done");
-    if (!async || !async->async[0])
-        stage(sa, an, la, st.K, aKMajor, st.strideA);
-    if (!async || !async->async[1])
-        stage(sb, bn, lb, st.N, !bKMajor, st.strideB);
-    if (async)
-        line("tsm::cp_async_wait<" + str(int(async->async[0]) + int(async->async[1]))
-             + ">(); // this iteration's tiles have landed; the next one's may still be in flight");
-    line("__syncthreads();");
+    const StagedDot sd = stageDotOperands(op, plan, false);
+    const std::string &sa = sd.a, &sb = sd.b;
+    const AsyncDot *async = sd.async;
+    noteDot(op, dotPathName(DotPath::MmaSync),
+            str(st.M) + "x" + str(st.N) + "x" + str(st.K) + " " + std::string(dtypeShortName(in))
+                + (tf32 ? ", tf32 m16n8k8, warps " : ", m16n8k16, warps ") + str(t.warpsM) + "x" + str(t.warpsN)
+                + sd.buffering);
     unrolledLoop(R, sum + "[r] = " + (direct ? accInit : "__half2float(" + accInit + ")") + ";");
 
     // The warp's tile origin and each lane's first ldmatrix row address (bytes in shared memory).

@@ -17,12 +17,13 @@ const char *dotPathName(DotPath p)
     switch (p) {
     case DotPath::Fma: return "FMA";
     case DotPath::MmaSync: return "mma.sync";
+    case DotPath::Wgmma: return "wgmma";
     }
     return "?";
 }
 
 DotPath dotPath(const ir::Type &a, const ir::Type &b, const ir::Type &result, int cc,
-               std::int64_t inputPrecision)
+               std::int64_t inputPrecision, int numWarps)
 {
     if (cc < 80 || a.shape.size() != 2 || b.shape.size() != 2 || result.shape.size() != 2)
         return DotPath::Fma;
@@ -35,12 +36,15 @@ DotPath dotPath(const ir::Type &a, const ir::Type &b, const ir::Type &result, in
     const std::int64_t M = a.shape[0], K = a.shape[1], N = b.shape[1];
     if (M % 16 || N % 16 || K % 16)
         return DotPath::Fma;
+    if (cc == 90 && !tf32 && wgmmaTiling(result.shape, numWarps).ok)
+        return DotPath::Wgmma;
     return DotPath::MmaSync;
 }
 
 DotPath dotPath(const ir::Kernel &k, const ir::Op &dot, int cc)
 {
-    return dotPath(k.type(dot.operands[0]), k.type(dot.operands[1]), k.type(dot.result()), cc, dot.i);
+    return dotPath(k.type(dot.operands[0]), k.type(dot.operands[1]), k.type(dot.result()), cc, dot.i,
+                   k.numWarps);
 }
 
 MmaTiling mmaTiling(const std::vector<std::int64_t> &shape, int numWarps)
@@ -97,6 +101,103 @@ bool isMmaAccumulatorLayout(const Layout &l, int numWarps)
     if (l.rank() != 2 || l.shape[0] % 16 || l.shape[1] % 8)
         return false;
     return mmaAccumulatorLayout(l.shape, numWarps).sameAs(l);
+}
+
+WgmmaTiling wgmmaTiling(const std::vector<std::int64_t> &shape, int numWarps)
+{
+    WgmmaTiling t;
+    if (shape.size() != 2 || numWarps < 4 || numWarps % 4)
+        return t;
+    const std::int64_t M = shape[0], N = shape[1];
+    // Triton's warpsPerTileV3 (AccelerateMatmul.cpp): start from one warpgroup along M, double
+    // along M while M has more 16-row tiles than warps along M, else along N.
+    int warpsM = 4, warpsN = 1;
+    while (warpsM * warpsN < numWarps) {
+        if (M > 16 * warpsM)
+            warpsM *= 2;
+        else
+            warpsN *= 2;
+    }
+    t.wgM = warpsM / 4;
+    t.wgN = warpsN;
+    t.instrN = std::min<std::int64_t>(256, N / t.wgN);
+    if (M % (64 * t.wgM) || t.instrN < 16 || t.instrN % 16 || N % (t.instrN * t.wgN))
+        return t;
+    t.repM = int(M / (64 * t.wgM));
+    t.repN = int(N / (t.instrN * t.wgN));
+    t.ok = true;
+    return t;
+}
+
+Layout wgmmaAccumulatorLayout(const std::vector<std::int64_t> &shape, int numWarps)
+{
+    const WgmmaTiling t = wgmmaTiling(shape, numWarps);
+    const std::int64_t N = shape[1];
+    auto col = [](std::int64_t c) { return c; };
+    auto row = [&](std::int64_t r) { return r * N; };
+    Layout l;
+    l.shape = shape;
+    l.regBases = {col(1), row(8)};
+    for (std::int64_t c = 8; c < t.instrN; c *= 2)
+        l.regBases.push_back(col(c));
+    for (int j = 1; j < t.repN; j *= 2)
+        l.regBases.push_back(col(t.instrN * t.wgN * j));
+    for (int i = 1; i < t.repM; i *= 2)
+        l.regBases.push_back(row(64 * t.wgM * i));
+    l.laneBases = {col(2), col(4), row(1), row(2), row(4)};
+    l.warpBases = {row(16), row(32)};
+    for (int w = 1; w < t.wgM; w *= 2)
+        l.warpBases.push_back(row(64 * w));
+    for (int w = 1; w < t.wgN; w *= 2)
+        l.warpBases.push_back(col(t.instrN * w));
+    l.encoding = "#mma<v3, wpc=[" + std::to_string(4 * t.wgM) + "," + std::to_string(t.wgN)
+                 + "], instr=[16," + std::to_string(t.instrN) + ",16]>";
+    return l;
+}
+
+Layout dotAccumulatorLayout(DotPath path, const std::vector<std::int64_t> &shape, int numWarps)
+{
+    return path == DotPath::Wgmma ? wgmmaAccumulatorLayout(shape, numWarps)
+                                  : mmaAccumulatorLayout(shape, numWarps);
+}
+
+std::int64_t swizzleOffset(std::int64_t o, int swizzle)
+{
+    return o ^ (((o >> 7) & (swizzle / 16 - 1)) << 4);
+}
+
+WgmmaStaging wgmmaStaging(const ir::Type &a, const ir::Type &b, bool aKMajor, bool bKMajor,
+                          std::int64_t instrN)
+{
+    WgmmaStaging s;
+    if (a.shape.size() != 2 || b.shape.size() != 2)
+        return s;
+    s.M = a.shape[0];
+    s.K = a.shape[1];
+    s.N = b.shape[1];
+    const std::int64_t e = dtypeBytes(a.dtype);
+    auto round1k = [](std::int64_t v) { return (v + 1023) / 1024 * 1024; };
+    // The widest swizzle a row of `extent` elements fills (an MN-major operand: one
+    // instruction's extent, so an instruction never starts inside a panel).
+    auto swizzleFor = [&](std::int64_t extent) {
+        const std::int64_t bytes = extent * e;
+        return bytes >= 128 ? 128 : bytes >= 64 ? 64 : 32;
+    };
+    auto make = [&](bool kMajor, std::int64_t mn, std::int64_t mnInstr, std::int64_t offset) {
+        SwizzledOperand o;
+        o.kMajor = kMajor;
+        o.contig = kMajor ? s.K : mn;
+        o.rows = kMajor ? mn : s.K;
+        o.swizzle = swizzleFor(kMajor ? s.K : mnInstr);
+        o.panelBytes = o.rows * o.swizzle;
+        o.offset = offset;
+        o.bytes = round1k((o.contig * e + o.swizzle - 1) / o.swizzle * o.panelBytes);
+        return o;
+    };
+    s.a = make(aKMajor, s.M, 64, 0);
+    s.b = make(bKMajor, s.N, instrN, s.a.bytes);
+    s.bytes = s.a.bytes + s.b.bytes;
+    return s;
 }
 
 MmaStaging mmaStaging(const ir::Type &a, const ir::Type &b, bool aKMajor, bool bKMajor)

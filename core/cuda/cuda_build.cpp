@@ -50,6 +50,9 @@ std::optional<CudaBuild> buildCuda(std::shared_ptr<const ir::Kernel> kernel,
 
     CompileOptions co;
     co.arch = options.arch;
+    // wgmma exists on sm_90a only (code that runs on compute capability 9.0 exactly).
+    if (build.source.archSpecific && (co.arch == "sm_90" || co.arch == "compute_90"))
+        co.arch += "a";
     co.cacheDir = options.cacheDir;
     if (options.emit.deviceAsserts)
         co.extra.push_back(kDeviceAssertsDefine);

@@ -185,10 +185,11 @@ private:
     void backwardDot(Op &op)
     {
         const ValueId res = op.result();
-        if (codegen::dotPath(m_k, op, m_lk.computeCapability) == codegen::DotPath::MmaSync) {
+        if (const codegen::DotPath path = codegen::dotPath(m_k, op, m_lk.computeCapability);
+            path != codegen::DotPath::Fma) {
             // Tensor cores compute in their own layout, whatever the consumers want; a
             // loop-carried accumulator stays in it across iterations.
-            m_want[res] = codegen::mmaAccumulatorLayout(m_k.type(res).shape, m_k.numWarps);
+            m_want[res] = codegen::dotAccumulatorLayout(path, m_k.type(res).shape, m_k.numWarps);
             m_pinned[res] = 1;
             request(op.operands[2], *m_want[res]);
             return;

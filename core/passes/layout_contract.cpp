@@ -205,10 +205,11 @@ private:
         }
         if (op.code == OpCode::Dot && layoutOf(op.result())) {
             const codegen::Layout &l = *layoutOf(op.result());
-            if (codegen::dotPath(m_k, op, m_lk.computeCapability) == codegen::DotPath::MmaSync) {
-                if (!codegen::isMmaAccumulatorLayout(l, m_k.numWarps))
-                    fail(where(op) + ": tl.dot on mma.sync needs its result in the MMA "
-                         "accumulator layout, not " + l.toString());
+            if (const codegen::DotPath path = codegen::dotPath(m_k, op, m_lk.computeCapability);
+                path != codegen::DotPath::Fma) {
+                if (!codegen::dotAccumulatorLayout(path, l.shape, m_k.numWarps).sameAs(l))
+                    fail(where(op) + ": tl.dot on " + codegen::dotPathName(path)
+                         + " needs its result in the MMA accumulator layout, not " + l.toString());
             } else if (!codegen::fmaDotLayoutOk(l)) {
                 fail(where(op) + ": tl.dot's FMA loop cannot compute its result in " + l.toString());
             }

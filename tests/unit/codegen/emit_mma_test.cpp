@@ -1,4 +1,4 @@
-// tl.dot on tensor cores (emit_mma.cpp): fp16 / bf16 dots lowered for sm_90 keep their
+// tl.dot on tensor cores (emit_mma.cpp): fp16 / bf16 dots lowered for sm_80 keep their
 // accumulator in the MMA layout across the K loop, stage transposed operands the other way
 // round (ldmatrix.trans), and compile with NVRTC for sm_80 and sm_90 into mma.sync.
 
@@ -59,7 +59,7 @@ const ir::Op *findOp(const ir::Region &r, ir::OpCode code)
 
 TEST(EmitMma, TheAccumulatorStaysInTheMmaLayoutAcrossTheLoop)
 {
-    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 128, 128, 32, false, false));
+    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 128, 128, 32, false, false), 80);
     ASSERT_TRUE(r->cuda) << r->messages();
     const ir::Op *loop = findOp(r->lk->kernel.body, ir::OpCode::For);
     ASSERT_NE(loop, nullptr);
@@ -98,7 +98,7 @@ TEST(EmitMma, TransposedOperandsAreStagedAlongTheirContiguousDimension)
 {
     // a as a transposed view (contiguous along M) and b contiguous along K: a staged [K][M] and
     // read with ldmatrix.trans, b staged [N][K] and read without.
-    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 64, 64, 32, true, true));
+    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 64, 64, 32, true, true), 80);
     ASSERT_TRUE(r->cuda) << r->messages();
     const std::string &c = r->code();
     EXPECT_NE(c.find("rows along K"), std::string::npos) << c;
@@ -122,7 +122,7 @@ TEST(EmitMma, Bf16AndManyTileShapesCompile)
                           Case{"fp16", 32, 16, 16, 1}}) {
         SCOPED_TRACE(std::string(t.dt) + " " + std::to_string(t.m) + "x" + std::to_string(t.n) + "x"
                      + std::to_string(t.k) + " on " + std::to_string(t.warps) + " warps");
-        auto r = lowerAndEmit(kMatmul, "mm", sig(t.dt, t.m, t.n, t.k, false, false, t.warps));
+        auto r = lowerAndEmit(kMatmul, "mm", sig(t.dt, t.m, t.n, t.k, false, false, t.warps), 80);
         ASSERT_TRUE(r->cuda) << r->messages();
         const std::string ptx = expectCompiles(*r);
         const std::string ptxType = std::string(t.dt) == "fp16" ? "f16" : t.dt;
@@ -136,7 +136,7 @@ TEST(EmitMma, InALoopOfItsOwnTheStagingAlternatesBetweenTwoBuffers)
     // registers.
     std::string unaligned = sig("fp16", 64, 64, 32, false, false);
     unaligned.replace(unaligned.find("K=i32:16"), 8, "K=i32");
-    auto r = lowerAndEmit(kMatmul, "mm", unaligned);
+    auto r = lowerAndEmit(kMatmul, "mm", unaligned, 80);
     ASSERT_TRUE(r->cuda) << r->messages();
     const std::string &c = r->code();
     // One barrier per iteration (after staging), the buffer chosen by a phase that flips.
@@ -157,7 +157,7 @@ TEST(EmitMma, InALoopOfItsOwnTheStagingAlternatesBetweenTwoBuffers)
         std::string(kMatmul).find("        acc = tl.dot(a, b, acc)\n"),
         std::string("        acc = tl.dot(a, b, acc)\n").size(),
         "        acc = tl.dot(a, b, acc)\n        acc = acc - tl.max(acc, axis=1)[:, None]\n");
-    auto s = lowerAndEmit(withReduce, "mm", unaligned);
+    auto s = lowerAndEmit(withReduce, "mm", unaligned, 80);
     ASSERT_TRUE(s->cuda) << s->messages();
     EXPECT_EQ(s->code().find("dot_phase"), std::string::npos);
     EXPECT_NE(s->code().find("__syncthreads(); // earlier readers of the buffer are done"), std::string::npos);
@@ -167,7 +167,7 @@ TEST(EmitMma, Fp32InputsTakeTf32TensorCoresRoundedAsTheyAreStaged)
 {
     // Both operands staged with K contiguous (no transposing ldmatrix for 32-bit elements), each
     // value rounded to tf32 on the way (the interpreter's rounding), m16n8k8 steps.
-    auto r = lowerAndEmit(kMatmul, "mm", sig("fp32", 64, 64, 32, false, false));
+    auto r = lowerAndEmit(kMatmul, "mm", sig("fp32", 64, 64, 32, false, false), 80);
     ASSERT_TRUE(r->cuda) << r->messages();
     const std::string &c = r->code();
     EXPECT_NE(c.find("tsm::sts_tf32<"), std::string::npos) << c;
@@ -185,7 +185,7 @@ TEST(EmitMma, AlignedTileLoadsCopyStraightIntoAThreeBufferRing)
 {
     std::string aligned = sig("fp16", 128, 128, 32, false, false);
     aligned.replace(aligned.find("N=i32,"), 6, "N=i32:16,");
-    auto r = lowerAndEmit(kMatmul, "mm", aligned);
+    auto r = lowerAndEmit(kMatmul, "mm", aligned, 80);
     ASSERT_TRUE(r->cuda) << r->messages();
     const std::string &c = r->code();
     ASSERT_EQ(r->cuda->dots.size(), 1u);

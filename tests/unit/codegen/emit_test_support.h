@@ -36,14 +36,16 @@ struct Result
 };
 
 inline std::unique_ptr<Result>
-lowerAndEmit(const std::string &body, const std::string &fn, const std::string &signature)
+lowerAndEmit(const std::string &body, const std::string &fn, const std::string &signature, int cc = 90)
 {
     auto r = std::make_unique<Result>();
     r->spec
         = specializeSource("import triton\nimport triton.language as tl\n" + body, fn, signature);
     if (!r->spec->kernel)
         return r;
-    r->lk = passes::lowerForCuda(r->spec->kernel, {}, r->diags);
+    passes::PipelineOptions options;
+    options.computeCapability = cc;
+    r->lk = passes::lowerForCuda(r->spec->kernel, options, r->diags);
     if (r->lk) {
         EXPECT_EQ(passes::checkLayoutContract(*r->lk), "");
         r->cuda = emitCuda(*r->lk, r->spec->file, {}, r->diags);
@@ -60,17 +62,20 @@ inline cuda::CompileResult compileFor(const CudaSource &s, const std::string &ar
     return cuda::compileCuda(s.code, "/tilesmith/" + s.kernelName + ".cu", o);
 }
 
-/// Compiles for sm_80 and sm_90 (failing the test on an NVRTC error); the sm_90 PTX.
+/// Compiles for sm_80 and sm_90, or for sm_90a alone when the kernel uses wgmma (failing the
+/// test on an NVRTC error); the sm_90 / sm_90a PTX.
 inline std::string expectCompiles(const Result &r)
 {
     EXPECT_TRUE(r.cuda) << r.messages();
     if (!r.cuda)
         return {};
     std::string ptx;
-    for (const char *arch : {"sm_80", "sm_90"}) {
+    const std::vector<std::string> archs
+        = r.cuda->archSpecific ? std::vector<std::string>{"sm_90a"} : std::vector<std::string>{"sm_80", "sm_90"};
+    for (const std::string &arch : archs) {
         const cuda::CompileResult c = compileFor(*r.cuda, arch);
         EXPECT_TRUE(c.ok) << arch << ":\n" << c.log << "\n---- source ----\n" << r.cuda->code;
-        if (std::string(arch) == "sm_90")
+        if (arch != "sm_80")
             ptx = c.ptx;
     }
     return ptx;

@@ -100,14 +100,23 @@ TEST(MmaLayout, TensorCoresTakeHalfPrecisionDotsOnSm80AndLater)
 {
     const ir::Type h = block(DType::F16, 64, 32), hb = block(DType::F16, 32, 64);
     const ir::Type f = block(DType::F32, 64, 64);
-    EXPECT_EQ(dotPath(h, hb, f, 90), DotPath::MmaSync);
     EXPECT_EQ(dotPath(h, hb, f, 80), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(h, hb, f, 89), DotPath::MmaSync);
     EXPECT_EQ(dotPath(h, hb, f, 75), DotPath::Fma);
-    EXPECT_EQ(dotPath(block(DType::BF16, 64, 32), block(DType::BF16, 32, 64), f, 90), DotPath::MmaSync);
-    EXPECT_EQ(dotPath(h, hb, block(DType::F16, 64, 64), 90), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(block(DType::BF16, 64, 32), block(DType::BF16, 32, 64), f, 80), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(h, hb, block(DType::F16, 64, 64), 80), DotPath::MmaSync);
+    // sm_90 (9.0 exactly: wgmma is sm_90a's): warpgroup tensor cores when the tile suits one,
+    // mma.sync when not (M under 64, fewer than 4 warps, sm_100).
+    EXPECT_EQ(dotPath(h, hb, f, 90), DotPath::Wgmma);
+    EXPECT_EQ(dotPath(block(DType::BF16, 64, 32), block(DType::BF16, 32, 64), f, 90), DotPath::Wgmma);
+    EXPECT_EQ(dotPath(h, hb, block(DType::F16, 64, 64), 90), DotPath::Wgmma);
+    EXPECT_EQ(dotPath(h, hb, f, 90, 0, 2), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(h, hb, f, 100), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(block(DType::F16, 32, 32), hb, block(DType::F32, 32, 64), 90), DotPath::MmaSync);
     // fp32 inputs: tf32 (the default precision) on tensor cores, ieee and tf32x3 through FMA.
     const ir::Type s = block(DType::F32, 64, 32), sb = block(DType::F32, 32, 64);
-    EXPECT_EQ(dotPath(s, sb, f, 90, 0), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(s, sb, f, 90, 0), DotPath::MmaSync); // tf32 stays on mma.sync
+
     EXPECT_EQ(dotPath(s, sb, f, 90, 1), DotPath::Fma);
     EXPECT_EQ(dotPath(s, sb, f, 90, 2), DotPath::Fma);
     EXPECT_EQ(dotPath(s, sb, f, 75, 0), DotPath::Fma);
@@ -118,6 +127,7 @@ TEST(MmaLayout, TensorCoresTakeHalfPrecisionDotsOnSm80AndLater)
     EXPECT_EQ(dotPath(block(DType::F16, 8, 32), block(DType::F16, 32, 8), block(DType::F32, 8, 8), 90),
               DotPath::Fma);
     EXPECT_STREQ(dotPathName(DotPath::MmaSync), "mma.sync");
+    EXPECT_STREQ(dotPathName(DotPath::Wgmma), "wgmma");
 }
 
 TEST(MmaLayout, StagedRowsArePaddedBySixteenBytes)

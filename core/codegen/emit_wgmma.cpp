@@ -1,0 +1,114 @@
+// tl.dot on Hopper's warpgroup tensor cores (wgmma.mma_async, sm_90a), for fp16 / bf16 inputs
+// and an fp32 accumulator, as Triton's MMAv3 lowering (DotOpToLLVM/WGMMA.cpp): the operands
+// are staged in shared memory in the swizzled layout a wgmma matrix descriptor names
+// (codegen::wgmmaStaging; by cp.async straight from global memory when the loads were
+// pipelined, else from registers), then each warpgroup issues repM x repN m64nNk16
+// instructions per 16-wide step along K, reading both operands from shared memory through
+// descriptors, and waits for them before the accumulator is read. The result is in the wgmma
+// accumulator layout (codegen::wgmmaAccumulatorLayout): a loop-carried accumulator never
+// leaves registers.
+//
+// Numerics are those of mma.sync (emit_mma.cpp): exact products, fp32 sums in the tensor
+// core's order; an fp16 out_dtype rounds the fp32 sum once at the end.
+
+#include "core/codegen/emit_context.h"
+#include "core/codegen/mma_layout.h"
+
+#include <bit>
+
+namespace tsm::codegen {
+namespace {
+
+std::string str(std::int64_t v)
+{
+    return std::to_string(v);
+}
+
+int log2i(std::int64_t v)
+{
+    return v <= 1 ? 0 : std::bit_width(std::uint64_t(v)) - 1;
+}
+
+} // namespace
+
+void Emitter::emitWgmmaDot(const ir::Op &op)
+{
+    const ir::ValueId a = op.operands[0], b = op.operands[1], acc = op.operands[2];
+    const ir::ValueId res = op.result();
+    const ir::Type &at = k.type(a), &bt = k.type(b), &rt = k.type(res);
+    const Layout &lc = layout(res);
+    if (!lc.sameAs(wgmmaAccumulatorLayout(rt.shape, k.numWarps)))
+        return unsupported(op, "tl.dot on wgmma with its result in " + lc.toString());
+    archSpecific = true;
+
+    const DotStagingPlan plan = stagingPlan(op);
+    const WgmmaTiling t = wgmmaTiling(rt.shape, k.numWarps);
+    const WgmmaStaging st = wgmmaStaging(at, bt, plan.aKMajor, plan.bKMajor, t.instrN);
+    const DType in = at.dtype, out = rt.dtype;
+    const int e = dtypeBytes(in);
+    const std::string accInit = elem(acc, lc);
+    declare(res);
+    const std::string rn = name(res);
+    const bool direct = out == DType::F32;
+    const std::string sum = direct ? rn : fresh("dot_acc");
+    const int R = lc.numRegs();
+
+    line("// tl.dot: a [" + str(st.M) + "x" + str(st.K) + "] and b [" + str(st.K) + "x" + str(st.N) + "] "
+         + std::string(dtypeShortName(in)) + " on tensor cores (wgmma m64n" + str(t.instrN)
+         + "k16 from swizzled shared memory, fp32 accumulation): warpgroups " + str(t.wgM) + "x" + str(t.wgN)
+         + ", each " + str(t.repM) + "x" + str(t.repN) + " instructions per step along K");
+    if (!direct)
+        line("float " + sum + "[" + str(R) + "];");
+    open("");
+    const StagedDot sd = stageDotOperands(op, plan, true);
+    noteDot(op, dotPathName(DotPath::Wgmma),
+            str(st.M) + "x" + str(st.N) + "x" + str(st.K) + " " + std::string(dtypeShortName(in)) + ", m64n"
+                + str(t.instrN) + "k16, warpgroups " + str(t.wgM) + "x" + str(t.wgN) + ", swizzle "
+                + str(st.a.swizzle) + "/" + str(st.b.swizzle) + " B" + sd.buffering);
+    unrolledLoop(R, sum + "[r] = " + (direct ? accInit : "__half2float(" + accInit + ")") + ";");
+
+    // Each warpgroup's first instruction tile: rows 64 * (wg % wgM), columns instrN * (wg / wgM);
+    // instruction tiles and K steps move the descriptors' start addresses (SwizzledOperand::tileOffset).
+    const std::string wg = "(warp >> 2)";
+    const std::string wgRow = t.wgM > 1 ? "(" + wg + " & " + str(t.wgM - 1) + ")" : "0";
+    const std::string wgCol = t.wgN > 1 ? "(" + wg + " >> " + str(log2i(t.wgM)) + ")" : "0";
+    auto descriptor = [&](const std::string &name, const std::string &area, const SwizzledOperand &o,
+                          const std::string &wgIndex, std::int64_t wgStep) {
+        // Leading byte offset: between panels (MN-major, an instruction wider than a panel);
+        // stride byte offset: between 8-row atoms.
+        const std::int64_t lbo = o.leadingByteOffset(), sbo = o.strideByteOffset();
+        std::string addr = "(unsigned)__cvta_generic_to_shared(" + area + ")";
+        if (wgIndex != "0")
+            addr += " + " + wgIndex + " * " + str(o.tileOffset(wgStep, 0, e));
+        line("const unsigned long long " + name + " = tsm::wgmma_desc<" + str(o.swizzle) + ">(" + addr + ", "
+             + str(lbo) + ", " + str(sbo) + ");");
+    };
+    const std::string da = fresh("dot_da"), db = fresh("dot_db");
+    descriptor(da, sd.a, st.a, wgRow, 64);
+    descriptor(db, sd.b, st.b, wgCol, t.instrN);
+    line("tsm::wgmma_fence_regs<" + str(R) + ">(" + sum + ");");
+    line("tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores");
+    const std::string bf16 = in == DType::BF16 ? "true" : "false";
+    const std::string call = "tsm::Wgmma<" + str(t.instrN) + ", " + bf16 + ", " + (plan.aKMajor ? "0" : "1")
+                             + ", " + (plan.bKMajor ? "0" : "1") + ">::run(&" + sum + "[";
+    // Descriptors advance by adding byte offsets >> 4 to the start address field.
+    for (std::int64_t kk = 0; kk < st.K; kk += 16)
+        for (int i = 0; i < t.repM; ++i)
+            for (int j = 0; j < t.repN; ++j) {
+                const std::int64_t offA = st.a.tileOffset(64 * t.wgM * i, kk, e);
+                const std::int64_t offB = st.b.tileOffset(t.instrN * t.wgN * j, kk, e);
+                line(call + str(t.instrN / 2 * (j + t.repN * i)) + "], " + da
+                     + (offA ? " + " + str(offA >> 4) : std::string()) + ", " + db
+                     + (offB ? " + " + str(offB >> 4) : std::string()) + ");");
+            }
+    line("tsm::wgmma_commit();");
+    line("tsm::wgmma_wait<0>(); // the accumulator is final");
+    line("tsm::wgmma_fence_regs<" + str(R) + ">(" + sum + ");");
+    if (sd.async)
+        line(sd.async->slot + " = " + sd.async->slot + " == 2 ? 0 : " + sd.async->slot + " + 1;");
+    close();
+    if (!direct)
+        unrolledLoop(R, rn + "[r] = __float2half_rn(" + sum + "[r]);");
+}
+
+} // namespace tsm::codegen

@@ -1,0 +1,136 @@
+// tl.dot on Hopper's warpgroup tensor cores (emit_wgmma.cpp): fp16 / bf16 dots lowered for
+// sm_90 whose tile suits a warpgroup take wgmma from swizzled shared memory, are built for
+// sm_90a, keep their accumulator in the wgmma layout across the K loop, and compile with NVRTC
+// into wgmma.mma_async with the expected shape, count and transposes.
+
+#include "emit_test_support.h"
+
+#include "core/codegen/mma_layout.h"
+
+using namespace tsm;
+using namespace tsm::codegen;
+using namespace tsm::codegen::test;
+
+namespace {
+
+const char *const kMatmul = R"py(
+@triton.jit
+def mm(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, BLOCK_M: tl.constexpr,
+       BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        kk = k * BLOCK_K + rk
+        a = tl.load(a_ptr + rm[:, None] * sam + kk[None, :] * sak, mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + kk[:, None] * sbk + rn[None, :] * sbn, mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    c = acc.to(c_ptr.dtype.element_ty)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c, mask=(rm[:, None] < M) & (rn[None, :] < N))
+)py";
+
+std::string sig(const std::string &dt, int bm, int bn, int bk, bool aTransposed, bool bTransposed,
+                int warps = 4, bool alignedN = false)
+{
+    const std::string rowMajor = "=i32:16, ", unit = "=1, ";
+    return "a_ptr=*" + dt + ":16, b_ptr=*" + dt + ":16, c_ptr=*" + dt + ":16, M=i32, N=i32"
+           + (alignedN ? ":16" : "") + ", K=i32:16, sam" + (aTransposed ? unit : rowMajor) + "sak"
+           + (aTransposed ? rowMajor : unit) + "sbk" + (bTransposed ? unit : rowMajor) + "sbn"
+           + (bTransposed ? "=i32:16" : "=1") + ", BLOCK_M=" + std::to_string(bm) + ", BLOCK_N=" + std::to_string(bn)
+           + ", BLOCK_K=" + std::to_string(bk) + ", num_warps=" + std::to_string(warps);
+}
+
+} // namespace
+
+TEST(EmitWgmma, TutorialTileTakesWarpgroupMmaFromSwizzledSharedMemory)
+{
+    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 128, 256, 64, false, false, 8, true));
+    ASSERT_TRUE(r->cuda) << r->messages();
+    EXPECT_TRUE(r->cuda->archSpecific);
+    ASSERT_EQ(r->cuda->dots.size(), 1u);
+    EXPECT_EQ(r->cuda->dots[0].path, "wgmma");
+    EXPECT_EQ(r->cuda->dots[0].detail,
+              "128x256x64 fp16, m64n256k16, warpgroups 2x1, swizzle 128/128 B, cp.async into 3 buffers (a, b)");
+    const std::string &c = r->code();
+    EXPECT_NE(c.find("build it for sm_90a"), std::string::npos);
+    EXPECT_NE(c.find("__align__(1024) unsigned char tsm_smem"), std::string::npos);
+    // Copies land swizzled; generic-proxy writes are fenced before wgmma reads them.
+    EXPECT_NE(c.find("tsm::swz<128>("), std::string::npos);
+    EXPECT_NE(c.find("tsm::fence_proxy_async();"), std::string::npos);
+    // a K-major (no transpose), b N-major (transposed): 4 steps along K x 1 instruction.
+    EXPECT_EQ(count(c, "tsm::Wgmma<256, false, 0, 1>::run("), 4) << c;
+    EXPECT_NE(c.find("tsm::wgmma_wait<0>();"), std::string::npos);
+
+    const std::string ptx = expectCompiles(*r);
+    EXPECT_NE(ptx.find(".target sm_90a"), std::string::npos);
+    EXPECT_EQ(count(ptx, "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16"), 4);
+    EXPECT_EQ(count(ptx, "wgmma.fence.sync.aligned"), 1);
+    EXPECT_NE(ptx.find("wgmma.commit_group.sync.aligned"), std::string::npos);
+    EXPECT_NE(ptx.find("fence.proxy.async.shared::cta"), std::string::npos);
+    EXPECT_EQ(count(ptx, "mma.sync"), 0);
+    const cuda::CompileResult sm90a = compileFor(*r->cuda, "sm_90a");
+    ASSERT_TRUE(sm90a.resources.parsed) << sm90a.log;
+    EXPECT_EQ(sm90a.resources.spillStoreBytes, 0) << sm90a.log;
+    // ptxas says when it has to serialize wgmma (an accumulator touched while in flight).
+    EXPECT_EQ(sm90a.log.find("wgmma.mma_async instructions are serialized"), std::string::npos) << sm90a.log;
+
+    // The carried accumulator stays in the wgmma layout: no conversion inside the K loop.
+    int loops = 0;
+    for (const ir::Op &op : r->lk->kernel.body.ops)
+        if (op.code == ir::OpCode::For) {
+            ++loops;
+            EXPECT_EQ(passes::test::countOps(op.regions[0], ir::OpCode::ConvertLayout), 0);
+            EXPECT_TRUE(r->lk->layoutOf(op.regions[0].args[1]).sameAs(wgmmaAccumulatorLayout({128, 256}, 8)));
+        }
+    EXPECT_EQ(loops, 1);
+}
+
+TEST(EmitWgmma, TransposedOperandsSetTheDescriptorsTransposeBits)
+{
+    // a contiguous along M (MN-major: imm-trans-a 1), b contiguous along K (K-major: 0).
+    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 128, 64, 64, true, true));
+    ASSERT_TRUE(r->cuda) << r->messages();
+    const std::string &c = r->code();
+    EXPECT_NE(c.find("a: swizzled rows along K"), std::string::npos) << c;
+    EXPECT_NE(c.find("b: swizzled rows along N"), std::string::npos) << c;
+    EXPECT_GT(count(c, "tsm::Wgmma<64, false, 1, 0>::run("), 0) << c;
+    const std::string ptx = expectCompiles(*r);
+    // 4 steps along K x 2 instruction tiles along M.
+    EXPECT_EQ(count(ptx, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16"), 8);
+}
+
+TEST(EmitWgmma, Bf16WarpgroupsAlongNAndFp16ResultsCompile)
+{
+    struct Case
+    {
+        const char *dt;
+        int m, n, k, warps, instrN;
+    };
+    for (const Case &t : {Case{"bf16", 64, 64, 32, 4, 64}, Case{"fp16", 64, 128, 32, 8, 64},
+                          Case{"bf16", 256, 128, 64, 8, 128}, Case{"fp16", 64, 256, 32, 4, 256},
+                          Case{"fp16", 128, 32, 32, 4, 32}, Case{"fp16", 64, 16, 16, 4, 16}}) {
+        SCOPED_TRACE(std::string(t.dt) + " " + std::to_string(t.m) + "x" + std::to_string(t.n) + "x"
+                     + std::to_string(t.k) + " on " + std::to_string(t.warps) + " warps");
+        auto r = lowerAndEmit(kMatmul, "mm", sig(t.dt, t.m, t.n, t.k, false, false, t.warps));
+        ASSERT_TRUE(r->cuda) << r->messages();
+        ASSERT_EQ(r->cuda->dots.size(), 1u);
+        EXPECT_EQ(r->cuda->dots[0].path, "wgmma");
+        const std::string ptx = expectCompiles(*r);
+        const std::string ptxType = std::string(t.dt) == "fp16" ? "f16" : t.dt;
+        EXPECT_NE(ptx.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(t.instrN) + "k16.f32." + ptxType),
+                  std::string::npos);
+    }
+}
+
+TEST(EmitWgmma, TilesAWarpgroupCannotTakeStayOnMmaSync)
+{
+    // 32 rows (under one m64 tile) and 2 warps (not a warpgroup): mma.sync, built for sm_90.
+    for (const std::string &s : {sig("fp16", 32, 64, 32, false, false), sig("fp16", 64, 64, 32, false, false, 2)}) {
+        auto r = lowerAndEmit(kMatmul, "mm", s);
+        ASSERT_TRUE(r->cuda) << r->messages();
+        ASSERT_EQ(r->cuda->dots.size(), 1u);
+        EXPECT_EQ(r->cuda->dots[0].path, "mma.sync");
+        EXPECT_FALSE(r->cuda->archSpecific);
+    }
+}
