@@ -217,11 +217,23 @@ public:
     std::vector<DotInfo> dots;
     /// Tensor-core dots in a loop whose operands come from loads pipelined one iteration ahead
     /// (pipeline-dot-loads): those loads copy global memory straight into the dot's shared
-    /// memory with cp.async, into a ring of three staging buffers (emit_mma.cpp).
+    /// memory with cp.async, into a ring of three (four) staging buffers (emit_mma.cpp).
     struct AsyncDot
     {
-        std::string slot;         ///< the ring index variable (0, 1, 2)
+        std::string slot;         ///< the ring index variable (0 .. slots - 1)
         bool async[2] = {false, false};
+        int slots = 3;            ///< buffers in the ring
+        /// wgmma only: the dot's tensor-core work stays in flight into the next iteration
+        /// (wgmma.wait_group 1), which a fourth buffer keeps from being overwritten; the
+        /// accumulator is carried in loop slot `accSlot` and waited for after the loop.
+        bool overlap = false;
+        int accSlot = -1;
+        int accRegs = 0;
+        /// "(slot == slots - 1 ? 0 : slot + 1)": the buffer after the current one.
+        std::string next() const
+        {
+            return "(" + slot + " == " + std::to_string(slots - 1) + " ? 0 : " + slot + " + 1)";
+        }
     };
     struct AsyncLoad
     {
@@ -231,7 +243,7 @@ public:
     };
     std::map<const ir::Op *, AsyncDot> asyncDots;
     std::map<const ir::Op *, AsyncLoad> asyncLoads;
-    std::set<const ir::Op *> asyncLoops; ///< loops after which the copies are waited for
+    std::map<const ir::Op *, const ir::Op *> asyncLoops; ///< loop -> its dot: copies (and overlapped wgmma) waited for after it
     /// Where a tensor-core dot stages its operands in one buffer of tsm_smem: padded rows for
     /// mma.sync (codegen::mmaStaging), swizzled panels for wgmma (codegen::wgmmaStaging).
     struct DotStagingPlan

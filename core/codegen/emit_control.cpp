@@ -205,9 +205,16 @@ void Emitter::emitControl(const ir::Op &op)
                 assign(carried, body.ops.back().operands);
             close();
             restoreSourceLine(op);
-            if (asyncLoops.count(&op))
+            if (auto it = asyncLoops.find(&op); it != asyncLoops.end()) {
                 line("tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed "
                      "before anything else uses shared memory");
+                const AsyncDot &ad = asyncDots.at(it->second);
+                if (ad.overlap) {
+                    const std::string &acc = name(carried[std::size_t(ad.accSlot)]);
+                    line("tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done");
+                    line("tsm::wgmma_fence_regs<" + std::to_string(ad.accRegs) + ">(" + acc + ");");
+                }
+            }
             for (std::size_t j = 0; j < op.results.size(); ++j)
                 alias(op.results[j], name(carried[j]));
             return;

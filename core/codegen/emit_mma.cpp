@@ -172,11 +172,28 @@ void Emitter::planAsyncCopies()
             }
             if (!ad.async[0] && !ad.async[1])
                 continue;
+            // wgmma: when the accumulator is only carried from one iteration's dot to the next,
+            // the dot need not wait for its tensor-core work before the next iteration starts;
+            // a fourth buffer keeps that work's operands from being overwritten meanwhile.
+            if (plan.path == DotPath::Wgmma) {
+                const ir::ValueId acc = dot->operands[2], res = dot->result();
+                auto arg = std::find(body.args.begin() + 1, body.args.end(), acc);
+                const std::size_t slot = std::size_t(arg - body.args.begin() - 1);
+                const std::int64_t limit
+                    = options.sharedLimitBytes > 0 ? options.sharedLimitBytes : sharedLimitForArch("sm_90");
+                if (arg != body.args.end() && uses[acc] == 1 && uses[res] == 1
+                    && body.ops.back().operands[slot] == res && 4 * plan.bytes <= limit) {
+                    ad.slots = 4;
+                    ad.overlap = true;
+                    ad.accSlot = int(slot);
+                    ad.accRegs = layout(res).numRegs();
+                }
+            }
             ad.slot = fresh("dot_slot");
-            m_prologue.push_back("int " + ad.slot
-                                 + " = 0; // which of tl.dot's three staging buffers this iteration reads");
+            m_prologue.push_back("int " + ad.slot + " = 0; // which of tl.dot's " + str(ad.slots)
+                                 + " staging buffers this iteration reads");
             asyncDots[dot] = ad;
-            asyncLoops.insert(&loop);
+            asyncLoops[&loop] = dot;
         }
     };
     walk(k.body);
@@ -195,7 +212,7 @@ void Emitter::emitAsyncLoad(const ir::Op &op)
     // The registers stay unused (the dot reads shared memory); zeros keep the compiler quiet.
     declare(res);
     unrolledLoop(l.numRegs(), name(res) + "[r] = " + floatLiteral(dt, 0) + ";");
-    const std::string slot = al.ahead ? "(" + ad.slot + " == 2 ? 0 : " + ad.slot + " + 1)" : "0";
+    const std::string slot = al.ahead ? ad.next() : "0";
     const std::string dst = fresh(al.operand == 0 ? "dot_a_next" : "dot_b_next");
     line("// cp.async: global memory straight into tl.dot's staging buffer "
          + std::string(al.ahead ? "for the next iteration" : "for the first iteration"));
@@ -286,10 +303,10 @@ Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingP
     sd.async = asyncDots.count(&op) ? &asyncDots.at(&op) : nullptr;
     const AsyncDot *async = sd.async;
     const bool doubleBuffered = !async && kLoop && sharedMemoryUsers(kLoop->regions[0]) == 1;
-    needShared(async ? 3 * plan.bytes : doubleBuffered ? 2 * plan.bytes : plan.bytes, op.span,
+    needShared(async ? async->slots * plan.bytes : doubleBuffered ? 2 * plan.bytes : plan.bytes, op.span,
                dotDescription(at, bt));
     if (async)
-        sd.buffering = std::string(", cp.async into 3 buffers (") + (async->async[0] ? "a" : "")
+        sd.buffering = ", cp.async into " + str(async->slots) + " buffers (" + (async->async[0] ? "a" : "")
                        + (async->async[0] && async->async[1] ? ", " : "") + (async->async[1] ? "b" : "") + ")";
     else if (doubleBuffered)
         sd.buffering = ", double-buffered";
@@ -449,7 +466,7 @@ void Emitter::emitMmaDot(const ir::Op &op)
     close();
     close();
     if (async)
-        line(async->slot + " = " + async->slot + " == 2 ? 0 : " + async->slot + " + 1;");
+        line(async->slot + " = " + async->next() + ";");
     close();
     if (!direct)
         unrolledLoop(R, rn + "[r] = __float2half_rn(" + sum + "[r]);");

@@ -102,10 +102,17 @@ void Emitter::emitWgmmaDot(const ir::Op &op)
                      + (offB ? " + " + str(offB >> 4) : std::string()) + ");");
             }
     line("tsm::wgmma_commit();");
-    line("tsm::wgmma_wait<0>(); // the accumulator is final");
-    line("tsm::wgmma_fence_regs<" + str(R) + ">(" + sum + ");");
+    if (sd.async && sd.async->overlap) {
+        // The previous iteration's group is done (its buffer may be refilled two iterations
+        // on); this one's runs on while the next iteration copies and waits. The loop's exit
+        // waits for it before the accumulator is read.
+        line("tsm::wgmma_wait<1>(); // the accumulator is carried to the next dot, still in flight");
+    } else {
+        line("tsm::wgmma_wait<0>(); // the accumulator is final");
+        line("tsm::wgmma_fence_regs<" + str(R) + ">(" + sum + ");");
+    }
     if (sd.async)
-        line(sd.async->slot + " = " + sd.async->slot + " == 2 ? 0 : " + sd.async->slot + " + 1;");
+        line(sd.async->slot + " = " + sd.async->next() + ";");
     close();
     if (!direct)
         unrolledLoop(R, rn + "[r] = __float2half_rn(" + sum + "[r]);");

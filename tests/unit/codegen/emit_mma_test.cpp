@@ -196,7 +196,7 @@ TEST(EmitMma, AlignedTileLoadsCopyStraightIntoAThreeBufferRing)
     EXPECT_EQ(count(c, "tsm::cp_async_commit();"), 4);
     EXPECT_EQ(count(c, "(dot_slot == 2 ? 0 : dot_slot + 1) * "), 2);
     EXPECT_NE(c.find("tsm::cp_async_wait<2>();"), std::string::npos);
-    EXPECT_NE(c.find("dot_slot = dot_slot == 2 ? 0 : dot_slot + 1;"), std::string::npos);
+    EXPECT_NE(c.find("dot_slot = (dot_slot == 2 ? 0 : dot_slot + 1);"), std::string::npos);
     EXPECT_NE(c.find("tsm::cp_async_wait<0>();"), std::string::npos); // after the loop
     EXPECT_EQ(c.find("tsm::sts<"), std::string::npos);
     const MmaStaging st = mmaStaging(ir::Type{DType::F16, false, {128, 32}},

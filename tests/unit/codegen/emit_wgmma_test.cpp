@@ -51,7 +51,7 @@ TEST(EmitWgmma, TutorialTileTakesWarpgroupMmaFromSwizzledSharedMemory)
     ASSERT_EQ(r->cuda->dots.size(), 1u);
     EXPECT_EQ(r->cuda->dots[0].path, "wgmma");
     EXPECT_EQ(r->cuda->dots[0].detail,
-              "128x256x64 fp16, m64n256k16, warpgroups 2x1, swizzle 128/128 B, cp.async into 3 buffers (a, b)");
+              "128x256x64 fp16, m64n256k16, warpgroups 2x1, swizzle 128/128 B, cp.async into 4 buffers (a, b)");
     const std::string &c = r->code();
     EXPECT_NE(c.find("build it for sm_90a"), std::string::npos);
     EXPECT_NE(c.find("__align__(1024) unsigned char tsm_smem"), std::string::npos);
@@ -60,13 +60,23 @@ TEST(EmitWgmma, TutorialTileTakesWarpgroupMmaFromSwizzledSharedMemory)
     EXPECT_NE(c.find("tsm::fence_proxy_async();"), std::string::npos);
     // a K-major (no transpose), b N-major (transposed): 4 steps along K x 1 instruction.
     EXPECT_EQ(count(c, "tsm::Wgmma<256, false, 0, 1>::run("), 4) << c;
-    EXPECT_NE(c.find("tsm::wgmma_wait<0>();"), std::string::npos);
+    // The accumulator is only carried: each dot leaves its tensor-core work in flight (one
+    // group) over a ring of four buffers, and the loop's exit waits for the last.
+    EXPECT_NE(c.find("tsm::wgmma_wait<1>();"), std::string::npos);
+    EXPECT_NE(c.find("(dot_slot == 3 ? 0 : dot_slot + 1)"), std::string::npos);
+    const std::size_t exitWait = c.find("tsm::wgmma_wait<0>();");
+    ASSERT_NE(exitWait, std::string::npos);
+    EXPECT_GT(exitWait, c.find("tsm::cp_async_wait<0>();"));
+    EXPECT_NE(c.find("tsm::wgmma_fence_regs<128>(", exitWait), std::string::npos);
+    EXPECT_GE(r->cuda->sharedBytes, 4 * (128 * 64 + 64 * 256) * 2);
 
     const std::string ptx = expectCompiles(*r);
     EXPECT_NE(ptx.find(".target sm_90a"), std::string::npos);
     EXPECT_EQ(count(ptx, "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16"), 4);
     EXPECT_EQ(count(ptx, "wgmma.fence.sync.aligned"), 1);
     EXPECT_NE(ptx.find("wgmma.commit_group.sync.aligned"), std::string::npos);
+    EXPECT_NE(ptx.find("wgmma.wait_group.sync.aligned 1"), std::string::npos);
+    EXPECT_NE(ptx.find("wgmma.wait_group.sync.aligned 0"), std::string::npos);
     EXPECT_NE(ptx.find("fence.proxy.async.shared::cta"), std::string::npos);
     EXPECT_EQ(count(ptx, "mma.sync"), 0);
     const cuda::CompileResult sm90a = compileFor(*r->cuda, "sm_90a");
