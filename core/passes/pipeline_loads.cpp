@@ -14,8 +14,9 @@
 // before the dot and serves both the prefetch and the yield. Both must be free of side effects
 // and must not depend on the dot. A loop whose body stores or runs atomics is left alone (an early load could
 // read memory the iteration writes), as are loops with a step that is not a positive constant,
-// and kernels with num_stages=1. The extra mask term keeps the last prefetch from touching
-// memory.
+// and loops of num_stages=1 (the kernel's, or the loop's own tl.range(num_stages=1)). The
+// extra mask term keeps the last prefetch from touching memory. Deeper num_stages still
+// prefetch one iteration ahead.
 
 #include "core/passes/passes.h"
 
@@ -46,7 +47,9 @@ public:
         for (std::size_t i = 0; i < r.ops.size(); ++i) {
             for (ir::Region &inner : r.ops[i].regions)
                 run(inner);
-            if (r.ops[i].code == OpCode::For) {
+            // tl.range(num_stages=N) decides for its own loop, else the kernel's num_stages.
+        const std::int64_t stages = r.ops[i].i > 0 ? r.ops[i].i : m_k.numStages;
+        if (r.ops[i].code == OpCode::For && stages >= 2) {
                 const std::size_t before = r.ops.size();
                 if (pipeline(r, i))
                     i += r.ops.size() - before; // the prologue went before the loop
@@ -312,8 +315,6 @@ private:
 
 void pipelineDotLoads(codegen::LoweredKernel &lk)
 {
-    if (lk.kernel.numStages < 2)
-        return;
     LoadPipeliner p(lk.kernel);
     p.run(lk.kernel.body);
     removeDeadOps(lk.kernel);

@@ -439,8 +439,16 @@ void Lowerer::lowerFor(const ast::For *s)
     std::vector<KValue> bounds;
     for (const ast::Expr *a : call->args)
         bounds.push_back(lowerExpr(a));
+    std::int64_t numStages = 0; // tl.range(num_stages=N): the loop's own pipelining depth
     for (const ast::Keyword &k : call->keywords) {
         KValue v = lowerExpr(k.value);
+        if (k.name == "num_stages" && v.isConst() && v.c.kind == ConstValue::Kind::Int) {
+            if (v.c.i < 1) {
+                error(DiagKind::KernelTypeError, k.span, {"tl.range(num_stages=) must be at least 1"});
+                return;
+            }
+            numStages = v.c.i;
+        }
         if ((k.name == "warp_specialize" || k.name == "flatten") && v.isConst()
             && constTruthy(v.c)) {
             error(DiagKind::UnsupportedKernelFeature,
@@ -510,6 +518,7 @@ void Lowerer::lowerFor(const ast::For *s)
 
     std::set<std::string> assigned;
     collectAssigned(s->body, assigned);
+    const std::vector<CarriedBlockPtr> blockPtrs = expandCarriedBlockPtrs(assigned);
     std::set<std::string> targetNames;
     collectTargets(s->target, targetNames);
     std::vector<std::string> carried;
@@ -537,6 +546,7 @@ void Lowerer::lowerFor(const ast::For *s)
         body.args.push_back(arg);
         frame().vars[carried[i]] = KValue::tensor(arg);
     }
+    bindCarriedBlockPtrs(blockPtrs);
     ir::Region *parent = m_region;
     m_region = &body;
     const auto fixed = uncarried(assigned, saved);
@@ -545,6 +555,7 @@ void Lowerer::lowerFor(const ast::For *s)
     --frame().runtimeControlDepth;
     frame().returned = false;
     checkUncarried(fixed, s->span);
+    flattenCarriedBlockPtrs(blockPtrs, s->span);
     std::vector<ValueId> yields;
     for (std::size_t i = 0; i < carried.size(); ++i) {
         const KValue cur = frame().vars[carried[i]];
@@ -574,6 +585,7 @@ void Lowerer::lowerFor(const ast::For *s)
     std::vector<ValueId> operands = b;
     operands.insert(operands.end(), inits.begin(), inits.end());
     ir::Op &op = emitOp(OpCode::For, operands);
+    op.i = numStages;
     op.regions.push_back(std::move(body));
     std::vector<ValueId> outs;
     for (std::size_t i = 0; i < carried.size(); ++i)
@@ -583,6 +595,7 @@ void Lowerer::lowerFor(const ast::For *s)
         m_kernel->values[outs[i]].name = carried[i];
         frame().vars[carried[i]] = KValue::tensor(outs[i]);
     }
+    bindCarriedBlockPtrs(blockPtrs);
 }
 
 void Lowerer::lowerWhile(const ast::While *s)
@@ -595,6 +608,7 @@ void Lowerer::lowerWhile(const ast::While *s)
     }
     std::set<std::string> assigned;
     collectAssigned(s->body, assigned);
+    const std::vector<CarriedBlockPtr> blockPtrs = expandCarriedBlockPtrs(assigned);
     std::vector<std::string> carried;
     std::vector<ValueId> inits;
     for (const std::string &n : assigned) {
@@ -616,6 +630,7 @@ void Lowerer::lowerWhile(const ast::While *s)
             r.args.push_back(arg);
             frame().vars[carried[i]] = KValue::tensor(arg);
         }
+        bindCarriedBlockPtrs(blockPtrs);
     };
     ir::Region before, after;
     bindArgs(before);
@@ -652,6 +667,7 @@ void Lowerer::lowerWhile(const ast::While *s)
     --frame().runtimeControlDepth;
     frame().returned = false;
     checkUncarried(fixed, s->span);
+    flattenCarriedBlockPtrs(blockPtrs, s->span);
     std::vector<ValueId> yields;
     for (std::size_t i = 0; i < carried.size(); ++i) {
         const KValue cur = frame().vars[carried[i]];
@@ -684,6 +700,7 @@ void Lowerer::lowerWhile(const ast::While *s)
         m_kernel->values[outs[i]].name = carried[i];
         frame().vars[carried[i]] = KValue::tensor(outs[i]);
     }
+    bindCarriedBlockPtrs(blockPtrs);
 }
 
 } // namespace tsm::sema

@@ -12,23 +12,9 @@ using namespace tsm::passes::test;
 
 namespace {
 
-struct Lowered
-{
-    std::unique_ptr<Specialized> spec;
-    std::optional<codegen::LoweredKernel> lk;
-};
-
 Lowered lower(const std::string &body)
 {
-    Lowered l;
-    l.spec = specializeSource("import triton\nimport triton.language as tl\n" + body, "k",
-                              "a_ptr=*fp16:16, b_ptr=*fp16:16, c_ptr=*fp32:16, n=i32");
-    if (!l.spec->kernel)
-        return l;
-    DiagnosticSink diags;
-    l.lk = lowerForCuda(l.spec->kernel, {}, diags);
-    EXPECT_TRUE(l.lk);
-    return l;
+    return lowerSource(body, "k", "a_ptr=*fp16:16, b_ptr=*fp16:16, c_ptr=*fp32:16, n=i32");
 }
 
 const char *const kPrefix = R"py(

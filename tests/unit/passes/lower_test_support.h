@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace tsm::passes::test {
@@ -52,6 +53,28 @@ inline std::unique_ptr<Specialized> specializeSource(const std::string &source,
         s->kernel = std::shared_ptr<const ir::Kernel>(std::move(k));
     // The AST must outlive nothing here: the kernel is self-contained.
     return s;
+}
+
+/// A kernel specialized from source and lowered through the whole CUDA pass pipeline.
+struct Lowered
+{
+    std::unique_ptr<Specialized> spec;
+    std::optional<codegen::LoweredKernel> lk;
+    DiagnosticSink diags; ///< the lowering's
+};
+
+/// Specializes `function` of `source` (the `import triton` lines are prepended) for `signature`
+/// and lowers it for the CUDA backend (a test failure when lowering fails).
+inline Lowered lowerSource(const std::string &source, const std::string &function,
+                           const std::string &signature)
+{
+    Lowered l;
+    l.spec = specializeSource("import triton\nimport triton.language as tl\n" + source, function, signature);
+    if (!l.spec->kernel)
+        return l;
+    l.lk = lowerForCuda(l.spec->kernel, {}, l.diags);
+    EXPECT_TRUE(l.lk);
+    return l;
 }
 
 /// Counts the ops with `code` in `kernel` (nested regions included).

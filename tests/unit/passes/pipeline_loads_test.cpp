@@ -13,33 +13,19 @@ using namespace tsm::passes::test;
 
 namespace {
 
-struct Lowered
+Lowered lower(const std::string &loopBody, const std::string &extraSig = "",
+              const std::string &range = "range(0, n)")
 {
-    std::unique_ptr<Specialized> spec;
-    std::optional<codegen::LoweredKernel> lk;
-};
-
-Lowered lower(const std::string &loopBody, const std::string &extraSig = "")
-{
-    Lowered l;
-    l.spec = specializeSource(std::string(R"py(import triton
-import triton.language as tl
-
+    return lowerSource(std::string(R"py(
 @triton.jit
 def k(a_ptr, b_ptr, c_ptr, n):
     r = tl.arange(0, 32)
     acc = tl.zeros((32, 32), dtype=tl.float32)
-    for i in range(0, n):
+    for i in )py") + range + R"py(:
         a = tl.load(a_ptr + i * 1024 + r[:, None] * 32 + r[None, :])
         b = tl.load(b_ptr + i * 1024 + r[:, None] * 32 + r[None, :])
-)py") + loopBody + "    tl.store(c_ptr + r[:, None] * 32 + r[None, :], acc)\n",
-                              "k", "a_ptr=*fp16:16, b_ptr=*fp16:16, c_ptr=*fp32:16, n=i32" + extraSig);
-    if (!l.spec->kernel)
-        return l;
-    DiagnosticSink diags;
-    l.lk = lowerForCuda(l.spec->kernel, {}, diags);
-    EXPECT_TRUE(l.lk);
-    return l;
+)py" + loopBody + "    tl.store(c_ptr + r[:, None] * 32 + r[None, :], acc)\n",
+                       "k", "a_ptr=*fp16:16, b_ptr=*fp16:16, c_ptr=*fp32:16, n=i32" + extraSig);
 }
 
 const ir::Op *theLoop(const codegen::LoweredKernel &lk)
@@ -90,4 +76,18 @@ TEST(PipelineDotLoads, NumStagesOneAndLoopsThatStoreAreLeftAlone)
     Lowered stores = lower("        acc = tl.dot(a, b, acc)\n        tl.store(a_ptr + r, tl.zeros((32,), dtype=tl.float16))\n");
     ASSERT_TRUE(stores.lk);
     EXPECT_EQ(theLoop(*stores.lk)->results.size(), 1u);
+}
+
+TEST(PipelineDotLoads, ALoopsOwnNumStagesOverridesTheKernels)
+{
+    // tl.range(num_stages=1) in a kernel of num_stages=3: left alone.
+    Lowered off = lower("        acc = tl.dot(a, b, acc)\n", "", "tl.range(0, n, num_stages=1)");
+    ASSERT_TRUE(off.lk);
+    EXPECT_EQ(theLoop(*off.lk)->i, 1);
+    EXPECT_EQ(theLoop(*off.lk)->results.size(), 1u);
+    EXPECT_EQ(countOps(theLoop(*off.lk)->regions[0], ir::OpCode::Load), 2);
+    // tl.range(num_stages=3) in a kernel of num_stages=1: pipelined (a and b carried).
+    Lowered on = lower("        acc = tl.dot(a, b, acc)\n", ", num_stages=1", "tl.range(0, n, num_stages=3)");
+    ASSERT_TRUE(on.lk);
+    EXPECT_EQ(theLoop(*on.lk)->results.size(), 3u);
 }

@@ -78,13 +78,6 @@ def row_sum(x_ptr, y_ptr, BLOCK: tl.constexpr):
     tl.store(y_ptr, s)
 )";
 
-struct Lowered
-{
-    std::unique_ptr<Specialized> spec;
-    std::optional<codegen::LoweredKernel> lk;
-    DiagnosticSink diags;
-};
-
 Lowered lower(const char *source, const std::string &fn, const std::string &sig)
 {
     Lowered l;
