@@ -24,6 +24,8 @@ struct KValue
         Builtin,     ///< the builtin `name` ("tl.load", "py.range", "tl.PropagateNan")
         Module,      ///< the module with dotted path `name`
         Method,      ///< `self.name` bound to the receiver `self`
+        BlockPtr,    ///< tl.make_block_ptr: elts = {base, (shape..), (strides..), (offsets..),
+                     ///< (block_shape..), (order..)}; lowered to pointer blocks at each use
     };
     Kind kind = Kind::Invalid;
     ConstValue c;

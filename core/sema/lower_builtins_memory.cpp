@@ -97,6 +97,8 @@ bool rejectBlockPointerArgs(Lowerer &l, BuiltinArgs &a)
 
 KValue load(Lowerer &l, BuiltinArgs &a)
 {
+    if (const KValue *p = a.get("pointer"); p && p->kind == KValue::Kind::BlockPtr)
+        return loadBlockPtr(l, a);
     ValueId ptr = pointerArg(l, a, "pointer");
     bool failed = ptr == kNoValue;
     auto mask = maskArg(l, a, failed);
@@ -143,6 +145,8 @@ KValue load(Lowerer &l, BuiltinArgs &a)
 
 KValue store(Lowerer &l, BuiltinArgs &a)
 {
+    if (const KValue *p = a.get("pointer"); p && p->kind == KValue::Kind::BlockPtr)
+        return storeBlockPtr(l, a);
     ValueId ptr = pointerArg(l, a, "pointer");
     bool failed = ptr == kNoValue;
     auto mask = maskArg(l, a, failed);
@@ -281,6 +285,8 @@ void registerMemoryBuiltins(BuiltinTable &t)
 {
     t["tl.load"] = load;
     t["tl.store"] = store;
+    t["tl.make_block_ptr"] = makeBlockPtr;
+    t["tl.advance"] = advanceBlockPtr;
     const std::pair<const char *, int> kinds[]
         = {{"add", 0}, {"max", 1}, {"min", 2}, {"and", 3}, {"or", 4}, {"xor", 5}, {"xchg", 6}};
     for (auto [name, kind] : kinds) {

@@ -203,10 +203,16 @@ KValue Lowerer::attribute(const KValue &base, std::string_view attr, SourceSpan 
         break;
     case KValue::Kind::Tensor: {
         const ir::Type t = typeOf(base.v);
-        if (a == "dtype") {
+        // A scalar's .type is its dtype (Out.type.element_ty on a pointer argument, as
+        // Triton's tutorials write it); a block's is a block type, not modelled.
+        if (a == "dtype" || (a == "type" && t.isScalar())) {
             KValue d = KValue::constant(ConstValue::ofDType(t.dtype));
             d.pointerType = t.pointer;
             return d;
+        }
+        if (a == "type") {
+            error(DiagKind::UnsupportedKernelFeature, span, {"the .type of a block (use .dtype)"});
+            return KValue::invalid();
         }
         if (a == "shape") {
             std::vector<KValue> dims;

@@ -249,6 +249,9 @@ std::string Lowerer::describe(const KValue &k) const
         return "module '" + k.name + "'";
     case KValue::Kind::Method:
         return "method '" + k.name + "'";
+    case KValue::Kind::BlockPtr:
+        return "a block pointer of " + std::to_string(k.elts.size() > 4 ? k.elts[4].elts.size() : 0)
+               + " dimensions";
     case KValue::Kind::Invalid:
         return "an invalid value";
     }

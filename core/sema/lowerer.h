@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -38,6 +39,18 @@ struct BuiltinArgs
 
 using BuiltinHandler = std::function<KValue(Lowerer &, BuiltinArgs &)>;
 using BuiltinTable = std::unordered_map<std::string, BuiltinHandler>;
+
+// Block pointers (lower_block_ptr.cpp).
+KValue makeBlockPtr(Lowerer &l, BuiltinArgs &a);
+KValue advanceBlockPtr(Lowerer &l, BuiltinArgs &a);
+KValue loadBlockPtr(Lowerer &l, BuiltinArgs &a);
+KValue storeBlockPtr(Lowerer &l, BuiltinArgs &a);
+/// The scalar IR values a block pointer is made of (base, shape, strides, offsets), which a
+/// loop carries, and the block pointer `templ` rebuilt from new ones.
+std::vector<ir::ValueId> blockPtrLeaves(const KValue &bp);
+KValue blockPtrFromLeaves(const KValue &templ, const std::vector<ir::ValueId> &leaves);
+/// Same rank, block shape and order (what a loop needs to carry one as the other).
+bool sameBlockPtrKind(const KValue &a, const KValue &b);
 
 void registerShapeBuiltins(BuiltinTable &table);
 void registerMemoryBuiltins(BuiltinTable &table);
@@ -183,6 +196,21 @@ private:
     void lowerFor(const ast::For *s);
     void lowerWhile(const ast::While *s);
     void lowerStaticFor(const ast::For *s, const std::vector<std::int64_t> &range);
+    /// A block pointer assigned in a loop body, carried as its scalar leaves under the
+    /// variable names `leaves` ("p.0", ...: not Python identifiers) (lower_block_ptr.cpp).
+    struct CarriedBlockPtr
+    {
+        std::string name;
+        KValue templ;
+        std::vector<std::string> leaves;
+    };
+    /// Replaces the block pointers among `assigned` by their leaves (bound as tensors).
+    std::vector<CarriedBlockPtr> expandCarriedBlockPtrs(std::set<std::string> &assigned);
+    /// Rebuilds each carried block pointer from its leaves' current values.
+    void bindCarriedBlockPtrs(const std::vector<CarriedBlockPtr> &bps);
+    /// Sets the leaves from each block pointer's value at the end of the body (before the
+    /// yield); a name that no longer holds a like block pointer is an error.
+    void flattenCarriedBlockPtrs(const std::vector<CarriedBlockPtr> &bps, SourceSpan span);
     /// Lowers `body` into `region` with the current frame's variables; returns them afterwards.
     struct BranchResult;
     /// Reports names that held non-carriable values before a runtime loop and changed in it.

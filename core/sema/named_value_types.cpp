@@ -56,6 +56,15 @@ void Lowerer::recordNameType(SourceSpan span, std::string_view name, const KValu
     case KValue::Kind::Module:
     case KValue::Kind::Method:
         return;
+    case KValue::Kind::BlockPtr: {
+        // "block_ptr<fp16[64, 32]>": the blocks it loads.
+        const ir::Type &base = typeOf(value.elts[0].v);
+        std::vector<std::int64_t> shape;
+        for (const KValue &d : value.elts[4].elts)
+            shape.push_back(d.c.i);
+        type = "block_ptr<" + namedTypeText(ir::Type{base.dtype, false, shape}) + ">";
+        break;
+    }
     }
     m_namedTypes->push_back({span, std::string(name), std::move(type)});
 }

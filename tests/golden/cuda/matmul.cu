@@ -342,9 +342,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 44 "matmul.py"
             unsigned char *dot_buf = tsm_smem + dot_phase * 2816;
             #line 44 "matmul.py"
-            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // [32][24]: rows along M
+            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: rows along M
             #line 44 "matmul.py"
-            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 1536); // [16][40]: rows along K
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 1536); // b: rows along K
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
@@ -847,9 +847,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 44 "matmul.py"
             unsigned char *dot_buf = tsm_smem + dot_phase * 2816;
             #line 44 "matmul.py"
-            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // [32][24]: rows along M
+            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: rows along M
             #line 44 "matmul.py"
-            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 1536); // [16][40]: rows along K
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 1536); // b: rows along K
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"
@@ -1354,9 +1354,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 44 "matmul.py"
             unsigned char *dot_buf = tsm_smem + dot_phase * 2816;
             #line 44 "matmul.py"
-            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // [32][24]: rows along M
+            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: rows along M
             #line 44 "matmul.py"
-            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 1536); // [16][40]: rows along K
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 1536); // b: rows along K
             #pragma unroll
             for (int r = 0; r < 4; r += 4)
                 #line 44 "matmul.py"
@@ -2753,9 +2753,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 44 "matmul.py"
             unsigned char *dot_buf = tsm_smem + dot_phase * 2816;
             #line 44 "matmul.py"
-            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // [32][24]: rows along M
+            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: rows along M
             #line 44 "matmul.py"
-            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 1536); // [16][40]: rows along K
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 1536); // b: rows along K
             #pragma unroll
             for (int r = 0; r < 4; ++r)
                 #line 44 "matmul.py"

@@ -8,7 +8,7 @@ import triton.language as tl
 def k(x_ptr, n, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs)
-    p = tl.make_block_ptr(x_ptr, (n,), (1,), (0,), (BLOCK,), (0,))  # CHECK-ERROR: UnsupportedKernelFeature: tl.make_block_ptr
+    d = tl.make_tensor_descriptor(x_ptr, (n,), (1,), (BLOCK,))  # CHECK-ERROR: UnsupportedKernelFeature: tl.make_tensor_descriptor
     s = tl.sort(x)  # CHECK-ERROR: UnsupportedKernelFeature: tl.sort
     j = tl.join(x, x)  # CHECK-ERROR: UnsupportedKernelFeature: tl.join
     h = tl.histogram(offs, 8)  # CHECK-ERROR: UnsupportedKernelFeature: tl.histogram
