@@ -303,6 +303,14 @@ void Lowerer::lowerIf(const ast::If *s)
         Type type;
     };
     std::vector<Result> results;
+    // Block pointers leave the `if` as their scalar leaves: results[first .. first + count).
+    struct BlockPtrResult
+    {
+        std::string name;
+        KValue templ;
+        std::size_t first = 0, count = 0;
+    };
+    std::vector<BlockPtrResult> blockPtrResults;
     auto merged = saved;
     std::set<std::string> names;
     for (const auto &[n, v] : thenVars)
@@ -325,6 +333,32 @@ void Lowerer::lowerIf(const ast::If *s)
         }
         if (!(inThen && inElse) && !(thenRet || elseRet)) {
             merged.erase(n); // defined in one branch only: not visible after the `if`
+            continue;
+        }
+        const KValue &tb = inThen ? t->second : e->second, &eb = inElse ? e->second : t->second;
+        if (tb.kind == KValue::Kind::BlockPtr || eb.kind == KValue::Kind::BlockPtr) {
+            const std::vector<ValueId> lt = sameBlockPtrKind(tb, eb) ? blockPtrLeaves(tb) : std::vector<ValueId>{};
+            const std::vector<ValueId> le = lt.empty() ? lt : blockPtrLeaves(eb);
+            bool same = !lt.empty();
+            for (std::size_t i = 0; same && i < lt.size(); ++i)
+                same = typeOf(lt[i]) == typeOf(le[i]);
+            if (!same) {
+                if (!tb.isInvalid() && !eb.isInvalid())
+                    error(DiagKind::KernelTypeError,
+                          s->span,
+                          {"variable '" + n + "' is " + describe(tb) + " after the then-branch but "
+                           + describe(eb)
+                           + " after the else-branch of this `if`; a block pointer must keep its block "
+                             "shape, order and element type"});
+                merged[n] = KValue::invalid();
+                continue;
+            }
+            blockPtrResults.push_back({n, tb, results.size(), lt.size()});
+            for (std::size_t i = 0; i < lt.size(); ++i)
+                results.push_back({n + "." + std::to_string(i),
+                                   inThen ? KValue::tensor(lt[i]) : KValue::invalid(),
+                                   inElse ? KValue::tensor(le[i]) : KValue::invalid(),
+                                   typeOf(lt[i])});
             continue;
         }
         if (!(inThen && inElse)) {
@@ -394,6 +428,10 @@ void Lowerer::lowerIf(const ast::If *s)
         m_kernel->values[outs[i]].name = results[i].name;
         merged[results[i].name] = KValue::tensor(outs[i]);
     }
+    for (const BlockPtrResult &b : blockPtrResults)
+        merged[b.name] = blockPtrFromLeaves(
+            b.templ, std::vector<ValueId>(outs.begin() + std::ptrdiff_t(b.first),
+                                          outs.begin() + std::ptrdiff_t(b.first + b.count)));
     frame().vars = std::move(merged);
     frame().returned = thenRet && elseRet;
 }

@@ -98,3 +98,22 @@ def test_block_ptr_nan_padding():
     pad_kernel[(1,)](x, out, 5, 6, x.stride(0), BLOCK=8)
     expected = torch.tensor([2, 2, 2, 2, 2, 8, 8, 8], device=DEVICE, dtype=torch.int32)
     torch.testing.assert_close(out, expected)
+
+
+@triton.jit
+def shifted_copy_kernel(x_ptr, y_ptr, n, shift, BLOCK: tl.constexpr):
+    # A block pointer moved in one branch of a runtime `if` and used after it.
+    p = tl.make_block_ptr(x_ptr, shape=(n,), strides=(1,), offsets=(0,), block_shape=(BLOCK,), order=(0,))
+    if shift > 0:
+        p = tl.advance(p, (shift,))
+    tl.store(y_ptr + tl.arange(0, BLOCK), tl.load(p, boundary_check=(0,), padding_option="zero"))
+
+
+@pytest.mark.parametrize("shift", [0, 2, 40])
+def test_block_ptr_advanced_in_a_branch(shift):
+    x = torch.arange(100, device=DEVICE, dtype=torch.float32)
+    y = torch.empty(64, device=DEVICE, dtype=torch.float32)
+    shifted_copy_kernel[(1,)](x, y, 100, shift, BLOCK=64)
+    expected = torch.zeros(64, device=DEVICE, dtype=torch.float32)
+    expected[:min(64, 100 - shift)] = x[shift:shift + 64]
+    torch.testing.assert_close(y, expected)
