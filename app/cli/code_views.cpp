@@ -139,6 +139,9 @@ CodeViewsResult buildCodeViews(const CodeViewsRequest &request)
         result.event = std::move(event);
         return finish(1);
     }
+    // A kernel using wgmma is built for sm_90a (cuda_build.cpp): say so.
+    if (build->source.archSpecific && (arch == "sm_90" || arch == "compute_90"))
+        event["arch"] = arch + "a";
     times["lower"] = build->times.lowerMs;
     times["emit"] = build->times.emitMs;
     event["cuda"] = build->source.code;
