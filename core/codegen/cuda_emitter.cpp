@@ -276,6 +276,14 @@ std::optional<CudaSource> Emitter::run()
     const std::string params = signature(out.params);
     planAsyncCopies();
     emitRegion(k.body);
+    if (ringBytes > 0) {
+        // Dot rings of their own go after the scratch every other user shares, 1024-aligned
+        // (wgmma's swizzle).
+        const std::int64_t base = (sharedBytes + 1023) / 1024 * 1024;
+        m_prologue.insert(m_prologue.begin(), "constexpr int tsm_dot_rings = " + std::to_string(base)
+                                                  + "; // tl.dot staging rings of their own start here");
+        sharedBytes = base + ringBytes;
+    }
     if (failed || !checkSharedLimit())
         return std::nullopt;
     out.sharedBytes = sharedBytes;

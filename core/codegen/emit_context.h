@@ -223,12 +223,22 @@ public:
         std::string slot;         ///< the ring index variable (0 .. slots - 1)
         bool async[2] = {false, false};
         int slots = 3;            ///< buffers in the ring
+        /// cp.async groups that may still be in flight when this dot's tiles must have landed:
+        /// the loop's later copies (its other dots' and the next iteration's).
+        int pendingGroups = 0;
         /// wgmma only: the dot's tensor-core work stays in flight into the next iteration
         /// (wgmma.wait_group 1), which a fourth buffer keeps from being overwritten; the
         /// accumulator is carried in loop slot `accSlot` and waited for after the loop.
         bool overlap = false;
         int accSlot = -1;
         int accRegs = 0;
+        /// Bytes into the dot rings' area (tsm_dot_rings, after the shared scratch), or -1: the
+        /// ring starts at the scratch (the loop's only shared-memory user).
+        std::int64_t region = -1;
+        std::string base() const
+        {
+            return region < 0 ? "tsm_smem" : "(tsm_smem + tsm_dot_rings + " + std::to_string(region) + ")";
+        }
         /// "(slot == slots - 1 ? 0 : slot + 1)": the buffer after the current one.
         std::string next() const
         {
@@ -243,7 +253,9 @@ public:
     };
     std::map<const ir::Op *, AsyncDot> asyncDots;
     std::map<const ir::Op *, AsyncLoad> asyncLoads;
-    std::map<const ir::Op *, const ir::Op *> asyncLoops; ///< loop -> its dot: copies (and overlapped wgmma) waited for after it
+    std::map<const ir::Op *, std::vector<const ir::Op *>> asyncLoops; ///< loop -> its dots: copies (and overlapped wgmma) waited for after it
+    /// Bytes of the dot rings with regions of their own (AsyncDot::region).
+    std::int64_t ringBytes = 0;
     /// Where a tensor-core dot stages its operands in one buffer of tsm_smem: padded rows for
     /// mma.sync (codegen::mmaStaging), swizzled panels for wgmma (codegen::wgmmaStaging).
     struct DotStagingPlan

@@ -208,10 +208,15 @@ void Emitter::emitControl(const ir::Op &op)
             if (auto it = asyncLoops.find(&op); it != asyncLoops.end()) {
                 line("tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed "
                      "before anything else uses shared memory");
-                const AsyncDot &ad = asyncDots.at(it->second);
-                if (ad.overlap) {
+                bool waited = false;
+                for (const ir::Op *dot : it->second) {
+                    const AsyncDot &ad = asyncDots.at(dot);
+                    if (!ad.overlap)
+                        continue;
+                    if (!waited)
+                        line("tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done");
+                    waited = true;
                     const std::string &acc = name(carried[std::size_t(ad.accSlot)]);
-                    line("tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done");
                     line("tsm::wgmma_fence_regs<" + std::to_string(ad.accRegs) + ">(" + acc + ");");
                 }
             }

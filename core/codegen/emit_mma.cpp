@@ -129,6 +129,66 @@ void Emitter::planAsyncCopies()
             = accessVectorWidth(lk.axis[ptr], mask == ir::kNoValue ? nullptr : &lk.axis[mask], dt, l);
         return width >= v;
     };
+    // One dot of a loop: its operands whose loads were pipelined copy by cp.async (when they
+    // can) into a ring of staging buffers.
+    auto planDot = [&](const ir::Op &loop, const ir::Region &body, const ir::Region &r, const ir::Op *dot,
+                       bool ownRegion) {
+        // tf32 rounds its inputs while staging them through registers.
+        if (dotPath(k, *dot, lk.computeCapability) == DotPath::Fma || k.type(dot->operands[0]).dtype == DType::F32)
+            return;
+        const Layout &la = layout(dot->operands[0]), &lb = layout(dot->operands[1]);
+        const DotStagingPlan plan = stagingPlan(*dot);
+        AsyncDot ad;
+        for (int o = 0; o < 2; ++o) {
+            const ir::ValueId v = dot->operands[std::size_t(o)];
+            auto arg = std::find(body.args.begin() + 1, body.args.end(), v);
+            if (arg == body.args.end() || uses[v] != 1)
+                continue;
+            const std::size_t slot = std::size_t(arg - body.args.begin() - 1);
+            const ir::ValueId next = body.ops.back().operands[slot], init = loop.operands[3 + slot];
+            const ir::Op *ahead = def.count(next) ? def[next] : nullptr;
+            const ir::Op *first = def.count(init) ? def[init] : nullptr;
+            if (!ahead || !first || ahead->code != ir::OpCode::Load || first->code != ir::OpCode::Load
+                || uses[next] != 1 || uses[init] != 1 || !directlyIn(body, ahead) || !directlyIn(r, first))
+                continue;
+            // a staged [M][K] (K contiguous) or [K][M]; b [N][K] (K, dimension 0) or [K][N].
+            const int contig = plan.rowsAlongDim0[o] ? 1 : 0;
+            const Layout &staged = o == 0 ? la : lb;
+            if (!copyable(*ahead, staged, contig) || !copyable(*first, staged, contig))
+                continue;
+            ad.async[o] = true;
+            asyncLoads[ahead] = AsyncLoad{dot, o, true};
+            asyncLoads[first] = AsyncLoad{dot, o, false};
+        }
+        if (!ad.async[0] && !ad.async[1])
+            return;
+        // wgmma: when the accumulator is only carried from one iteration's dot to the next,
+        // the dot need not wait for its tensor-core work before the next iteration starts;
+        // a fourth buffer keeps that work's operands from being overwritten meanwhile.
+        if (plan.path == DotPath::Wgmma) {
+            const ir::ValueId acc = dot->operands[2], res = dot->result();
+            auto arg = std::find(body.args.begin() + 1, body.args.end(), acc);
+            const std::size_t slot = std::size_t(arg - body.args.begin() - 1);
+            const std::int64_t limit
+                = options.sharedLimitBytes > 0 ? options.sharedLimitBytes : sharedLimitForArch("sm_90");
+            if (arg != body.args.end() && uses[acc] == 1 && uses[res] == 1
+                && body.ops.back().operands[slot] == res && ringBytes + 4 * plan.bytes <= limit) {
+                ad.slots = 4;
+                ad.overlap = true;
+                ad.accSlot = int(slot);
+                ad.accRegs = layout(res).numRegs();
+            }
+        }
+        if (ownRegion) {
+            ad.region = ringBytes;
+            ringBytes += (ad.slots * plan.bytes + 1023) / 1024 * 1024;
+        }
+        ad.slot = fresh("dot_slot");
+        m_prologue.push_back("int " + ad.slot + " = 0; // which of tl.dot's " + str(ad.slots)
+                             + " staging buffers this iteration reads");
+        asyncDots[dot] = ad;
+        asyncLoops[&loop].push_back(dot);
+    };
     std::function<void(const ir::Region &)> walk = [&](const ir::Region &r) {
         for (const ir::Op &loop : r.ops) {
             for (const ir::Region &inner : loop.regions)
@@ -136,64 +196,28 @@ void Emitter::planAsyncCopies()
             if (loop.code != ir::OpCode::For)
                 continue;
             const ir::Region &body = loop.regions[0];
-            if (body.ops.empty() || body.ops.back().code != ir::OpCode::Yield || sharedMemoryUsers(body) != 1)
+            if (body.ops.empty() || body.ops.back().code != ir::OpCode::Yield)
                 continue;
-            const ir::Op *dot = nullptr;
+            // A dot that is the loop's only shared-memory user rings through the shared
+            // scratch; with others (a second dot, reductions, conversions) each dot's ring gets a
+            // region of its own after the scratch, which nothing else touches.
+            const bool ownRegion = sharedMemoryUsers(body) != 1;
+            for (const ir::Op &dotOp : body.ops) {
+                if (dotOp.code != ir::OpCode::Dot)
+                    continue;
+                planDot(loop, body, r, &dotOp, ownRegion);
+            }
+            // Each iteration commits one group per copied operand, all before the first dot, in
+            // body order; a dot's operand copied as group p of P (last iteration's) is followed
+            // by P - 1 - p groups then and P this iteration, so the dot may leave that many in
+            // flight for its last-committed operand.
+            std::map<const ir::Op *, int> lastGroup;
+            int groups = 0;
             for (const ir::Op &op : body.ops)
-                if (op.code == ir::OpCode::Dot)
-                    dot = &op;
-            // tf32 rounds its inputs while staging them through registers.
-            if (!dot || dotPath(k, *dot, lk.computeCapability) == DotPath::Fma
-                || k.type(dot->operands[0]).dtype == DType::F32)
-                continue;
-            const Layout &la = layout(dot->operands[0]), &lb = layout(dot->operands[1]);
-            const DotStagingPlan plan = stagingPlan(*dot);
-            AsyncDot ad;
-            for (int o = 0; o < 2; ++o) {
-                const ir::ValueId v = dot->operands[std::size_t(o)];
-                auto arg = std::find(body.args.begin() + 1, body.args.end(), v);
-                if (arg == body.args.end() || uses[v] != 1)
-                    continue;
-                const std::size_t slot = std::size_t(arg - body.args.begin() - 1);
-                const ir::ValueId next = body.ops.back().operands[slot], init = loop.operands[3 + slot];
-                const ir::Op *ahead = def.count(next) ? def[next] : nullptr;
-                const ir::Op *first = def.count(init) ? def[init] : nullptr;
-                if (!ahead || !first || ahead->code != ir::OpCode::Load || first->code != ir::OpCode::Load
-                    || uses[next] != 1 || uses[init] != 1 || !directlyIn(body, ahead) || !directlyIn(r, first))
-                    continue;
-                // a staged [M][K] (K contiguous) or [K][M]; b [N][K] (K, dimension 0) or [K][N].
-                const int contig = plan.rowsAlongDim0[o] ? 1 : 0;
-                const Layout &staged = o == 0 ? la : lb;
-                if (!copyable(*ahead, staged, contig) || !copyable(*first, staged, contig))
-                    continue;
-                ad.async[o] = true;
-                asyncLoads[ahead] = AsyncLoad{dot, o, true};
-                asyncLoads[first] = AsyncLoad{dot, o, false};
-            }
-            if (!ad.async[0] && !ad.async[1])
-                continue;
-            // wgmma: when the accumulator is only carried from one iteration's dot to the next,
-            // the dot need not wait for its tensor-core work before the next iteration starts;
-            // a fourth buffer keeps that work's operands from being overwritten meanwhile.
-            if (plan.path == DotPath::Wgmma) {
-                const ir::ValueId acc = dot->operands[2], res = dot->result();
-                auto arg = std::find(body.args.begin() + 1, body.args.end(), acc);
-                const std::size_t slot = std::size_t(arg - body.args.begin() - 1);
-                const std::int64_t limit
-                    = options.sharedLimitBytes > 0 ? options.sharedLimitBytes : sharedLimitForArch("sm_90");
-                if (arg != body.args.end() && uses[acc] == 1 && uses[res] == 1
-                    && body.ops.back().operands[slot] == res && 4 * plan.bytes <= limit) {
-                    ad.slots = 4;
-                    ad.overlap = true;
-                    ad.accSlot = int(slot);
-                    ad.accRegs = layout(res).numRegs();
-                }
-            }
-            ad.slot = fresh("dot_slot");
-            m_prologue.push_back("int " + ad.slot + " = 0; // which of tl.dot's " + str(ad.slots)
-                                 + " staging buffers this iteration reads");
-            asyncDots[dot] = ad;
-            asyncLoops[&loop] = dot;
+                if (auto it = asyncLoads.find(&op); it != asyncLoads.end() && it->second.ahead)
+                    lastGroup[it->second.dot] = groups++;
+            for (auto &[dot, last] : lastGroup)
+                asyncDots.at(dot).pendingGroups = groups - 1 - last + groups;
         }
     };
     walk(k.body);
@@ -223,7 +247,7 @@ void Emitter::emitAsyncLoad(const ir::Op &op)
         line("__syncthreads();");
     }
     const std::int64_t offset = plan.offset[al.operand];
-    line(cType(dt) + " *" + dst + " = reinterpret_cast<" + cType(dt) + " *>(tsm_smem + " + slot + " * "
+    line(cType(dt) + " *" + dst + " = reinterpret_cast<" + cType(dt) + " *>(" + ad.base() + " + " + slot + " * "
          + str(plan.bytes) + (offset ? " + " + str(offset) : std::string()) + ");");
     const ir::ValueId mask = op.operands.size() > 1 ? op.operands[1] : ir::kNoValue;
     const std::string p = elem(ptr, l);
@@ -303,8 +327,9 @@ Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingP
     sd.async = asyncDots.count(&op) ? &asyncDots.at(&op) : nullptr;
     const AsyncDot *async = sd.async;
     const bool doubleBuffered = !async && kLoop && sharedMemoryUsers(kLoop->regions[0]) == 1;
-    needShared(async ? async->slots * plan.bytes : doubleBuffered ? 2 * plan.bytes : plan.bytes, op.span,
-               dotDescription(at, bt));
+    if (!async || async->region < 0) // a ring of its own is counted apart (ringBytes)
+        needShared(async ? async->slots * plan.bytes : doubleBuffered ? 2 * plan.bytes : plan.bytes, op.span,
+                   dotDescription(at, bt));
     if (async)
         sd.buffering = ", cp.async into " + str(async->slots) + " buffers (" + (async->async[0] ? "a" : "")
                        + (async->async[0] && async->async[1] ? ", " : "") + (async->async[1] ? "b" : "") + ")";
@@ -317,7 +342,7 @@ Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingP
     std::string buf = "tsm_smem";
     if (async) {
         buf = fresh("dot_buf");
-        line("unsigned char *" + buf + " = tsm_smem + " + async->slot + " * " + str(plan.bytes) + ";");
+        line("unsigned char *" + buf + " = " + async->base() + " + " + async->slot + " * " + str(plan.bytes) + ";");
     } else if (doubleBuffered) {
         const std::string phase = fresh("dot_phase");
         m_prologue.push_back("int " + phase + " = 0; // which of tl.dot's two staging buffers");
@@ -355,8 +380,8 @@ Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingP
     if (!async || !async->async[1])
         stage(1, sd.b, operandIn(b, lb), lb);
     if (async)
-        line("tsm::cp_async_wait<" + str(int(async->async[0]) + int(async->async[1]))
-             + ">(); // this iteration's tiles have landed; the next one's may still be in flight");
+        line("tsm::cp_async_wait<" + str(async->pendingGroups)
+             + ">(); // this iteration's tiles have landed; later ones may still be in flight");
     if (fenceForAsyncProxy)
         line("tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma");
     line("__syncthreads();");

@@ -62,7 +62,7 @@ private:
 
     static bool pure(const Op &op)
     {
-        return !hasSideEffects(op) && op.code != OpCode::Load && op.regions.empty();
+        return !hasSideEffects(op) && op.code != OpCode::Load && op.code != OpCode::Dot && op.regions.empty();
     }
 
     /// The positive constant `v` is defined as, or 0.
@@ -156,9 +156,11 @@ private:
         if (m_k.type(lb) != m_k.type(iv) || m_k.type(ub) != m_k.type(iv) || m_k.type(step) != m_k.type(iv)
             || !positiveConstant(outer, step))
             return false;
+        // Reductions and scans carry their combine function as a region, which is pure; other
+        // nested regions (if, loops) are left alone.
         for (const Op &op : body.ops)
             if (op.code == OpCode::Store || op.code == OpCode::AtomicRMW || op.code == OpCode::AtomicCAS
-                || (!op.regions.empty()))
+                || (!op.regions.empty() && op.code != OpCode::Reduce && op.code != OpCode::Scan))
                 return false;
 
         // The block loads whose results go straight into a dot's a or b, and the first such dot.
@@ -182,13 +184,14 @@ private:
         if (loads.empty())
             return false;
 
-        // What each load reads in the body must be clonable, and it must come before the dot.
+        // What each load reads in the body must be clonable (pure, no dot): then it may come
+        // after the first dot too (a second dot's operand), since its clones go before it.
         std::set<std::size_t> current;
         std::vector<ValueId> loadOperands;
         for (std::size_t li : loads)
             for (ValueId o : body.ops[li].operands)
                 loadOperands.push_back(o);
-        if (!slice(body, loadOperands, firstDot, current))
+        if (!slice(body, loadOperands, body.ops.size() - 1, current))
             return false;
         // The region arguments those ops read, and the yielded values for them: next(c).
         std::set<std::size_t> nextOps;

@@ -3377,7 +3377,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 31 "block_ptr.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along K
             #line 31 "block_ptr.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; the next one's may still be in flight
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 31 "block_ptr.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 31 "block_ptr.py"
@@ -4297,7 +4297,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 #line 31 "block_ptr.py"
                 { const int f = (r << 7) + tp5; tsm::sts<1>(&dot_b[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &b_1[r]); }
             #line 31 "block_ptr.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; the next one's may still be in flight
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 31 "block_ptr.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 31 "block_ptr.py"
@@ -6111,7 +6111,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 31 "block_ptr.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along N
             #line 31 "block_ptr.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; the next one's may still be in flight
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 31 "block_ptr.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 31 "block_ptr.py"

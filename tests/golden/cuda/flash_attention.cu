@@ -9,12 +9,16 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[16640];
+    // layout conversions and tl.dot operands go through this buffer: 115712 bytes,
+    // more than a static declaration allows, so the launch passes it as dynamic shared memory
+    extern __shared__ __align__(1024) unsigned char tsm_smem[];
+    constexpr int tsm_dot_rings = 17408; // tl.dot staging rings of their own start here
+    int dot_slot = 0; // which of tl.dot's 3 staging buffers this iteration reads
+    int dot_slot_1 = 0; // which of tl.dot's 3 staging buffers this iteration reads
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((lane & 7) << 9) | (lane >> 3) | (warp << 2);
+    const int tp2 = ((lane & 7) << 9) | (lane >> 3) | (warp << 2);
+    const int tp3 = (lane << 3) | (warp << 8);
     const int tp4 = (lane >> 2) | (warp << 4);
     const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
     // start_m = tl.program_id(0)
@@ -185,6 +189,171 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         tsm::load<8>(&q[r], v111[r]); // 16-byte accesses
     // for start_n in range(0, hi, BLOCK_N):
     #line 52 "flash_attention.py"
+    bool v255 = 0 < N_CTX;
+    // k = tl.load(K_block_ptr)
+    #line 53 "flash_attention.py"
+    long long v256 = (long long)0;
+    #line 53 "flash_attention.py"
+    long long v257 = v256 * v51;
+    #line 53 "flash_attention.py"
+    __half* v258 = v46 + v257;
+    #line 53 "flash_attention.py"
+    long long v259 = (long long)0;
+    #line 53 "flash_attention.py"
+    long long v260 = v259 * v52;
+    #line 53 "flash_attention.py"
+    __half* v261 = v258 + v260;
+    int v262[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v262[r] = (r + tp1);
+    long long v264[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v264[r] = (long long)v262[r];
+    long long v266[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v266[r] = v264[r] * v51;
+    __half* v268[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v268[r] = v261 + v266[r];
+    int v269[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 53 "flash_attention.py"
+        v269[r] = ((r << 4) + tp0);
+    long long v271[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 53 "flash_attention.py"
+        v271[r] = (long long)v269[r];
+    long long v273[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 53 "flash_attention.py"
+        v273[r] = v271[r] * v52;
+    __half* v274[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 53 "flash_attention.py"
+        v274[r] = v268[(r & 7)];
+    long long v275[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 53 "flash_attention.py"
+        v275[r] = v273[(r >> 3)];
+    __half* v276[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 53 "flash_attention.py"
+        v276[r] = v274[r] + v275[r];
+    __half k[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 53 "flash_attention.py"
+        k[r] = __float2half_rn(0.0f);
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    #line 53 "flash_attention.py"
+    dot_slot = 0;
+    #line 53 "flash_attention.py"
+    __syncthreads();
+    #line 53 "flash_attention.py"
+    __half *dot_b_next = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + 0 * 16384 + 8192);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 8)
+        #line 53 "flash_attention.py"
+        { const int f = (((r & 7) << 6) | ((r >> 3) << 4)) + tp2; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 63) * 128 + (f >> 6) * 2) >> 1)], v276[r], v255); }
+    #line 53 "flash_attention.py"
+    tsm::cp_async_commit();
+    // v = tl.load(V_block_ptr)
+    #line 68 "flash_attention.py"
+    long long v279 = (long long)0;
+    #line 68 "flash_attention.py"
+    long long v280 = v279 * v59;
+    #line 68 "flash_attention.py"
+    __half* v281 = v55 + v280;
+    #line 68 "flash_attention.py"
+    long long v282 = (long long)0;
+    #line 68 "flash_attention.py"
+    long long v283 = v282 * v61;
+    #line 68 "flash_attention.py"
+    __half* v284 = v281 + v283;
+    int v285[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 68 "flash_attention.py"
+        v285[r] = ((r << 4) + tp0);
+    long long v287[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 68 "flash_attention.py"
+        v287[r] = (long long)v285[r];
+    long long v289[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 68 "flash_attention.py"
+        v289[r] = v287[r] * v59;
+    __half* v291[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 68 "flash_attention.py"
+        v291[r] = v284 + v289[r];
+    int v292[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v292[r] = (r + tp1);
+    long long v294[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v294[r] = (long long)v292[r];
+    long long v296[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v296[r] = v294[r] * v61;
+    __half* v297[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 68 "flash_attention.py"
+        v297[r] = v291[(r >> 3)];
+    long long v298[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 68 "flash_attention.py"
+        v298[r] = v296[(r & 7)];
+    __half* v299[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 68 "flash_attention.py"
+        v299[r] = v297[r] + v298[r];
+    __half v[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 68 "flash_attention.py"
+        v[r] = __float2half_rn(0.0f);
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    #line 68 "flash_attention.py"
+    dot_slot_1 = 0;
+    #line 68 "flash_attention.py"
+    __syncthreads();
+    #line 68 "flash_attention.py"
+    __half *dot_b_next_1 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 49152) + 0 * 16384 + 8192);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 8)
+        #line 68 "flash_attention.py"
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v299[r], v255); }
+    #line 68 "flash_attention.py"
+    tsm::cp_async_commit();
+    // for start_n in range(0, hi, BLOCK_N):
+    #line 52 "flash_attention.py"
     __half* K_block_ptr_0 = v46;
     #line 52 "flash_attention.py"
     long long K_block_ptr_1 = v48;
@@ -227,94 +396,204 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 2; ++r)
         #line 52 "flash_attention.py"
         m_i_1[r] = m_i;
+    __half k_1[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 52 "flash_attention.py"
+        k_1[r] = k[r];
+    __half v_1[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 52 "flash_attention.py"
+        v_1[r] = v[r];
     #line 52 "flash_attention.py"
     for (int start_n = 0; start_n < N_CTX; start_n += 64) {
+        // qk = tl.dot(q, k)
+        // K_block_ptr = tl.advance(K_block_ptr, (0, BLOCK_N))
+        #line 71 "flash_attention.py"
+        int v207 = K_block_ptr_5 + 0;
+        #line 71 "flash_attention.py"
+        int v208 = K_block_ptr_6 + 64;
+        // V_block_ptr = tl.advance(V_block_ptr, (BLOCK_N, 0))
+        #line 72 "flash_attention.py"
+        int v211 = V_block_ptr_5 + 64;
+        #line 72 "flash_attention.py"
+        int v212 = V_block_ptr_6 + 0;
+        // for start_n in range(0, hi, BLOCK_N):
+        #line 52 "flash_attention.py"
+        int k_next = start_n + 64;
+        #line 52 "flash_attention.py"
+        bool v303 = k_next < N_CTX;
         // k = tl.load(K_block_ptr)
         #line 53 "flash_attention.py"
-        long long v133 = (long long)K_block_ptr_5;
+        long long v304 = (long long)v207;
         #line 53 "flash_attention.py"
-        long long v134 = v133 * K_block_ptr_3;
+        long long v305 = v304 * K_block_ptr_3;
         #line 53 "flash_attention.py"
-        __half* v135 = K_block_ptr_0 + v134;
+        __half* v306 = K_block_ptr_0 + v305;
         #line 53 "flash_attention.py"
-        long long v136 = (long long)K_block_ptr_6;
+        long long v307 = (long long)v208;
         #line 53 "flash_attention.py"
-        long long v137 = v136 * K_block_ptr_4;
+        long long v308 = v307 * K_block_ptr_4;
         #line 53 "flash_attention.py"
-        __half* v138 = v135 + v137;
-        int v139[8];
+        __half* v309 = v306 + v308;
+        int v310[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v139[r] = (r + tp1);
-        long long v141[8];
+            v310[r] = (r + tp1);
+        long long v312[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v141[r] = (long long)v139[r];
-        long long v143[8];
+            v312[r] = (long long)v310[r];
+        long long v314[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v143[r] = v141[r] * K_block_ptr_3;
-        __half* v145[8];
+            v314[r] = v312[r] * K_block_ptr_3;
+        __half* v316[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v145[r] = v138 + v143[r];
-        int v146[4];
+            v316[r] = v309 + v314[r];
+        int v317[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 53 "flash_attention.py"
-            v146[r] = ((r << 4) + tp0);
-        long long v148[4];
+            v317[r] = ((r << 4) + tp0);
+        long long v319[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 53 "flash_attention.py"
-            v148[r] = (long long)v146[r];
-        long long v150[4];
+            v319[r] = (long long)v317[r];
+        long long v321[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 53 "flash_attention.py"
-            v150[r] = v148[r] * K_block_ptr_4;
-        __half* v151[32];
+            v321[r] = v319[r] * K_block_ptr_4;
+        __half* v322[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 53 "flash_attention.py"
-            v151[r] = v145[(r & 7)];
-        long long v152[32];
+            v322[r] = v316[(r & 7)];
+        long long v323[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 53 "flash_attention.py"
-            v152[r] = v150[(r >> 3)];
-        __half* v153[32];
+            v323[r] = v321[(r >> 3)];
+        __half* v324[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 53 "flash_attention.py"
-            v153[r] = v151[r] + v152[r];
-        __half k[32];
+            v324[r] = v322[r] + v323[r];
+        __half k_2[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 53 "flash_attention.py"
+            k_2[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 53 "flash_attention.py"
+        __half *dot_b_next_2 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + (dot_slot == 2 ? 0 : dot_slot + 1) * 16384 + 8192);
         #pragma unroll
         for (int r = 0; r < 32; r += 8)
             #line 53 "flash_attention.py"
-            tsm::load<8>(&k[r], v153[r]); // 16-byte accesses
+            { const int f = (((r & 7) << 6) | ((r >> 3) << 4)) + tp2; tsm::cp_async16(&dot_b_next_2[(tsm::swz<128>((f & 63) * 128 + (f >> 6) * 2) >> 1)], v324[r], v303); }
+        #line 53 "flash_attention.py"
+        tsm::cp_async_commit();
+        // v = tl.load(V_block_ptr)
+        #line 68 "flash_attention.py"
+        long long v327 = (long long)v211;
+        #line 68 "flash_attention.py"
+        long long v328 = v327 * V_block_ptr_3;
+        #line 68 "flash_attention.py"
+        __half* v329 = V_block_ptr_0 + v328;
+        #line 68 "flash_attention.py"
+        long long v330 = (long long)v212;
+        #line 68 "flash_attention.py"
+        long long v331 = v330 * V_block_ptr_4;
+        #line 68 "flash_attention.py"
+        __half* v332 = v329 + v331;
+        int v333[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 68 "flash_attention.py"
+            v333[r] = ((r << 4) + tp0);
+        long long v335[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 68 "flash_attention.py"
+            v335[r] = (long long)v333[r];
+        long long v337[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 68 "flash_attention.py"
+            v337[r] = v335[r] * V_block_ptr_3;
+        __half* v339[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 68 "flash_attention.py"
+            v339[r] = v332 + v337[r];
+        int v340[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v340[r] = (r + tp1);
+        long long v342[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v342[r] = (long long)v340[r];
+        long long v344[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v344[r] = v342[r] * V_block_ptr_4;
+        __half* v345[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 68 "flash_attention.py"
+            v345[r] = v339[(r >> 3)];
+        long long v346[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 68 "flash_attention.py"
+            v346[r] = v344[(r & 7)];
+        __half* v347[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 68 "flash_attention.py"
+            v347[r] = v345[r] + v346[r];
+        __half v_2[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 68 "flash_attention.py"
+            v_2[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 68 "flash_attention.py"
+        __half *dot_b_next_3 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 49152) + (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1) * 16384 + 8192);
+        #pragma unroll
+        for (int r = 0; r < 32; r += 8)
+            #line 68 "flash_attention.py"
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; tsm::cp_async16(&dot_b_next_3[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v347[r], v303); }
+        #line 68 "flash_attention.py"
+        tsm::cp_async_commit();
         // qk = tl.dot(q, k)
         float qk[32];
         // tl.dot: a [64x64] and b [64x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 54 "flash_attention.py"
-            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // a: swizzled rows along M
+            unsigned char *dot_buf = (tsm_smem + tsm_dot_rings + 0) + dot_slot * 16384;
             #line 54 "flash_attention.py"
-            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 8192); // b: swizzled rows along N
+            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 54 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 8192); // b: swizzled rows along N
             #pragma unroll
             for (int r = 0; r < 32; r += 8)
                 #line 54 "flash_attention.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::sts<8>(&dot_a[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &q[r]); }
-            #pragma unroll
-            for (int r = 0; r < 32; r += 8)
-                #line 54 "flash_attention.py"
-                { const int f = (((r & 7) << 6) | ((r >> 3) << 4)) + tp3; tsm::sts<8>(&dot_b[(tsm::swz<128>((f & 63) * 128 + (f >> 6) * 2) >> 1)], &k[r]); }
+                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; tsm::sts<8>(&dot_a[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &q[r]); }
+            #line 54 "flash_attention.py"
+            tsm::cp_async_wait<3>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 54 "flash_attention.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 54 "flash_attention.py"
@@ -345,6 +624,8 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             tsm::wgmma_wait<0>(); // the accumulator is final
             #line 54 "flash_attention.py"
             tsm::wgmma_fence_regs<32>(qk);
+            #line 54 "flash_attention.py"
+            dot_slot = (dot_slot == 2 ? 0 : dot_slot + 1);
         }
         // m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
         // the combine function, on scalars (one per operand of the reduction)
@@ -395,16 +676,16 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         for (int r = 0; r < 32; ++r)
             #line 62 "flash_attention.py"
             v165[r] = qk[r] * qk_scale;
-        float v262[32];
+        float v361[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 62 "flash_attention.py"
-            v262[r] = m_ij[((r >> 1) & 1)];
+            v361[r] = m_ij[((r >> 1) & 1)];
         float qk_1[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 62 "flash_attention.py"
-            qk_1[r] = v165[r] - v262[r];
+            qk_1[r] = v165[r] - v361[r];
         // p = tl.math.exp2(qk)
         float p[32];
         #pragma unroll
@@ -513,74 +794,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         for (int r = 0; r < 32; ++r)
             #line 67 "flash_attention.py"
             acc_4[r] = acc_1[r] * v179[r];
-        // v = tl.load(V_block_ptr)
-        #line 68 "flash_attention.py"
-        long long v181 = (long long)V_block_ptr_5;
-        #line 68 "flash_attention.py"
-        long long v182 = v181 * V_block_ptr_3;
-        #line 68 "flash_attention.py"
-        __half* v183 = V_block_ptr_0 + v182;
-        #line 68 "flash_attention.py"
-        long long v184 = (long long)V_block_ptr_6;
-        #line 68 "flash_attention.py"
-        long long v185 = v184 * V_block_ptr_4;
-        #line 68 "flash_attention.py"
-        __half* v186 = v183 + v185;
-        int v187[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 68 "flash_attention.py"
-            v187[r] = ((r << 4) + tp0);
-        long long v189[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 68 "flash_attention.py"
-            v189[r] = (long long)v187[r];
-        long long v191[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 68 "flash_attention.py"
-            v191[r] = v189[r] * V_block_ptr_3;
-        __half* v193[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 68 "flash_attention.py"
-            v193[r] = v186 + v191[r];
-        int v194[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v194[r] = (r + tp1);
-        long long v196[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v196[r] = (long long)v194[r];
-        long long v198[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v198[r] = v196[r] * V_block_ptr_4;
-        __half* v199[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 68 "flash_attention.py"
-            v199[r] = v193[(r >> 3)];
-        long long v200[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 68 "flash_attention.py"
-            v200[r] = v198[(r & 7)];
-        __half* v201[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 68 "flash_attention.py"
-            v201[r] = v199[r] + v200[r];
-        __half v[32];
-        #pragma unroll
-        for (int r = 0; r < 32; r += 8)
-            #line 68 "flash_attention.py"
-            tsm::load<8>(&v[r], v201[r]); // 16-byte accesses
         // acc = tl.dot(p.to(v.dtype), v, acc)
         __half v203[32];
         #pragma unroll
@@ -591,19 +804,17 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         // tl.dot: a [64x64] and b [64x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 69 "flash_attention.py"
-            __half *dot_a_1 = reinterpret_cast<__half *>(tsm_smem); // a: swizzled rows along M
+            unsigned char *dot_buf_1 = (tsm_smem + tsm_dot_rings + 49152) + dot_slot_1 * 16384;
             #line 69 "flash_attention.py"
-            __half *dot_b_1 = reinterpret_cast<__half *>(tsm_smem + 8192); // b: swizzled rows along K
+            __half *dot_a_1 = reinterpret_cast<__half *>(dot_buf_1); // a: swizzled rows along M
             #line 69 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
+            __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1 + 8192); // b: swizzled rows along K
             #pragma unroll
             for (int r = 0; r < 32; r += 2)
                 #line 69 "flash_attention.py"
                 { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; tsm::sts<2>(&dot_a_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &v203[r]); }
-            #pragma unroll
-            for (int r = 0; r < 32; r += 8)
-                #line 69 "flash_attention.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::sts<8>(&dot_b_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &v[r]); }
+            #line 69 "flash_attention.py"
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 69 "flash_attention.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 69 "flash_attention.py"
@@ -634,38 +845,40 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             tsm::wgmma_wait<0>(); // the accumulator is final
             #line 69 "flash_attention.py"
             tsm::wgmma_fence_regs<32>(acc_5);
+            #line 69 "flash_attention.py"
+            dot_slot_1 = (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1);
         }
-        // K_block_ptr = tl.advance(K_block_ptr, (0, BLOCK_N))
-        #line 71 "flash_attention.py"
-        int v207 = K_block_ptr_5 + 0;
-        #line 71 "flash_attention.py"
-        int v208 = K_block_ptr_6 + 64;
-        // V_block_ptr = tl.advance(V_block_ptr, (BLOCK_N, 0))
-        #line 72 "flash_attention.py"
-        int v211 = V_block_ptr_5 + 64;
-        #line 72 "flash_attention.py"
-        int v212 = V_block_ptr_6 + 0;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         K_block_ptr_5 = v207;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         K_block_ptr_6 = v208;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         V_block_ptr_5 = v211;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         V_block_ptr_6 = v212;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 72 "flash_attention.py"
+            #line 69 "flash_attention.py"
             acc_1[r] = acc_5[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 72 "flash_attention.py"
+            #line 69 "flash_attention.py"
             l_i_1[r] = l_i_2[r];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
-            #line 72 "flash_attention.py"
+            #line 69 "flash_attention.py"
             m_i_1[r] = m_ij[r];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 69 "flash_attention.py"
+            k_1[r] = k_2[r];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 69 "flash_attention.py"
+            v_1[r] = v_2[r];
     }
+    #line 52 "flash_attention.py"
+    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     float acc_6[32];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -682,7 +895,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 52 "flash_attention.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; acc_6[r] = smem[f + (f >> 6)]; }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; acc_6[r] = smem[f + (f >> 6)]; }
     }
     // acc = acc / l_i[:, None]
     float v231[32];
@@ -779,14 +992,18 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[16640];
+    // layout conversions and tl.dot operands go through this buffer: 115712 bytes,
+    // more than a static declaration allows, so the launch passes it as dynamic shared memory
+    extern __shared__ __align__(1024) unsigned char tsm_smem[];
+    constexpr int tsm_dot_rings = 17408; // tl.dot staging rings of their own start here
+    int dot_slot = 0; // which of tl.dot's 3 staging buffers this iteration reads
+    int dot_slot_1 = 0; // which of tl.dot's 3 staging buffers this iteration reads
     const int tp0 = (lane >> 2) | (warp << 4);
     const int tp1 = ((lane & 3) << 1);
     const int tp2 = (lane >> 3) | (warp << 2);
     const int tp3 = ((lane & 7) << 3);
-    const int tp4 = (lane << 3) | (warp << 8);
-    const int tp5 = ((lane & 7) << 9) | (lane >> 3) | (warp << 2);
+    const int tp4 = ((lane & 7) << 9) | (lane >> 3) | (warp << 2);
+    const int tp5 = (lane << 3) | (warp << 8);
     const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
     // start_m = tl.program_id(0)
     #line 27 "flash_attention.py"
@@ -879,11 +1096,11 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     // offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
     #line 44 "flash_attention.py"
     int v75 = start_m * 64;
-    int v284[2];
+    int v383[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 44 "flash_attention.py"
-        v284[r] = ((r << 3) + tp0);
+        v383[r] = ((r << 3) + tp0);
     int offs_m[2];
     #line 44 "flash_attention.py"
     const int offs_m_base = v75 + tp0;
@@ -982,6 +1199,171 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     int hi = v114 * 64;
     // for start_n in range(0, hi, BLOCK_N):
     #line 52 "flash_attention.py"
+    bool v270 = 0 < hi;
+    // k = tl.load(K_block_ptr)
+    #line 53 "flash_attention.py"
+    long long v271 = (long long)0;
+    #line 53 "flash_attention.py"
+    long long v272 = v271 * v51;
+    #line 53 "flash_attention.py"
+    __half* v273 = v46 + v272;
+    #line 53 "flash_attention.py"
+    long long v274 = (long long)0;
+    #line 53 "flash_attention.py"
+    long long v275 = v274 * v52;
+    #line 53 "flash_attention.py"
+    __half* v276 = v273 + v275;
+    int v277[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v277[r] = (r + tp3);
+    long long v279[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v279[r] = (long long)v277[r];
+    long long v281[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v281[r] = v279[r] * v51;
+    __half* v283[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v283[r] = v276 + v281[r];
+    int v284[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 53 "flash_attention.py"
+        v284[r] = ((r << 4) + tp2);
+    long long v286[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 53 "flash_attention.py"
+        v286[r] = (long long)v284[r];
+    long long v288[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 53 "flash_attention.py"
+        v288[r] = v286[r] * v52;
+    __half* v289[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 53 "flash_attention.py"
+        v289[r] = v283[(r & 7)];
+    long long v290[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 53 "flash_attention.py"
+        v290[r] = v288[(r >> 3)];
+    __half* v291[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 53 "flash_attention.py"
+        v291[r] = v289[r] + v290[r];
+    __half k[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 53 "flash_attention.py"
+        k[r] = __float2half_rn(0.0f);
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    #line 53 "flash_attention.py"
+    dot_slot = 0;
+    #line 53 "flash_attention.py"
+    __syncthreads();
+    #line 53 "flash_attention.py"
+    __half *dot_b_next = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + 0 * 16384 + 8192);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 8)
+        #line 53 "flash_attention.py"
+        { const int f = (((r & 7) << 6) | ((r >> 3) << 4)) + tp4; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 63) * 128 + (f >> 6) * 2) >> 1)], v291[r], v270); }
+    #line 53 "flash_attention.py"
+    tsm::cp_async_commit();
+    // v = tl.load(V_block_ptr)
+    #line 68 "flash_attention.py"
+    long long v294 = (long long)0;
+    #line 68 "flash_attention.py"
+    long long v295 = v294 * v59;
+    #line 68 "flash_attention.py"
+    __half* v296 = v55 + v295;
+    #line 68 "flash_attention.py"
+    long long v297 = (long long)0;
+    #line 68 "flash_attention.py"
+    long long v298 = v297 * v61;
+    #line 68 "flash_attention.py"
+    __half* v299 = v296 + v298;
+    int v300[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 68 "flash_attention.py"
+        v300[r] = ((r << 4) + tp2);
+    long long v302[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 68 "flash_attention.py"
+        v302[r] = (long long)v300[r];
+    long long v304[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 68 "flash_attention.py"
+        v304[r] = v302[r] * v59;
+    __half* v306[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 68 "flash_attention.py"
+        v306[r] = v299 + v304[r];
+    int v307[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v307[r] = (r + tp3);
+    long long v309[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v309[r] = (long long)v307[r];
+    long long v311[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v311[r] = v309[r] * v61;
+    __half* v312[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 68 "flash_attention.py"
+        v312[r] = v306[(r >> 3)];
+    long long v313[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 68 "flash_attention.py"
+        v313[r] = v311[(r & 7)];
+    __half* v314[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 68 "flash_attention.py"
+        v314[r] = v312[r] + v313[r];
+    __half v[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 68 "flash_attention.py"
+        v[r] = __float2half_rn(0.0f);
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    #line 68 "flash_attention.py"
+    dot_slot_1 = 0;
+    #line 68 "flash_attention.py"
+    __syncthreads();
+    #line 68 "flash_attention.py"
+    __half *dot_b_next_1 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 49152) + 0 * 16384 + 8192);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 8)
+        #line 68 "flash_attention.py"
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v314[r], v270); }
+    #line 68 "flash_attention.py"
+    tsm::cp_async_commit();
+    // for start_n in range(0, hi, BLOCK_N):
+    #line 52 "flash_attention.py"
     __half* K_block_ptr_0 = v46;
     #line 52 "flash_attention.py"
     long long K_block_ptr_1 = v48;
@@ -1024,94 +1406,204 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 2; ++r)
         #line 52 "flash_attention.py"
         m_i_1[r] = m_i;
+    __half k_1[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 52 "flash_attention.py"
+        k_1[r] = k[r];
+    __half v_1[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 52 "flash_attention.py"
+        v_1[r] = v[r];
     #line 52 "flash_attention.py"
     for (int start_n = 0; start_n < hi; start_n += 64) {
+        // qk = tl.dot(q, k)
+        // K_block_ptr = tl.advance(K_block_ptr, (0, BLOCK_N))
+        #line 71 "flash_attention.py"
+        int v222 = K_block_ptr_5 + 0;
+        #line 71 "flash_attention.py"
+        int v223 = K_block_ptr_6 + 64;
+        // V_block_ptr = tl.advance(V_block_ptr, (BLOCK_N, 0))
+        #line 72 "flash_attention.py"
+        int v226 = V_block_ptr_5 + 64;
+        #line 72 "flash_attention.py"
+        int v227 = V_block_ptr_6 + 0;
+        // for start_n in range(0, hi, BLOCK_N):
+        #line 52 "flash_attention.py"
+        int k_next = start_n + 64;
+        #line 52 "flash_attention.py"
+        bool v318 = k_next < hi;
         // k = tl.load(K_block_ptr)
         #line 53 "flash_attention.py"
-        long long v137 = (long long)K_block_ptr_5;
+        long long v319 = (long long)v222;
         #line 53 "flash_attention.py"
-        long long v138 = v137 * K_block_ptr_3;
+        long long v320 = v319 * K_block_ptr_3;
         #line 53 "flash_attention.py"
-        __half* v139 = K_block_ptr_0 + v138;
+        __half* v321 = K_block_ptr_0 + v320;
         #line 53 "flash_attention.py"
-        long long v140 = (long long)K_block_ptr_6;
+        long long v322 = (long long)v223;
         #line 53 "flash_attention.py"
-        long long v141 = v140 * K_block_ptr_4;
+        long long v323 = v322 * K_block_ptr_4;
         #line 53 "flash_attention.py"
-        __half* v142 = v139 + v141;
-        int v143[8];
+        __half* v324 = v321 + v323;
+        int v325[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v143[r] = (r + tp3);
-        long long v145[8];
+            v325[r] = (r + tp3);
+        long long v327[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v145[r] = (long long)v143[r];
-        long long v147[8];
+            v327[r] = (long long)v325[r];
+        long long v329[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v147[r] = v145[r] * K_block_ptr_3;
-        __half* v149[8];
+            v329[r] = v327[r] * K_block_ptr_3;
+        __half* v331[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v149[r] = v142 + v147[r];
-        int v150[4];
+            v331[r] = v324 + v329[r];
+        int v332[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 53 "flash_attention.py"
-            v150[r] = ((r << 4) + tp2);
-        long long v152[4];
+            v332[r] = ((r << 4) + tp2);
+        long long v334[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 53 "flash_attention.py"
-            v152[r] = (long long)v150[r];
-        long long v154[4];
+            v334[r] = (long long)v332[r];
+        long long v336[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 53 "flash_attention.py"
-            v154[r] = v152[r] * K_block_ptr_4;
-        __half* v155[32];
+            v336[r] = v334[r] * K_block_ptr_4;
+        __half* v337[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 53 "flash_attention.py"
-            v155[r] = v149[(r & 7)];
-        long long v156[32];
+            v337[r] = v331[(r & 7)];
+        long long v338[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 53 "flash_attention.py"
-            v156[r] = v154[(r >> 3)];
-        __half* v157[32];
+            v338[r] = v336[(r >> 3)];
+        __half* v339[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 53 "flash_attention.py"
-            v157[r] = v155[r] + v156[r];
-        __half k[32];
+            v339[r] = v337[r] + v338[r];
+        __half k_2[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 53 "flash_attention.py"
+            k_2[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 53 "flash_attention.py"
+        __half *dot_b_next_2 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + (dot_slot == 2 ? 0 : dot_slot + 1) * 16384 + 8192);
         #pragma unroll
         for (int r = 0; r < 32; r += 8)
             #line 53 "flash_attention.py"
-            tsm::load<8>(&k[r], v157[r]); // 16-byte accesses
+            { const int f = (((r & 7) << 6) | ((r >> 3) << 4)) + tp4; tsm::cp_async16(&dot_b_next_2[(tsm::swz<128>((f & 63) * 128 + (f >> 6) * 2) >> 1)], v339[r], v318); }
+        #line 53 "flash_attention.py"
+        tsm::cp_async_commit();
+        // v = tl.load(V_block_ptr)
+        #line 68 "flash_attention.py"
+        long long v342 = (long long)v226;
+        #line 68 "flash_attention.py"
+        long long v343 = v342 * V_block_ptr_3;
+        #line 68 "flash_attention.py"
+        __half* v344 = V_block_ptr_0 + v343;
+        #line 68 "flash_attention.py"
+        long long v345 = (long long)v227;
+        #line 68 "flash_attention.py"
+        long long v346 = v345 * V_block_ptr_4;
+        #line 68 "flash_attention.py"
+        __half* v347 = v344 + v346;
+        int v348[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 68 "flash_attention.py"
+            v348[r] = ((r << 4) + tp2);
+        long long v350[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 68 "flash_attention.py"
+            v350[r] = (long long)v348[r];
+        long long v352[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 68 "flash_attention.py"
+            v352[r] = v350[r] * V_block_ptr_3;
+        __half* v354[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 68 "flash_attention.py"
+            v354[r] = v347 + v352[r];
+        int v355[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v355[r] = (r + tp3);
+        long long v357[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v357[r] = (long long)v355[r];
+        long long v359[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v359[r] = v357[r] * V_block_ptr_4;
+        __half* v360[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 68 "flash_attention.py"
+            v360[r] = v354[(r >> 3)];
+        long long v361[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 68 "flash_attention.py"
+            v361[r] = v359[(r & 7)];
+        __half* v362[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 68 "flash_attention.py"
+            v362[r] = v360[r] + v361[r];
+        __half v_2[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 68 "flash_attention.py"
+            v_2[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 68 "flash_attention.py"
+        __half *dot_b_next_3 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 49152) + (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1) * 16384 + 8192);
+        #pragma unroll
+        for (int r = 0; r < 32; r += 8)
+            #line 68 "flash_attention.py"
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; tsm::cp_async16(&dot_b_next_3[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v362[r], v318); }
+        #line 68 "flash_attention.py"
+        tsm::cp_async_commit();
         // qk = tl.dot(q, k)
         float qk[32];
         // tl.dot: a [64x64] and b [64x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 54 "flash_attention.py"
-            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // a: swizzled rows along M
+            unsigned char *dot_buf = (tsm_smem + tsm_dot_rings + 0) + dot_slot * 16384;
             #line 54 "flash_attention.py"
-            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 8192); // b: swizzled rows along N
+            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 54 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 8192); // b: swizzled rows along N
             #pragma unroll
             for (int r = 0; r < 32; r += 8)
                 #line 54 "flash_attention.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::sts<8>(&dot_a[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &q[r]); }
-            #pragma unroll
-            for (int r = 0; r < 32; r += 8)
-                #line 54 "flash_attention.py"
-                { const int f = (((r & 7) << 6) | ((r >> 3) << 4)) + tp5; tsm::sts<8>(&dot_b[(tsm::swz<128>((f & 63) * 128 + (f >> 6) * 2) >> 1)], &k[r]); }
+                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; tsm::sts<8>(&dot_a[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &q[r]); }
+            #line 54 "flash_attention.py"
+            tsm::cp_async_wait<3>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 54 "flash_attention.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 54 "flash_attention.py"
@@ -1142,44 +1634,46 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             tsm::wgmma_wait<0>(); // the accumulator is final
             #line 54 "flash_attention.py"
             tsm::wgmma_fence_regs<32>(qk);
+            #line 54 "flash_attention.py"
+            dot_slot = (dot_slot == 2 ? 0 : dot_slot + 1);
         }
         // mask = offs_m[:, None] >= (start_n + offs_n[None, :])
-        int v291[16];
+        int v390[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 56 "flash_attention.py"
-            v291[r] = start_n + offs_n[r];
-        int v287[32];
+            v390[r] = start_n + offs_n[r];
+        int v386[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 56 "flash_attention.py"
-            v287[r] = offs_m[((r >> 1) & 1)];
-        int v292[32];
+            v386[r] = offs_m[((r >> 1) & 1)];
+        int v391[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 56 "flash_attention.py"
-            v292[r] = v291[(r & 1) | ((r >> 2) << 1)];
+            v391[r] = v390[(r & 1) | ((r >> 2) << 1)];
         bool mask[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 56 "flash_attention.py"
-            mask[r] = v287[r] >= v292[r];
+            mask[r] = v386[r] >= v391[r];
         // qk = qk * qk_scale + tl.where(mask, 0, -1.0e6)
         float v169[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 57 "flash_attention.py"
             v169[r] = qk[r] * qk_scale;
-        float v296[32];
+        float v395[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 57 "flash_attention.py"
-            v296[r] = mask[r] ? 0.0f : (-1000000.0f);
+            v395[r] = mask[r] ? 0.0f : (-1000000.0f);
         float qk_1[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 57 "flash_attention.py"
-            qk_1[r] = v169[r] + v296[r];
+            qk_1[r] = v169[r] + v395[r];
         // m_ij = tl.maximum(m_i, tl.max(qk, 1))
         // the combine function, on scalars (one per operand of the reduction)
         #line 58 "flash_attention.py"
@@ -1219,16 +1713,16 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 58 "flash_attention.py"
             m_ij[r] = fmaxf(m_i_1[r], v179[r]);
         // qk -= m_ij[:, None]
-        float v297[32];
+        float v396[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 59 "flash_attention.py"
-            v297[r] = m_ij[((r >> 1) & 1)];
+            v396[r] = m_ij[((r >> 1) & 1)];
         float qk_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 59 "flash_attention.py"
-            qk_2[r] = qk_1[r] - v297[r];
+            qk_2[r] = qk_1[r] - v396[r];
         // p = tl.math.exp2(qk)
         float p[32];
         #pragma unroll
@@ -1337,74 +1831,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         for (int r = 0; r < 32; ++r)
             #line 67 "flash_attention.py"
             acc_4[r] = acc_1[r] * v194[r];
-        // v = tl.load(V_block_ptr)
-        #line 68 "flash_attention.py"
-        long long v196 = (long long)V_block_ptr_5;
-        #line 68 "flash_attention.py"
-        long long v197 = v196 * V_block_ptr_3;
-        #line 68 "flash_attention.py"
-        __half* v198 = V_block_ptr_0 + v197;
-        #line 68 "flash_attention.py"
-        long long v199 = (long long)V_block_ptr_6;
-        #line 68 "flash_attention.py"
-        long long v200 = v199 * V_block_ptr_4;
-        #line 68 "flash_attention.py"
-        __half* v201 = v198 + v200;
-        int v202[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 68 "flash_attention.py"
-            v202[r] = ((r << 4) + tp2);
-        long long v204[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 68 "flash_attention.py"
-            v204[r] = (long long)v202[r];
-        long long v206[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 68 "flash_attention.py"
-            v206[r] = v204[r] * V_block_ptr_3;
-        __half* v208[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 68 "flash_attention.py"
-            v208[r] = v201 + v206[r];
-        int v209[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v209[r] = (r + tp3);
-        long long v211[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v211[r] = (long long)v209[r];
-        long long v213[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v213[r] = v211[r] * V_block_ptr_4;
-        __half* v214[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 68 "flash_attention.py"
-            v214[r] = v208[(r >> 3)];
-        long long v215[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 68 "flash_attention.py"
-            v215[r] = v213[(r & 7)];
-        __half* v216[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 68 "flash_attention.py"
-            v216[r] = v214[r] + v215[r];
-        __half v[32];
-        #pragma unroll
-        for (int r = 0; r < 32; r += 8)
-            #line 68 "flash_attention.py"
-            tsm::load<8>(&v[r], v216[r]); // 16-byte accesses
         // acc = tl.dot(p.to(v.dtype), v, acc)
         __half v218[32];
         #pragma unroll
@@ -1415,19 +1841,17 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         // tl.dot: a [64x64] and b [64x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 69 "flash_attention.py"
-            __half *dot_a_1 = reinterpret_cast<__half *>(tsm_smem); // a: swizzled rows along M
+            unsigned char *dot_buf_1 = (tsm_smem + tsm_dot_rings + 49152) + dot_slot_1 * 16384;
             #line 69 "flash_attention.py"
-            __half *dot_b_1 = reinterpret_cast<__half *>(tsm_smem + 8192); // b: swizzled rows along K
+            __half *dot_a_1 = reinterpret_cast<__half *>(dot_buf_1); // a: swizzled rows along M
             #line 69 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
+            __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1 + 8192); // b: swizzled rows along K
             #pragma unroll
             for (int r = 0; r < 32; r += 2)
                 #line 69 "flash_attention.py"
                 { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; tsm::sts<2>(&dot_a_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &v218[r]); }
-            #pragma unroll
-            for (int r = 0; r < 32; r += 8)
-                #line 69 "flash_attention.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::sts<8>(&dot_b_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &v[r]); }
+            #line 69 "flash_attention.py"
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 69 "flash_attention.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 69 "flash_attention.py"
@@ -1458,38 +1882,40 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             tsm::wgmma_wait<0>(); // the accumulator is final
             #line 69 "flash_attention.py"
             tsm::wgmma_fence_regs<32>(acc_5);
+            #line 69 "flash_attention.py"
+            dot_slot_1 = (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1);
         }
-        // K_block_ptr = tl.advance(K_block_ptr, (0, BLOCK_N))
-        #line 71 "flash_attention.py"
-        int v222 = K_block_ptr_5 + 0;
-        #line 71 "flash_attention.py"
-        int v223 = K_block_ptr_6 + 64;
-        // V_block_ptr = tl.advance(V_block_ptr, (BLOCK_N, 0))
-        #line 72 "flash_attention.py"
-        int v226 = V_block_ptr_5 + 64;
-        #line 72 "flash_attention.py"
-        int v227 = V_block_ptr_6 + 0;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         K_block_ptr_5 = v222;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         K_block_ptr_6 = v223;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         V_block_ptr_5 = v226;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         V_block_ptr_6 = v227;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 72 "flash_attention.py"
+            #line 69 "flash_attention.py"
             acc_1[r] = acc_5[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 72 "flash_attention.py"
+            #line 69 "flash_attention.py"
             l_i_1[r] = l_i_2[r];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
-            #line 72 "flash_attention.py"
+            #line 69 "flash_attention.py"
             m_i_1[r] = m_ij[r];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 69 "flash_attention.py"
+            k_1[r] = k_2[r];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 69 "flash_attention.py"
+            v_1[r] = v_2[r];
     }
+    #line 52 "flash_attention.py"
+    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     float acc_6[32];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1506,7 +1932,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 52 "flash_attention.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; acc_6[r] = smem[f + (f >> 6)]; }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; acc_6[r] = smem[f + (f >> 6)]; }
     }
     // acc = acc / l_i[:, None]
     float v246[32];
@@ -1603,12 +2029,16 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[33024];
+    // layout conversions and tl.dot operands go through this buffer: 205824 bytes,
+    // more than a static declaration allows, so the launch passes it as dynamic shared memory
+    extern __shared__ __align__(1024) unsigned char tsm_smem[];
+    constexpr int tsm_dot_rings = 33792; // tl.dot staging rings of their own start here
+    int dot_slot = 0; // which of tl.dot's 3 staging buffers this iteration reads
+    int dot_slot_1 = 0; // which of tl.dot's 3 staging buffers this iteration reads
     const int tp0 = (lane >> 4) | (warp << 1);
     const int tp1 = ((lane & 15) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((lane & 15) << 9) | (lane >> 4) | (warp << 1);
+    const int tp2 = ((lane & 15) << 9) | (lane >> 4) | (warp << 1);
+    const int tp3 = (lane << 3) | (warp << 8);
     const int tp4 = (lane >> 2) | (warp << 4);
     const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
     const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
@@ -1780,6 +2210,171 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         tsm::load<8>(&q[r], v111[r]); // 16-byte accesses
     // for start_n in range(0, hi, BLOCK_N):
     #line 52 "flash_attention.py"
+    bool v255 = 0 < N_CTX;
+    // k = tl.load(K_block_ptr)
+    #line 53 "flash_attention.py"
+    long long v256 = (long long)0;
+    #line 53 "flash_attention.py"
+    long long v257 = v256 * v51;
+    #line 53 "flash_attention.py"
+    __half* v258 = v46 + v257;
+    #line 53 "flash_attention.py"
+    long long v259 = (long long)0;
+    #line 53 "flash_attention.py"
+    long long v260 = v259 * v52;
+    #line 53 "flash_attention.py"
+    __half* v261 = v258 + v260;
+    int v262[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v262[r] = (r + tp1);
+    long long v264[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v264[r] = (long long)v262[r];
+    long long v266[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v266[r] = v264[r] * v51;
+    __half* v268[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v268[r] = v261 + v266[r];
+    int v269[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v269[r] = ((r << 3) + tp0);
+    long long v271[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v271[r] = (long long)v269[r];
+    long long v273[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v273[r] = v271[r] * v52;
+    __half* v274[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 53 "flash_attention.py"
+        v274[r] = v268[(r & 7)];
+    long long v275[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 53 "flash_attention.py"
+        v275[r] = v273[(r >> 3)];
+    __half* v276[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 53 "flash_attention.py"
+        v276[r] = v274[r] + v275[r];
+    __half k[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 53 "flash_attention.py"
+        k[r] = __float2half_rn(0.0f);
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    #line 53 "flash_attention.py"
+    dot_slot = 0;
+    #line 53 "flash_attention.py"
+    __syncthreads();
+    #line 53 "flash_attention.py"
+    __half *dot_b_next = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + 0 * 32768 + 16384);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
+        #line 53 "flash_attention.py"
+        { const int f = (((r & 7) << 6) | ((r >> 3) << 3)) + tp2; tsm::cp_async16(&dot_b_next[(tsm::swz<128>(((f >> 6) >> 6) * 8192 + (f & 63) * 128 + ((f >> 6) & 63) * 2) >> 1)], v276[r], v255); }
+    #line 53 "flash_attention.py"
+    tsm::cp_async_commit();
+    // v = tl.load(V_block_ptr)
+    #line 68 "flash_attention.py"
+    long long v279 = (long long)0;
+    #line 68 "flash_attention.py"
+    long long v280 = v279 * v59;
+    #line 68 "flash_attention.py"
+    __half* v281 = v55 + v280;
+    #line 68 "flash_attention.py"
+    long long v282 = (long long)0;
+    #line 68 "flash_attention.py"
+    long long v283 = v282 * v61;
+    #line 68 "flash_attention.py"
+    __half* v284 = v281 + v283;
+    int v285[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v285[r] = ((r << 3) + tp0);
+    long long v287[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v287[r] = (long long)v285[r];
+    long long v289[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v289[r] = v287[r] * v59;
+    __half* v291[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v291[r] = v284 + v289[r];
+    int v292[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v292[r] = (r + tp1);
+    long long v294[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v294[r] = (long long)v292[r];
+    long long v296[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v296[r] = v294[r] * v61;
+    __half* v297[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 68 "flash_attention.py"
+        v297[r] = v291[(r >> 3)];
+    long long v298[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 68 "flash_attention.py"
+        v298[r] = v296[(r & 7)];
+    __half* v299[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 68 "flash_attention.py"
+        v299[r] = v297[r] + v298[r];
+    __half v[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 68 "flash_attention.py"
+        v[r] = __float2half_rn(0.0f);
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    #line 68 "flash_attention.py"
+    dot_slot_1 = 0;
+    #line 68 "flash_attention.py"
+    __syncthreads();
+    #line 68 "flash_attention.py"
+    __half *dot_b_next_1 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 98304) + 0 * 24576 + 8192);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
+        #line 68 "flash_attention.py"
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], v299[r], v255); }
+    #line 68 "flash_attention.py"
+    tsm::cp_async_commit();
+    // for start_n in range(0, hi, BLOCK_N):
+    #line 52 "flash_attention.py"
     __half* K_block_ptr_0 = v46;
     #line 52 "flash_attention.py"
     long long K_block_ptr_1 = v48;
@@ -1822,94 +2417,204 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 2; ++r)
         #line 52 "flash_attention.py"
         m_i_1[r] = m_i;
+    __half k_1[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 52 "flash_attention.py"
+        k_1[r] = k[r];
+    __half v_1[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 52 "flash_attention.py"
+        v_1[r] = v[r];
     #line 52 "flash_attention.py"
     for (int start_n = 0; start_n < N_CTX; start_n += 64) {
+        // qk = tl.dot(q, k)
+        // K_block_ptr = tl.advance(K_block_ptr, (0, BLOCK_N))
+        #line 71 "flash_attention.py"
+        int v207 = K_block_ptr_5 + 0;
+        #line 71 "flash_attention.py"
+        int v208 = K_block_ptr_6 + 64;
+        // V_block_ptr = tl.advance(V_block_ptr, (BLOCK_N, 0))
+        #line 72 "flash_attention.py"
+        int v211 = V_block_ptr_5 + 64;
+        #line 72 "flash_attention.py"
+        int v212 = V_block_ptr_6 + 0;
+        // for start_n in range(0, hi, BLOCK_N):
+        #line 52 "flash_attention.py"
+        int k_next = start_n + 64;
+        #line 52 "flash_attention.py"
+        bool v303 = k_next < N_CTX;
         // k = tl.load(K_block_ptr)
         #line 53 "flash_attention.py"
-        long long v133 = (long long)K_block_ptr_5;
+        long long v304 = (long long)v207;
         #line 53 "flash_attention.py"
-        long long v134 = v133 * K_block_ptr_3;
+        long long v305 = v304 * K_block_ptr_3;
         #line 53 "flash_attention.py"
-        __half* v135 = K_block_ptr_0 + v134;
+        __half* v306 = K_block_ptr_0 + v305;
         #line 53 "flash_attention.py"
-        long long v136 = (long long)K_block_ptr_6;
+        long long v307 = (long long)v208;
         #line 53 "flash_attention.py"
-        long long v137 = v136 * K_block_ptr_4;
+        long long v308 = v307 * K_block_ptr_4;
         #line 53 "flash_attention.py"
-        __half* v138 = v135 + v137;
-        int v139[8];
+        __half* v309 = v306 + v308;
+        int v310[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v139[r] = (r + tp1);
-        long long v141[8];
+            v310[r] = (r + tp1);
+        long long v312[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v141[r] = (long long)v139[r];
-        long long v143[8];
+            v312[r] = (long long)v310[r];
+        long long v314[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v143[r] = v141[r] * K_block_ptr_3;
-        __half* v145[8];
+            v314[r] = v312[r] * K_block_ptr_3;
+        __half* v316[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v145[r] = v138 + v143[r];
-        int v146[8];
+            v316[r] = v309 + v314[r];
+        int v317[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v146[r] = ((r << 3) + tp0);
-        long long v148[8];
+            v317[r] = ((r << 3) + tp0);
+        long long v319[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v148[r] = (long long)v146[r];
-        long long v150[8];
+            v319[r] = (long long)v317[r];
+        long long v321[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v150[r] = v148[r] * K_block_ptr_4;
-        __half* v151[64];
+            v321[r] = v319[r] * K_block_ptr_4;
+        __half* v322[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 53 "flash_attention.py"
-            v151[r] = v145[(r & 7)];
-        long long v152[64];
+            v322[r] = v316[(r & 7)];
+        long long v323[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 53 "flash_attention.py"
-            v152[r] = v150[(r >> 3)];
-        __half* v153[64];
+            v323[r] = v321[(r >> 3)];
+        __half* v324[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 53 "flash_attention.py"
-            v153[r] = v151[r] + v152[r];
-        __half k[64];
+            v324[r] = v322[r] + v323[r];
+        __half k_2[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 53 "flash_attention.py"
+            k_2[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 53 "flash_attention.py"
+        __half *dot_b_next_2 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + (dot_slot == 2 ? 0 : dot_slot + 1) * 32768 + 16384);
         #pragma unroll
         for (int r = 0; r < 64; r += 8)
             #line 53 "flash_attention.py"
-            tsm::load<8>(&k[r], v153[r]); // 16-byte accesses
+            { const int f = (((r & 7) << 6) | ((r >> 3) << 3)) + tp2; tsm::cp_async16(&dot_b_next_2[(tsm::swz<128>(((f >> 6) >> 6) * 8192 + (f & 63) * 128 + ((f >> 6) & 63) * 2) >> 1)], v324[r], v303); }
+        #line 53 "flash_attention.py"
+        tsm::cp_async_commit();
+        // v = tl.load(V_block_ptr)
+        #line 68 "flash_attention.py"
+        long long v327 = (long long)v211;
+        #line 68 "flash_attention.py"
+        long long v328 = v327 * V_block_ptr_3;
+        #line 68 "flash_attention.py"
+        __half* v329 = V_block_ptr_0 + v328;
+        #line 68 "flash_attention.py"
+        long long v330 = (long long)v212;
+        #line 68 "flash_attention.py"
+        long long v331 = v330 * V_block_ptr_4;
+        #line 68 "flash_attention.py"
+        __half* v332 = v329 + v331;
+        int v333[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v333[r] = ((r << 3) + tp0);
+        long long v335[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v335[r] = (long long)v333[r];
+        long long v337[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v337[r] = v335[r] * V_block_ptr_3;
+        __half* v339[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v339[r] = v332 + v337[r];
+        int v340[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v340[r] = (r + tp1);
+        long long v342[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v342[r] = (long long)v340[r];
+        long long v344[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v344[r] = v342[r] * V_block_ptr_4;
+        __half* v345[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 68 "flash_attention.py"
+            v345[r] = v339[(r >> 3)];
+        long long v346[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 68 "flash_attention.py"
+            v346[r] = v344[(r & 7)];
+        __half* v347[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 68 "flash_attention.py"
+            v347[r] = v345[r] + v346[r];
+        __half v_2[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 68 "flash_attention.py"
+            v_2[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 68 "flash_attention.py"
+        __half *dot_b_next_3 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 98304) + (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1) * 24576 + 8192);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
+            #line 68 "flash_attention.py"
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; tsm::cp_async16(&dot_b_next_3[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], v347[r], v303); }
+        #line 68 "flash_attention.py"
+        tsm::cp_async_commit();
         // qk = tl.dot(q, k)
         float qk[32];
         // tl.dot: a [64x128] and b [128x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 54 "flash_attention.py"
-            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // a: swizzled rows along M
+            unsigned char *dot_buf = (tsm_smem + tsm_dot_rings + 0) + dot_slot * 32768;
             #line 54 "flash_attention.py"
-            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 16384); // b: swizzled rows along N
+            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 54 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along N
             #pragma unroll
             for (int r = 0; r < 64; r += 8)
                 #line 54 "flash_attention.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::sts<8>(&dot_a[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &q[r]); }
-            #pragma unroll
-            for (int r = 0; r < 64; r += 8)
-                #line 54 "flash_attention.py"
-                { const int f = (((r & 7) << 6) | ((r >> 3) << 3)) + tp3; tsm::sts<8>(&dot_b[(tsm::swz<128>(((f >> 6) >> 6) * 8192 + (f & 63) * 128 + ((f >> 6) & 63) * 2) >> 1)], &k[r]); }
+                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; tsm::sts<8>(&dot_a[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &q[r]); }
+            #line 54 "flash_attention.py"
+            tsm::cp_async_wait<3>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 54 "flash_attention.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 54 "flash_attention.py"
@@ -1948,6 +2653,8 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             tsm::wgmma_wait<0>(); // the accumulator is final
             #line 54 "flash_attention.py"
             tsm::wgmma_fence_regs<32>(qk);
+            #line 54 "flash_attention.py"
+            dot_slot = (dot_slot == 2 ? 0 : dot_slot + 1);
         }
         // m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
         // the combine function, on scalars (one per operand of the reduction)
@@ -1998,16 +2705,16 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         for (int r = 0; r < 32; ++r)
             #line 62 "flash_attention.py"
             v165[r] = qk[r] * qk_scale;
-        float v262[32];
+        float v361[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 62 "flash_attention.py"
-            v262[r] = m_ij[((r >> 1) & 1)];
+            v361[r] = m_ij[((r >> 1) & 1)];
         float qk_1[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 62 "flash_attention.py"
-            qk_1[r] = v165[r] - v262[r];
+            qk_1[r] = v165[r] - v361[r];
         // p = tl.math.exp2(qk)
         float p[32];
         #pragma unroll
@@ -2116,74 +2823,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         for (int r = 0; r < 64; ++r)
             #line 67 "flash_attention.py"
             acc_4[r] = acc_1[r] * v179[r];
-        // v = tl.load(V_block_ptr)
-        #line 68 "flash_attention.py"
-        long long v181 = (long long)V_block_ptr_5;
-        #line 68 "flash_attention.py"
-        long long v182 = v181 * V_block_ptr_3;
-        #line 68 "flash_attention.py"
-        __half* v183 = V_block_ptr_0 + v182;
-        #line 68 "flash_attention.py"
-        long long v184 = (long long)V_block_ptr_6;
-        #line 68 "flash_attention.py"
-        long long v185 = v184 * V_block_ptr_4;
-        #line 68 "flash_attention.py"
-        __half* v186 = v183 + v185;
-        int v187[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v187[r] = ((r << 3) + tp0);
-        long long v189[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v189[r] = (long long)v187[r];
-        long long v191[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v191[r] = v189[r] * V_block_ptr_3;
-        __half* v193[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v193[r] = v186 + v191[r];
-        int v194[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v194[r] = (r + tp1);
-        long long v196[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v196[r] = (long long)v194[r];
-        long long v198[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v198[r] = v196[r] * V_block_ptr_4;
-        __half* v199[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 68 "flash_attention.py"
-            v199[r] = v193[(r >> 3)];
-        long long v200[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 68 "flash_attention.py"
-            v200[r] = v198[(r & 7)];
-        __half* v201[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 68 "flash_attention.py"
-            v201[r] = v199[r] + v200[r];
-        __half v[64];
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
-            #line 68 "flash_attention.py"
-            tsm::load<8>(&v[r], v201[r]); // 16-byte accesses
         // acc = tl.dot(p.to(v.dtype), v, acc)
         __half v203[32];
         #pragma unroll
@@ -2194,19 +2833,17 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         // tl.dot: a [64x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 69 "flash_attention.py"
-            __half *dot_a_1 = reinterpret_cast<__half *>(tsm_smem); // a: swizzled rows along M
+            unsigned char *dot_buf_1 = (tsm_smem + tsm_dot_rings + 98304) + dot_slot_1 * 24576;
             #line 69 "flash_attention.py"
-            __half *dot_b_1 = reinterpret_cast<__half *>(tsm_smem + 8192); // b: swizzled rows along K
+            __half *dot_a_1 = reinterpret_cast<__half *>(dot_buf_1); // a: swizzled rows along M
             #line 69 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
+            __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1 + 8192); // b: swizzled rows along K
             #pragma unroll
             for (int r = 0; r < 32; r += 2)
                 #line 69 "flash_attention.py"
                 { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; tsm::sts<2>(&dot_a_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &v203[r]); }
-            #pragma unroll
-            for (int r = 0; r < 64; r += 8)
-                #line 69 "flash_attention.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::sts<8>(&dot_b_1[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &v[r]); }
+            #line 69 "flash_attention.py"
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 69 "flash_attention.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 69 "flash_attention.py"
@@ -2237,38 +2874,40 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             tsm::wgmma_wait<0>(); // the accumulator is final
             #line 69 "flash_attention.py"
             tsm::wgmma_fence_regs<64>(acc_5);
+            #line 69 "flash_attention.py"
+            dot_slot_1 = (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1);
         }
-        // K_block_ptr = tl.advance(K_block_ptr, (0, BLOCK_N))
-        #line 71 "flash_attention.py"
-        int v207 = K_block_ptr_5 + 0;
-        #line 71 "flash_attention.py"
-        int v208 = K_block_ptr_6 + 64;
-        // V_block_ptr = tl.advance(V_block_ptr, (BLOCK_N, 0))
-        #line 72 "flash_attention.py"
-        int v211 = V_block_ptr_5 + 64;
-        #line 72 "flash_attention.py"
-        int v212 = V_block_ptr_6 + 0;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         K_block_ptr_5 = v207;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         K_block_ptr_6 = v208;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         V_block_ptr_5 = v211;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         V_block_ptr_6 = v212;
         #pragma unroll
         for (int r = 0; r < 64; ++r)
-            #line 72 "flash_attention.py"
+            #line 69 "flash_attention.py"
             acc_1[r] = acc_5[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 72 "flash_attention.py"
+            #line 69 "flash_attention.py"
             l_i_1[r] = l_i_2[r];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
-            #line 72 "flash_attention.py"
+            #line 69 "flash_attention.py"
             m_i_1[r] = m_ij[r];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 69 "flash_attention.py"
+            k_1[r] = k_2[r];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 69 "flash_attention.py"
+            v_1[r] = v_2[r];
     }
+    #line 52 "flash_attention.py"
+    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     float acc_6[64];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -2285,7 +2924,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 52 "flash_attention.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; acc_6[r] = smem[f + (f >> 7)]; }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; acc_6[r] = smem[f + (f >> 7)]; }
     }
     // acc = acc / l_i[:, None]
     float v231[64];
@@ -2382,14 +3021,18 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[33024];
+    // layout conversions and tl.dot operands go through this buffer: 205824 bytes,
+    // more than a static declaration allows, so the launch passes it as dynamic shared memory
+    extern __shared__ __align__(1024) unsigned char tsm_smem[];
+    constexpr int tsm_dot_rings = 33792; // tl.dot staging rings of their own start here
+    int dot_slot = 0; // which of tl.dot's 3 staging buffers this iteration reads
+    int dot_slot_1 = 0; // which of tl.dot's 3 staging buffers this iteration reads
     const int tp0 = (lane >> 2) | (warp << 4);
     const int tp1 = ((lane & 3) << 1);
     const int tp2 = (lane >> 4) | (warp << 1);
     const int tp3 = ((lane & 15) << 3);
-    const int tp4 = (lane << 3) | (warp << 8);
-    const int tp5 = ((lane & 15) << 9) | (lane >> 4) | (warp << 1);
+    const int tp4 = ((lane & 15) << 9) | (lane >> 4) | (warp << 1);
+    const int tp5 = (lane << 3) | (warp << 8);
     const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
     const int tp7 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
     // start_m = tl.program_id(0)
@@ -2483,11 +3126,11 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     // offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
     #line 44 "flash_attention.py"
     int v75 = start_m * 64;
-    int v284[2];
+    int v383[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 44 "flash_attention.py"
-        v284[r] = ((r << 3) + tp0);
+        v383[r] = ((r << 3) + tp0);
     int offs_m[2];
     #line 44 "flash_attention.py"
     const int offs_m_base = v75 + tp0;
@@ -2586,6 +3229,171 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     int hi = v114 * 64;
     // for start_n in range(0, hi, BLOCK_N):
     #line 52 "flash_attention.py"
+    bool v270 = 0 < hi;
+    // k = tl.load(K_block_ptr)
+    #line 53 "flash_attention.py"
+    long long v271 = (long long)0;
+    #line 53 "flash_attention.py"
+    long long v272 = v271 * v51;
+    #line 53 "flash_attention.py"
+    __half* v273 = v46 + v272;
+    #line 53 "flash_attention.py"
+    long long v274 = (long long)0;
+    #line 53 "flash_attention.py"
+    long long v275 = v274 * v52;
+    #line 53 "flash_attention.py"
+    __half* v276 = v273 + v275;
+    int v277[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v277[r] = (r + tp3);
+    long long v279[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v279[r] = (long long)v277[r];
+    long long v281[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v281[r] = v279[r] * v51;
+    __half* v283[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v283[r] = v276 + v281[r];
+    int v284[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v284[r] = ((r << 3) + tp2);
+    long long v286[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v286[r] = (long long)v284[r];
+    long long v288[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 53 "flash_attention.py"
+        v288[r] = v286[r] * v52;
+    __half* v289[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 53 "flash_attention.py"
+        v289[r] = v283[(r & 7)];
+    long long v290[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 53 "flash_attention.py"
+        v290[r] = v288[(r >> 3)];
+    __half* v291[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 53 "flash_attention.py"
+        v291[r] = v289[r] + v290[r];
+    __half k[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 53 "flash_attention.py"
+        k[r] = __float2half_rn(0.0f);
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    #line 53 "flash_attention.py"
+    dot_slot = 0;
+    #line 53 "flash_attention.py"
+    __syncthreads();
+    #line 53 "flash_attention.py"
+    __half *dot_b_next = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + 0 * 32768 + 16384);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
+        #line 53 "flash_attention.py"
+        { const int f = (((r & 7) << 6) | ((r >> 3) << 3)) + tp4; tsm::cp_async16(&dot_b_next[(tsm::swz<128>(((f >> 6) >> 6) * 8192 + (f & 63) * 128 + ((f >> 6) & 63) * 2) >> 1)], v291[r], v270); }
+    #line 53 "flash_attention.py"
+    tsm::cp_async_commit();
+    // v = tl.load(V_block_ptr)
+    #line 68 "flash_attention.py"
+    long long v294 = (long long)0;
+    #line 68 "flash_attention.py"
+    long long v295 = v294 * v59;
+    #line 68 "flash_attention.py"
+    __half* v296 = v55 + v295;
+    #line 68 "flash_attention.py"
+    long long v297 = (long long)0;
+    #line 68 "flash_attention.py"
+    long long v298 = v297 * v61;
+    #line 68 "flash_attention.py"
+    __half* v299 = v296 + v298;
+    int v300[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v300[r] = ((r << 3) + tp2);
+    long long v302[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v302[r] = (long long)v300[r];
+    long long v304[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v304[r] = v302[r] * v59;
+    __half* v306[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v306[r] = v299 + v304[r];
+    int v307[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v307[r] = (r + tp3);
+    long long v309[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v309[r] = (long long)v307[r];
+    long long v311[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 68 "flash_attention.py"
+        v311[r] = v309[r] * v61;
+    __half* v312[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 68 "flash_attention.py"
+        v312[r] = v306[(r >> 3)];
+    long long v313[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 68 "flash_attention.py"
+        v313[r] = v311[(r & 7)];
+    __half* v314[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 68 "flash_attention.py"
+        v314[r] = v312[r] + v313[r];
+    __half v[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 68 "flash_attention.py"
+        v[r] = __float2half_rn(0.0f);
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    #line 68 "flash_attention.py"
+    dot_slot_1 = 0;
+    #line 68 "flash_attention.py"
+    __syncthreads();
+    #line 68 "flash_attention.py"
+    __half *dot_b_next_1 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 98304) + 0 * 24576 + 8192);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
+        #line 68 "flash_attention.py"
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], v314[r], v270); }
+    #line 68 "flash_attention.py"
+    tsm::cp_async_commit();
+    // for start_n in range(0, hi, BLOCK_N):
+    #line 52 "flash_attention.py"
     __half* K_block_ptr_0 = v46;
     #line 52 "flash_attention.py"
     long long K_block_ptr_1 = v48;
@@ -2628,94 +3436,204 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 2; ++r)
         #line 52 "flash_attention.py"
         m_i_1[r] = m_i;
+    __half k_1[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 52 "flash_attention.py"
+        k_1[r] = k[r];
+    __half v_1[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 52 "flash_attention.py"
+        v_1[r] = v[r];
     #line 52 "flash_attention.py"
     for (int start_n = 0; start_n < hi; start_n += 64) {
+        // qk = tl.dot(q, k)
+        // K_block_ptr = tl.advance(K_block_ptr, (0, BLOCK_N))
+        #line 71 "flash_attention.py"
+        int v222 = K_block_ptr_5 + 0;
+        #line 71 "flash_attention.py"
+        int v223 = K_block_ptr_6 + 64;
+        // V_block_ptr = tl.advance(V_block_ptr, (BLOCK_N, 0))
+        #line 72 "flash_attention.py"
+        int v226 = V_block_ptr_5 + 64;
+        #line 72 "flash_attention.py"
+        int v227 = V_block_ptr_6 + 0;
+        // for start_n in range(0, hi, BLOCK_N):
+        #line 52 "flash_attention.py"
+        int k_next = start_n + 64;
+        #line 52 "flash_attention.py"
+        bool v318 = k_next < hi;
         // k = tl.load(K_block_ptr)
         #line 53 "flash_attention.py"
-        long long v137 = (long long)K_block_ptr_5;
+        long long v319 = (long long)v222;
         #line 53 "flash_attention.py"
-        long long v138 = v137 * K_block_ptr_3;
+        long long v320 = v319 * K_block_ptr_3;
         #line 53 "flash_attention.py"
-        __half* v139 = K_block_ptr_0 + v138;
+        __half* v321 = K_block_ptr_0 + v320;
         #line 53 "flash_attention.py"
-        long long v140 = (long long)K_block_ptr_6;
+        long long v322 = (long long)v223;
         #line 53 "flash_attention.py"
-        long long v141 = v140 * K_block_ptr_4;
+        long long v323 = v322 * K_block_ptr_4;
         #line 53 "flash_attention.py"
-        __half* v142 = v139 + v141;
-        int v143[8];
+        __half* v324 = v321 + v323;
+        int v325[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v143[r] = (r + tp3);
-        long long v145[8];
+            v325[r] = (r + tp3);
+        long long v327[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v145[r] = (long long)v143[r];
-        long long v147[8];
+            v327[r] = (long long)v325[r];
+        long long v329[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v147[r] = v145[r] * K_block_ptr_3;
-        __half* v149[8];
+            v329[r] = v327[r] * K_block_ptr_3;
+        __half* v331[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v149[r] = v142 + v147[r];
-        int v150[8];
+            v331[r] = v324 + v329[r];
+        int v332[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v150[r] = ((r << 3) + tp2);
-        long long v152[8];
+            v332[r] = ((r << 3) + tp2);
+        long long v334[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v152[r] = (long long)v150[r];
-        long long v154[8];
+            v334[r] = (long long)v332[r];
+        long long v336[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
-            v154[r] = v152[r] * K_block_ptr_4;
-        __half* v155[64];
+            v336[r] = v334[r] * K_block_ptr_4;
+        __half* v337[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 53 "flash_attention.py"
-            v155[r] = v149[(r & 7)];
-        long long v156[64];
+            v337[r] = v331[(r & 7)];
+        long long v338[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 53 "flash_attention.py"
-            v156[r] = v154[(r >> 3)];
-        __half* v157[64];
+            v338[r] = v336[(r >> 3)];
+        __half* v339[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 53 "flash_attention.py"
-            v157[r] = v155[r] + v156[r];
-        __half k[64];
+            v339[r] = v337[r] + v338[r];
+        __half k_2[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 53 "flash_attention.py"
+            k_2[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 53 "flash_attention.py"
+        __half *dot_b_next_2 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + (dot_slot == 2 ? 0 : dot_slot + 1) * 32768 + 16384);
         #pragma unroll
         for (int r = 0; r < 64; r += 8)
             #line 53 "flash_attention.py"
-            tsm::load<8>(&k[r], v157[r]); // 16-byte accesses
+            { const int f = (((r & 7) << 6) | ((r >> 3) << 3)) + tp4; tsm::cp_async16(&dot_b_next_2[(tsm::swz<128>(((f >> 6) >> 6) * 8192 + (f & 63) * 128 + ((f >> 6) & 63) * 2) >> 1)], v339[r], v318); }
+        #line 53 "flash_attention.py"
+        tsm::cp_async_commit();
+        // v = tl.load(V_block_ptr)
+        #line 68 "flash_attention.py"
+        long long v342 = (long long)v226;
+        #line 68 "flash_attention.py"
+        long long v343 = v342 * V_block_ptr_3;
+        #line 68 "flash_attention.py"
+        __half* v344 = V_block_ptr_0 + v343;
+        #line 68 "flash_attention.py"
+        long long v345 = (long long)v227;
+        #line 68 "flash_attention.py"
+        long long v346 = v345 * V_block_ptr_4;
+        #line 68 "flash_attention.py"
+        __half* v347 = v344 + v346;
+        int v348[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v348[r] = ((r << 3) + tp2);
+        long long v350[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v350[r] = (long long)v348[r];
+        long long v352[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v352[r] = v350[r] * V_block_ptr_3;
+        __half* v354[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v354[r] = v347 + v352[r];
+        int v355[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v355[r] = (r + tp3);
+        long long v357[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v357[r] = (long long)v355[r];
+        long long v359[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 68 "flash_attention.py"
+            v359[r] = v357[r] * V_block_ptr_4;
+        __half* v360[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 68 "flash_attention.py"
+            v360[r] = v354[(r >> 3)];
+        long long v361[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 68 "flash_attention.py"
+            v361[r] = v359[(r & 7)];
+        __half* v362[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 68 "flash_attention.py"
+            v362[r] = v360[r] + v361[r];
+        __half v_2[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 68 "flash_attention.py"
+            v_2[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 68 "flash_attention.py"
+        __half *dot_b_next_3 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 98304) + (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1) * 24576 + 8192);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
+            #line 68 "flash_attention.py"
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; tsm::cp_async16(&dot_b_next_3[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], v362[r], v318); }
+        #line 68 "flash_attention.py"
+        tsm::cp_async_commit();
         // qk = tl.dot(q, k)
         float qk[32];
         // tl.dot: a [64x128] and b [128x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 54 "flash_attention.py"
-            __half *dot_a = reinterpret_cast<__half *>(tsm_smem); // a: swizzled rows along M
+            unsigned char *dot_buf = (tsm_smem + tsm_dot_rings + 0) + dot_slot * 32768;
             #line 54 "flash_attention.py"
-            __half *dot_b = reinterpret_cast<__half *>(tsm_smem + 16384); // b: swizzled rows along N
+            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 54 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along N
             #pragma unroll
             for (int r = 0; r < 64; r += 8)
                 #line 54 "flash_attention.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::sts<8>(&dot_a[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &q[r]); }
-            #pragma unroll
-            for (int r = 0; r < 64; r += 8)
-                #line 54 "flash_attention.py"
-                { const int f = (((r & 7) << 6) | ((r >> 3) << 3)) + tp5; tsm::sts<8>(&dot_b[(tsm::swz<128>(((f >> 6) >> 6) * 8192 + (f & 63) * 128 + ((f >> 6) & 63) * 2) >> 1)], &k[r]); }
+                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; tsm::sts<8>(&dot_a[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &q[r]); }
+            #line 54 "flash_attention.py"
+            tsm::cp_async_wait<3>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 54 "flash_attention.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 54 "flash_attention.py"
@@ -2754,44 +3672,46 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             tsm::wgmma_wait<0>(); // the accumulator is final
             #line 54 "flash_attention.py"
             tsm::wgmma_fence_regs<32>(qk);
+            #line 54 "flash_attention.py"
+            dot_slot = (dot_slot == 2 ? 0 : dot_slot + 1);
         }
         // mask = offs_m[:, None] >= (start_n + offs_n[None, :])
-        int v291[16];
+        int v390[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 56 "flash_attention.py"
-            v291[r] = start_n + offs_n[r];
-        int v287[32];
+            v390[r] = start_n + offs_n[r];
+        int v386[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 56 "flash_attention.py"
-            v287[r] = offs_m[((r >> 1) & 1)];
-        int v292[32];
+            v386[r] = offs_m[((r >> 1) & 1)];
+        int v391[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 56 "flash_attention.py"
-            v292[r] = v291[(r & 1) | ((r >> 2) << 1)];
+            v391[r] = v390[(r & 1) | ((r >> 2) << 1)];
         bool mask[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 56 "flash_attention.py"
-            mask[r] = v287[r] >= v292[r];
+            mask[r] = v386[r] >= v391[r];
         // qk = qk * qk_scale + tl.where(mask, 0, -1.0e6)
         float v169[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 57 "flash_attention.py"
             v169[r] = qk[r] * qk_scale;
-        float v296[32];
+        float v395[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 57 "flash_attention.py"
-            v296[r] = mask[r] ? 0.0f : (-1000000.0f);
+            v395[r] = mask[r] ? 0.0f : (-1000000.0f);
         float qk_1[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 57 "flash_attention.py"
-            qk_1[r] = v169[r] + v296[r];
+            qk_1[r] = v169[r] + v395[r];
         // m_ij = tl.maximum(m_i, tl.max(qk, 1))
         // the combine function, on scalars (one per operand of the reduction)
         #line 58 "flash_attention.py"
@@ -2831,16 +3751,16 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 58 "flash_attention.py"
             m_ij[r] = fmaxf(m_i_1[r], v179[r]);
         // qk -= m_ij[:, None]
-        float v297[32];
+        float v396[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 59 "flash_attention.py"
-            v297[r] = m_ij[((r >> 1) & 1)];
+            v396[r] = m_ij[((r >> 1) & 1)];
         float qk_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 59 "flash_attention.py"
-            qk_2[r] = qk_1[r] - v297[r];
+            qk_2[r] = qk_1[r] - v396[r];
         // p = tl.math.exp2(qk)
         float p[32];
         #pragma unroll
@@ -2949,74 +3869,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         for (int r = 0; r < 64; ++r)
             #line 67 "flash_attention.py"
             acc_4[r] = acc_1[r] * v194[r];
-        // v = tl.load(V_block_ptr)
-        #line 68 "flash_attention.py"
-        long long v196 = (long long)V_block_ptr_5;
-        #line 68 "flash_attention.py"
-        long long v197 = v196 * V_block_ptr_3;
-        #line 68 "flash_attention.py"
-        __half* v198 = V_block_ptr_0 + v197;
-        #line 68 "flash_attention.py"
-        long long v199 = (long long)V_block_ptr_6;
-        #line 68 "flash_attention.py"
-        long long v200 = v199 * V_block_ptr_4;
-        #line 68 "flash_attention.py"
-        __half* v201 = v198 + v200;
-        int v202[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v202[r] = ((r << 3) + tp2);
-        long long v204[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v204[r] = (long long)v202[r];
-        long long v206[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v206[r] = v204[r] * V_block_ptr_3;
-        __half* v208[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v208[r] = v201 + v206[r];
-        int v209[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v209[r] = (r + tp3);
-        long long v211[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v211[r] = (long long)v209[r];
-        long long v213[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v213[r] = v211[r] * V_block_ptr_4;
-        __half* v214[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 68 "flash_attention.py"
-            v214[r] = v208[(r >> 3)];
-        long long v215[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 68 "flash_attention.py"
-            v215[r] = v213[(r & 7)];
-        __half* v216[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 68 "flash_attention.py"
-            v216[r] = v214[r] + v215[r];
-        __half v[64];
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
-            #line 68 "flash_attention.py"
-            tsm::load<8>(&v[r], v216[r]); // 16-byte accesses
         // acc = tl.dot(p.to(v.dtype), v, acc)
         __half v218[32];
         #pragma unroll
@@ -3027,19 +3879,17 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         // tl.dot: a [64x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 69 "flash_attention.py"
-            __half *dot_a_1 = reinterpret_cast<__half *>(tsm_smem); // a: swizzled rows along M
+            unsigned char *dot_buf_1 = (tsm_smem + tsm_dot_rings + 98304) + dot_slot_1 * 24576;
             #line 69 "flash_attention.py"
-            __half *dot_b_1 = reinterpret_cast<__half *>(tsm_smem + 8192); // b: swizzled rows along K
+            __half *dot_a_1 = reinterpret_cast<__half *>(dot_buf_1); // a: swizzled rows along M
             #line 69 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
+            __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1 + 8192); // b: swizzled rows along K
             #pragma unroll
             for (int r = 0; r < 32; r += 2)
                 #line 69 "flash_attention.py"
                 { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; tsm::sts<2>(&dot_a_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &v218[r]); }
-            #pragma unroll
-            for (int r = 0; r < 64; r += 8)
-                #line 69 "flash_attention.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::sts<8>(&dot_b_1[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &v[r]); }
+            #line 69 "flash_attention.py"
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 69 "flash_attention.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 69 "flash_attention.py"
@@ -3070,38 +3920,40 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             tsm::wgmma_wait<0>(); // the accumulator is final
             #line 69 "flash_attention.py"
             tsm::wgmma_fence_regs<64>(acc_5);
+            #line 69 "flash_attention.py"
+            dot_slot_1 = (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1);
         }
-        // K_block_ptr = tl.advance(K_block_ptr, (0, BLOCK_N))
-        #line 71 "flash_attention.py"
-        int v222 = K_block_ptr_5 + 0;
-        #line 71 "flash_attention.py"
-        int v223 = K_block_ptr_6 + 64;
-        // V_block_ptr = tl.advance(V_block_ptr, (BLOCK_N, 0))
-        #line 72 "flash_attention.py"
-        int v226 = V_block_ptr_5 + 64;
-        #line 72 "flash_attention.py"
-        int v227 = V_block_ptr_6 + 0;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         K_block_ptr_5 = v222;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         K_block_ptr_6 = v223;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         V_block_ptr_5 = v226;
-        #line 72 "flash_attention.py"
+        #line 69 "flash_attention.py"
         V_block_ptr_6 = v227;
         #pragma unroll
         for (int r = 0; r < 64; ++r)
-            #line 72 "flash_attention.py"
+            #line 69 "flash_attention.py"
             acc_1[r] = acc_5[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 72 "flash_attention.py"
+            #line 69 "flash_attention.py"
             l_i_1[r] = l_i_2[r];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
-            #line 72 "flash_attention.py"
+            #line 69 "flash_attention.py"
             m_i_1[r] = m_ij[r];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 69 "flash_attention.py"
+            k_1[r] = k_2[r];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 69 "flash_attention.py"
+            v_1[r] = v_2[r];
     }
+    #line 52 "flash_attention.py"
+    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     float acc_6[64];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -3118,7 +3970,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 52 "flash_attention.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; acc_6[r] = smem[f + (f >> 7)]; }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; acc_6[r] = smem[f + (f >> 7)]; }
     }
     // acc = acc / l_i[:, None]
     float v246[64];

@@ -389,7 +389,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 #line 35 "matmul_wgmma.py"
                 { const int f = (r << 7) + tp5; tsm::sts<1>(&dot_b[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &b_1[r]); }
             #line 35 "matmul_wgmma.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; the next one's may still be in flight
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 35 "matmul_wgmma.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 35 "matmul_wgmma.py"
@@ -911,7 +911,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
                 #line 35 "matmul_wgmma.py"
                 { const int f = (r << 8) + tp5; tsm::sts<1>(&dot_b[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &b_1[r]); }
             #line 35 "matmul_wgmma.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; the next one's may still be in flight
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 35 "matmul_wgmma.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 35 "matmul_wgmma.py"
@@ -1421,7 +1421,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
                 #line 35 "matmul_wgmma.py"
                 { const int f = (r << 8) + tp5; tsm::sts<1>(&dot_b[(tsm::swz<128>(((f & 127) >> 6) * 4096 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &b_1[r]); }
             #line 35 "matmul_wgmma.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; the next one's may still be in flight
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 35 "matmul_wgmma.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 35 "matmul_wgmma.py"
@@ -1942,7 +1942,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 #line 35 "matmul_wgmma.py"
                 { const int f = (r << 7) + tp5; tsm::sts<1>(&dot_b[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], &b_1[r]); }
             #line 35 "matmul_wgmma.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; the next one's may still be in flight
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 35 "matmul_wgmma.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 35 "matmul_wgmma.py"
@@ -2463,7 +2463,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
                 #line 35 "matmul_wgmma.py"
                 { const int f = (r << 7) + tp5; tsm::sts<1>(&dot_b[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &b_1[r]); }
             #line 35 "matmul_wgmma.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; the next one's may still be in flight
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 35 "matmul_wgmma.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 35 "matmul_wgmma.py"
@@ -2985,7 +2985,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
                 #line 35 "matmul_wgmma.py"
                 { const int f = (r << 8) + tp5; tsm::sts<1>(&dot_b[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &b_1[r]); }
             #line 35 "matmul_wgmma.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; the next one's may still be in flight
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 35 "matmul_wgmma.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 35 "matmul_wgmma.py"
@@ -3495,7 +3495,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
                 #line 35 "matmul_wgmma.py"
                 { const int f = (r << 8) + tp5; tsm::sts<1>(&dot_b[(tsm::swz<128>(((f & 127) >> 6) * 4096 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &b_1[r]); }
             #line 35 "matmul_wgmma.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; the next one's may still be in flight
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 35 "matmul_wgmma.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 35 "matmul_wgmma.py"
@@ -4016,7 +4016,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
                 #line 35 "matmul_wgmma.py"
                 { const int f = (r << 7) + tp5; tsm::sts<1>(&dot_b[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], &b_1[r]); }
             #line 35 "matmul_wgmma.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; the next one's may still be in flight
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 35 "matmul_wgmma.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 35 "matmul_wgmma.py"
@@ -5053,7 +5053,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 35 "matmul_wgmma.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along N
             #line 35 "matmul_wgmma.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; the next one's may still be in flight
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 35 "matmul_wgmma.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 35 "matmul_wgmma.py"
@@ -5587,7 +5587,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 #line 35 "matmul_wgmma.py"
                 { const int f = (r << 1) + tp5; tsm::sts<1>(&dot_a[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], &a_1[r]); }
             #line 35 "matmul_wgmma.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; the next one's may still be in flight
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 35 "matmul_wgmma.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 35 "matmul_wgmma.py"

@@ -144,3 +144,47 @@ TEST(EmitWgmma, TilesAWarpgroupCannotTakeStayOnMmaSync)
         EXPECT_FALSE(r->cuda->archSpecific);
     }
 }
+
+TEST(EmitWgmma, TwoDotsInALoopEachGetARingOfTheirOwn)
+{
+    // An attention-like loop: s = q @ k, a row max (a reduction), p = exp(s - max), acc += p @ v.
+    // Both k and v are copied by cp.async into rings after the shared scratch, each dot waiting
+    // only for its own tiles (k's group is followed by v's and the next iteration's two).
+    const char *const kTwoDots = R"py(
+@triton.jit
+def attn(q_ptr, k_ptr, v_ptr, o_ptr, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, D: tl.constexpr):
+    rm = tl.arange(0, BLOCK_M)
+    rn = tl.arange(0, BLOCK_N)
+    rd = tl.arange(0, D)
+    q = tl.load(q_ptr + rm[:, None] * D + rd[None, :])
+    acc = tl.zeros((BLOCK_M, D), dtype=tl.float32)
+    for start in range(0, n, BLOCK_N):
+        k = tl.load(k_ptr + rd[:, None] + (start + rn[None, :]) * D)
+        s = tl.dot(q, k)
+        p = tl.exp(s - tl.max(s, 1)[:, None])
+        v = tl.load(v_ptr + (start + rn[:, None]) * D + rd[None, :])
+        acc = tl.dot(p.to(tl.float16), v, acc)
+    tl.store(o_ptr + rm[:, None] * D + rd[None, :], acc)
+)py";
+    auto r = lowerAndEmit(kTwoDots, "attn",
+                          "q_ptr=*fp16:16, k_ptr=*fp16:16, v_ptr=*fp16:16, o_ptr=*fp32:16, n=i32:16, BLOCK_M=128, "
+                          "BLOCK_N=64, D=64, num_warps=8");
+    ASSERT_TRUE(r->cuda) << r->messages();
+    ASSERT_EQ(r->cuda->dots.size(), 2u);
+    // The second dot only carries its accumulator: its work stays in flight, over four buffers.
+    EXPECT_EQ(r->cuda->dots[0].path, "wgmma");
+    EXPECT_NE(r->cuda->dots[0].detail.find("cp.async into 3 buffers (b)"), std::string::npos)
+        << r->cuda->dots[0].detail;
+    EXPECT_NE(r->cuda->dots[1].detail.find("cp.async into 4 buffers (b)"), std::string::npos)
+        << r->cuda->dots[1].detail;
+    const std::string &c = r->code();
+    EXPECT_NE(c.find("constexpr int tsm_dot_rings = "), std::string::npos) << c;
+    EXPECT_NE(c.find("(tsm_smem + tsm_dot_rings + 0)"), std::string::npos);
+    EXPECT_NE(c.find("(tsm_smem + tsm_dot_rings + 73728)"), std::string::npos); // 3 x 24 KiB after the first
+    EXPECT_NE(c.find("tsm::cp_async_wait<3>();"), std::string::npos);
+    EXPECT_NE(c.find("tsm::cp_async_wait<2>();"), std::string::npos);
+    EXPECT_NE(c.find("tsm::wgmma_wait<1>();"), std::string::npos);
+    EXPECT_GE(r->cuda->sharedBytes, (3 + 4) * (128 * 64 + 64 * 64) * 2);
+    const std::string ptx = expectCompiles(*r);
+    EXPECT_EQ(count(ptx, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16"), 8);
+}

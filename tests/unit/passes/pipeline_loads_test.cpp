@@ -91,3 +91,27 @@ TEST(PipelineDotLoads, ALoopsOwnNumStagesOverridesTheKernels)
     ASSERT_TRUE(on.lk);
     EXPECT_EQ(theLoop(*on.lk)->results.size(), 3u);
 }
+
+TEST(PipelineDotLoads, ASecondDotsLoadAfterAReductionIsPipelinedToo)
+{
+    // The loop reduces between its two dots, and the second dot's load comes after the first
+    // dot: both loads move ahead (their pointer math is pure and reads only the loop's state).
+    Lowered l = lower("        s = tl.dot(a, b)\n"
+                      "        s = s - tl.max(s, 1)[:, None]\n"
+                      "        c = tl.load(b_ptr + i * 1024 + r[:, None] * 32 + r[None, :])\n"
+                      "        acc = tl.dot(s.to(tl.float16), c, acc)\n");
+    ASSERT_TRUE(l.lk);
+    const ir::Op *loop = theLoop(*l.lk);
+    ASSERT_NE(loop, nullptr);
+    // acc plus the three prefetched tiles are carried; the body loads only the next ones.
+    EXPECT_EQ(loop->results.size(), 4u);
+    const ir::Region &body = loop->regions[0];
+    std::size_t firstDot = body.ops.size(), lastLoad = 0;
+    for (std::size_t i = 0; i < body.ops.size(); ++i) {
+        if (body.ops[i].code == ir::OpCode::Dot)
+            firstDot = std::min(firstDot, i);
+        if (body.ops[i].code == ir::OpCode::Load)
+            lastLoad = i;
+    }
+    EXPECT_LT(lastLoad, firstDot);
+}
