@@ -7,6 +7,7 @@
 #include "core/codegen/emit_context.h"
 #include "core/codegen/shared_memory.h"
 
+#include <algorithm>
 #include <cctype>
 #include <regex>
 
@@ -396,7 +397,24 @@ std::optional<CudaSource> emitCuda(const LoweredKernel &kernel,
                                    const EmitOptions &options,
                                    DiagnosticSink &diags)
 {
-    return Emitter(kernel, file, options, diags).run();
+    // Dot rings of their own (several shared-memory users in a loop) cost shared memory on top
+    // of the scratch; when they do not fit, the dots stage through the scratch as before.
+    DiagnosticSink first;
+    Emitter e(kernel, file, options, first);
+    std::optional<CudaSource> out = e.run();
+    const bool ringsTooBig = !out && e.ringBytes > 0
+                             && std::all_of(first.diagnostics().begin(), first.diagnostics().end(),
+                                            [](const Diagnostic &d) {
+                                                return d.kind == DiagKind::SharedMemoryExceeded;
+                                            });
+    if (!ringsTooBig) {
+        for (const Diagnostic &d : first.diagnostics())
+            diags.add(d);
+        return out;
+    }
+    Emitter plain(kernel, file, options, diags);
+    plain.ownRings = false;
+    return plain.run();
 }
 
 } // namespace tsm::codegen

@@ -256,6 +256,9 @@ public:
     std::map<const ir::Op *, std::vector<const ir::Op *>> asyncLoops; ///< loop -> its dots: copies (and overlapped wgmma) waited for after it
     /// Bytes of the dot rings with regions of their own (AsyncDot::region).
     std::int64_t ringBytes = 0;
+    /// Whether dots in loops with other shared-memory users may ring in regions of their own
+    /// (emitCuda turns it off when those do not fit).
+    bool ownRings = true;
     /// Where a tensor-core dot stages its operands in one buffer of tsm_smem: padded rows for
     /// mma.sync (codegen::mmaStaging), swizzled panels for wgmma (codegen::wgmmaStaging).
     struct DotStagingPlan

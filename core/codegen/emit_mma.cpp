@@ -202,6 +202,8 @@ void Emitter::planAsyncCopies()
             // scratch; with others (a second dot, reductions, conversions) each dot's ring gets a
             // region of its own after the scratch, which nothing else touches.
             const bool ownRegion = sharedMemoryUsers(body) != 1;
+            if (ownRegion && !ownRings)
+                continue;
             for (const ir::Op &dotOp : body.ops) {
                 if (dotOp.code != ir::OpCode::Dot)
                     continue;

@@ -188,3 +188,32 @@ def attn(q_ptr, k_ptr, v_ptr, o_ptr, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.const
     const std::string ptx = expectCompiles(*r);
     EXPECT_EQ(count(ptx, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16"), 8);
 }
+
+TEST(EmitWgmma, RingsThatDoNotFitFallBackToTheSharedScratch)
+{
+    // With D = 256 the two dots' own rings (3 x 96 KiB and 3 x 64 KiB) exceed sm_90's 227 KiB:
+    // the kernel still builds, both dots staging through the scratch, waiting for every copy.
+    const char *const kWide = R"py(
+@triton.jit
+def attn(q_ptr, k_ptr, v_ptr, o_ptr, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, D: tl.constexpr):
+    rm = tl.arange(0, BLOCK_M)
+    rn = tl.arange(0, BLOCK_N)
+    rd = tl.arange(0, D)
+    q = tl.load(q_ptr + rm[:, None] * D + rd[None, :])
+    acc = tl.zeros((BLOCK_M, D), dtype=tl.float32)
+    for start in range(0, n, BLOCK_N):
+        k = tl.load(k_ptr + rd[:, None] + (start + rn[None, :]) * D)
+        s = tl.dot(q, k)
+        p = tl.exp(s - tl.max(s, 1)[:, None])
+        v = tl.load(v_ptr + (start + rn[:, None]) * D + rd[None, :])
+        acc = tl.dot(p.to(tl.float16), v, acc * 0.5)
+    tl.store(o_ptr + rm[:, None] * D + rd[None, :], acc)
+)py";
+    auto r = lowerAndEmit(kWide, "attn",
+                          "q_ptr=*fp16:16, k_ptr=*fp16:16, v_ptr=*fp16:16, o_ptr=*fp32:16, n=i32:16, BLOCK_M=128, "
+                          "BLOCK_N=64, D=256, num_warps=8");
+    ASSERT_TRUE(r->cuda) << r->messages();
+    EXPECT_EQ(r->code().find("tsm_dot_rings"), std::string::npos);
+    EXPECT_LE(r->cuda->sharedBytes, 227 * 1024);
+    EXPECT_TRUE(r->diags.diagnostics().empty()) << r->messages();
+}
