@@ -12,37 +12,6 @@ using namespace tsm::codegen::test;
 
 namespace {
 
-/// A tiled matmul over a runtime K; `a` indexed with strides (sam, sak) so that a transposed
-/// view is one signature away.
-const char *const kMatmul = R"py(
-@triton.jit
-def mm(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, BLOCK_M: tl.constexpr,
-       BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
-    rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
-    rn = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
-    rk = tl.arange(0, BLOCK_K)
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BLOCK_K)):
-        kk = k * BLOCK_K + rk
-        a = tl.load(a_ptr + rm[:, None] * sam + kk[None, :] * sak, mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
-        b = tl.load(b_ptr + kk[:, None] * sbk + rn[None, :] * sbn, mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
-        acc = tl.dot(a, b, acc)
-    c = acc.to(c_ptr.dtype.element_ty)
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c, mask=(rm[:, None] < M) & (rn[None, :] < N))
-)py";
-
-std::string sig(const std::string &dt, int bm, int bn, int bk, bool aTransposed, bool bTransposed,
-                int warps = 4)
-{
-    const std::string rowMajor = "=i32:16, ", unit = "=1, ";
-    return "a_ptr=*" + dt + ":16, b_ptr=*" + dt + ":16, c_ptr=*" + dt
-           + ":16, M=i32, N=i32, K=i32:16, sam" + (aTransposed ? unit : rowMajor) + "sak"
-           + (aTransposed ? rowMajor : unit) + "sbk" + (bTransposed ? unit : rowMajor) + "sbn"
-           + (bTransposed ? "=i32:16" : "=1") + ", BLOCK_M=" + std::to_string(bm)
-           + ", BLOCK_N=" + std::to_string(bn) + ", BLOCK_K=" + std::to_string(bk)
-           + ", num_warps=" + std::to_string(warps);
-}
-
 const ir::Op *findOp(const ir::Region &r, ir::OpCode code)
 {
     for (const ir::Op &op : r.ops) {
@@ -59,7 +28,7 @@ const ir::Op *findOp(const ir::Region &r, ir::OpCode code)
 
 TEST(EmitMma, TheAccumulatorStaysInTheMmaLayoutAcrossTheLoop)
 {
-    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 128, 128, 32, false, false), 80);
+    auto r = lowerAndEmit(kTiledMatmul, "mm", tiledMatmulSig("fp16", 128, 128, 32, false, false), 80);
     ASSERT_TRUE(r->cuda) << r->messages();
     const ir::Op *loop = findOp(r->lk->kernel.body, ir::OpCode::For);
     ASSERT_NE(loop, nullptr);
@@ -98,7 +67,7 @@ TEST(EmitMma, TransposedOperandsAreStagedAlongTheirContiguousDimension)
 {
     // a as a transposed view (contiguous along M) and b contiguous along K: a staged [K][M] and
     // read with ldmatrix.trans, b staged [N][K] and read without.
-    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 64, 64, 32, true, true), 80);
+    auto r = lowerAndEmit(kTiledMatmul, "mm", tiledMatmulSig("fp16", 64, 64, 32, true, true), 80);
     ASSERT_TRUE(r->cuda) << r->messages();
     const std::string &c = r->code();
     EXPECT_NE(c.find("rows along K"), std::string::npos) << c;
@@ -122,7 +91,7 @@ TEST(EmitMma, Bf16AndManyTileShapesCompile)
                           Case{"fp16", 32, 16, 16, 1}}) {
         SCOPED_TRACE(std::string(t.dt) + " " + std::to_string(t.m) + "x" + std::to_string(t.n) + "x"
                      + std::to_string(t.k) + " on " + std::to_string(t.warps) + " warps");
-        auto r = lowerAndEmit(kMatmul, "mm", sig(t.dt, t.m, t.n, t.k, false, false, t.warps), 80);
+        auto r = lowerAndEmit(kTiledMatmul, "mm", tiledMatmulSig(t.dt, t.m, t.n, t.k, false, false, t.warps), 80);
         ASSERT_TRUE(r->cuda) << r->messages();
         const std::string ptx = expectCompiles(*r);
         const std::string ptxType = std::string(t.dt) == "fp16" ? "f16" : t.dt;
@@ -134,9 +103,9 @@ TEST(EmitMma, InALoopOfItsOwnTheStagingAlternatesBetweenTwoBuffers)
 {
     // K unaligned: neither operand's loads are 16-byte vectors, so both are staged from
     // registers.
-    std::string unaligned = sig("fp16", 64, 64, 32, false, false);
+    std::string unaligned = tiledMatmulSig("fp16", 64, 64, 32, false, false);
     unaligned.replace(unaligned.find("K=i32:16"), 8, "K=i32");
-    auto r = lowerAndEmit(kMatmul, "mm", unaligned, 80);
+    auto r = lowerAndEmit(kTiledMatmul, "mm", unaligned, 80);
     ASSERT_TRUE(r->cuda) << r->messages();
     const std::string &c = r->code();
     // One barrier per iteration (after staging), the buffer chosen by a phase that flips.
@@ -153,8 +122,8 @@ TEST(EmitMma, InALoopOfItsOwnTheStagingAlternatesBetweenTwoBuffers)
     expectCompiles(*r);
 
     // A reduction in the same loop shares the buffer: back to a barrier before the staging.
-    const std::string withReduce = std::string(kMatmul).replace(
-        std::string(kMatmul).find("        acc = tl.dot(a, b, acc)\n"),
+    const std::string withReduce = std::string(kTiledMatmul).replace(
+        std::string(kTiledMatmul).find("        acc = tl.dot(a, b, acc)\n"),
         std::string("        acc = tl.dot(a, b, acc)\n").size(),
         "        acc = tl.dot(a, b, acc)\n        acc = acc - tl.max(acc, axis=1)[:, None]\n");
     auto s = lowerAndEmit(withReduce, "mm", unaligned, 80);
@@ -167,7 +136,7 @@ TEST(EmitMma, Fp32InputsTakeTf32TensorCoresRoundedAsTheyAreStaged)
 {
     // Both operands staged with K contiguous (no transposing ldmatrix for 32-bit elements), each
     // value rounded to tf32 on the way (the interpreter's rounding), m16n8k8 steps.
-    auto r = lowerAndEmit(kMatmul, "mm", sig("fp32", 64, 64, 32, false, false), 80);
+    auto r = lowerAndEmit(kTiledMatmul, "mm", tiledMatmulSig("fp32", 64, 64, 32, false, false), 80);
     ASSERT_TRUE(r->cuda) << r->messages();
     const std::string &c = r->code();
     EXPECT_NE(c.find("tsm::sts_tf32<"), std::string::npos) << c;
@@ -183,9 +152,9 @@ TEST(EmitMma, Fp32InputsTakeTf32TensorCoresRoundedAsTheyAreStaged)
 
 TEST(EmitMma, AlignedTileLoadsCopyStraightIntoAThreeBufferRing)
 {
-    std::string aligned = sig("fp16", 128, 128, 32, false, false);
+    std::string aligned = tiledMatmulSig("fp16", 128, 128, 32, false, false);
     aligned.replace(aligned.find("N=i32,"), 6, "N=i32:16,");
-    auto r = lowerAndEmit(kMatmul, "mm", aligned, 80);
+    auto r = lowerAndEmit(kTiledMatmul, "mm", aligned, 80);
     ASSERT_TRUE(r->cuda) << r->messages();
     const std::string &c = r->code();
     ASSERT_EQ(r->cuda->dots.size(), 1u);

@@ -81,6 +81,38 @@ inline std::string expectCompiles(const Result &r)
     return ptx;
 }
 
+/// A tiled matmul over a runtime K (the tensor-core emitter tests): `a` and `b` indexed with
+/// strides (sam, sak) and (sbk, sbn), so that a transposed view is one signature away.
+inline const char *const kTiledMatmul = R"py(
+@triton.jit
+def mm(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, BLOCK_M: tl.constexpr,
+       BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        kk = k * BLOCK_K + rk
+        a = tl.load(a_ptr + rm[:, None] * sam + kk[None, :] * sak, mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + kk[:, None] * sbk + rn[None, :] * sbn, mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    c = acc.to(c_ptr.dtype.element_ty)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c, mask=(rm[:, None] < M) & (rn[None, :] < N))
+)py";
+
+/// kTiledMatmul's signature: element type, block sizes, which operand is a transposed view,
+/// warps, and whether N is known to be a multiple of 16.
+inline std::string tiledMatmulSig(const std::string &dt, int bm, int bn, int bk, bool aTransposed,
+                                  bool bTransposed, int warps = 4, bool alignedN = false)
+{
+    const std::string rowMajor = "=i32:16, ", unit = "=1, ";
+    return "a_ptr=*" + dt + ":16, b_ptr=*" + dt + ":16, c_ptr=*" + dt + ":16, M=i32, N=i32"
+           + (alignedN ? ":16" : "") + ", K=i32:16, sam" + (aTransposed ? unit : rowMajor) + "sak"
+           + (aTransposed ? rowMajor : unit) + "sbk" + (bTransposed ? unit : rowMajor) + "sbn"
+           + (bTransposed ? "=i32:16" : "=1") + ", BLOCK_M=" + std::to_string(bm) + ", BLOCK_N=" + std::to_string(bn)
+           + ", BLOCK_K=" + std::to_string(bk) + ", num_warps=" + std::to_string(warps);
+}
+
 inline int count(const std::string &text, const std::string &what)
 {
     int n = 0;

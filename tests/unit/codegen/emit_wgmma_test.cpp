@@ -11,41 +11,36 @@ using namespace tsm;
 using namespace tsm::codegen;
 using namespace tsm::codegen::test;
 
+
 namespace {
 
-const char *const kMatmul = R"py(
-@triton.jit
-def mm(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, BLOCK_M: tl.constexpr,
-       BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
-    rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
-    rn = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
-    rk = tl.arange(0, BLOCK_K)
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BLOCK_K)):
-        kk = k * BLOCK_K + rk
-        a = tl.load(a_ptr + rm[:, None] * sam + kk[None, :] * sak, mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
-        b = tl.load(b_ptr + kk[:, None] * sbk + rn[None, :] * sbn, mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
-        acc = tl.dot(a, b, acc)
-    c = acc.to(c_ptr.dtype.element_ty)
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], c, mask=(rm[:, None] < M) & (rn[None, :] < N))
-)py";
-
-std::string sig(const std::string &dt, int bm, int bn, int bk, bool aTransposed, bool bTransposed,
-                int warps = 4, bool alignedN = false)
+/// An attention-like loop: s = q @ k, a row max (a reduction), p = exp(s - max), then
+/// acc = p @ v + `acc` (the accumulator as given, or rescaled first).
+std::string attentionLike(const std::string &acc)
 {
-    const std::string rowMajor = "=i32:16, ", unit = "=1, ";
-    return "a_ptr=*" + dt + ":16, b_ptr=*" + dt + ":16, c_ptr=*" + dt + ":16, M=i32, N=i32"
-           + (alignedN ? ":16" : "") + ", K=i32:16, sam" + (aTransposed ? unit : rowMajor) + "sak"
-           + (aTransposed ? rowMajor : unit) + "sbk" + (bTransposed ? unit : rowMajor) + "sbn"
-           + (bTransposed ? "=i32:16" : "=1") + ", BLOCK_M=" + std::to_string(bm) + ", BLOCK_N=" + std::to_string(bn)
-           + ", BLOCK_K=" + std::to_string(bk) + ", num_warps=" + std::to_string(warps);
+    return R"py(
+@triton.jit
+def attn(q_ptr, k_ptr, v_ptr, o_ptr, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, D: tl.constexpr):
+    rm = tl.arange(0, BLOCK_M)
+    rn = tl.arange(0, BLOCK_N)
+    rd = tl.arange(0, D)
+    q = tl.load(q_ptr + rm[:, None] * D + rd[None, :])
+    acc = tl.zeros((BLOCK_M, D), dtype=tl.float32)
+    for start in range(0, n, BLOCK_N):
+        k = tl.load(k_ptr + rd[:, None] + (start + rn[None, :]) * D)
+        s = tl.dot(q, k)
+        p = tl.exp(s - tl.max(s, 1)[:, None])
+        v = tl.load(v_ptr + (start + rn[:, None]) * D + rd[None, :])
+        acc = tl.dot(p.to(tl.float16), v, )py" + acc + R"py()
+    tl.store(o_ptr + rm[:, None] * D + rd[None, :], acc)
+)py";
 }
 
 } // namespace
 
 TEST(EmitWgmma, TutorialTileTakesWarpgroupMmaFromSwizzledSharedMemory)
 {
-    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 128, 256, 64, false, false, 8, true));
+    auto r = lowerAndEmit(kTiledMatmul, "mm", tiledMatmulSig("fp16", 128, 256, 64, false, false, 8, true));
     ASSERT_TRUE(r->cuda) << r->messages();
     EXPECT_TRUE(r->cuda->archSpecific);
     ASSERT_EQ(r->cuda->dots.size(), 1u);
@@ -99,7 +94,7 @@ TEST(EmitWgmma, TutorialTileTakesWarpgroupMmaFromSwizzledSharedMemory)
 TEST(EmitWgmma, TransposedOperandsSetTheDescriptorsTransposeBits)
 {
     // a contiguous along M (MN-major: imm-trans-a 1), b contiguous along K (K-major: 0).
-    auto r = lowerAndEmit(kMatmul, "mm", sig("fp16", 128, 64, 64, true, true));
+    auto r = lowerAndEmit(kTiledMatmul, "mm", tiledMatmulSig("fp16", 128, 64, 64, true, true));
     ASSERT_TRUE(r->cuda) << r->messages();
     const std::string &c = r->code();
     EXPECT_NE(c.find("a: swizzled rows along K"), std::string::npos) << c;
@@ -122,7 +117,7 @@ TEST(EmitWgmma, Bf16WarpgroupsAlongNAndFp16ResultsCompile)
                           Case{"fp16", 128, 32, 32, 4, 32}, Case{"fp16", 64, 16, 16, 4, 16}}) {
         SCOPED_TRACE(std::string(t.dt) + " " + std::to_string(t.m) + "x" + std::to_string(t.n) + "x"
                      + std::to_string(t.k) + " on " + std::to_string(t.warps) + " warps");
-        auto r = lowerAndEmit(kMatmul, "mm", sig(t.dt, t.m, t.n, t.k, false, false, t.warps));
+        auto r = lowerAndEmit(kTiledMatmul, "mm", tiledMatmulSig(t.dt, t.m, t.n, t.k, false, false, t.warps));
         ASSERT_TRUE(r->cuda) << r->messages();
         ASSERT_EQ(r->cuda->dots.size(), 1u);
         EXPECT_EQ(r->cuda->dots[0].path, "wgmma");
@@ -136,8 +131,8 @@ TEST(EmitWgmma, Bf16WarpgroupsAlongNAndFp16ResultsCompile)
 TEST(EmitWgmma, TilesAWarpgroupCannotTakeStayOnMmaSync)
 {
     // 32 rows (under one m64 tile) and 2 warps (not a warpgroup): mma.sync, built for sm_90.
-    for (const std::string &s : {sig("fp16", 32, 64, 32, false, false), sig("fp16", 64, 64, 32, false, false, 2)}) {
-        auto r = lowerAndEmit(kMatmul, "mm", s);
+    for (const std::string &s : {tiledMatmulSig("fp16", 32, 64, 32, false, false), tiledMatmulSig("fp16", 64, 64, 32, false, false, 2)}) {
+        auto r = lowerAndEmit(kTiledMatmul, "mm", s);
         ASSERT_TRUE(r->cuda) << r->messages();
         ASSERT_EQ(r->cuda->dots.size(), 1u);
         EXPECT_EQ(r->cuda->dots[0].path, "mma.sync");
@@ -150,23 +145,8 @@ TEST(EmitWgmma, TwoDotsInALoopEachGetARingOfTheirOwn)
     // An attention-like loop: s = q @ k, a row max (a reduction), p = exp(s - max), acc += p @ v.
     // Both k and v are copied by cp.async into rings after the shared scratch, each dot waiting
     // only for its own tiles (k's group is followed by v's and the next iteration's two).
-    const char *const kTwoDots = R"py(
-@triton.jit
-def attn(q_ptr, k_ptr, v_ptr, o_ptr, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, D: tl.constexpr):
-    rm = tl.arange(0, BLOCK_M)
-    rn = tl.arange(0, BLOCK_N)
-    rd = tl.arange(0, D)
-    q = tl.load(q_ptr + rm[:, None] * D + rd[None, :])
-    acc = tl.zeros((BLOCK_M, D), dtype=tl.float32)
-    for start in range(0, n, BLOCK_N):
-        k = tl.load(k_ptr + rd[:, None] + (start + rn[None, :]) * D)
-        s = tl.dot(q, k)
-        p = tl.exp(s - tl.max(s, 1)[:, None])
-        v = tl.load(v_ptr + (start + rn[:, None]) * D + rd[None, :])
-        acc = tl.dot(p.to(tl.float16), v, acc)
-    tl.store(o_ptr + rm[:, None] * D + rd[None, :], acc)
-)py";
-    auto r = lowerAndEmit(kTwoDots, "attn",
+
+    auto r = lowerAndEmit(attentionLike("acc"), "attn",
                           "q_ptr=*fp16:16, k_ptr=*fp16:16, v_ptr=*fp16:16, o_ptr=*fp32:16, n=i32:16, BLOCK_M=128, "
                           "BLOCK_N=64, D=64, num_warps=8");
     ASSERT_TRUE(r->cuda) << r->messages();
@@ -193,23 +173,8 @@ TEST(EmitWgmma, RingsThatDoNotFitFallBackToTheSharedScratch)
 {
     // With D = 256 the two dots' own rings (3 x 96 KiB and 3 x 64 KiB) exceed sm_90's 227 KiB:
     // the kernel still builds, both dots staging through the scratch, waiting for every copy.
-    const char *const kWide = R"py(
-@triton.jit
-def attn(q_ptr, k_ptr, v_ptr, o_ptr, n, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, D: tl.constexpr):
-    rm = tl.arange(0, BLOCK_M)
-    rn = tl.arange(0, BLOCK_N)
-    rd = tl.arange(0, D)
-    q = tl.load(q_ptr + rm[:, None] * D + rd[None, :])
-    acc = tl.zeros((BLOCK_M, D), dtype=tl.float32)
-    for start in range(0, n, BLOCK_N):
-        k = tl.load(k_ptr + rd[:, None] + (start + rn[None, :]) * D)
-        s = tl.dot(q, k)
-        p = tl.exp(s - tl.max(s, 1)[:, None])
-        v = tl.load(v_ptr + (start + rn[:, None]) * D + rd[None, :])
-        acc = tl.dot(p.to(tl.float16), v, acc * 0.5)
-    tl.store(o_ptr + rm[:, None] * D + rd[None, :], acc)
-)py";
-    auto r = lowerAndEmit(kWide, "attn",
+
+    auto r = lowerAndEmit(attentionLike("acc * 0.5"), "attn",
                           "q_ptr=*fp16:16, k_ptr=*fp16:16, v_ptr=*fp16:16, o_ptr=*fp32:16, n=i32:16, BLOCK_M=128, "
                           "BLOCK_N=64, D=256, num_warps=8");
     ASSERT_TRUE(r->cuda) << r->messages();
