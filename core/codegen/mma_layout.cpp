@@ -5,6 +5,18 @@
 namespace tsm::codegen {
 namespace {
 
+/// The 16x8 fp32 accumulator fragment both mma.sync and wgmma use, as the start of a layout
+/// over `shape`: register bit 0 column 1, bit 1 row 8; lane bits columns 2, 4 and rows 1, 2, 4.
+Layout fragmentLayout(const std::vector<std::int64_t> &shape)
+{
+    const std::int64_t N = shape[1];
+    Layout l;
+    l.shape = shape;
+    l.regBases = {1, 8 * N};
+    l.laneBases = {2, 4, N, 2 * N, 4 * N};
+    return l;
+}
+
 bool mmaInput(DType t)
 {
     return t == DType::F16 || t == DType::BF16;
@@ -79,14 +91,11 @@ Layout mmaAccumulatorLayout(const std::vector<std::int64_t> &shape, int numWarps
     const std::int64_t N = shape[1];
     auto col = [](std::int64_t c) { return c; };
     auto row = [&](std::int64_t r) { return r * N; };
-    Layout l;
-    l.shape = shape;
-    l.regBases = {col(1), row(8)};
+    Layout l = fragmentLayout(shape);
     for (std::int64_t c = 8; c < t.warpN; c *= 2)
         l.regBases.push_back(col(c));
     for (std::int64_t r = 16; r < t.warpM; r *= 2)
         l.regBases.push_back(row(r));
-    l.laneBases = {col(2), col(4), row(1), row(2), row(4)};
     for (int w = 1; w < t.warpsM; w *= 2)
         l.warpBases.push_back(row(t.warpM * w));
     for (int w = 1; w < t.warpsN; w *= 2)
@@ -135,16 +144,13 @@ Layout wgmmaAccumulatorLayout(const std::vector<std::int64_t> &shape, int numWar
     const std::int64_t N = shape[1];
     auto col = [](std::int64_t c) { return c; };
     auto row = [&](std::int64_t r) { return r * N; };
-    Layout l;
-    l.shape = shape;
-    l.regBases = {col(1), row(8)};
+    Layout l = fragmentLayout(shape);
     for (std::int64_t c = 8; c < t.instrN; c *= 2)
         l.regBases.push_back(col(c));
     for (int j = 1; j < t.repN; j *= 2)
         l.regBases.push_back(col(t.instrN * t.wgN * j));
     for (int i = 1; i < t.repM; i *= 2)
         l.regBases.push_back(row(64 * t.wgM * i));
-    l.laneBases = {col(2), col(4), row(1), row(2), row(4)};
     l.warpBases = {row(16), row(32)};
     for (int w = 1; w < t.wgM; w *= 2)
         l.warpBases.push_back(row(64 * w));

@@ -40,6 +40,12 @@ std::vector<std::int64_t> blockShapeOf(const KValue &bp)
     return s;
 }
 
+/// A tuple's values; a single value counts as a 1-tuple ((n,) and n both name one dimension).
+std::vector<KValue> eltsOf(const KValue &k)
+{
+    return k.kind == KValue::Kind::Tuple ? k.elts : std::vector<KValue>{k};
+}
+
 /// The values of a tuple argument (a single value counts as a 1-tuple), each a scalar integer
 /// converted to `dtype`; nullopt after an error.
 std::optional<std::vector<KValue>> scalarInts(Lowerer &l, const BuiltinArgs &a, std::string_view name,
@@ -47,7 +53,7 @@ std::optional<std::vector<KValue>> scalarInts(Lowerer &l, const BuiltinArgs &a, 
 {
     const KValue *k = a.get(name);
     const SourceSpan span = a.spanOf(name);
-    std::vector<KValue> elts = k->kind == KValue::Kind::Tuple ? k->elts : std::vector<KValue>{*k};
+    const std::vector<KValue> elts = eltsOf(*k);
     if (elts.size() != rank) {
         l.error(DiagKind::KernelTypeError,
                 span,
@@ -93,7 +99,7 @@ std::optional<std::vector<std::size_t>> boundaryDims(Lowerer &l, const BuiltinAr
     std::vector<std::size_t> dims;
     if (!k || k->isNone())
         return dims;
-    const std::vector<KValue> elts = k->kind == KValue::Kind::Tuple ? k->elts : std::vector<KValue>{*k};
+    const std::vector<KValue> elts = eltsOf(*k);
     for (const KValue &e : elts) {
         auto d = l.constInt(e, a.spanOf("boundary_check"), "a boundary_check dimension");
         if (!d)
@@ -181,8 +187,7 @@ KValue makeBlockPtr(Lowerer &l, BuiltinArgs &a)
     if (!shape || !strides || !offsets)
         return KValue::invalid();
     // order: a permutation of the dimensions (a layout hint for Triton's TMA; checked, not used).
-    const KValue *order = a.get("order");
-    const std::vector<KValue> orderElts = order->kind == KValue::Kind::Tuple ? order->elts : std::vector<KValue>{*order};
+    const std::vector<KValue> orderElts = eltsOf(*a.get("order"));
     std::vector<KValue> orderConsts;
     std::vector<bool> seen(n, false);
     for (const KValue &e : orderElts) {
