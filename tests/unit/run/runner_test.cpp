@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 namespace tsm::run {
 namespace {
 
@@ -66,8 +68,11 @@ class RunnerProgress : public ::testing::Test
 protected:
     void SetUp() override
     {
+        // ctest runs each test in a process of its own, two at a time: one file per process,
+        // or one test's TearDown removes the program another is collecting.
         m_path = std::filesystem::temp_directory_path()
-                 / ("tsm_runner_progress_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + ".py");
+                 / ("tsm_runner_progress_" + std::to_string(::getpid()) + "_"
+                    + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".py");
         std::ofstream(m_path) << kProgram;
     }
     void TearDown() override { std::filesystem::remove(m_path); }
