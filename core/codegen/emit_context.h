@@ -261,15 +261,36 @@ public:
     bool ownRings = true;
     /// Where a tensor-core dot stages its operands in one buffer of tsm_smem: padded rows for
     /// mma.sync (codegen::mmaStaging), swizzled panels for wgmma (codegen::wgmmaStaging).
+    /// Where a tensor-core dot in a loop reads an operand from (planAsyncCopies): staged in its
+    /// buffer each iteration; staged once before the loop into an area of its own (the operand
+    /// is loop-invariant: attention's q); or, wgmma's a only, straight from the registers it
+    /// arrives in (it is in the accumulator layout of an earlier dot: attention's p).
+    enum class OperandHome { Buffer, Hoisted, Registers };
+    struct DotHomes
+    {
+        OperandHome home[2] = {OperandHome::Buffer, OperandHome::Buffer};
+        std::int64_t region[2] = {-1, -1}; ///< Hoisted: bytes into the rings' area (tsm_dot_rings)
+    };
+    std::map<const ir::Op *, DotHomes> dotHomes;
+    /// loop -> the (dot, operand) pairs staged once before it
+    std::map<const ir::Op *, std::vector<std::pair<const ir::Op *, int>>> hoistedOperands;
+    /// Stages operand `o` of `dot` into its area of its own, before the loop that holds the dot.
+    void emitHoistedOperand(const ir::Op &dot, int o); // emit_mma.cpp
     struct DotStagingPlan
     {
         DotPath path = DotPath::MmaSync;
         bool aKMajor = true, bKMajor = false;
-        std::int64_t bytes = 0;          ///< one buffer
+        std::int64_t bytes = 0;          ///< one buffer (the operands whose home is the buffer)
         std::int64_t offset[2] = {0, 0}; ///< of a's and b's areas in it, in bytes
+        std::int64_t areaBytes[2] = {0, 0}; ///< of a's and b's areas (a multiple of 1024 for wgmma)
+        OperandHome home[2] = {OperandHome::Buffer, OperandHome::Buffer};
         std::string index[2];            ///< element f's index in a's / b's area (C, elements)
         bool rowsAlongDim0[2] = {true, true}; ///< the operand's dimension 1 is the staged rows' contiguous one
     };
+    /// Writes the elements of operand `o` of a dot, in registers `src` of layout `l`, to its
+    /// area `dst` (vector stores of up to 16 bytes along the staged rows).
+    void stageOperand(const DotStagingPlan &plan, int o, DType in, const std::string &dst, const std::string &src,
+                      const Layout &l);
     DotStagingPlan stagingPlan(const ir::Op &dot); // emit_mma.cpp
     /// The staging of a tensor-core dot's operands up to the barrier after which they can be
     /// read: picks this iteration's buffer (one, two alternating, or the cp.async ring),

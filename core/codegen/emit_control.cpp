@@ -198,6 +198,9 @@ void Emitter::emitControl(const ir::Op &op)
                 test = "(" + name(step) + " > 0 ? " + ivName + " < " + name(ub) + " : " + ivName
                        + " > " + name(ub) + ")";
             }
+            if (auto it = hoistedOperands.find(&op); it != hoistedOperands.end())
+                for (const auto &[dot, o] : it->second)
+                    emitHoistedOperand(*dot, o);
             open("for (" + cValueType(k.type(iv)) + " " + ivName + " = " + name(lb) + "; " + test
                  + "; " + ivName + " += " + name(step) + ")");
             emitRegion(body);

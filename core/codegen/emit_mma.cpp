@@ -20,6 +20,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace tsm::codegen {
 namespace {
@@ -88,6 +89,17 @@ bool isZeroValue(const std::map<ir::ValueId, const ir::Op *> &def, ir::ValueId v
     return op.code == ir::OpCode::Constant && op.f == 0.0 && op.i == 0 && !std::signbit(op.f);
 }
 
+/// The values `r` defines (its arguments and results, nested regions included).
+void collectDefined(const ir::Region &r, std::set<ir::ValueId> &out)
+{
+    out.insert(r.args.begin(), r.args.end());
+    for (const ir::Op &op : r.ops) {
+        out.insert(op.results.begin(), op.results.end());
+        for (const ir::Region &inner : op.regions)
+            collectDefined(inner, out);
+    }
+}
+
 bool directlyIn(const ir::Region &r, const ir::Op *op)
 {
     return !r.ops.empty() && op >= &r.ops.front() && op <= &r.ops.back();
@@ -141,6 +153,8 @@ void Emitter::planAsyncCopies()
         AsyncDot ad;
         for (int o = 0; o < 2; ++o) {
             const ir::ValueId v = dot->operands[std::size_t(o)];
+            if (plan.home[o] != OperandHome::Buffer)
+                continue;
             auto arg = std::find(body.args.begin() + 1, body.args.end(), v);
             if (arg == body.args.end() || uses[v] != 1)
                 continue;
@@ -171,7 +185,8 @@ void Emitter::planAsyncCopies()
             const std::size_t slot = std::size_t(arg - body.args.begin() - 1);
             const std::int64_t limit
                 = options.sharedLimitBytes > 0 ? options.sharedLimitBytes : sharedLimitForArch("sm_90");
-            if (arg != body.args.end() && uses[acc] == 1 && uses[res] == 1
+            // Registers read by wgmma must stay put until it is waited for.
+            if (arg != body.args.end() && plan.home[0] != OperandHome::Registers && uses[acc] == 1 && uses[res] == 1
                 && body.ops.back().operands[slot] == res && ringBytes + 4 * plan.bytes <= limit) {
                 ad.slots = 4;
                 ad.overlap = true;
@@ -201,6 +216,25 @@ void Emitter::planAsyncCopies()
             // A dot that is the loop's only shared-memory user rings through the shared
             // scratch; with others (a second dot, reductions, conversions) each dot's ring gets a
             // region of its own after the scratch, which nothing else touches.
+            // An operand that does not change in the loop (attention's q) is staged once,
+            // before it, into an area of its own after the scratch.
+            std::set<ir::ValueId> inside;
+            collectDefined(body, inside);
+            if (ownRings)
+                for (const ir::Op &dotOp : body.ops) {
+                    if (dotOp.code != ir::OpCode::Dot || dotPath(k, dotOp, lk.computeCapability) == DotPath::Fma)
+                        continue;
+                    for (int o = 0; o < 2; ++o) {
+                        const DotStagingPlan plan = stagingPlan(dotOp);
+                        if (plan.home[o] != OperandHome::Buffer || inside.count(dotOp.operands[std::size_t(o)]))
+                            continue;
+                        DotHomes &h = dotHomes[&dotOp];
+                        h.home[o] = OperandHome::Hoisted;
+                        h.region[o] = ringBytes;
+                        ringBytes += (plan.areaBytes[o] + 1023) / 1024 * 1024;
+                        hoistedOperands[&loop].emplace_back(&dotOp, o);
+                    }
+                }
             const bool ownRegion = sharedMemoryUsers(body) != 1;
             if (ownRegion && !ownRings)
                 continue;
@@ -281,18 +315,34 @@ Emitter::DotStagingPlan Emitter::stagingPlan(const ir::Op &dot)
     p.rowsAlongDim0[0] = p.aKMajor;
     p.rowsAlongDim0[1] = !p.bKMajor;
     const std::int64_t dim1[2] = {at.shape[1], bt.shape[1]};
+    // Only the operands whose home is the buffer take room in it (a hoisted or register
+    // operand is read from elsewhere).
+    auto place = [&](std::int64_t offsetB, std::int64_t bytes) {
+        if (auto it = dotHomes.find(&dot); it != dotHomes.end())
+            for (int o = 0; o < 2; ++o)
+                p.home[o] = it->second.home[o];
+        if (p.path == DotPath::Wgmma) {
+            const std::optional<Layout> regs
+                = wgmmaRegisterOperandLayout(at.shape, k.type(res).shape, k.numWarps);
+            if (!isUniform(a) && regs && layout(a).sameAs(*regs))
+                p.home[0] = OperandHome::Registers;
+        }
+        p.areaBytes[0] = offsetB;
+        p.areaBytes[1] = bytes - offsetB;
+        const bool aIn = p.home[0] == OperandHome::Buffer, bIn = p.home[1] == OperandHome::Buffer;
+        p.offset[1] = aIn ? offsetB : 0;
+        p.bytes = (aIn ? p.areaBytes[0] : 0) + (bIn ? p.areaBytes[1] : 0);
+    };
     if (p.path != DotPath::Wgmma) {
         const MmaStaging st = mmaStaging(at, bt, p.aKMajor, p.bKMajor);
-        p.bytes = st.bytes;
-        p.offset[1] = st.offsetB;
+        place(st.offsetB, st.bytes);
         p.index[0] = stagedIndex(p.rowsAlongDim0[0], dim1[0], st.strideA);
         p.index[1] = stagedIndex(p.rowsAlongDim0[1], dim1[1], st.strideB);
         return p;
     }
     const WgmmaStaging st
         = wgmmaStaging(at, bt, p.aKMajor, p.bKMajor, wgmmaTiling(k.type(res).shape, k.numWarps).instrN);
-    p.bytes = st.bytes;
-    p.offset[1] = st.b.offset;
+    place(st.b.offset, st.bytes);
     const int e = dtypeBytes(at.dtype);
     for (int o = 0; o < 2; ++o) {
         // Element (i, j) of the operand: row i, contiguous index j when the rows run along
@@ -310,6 +360,35 @@ Emitter::DotStagingPlan Emitter::stagingPlan(const ir::Op &dot)
         p.index[o] = "(tsm::swz<" + str(so.swizzle) + ">(" + byte + ") >> " + str(log2i(e)) + ")";
     }
     return p;
+}
+
+void Emitter::stageOperand(const DotStagingPlan &plan, int o, DType in, const std::string &dst,
+                           const std::string &src, const Layout &l)
+{
+    // Element f of the operand goes to index plan.index (f) of its area; a thread's contiguous
+    // registers along the staged rows are one vector store of up to 16 bytes (a vector never
+    // crosses a 16-byte chunk, which the swizzle permutes whole).
+    const int storageContig = plan.rowsAlongDim0[o] ? 1 : 0;
+    int v = l.contiguousDim() == storageContig ? l.contiguousRegs() : 1;
+    v = std::min(v, 16 / dtypeBytes(in));
+    unrolledLoop(l.numRegs(),
+                 "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::" + (in == DType::F32 ? "sts_tf32<" : "sts<")
+                     + str(v) + ">(&" + dst + "[" + plan.index[o] + "], &" + src + "[r]); }",
+                 v);
+}
+
+void Emitter::emitHoistedOperand(const ir::Op &dot, int o)
+{
+    const DotStagingPlan plan = stagingPlan(dot);
+    const ir::ValueId v = dot.operands[std::size_t(o)];
+    const ir::Type &t = k.type(v);
+    const Layout &l = isUniform(v) ? layout(dot.result()) : layout(v);
+    const std::string dst = fresh(o == 0 ? "dot_a_once" : "dot_b_once");
+    line("// tl.dot's " + std::string(o == 0 ? "a" : "b") + " does not change in the loop: staged once, here");
+    line("__syncthreads(); // earlier readers of its area are done");
+    line(cType(t.dtype) + " *" + dst + " = reinterpret_cast<" + cType(t.dtype) + " *>(tsm_smem + tsm_dot_rings + "
+         + str(dotHomes.at(&dot).region[o]) + ");");
+    stageOperand(plan, o, t.dtype, dst, operandIn(v, l), l);
 }
 
 Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingPlan &plan,
@@ -337,10 +416,12 @@ Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingP
                        + (async->async[0] && async->async[1] ? ", " : "") + (async->async[1] ? "b" : "") + ")";
     else if (doubleBuffered)
         sd.buffering = ", double-buffered";
+    for (int o = 0; o < 2; ++o)
+        if (plan.home[o] != OperandHome::Buffer)
+            sd.buffering += std::string(o == 0 ? ", a " : ", b ")
+                            + (plan.home[o] == OperandHome::Hoisted ? "staged once before the loop" : "from registers");
     const DType in = at.dtype;
     const std::string inT = cType(in);
-    sd.a = fresh("dot_a");
-    sd.b = fresh("dot_b");
     std::string buf = "tsm_smem";
     if (async) {
         buf = fresh("dot_buf");
@@ -354,33 +435,37 @@ Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingP
     }
     const bool swizzled = plan.path == DotPath::Wgmma;
     auto shape = [&](int o) {
+        if (plan.home[o] == OperandHome::Registers)
+            return std::string("read from the registers it is in");
         const bool kMajor = o == 0 ? plan.aKMajor : plan.bKMajor;
         const std::string along = o == 0 ? (kMajor ? "M" : "K") : (kMajor ? "N" : "K");
-        return std::string(swizzled ? "swizzled rows along " : "rows along ") + along;
+        return std::string(plan.home[o] == OperandHome::Hoisted ? "staged once before the loop, " : "")
+               + (swizzled ? "swizzled rows along " : "rows along ") + along;
     };
-    line(inT + " *" + sd.a + " = reinterpret_cast<" + inT + " *>(" + buf + "); // a: " + shape(0));
-    line(inT + " *" + sd.b + " = reinterpret_cast<" + inT + " *>(" + buf + " + " + str(plan.offset[1])
-         + "); // b: " + shape(1));
+    const DotHomes *homes = dotHomes.count(&op) ? &dotHomes.at(&op) : nullptr;
+    auto area = [&](int o) {
+        if (plan.home[o] == OperandHome::Hoisted)
+            return "tsm_smem + tsm_dot_rings + " + str(homes->region[o]);
+        return buf + (plan.offset[o] ? " + " + str(plan.offset[o]) : std::string());
+    };
+    sd.a = fresh("dot_a");
+    sd.b = fresh("dot_b");
+    for (int o = 0; o < 2; ++o) {
+        const std::string &p = o == 0 ? sd.a : sd.b;
+        if (plan.home[o] == OperandHome::Registers)
+            line("// " + std::string(o == 0 ? "a" : "b") + ": " + shape(o));
+        else
+            line(inT + " *" + p + " = reinterpret_cast<" + inT + " *>(" + area(o) + "); // "
+                 + (o == 0 ? "a: " : "b: ") + shape(o));
+    }
 
-    // Staging: element f of an operand goes to index plan.index (f) of its area; a thread's
-    // contiguous registers along the staged rows are one vector store of up to 16 bytes (a
-    // vector never crosses a 16-byte chunk, which the swizzle permutes whole).
-    const bool tf32 = in == DType::F32;
-    auto stage = [&](int o, const std::string &dst, const std::string &src, const Layout &l) {
-        const int storageContig = plan.rowsAlongDim0[o] ? 1 : 0;
-        int v = l.contiguousDim() == storageContig ? l.contiguousRegs() : 1;
-        v = std::min(v, 16 / dtypeBytes(in));
-        unrolledLoop(l.numRegs(),
-                     "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::" + (tf32 ? "sts_tf32<" : "sts<")
-                         + str(v) + ">(&" + dst + "[" + plan.index[o] + "], &" + src + "[r]); }",
-                     v);
-    };
     if (!doubleBuffered && !async)
         line("__syncthreads(); // earlier readers of the buffer are done");
-    if (!async || !async->async[0])
-        stage(0, sd.a, operandIn(a, la), la);
-    if (!async || !async->async[1])
-        stage(1, sd.b, operandIn(b, lb), lb);
+    for (int o = 0; o < 2; ++o) {
+        const ir::ValueId v = op.operands[std::size_t(o)];
+        if (plan.home[o] == OperandHome::Buffer && (!async || !async->async[o]))
+            stageOperand(plan, o, in, o == 0 ? sd.a : sd.b, operandIn(v, o == 0 ? la : lb), o == 0 ? la : lb);
+    }
     if (async)
         line("tsm::cp_async_wait<" + str(async->pendingGroups)
              + ">(); // this iteration's tiles have landed; later ones may still be in flight");

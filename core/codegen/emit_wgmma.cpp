@@ -83,22 +83,34 @@ void Emitter::emitWgmmaDot(const ir::Op &op)
         line("const unsigned long long " + name + " = tsm::wgmma_desc<" + str(o.swizzle) + ">(" + addr + ", "
              + str(lbo) + ", " + str(sbo) + ");");
     };
+    const bool aRegs = plan.home[0] == OperandHome::Registers;
     const std::string da = fresh("dot_da"), db = fresh("dot_db");
-    descriptor(da, sd.a, st.a, wgRow, 64);
+    // a from registers (wgmmaRegisterOperandLayout): instruction tile i's A fragment of the
+    // 16-wide K step kk is registers (K / 2) i + 8 kk / 16 + 0 .. 7 of a, packed in pairs.
+    const std::string ra = fresh("dot_ra");
+    const std::int64_t aFrags = t.repM * (st.K / 16) * 4;
+    if (aRegs) {
+        line("unsigned " + ra + "[" + str(aFrags) + "]; // a's A fragments, two elements each");
+        unrolledLoop(int(aFrags), ra + "[r] = tsm::pack2(" + name(a) + "[2 * r], " + name(a) + "[2 * r + 1]);");
+    } else {
+        descriptor(da, sd.a, st.a, wgRow, 64);
+    }
     descriptor(db, sd.b, st.b, wgCol, t.instrN);
     line("tsm::wgmma_fence_regs<" + str(R) + ">(" + sum + ");");
     line("tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores");
     const std::string bf16 = in == DType::BF16 ? "true" : "false";
     const std::string call = "tsm::Wgmma<" + str(t.instrN) + ", " + bf16 + ", " + (plan.aKMajor ? "0" : "1")
-                             + ", " + (plan.bKMajor ? "0" : "1") + ">::run(&" + sum + "[";
+                             + ", " + (plan.bKMajor ? "0" : "1") + ">::" + (aRegs ? "run_rs" : "run") + "(&" + sum
+                             + "[";
     // Descriptors advance by adding byte offsets >> 4 to the start address field.
     for (std::int64_t kk = 0; kk < st.K; kk += 16)
         for (int i = 0; i < t.repM; ++i)
             for (int j = 0; j < t.repN; ++j) {
-                const std::int64_t offA = st.a.tileOffset(64 * t.wgM * i, kk, e);
+                const std::int64_t offA = aRegs ? 0 : st.a.tileOffset(64 * t.wgM * i, kk, e);
                 const std::int64_t offB = st.b.tileOffset(t.instrN * t.wgN * j, kk, e);
-                line(call + str(t.instrN / 2 * (j + t.repN * i)) + "], " + da
-                     + (offA ? " + " + str(offA >> 4) : std::string()) + ", " + db
+                const std::string aArg = aRegs ? "&" + ra + "[" + str(4 * (i * (st.K / 16) + kk / 16)) + "]"
+                                               : da + (offA ? " + " + str(offA >> 4) : std::string());
+                line(call + str(t.instrN / 2 * (j + t.repN * i)) + "], " + aArg + ", " + db
                      + (offB ? " + " + str(offB >> 4) : std::string()) + ");");
             }
     line("tsm::wgmma_commit();");
@@ -110,6 +122,8 @@ void Emitter::emitWgmmaDot(const ir::Op &op)
     } else {
         line("tsm::wgmma_wait<0>(); // the accumulator is final");
         line("tsm::wgmma_fence_regs<" + str(R) + ">(" + sum + ");");
+        if (aRegs)
+            line("tsm::wgmma_fence_uregs<" + str(aFrags) + ">(" + ra + "); // a's registers were in use until the wait");
     }
     if (sd.async)
         line(sd.async->slot + " = " + sd.async->next() + ";");

@@ -161,6 +161,18 @@ Layout wgmmaAccumulatorLayout(const std::vector<std::int64_t> &shape, int numWar
     return l;
 }
 
+std::optional<Layout> wgmmaRegisterOperandLayout(const std::vector<std::int64_t> &aShape,
+                                                 const std::vector<std::int64_t> &resultShape, int numWarps)
+{
+    if (aShape.size() != 2 || resultShape.size() != 2 || aShape[0] != resultShape[0])
+        return std::nullopt;
+    const WgmmaTiling t = wgmmaTiling(resultShape, numWarps), ta = wgmmaTiling(aShape, numWarps);
+    if (!t.ok || !ta.ok || ta.wgN != 1 || ta.repN != 1 || ta.wgM != t.wgM || ta.repM != t.repM
+        || ta.instrN != aShape[1])
+        return std::nullopt;
+    return wgmmaAccumulatorLayout(aShape, numWarps);
+}
+
 Layout dotAccumulatorLayout(DotPath path, const std::vector<std::int64_t> &shape, int numWarps)
 {
     return path == DotPath::Wgmma ? wgmmaAccumulatorLayout(shape, numWarps)

@@ -16,6 +16,7 @@
 #include "core/ir/ir.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -92,6 +93,14 @@ WgmmaTiling wgmmaTiling(const std::vector<std::int64_t> &shape, int numWarps);
 /// columns 8, 16, ... instrN / 2), then instruction tiles along N, then along M. Register
 /// (instrN / 2) * (j + repN * i) is d[0] of instruction tile (i, j).
 Layout wgmmaAccumulatorLayout(const std::vector<std::int64_t> &shape, int numWarps);
+/// The layout in which a wgmma dot with result [M, N] reads a [M, K] from registers (the
+/// instruction's A-from-registers form): a's own wgmma accumulator layout, when its
+/// warpgroups tile M as the result's do and one instruction spans K (K <= 256), so that each
+/// thread's A fragment of a 16-wide K step is 8 of its registers (the m16n8k16 A fragment:
+/// rows l/4 and l/4 + 8, columns 2(l%4) + {0, 1} and + 8). Attention's p, computed from the
+/// accumulator of q @ k, arrives in it. nullopt when the tilings differ.
+std::optional<Layout> wgmmaRegisterOperandLayout(const std::vector<std::int64_t> &aShape,
+                                                 const std::vector<std::int64_t> &resultShape, int numWarps);
 /// The layout a tensor-core dot (MmaSync or Wgmma) computes its result in.
 Layout dotAccumulatorLayout(DotPath path, const std::vector<std::int64_t> &shape, int numWarps);
 

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <set>
 #include <unordered_map>
 
 namespace tsm::passes {
@@ -117,6 +118,15 @@ private:
         }
         case OpCode::For: {
             ir::Region &body = op.regions[0];
+            // A carried value the body computes in a layout of its own (online softmax's
+            // running max and sum: slices of a dot's accumulator) keeps that layout across
+            // iterations; what follows the loop converts once, instead of the body twice per
+            // iteration.
+            for (std::size_t k = 0; k < op.results.size() && !body.ops.empty(); ++k) {
+                std::set<ValueId> seen;
+                if (const auto p = predictLayout(body.ops.back().operands[k], seen, 0))
+                    m_want[op.results[k]] = *p;
+            }
             for (std::size_t k = 0; k < op.results.size(); ++k)
                 if (m_want[op.results[k]] && !body.ops.empty())
                     request(body.ops.back().operands[k], *m_want[op.results[k]]);
@@ -175,6 +185,54 @@ private:
         for (std::size_t k = 0; k < op.operands.size(); ++k)
             if (operandRule(m_k, op, k) != OperandRule::None)
                 request(op.operands[k], requiredOperandLayout(m_k, op, k, want));
+    }
+
+    /// The layout a loop body will compute `v` in, judged from its producers before the
+    /// forward walk: a tensor-core dot's accumulator, a load's anchor, the slice of one a
+    /// reduction makes, and whatever elementwise ops of those keep.
+    std::optional<Layout> predictLayout(ValueId v, std::set<ValueId> &seen, int depth)
+    {
+        if (m_defs.empty())
+            m_defs = defSites(m_k);
+        if (depth > 24 || !isBlock(v) || v >= m_defs.size() || !seen.insert(v).second)
+            return std::nullopt;
+        const Op *d = m_defs[v].op;
+        if (!d)
+            return std::nullopt;
+        switch (d->code) {
+        case OpCode::Dot: {
+            const codegen::DotPath path = codegen::dotPath(m_k, *d, m_lk.computeCapability);
+            if (path == codegen::DotPath::Fma)
+                return std::nullopt;
+            return codegen::dotAccumulatorLayout(path, m_k.type(v).shape, m_k.numWarps);
+        }
+        case OpCode::Load:
+            if (!isBlock(d->operands[0]))
+                return std::nullopt;
+            return anchorFor(*d);
+        case OpCode::Reduce: {
+            const ValueId in = d->operands[0];
+            const int axis = int(d->i);
+            if (m_k.type(v).shape.size() + 1 != m_k.type(in).shape.size())
+                return std::nullopt;
+            const auto p = predictLayout(in, seen, depth + 1);
+            if (!p || !codegen::axisSeparable(*p, axis))
+                return std::nullopt;
+            return codegen::sliceLayout(*p, axis);
+        }
+        default: break;
+        }
+        if (!d->regions.empty() || d->results.size() != 1)
+            return std::nullopt;
+        for (std::size_t k = 0; k < d->operands.size(); ++k) {
+            const ValueId o = d->operands[k];
+            if (operandRule(m_k, *d, k) != OperandRule::Same || !isBlock(o)
+                || m_k.type(o).shape != m_k.type(v).shape)
+                continue;
+            if (const auto p = predictLayout(o, seen, depth + 1))
+                return p;
+        }
+        return std::nullopt;
     }
 
     // ---- tl.dot ----

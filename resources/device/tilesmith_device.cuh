@@ -903,13 +903,29 @@ template <int N> __device__ __forceinline__ void wgmma_fence_regs(float *d)
         asm volatile("" : "+f"(d[i])::"memory");
 }
 
+template <int N> __device__ __forceinline__ void wgmma_fence_uregs(unsigned *a)
+{
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+        asm volatile("" : "+r"(a[i])::"memory");
+}
+// Two 16-bit elements in one 32-bit register, the first in the low half (an A fragment).
+template <class T> __device__ __forceinline__ unsigned pack2(T lo, T hi)
+{
+    static_assert(sizeof(T) == 2, "pack2 packs 16-bit elements");
+    return unsigned(*reinterpret_cast<const unsigned short *>(&lo))
+           | (unsigned(*reinterpret_cast<const unsigned short *>(&hi)) << 16);
+}
+
 // d[0 .. N/2) += A (64x16, descriptor da) * B (16xN, descriptor db), fp32 accumulation; one
-// warpgroup. TransA / TransB: the operand is MN-major (M or N contiguous) instead of K-major.
+// warpgroup. run_rs: A from registers instead (a[0 .. 4), the m16n8k16 A fragment of the
+// thread's warp's 16 rows), TransA unused. SS operands: %DA %DB %SD %TA %TB after the
+// outputs; RS operands: a[0..3] %DA %DB %SD %TA, then %TB (db) %X1 (scale-d) %X2 (TransB). TransA / TransB: the operand is MN-major (M or N contiguous) instead of K-major.
 // One specialization per N and input type, written by TSM_WGMMA from N's accumulator operands
 // (TSM_WGMMA_REGS_<N>: "%0, %1, ..", TSM_WGMMA_OUTS_<N>: "+f"(d[0]), ..) and the numbers of the
 // operands after them (descriptors, scale-d, transposes).
 template <int N, bool BF16, int TransA, int TransB> struct Wgmma;
-#define TSM_WGMMA(N, BF16, TYPE, REGS, OUTS, DA, DB, SD, TA, TB)                                         \
+#define TSM_WGMMA(N, BF16, TYPE, REGS, OUTS, DA, DB, SD, TA, TB, X1, X2)                                 \
     template <int TransA, int TransB> struct Wgmma<N, BF16, TransA, TransB>                             \
     {                                                                                                    \
         static __device__ __forceinline__ void run(float *d, unsigned long long da, unsigned long long db) \
@@ -920,21 +936,29 @@ template <int N, bool BF16, int TransA, int TransB> struct Wgmma;
                          : OUTS                                                                          \
                          : "l"(da), "l"(db), "r"(1), "n"(TransA), "n"(TransB));                          \
         }                                                                                                \
+        static __device__ __forceinline__ void run_rs(float *d, const unsigned *a, unsigned long long db)  \
+        {                                                                                                \
+            asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %" #X1 ", 0;\n"                              \
+                         "wgmma.mma_async.sync.aligned.m64n" #N "k16.f32." TYPE "." TYPE " {" REGS "}, {%" #DA \
+                         ", %" #DB ", %" #SD ", %" #TA "}, %" #TB ", p, 1, 1, %" #X2 ";\n}\n"             \
+                         : OUTS                                                                          \
+                         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(1), "n"(TransB));    \
+        }                                                                                                \
     };
 #define TSM_WGMMA_REGS_16 \
     "%0, %1, %2, %3, %4, %5, %6, %7"
 #define TSM_WGMMA_OUTS_16 \
     "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7])
-TSM_WGMMA(16, false, "f16", TSM_WGMMA_REGS_16, TSM_WGMMA_OUTS_16, 8, 9, 10, 11, 12)
-TSM_WGMMA(16, true, "bf16", TSM_WGMMA_REGS_16, TSM_WGMMA_OUTS_16, 8, 9, 10, 11, 12)
+TSM_WGMMA(16, false, "f16", TSM_WGMMA_REGS_16, TSM_WGMMA_OUTS_16, 8, 9, 10, 11, 12, 13, 14)
+TSM_WGMMA(16, true, "bf16", TSM_WGMMA_REGS_16, TSM_WGMMA_OUTS_16, 8, 9, 10, 11, 12, 13, 14)
 #define TSM_WGMMA_REGS_32 \
     "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15"
 #define TSM_WGMMA_OUTS_32 \
     "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), \
     "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), \
     "+f"(d[15])
-TSM_WGMMA(32, false, "f16", TSM_WGMMA_REGS_32, TSM_WGMMA_OUTS_32, 16, 17, 18, 19, 20)
-TSM_WGMMA(32, true, "bf16", TSM_WGMMA_REGS_32, TSM_WGMMA_OUTS_32, 16, 17, 18, 19, 20)
+TSM_WGMMA(32, false, "f16", TSM_WGMMA_REGS_32, TSM_WGMMA_OUTS_32, 16, 17, 18, 19, 20, 21, 22)
+TSM_WGMMA(32, true, "bf16", TSM_WGMMA_REGS_32, TSM_WGMMA_OUTS_32, 16, 17, 18, 19, 20, 21, 22)
 #define TSM_WGMMA_REGS_64 \
     "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, " \
     "%21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
@@ -944,8 +968,8 @@ TSM_WGMMA(32, true, "bf16", TSM_WGMMA_REGS_32, TSM_WGMMA_OUTS_32, 16, 17, 18, 19
     "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), \
     "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), \
     "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
-TSM_WGMMA(64, false, "f16", TSM_WGMMA_REGS_64, TSM_WGMMA_OUTS_64, 32, 33, 34, 35, 36)
-TSM_WGMMA(64, true, "bf16", TSM_WGMMA_REGS_64, TSM_WGMMA_OUTS_64, 32, 33, 34, 35, 36)
+TSM_WGMMA(64, false, "f16", TSM_WGMMA_REGS_64, TSM_WGMMA_OUTS_64, 32, 33, 34, 35, 36, 37, 38)
+TSM_WGMMA(64, true, "bf16", TSM_WGMMA_REGS_64, TSM_WGMMA_OUTS_64, 32, 33, 34, 35, 36, 37, 38)
 #define TSM_WGMMA_REGS_128 \
     "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, " \
     "%21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, " \
@@ -961,8 +985,8 @@ TSM_WGMMA(64, true, "bf16", TSM_WGMMA_REGS_64, TSM_WGMMA_OUTS_64, 32, 33, 34, 35
     "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), \
     "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), \
     "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
-TSM_WGMMA(128, false, "f16", TSM_WGMMA_REGS_128, TSM_WGMMA_OUTS_128, 64, 65, 66, 67, 68)
-TSM_WGMMA(128, true, "bf16", TSM_WGMMA_REGS_128, TSM_WGMMA_OUTS_128, 64, 65, 66, 67, 68)
+TSM_WGMMA(128, false, "f16", TSM_WGMMA_REGS_128, TSM_WGMMA_OUTS_128, 64, 65, 66, 67, 68, 69, 70)
+TSM_WGMMA(128, true, "bf16", TSM_WGMMA_REGS_128, TSM_WGMMA_OUTS_128, 64, 65, 66, 67, 68, 69, 70)
 #define TSM_WGMMA_REGS_256 \
     "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, " \
     "%21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, " \
@@ -991,8 +1015,8 @@ TSM_WGMMA(128, true, "bf16", TSM_WGMMA_REGS_128, TSM_WGMMA_OUTS_128, 64, 65, 66,
     "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), \
     "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), \
     "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
-TSM_WGMMA(256, false, "f16", TSM_WGMMA_REGS_256, TSM_WGMMA_OUTS_256, 128, 129, 130, 131, 132)
-TSM_WGMMA(256, true, "bf16", TSM_WGMMA_REGS_256, TSM_WGMMA_OUTS_256, 128, 129, 130, 131, 132)
+TSM_WGMMA(256, false, "f16", TSM_WGMMA_REGS_256, TSM_WGMMA_OUTS_256, 128, 129, 130, 131, 132, 133, 134)
+TSM_WGMMA(256, true, "bf16", TSM_WGMMA_REGS_256, TSM_WGMMA_OUTS_256, 128, 129, 130, 131, 132, 133, 134)
 #undef TSM_WGMMA
 
 } // namespace tsm

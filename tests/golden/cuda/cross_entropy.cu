@@ -1762,9 +1762,8 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[16384];
+    __shared__ __align__(16) unsigned char tsm_smem[16];
     const int tp0 = (lane << 2) | (warp << 7);
-    const int tp1 = lane | (warp << 5);
     // row = tl.program_id(0)
     #line 30 "cross_entropy.py"
     int row = blockIdx.x;
@@ -1815,30 +1814,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
         for (int r = 0; r < 32; r += 4)
             #line 36 "cross_entropy.py"
             tsm::load<4>(&x[r], v19[r], v21[r]); // 16-byte accesses
-        float x_1[32];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 36 "cross_entropy.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 36 "cross_entropy.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 36 "cross_entropy.py"
-                smem[((r & 3) | ((r >> 2) << 9)) + tp0] = x[r];
-            #line 36 "cross_entropy.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 36 "cross_entropy.py"
-                x_1[r] = smem[(r << 7) + tp1];
-        }
         // _max = tl.maximum(_max, x)
         float _max_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 37 "cross_entropy.py"
-            _max_2[r] = fmaxf(_max_1[r], x_1[r]);
+            _max_2[r] = fmaxf(_max_1[r], x[r]);
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 37 "cross_entropy.py"
@@ -1847,9 +1828,9 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // m = tl.max(_max, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
     #line 38 "cross_entropy.py"
-    auto combine = [&](float acc, float x_2, float &out) {
+    auto combine = [&](float acc, float x_1, float &out) {
         #line 38 "cross_entropy.py"
-        float v29 = fmaxf(acc, x_2);
+        float v29 = fmaxf(acc, x_1);
         #line 38 "cross_entropy.py"
         out = v29;
     };
@@ -1955,49 +1936,31 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
         for (int r = 0; r < 32; ++r)
             #line 43 "cross_entropy.py"
             v42[r] = (r & 3) ? v42[r & ~3] : cols_1[r] < n_cols;
-        float x_3[32];
+        float x_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 43 "cross_entropy.py"
-            x_3[r] = __int_as_float(0xff800000);
+            x_2[r] = __int_as_float(0xff800000);
         #pragma unroll
         for (int r = 0; r < 32; r += 4)
             #line 43 "cross_entropy.py"
-            tsm::load<4>(&x_3[r], v40[r], v42[r]); // 16-byte accesses
+            tsm::load<4>(&x_2[r], v40[r], v42[r]); // 16-byte accesses
         // _sum += tl.exp(x - m)
         float v47[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 44 "cross_entropy.py"
-            v47[r] = x_3[r] - m;
+            v47[r] = x_2[r] - m;
         float v48[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 44 "cross_entropy.py"
             v48[r] = tsm::exp_approx(v47[r]);
-        float v71[32];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 44 "cross_entropy.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 44 "cross_entropy.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 44 "cross_entropy.py"
-                smem[((r & 3) | ((r >> 2) << 9)) + tp0] = v48[r];
-            #line 44 "cross_entropy.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 44 "cross_entropy.py"
-                v71[r] = smem[(r << 7) + tp1];
-        }
         float _sum_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 44 "cross_entropy.py"
-            _sum_2[r] = _sum_1[r] + v71[r];
+            _sum_2[r] = _sum_1[r] + v48[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 44 "cross_entropy.py"
@@ -2006,9 +1969,9 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
     // lse = m + tl.log(tl.sum(_sum, axis=0))
     // the combine function, on scalars (one per operand of the reduction)
     #line 45 "cross_entropy.py"
-    auto combine_1 = [&](float acc_1, float x_4, float &out_1) {
+    auto combine_1 = [&](float acc_1, float x_3, float &out_1) {
         #line 45 "cross_entropy.py"
-        float v53 = acc_1 + x_4;
+        float v53 = acc_1 + x_3;
         #line 45 "cross_entropy.py"
         out_1 = v53;
     };
@@ -4003,9 +3966,8 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[16384];
+    __shared__ __align__(16) unsigned char tsm_smem[16];
     const int tp0 = (lane << 3) | (warp << 8);
-    const int tp1 = lane | (warp << 5);
     // row = tl.program_id(0)
     #line 30 "cross_entropy.py"
     int row = blockIdx.x;
@@ -4063,30 +4025,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
         for (int r = 0; r < 32; ++r)
             #line 36 "cross_entropy.py"
             x[r] = __half2float(v25[r]);
-        float x_1[32];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 36 "cross_entropy.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 36 "cross_entropy.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 36 "cross_entropy.py"
-                smem[((r & 7) | ((r >> 3) << 10)) + tp0] = x[r];
-            #line 36 "cross_entropy.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 36 "cross_entropy.py"
-                x_1[r] = smem[(r << 7) + tp1];
-        }
         // _max = tl.maximum(_max, x)
         float _max_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 37 "cross_entropy.py"
-            _max_2[r] = fmaxf(_max_1[r], x_1[r]);
+            _max_2[r] = fmaxf(_max_1[r], x[r]);
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 37 "cross_entropy.py"
@@ -4095,9 +4039,9 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // m = tl.max(_max, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
     #line 38 "cross_entropy.py"
-    auto combine = [&](float acc, float x_2, float &out) {
+    auto combine = [&](float acc, float x_1, float &out) {
         #line 38 "cross_entropy.py"
-        float v31 = fmaxf(acc, x_2);
+        float v31 = fmaxf(acc, x_1);
         #line 38 "cross_entropy.py"
         out = v31;
     };
@@ -4214,45 +4158,27 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
         for (int r = 0; r < 32; r += 8)
             #line 43 "cross_entropy.py"
             tsm::load<8>(&v48[r], v42[r], v44[r]); // 16-byte accesses
-        float x_3[32];
+        float x_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 43 "cross_entropy.py"
-            x_3[r] = __half2float(v48[r]);
+            x_2[r] = __half2float(v48[r]);
         // _sum += tl.exp(x - m)
         float v51[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 44 "cross_entropy.py"
-            v51[r] = x_3[r] - m;
+            v51[r] = x_2[r] - m;
         float v52[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 44 "cross_entropy.py"
             v52[r] = tsm::exp_approx(v51[r]);
-        float v77[32];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 44 "cross_entropy.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 44 "cross_entropy.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 44 "cross_entropy.py"
-                smem[((r & 7) | ((r >> 3) << 10)) + tp0] = v52[r];
-            #line 44 "cross_entropy.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 44 "cross_entropy.py"
-                v77[r] = smem[(r << 7) + tp1];
-        }
         float _sum_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 44 "cross_entropy.py"
-            _sum_2[r] = _sum_1[r] + v77[r];
+            _sum_2[r] = _sum_1[r] + v52[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 44 "cross_entropy.py"
@@ -4261,9 +4187,9 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
     // lse = m + tl.log(tl.sum(_sum, axis=0))
     // the combine function, on scalars (one per operand of the reduction)
     #line 45 "cross_entropy.py"
-    auto combine_1 = [&](float acc_1, float x_4, float &out_1) {
+    auto combine_1 = [&](float acc_1, float x_3, float &out_1) {
         #line 45 "cross_entropy.py"
-        float v57 = acc_1 + x_4;
+        float v57 = acc_1 + x_3;
         #line 45 "cross_entropy.py"
         out_1 = v57;
     };

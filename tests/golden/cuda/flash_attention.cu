@@ -9,7 +9,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 115712 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 74752 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     constexpr int tsm_dot_rings = 17408; // tl.dot staging rings of their own start here
@@ -264,7 +264,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     #line 53 "flash_attention.py"
     __syncthreads();
     #line 53 "flash_attention.py"
-    __half *dot_b_next = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + 0 * 16384 + 8192);
+    __half *dot_b_next = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 8192) + 0 * 8192);
     #pragma unroll
     for (int r = 0; r < 32; r += 8)
         #line 53 "flash_attention.py"
@@ -345,7 +345,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     #line 68 "flash_attention.py"
     __syncthreads();
     #line 68 "flash_attention.py"
-    __half *dot_b_next_1 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 49152) + 0 * 16384 + 8192);
+    __half *dot_b_next_1 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 32768) + 0 * 8192);
     #pragma unroll
     for (int r = 0; r < 32; r += 8)
         #line 68 "flash_attention.py"
@@ -386,9 +386,9 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 32; ++r)
         #line 52 "flash_attention.py"
         acc_1[r] = 0.0f;
-    float l_i_1[4];
+    float l_i_1[2];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 2; ++r)
         #line 52 "flash_attention.py"
         l_i_1[r] = l_i;
     float m_i_1[2];
@@ -406,6 +406,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 32; ++r)
         #line 52 "flash_attention.py"
         v_1[r] = v[r];
+    // tl.dot's a does not change in the loop: staged once, here
+    #line 52 "flash_attention.py"
+    __syncthreads(); // earlier readers of its area are done
+    #line 52 "flash_attention.py"
+    __half *dot_a_once = reinterpret_cast<__half *>(tsm_smem + tsm_dot_rings + 0);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 8)
+        #line 52 "flash_attention.py"
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; tsm::sts<8>(&dot_a_once[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &q[r]); }
     #line 52 "flash_attention.py"
     for (int start_n = 0; start_n < N_CTX; start_n += 64) {
         // qk = tl.dot(q, k)
@@ -494,7 +503,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             k_2[r] = __float2half_rn(0.0f);
         // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 53 "flash_attention.py"
-        __half *dot_b_next_2 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + (dot_slot == 2 ? 0 : dot_slot + 1) * 16384 + 8192);
+        __half *dot_b_next_2 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 8192) + (dot_slot == 2 ? 0 : dot_slot + 1) * 8192);
         #pragma unroll
         for (int r = 0; r < 32; r += 8)
             #line 53 "flash_attention.py"
@@ -571,7 +580,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             v_2[r] = __float2half_rn(0.0f);
         // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 68 "flash_attention.py"
-        __half *dot_b_next_3 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 49152) + (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1) * 16384 + 8192);
+        __half *dot_b_next_3 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 32768) + (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1) * 8192);
         #pragma unroll
         for (int r = 0; r < 32; r += 8)
             #line 68 "flash_attention.py"
@@ -583,15 +592,11 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         // tl.dot: a [64x64] and b [64x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 54 "flash_attention.py"
-            unsigned char *dot_buf = (tsm_smem + tsm_dot_rings + 0) + dot_slot * 16384;
+            unsigned char *dot_buf = (tsm_smem + tsm_dot_rings + 8192) + dot_slot * 8192;
             #line 54 "flash_attention.py"
-            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
+            __half *dot_a = reinterpret_cast<__half *>(tsm_smem + tsm_dot_rings + 0); // a: staged once before the loop, swizzled rows along M
             #line 54 "flash_attention.py"
-            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 8192); // b: swizzled rows along N
-            #pragma unroll
-            for (int r = 0; r < 32; r += 8)
-                #line 54 "flash_attention.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; tsm::sts<8>(&dot_a[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &q[r]); }
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf); // b: swizzled rows along N
             #line 54 "flash_attention.py"
             tsm::cp_async_wait<3>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 54 "flash_attention.py"
@@ -676,16 +681,16 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         for (int r = 0; r < 32; ++r)
             #line 62 "flash_attention.py"
             v165[r] = qk[r] * qk_scale;
-        float v361[32];
+        float v360[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 62 "flash_attention.py"
-            v361[r] = m_ij[((r >> 1) & 1)];
+            v360[r] = m_ij[((r >> 1) & 1)];
         float qk_1[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 62 "flash_attention.py"
-            qk_1[r] = v165[r] - v361[r];
+            qk_1[r] = v165[r] - v360[r];
         // p = tl.math.exp2(qk)
         float p[32];
         #pragma unroll
@@ -725,24 +730,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 64 "flash_attention.py"
             combine_1(l_ij[r], o_3, l_ij[r]);
         }
-        float l_ij_1[4];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 64 "flash_attention.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 64 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 64 "flash_attention.py"
-                smem[(r << 3) + tp4] = l_ij[r];
-            #line 64 "flash_attention.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 4; ++r)
-                #line 64 "flash_attention.py"
-                l_ij_1[r] = smem[(r << 4) + tp0];
-        }
         // alpha = tl.math.exp2(m_i - m_ij)
         float v174[2];
         #pragma unroll
@@ -754,35 +741,17 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         for (int r = 0; r < 2; ++r)
             #line 65 "flash_attention.py"
             alpha[r] = tsm::exp2_approx(v174[r]);
-        float alpha_1[4];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 65 "flash_attention.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 65 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 65 "flash_attention.py"
-                smem[(r << 3) + tp4] = alpha[r];
-            #line 65 "flash_attention.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 4; ++r)
-                #line 65 "flash_attention.py"
-                alpha_1[r] = smem[(r << 4) + tp0];
-        }
         // l_i = l_i * alpha + l_ij
-        float v176[4];
+        float v176[2];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 2; ++r)
             #line 66 "flash_attention.py"
-            v176[r] = l_i_1[r] * alpha_1[r];
-        float l_i_2[4];
+            v176[r] = l_i_1[r] * alpha[r];
+        float l_i_2[2];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 2; ++r)
             #line 66 "flash_attention.py"
-            l_i_2[r] = v176[r] + l_ij_1[r];
+            l_i_2[r] = v176[r] + l_ij[r];
         // acc = acc * alpha[:, None]
         float v179[32];
         #pragma unroll
@@ -804,15 +773,10 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         // tl.dot: a [64x64] and b [64x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 69 "flash_attention.py"
-            unsigned char *dot_buf_1 = (tsm_smem + tsm_dot_rings + 49152) + dot_slot_1 * 16384;
+            unsigned char *dot_buf_1 = (tsm_smem + tsm_dot_rings + 32768) + dot_slot_1 * 8192;
+            // a: read from the registers it is in
             #line 69 "flash_attention.py"
-            __half *dot_a_1 = reinterpret_cast<__half *>(dot_buf_1); // a: swizzled rows along M
-            #line 69 "flash_attention.py"
-            __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1 + 8192); // b: swizzled rows along K
-            #pragma unroll
-            for (int r = 0; r < 32; r += 2)
-                #line 69 "flash_attention.py"
-                { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; tsm::sts<2>(&dot_a_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &v203[r]); }
+            __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1); // b: swizzled rows along K
             #line 69 "flash_attention.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 69 "flash_attention.py"
@@ -824,7 +788,11 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
                 #line 69 "flash_attention.py"
                 acc_5[r] = acc_4[r];
             #line 69 "flash_attention.py"
-            const unsigned long long dot_da_1 = tsm::wgmma_desc<128>((unsigned)__cvta_generic_to_shared(dot_a_1), 0, 1024);
+            unsigned dot_ra_1[16]; // a's A fragments, two elements each
+            #pragma unroll
+            for (int r = 0; r < 16; ++r)
+                #line 69 "flash_attention.py"
+                dot_ra_1[r] = tsm::pack2(v203[2 * r], v203[2 * r + 1]);
             #line 69 "flash_attention.py"
             const unsigned long long dot_db_1 = tsm::wgmma_desc<128>((unsigned)__cvta_generic_to_shared(dot_b_1), 8192, 1024);
             #line 69 "flash_attention.py"
@@ -832,19 +800,21 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 69 "flash_attention.py"
             tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
             #line 69 "flash_attention.py"
-            tsm::Wgmma<64, false, 0, 1>::run(&acc_5[0], dot_da_1, dot_db_1);
+            tsm::Wgmma<64, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[0], dot_db_1);
             #line 69 "flash_attention.py"
-            tsm::Wgmma<64, false, 0, 1>::run(&acc_5[0], dot_da_1 + 2, dot_db_1 + 128);
+            tsm::Wgmma<64, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[4], dot_db_1 + 128);
             #line 69 "flash_attention.py"
-            tsm::Wgmma<64, false, 0, 1>::run(&acc_5[0], dot_da_1 + 4, dot_db_1 + 256);
+            tsm::Wgmma<64, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[8], dot_db_1 + 256);
             #line 69 "flash_attention.py"
-            tsm::Wgmma<64, false, 0, 1>::run(&acc_5[0], dot_da_1 + 6, dot_db_1 + 384);
+            tsm::Wgmma<64, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[12], dot_db_1 + 384);
             #line 69 "flash_attention.py"
             tsm::wgmma_commit();
             #line 69 "flash_attention.py"
             tsm::wgmma_wait<0>(); // the accumulator is final
             #line 69 "flash_attention.py"
             tsm::wgmma_fence_regs<32>(acc_5);
+            #line 69 "flash_attention.py"
+            tsm::wgmma_fence_uregs<16>(dot_ra_1); // a's registers were in use until the wait
             #line 69 "flash_attention.py"
             dot_slot_1 = (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1);
         }
@@ -861,7 +831,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 69 "flash_attention.py"
             acc_1[r] = acc_5[r];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 2; ++r)
             #line 69 "flash_attention.py"
             l_i_1[r] = l_i_2[r];
         #pragma unroll
@@ -879,6 +849,24 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     }
     #line 52 "flash_attention.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
+    float l_i_3[4];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 52 "flash_attention.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 52 "flash_attention.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 52 "flash_attention.py"
+            smem[(r << 3) + tp4] = l_i_1[r];
+        #line 52 "flash_attention.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 52 "flash_attention.py"
+            l_i_3[r] = smem[(r << 4) + tp0];
+    }
     float acc_6[32];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -902,7 +890,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 73 "flash_attention.py"
-        v231[r] = l_i_1[(r >> 3)];
+        v231[r] = l_i_3[(r >> 3)];
     float acc_7[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -992,7 +980,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 115712 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 74752 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     constexpr int tsm_dot_rings = 17408; // tl.dot staging rings of their own start here
@@ -1096,11 +1084,11 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     // offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
     #line 44 "flash_attention.py"
     int v75 = start_m * 64;
-    int v383[2];
+    int v382[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 44 "flash_attention.py"
-        v383[r] = ((r << 3) + tp0);
+        v382[r] = ((r << 3) + tp0);
     int offs_m[2];
     #line 44 "flash_attention.py"
     const int offs_m_base = v75 + tp0;
@@ -1274,7 +1262,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     #line 53 "flash_attention.py"
     __syncthreads();
     #line 53 "flash_attention.py"
-    __half *dot_b_next = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + 0 * 16384 + 8192);
+    __half *dot_b_next = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 8192) + 0 * 8192);
     #pragma unroll
     for (int r = 0; r < 32; r += 8)
         #line 53 "flash_attention.py"
@@ -1355,7 +1343,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     #line 68 "flash_attention.py"
     __syncthreads();
     #line 68 "flash_attention.py"
-    __half *dot_b_next_1 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 49152) + 0 * 16384 + 8192);
+    __half *dot_b_next_1 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 32768) + 0 * 8192);
     #pragma unroll
     for (int r = 0; r < 32; r += 8)
         #line 68 "flash_attention.py"
@@ -1396,9 +1384,9 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 32; ++r)
         #line 52 "flash_attention.py"
         acc_1[r] = 0.0f;
-    float l_i_1[4];
+    float l_i_1[2];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 2; ++r)
         #line 52 "flash_attention.py"
         l_i_1[r] = l_i;
     float m_i_1[2];
@@ -1416,6 +1404,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 32; ++r)
         #line 52 "flash_attention.py"
         v_1[r] = v[r];
+    // tl.dot's a does not change in the loop: staged once, here
+    #line 52 "flash_attention.py"
+    __syncthreads(); // earlier readers of its area are done
+    #line 52 "flash_attention.py"
+    __half *dot_a_once = reinterpret_cast<__half *>(tsm_smem + tsm_dot_rings + 0);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 8)
+        #line 52 "flash_attention.py"
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; tsm::sts<8>(&dot_a_once[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &q[r]); }
     #line 52 "flash_attention.py"
     for (int start_n = 0; start_n < hi; start_n += 64) {
         // qk = tl.dot(q, k)
@@ -1504,7 +1501,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             k_2[r] = __float2half_rn(0.0f);
         // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 53 "flash_attention.py"
-        __half *dot_b_next_2 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + (dot_slot == 2 ? 0 : dot_slot + 1) * 16384 + 8192);
+        __half *dot_b_next_2 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 8192) + (dot_slot == 2 ? 0 : dot_slot + 1) * 8192);
         #pragma unroll
         for (int r = 0; r < 32; r += 8)
             #line 53 "flash_attention.py"
@@ -1581,7 +1578,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             v_2[r] = __float2half_rn(0.0f);
         // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 68 "flash_attention.py"
-        __half *dot_b_next_3 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 49152) + (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1) * 16384 + 8192);
+        __half *dot_b_next_3 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 32768) + (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1) * 8192);
         #pragma unroll
         for (int r = 0; r < 32; r += 8)
             #line 68 "flash_attention.py"
@@ -1593,15 +1590,11 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         // tl.dot: a [64x64] and b [64x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 54 "flash_attention.py"
-            unsigned char *dot_buf = (tsm_smem + tsm_dot_rings + 0) + dot_slot * 16384;
+            unsigned char *dot_buf = (tsm_smem + tsm_dot_rings + 8192) + dot_slot * 8192;
             #line 54 "flash_attention.py"
-            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
+            __half *dot_a = reinterpret_cast<__half *>(tsm_smem + tsm_dot_rings + 0); // a: staged once before the loop, swizzled rows along M
             #line 54 "flash_attention.py"
-            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 8192); // b: swizzled rows along N
-            #pragma unroll
-            for (int r = 0; r < 32; r += 8)
-                #line 54 "flash_attention.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; tsm::sts<8>(&dot_a[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &q[r]); }
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf); // b: swizzled rows along N
             #line 54 "flash_attention.py"
             tsm::cp_async_wait<3>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 54 "flash_attention.py"
@@ -1638,42 +1631,42 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             dot_slot = (dot_slot == 2 ? 0 : dot_slot + 1);
         }
         // mask = offs_m[:, None] >= (start_n + offs_n[None, :])
-        int v390[16];
+        int v389[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 56 "flash_attention.py"
-            v390[r] = start_n + offs_n[r];
-        int v386[32];
+            v389[r] = start_n + offs_n[r];
+        int v385[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 56 "flash_attention.py"
-            v386[r] = offs_m[((r >> 1) & 1)];
-        int v391[32];
+            v385[r] = offs_m[((r >> 1) & 1)];
+        int v390[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 56 "flash_attention.py"
-            v391[r] = v390[(r & 1) | ((r >> 2) << 1)];
+            v390[r] = v389[(r & 1) | ((r >> 2) << 1)];
         bool mask[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 56 "flash_attention.py"
-            mask[r] = v386[r] >= v391[r];
+            mask[r] = v385[r] >= v390[r];
         // qk = qk * qk_scale + tl.where(mask, 0, -1.0e6)
         float v169[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 57 "flash_attention.py"
             v169[r] = qk[r] * qk_scale;
-        float v395[32];
+        float v394[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 57 "flash_attention.py"
-            v395[r] = mask[r] ? 0.0f : (-1000000.0f);
+            v394[r] = mask[r] ? 0.0f : (-1000000.0f);
         float qk_1[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 57 "flash_attention.py"
-            qk_1[r] = v169[r] + v395[r];
+            qk_1[r] = v169[r] + v394[r];
         // m_ij = tl.maximum(m_i, tl.max(qk, 1))
         // the combine function, on scalars (one per operand of the reduction)
         #line 58 "flash_attention.py"
@@ -1713,16 +1706,16 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 58 "flash_attention.py"
             m_ij[r] = fmaxf(m_i_1[r], v179[r]);
         // qk -= m_ij[:, None]
-        float v396[32];
+        float v395[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 59 "flash_attention.py"
-            v396[r] = m_ij[((r >> 1) & 1)];
+            v395[r] = m_ij[((r >> 1) & 1)];
         float qk_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 59 "flash_attention.py"
-            qk_2[r] = qk_1[r] - v396[r];
+            qk_2[r] = qk_1[r] - v395[r];
         // p = tl.math.exp2(qk)
         float p[32];
         #pragma unroll
@@ -1762,24 +1755,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 64 "flash_attention.py"
             combine_1(l_ij[r], o_3, l_ij[r]);
         }
-        float l_ij_1[4];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 64 "flash_attention.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 64 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 64 "flash_attention.py"
-                smem[(r << 3) + tp0] = l_ij[r];
-            #line 64 "flash_attention.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 4; ++r)
-                #line 64 "flash_attention.py"
-                l_ij_1[r] = smem[(r << 4) + tp2];
-        }
         // alpha = tl.math.exp2(m_i - m_ij)
         float v189[2];
         #pragma unroll
@@ -1791,35 +1766,17 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         for (int r = 0; r < 2; ++r)
             #line 65 "flash_attention.py"
             alpha[r] = tsm::exp2_approx(v189[r]);
-        float alpha_1[4];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 65 "flash_attention.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 65 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 65 "flash_attention.py"
-                smem[(r << 3) + tp0] = alpha[r];
-            #line 65 "flash_attention.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 4; ++r)
-                #line 65 "flash_attention.py"
-                alpha_1[r] = smem[(r << 4) + tp2];
-        }
         // l_i = l_i * alpha + l_ij
-        float v191[4];
+        float v191[2];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 2; ++r)
             #line 66 "flash_attention.py"
-            v191[r] = l_i_1[r] * alpha_1[r];
-        float l_i_2[4];
+            v191[r] = l_i_1[r] * alpha[r];
+        float l_i_2[2];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 2; ++r)
             #line 66 "flash_attention.py"
-            l_i_2[r] = v191[r] + l_ij_1[r];
+            l_i_2[r] = v191[r] + l_ij[r];
         // acc = acc * alpha[:, None]
         float v194[32];
         #pragma unroll
@@ -1841,15 +1798,10 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         // tl.dot: a [64x64] and b [64x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 69 "flash_attention.py"
-            unsigned char *dot_buf_1 = (tsm_smem + tsm_dot_rings + 49152) + dot_slot_1 * 16384;
+            unsigned char *dot_buf_1 = (tsm_smem + tsm_dot_rings + 32768) + dot_slot_1 * 8192;
+            // a: read from the registers it is in
             #line 69 "flash_attention.py"
-            __half *dot_a_1 = reinterpret_cast<__half *>(dot_buf_1); // a: swizzled rows along M
-            #line 69 "flash_attention.py"
-            __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1 + 8192); // b: swizzled rows along K
-            #pragma unroll
-            for (int r = 0; r < 32; r += 2)
-                #line 69 "flash_attention.py"
-                { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; tsm::sts<2>(&dot_a_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &v218[r]); }
+            __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1); // b: swizzled rows along K
             #line 69 "flash_attention.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 69 "flash_attention.py"
@@ -1861,7 +1813,11 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
                 #line 69 "flash_attention.py"
                 acc_5[r] = acc_4[r];
             #line 69 "flash_attention.py"
-            const unsigned long long dot_da_1 = tsm::wgmma_desc<128>((unsigned)__cvta_generic_to_shared(dot_a_1), 0, 1024);
+            unsigned dot_ra_1[16]; // a's A fragments, two elements each
+            #pragma unroll
+            for (int r = 0; r < 16; ++r)
+                #line 69 "flash_attention.py"
+                dot_ra_1[r] = tsm::pack2(v218[2 * r], v218[2 * r + 1]);
             #line 69 "flash_attention.py"
             const unsigned long long dot_db_1 = tsm::wgmma_desc<128>((unsigned)__cvta_generic_to_shared(dot_b_1), 8192, 1024);
             #line 69 "flash_attention.py"
@@ -1869,19 +1825,21 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 69 "flash_attention.py"
             tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
             #line 69 "flash_attention.py"
-            tsm::Wgmma<64, false, 0, 1>::run(&acc_5[0], dot_da_1, dot_db_1);
+            tsm::Wgmma<64, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[0], dot_db_1);
             #line 69 "flash_attention.py"
-            tsm::Wgmma<64, false, 0, 1>::run(&acc_5[0], dot_da_1 + 2, dot_db_1 + 128);
+            tsm::Wgmma<64, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[4], dot_db_1 + 128);
             #line 69 "flash_attention.py"
-            tsm::Wgmma<64, false, 0, 1>::run(&acc_5[0], dot_da_1 + 4, dot_db_1 + 256);
+            tsm::Wgmma<64, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[8], dot_db_1 + 256);
             #line 69 "flash_attention.py"
-            tsm::Wgmma<64, false, 0, 1>::run(&acc_5[0], dot_da_1 + 6, dot_db_1 + 384);
+            tsm::Wgmma<64, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[12], dot_db_1 + 384);
             #line 69 "flash_attention.py"
             tsm::wgmma_commit();
             #line 69 "flash_attention.py"
             tsm::wgmma_wait<0>(); // the accumulator is final
             #line 69 "flash_attention.py"
             tsm::wgmma_fence_regs<32>(acc_5);
+            #line 69 "flash_attention.py"
+            tsm::wgmma_fence_uregs<16>(dot_ra_1); // a's registers were in use until the wait
             #line 69 "flash_attention.py"
             dot_slot_1 = (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1);
         }
@@ -1898,7 +1856,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 69 "flash_attention.py"
             acc_1[r] = acc_5[r];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 2; ++r)
             #line 69 "flash_attention.py"
             l_i_1[r] = l_i_2[r];
         #pragma unroll
@@ -1916,6 +1874,24 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     }
     #line 52 "flash_attention.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
+    float l_i_3[4];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 52 "flash_attention.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 52 "flash_attention.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 52 "flash_attention.py"
+            smem[(r << 3) + tp0] = l_i_1[r];
+        #line 52 "flash_attention.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 52 "flash_attention.py"
+            l_i_3[r] = smem[(r << 4) + tp2];
+    }
     float acc_6[32];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -1939,7 +1915,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 73 "flash_attention.py"
-        v246[r] = l_i_1[(r >> 3)];
+        v246[r] = l_i_3[(r >> 3)];
     float acc_7[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2029,7 +2005,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 205824 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 148480 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     constexpr int tsm_dot_rings = 33792; // tl.dot staging rings of their own start here
@@ -2040,8 +2016,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     const int tp2 = ((lane & 15) << 9) | (lane >> 4) | (warp << 1);
     const int tp3 = (lane << 3) | (warp << 8);
     const int tp4 = (lane >> 2) | (warp << 4);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
     // start_m = tl.program_id(0)
     #line 27 "flash_attention.py"
     int start_m = blockIdx.x;
@@ -2285,7 +2260,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     #line 53 "flash_attention.py"
     __syncthreads();
     #line 53 "flash_attention.py"
-    __half *dot_b_next = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + 0 * 32768 + 16384);
+    __half *dot_b_next = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 16384) + 0 * 16384);
     #pragma unroll
     for (int r = 0; r < 64; r += 8)
         #line 53 "flash_attention.py"
@@ -2366,7 +2341,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     #line 68 "flash_attention.py"
     __syncthreads();
     #line 68 "flash_attention.py"
-    __half *dot_b_next_1 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 98304) + 0 * 24576 + 8192);
+    __half *dot_b_next_1 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 65536) + 0 * 16384);
     #pragma unroll
     for (int r = 0; r < 64; r += 8)
         #line 68 "flash_attention.py"
@@ -2407,9 +2382,9 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 64; ++r)
         #line 52 "flash_attention.py"
         acc_1[r] = 0.0f;
-    float l_i_1[8];
+    float l_i_1[2];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 2; ++r)
         #line 52 "flash_attention.py"
         l_i_1[r] = l_i;
     float m_i_1[2];
@@ -2427,6 +2402,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 64; ++r)
         #line 52 "flash_attention.py"
         v_1[r] = v[r];
+    // tl.dot's a does not change in the loop: staged once, here
+    #line 52 "flash_attention.py"
+    __syncthreads(); // earlier readers of its area are done
+    #line 52 "flash_attention.py"
+    __half *dot_a_once = reinterpret_cast<__half *>(tsm_smem + tsm_dot_rings + 0);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
+        #line 52 "flash_attention.py"
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; tsm::sts<8>(&dot_a_once[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &q[r]); }
     #line 52 "flash_attention.py"
     for (int start_n = 0; start_n < N_CTX; start_n += 64) {
         // qk = tl.dot(q, k)
@@ -2515,7 +2499,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             k_2[r] = __float2half_rn(0.0f);
         // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 53 "flash_attention.py"
-        __half *dot_b_next_2 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + (dot_slot == 2 ? 0 : dot_slot + 1) * 32768 + 16384);
+        __half *dot_b_next_2 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 16384) + (dot_slot == 2 ? 0 : dot_slot + 1) * 16384);
         #pragma unroll
         for (int r = 0; r < 64; r += 8)
             #line 53 "flash_attention.py"
@@ -2592,7 +2576,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             v_2[r] = __float2half_rn(0.0f);
         // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 68 "flash_attention.py"
-        __half *dot_b_next_3 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 98304) + (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1) * 24576 + 8192);
+        __half *dot_b_next_3 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 65536) + (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1) * 16384);
         #pragma unroll
         for (int r = 0; r < 64; r += 8)
             #line 68 "flash_attention.py"
@@ -2604,15 +2588,11 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         // tl.dot: a [64x128] and b [128x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 54 "flash_attention.py"
-            unsigned char *dot_buf = (tsm_smem + tsm_dot_rings + 0) + dot_slot * 32768;
+            unsigned char *dot_buf = (tsm_smem + tsm_dot_rings + 16384) + dot_slot * 16384;
             #line 54 "flash_attention.py"
-            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
+            __half *dot_a = reinterpret_cast<__half *>(tsm_smem + tsm_dot_rings + 0); // a: staged once before the loop, swizzled rows along M
             #line 54 "flash_attention.py"
-            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along N
-            #pragma unroll
-            for (int r = 0; r < 64; r += 8)
-                #line 54 "flash_attention.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; tsm::sts<8>(&dot_a[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &q[r]); }
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf); // b: swizzled rows along N
             #line 54 "flash_attention.py"
             tsm::cp_async_wait<3>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 54 "flash_attention.py"
@@ -2705,16 +2685,16 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         for (int r = 0; r < 32; ++r)
             #line 62 "flash_attention.py"
             v165[r] = qk[r] * qk_scale;
-        float v361[32];
+        float v360[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 62 "flash_attention.py"
-            v361[r] = m_ij[((r >> 1) & 1)];
+            v360[r] = m_ij[((r >> 1) & 1)];
         float qk_1[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 62 "flash_attention.py"
-            qk_1[r] = v165[r] - v361[r];
+            qk_1[r] = v165[r] - v360[r];
         // p = tl.math.exp2(qk)
         float p[32];
         #pragma unroll
@@ -2754,24 +2734,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 64 "flash_attention.py"
             combine_1(l_ij[r], o_3, l_ij[r]);
         }
-        float l_ij_1[8];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 64 "flash_attention.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 64 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 64 "flash_attention.py"
-                smem[(r << 3) + tp4] = l_ij[r];
-            #line 64 "flash_attention.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 64 "flash_attention.py"
-                l_ij_1[r] = smem[(r << 3) + tp0];
-        }
         // alpha = tl.math.exp2(m_i - m_ij)
         float v174[2];
         #pragma unroll
@@ -2783,35 +2745,17 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         for (int r = 0; r < 2; ++r)
             #line 65 "flash_attention.py"
             alpha[r] = tsm::exp2_approx(v174[r]);
-        float alpha_1[8];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 65 "flash_attention.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 65 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 65 "flash_attention.py"
-                smem[(r << 3) + tp4] = alpha[r];
-            #line 65 "flash_attention.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 65 "flash_attention.py"
-                alpha_1[r] = smem[(r << 3) + tp0];
-        }
         // l_i = l_i * alpha + l_ij
-        float v176[8];
+        float v176[2];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 2; ++r)
             #line 66 "flash_attention.py"
-            v176[r] = l_i_1[r] * alpha_1[r];
-        float l_i_2[8];
+            v176[r] = l_i_1[r] * alpha[r];
+        float l_i_2[2];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 2; ++r)
             #line 66 "flash_attention.py"
-            l_i_2[r] = v176[r] + l_ij_1[r];
+            l_i_2[r] = v176[r] + l_ij[r];
         // acc = acc * alpha[:, None]
         float v179[64];
         #pragma unroll
@@ -2833,15 +2777,10 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         // tl.dot: a [64x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 69 "flash_attention.py"
-            unsigned char *dot_buf_1 = (tsm_smem + tsm_dot_rings + 98304) + dot_slot_1 * 24576;
+            unsigned char *dot_buf_1 = (tsm_smem + tsm_dot_rings + 65536) + dot_slot_1 * 16384;
+            // a: read from the registers it is in
             #line 69 "flash_attention.py"
-            __half *dot_a_1 = reinterpret_cast<__half *>(dot_buf_1); // a: swizzled rows along M
-            #line 69 "flash_attention.py"
-            __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1 + 8192); // b: swizzled rows along K
-            #pragma unroll
-            for (int r = 0; r < 32; r += 2)
-                #line 69 "flash_attention.py"
-                { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; tsm::sts<2>(&dot_a_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &v203[r]); }
+            __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1); // b: swizzled rows along K
             #line 69 "flash_attention.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 69 "flash_attention.py"
@@ -2853,7 +2792,11 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
                 #line 69 "flash_attention.py"
                 acc_5[r] = acc_4[r];
             #line 69 "flash_attention.py"
-            const unsigned long long dot_da_1 = tsm::wgmma_desc<128>((unsigned)__cvta_generic_to_shared(dot_a_1), 0, 1024);
+            unsigned dot_ra_1[16]; // a's A fragments, two elements each
+            #pragma unroll
+            for (int r = 0; r < 16; ++r)
+                #line 69 "flash_attention.py"
+                dot_ra_1[r] = tsm::pack2(v203[2 * r], v203[2 * r + 1]);
             #line 69 "flash_attention.py"
             const unsigned long long dot_db_1 = tsm::wgmma_desc<128>((unsigned)__cvta_generic_to_shared(dot_b_1), 8192, 1024);
             #line 69 "flash_attention.py"
@@ -2861,19 +2804,21 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 69 "flash_attention.py"
             tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
             #line 69 "flash_attention.py"
-            tsm::Wgmma<128, false, 0, 1>::run(&acc_5[0], dot_da_1, dot_db_1);
+            tsm::Wgmma<128, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[0], dot_db_1);
             #line 69 "flash_attention.py"
-            tsm::Wgmma<128, false, 0, 1>::run(&acc_5[0], dot_da_1 + 2, dot_db_1 + 128);
+            tsm::Wgmma<128, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[4], dot_db_1 + 128);
             #line 69 "flash_attention.py"
-            tsm::Wgmma<128, false, 0, 1>::run(&acc_5[0], dot_da_1 + 4, dot_db_1 + 256);
+            tsm::Wgmma<128, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[8], dot_db_1 + 256);
             #line 69 "flash_attention.py"
-            tsm::Wgmma<128, false, 0, 1>::run(&acc_5[0], dot_da_1 + 6, dot_db_1 + 384);
+            tsm::Wgmma<128, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[12], dot_db_1 + 384);
             #line 69 "flash_attention.py"
             tsm::wgmma_commit();
             #line 69 "flash_attention.py"
             tsm::wgmma_wait<0>(); // the accumulator is final
             #line 69 "flash_attention.py"
             tsm::wgmma_fence_regs<64>(acc_5);
+            #line 69 "flash_attention.py"
+            tsm::wgmma_fence_uregs<16>(dot_ra_1); // a's registers were in use until the wait
             #line 69 "flash_attention.py"
             dot_slot_1 = (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1);
         }
@@ -2890,7 +2835,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 69 "flash_attention.py"
             acc_1[r] = acc_5[r];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 2; ++r)
             #line 69 "flash_attention.py"
             l_i_1[r] = l_i_2[r];
         #pragma unroll
@@ -2908,6 +2853,24 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     }
     #line 52 "flash_attention.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
+    float l_i_3[8];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 52 "flash_attention.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 52 "flash_attention.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 52 "flash_attention.py"
+            smem[(r << 3) + tp4] = l_i_1[r];
+        #line 52 "flash_attention.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 52 "flash_attention.py"
+            l_i_3[r] = smem[(r << 3) + tp0];
+    }
     float acc_6[64];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -2918,7 +2881,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 52 "flash_attention.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 10) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 7)] = acc_1[r]; }
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 10) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 7)] = acc_1[r]; }
         #line 52 "flash_attention.py"
         __syncthreads();
         #pragma unroll
@@ -2931,7 +2894,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 73 "flash_attention.py"
-        v231[r] = l_i_1[(r >> 3)];
+        v231[r] = l_i_3[(r >> 3)];
     float acc_7[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -3021,7 +2984,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 205824 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 148480 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     constexpr int tsm_dot_rings = 33792; // tl.dot staging rings of their own start here
@@ -3033,8 +2996,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     const int tp3 = ((lane & 15) << 3);
     const int tp4 = ((lane & 15) << 9) | (lane >> 4) | (warp << 1);
     const int tp5 = (lane << 3) | (warp << 8);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp7 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
     // start_m = tl.program_id(0)
     #line 27 "flash_attention.py"
     int start_m = blockIdx.x;
@@ -3126,11 +3088,11 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     // offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
     #line 44 "flash_attention.py"
     int v75 = start_m * 64;
-    int v383[2];
+    int v382[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 44 "flash_attention.py"
-        v383[r] = ((r << 3) + tp0);
+        v382[r] = ((r << 3) + tp0);
     int offs_m[2];
     #line 44 "flash_attention.py"
     const int offs_m_base = v75 + tp0;
@@ -3304,7 +3266,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     #line 53 "flash_attention.py"
     __syncthreads();
     #line 53 "flash_attention.py"
-    __half *dot_b_next = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + 0 * 32768 + 16384);
+    __half *dot_b_next = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 16384) + 0 * 16384);
     #pragma unroll
     for (int r = 0; r < 64; r += 8)
         #line 53 "flash_attention.py"
@@ -3385,7 +3347,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     #line 68 "flash_attention.py"
     __syncthreads();
     #line 68 "flash_attention.py"
-    __half *dot_b_next_1 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 98304) + 0 * 24576 + 8192);
+    __half *dot_b_next_1 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 65536) + 0 * 16384);
     #pragma unroll
     for (int r = 0; r < 64; r += 8)
         #line 68 "flash_attention.py"
@@ -3426,9 +3388,9 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 64; ++r)
         #line 52 "flash_attention.py"
         acc_1[r] = 0.0f;
-    float l_i_1[8];
+    float l_i_1[2];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 2; ++r)
         #line 52 "flash_attention.py"
         l_i_1[r] = l_i;
     float m_i_1[2];
@@ -3446,6 +3408,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 64; ++r)
         #line 52 "flash_attention.py"
         v_1[r] = v[r];
+    // tl.dot's a does not change in the loop: staged once, here
+    #line 52 "flash_attention.py"
+    __syncthreads(); // earlier readers of its area are done
+    #line 52 "flash_attention.py"
+    __half *dot_a_once = reinterpret_cast<__half *>(tsm_smem + tsm_dot_rings + 0);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
+        #line 52 "flash_attention.py"
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; tsm::sts<8>(&dot_a_once[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &q[r]); }
     #line 52 "flash_attention.py"
     for (int start_n = 0; start_n < hi; start_n += 64) {
         // qk = tl.dot(q, k)
@@ -3534,7 +3505,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             k_2[r] = __float2half_rn(0.0f);
         // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 53 "flash_attention.py"
-        __half *dot_b_next_2 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 0) + (dot_slot == 2 ? 0 : dot_slot + 1) * 32768 + 16384);
+        __half *dot_b_next_2 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 16384) + (dot_slot == 2 ? 0 : dot_slot + 1) * 16384);
         #pragma unroll
         for (int r = 0; r < 64; r += 8)
             #line 53 "flash_attention.py"
@@ -3611,7 +3582,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             v_2[r] = __float2half_rn(0.0f);
         // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 68 "flash_attention.py"
-        __half *dot_b_next_3 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 98304) + (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1) * 24576 + 8192);
+        __half *dot_b_next_3 = reinterpret_cast<__half *>((tsm_smem + tsm_dot_rings + 65536) + (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1) * 16384);
         #pragma unroll
         for (int r = 0; r < 64; r += 8)
             #line 68 "flash_attention.py"
@@ -3623,15 +3594,11 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         // tl.dot: a [64x128] and b [128x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 54 "flash_attention.py"
-            unsigned char *dot_buf = (tsm_smem + tsm_dot_rings + 0) + dot_slot * 32768;
+            unsigned char *dot_buf = (tsm_smem + tsm_dot_rings + 16384) + dot_slot * 16384;
             #line 54 "flash_attention.py"
-            __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
+            __half *dot_a = reinterpret_cast<__half *>(tsm_smem + tsm_dot_rings + 0); // a: staged once before the loop, swizzled rows along M
             #line 54 "flash_attention.py"
-            __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along N
-            #pragma unroll
-            for (int r = 0; r < 64; r += 8)
-                #line 54 "flash_attention.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; tsm::sts<8>(&dot_a[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &q[r]); }
+            __half *dot_b = reinterpret_cast<__half *>(dot_buf); // b: swizzled rows along N
             #line 54 "flash_attention.py"
             tsm::cp_async_wait<3>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 54 "flash_attention.py"
@@ -3676,42 +3643,42 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             dot_slot = (dot_slot == 2 ? 0 : dot_slot + 1);
         }
         // mask = offs_m[:, None] >= (start_n + offs_n[None, :])
-        int v390[16];
+        int v389[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 56 "flash_attention.py"
-            v390[r] = start_n + offs_n[r];
-        int v386[32];
+            v389[r] = start_n + offs_n[r];
+        int v385[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 56 "flash_attention.py"
-            v386[r] = offs_m[((r >> 1) & 1)];
-        int v391[32];
+            v385[r] = offs_m[((r >> 1) & 1)];
+        int v390[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 56 "flash_attention.py"
-            v391[r] = v390[(r & 1) | ((r >> 2) << 1)];
+            v390[r] = v389[(r & 1) | ((r >> 2) << 1)];
         bool mask[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 56 "flash_attention.py"
-            mask[r] = v386[r] >= v391[r];
+            mask[r] = v385[r] >= v390[r];
         // qk = qk * qk_scale + tl.where(mask, 0, -1.0e6)
         float v169[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 57 "flash_attention.py"
             v169[r] = qk[r] * qk_scale;
-        float v395[32];
+        float v394[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 57 "flash_attention.py"
-            v395[r] = mask[r] ? 0.0f : (-1000000.0f);
+            v394[r] = mask[r] ? 0.0f : (-1000000.0f);
         float qk_1[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 57 "flash_attention.py"
-            qk_1[r] = v169[r] + v395[r];
+            qk_1[r] = v169[r] + v394[r];
         // m_ij = tl.maximum(m_i, tl.max(qk, 1))
         // the combine function, on scalars (one per operand of the reduction)
         #line 58 "flash_attention.py"
@@ -3751,16 +3718,16 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 58 "flash_attention.py"
             m_ij[r] = fmaxf(m_i_1[r], v179[r]);
         // qk -= m_ij[:, None]
-        float v396[32];
+        float v395[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 59 "flash_attention.py"
-            v396[r] = m_ij[((r >> 1) & 1)];
+            v395[r] = m_ij[((r >> 1) & 1)];
         float qk_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 59 "flash_attention.py"
-            qk_2[r] = qk_1[r] - v396[r];
+            qk_2[r] = qk_1[r] - v395[r];
         // p = tl.math.exp2(qk)
         float p[32];
         #pragma unroll
@@ -3800,24 +3767,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 64 "flash_attention.py"
             combine_1(l_ij[r], o_3, l_ij[r]);
         }
-        float l_ij_1[8];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 64 "flash_attention.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 64 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 64 "flash_attention.py"
-                smem[(r << 3) + tp0] = l_ij[r];
-            #line 64 "flash_attention.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 64 "flash_attention.py"
-                l_ij_1[r] = smem[(r << 3) + tp2];
-        }
         // alpha = tl.math.exp2(m_i - m_ij)
         float v189[2];
         #pragma unroll
@@ -3829,35 +3778,17 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         for (int r = 0; r < 2; ++r)
             #line 65 "flash_attention.py"
             alpha[r] = tsm::exp2_approx(v189[r]);
-        float alpha_1[8];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 65 "flash_attention.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 65 "flash_attention.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 65 "flash_attention.py"
-                smem[(r << 3) + tp0] = alpha[r];
-            #line 65 "flash_attention.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 65 "flash_attention.py"
-                alpha_1[r] = smem[(r << 3) + tp2];
-        }
         // l_i = l_i * alpha + l_ij
-        float v191[8];
+        float v191[2];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 2; ++r)
             #line 66 "flash_attention.py"
-            v191[r] = l_i_1[r] * alpha_1[r];
-        float l_i_2[8];
+            v191[r] = l_i_1[r] * alpha[r];
+        float l_i_2[2];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 2; ++r)
             #line 66 "flash_attention.py"
-            l_i_2[r] = v191[r] + l_ij_1[r];
+            l_i_2[r] = v191[r] + l_ij[r];
         // acc = acc * alpha[:, None]
         float v194[64];
         #pragma unroll
@@ -3879,15 +3810,10 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         // tl.dot: a [64x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 69 "flash_attention.py"
-            unsigned char *dot_buf_1 = (tsm_smem + tsm_dot_rings + 98304) + dot_slot_1 * 24576;
+            unsigned char *dot_buf_1 = (tsm_smem + tsm_dot_rings + 65536) + dot_slot_1 * 16384;
+            // a: read from the registers it is in
             #line 69 "flash_attention.py"
-            __half *dot_a_1 = reinterpret_cast<__half *>(dot_buf_1); // a: swizzled rows along M
-            #line 69 "flash_attention.py"
-            __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1 + 8192); // b: swizzled rows along K
-            #pragma unroll
-            for (int r = 0; r < 32; r += 2)
-                #line 69 "flash_attention.py"
-                { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; tsm::sts<2>(&dot_a_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &v218[r]); }
+            __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1); // b: swizzled rows along K
             #line 69 "flash_attention.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 69 "flash_attention.py"
@@ -3899,7 +3825,11 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
                 #line 69 "flash_attention.py"
                 acc_5[r] = acc_4[r];
             #line 69 "flash_attention.py"
-            const unsigned long long dot_da_1 = tsm::wgmma_desc<128>((unsigned)__cvta_generic_to_shared(dot_a_1), 0, 1024);
+            unsigned dot_ra_1[16]; // a's A fragments, two elements each
+            #pragma unroll
+            for (int r = 0; r < 16; ++r)
+                #line 69 "flash_attention.py"
+                dot_ra_1[r] = tsm::pack2(v218[2 * r], v218[2 * r + 1]);
             #line 69 "flash_attention.py"
             const unsigned long long dot_db_1 = tsm::wgmma_desc<128>((unsigned)__cvta_generic_to_shared(dot_b_1), 8192, 1024);
             #line 69 "flash_attention.py"
@@ -3907,19 +3837,21 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 69 "flash_attention.py"
             tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
             #line 69 "flash_attention.py"
-            tsm::Wgmma<128, false, 0, 1>::run(&acc_5[0], dot_da_1, dot_db_1);
+            tsm::Wgmma<128, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[0], dot_db_1);
             #line 69 "flash_attention.py"
-            tsm::Wgmma<128, false, 0, 1>::run(&acc_5[0], dot_da_1 + 2, dot_db_1 + 128);
+            tsm::Wgmma<128, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[4], dot_db_1 + 128);
             #line 69 "flash_attention.py"
-            tsm::Wgmma<128, false, 0, 1>::run(&acc_5[0], dot_da_1 + 4, dot_db_1 + 256);
+            tsm::Wgmma<128, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[8], dot_db_1 + 256);
             #line 69 "flash_attention.py"
-            tsm::Wgmma<128, false, 0, 1>::run(&acc_5[0], dot_da_1 + 6, dot_db_1 + 384);
+            tsm::Wgmma<128, false, 0, 1>::run_rs(&acc_5[0], &dot_ra_1[12], dot_db_1 + 384);
             #line 69 "flash_attention.py"
             tsm::wgmma_commit();
             #line 69 "flash_attention.py"
             tsm::wgmma_wait<0>(); // the accumulator is final
             #line 69 "flash_attention.py"
             tsm::wgmma_fence_regs<64>(acc_5);
+            #line 69 "flash_attention.py"
+            tsm::wgmma_fence_uregs<16>(dot_ra_1); // a's registers were in use until the wait
             #line 69 "flash_attention.py"
             dot_slot_1 = (dot_slot_1 == 2 ? 0 : dot_slot_1 + 1);
         }
@@ -3936,7 +3868,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 69 "flash_attention.py"
             acc_1[r] = acc_5[r];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 2; ++r)
             #line 69 "flash_attention.py"
             l_i_1[r] = l_i_2[r];
         #pragma unroll
@@ -3954,6 +3886,24 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     }
     #line 52 "flash_attention.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
+    float l_i_3[8];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 52 "flash_attention.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 52 "flash_attention.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 52 "flash_attention.py"
+            smem[(r << 3) + tp0] = l_i_1[r];
+        #line 52 "flash_attention.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 52 "flash_attention.py"
+            l_i_3[r] = smem[(r << 3) + tp2];
+    }
     float acc_6[64];
     // through shared memory: the threads hold different elements in the two layouts
     {
@@ -3964,7 +3914,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 52 "flash_attention.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 10) | ((r >> 2) << 3)) + tp7; smem[f + (f >> 7)] = acc_1[r]; }
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 10) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 7)] = acc_1[r]; }
         #line 52 "flash_attention.py"
         __syncthreads();
         #pragma unroll
@@ -3977,7 +3927,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 73 "flash_attention.py"
-        v246[r] = l_i_1[(r >> 3)];
+        v246[r] = l_i_3[(r >> 3)];
     float acc_7[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)

@@ -3026,11 +3026,10 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[16512];
+    __shared__ __align__(16) unsigned char tsm_smem[2048];
     const int tp0 = lane | (warp << 5);
     const int tp1 = (lane << 2);
     const int tp2 = warp;
-    const int tp3 = (lane << 2) | (warp << 7);
     // pid = tl.program_id(0)
     #line 125 "layer_norm_bwd.py"
     int pid = blockIdx.x;
@@ -3151,29 +3150,11 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         for (int r = 0; r < 32; r += 4)
             #line 133 "layer_norm_bwd.py"
             tsm::load<4>(&v42[r], v39[r], mask[r]); // 16-byte accesses
-        float v69[32];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 133 "layer_norm_bwd.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 133 "layer_norm_bwd.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 133 "layer_norm_bwd.py"
-                { const int f = ((r & 3) | ((r >> 2) << 9)) + tp3; smem[f + (f >> 7)] = v42[r]; }
-            #line 133 "layer_norm_bwd.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 133 "layer_norm_bwd.py"
-                { const int f = (r << 7) + tp0; v69[r] = smem[f + (f >> 7)]; }
-        }
         float dw_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 133 "layer_norm_bwd.py"
-            dw_2[r] = dw_1[r] + v69[r];
+            dw_2[r] = dw_1[r] + v42[r];
         // db += tl.load(DB + offs, mask=mask, other=0.)
         float* v45[32];
         #pragma unroll
@@ -3189,29 +3170,11 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         for (int r = 0; r < 32; r += 4)
             #line 134 "layer_norm_bwd.py"
             tsm::load<4>(&v48[r], v45[r], mask[r]); // 16-byte accesses
-        float v70[32];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 134 "layer_norm_bwd.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 134 "layer_norm_bwd.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 134 "layer_norm_bwd.py"
-                { const int f = ((r & 3) | ((r >> 2) << 9)) + tp3; smem[f + (f >> 7)] = v48[r]; }
-            #line 134 "layer_norm_bwd.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 134 "layer_norm_bwd.py"
-                { const int f = (r << 7) + tp0; v70[r] = smem[f + (f >> 7)]; }
-        }
         float db_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 134 "layer_norm_bwd.py"
-            db_2[r] = db_1[r] + v70[r];
+            db_2[r] = db_1[r] + v48[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 134 "layer_norm_bwd.py"
@@ -3230,18 +3193,67 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #line 135 "layer_norm_bwd.py"
         out = v54;
     };
-    float sum_dw[1];
-    // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
+    float sum_dw[4];
+    // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 4; ++r) {
         #line 135 "layer_norm_bwd.py"
-        sum_dw[r] = dw_1[0];
+        sum_dw[r] = dw_1[(r)];
         #pragma unroll
         #line 135 "layer_norm_bwd.py"
-        for (int j = 1; j < 32; ++j) {
+        for (int j = 1; j < 8; ++j) {
             #line 135 "layer_norm_bwd.py"
-            combine(sum_dw[r], dw_1[0 | (j)], sum_dw[r]);
+            combine(sum_dw[r], dw_1[(r) | ((j << 2))], sum_dw[r]);
         }
+    }
+    // the warps along the axis combine their partials through shared memory
+    {
+        #line 135 "layer_norm_bwd.py"
+        float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 135 "layer_norm_bwd.py"
+        const int wa = warp;
+        #line 135 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 4; ++r) {
+            #line 135 "layer_norm_bwd.py"
+            const int f = r + tp1;
+            #line 135 "layer_norm_bwd.py"
+            smem_[wa * 128 + f] = sum_dw[r];
+        }
+        #line 135 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 4; ++r) {
+            #line 135 "layer_norm_bwd.py"
+            const int f = r + tp1;
+            #line 135 "layer_norm_bwd.py"
+            sum_dw[r] = smem_[f];
+            #pragma unroll
+            #line 135 "layer_norm_bwd.py"
+            for (int w = 1; w < 4; ++w) {
+                #line 135 "layer_norm_bwd.py"
+                combine(sum_dw[r], smem_[w * 128 + f], sum_dw[r]);
+            }
+        }
+    }
+    float sum_dw_1[1];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 135 "layer_norm_bwd.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 135 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 135 "layer_norm_bwd.py"
+            smem[r + tp1] = sum_dw[r];
+        #line 135 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 135 "layer_norm_bwd.py"
+            sum_dw_1[r] = smem[tp0];
     }
     // sum_db = tl.sum(db, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
@@ -3252,18 +3264,67 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #line 136 "layer_norm_bwd.py"
         out_1 = v58;
     };
-    float sum_db[1];
-    // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
+    float sum_db[4];
+    // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 4; ++r) {
         #line 136 "layer_norm_bwd.py"
-        sum_db[r] = db_1[0];
+        sum_db[r] = db_1[(r)];
         #pragma unroll
         #line 136 "layer_norm_bwd.py"
-        for (int j_1 = 1; j_1 < 32; ++j_1) {
+        for (int j_1 = 1; j_1 < 8; ++j_1) {
             #line 136 "layer_norm_bwd.py"
-            combine_1(sum_db[r], db_1[0 | (j_1)], sum_db[r]);
+            combine_1(sum_db[r], db_1[(r) | ((j_1 << 2))], sum_db[r]);
         }
+    }
+    // the warps along the axis combine their partials through shared memory
+    {
+        #line 136 "layer_norm_bwd.py"
+        float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 136 "layer_norm_bwd.py"
+        const int wa_1 = warp;
+        #line 136 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 4; ++r) {
+            #line 136 "layer_norm_bwd.py"
+            const int f_1 = r + tp1;
+            #line 136 "layer_norm_bwd.py"
+            smem__1[wa_1 * 128 + f_1] = sum_db[r];
+        }
+        #line 136 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 4; ++r) {
+            #line 136 "layer_norm_bwd.py"
+            const int f_1 = r + tp1;
+            #line 136 "layer_norm_bwd.py"
+            sum_db[r] = smem__1[f_1];
+            #pragma unroll
+            #line 136 "layer_norm_bwd.py"
+            for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 136 "layer_norm_bwd.py"
+                combine_1(sum_db[r], smem__1[w_1 * 128 + f_1], sum_db[r]);
+            }
+        }
+    }
+    float sum_db_1[1];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 136 "layer_norm_bwd.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 136 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 136 "layer_norm_bwd.py"
+            smem[r + tp1] = sum_db[r];
+        #line 136 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 136 "layer_norm_bwd.py"
+            sum_db_1[r] = smem[tp0];
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v61[1];
@@ -3279,7 +3340,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
-        tsm::store<1>(v61[r], &sum_dw[r], v63[r]); // 4-byte access
+        tsm::store<1>(v61[r], &sum_dw_1[r], v63[r]); // 4-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     float* v65[1];
     #pragma unroll
@@ -3294,7 +3355,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
-        tsm::store<1>(v65[r], &sum_db[r], v67[r]); // 4-byte access
+        tsm::store<1>(v65[r], &sum_db_1[r], v67[r]); // 4-byte access
 }
 // ==== kernel _layer_norm_fwd_fused
 // Generated by Tilesmith from kernel '_layer_norm_fwd_fused' in layer_norm_bwd.py.
@@ -9857,11 +9918,10 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[16512];
+    __shared__ __align__(16) unsigned char tsm_smem[2048];
     const int tp0 = lane | (warp << 5);
     const int tp1 = ((lane & 15) << 3);
     const int tp2 = (lane >> 4) | (warp << 1);
-    const int tp3 = (lane << 3) | (warp << 8);
     // pid = tl.program_id(0)
     #line 125 "layer_norm_bwd.py"
     int pid = blockIdx.x;
@@ -9989,29 +10049,11 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         for (int r = 0; r < 32; ++r)
             #line 133 "layer_norm_bwd.py"
             v44[r] = __half2float(v43[r]);
-        float v75[32];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 133 "layer_norm_bwd.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 133 "layer_norm_bwd.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 133 "layer_norm_bwd.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; smem[f + (f >> 7)] = v44[r]; }
-            #line 133 "layer_norm_bwd.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 133 "layer_norm_bwd.py"
-                { const int f = (r << 7) + tp0; v75[r] = smem[f + (f >> 7)]; }
-        }
         float dw_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 133 "layer_norm_bwd.py"
-            dw_2[r] = dw_1[r] + v75[r];
+            dw_2[r] = dw_1[r] + v44[r];
         // db += tl.load(DB + offs, mask=mask, other=0.)
         __half* v47[32];
         #pragma unroll
@@ -10034,29 +10076,11 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         for (int r = 0; r < 32; ++r)
             #line 134 "layer_norm_bwd.py"
             v52[r] = __half2float(v51[r]);
-        float v76[32];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 134 "layer_norm_bwd.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 134 "layer_norm_bwd.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 134 "layer_norm_bwd.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; smem[f + (f >> 7)] = v52[r]; }
-            #line 134 "layer_norm_bwd.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 134 "layer_norm_bwd.py"
-                { const int f = (r << 7) + tp0; v76[r] = smem[f + (f >> 7)]; }
-        }
         float db_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 134 "layer_norm_bwd.py"
-            db_2[r] = db_1[r] + v76[r];
+            db_2[r] = db_1[r] + v52[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 134 "layer_norm_bwd.py"
@@ -10075,18 +10099,74 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         #line 135 "layer_norm_bwd.py"
         out = v58;
     };
-    float sum_dw[1];
-    // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
+    float sum_dw[8];
+    // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 8; ++r) {
         #line 135 "layer_norm_bwd.py"
-        sum_dw[r] = dw_1[0];
+        sum_dw[r] = dw_1[(r)];
         #pragma unroll
         #line 135 "layer_norm_bwd.py"
-        for (int j = 1; j < 32; ++j) {
+        for (int j = 1; j < 4; ++j) {
             #line 135 "layer_norm_bwd.py"
-            combine(sum_dw[r], dw_1[0 | (j)], sum_dw[r]);
+            combine(sum_dw[r], dw_1[(r) | ((j << 3))], sum_dw[r]);
         }
+    }
+    #pragma unroll
+    for (int r = 0; r < 8; ++r) {
+        #line 135 "layer_norm_bwd.py"
+        const float o = tsm::shfl_xor(sum_dw[r], 16);
+        #line 135 "layer_norm_bwd.py"
+        combine(sum_dw[r], o, sum_dw[r]);
+    }
+    // the warps along the axis combine their partials through shared memory
+    {
+        #line 135 "layer_norm_bwd.py"
+        float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 135 "layer_norm_bwd.py"
+        const int wa = warp;
+        #line 135 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 8; ++r) {
+            #line 135 "layer_norm_bwd.py"
+            const int f = r + tp1;
+            #line 135 "layer_norm_bwd.py"
+            smem_[wa * 128 + f] = sum_dw[r];
+        }
+        #line 135 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 8; ++r) {
+            #line 135 "layer_norm_bwd.py"
+            const int f = r + tp1;
+            #line 135 "layer_norm_bwd.py"
+            sum_dw[r] = smem_[f];
+            #pragma unroll
+            #line 135 "layer_norm_bwd.py"
+            for (int w = 1; w < 4; ++w) {
+                #line 135 "layer_norm_bwd.py"
+                combine(sum_dw[r], smem_[w * 128 + f], sum_dw[r]);
+            }
+        }
+    }
+    float sum_dw_1[1];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 135 "layer_norm_bwd.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 135 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 135 "layer_norm_bwd.py"
+            smem[r + tp1] = sum_dw[r];
+        #line 135 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 135 "layer_norm_bwd.py"
+            sum_dw_1[r] = smem[tp0];
     }
     // sum_db = tl.sum(db, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
@@ -10097,18 +10177,74 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         #line 136 "layer_norm_bwd.py"
         out_1 = v62;
     };
-    float sum_db[1];
-    // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
+    float sum_db[8];
+    // reduce along axis 0: in-thread over 4 registers, then lanes, then warps
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 8; ++r) {
         #line 136 "layer_norm_bwd.py"
-        sum_db[r] = db_1[0];
+        sum_db[r] = db_1[(r)];
         #pragma unroll
         #line 136 "layer_norm_bwd.py"
-        for (int j_1 = 1; j_1 < 32; ++j_1) {
+        for (int j_1 = 1; j_1 < 4; ++j_1) {
             #line 136 "layer_norm_bwd.py"
-            combine_1(sum_db[r], db_1[0 | (j_1)], sum_db[r]);
+            combine_1(sum_db[r], db_1[(r) | ((j_1 << 3))], sum_db[r]);
         }
+    }
+    #pragma unroll
+    for (int r = 0; r < 8; ++r) {
+        #line 136 "layer_norm_bwd.py"
+        const float o_1 = tsm::shfl_xor(sum_db[r], 16);
+        #line 136 "layer_norm_bwd.py"
+        combine_1(sum_db[r], o_1, sum_db[r]);
+    }
+    // the warps along the axis combine their partials through shared memory
+    {
+        #line 136 "layer_norm_bwd.py"
+        float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 136 "layer_norm_bwd.py"
+        const int wa_1 = warp;
+        #line 136 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 8; ++r) {
+            #line 136 "layer_norm_bwd.py"
+            const int f_1 = r + tp1;
+            #line 136 "layer_norm_bwd.py"
+            smem__1[wa_1 * 128 + f_1] = sum_db[r];
+        }
+        #line 136 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 8; ++r) {
+            #line 136 "layer_norm_bwd.py"
+            const int f_1 = r + tp1;
+            #line 136 "layer_norm_bwd.py"
+            sum_db[r] = smem__1[f_1];
+            #pragma unroll
+            #line 136 "layer_norm_bwd.py"
+            for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 136 "layer_norm_bwd.py"
+                combine_1(sum_db[r], smem__1[w_1 * 128 + f_1], sum_db[r]);
+            }
+        }
+    }
+    float sum_db_1[1];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 136 "layer_norm_bwd.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 136 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 136 "layer_norm_bwd.py"
+            smem[r + tp1] = sum_db[r];
+        #line 136 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 136 "layer_norm_bwd.py"
+            sum_db_1[r] = smem[tp0];
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     __half* v65[1];
@@ -10125,7 +10261,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
-        v68[r] = __float2half_rn(sum_dw[r]);
+        v68[r] = __float2half_rn(sum_dw_1[r]);
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
@@ -10145,7 +10281,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
-        v73[r] = __float2half_rn(sum_db[r]);
+        v73[r] = __float2half_rn(sum_db_1[r]);
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
@@ -15071,11 +15207,10 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[16512];
+    __shared__ __align__(16) unsigned char tsm_smem[2048];
     const int tp0 = lane | (warp << 5);
     const int tp1 = (lane << 2);
     const int tp2 = warp;
-    const int tp3 = (lane << 2) | (warp << 7);
     // pid = tl.program_id(0)
     #line 125 "layer_norm_bwd.py"
     int pid = blockIdx.x;
@@ -15196,29 +15331,11 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         for (int r = 0; r < 32; r += 4)
             #line 133 "layer_norm_bwd.py"
             tsm::load<4>(&v43[r], v40[r], mask[r]); // 16-byte accesses
-        float v70[32];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 133 "layer_norm_bwd.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 133 "layer_norm_bwd.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 133 "layer_norm_bwd.py"
-                { const int f = ((r & 3) | ((r >> 2) << 9)) + tp3; smem[f + (f >> 7)] = v43[r]; }
-            #line 133 "layer_norm_bwd.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 133 "layer_norm_bwd.py"
-                { const int f = (r << 7) + tp0; v70[r] = smem[f + (f >> 7)]; }
-        }
         float dw_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 133 "layer_norm_bwd.py"
-            dw_2[r] = dw_1[r] + v70[r];
+            dw_2[r] = dw_1[r] + v43[r];
         // db += tl.load(DB + offs, mask=mask, other=0.)
         float* v46[32];
         #pragma unroll
@@ -15234,29 +15351,11 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         for (int r = 0; r < 32; r += 4)
             #line 134 "layer_norm_bwd.py"
             tsm::load<4>(&v49[r], v46[r], mask[r]); // 16-byte accesses
-        float v71[32];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 134 "layer_norm_bwd.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 134 "layer_norm_bwd.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 134 "layer_norm_bwd.py"
-                { const int f = ((r & 3) | ((r >> 2) << 9)) + tp3; smem[f + (f >> 7)] = v49[r]; }
-            #line 134 "layer_norm_bwd.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 32; ++r)
-                #line 134 "layer_norm_bwd.py"
-                { const int f = (r << 7) + tp0; v71[r] = smem[f + (f >> 7)]; }
-        }
         float db_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 134 "layer_norm_bwd.py"
-            db_2[r] = db_1[r] + v71[r];
+            db_2[r] = db_1[r] + v49[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 134 "layer_norm_bwd.py"
@@ -15275,18 +15374,67 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #line 135 "layer_norm_bwd.py"
         out = v55;
     };
-    float sum_dw[1];
-    // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
+    float sum_dw[4];
+    // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 4; ++r) {
         #line 135 "layer_norm_bwd.py"
-        sum_dw[r] = dw_1[0];
+        sum_dw[r] = dw_1[(r)];
         #pragma unroll
         #line 135 "layer_norm_bwd.py"
-        for (int j = 1; j < 32; ++j) {
+        for (int j = 1; j < 8; ++j) {
             #line 135 "layer_norm_bwd.py"
-            combine(sum_dw[r], dw_1[0 | (j)], sum_dw[r]);
+            combine(sum_dw[r], dw_1[(r) | ((j << 2))], sum_dw[r]);
         }
+    }
+    // the warps along the axis combine their partials through shared memory
+    {
+        #line 135 "layer_norm_bwd.py"
+        float *smem_ = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 135 "layer_norm_bwd.py"
+        const int wa = warp;
+        #line 135 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 4; ++r) {
+            #line 135 "layer_norm_bwd.py"
+            const int f = r + tp1;
+            #line 135 "layer_norm_bwd.py"
+            smem_[wa * 128 + f] = sum_dw[r];
+        }
+        #line 135 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 4; ++r) {
+            #line 135 "layer_norm_bwd.py"
+            const int f = r + tp1;
+            #line 135 "layer_norm_bwd.py"
+            sum_dw[r] = smem_[f];
+            #pragma unroll
+            #line 135 "layer_norm_bwd.py"
+            for (int w = 1; w < 4; ++w) {
+                #line 135 "layer_norm_bwd.py"
+                combine(sum_dw[r], smem_[w * 128 + f], sum_dw[r]);
+            }
+        }
+    }
+    float sum_dw_1[1];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 135 "layer_norm_bwd.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 135 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 135 "layer_norm_bwd.py"
+            smem[r + tp1] = sum_dw[r];
+        #line 135 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 135 "layer_norm_bwd.py"
+            sum_dw_1[r] = smem[tp0];
     }
     // sum_db = tl.sum(db, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
@@ -15297,18 +15445,67 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         #line 136 "layer_norm_bwd.py"
         out_1 = v59;
     };
-    float sum_db[1];
-    // reduce along axis 0: in-thread over 32 registers, then lanes, then warps
+    float sum_db[4];
+    // reduce along axis 0: in-thread over 8 registers, then lanes, then warps
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 4; ++r) {
         #line 136 "layer_norm_bwd.py"
-        sum_db[r] = db_1[0];
+        sum_db[r] = db_1[(r)];
         #pragma unroll
         #line 136 "layer_norm_bwd.py"
-        for (int j_1 = 1; j_1 < 32; ++j_1) {
+        for (int j_1 = 1; j_1 < 8; ++j_1) {
             #line 136 "layer_norm_bwd.py"
-            combine_1(sum_db[r], db_1[0 | (j_1)], sum_db[r]);
+            combine_1(sum_db[r], db_1[(r) | ((j_1 << 2))], sum_db[r]);
         }
+    }
+    // the warps along the axis combine their partials through shared memory
+    {
+        #line 136 "layer_norm_bwd.py"
+        float *smem__1 = reinterpret_cast<float *>(tsm_smem + 0);
+        #line 136 "layer_norm_bwd.py"
+        const int wa_1 = warp;
+        #line 136 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 4; ++r) {
+            #line 136 "layer_norm_bwd.py"
+            const int f_1 = r + tp1;
+            #line 136 "layer_norm_bwd.py"
+            smem__1[wa_1 * 128 + f_1] = sum_db[r];
+        }
+        #line 136 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 4; ++r) {
+            #line 136 "layer_norm_bwd.py"
+            const int f_1 = r + tp1;
+            #line 136 "layer_norm_bwd.py"
+            sum_db[r] = smem__1[f_1];
+            #pragma unroll
+            #line 136 "layer_norm_bwd.py"
+            for (int w_1 = 1; w_1 < 4; ++w_1) {
+                #line 136 "layer_norm_bwd.py"
+                combine_1(sum_db[r], smem__1[w_1 * 128 + f_1], sum_db[r]);
+            }
+        }
+    }
+    float sum_db_1[1];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 136 "layer_norm_bwd.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 136 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 136 "layer_norm_bwd.py"
+            smem[r + tp1] = sum_db[r];
+        #line 136 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 136 "layer_norm_bwd.py"
+            sum_db_1[r] = smem[tp0];
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v62[1];
@@ -15324,7 +15521,7 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
-        tsm::store<1>(v62[r], &sum_dw[r], v64[r]); // 4-byte access
+        tsm::store<1>(v62[r], &sum_dw_1[r], v64[r]); // 4-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     float* v66[1];
     #pragma unroll
@@ -15339,5 +15536,5 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
-        tsm::store<1>(v66[r], &sum_db[r], v68[r]); // 4-byte access
+        tsm::store<1>(v66[r], &sum_db_1[r], v68[r]); // 4-byte access
 }

@@ -1134,9 +1134,8 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[2048];
+    __shared__ __align__(16) unsigned char tsm_smem[16];
     const int tp0 = (lane << 2) | (warp << 7);
-    const int tp1 = lane | (warp << 5);
     // row = tl.program_id(0)
     #line 29 "rms_norm.py"
     int row = blockIdx.x;
@@ -1198,29 +1197,11 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         for (int r = 0; r < 4; ++r)
             #line 37 "rms_norm.py"
             v28[r] = x[r] * x[r];
-        float v61[4];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 37 "rms_norm.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 37 "rms_norm.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 4; ++r)
-                #line 37 "rms_norm.py"
-                smem[r + tp0] = v28[r];
-            #line 37 "rms_norm.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 4; ++r)
-                #line 37 "rms_norm.py"
-                v61[r] = smem[(r << 7) + tp1];
-        }
         float _sq_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "rms_norm.py"
-            _sq_2[r] = _sq_1[r] + v61[r];
+            _sq_2[r] = _sq_1[r] + v28[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "rms_norm.py"
@@ -1693,9 +1674,8 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[4096];
+    __shared__ __align__(16) unsigned char tsm_smem[16];
     const int tp0 = (lane << 2) | (warp << 7);
-    const int tp1 = lane | (warp << 5);
     // row = tl.program_id(0)
     #line 29 "rms_norm.py"
     int row = blockIdx.x;
@@ -1757,29 +1737,11 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         for (int r = 0; r < 8; ++r)
             #line 37 "rms_norm.py"
             v28[r] = x[r] * x[r];
-        float v61[8];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 37 "rms_norm.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 37 "rms_norm.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 37 "rms_norm.py"
-                smem[((r & 3) | ((r >> 2) << 9)) + tp0] = v28[r];
-            #line 37 "rms_norm.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 37 "rms_norm.py"
-                v61[r] = smem[(r << 7) + tp1];
-        }
         float _sq_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 37 "rms_norm.py"
-            _sq_2[r] = _sq_1[r] + v61[r];
+            _sq_2[r] = _sq_1[r] + v28[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 37 "rms_norm.py"
@@ -3216,9 +3178,8 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[2048];
+    __shared__ __align__(16) unsigned char tsm_smem[16];
     const int tp0 = (lane << 2) | (warp << 7);
-    const int tp1 = lane | (warp << 5);
     // row = tl.program_id(0)
     #line 29 "rms_norm.py"
     int row = blockIdx.x;
@@ -3287,29 +3248,11 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         for (int r = 0; r < 4; ++r)
             #line 37 "rms_norm.py"
             v30[r] = x[r] * x[r];
-        float v67[4];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 37 "rms_norm.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 37 "rms_norm.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 4; ++r)
-                #line 37 "rms_norm.py"
-                smem[r + tp0] = v30[r];
-            #line 37 "rms_norm.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 4; ++r)
-                #line 37 "rms_norm.py"
-                v67[r] = smem[(r << 7) + tp1];
-        }
         float _sq_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "rms_norm.py"
-            _sq_2[r] = _sq_1[r] + v67[r];
+            _sq_2[r] = _sq_1[r] + v30[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "rms_norm.py"
@@ -3825,9 +3768,8 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[4096];
+    __shared__ __align__(16) unsigned char tsm_smem[16];
     const int tp0 = (lane << 3) | (warp << 8);
-    const int tp1 = lane | (warp << 5);
     // row = tl.program_id(0)
     #line 29 "rms_norm.py"
     int row = blockIdx.x;
@@ -3896,29 +3838,11 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         for (int r = 0; r < 8; ++r)
             #line 37 "rms_norm.py"
             v30[r] = x[r] * x[r];
-        float v67[8];
-        // through shared memory: the threads hold different elements in the two layouts
-        {
-            #line 37 "rms_norm.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
-            #line 37 "rms_norm.py"
-            __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 37 "rms_norm.py"
-                smem[r + tp0] = v30[r];
-            #line 37 "rms_norm.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 37 "rms_norm.py"
-                v67[r] = smem[(r << 7) + tp1];
-        }
         float _sq_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 37 "rms_norm.py"
-            _sq_2[r] = _sq_1[r] + v67[r];
+            _sq_2[r] = _sq_1[r] + v30[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 37 "rms_norm.py"

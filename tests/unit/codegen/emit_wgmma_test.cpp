@@ -144,29 +144,38 @@ TEST(EmitWgmma, TwoDotsInALoopEachGetARingOfTheirOwn)
 {
     // An attention-like loop: s = q @ k, a row max (a reduction), p = exp(s - max), acc += p @ v.
     // Both k and v are copied by cp.async into rings after the shared scratch, each dot waiting
-    // only for its own tiles (k's group is followed by v's and the next iteration's two).
+    // only for its own tiles (k's group is followed by v's and the next iteration's two). q
+    // does not change in the loop: it is staged once, before it, into an area of its own. p
+    // is in the first dot's accumulator layout: the second dot reads it from registers.
 
     auto r = lowerAndEmit(attentionLike("acc"), "attn",
                           "q_ptr=*fp16:16, k_ptr=*fp16:16, v_ptr=*fp16:16, o_ptr=*fp32:16, n=i32:16, BLOCK_M=128, "
                           "BLOCK_N=64, D=64, num_warps=8");
     ASSERT_TRUE(r->cuda) << r->messages();
     ASSERT_EQ(r->cuda->dots.size(), 2u);
-    // The second dot only carries its accumulator: its work stays in flight, over four buffers.
     EXPECT_EQ(r->cuda->dots[0].path, "wgmma");
-    EXPECT_NE(r->cuda->dots[0].detail.find("cp.async into 3 buffers (b)"), std::string::npos)
+    EXPECT_NE(r->cuda->dots[0].detail.find("cp.async into 3 buffers (b), a staged once before the loop"),
+              std::string::npos)
         << r->cuda->dots[0].detail;
-    EXPECT_NE(r->cuda->dots[1].detail.find("cp.async into 4 buffers (b)"), std::string::npos)
+    // Registers wgmma reads must stay put until it is waited for: the second dot waits in its
+    // iteration although it only carries its accumulator.
+    EXPECT_NE(r->cuda->dots[1].detail.find("cp.async into 3 buffers (b), a from registers"), std::string::npos)
         << r->cuda->dots[1].detail;
     const std::string &c = r->code();
     EXPECT_NE(c.find("constexpr int tsm_dot_rings = "), std::string::npos) << c;
-    EXPECT_NE(c.find("(tsm_smem + tsm_dot_rings + 0)"), std::string::npos);
-    EXPECT_NE(c.find("(tsm_smem + tsm_dot_rings + 73728)"), std::string::npos); // 3 x 24 KiB after the first
+    // q's area (16 KiB), then k's ring and v's (3 x 8 KiB each).
+    EXPECT_NE(c.find("dot_a_once"), std::string::npos) << c;
+    EXPECT_NE(c.find("(tsm_smem + tsm_dot_rings + 16384)"), std::string::npos) << c;
+    EXPECT_NE(c.find("(tsm_smem + tsm_dot_rings + 40960)"), std::string::npos) << c;
     EXPECT_NE(c.find("tsm::cp_async_wait<3>();"), std::string::npos);
     EXPECT_NE(c.find("tsm::cp_async_wait<2>();"), std::string::npos);
-    EXPECT_NE(c.find("tsm::wgmma_wait<1>();"), std::string::npos);
-    EXPECT_GE(r->cuda->sharedBytes, (3 + 4) * (128 * 64 + 64 * 64) * 2);
+    EXPECT_EQ(c.find("tsm::wgmma_wait<1>();"), std::string::npos);
+    EXPECT_NE(c.find("::run_rs("), std::string::npos);
+    EXPECT_GE(r->cuda->sharedBytes, 16384 + 2 * 3 * 64 * 64 * 2);
     const std::string ptx = expectCompiles(*r);
     EXPECT_EQ(count(ptx, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16"), 8);
+    // The register form names four 32-bit registers where the descriptor of a was.
+    EXPECT_EQ(count(ptx, "}, {%r"), 4) << ptx;
 }
 
 TEST(EmitWgmma, RingsThatDoNotFitFallBackToTheSharedScratch)

@@ -203,3 +203,39 @@ TEST(WgmmaLayout, DescriptorsReadWhatTheStagingWrote)
         EXPECT_LT(*places.rbegin(), st.bytes);
     }
 }
+
+TEST(WgmmaLayout, RegisterOperandHoldsTheAFragmentsOfEachKStep)
+{
+    // PTX ISA "wgmma .m64nNk16 register fragment A" (16-bit types): warp w of the warpgroup
+    // holds rows 16 w .. 16 w + 15 of the 64x16 A tile; a[j] (two elements each, the first in
+    // the low half) of lane l: row 16 w + l / 4 + 8 (j % 2), columns 2 (l % 4) + 8 (j / 2)
+    // + {0, 1}. The emitter packs registers 2 r, 2 r + 1 of a into a[r % 4] of fragment r / 4
+    // = i * (K / 16) + kk for instruction tile i along M and K step kk.
+    struct Case
+    {
+        std::int64_t M, K, N;
+        int warps;
+    };
+    for (const Case c : {Case{128, 64, 64, 8}, Case{128, 64, 128, 8}, Case{64, 32, 64, 4}, Case{256, 128, 64, 8},
+                         Case{128, 16, 32, 4}}) {
+        const std::optional<Layout> l = wgmmaRegisterOperandLayout({c.M, c.K}, {c.M, c.N}, c.warps);
+        ASSERT_TRUE(l) << c.M << "x" << c.K;
+        const WgmmaTiling t = wgmmaTiling({c.M, c.N}, c.warps);
+        ASSERT_EQ(l->numRegs(), 2 * 4 * t.repM * (c.K / 16));
+        for (int warp = 0; warp < c.warps; ++warp)
+            for (int lane = 0; lane < 32; ++lane)
+                for (int r = 0; r < l->numRegs(); ++r) {
+                    const int frag = r / 8, j = (r / 2) % 4, half = r % 2;
+                    const int i = frag / int(c.K / 16), kk = frag % int(c.K / 16);
+                    const int wg = warp / 4;
+                    const std::int64_t row
+                        = 64 * (t.wgM * i + (wg % t.wgM)) + 16 * (warp % 4) + lane / 4 + 8 * (j % 2);
+                    const std::int64_t col = 16 * kk + 2 * (lane % 4) + 8 * (j / 2) + half;
+                    ASSERT_EQ(l->flat(r, lane, warp), row * c.K + col)
+                        << c.M << "x" << c.K << " warp " << warp << " lane " << lane << " register " << r;
+                }
+    }
+    // Warpgroups side by side along N, or a K wider than one instruction: no register form.
+    EXPECT_FALSE(wgmmaRegisterOperandLayout({64, 64}, {64, 256}, 8));
+    EXPECT_FALSE(wgmmaRegisterOperandLayout({64, 512}, {64, 64}, 4));
+}

@@ -71,6 +71,32 @@ TEST(AssignLayouts, ReductionResultsAreSlicesOfTheLoadLayoutWithNoConversion)
     EXPECT_TRUE(opsOf(lk->kernel.body, ir::OpCode::ConvertLayout).empty());
 }
 
+TEST(AssignLayouts, ACarriedSumStaysInTheLayoutTheLoopComputesItIn)
+{
+    // RMSNorm's first loop: the running sum of squares is computed in the load's layout, but
+    // starts from tl.zeros, whose layout nothing asks for. It is carried in the load's layout,
+    // so the loop converts nothing (it used to convert x * x every iteration).
+    std::unique_ptr<Specialized> spec;
+    auto lk = lower(spec, R"py(
+@triton.jit
+def k(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, n, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + cols, mask=cols < n, other=0.0)
+        acc += x * x
+    tl.store(y_ptr, tl.sum(acc, axis=0))
+)py",
+                    "k", "x_ptr=*fp32:16, y_ptr=*fp32:16, n=i32:16, BLOCK=1024");
+    ASSERT_TRUE(lk);
+    EXPECT_EQ(checkLayoutContract(*lk), "");
+    const auto loops = opsOf(lk->kernel.body, ir::OpCode::For);
+    ASSERT_EQ(loops.size(), 1u);
+    EXPECT_TRUE(opsOf(loops[0]->regions[0], ir::OpCode::ConvertLayout).empty());
+    const ir::Op *load = opsOf(loops[0]->regions[0], ir::OpCode::Load).at(0);
+    EXPECT_TRUE(lk->layoutOf(loops[0]->results[0]).sameAs(lk->layoutOf(load->result())));
+}
+
 TEST(AssignLayouts, ScanConvertsARepeatingLayoutToOneItCanRunIn)
 {
     std::unique_ptr<Specialized> spec;
