@@ -637,6 +637,12 @@ Value AutotunerObject::tune(Interpreter &interp,
                 if (!t.eligible)
                     continue;
             }
+            if (!ctx.autotuneTimesConfigs) {
+                // Untimed: configs rank in the order they are listed.
+                t.row.medianMs = t.row.p20Ms = t.row.p80Ms = double(timed);
+                ++timed;
+                continue;
+            }
             Value fn = makeBuiltin("kernel_call", [&kernelCall, &t](CallArgs &) {
                 kernelCall(t);
                 return Value();

@@ -41,6 +41,8 @@ struct HostContext
     bool launchMetadata = false;
     /// HostOptions::autotuneCacheDir.
     std::filesystem::path autotuneCacheDir;
+    /// HostOptions::autotuneTimesConfigs.
+    bool autotuneTimesConfigs = true;
 
     /// Kernel launches so far (do_bench tells whether its body launched one).
     std::uint64_t launches = 0;

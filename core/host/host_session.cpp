@@ -37,6 +37,7 @@ struct HostSession::Impl
         ctx.debug = this->options.debug;
         ctx.launchMetadata = this->options.launchMetadata;
         ctx.autotuneCacheDir = this->options.autotuneCacheDir;
+        ctx.autotuneTimesConfigs = this->options.autotuneTimesConfigs;
         ctx.module = &module;
     }
     ~Impl() { ctx.detach(); }

@@ -34,6 +34,10 @@ struct HostOptions
     /// Where @triton.autotune keeps its choices across runs: empty for the default
     /// ($TILESMITH_AUTOTUNE_CACHE_DIR, else ~/.cache/tilesmith/autotune), "-" for nowhere.
     std::filesystem::path autotuneCacheDir;
+    /// False: @triton.autotune checks every config's result but does not time them and picks the
+    /// first config that runs (the choice no longer depends on timing: tests that record what
+    /// was compiled).
+    bool autotuneTimesConfigs = true;
 };
 
 /// One test to run: a `test_*` function, with one parametrize combination bound.

@@ -147,6 +147,10 @@ std::vector<std::shared_ptr<const ir::Kernel>> programKernels(const SourceFile &
     options.backend = &backend;
     options.events = [](const run::RunEvent &) {};
     options.workingDirectory = fs::path(file.path()).parent_path();
+    // What the autotuner picks decides which specializations compile: by config order, not by
+    // timing (and not from an earlier run's cache), so the golden is the same on every machine.
+    options.autotuneCacheDir = "-";
+    options.autotuneTimesConfigs = false;
     host::HostSession session(*checked.module, options);
     if (!session.runModule(/*asMain=*/false)) {
         *problem = "the module did not run";
@@ -245,11 +249,13 @@ TEST_P(CudaGolden, CompilesWithNvrtcAndMatchesGolden)
             source = codegen::emitCuda(*lowered, &file, options, diags);
         }
         if (!source) {
-            // Refusals must be UnsupportedOnBackend errors, nothing else.
+            // Refusals must be UnsupportedOnBackend errors, or a config that needs more shared
+            // memory than the GPU has (autotune.py's 256x256 transpose tile), nothing else.
             const std::vector<Diagnostic> &ds = diags.diagnostics();
             ASSERT_FALSE(ds.empty()) << kernel->name << ": no CUDA C and no diagnostic";
             for (const Diagnostic &d : ds)
-                EXPECT_EQ(d.kind, DiagKind::UnsupportedOnBackend)
+                EXPECT_TRUE(d.kind == DiagKind::UnsupportedOnBackend
+                            || d.kind == DiagKind::SharedMemoryExceeded)
                     << kernel->name << ": " << renderAll(ds, file);
             golden += "// ==== kernel " + kernel->name + ": not supported by the CUDA backend\n";
             for (const Diagnostic &d : ds)
