@@ -213,6 +213,8 @@ void Emitter::emitOp(const ir::Op &op)
     case OpCode::Permute:
     case OpCode::ConvertLayout:
     case OpCode::Hint: return emitShape(op);
+    case OpCode::Join:
+    case OpCode::Split: return emitJoinSplit(op);
     case OpCode::ProgramId:
     case OpCode::NumPrograms: {
         static const char *const kAxis[] = {"x", "y", "z"};

@@ -186,6 +186,7 @@ public:
     /// How many consecutive registers of `v` in layout `l` axis analysis proves equal (1 if none).
     int equalRun(ir::ValueId v, const Layout &l) const; // emit_arith.cpp
     void emitShape(const ir::Op &op);    // emit_layout.cpp
+    void emitJoinSplit(const ir::Op &op); // emit_layout.cpp
     void emitControl(const ir::Op &op);  // emit_control.cpp
     void emitDebug(const ir::Op &op);    // emit_control.cpp
     void emitReduce(const ir::Op &op);   // emit_reduce.cpp

@@ -240,6 +240,90 @@ std::string Emitter::operandIn(ir::ValueId v, const Layout &want)
     return tmp;
 }
 
+void Emitter::emitJoinSplit(const ir::Op &op)
+{
+    using ir::OpCode;
+    if (op.code == OpCode::Join) {
+        // result[..., j] = (j ? b : a)[...]: each operand gathered into the result's registers
+        // (the layout pass leaves them in the slice of the result's layout: no data movement),
+        // then each register takes the one its element's j names.
+        const ir::ValueId res = op.result();
+        const Layout &l = layout(res);
+        const ir::Type &rt = k.type(res);
+        const std::vector<std::int64_t> bits = sliceBits(rt.shape, int(rt.shape.size()) - 1);
+        std::string half[2];
+        for (int j = 0; j < 2; ++j) {
+            const ir::ValueId v = op.operands[std::size_t(j)];
+            if (isUniform(v)) {
+                half[j] = uniform(v);
+                continue;
+            }
+            const std::string t = fresh(name(v) + "_pair");
+            line(cValueType(rt.scalar()) + " " + t + "[" + std::to_string(l.numRegs()) + "];");
+            emitGather(t, l, name(v), layout(v), rt, bits);
+            half[j] = t + "[r]";
+        }
+        // j of register r: bit 0 of its flat index, known per register unless a lane or warp
+        // basis moves it.
+        bool threadBit = false;
+        for (const auto *bases : {&l.laneBases, &l.warpBases})
+            for (std::int64_t b : *bases)
+                threadBit = threadBit || (b & 1);
+        std::string j;
+        if (threadBit) {
+            j = "((" + flatIndexExpr(l, "r") + ") & 1)";
+        } else {
+            unsigned mask = 0;
+            for (std::size_t i = 0; i < l.regBases.size(); ++i)
+                if (l.regBases[i] & 1)
+                    mask |= 1u << i;
+            j = std::has_single_bit(mask)
+                    ? "((r >> " + std::to_string(std::countr_zero(mask)) + ") & 1)"
+                    : "(__popc(r & " + std::to_string(mask) + ") & 1)";
+        }
+        declare(res);
+        line("// tl.join: [..., 0] from " + name(op.operands[0]) + ", [..., 1] from "
+             + name(op.operands[1]));
+        unrolledLoop(l.numRegs(), name(res) + "[r] = " + j + " ? " + half[1] + " : " + half[0] + ";");
+        return;
+    }
+    // tl.split: the layout pass keeps each pair in one thread's registers (splitHalfLayout), the
+    // [..., 1] element in the register with the pair's basis flipped.
+    const ir::ValueId x = op.operands[0];
+    const ir::ValueId lo = op.results[0], hi = op.results[1];
+    if (isUniform(x)) {
+        define(lo);
+        setUniform(lo, uniform(x));
+        define(hi);
+        setUniform(hi, uniform(x));
+        return;
+    }
+    const Layout &lx = layout(x), &lh = layout(lo);
+    const auto map = registerMapVia(lx, lh, splitBits(lh.shape));
+    int pair = -1;
+    for (std::size_t i = 0; i < lx.regBases.size(); ++i)
+        if (lx.regBases[i] == 1)
+            pair = int(i);
+    if (!map || pair < 0 || !splitHalfLayout(lx))
+        return unsupported(op, "tl.split of a block whose pairs are spread over threads");
+    declare(lo);
+    declare(hi);
+    line("// tl.split: [..., 0] -> " + name(lo) + ", [..., 1] -> " + name(hi));
+    const std::string e = registerMapExpr(*map);
+    const std::string flip = std::to_string(1 << pair);
+    if (!e.empty()) {
+        unrolledLoop(lh.numRegs(), name(lo) + "[r] = " + name(x) + "[" + e + "];");
+        unrolledLoop(lh.numRegs(), name(hi) + "[r] = " + name(x) + "[(" + e + ") ^ " + flip + "];");
+        return;
+    }
+    for (int r = 0; r < lh.numRegs(); ++r) {
+        const int src = (*map)[std::size_t(r)];
+        line(name(lo) + "[" + std::to_string(r) + "] = " + name(x) + "[" + std::to_string(src) + "];");
+        line(name(hi) + "[" + std::to_string(r) + "] = " + name(x) + "["
+             + std::to_string(src ^ (1 << pair)) + "];");
+    }
+}
+
 void Emitter::emitShape(const ir::Op &op)
 {
     using ir::OpCode;

@@ -332,6 +332,76 @@ Layout broadcastSourceLayout(const Layout &result, const std::vector<std::int64_
     return l;
 }
 
+Layout joinedLayout(const Layout &half)
+{
+    Layout l;
+    l.shape = half.shape;
+    l.shape.push_back(2);
+    l.regBases.push_back(1);
+    for (std::int64_t b : half.regBases)
+        l.regBases.push_back(b << 1);
+    for (std::int64_t b : half.laneBases)
+        l.laneBases.push_back(b << 1);
+    for (std::int64_t b : half.warpBases)
+        l.warpBases.push_back(b << 1);
+    if (half.blocked) { // #blocked with the new dimension first in order, 2 per thread
+        BlockedParams p = *half.blocked;
+        p.sizePerThread.push_back(2);
+        p.threadsPerWarp.push_back(1);
+        p.warpsPerCTA.push_back(1);
+        p.order.insert(p.order.begin(), int(half.shape.size()));
+        if (blockedLayout(l.shape, p).sameAs(l))
+            l.blocked = p;
+    }
+    return l;
+}
+
+std::optional<Layout> splitHalfLayout(const Layout &joined)
+{
+    if (joined.shape.empty() || joined.shape.back() != 2)
+        return std::nullopt;
+    int pairReg = -1;
+    for (std::size_t i = 0; i < joined.regBases.size(); ++i) {
+        if (joined.regBases[i] == 1 && pairReg < 0)
+            pairReg = int(i);
+        else if (joined.regBases[i] & 1)
+            return std::nullopt;
+    }
+    for (const auto *bases : {&joined.laneBases, &joined.warpBases})
+        for (std::int64_t b : *bases)
+            if (b & 1)
+                return std::nullopt;
+    if (pairReg < 0)
+        return std::nullopt;
+    Layout l;
+    l.shape.assign(joined.shape.begin(), joined.shape.end() - 1);
+    for (std::size_t i = 0; i < joined.regBases.size(); ++i)
+        if (int(i) != pairReg)
+            l.regBases.push_back(joined.regBases[i] >> 1);
+    for (std::int64_t b : joined.laneBases)
+        l.laneBases.push_back(b >> 1);
+    for (std::int64_t b : joined.warpBases)
+        l.warpBases.push_back(b >> 1);
+    if (joined.blocked && joined.blocked->order.front() == l.rank()) {
+        BlockedParams p = *joined.blocked;
+        p.sizePerThread.pop_back();
+        p.threadsPerWarp.pop_back();
+        p.warpsPerCTA.pop_back();
+        p.order.erase(p.order.begin());
+        if (blockedLayout(l.shape, p).sameAs(l))
+            l.blocked = p;
+    }
+    return l;
+}
+
+std::vector<std::int64_t> splitBits(const std::vector<std::int64_t> &halfShape)
+{
+    std::vector<std::int64_t> bits(std::size_t(totalBits(halfShape)));
+    for (std::size_t b = 0; b < bits.size(); ++b)
+        bits[b] = std::int64_t(1) << (b + 1);
+    return bits;
+}
+
 Layout permuteSourceLayout(const Layout &result, const std::vector<std::int64_t> &order)
 {
     std::vector<std::int64_t> srcShape(result.shape.size());

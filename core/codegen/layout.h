@@ -110,6 +110,21 @@ Layout broadcastSourceLayout(const Layout &result, const std::vector<std::int64_
 /// order[k]).
 Layout permuteSourceLayout(const Layout &result, const std::vector<std::int64_t> &order);
 
+/// The layout of tl.join's result given its operands' layout `half` (shape S): shape S + [2],
+/// the new dimension in a register of its own (register bit 0, as Triton's join puts it:
+/// sizePerThread 2 along it), every other basis of `half` moved up by one flat-index bit.
+Layout joinedLayout(const Layout &half);
+
+/// The layout of tl.split's results when its operand `joined` (shape S + [2]) holds the two
+/// halves of each pair in one thread: exactly one basis touches flat-index bit 0 and it is a
+/// register basis equal to 1. nullopt otherwise.
+std::optional<Layout> splitHalfLayout(const Layout &joined);
+
+/// The bit map for registerMapVia from a split result's flat index f (shape S) to the flat
+/// index 2f of its operand (shape S + [2]) - the `[..., 0]` half; the `[..., 1]` half is the
+/// register with the operand's bit-0 register basis flipped.
+std::vector<std::int64_t> splitBits(const std::vector<std::int64_t> &halfShape);
+
 /// `layout` re-read over another shape with the same number of elements (row-major reshape,
 /// expand_dims): the same bases.
 Layout reshapedLayout(const Layout &layout, const std::vector<std::int64_t> &shape);

@@ -1,5 +1,5 @@
 // Constants, the program model and shape ops: constant, program_id, num_programs, make_range,
-// splat, broadcast, expand_dims, reshape, permute, hint, ptr_to_int, int_to_ptr, bitcast.
+// splat, broadcast, expand_dims, reshape, permute, join, split, hint, ptr_to_int, int_to_ptr, bitcast.
 
 #include "core/interp/element_ops.h"
 #include "core/interp/exec.h"
@@ -118,6 +118,35 @@ std::vector<std::int64_t> rowMajorStrides(const std::vector<std::int64_t> &shape
     return s;
 }
 
+/// out[2k + j] = (j ? b : a)[k].
+template <class U> struct JoinK
+{
+    static void run(const Instr &ins, Frame &f)
+    {
+        const U *a = f.ptr<U>(ins.in[0]);
+        const U *b = f.ptr<U>(ins.in[1]);
+        U *out = f.ptr<U>(ins.out[0]);
+        for (std::int64_t k = 0; 2 * k < ins.n; ++k) {
+            out[2 * k] = a[k];
+            out[2 * k + 1] = b[k];
+        }
+    }
+};
+/// lo[k] = x[2k], hi[k] = x[2k + 1].
+template <class U> struct SplitK
+{
+    static void run(const Instr &ins, Frame &f)
+    {
+        const U *x = f.ptr<U>(ins.in[0]);
+        U *lo = f.ptr<U>(ins.out[0]);
+        U *hi = f.ptr<U>(ins.out[1]);
+        for (std::int64_t k = 0; k < ins.n; ++k) {
+            lo[k] = x[2 * k];
+            hi[k] = x[2 * k + 1];
+        }
+    }
+};
+
 template <DType From, DType To> void execBitcast(const Instr &ins, Frame &f)
 {
     const RepT<From> *a = f.ptr<RepT<From>>(ins.in[0]);
@@ -193,6 +222,13 @@ bool bindShapeOp(Instr &ins, const ir::Op &op, BindContext &ctx)
             return true;
         }
         return bindStrided(ins, op, ctx, std::move(stride));
+    }
+    case OpCode::Join:
+    case OpCode::Split: {
+        const ir::Type &t = ctx.type(op.operands[0]);
+        const int bytes = slotElemBytes(t.dtype, t.pointer);
+        ins.fn = op.code == OpCode::Join ? bySize<JoinK>(bytes) : bySize<SplitK>(bytes);
+        return true;
     }
     case OpCode::ExpandDims:
     case OpCode::Reshape:

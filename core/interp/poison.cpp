@@ -82,6 +82,8 @@ bool propagates(OpCode code)
     case OpCode::ExpandDims:
     case OpCode::Reshape:
     case OpCode::Permute:
+    case OpCode::Join:
+    case OpCode::Split:
     case OpCode::ConvertLayout:
     case OpCode::Cast:
     case OpCode::Bitcast:
@@ -219,6 +221,27 @@ void propagate(Frame &f, const Instr &ins)
     }
     case OpCode::Splat:
         return mapLanes(f, ins.out[0], ins.in[0], ins.n, [](std::int64_t) { return 0; });
+    case OpCode::Join:
+        if (shapesAreReal(f, ins)) {
+            // Lane 2k + j of the result is lane k of operand j.
+            std::vector<std::uint64_t> lanes(std::size_t(ins.n), 0);
+            bool any = false;
+            for (std::int64_t k = 0; k < ins.n; ++k) {
+                lanes[std::size_t(k)] = codeAt(f, ins.in[std::size_t(k & 1)], k >> 1);
+                any |= lanes[std::size_t(k)] != 0;
+            }
+            s.lanes[ins.out[0]] = any ? std::move(lanes) : std::vector<std::uint64_t>{};
+            return;
+        }
+        break;
+    case OpCode::Split:
+        if (shapesAreReal(f, ins)) {
+            for (std::int64_t j = 0; j < 2; ++j)
+                mapLanes(f, ins.out[std::size_t(j)], ins.in[0], ins.n,
+                         [j](std::int64_t k) { return 2 * k + j; });
+            return;
+        }
+        break;
     case OpCode::Broadcast:
     case OpCode::Permute:
         if (shapesAreReal(f, ins)) {

@@ -104,6 +104,13 @@ private:
         case OpCode::Select:
             set(op.result(), mergeProvenance(of(op.operands[1]), of(op.operands[2])));
             break;
+        case OpCode::Join:
+            set(op.result(), mergeProvenance(of(op.operands[0]), of(op.operands[1])));
+            break;
+        case OpCode::Split:
+            set(op.results[0], of(op.operands[0]));
+            set(op.results[1], of(op.operands[0]));
+            break;
         case OpCode::IntToPtr:
         case OpCode::Load:
         case OpCode::Bitcast:
@@ -272,6 +279,8 @@ private:
         case OpCode::ExpandDims:
         case OpCode::Reshape:
         case OpCode::Permute:
+        case OpCode::Join:
+        case OpCode::Split:
         case OpCode::Hint:
         case OpCode::ConvertLayout:
         case OpCode::PtrToInt:

@@ -260,6 +260,23 @@ bool Verifier::checkTypes(const Op &op)
         }
         return resultIs(op, ty(in[0]).withShape(out));
     }
+    case OpCode::Join: {
+        if (!sameTypes(op, 0, 2))
+            return false;
+        if (ty(in[0]).isScalar())
+            return problem(&op, "joins two blocks, not scalars");
+        auto shape = ty(in[0]).shape;
+        shape.push_back(2);
+        return resultIs(op, ty(in[0]).withShape(shape));
+    }
+    case OpCode::Split: {
+        auto shape = ty(in[0]).shape;
+        if (shape.size() < 2 || shape.back() != 2)
+            return problem(&op, "splits a block of rank 2 or more whose last dimension is 2");
+        shape.pop_back();
+        const Type half = ty(in[0]).withShape(shape);
+        return resultIs(op, half, 0) && resultIs(op, half, 1);
+    }
     case OpCode::Cast:
     case OpCode::Bitcast:
     case OpCode::PtrToInt:

@@ -179,6 +179,11 @@ private:
         }
         if (op.code == OpCode::Randint4x)
             return backwardRandint4x(op);
+        if (op.code == OpCode::Split) {
+            if (const auto w = slotWant({op.results[0], op.results[1]}))
+                request(op.operands[0], codegen::joinedLayout(*w));
+            return;
+        }
         if (op.results.size() != 1 || !m_want[op.result()])
             return;
         const Layout want = *m_want[op.result()];
@@ -320,6 +325,22 @@ private:
     }
     // ---- end tl.randint4x ----
 
+    /// tl.split: both halves in one layout; the operand keeps its layout when each pair sits
+    /// in one thread's registers (the halves drop that register), else it converts to the
+    /// joined form of what the halves' consumers want.
+    void forwardSplit(Op &op)
+    {
+        const ValueId x = op.operands[0];
+        std::optional<Layout> half = slotWant({op.results[0], op.results[1]});
+        if (!half && layout(x))
+            half = codegen::splitHalfLayout(*layout(x));
+        if (!half)
+            half = defaultLayout(m_k.type(op.results[0]).shape);
+        requireRules(op, *half);
+        for (ValueId res : op.results)
+            layout(res) = *half;
+    }
+
     std::optional<Layout> slotWant(std::initializer_list<ValueId> values) const
     {
         for (ValueId v : values)
@@ -399,6 +420,8 @@ private:
                         return l;
                 }
                 break;
+            case OpCode::Join:
+                return codegen::joinedLayout(src);
             case OpCode::Permute: {
                 std::vector<std::int64_t> inverse(op.ints.size());
                 for (std::size_t k = 0; k < op.ints.size(); ++k)
@@ -528,6 +551,8 @@ private:
             return forwardReduceOrScan(op);
         if (op.code == OpCode::Randint4x)
             return forwardRandint4x(op);
+        if (op.code == OpCode::Split)
+            return forwardSplit(op);
         if (op.results.size() != 1) {
             // Ops the CUDA backend rejects before this pass: any layout keeps the table whole.
             for (ValueId res : op.results)

@@ -215,9 +215,10 @@ private:
             }
         }
         const Layout *ref = nullptr;
-        if (op.results.size() == 1 || op.code == OpCode::Randint4x)
+        const bool oneLayout = op.code == OpCode::Randint4x || op.code == OpCode::Split;
+        if (op.results.size() == 1 || oneLayout)
             ref = layoutOf(op.results[0]);
-        if (ref && op.code == OpCode::Randint4x) {
+        if (ref && oneLayout) {
             for (ValueId res : op.results) {
                 const Layout *l = layoutOf(res);
                 if (l && !l->sameAs(*ref))
@@ -284,6 +285,10 @@ OperandRule operandRule(const ir::Kernel &kernel, const Op &op, std::size_t k)
         return OperandRule::Identity;
     case OpCode::Permute:
         return OperandRule::Permute;
+    case OpCode::Join:
+        return OperandRule::Join;
+    case OpCode::Split:
+        return OperandRule::Split;
     case OpCode::Dot: // a and b: any layout (staged in shared memory); acc: the result's
         return k == 2 ? OperandRule::Same : OperandRule::None;
     default:
@@ -299,6 +304,10 @@ std::vector<std::int64_t> ruleBits(const ir::Kernel &kernel, const Op &op, std::
         return codegen::broadcastBits(resShape, kernel.type(op.operands[k]).shape);
     case OperandRule::Permute:
         return codegen::permuteBits(resShape, op.ints);
+    case OperandRule::Join:
+        return codegen::sliceBits(resShape, int(resShape.size()) - 1);
+    case OperandRule::Split:
+        return codegen::splitBits(resShape);
     default: {
         std::int64_t n = 1;
         for (std::int64_t s : resShape)
@@ -322,6 +331,10 @@ bool satisfiesRule(const ir::Kernel &kernel,
         return true;
     case OperandRule::Same:
         return operand.sameAs(result);
+    case OperandRule::Split:
+        if (!codegen::splitHalfLayout(operand))
+            return false;
+        [[fallthrough]];
     default:
         return operand.shape == kernel.type(op.operands[k]).shape
                && codegen::registerMapVia(operand, result, ruleBits(kernel, op, k)).has_value();
@@ -339,6 +352,10 @@ requiredOperandLayout(const ir::Kernel &kernel, const Op &op, std::size_t k, con
         return codegen::reshapedLayout(result, shape);
     case OperandRule::Permute:
         return codegen::permuteSourceLayout(result, op.ints);
+    case OperandRule::Join:
+        return codegen::sliceLayout(result, result.rank() - 1);
+    case OperandRule::Split:
+        return codegen::joinedLayout(result);
     default:
         return result;
     }

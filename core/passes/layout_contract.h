@@ -21,11 +21,14 @@ enum class OperandRule {
     Broadcast, ///< registerMapVia(operand, result, broadcastBits) has a value
     Identity,  ///< expand_dims / reshape: registerMapVia with identity bits
     Permute,   ///< registerMapVia with permuteBits
+    Join,      ///< tl.join's operands: registerMapVia with sliceBits of the new last dimension
+    Split,     ///< tl.split's operand: each pair in one thread (splitHalfLayout) and
+               ///< registerMapVia(operand, result, splitBits)
 };
 
 OperandRule operandRule(const ir::Kernel &kernel, const ir::Op &op, std::size_t k);
 
-/// The bit map registerMapVia uses for a Broadcast / Identity / Permute operand.
+/// The bit map registerMapVia uses for a Broadcast / Identity / Permute / Join / Split operand.
 std::vector<std::int64_t> ruleBits(const ir::Kernel &kernel, const ir::Op &op, std::size_t k);
 
 /// Whether operand `k` in layout `operand` satisfies its rule against `result`.

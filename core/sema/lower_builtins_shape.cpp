@@ -89,6 +89,78 @@ KValue permuteImpl(Lowerer &l, ValueId x, std::vector<std::int64_t> order, Sourc
     return KValue::tensor(l.addResult(op, l.typeOf(x).withShape(out)));
 }
 
+/// Triton's join: a and b broadcast to one shape S, the result S + [2] holds a at [..., 0] and
+/// b at [..., 1]; two scalars make a [2] block.
+ValueId joinImpl(Lowerer &l, ValueId x, ValueId y, SourceSpan span)
+{
+    if (!l.broadcastPair(x, y, span))
+        return kNoValue;
+    const Type tx = l.typeOf(x), ty = l.typeOf(y);
+    if (tx.dtype != ty.dtype || tx.pointer != ty.pointer) {
+        l.error(DiagKind::KernelTypeError,
+                span,
+                {"tl.join needs two values of one type, not " + ir::typeToString(tx) + " and "
+                 + ir::typeToString(ty)});
+        return kNoValue;
+    }
+    const bool scalars = tx.isScalar();
+    if (scalars) {
+        x = l.splat(x, {1});
+        y = l.splat(y, {1});
+    }
+    std::vector<std::int64_t> shape = l.typeOf(x).shape;
+    shape.push_back(2);
+    if (!l.checkBlockShape(shape, span))
+        return kNoValue;
+    ir::Op &op = l.emitOp(OpCode::Join, {x, y});
+    const ValueId out = l.addResult(op, l.typeOf(x).withShape(shape));
+    return scalars ? l.reshape(out, {2}, false) : out;
+}
+
+/// The one element of a [1] block as a scalar (a reduction whose combine is never called).
+ValueId onlyElement(Lowerer &l, ValueId v)
+{
+    const Type t = l.typeOf(v);
+    if (t.pointer)
+        return l.bitcast(onlyElement(l, l.bitcast(v, DType::I64, false)), t.dtype, true);
+    ir::Region region;
+    const ValueId acc = l.newValue(Type{t.dtype, false, {}});
+    region.args = {acc, l.newValue(Type{t.dtype, false, {}})};
+    ir::Region *parent = l.region();
+    l.setRegion(&region);
+    l.emitOp(OpCode::Yield, {acc});
+    l.setRegion(parent);
+    ir::Op &op = l.emitOp(OpCode::Reduce, {v});
+    op.i = 0;
+    op.regions.push_back(std::move(region));
+    return l.addResult(op, Type{t.dtype, false, {}});
+}
+
+/// Triton's split: x of shape S + [2] -> (x[..., 0], x[..., 1]); a [2] block gives two scalars.
+KValue splitImpl(Lowerer &l, ValueId x, SourceSpan span)
+{
+    const Type t = l.typeOf(x);
+    if (t.shape.empty() || t.shape.back() != 2) {
+        l.error(DiagKind::KernelTypeError,
+                span,
+                {"tl.split needs a block whose last dimension is 2, not " + ir::typeToString(t)});
+        return KValue::invalid();
+    }
+    const bool rank1 = t.shape.size() == 1;
+    if (rank1)
+        x = l.expandDims(x, 0);
+    std::vector<std::int64_t> half = l.typeOf(x).shape;
+    half.pop_back();
+    ir::Op &op = l.emitOp(OpCode::Split, {x});
+    ValueId lo = l.addResult(op, t.withShape(half));
+    ValueId hi = l.addResult(l.region()->ops.back(), t.withShape(half));
+    if (rank1) {
+        lo = onlyElement(l, lo);
+        hi = onlyElement(l, hi);
+    }
+    return KValue::tuple({KValue::tensor(lo), KValue::tensor(hi)});
+}
+
 std::string printable(Lowerer &l, const KValue &k)
 {
     if (k.isConst())
@@ -410,6 +482,29 @@ void registerShapeBuiltins(BuiltinTable &t)
             *dims = {1, 0};
         }
         return permuteImpl(l, x, *dims, a.span);
+    };
+    t["tl.join"] = [](Lowerer &l, BuiltinArgs &a) -> KValue {
+        const ValueId x = tensorArg(l, a, "a"), y = tensorArg(l, a, "b");
+        if (x == kNoValue || y == kNoValue)
+            return KValue::invalid();
+        return tensorResult(joinImpl(l, x, y, a.span));
+    };
+    t["tl.split"] = [](Lowerer &l, BuiltinArgs &a) -> KValue {
+        const ValueId x = tensorArg(l, a, "a");
+        return x == kNoValue ? KValue::invalid() : splitImpl(l, x, a.span);
+    };
+    t["tl.interleave"] = [](Lowerer &l, BuiltinArgs &a) -> KValue {
+        // join, then the pairs laid out along the last dimension: [..., n, 2] -> [..., 2n].
+        const ValueId x = tensorArg(l, a, "a"), y = tensorArg(l, a, "b");
+        if (x == kNoValue || y == kNoValue)
+            return KValue::invalid();
+        const ValueId c = joinImpl(l, x, y, a.span);
+        if (c == kNoValue || l.typeOf(c).shape.size() == 1)
+            return tensorResult(c);
+        std::vector<std::int64_t> shape = l.typeOf(c).shape;
+        shape.pop_back();
+        shape.back() *= 2;
+        return tensorResult(l.reshape(c, shape, false));
     };
     t["tl.permute"] = [](Lowerer &l, BuiltinArgs &a) -> KValue {
         const ValueId x = tensorArg(l, a, "input");

@@ -10,7 +10,7 @@ def k(x_ptr, n, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + offs)
     d = tl.make_tensor_descriptor(x_ptr, (n,), (1,), (BLOCK,))  # CHECK-ERROR: UnsupportedKernelFeature: tl.make_tensor_descriptor
     s = tl.sort(x)  # CHECK-ERROR: UnsupportedKernelFeature: tl.sort
-    j = tl.join(x, x)  # CHECK-ERROR: UnsupportedKernelFeature: tl.join
+    g = tl.gather(x, offs, 0)  # CHECK-ERROR: UnsupportedKernelFeature: tl.gather
     h = tl.histogram(offs, 8)  # CHECK-ERROR: UnsupportedKernelFeature: tl.histogram
     y = x ** 2  # CHECK-ERROR: UnsupportedKernelFeature: the '**' operator on blocks
     for i in range(n):

@@ -137,3 +137,41 @@ TEST(Layout, RegisterMapFindsSameThreadCopiesOnly)
     EXPECT_FALSE(registerMap(a, c));
     EXPECT_FALSE(a.sameAs(b));
 }
+
+TEST(Layout, JoinPutsThePairInRegisterBitZeroAndSplitTakesItOut)
+{
+    // Triton's join of two tensor<64x32, #blocked<[1,4],[8,4],[4,1],[1,0]>>: the result keeps
+    // the encoding with sizePerThread 2 along the new, fastest dimension.
+    const Layout half = blockedLayout({64, 32}, blockedParamsFor({64, 32}, {1, 4}, {1, 0}, 4));
+    const Layout joined = joinedLayout(half);
+    EXPECT_EQ(joined.shape, (V{64, 32, 2}));
+    ASSERT_FALSE(joined.regBases.empty());
+    EXPECT_EQ(joined.regBases[0], 1);
+    for (int r = 0; r < half.numRegs(); ++r)
+        for (int lane : {0, 5, 31})
+            for (int warp : {0, 3})
+                for (int j = 0; j < 2; ++j)
+                    EXPECT_EQ(joined.flat(2 * r + j, lane, warp), 2 * half.flat(r, lane, warp) + j);
+    ASSERT_TRUE(joined.blocked.has_value());
+    EXPECT_EQ(joined.blocked->sizePerThread, (I{1, 4, 2}));
+    EXPECT_EQ(joined.blocked->order, (I{2, 1, 0}));
+    const auto back = splitHalfLayout(joined);
+    ASSERT_TRUE(back.has_value());
+    EXPECT_TRUE(back->sameAs(half));
+    // The [..., 0] halves are where splitBits says.
+    const auto map = registerMapVia(joined, half, splitBits(half.shape));
+    ASSERT_TRUE(map.has_value());
+    for (int r = 0; r < half.numRegs(); ++r)
+        EXPECT_EQ(joined.regFlat((*map)[std::size_t(r)]), 2 * half.regFlat(r));
+}
+
+TEST(Layout, SplitNeedsEachPairInOneThreadsRegisters)
+{
+    // [128, 2] with the pair's bit on a warp: the two halves live in different threads.
+    const Layout spread = blockedLayout({128, 2}, blockedParamsFor({128, 2}, {4, 1}, {0, 1}, 4));
+    EXPECT_FALSE(splitHalfLayout(spread).has_value()) << spread.toString();
+    // Two per thread along the pair, but not as register 1 alone: an XOR basis touching bit 0.
+    Layout mixed = joinedLayout(blockedLayout({64}, blockedParamsFor({64}, {2}, {0}, 1)));
+    mixed.regBases[1] |= 1;
+    EXPECT_FALSE(splitHalfLayout(mixed).has_value());
+}

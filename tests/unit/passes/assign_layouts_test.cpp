@@ -150,3 +150,47 @@ TEST(LayoutContract, ReportsAReductionResultThatIsNotTheSlice)
     const std::string problem = checkLayoutContract(*lk);
     EXPECT_NE(problem.find("reduce"), std::string::npos) << problem;
 }
+
+TEST(AssignLayouts, SplitAndJoinOfInterleavedPairsMoveNoData)
+{
+    // A complex multiply over (re, im) pairs: the load's anchor holds each pair in one thread,
+    // split takes the halves from its registers, join puts them back in the store's layout.
+    std::unique_ptr<Specialized> spec;
+    auto lk = lower(spec, R"py(
+@triton.jit
+def k(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    pair = tl.arange(0, BLOCK)[:, None] * 2 + tl.arange(0, 2)[None, :]
+    re, im = tl.split(tl.load(x_ptr + pair))
+    tl.store(out_ptr + pair, tl.join(re * re - im * im, 2 * re * im))
+)py", "k", "x_ptr=*fp32:16, out_ptr=*fp32:16, BLOCK=256");
+    ASSERT_TRUE(lk);
+    EXPECT_EQ(checkLayoutContract(*lk), "");
+    const auto splits = opsOf(lk->kernel.body, ir::OpCode::Split);
+    const auto joins = opsOf(lk->kernel.body, ir::OpCode::Join);
+    ASSERT_EQ(splits.size(), 1u);
+    ASSERT_EQ(joins.size(), 1u);
+    const codegen::Layout &pairs = lk->layoutOf(splits[0]->operands[0]);
+    EXPECT_TRUE(codegen::splitHalfLayout(pairs).has_value()) << pairs.toString();
+    EXPECT_TRUE(lk->layoutOf(joins[0]->result()).sameAs(pairs));
+    EXPECT_TRUE(opsOf(lk->kernel.body, ir::OpCode::ConvertLayout).empty());
+}
+
+TEST(AssignLayouts, ASplitWhosePairsSpanThreadsConvertsItsOperandFirst)
+{
+    // Column pairs: the load's anchor runs threads along dim 0 (contiguous) and puts the two
+    // columns in different registers only if it can; a split needs them in one thread's
+    // registers with the pair as register basis 1, whatever the anchor chose.
+    std::unique_ptr<Specialized> spec;
+    auto lk = lower(spec, R"py(
+@triton.jit
+def k(x_ptr, out_ptr, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)[:, None] + tl.arange(0, 2)[None, :] * N
+    a, b = tl.split(tl.load(x_ptr + offs))
+    tl.store(out_ptr + tl.arange(0, BLOCK), a - b)
+)py", "k", "x_ptr=*fp32:16, out_ptr=*fp32:16, N=i32:16, BLOCK=128");
+    ASSERT_TRUE(lk);
+    EXPECT_EQ(checkLayoutContract(*lk), "");
+    const auto splits = opsOf(lk->kernel.body, ir::OpCode::Split);
+    ASSERT_EQ(splits.size(), 1u);
+    EXPECT_TRUE(codegen::splitHalfLayout(lk->layoutOf(splits[0]->operands[0])).has_value());
+}
