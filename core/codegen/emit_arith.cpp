@@ -18,24 +18,16 @@ bool isHalf(DType t)
     return t == DType::F16 || t == DType::BF16;
 }
 
-/// fp16 / bf16 -> float for computing; other types unchanged.
+/// fp16 / bf16 / fp8 -> float for computing; other types unchanged.
 std::string up(DType t, const std::string &e)
 {
-    if (t == DType::F16)
-        return "__half2float(" + e + ")";
-    if (t == DType::BF16)
-        return "__bfloat162float(" + e + ")";
-    return e;
+    return narrowFloatToF32(t, e);
 }
 
-/// float -> fp16 / bf16 with round-to-nearest-even (rtz when asked).
+/// float -> fp16 / bf16 with round-to-nearest-even (rtz when asked), fp8 saturating.
 std::string down(DType t, const std::string &e, bool rtz = false)
 {
-    if (t == DType::F16)
-        return std::string(rtz ? "__float2half_rz(" : "__float2half_rn(") + e + ")";
-    if (t == DType::BF16)
-        return std::string(rtz ? "__float2bfloat16_rz(" : "__float2bfloat16_rn(") + e + ")";
-    return e;
+    return f32ToNarrowFloat(t, e, rtz);
 }
 
 std::string call(const std::string &fn, const std::vector<std::string> &a)

@@ -27,6 +27,11 @@ std::string cValueType(const ir::Type &t);
 /// A C literal of `t`'s dtype for an integer / float constant.
 std::string intLiteral(DType t, std::int64_t v);
 std::string floatLiteral(DType t, double v);
+/// An fp16 / bf16 / fp8 element `e` as a float (exact); other types unchanged.
+std::string narrowFloatToF32(DType t, const std::string &e);
+/// A float `e` as fp16 / bf16 (round to nearest even, or toward zero with `rtz`) or fp8 (nearest
+/// even, saturating: cvt.rn.satfinite); other types unchanged.
+std::string f32ToNarrowFloat(DType t, const std::string &e, bool rtz = false);
 
 /// Which bits of a layout's register / lane / warp indices have bases along `axis` (a reduction
 /// or scan combines over those) and which do not (reductions, scans: emit_reduce.cpp).

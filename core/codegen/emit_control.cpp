@@ -66,10 +66,8 @@ std::pair<std::string, std::string> printValue(const ir::Type &t, const std::str
         }
         return {"0x%0" + std::to_string(digits) + "llx", "(unsigned long long)" + bits};
     }
-    if (d == DType::F16)
-        return {"%f", "(double)__half2float(" + v + ")"};
-    if (d == DType::BF16)
-        return {"%f", "(double)__bfloat162float(" + v + ")"};
+    if (isFloat(d) && d != DType::F32 && d != DType::F64)
+        return {"%f", "(double)" + narrowFloatToF32(d, v)};
     if (isFloat(d))
         return {"%f", "(double)" + v};
     if (isUnsigned(d))

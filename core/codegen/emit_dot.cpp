@@ -38,10 +38,8 @@ std::string computeType(DType out)
 /// `e`, an element of dtype `t`, in the compute type.
 std::string widen(DType t, const std::string &e, const std::string &compute)
 {
-    if (t == DType::F16)
-        return "__half2float(" + e + ")";
-    if (t == DType::BF16)
-        return "__bfloat162float(" + e + ")";
+    if (isFloat(t) && t != DType::F32 && t != DType::F64)
+        return narrowFloatToF32(t, e);
     if (compute == "unsigned")
         return "(unsigned)" + e; // int8 sign-extends, uint8 zero-extends: the interpreter's wrap
     return e;
@@ -100,7 +98,7 @@ void Emitter::emitDot(const ir::Op &op)
     noteDot(op, dotPathName(DotPath::Fma),
             std::to_string(st.M) + "x" + std::to_string(st.N) + "x" + std::to_string(st.K) + " "
                 + std::string(dtypeShortName(at.dtype)) + " (" + precisionName(op.i) + ")");
-    const DType in = at.dtype, out = rt.dtype;
+    const DType in = at.dtype, inB = bt.dtype, out = rt.dtype; // fp8 operands may mix formats
     const std::string inT = cType(in), comp = computeType(out);
     const bool tf32 = op.i == 0 && in == DType::F32;
 
@@ -188,7 +186,7 @@ void Emitter::emitDot(const ir::Op &op)
     line("#pragma unroll");
     open("for (int i = 0; i < " + std::to_string(RN) + "; ++i)");
     line(rb + "[i] = "
-         + widen(in,
+         + widen(inB,
                  sb + "[" + kk + " * " + std::to_string(st.strideB) + " + " + colBase + " + ("
                      + orZero(linearExpr("i", int(colOffsets.size()), colOffsets)) + ")]",
                  comp)

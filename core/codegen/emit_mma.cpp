@@ -309,9 +309,10 @@ Emitter::DotStagingPlan Emitter::stagingPlan(const ir::Op &dot)
     const Layout &lc = layout(res);
     const Layout &la = isUniform(a) ? lc : layout(a);
     const Layout &lb = isUniform(b) ? lc : layout(b);
-    const bool tf32 = at.dtype == DType::F32;
-    p.aKMajor = tf32 || isUniform(a) || la.contiguousDim() != 0;
-    p.bKMajor = tf32 || (!isUniform(b) && lb.contiguousDim() == 0);
+    // fp8 on wgmma: the 8-bit forms read both operands K-major only.
+    const bool kMajorOnly = at.dtype == DType::F32 || isFp8(at.dtype);
+    p.aKMajor = kMajorOnly || isUniform(a) || la.contiguousDim() != 0;
+    p.bKMajor = kMajorOnly || (!isUniform(b) && lb.contiguousDim() == 0);
     p.rowsAlongDim0[0] = p.aKMajor;
     p.rowsAlongDim0[1] = !p.bKMajor;
     const std::int64_t dim1[2] = {at.shape[1], bt.shape[1]};
@@ -324,7 +325,7 @@ Emitter::DotStagingPlan Emitter::stagingPlan(const ir::Op &dot)
         if (p.path == DotPath::Wgmma) {
             const std::optional<Layout> regs
                 = wgmmaRegisterOperandLayout(at.shape, k.type(res).shape, k.numWarps);
-            if (!isUniform(a) && regs && layout(a).sameAs(*regs))
+            if (!isUniform(a) && !isFp8(at.dtype) && regs && layout(a).sameAs(*regs))
                 p.home[0] = OperandHome::Registers;
         }
         p.areaBytes[0] = offsetB;

@@ -2,6 +2,7 @@
 // computation is printed with.
 
 #include "core/codegen/emit_context.h"
+#include "core/tensor/float8.h"
 
 #include <bit>
 #include <cmath>
@@ -26,8 +27,34 @@ std::string cType(DType t)
     case DType::BF16: return "__nv_bfloat16";
     case DType::F32: return "float";
     case DType::F64: return "double";
+    // fp8 values are their bits (docs/fp8.md); converting them names the format.
+    case DType::F8E4:
+    case DType::F8E5: return "unsigned char";
     }
     return "int";
+}
+
+std::string narrowFloatToF32(DType t, const std::string &e)
+{
+    switch (t) {
+    case DType::F16: return "__half2float(" + e + ")";
+    case DType::BF16: return "__bfloat162float(" + e + ")";
+    case DType::F8E4: return "tsm::fp8e4_to_f32(" + e + ")";
+    case DType::F8E5: return "tsm::fp8e5_to_f32(" + e + ")";
+    default: return e;
+    }
+}
+
+std::string f32ToNarrowFloat(DType t, const std::string &e, bool rtz)
+{
+    switch (t) {
+    case DType::F16: return std::string(rtz ? "__float2half_rz(" : "__float2half_rn(") + e + ")";
+    case DType::BF16:
+        return std::string(rtz ? "__float2bfloat16_rz(" : "__float2bfloat16_rn(") + e + ")";
+    case DType::F8E4: return "tsm::f32_to_fp8e4(" + e + ")";
+    case DType::F8E5: return "tsm::f32_to_fp8e5(" + e + ")";
+    default: return e;
+    }
 }
 
 std::string cMemType(DType t)
@@ -58,7 +85,9 @@ std::string intLiteral(DType t, std::int64_t v)
     case DType::F16:
     case DType::BF16:
     case DType::F32:
-    case DType::F64: return floatLiteral(t, double(v));
+    case DType::F64:
+    case DType::F8E4:
+    case DType::F8E5: return floatLiteral(t, double(v));
     default: return "(" + cType(t) + ")" + std::to_string(v);
     }
 }
@@ -99,6 +128,17 @@ std::string floatLiteral(DType t, double v)
         return decimal(v, 17);
     case DType::F16: return "__float2half_rn(" + f32 + ")";
     case DType::BF16: return "__float2bfloat16_rn(" + f32 + ")";
+    case DType::F8E4:
+    case DType::F8E5: {
+        // The bits, as the kernel's own conversion gives them (saturating).
+        const auto fmt = t == DType::F8E4 ? Fp8Format::E4M3FN : Fp8Format::E5M2;
+        char buf[32];
+        std::snprintf(buf,
+                      sizeof buf,
+                      "(unsigned char)0x%02x",
+                      unsigned(floatToFp8(float(v), fmt, Fp8Overflow::Saturate)));
+        return buf;
+    }
     default: return f32;
     }
 }

@@ -1,5 +1,7 @@
 // tl.dot on Hopper's warpgroup tensor cores (wgmma.mma_async, sm_90a), for fp16 / bf16 inputs
-// and an fp32 accumulator, as Triton's MMAv3 lowering (DotOpToLLVM/WGMMA.cpp): the operands
+// (k16) and fp8 e4m3 / e5m2 inputs in any pairing (k32, both operands K-major: the 8-bit forms
+// have no transpose bits, so a row-major b is staged transposed from registers) with an fp32
+// accumulator, as Triton's MMAv3 lowering (DotOpToLLVM/WGMMA.cpp): the operands
 // are staged in shared memory in the swizzled layout a wgmma matrix descriptor names
 // (codegen::wgmmaStaging; by cp.async straight from global memory when the loads were
 // pipelined, else from registers), then each warpgroup issues repM x repN m64nNk16
@@ -46,6 +48,12 @@ void Emitter::emitWgmmaDot(const ir::Op &op)
     const WgmmaStaging st = wgmmaStaging(at, bt, plan.aKMajor, plan.bKMajor, t.instrN);
     const DType in = at.dtype, out = rt.dtype;
     const int e = dtypeBytes(in);
+    // fp8 (either format in either operand): k32 instructions, both operands K-major.
+    const bool fp8 = isFp8(in);
+    const std::int64_t kStep = fp8 ? 32 : 16;
+    const std::string inName = fp8 && bt.dtype != in
+                                   ? std::string(dtypeShortName(in)) + " x " + std::string(dtypeShortName(bt.dtype))
+                                   : std::string(dtypeShortName(in));
     const std::string accInit = elem(acc, lc);
     declare(res);
     const std::string rn = name(res);
@@ -54,16 +62,16 @@ void Emitter::emitWgmmaDot(const ir::Op &op)
     const int R = lc.numRegs();
 
     line("// tl.dot: a [" + str(st.M) + "x" + str(st.K) + "] and b [" + str(st.K) + "x" + str(st.N) + "] "
-         + std::string(dtypeShortName(in)) + " on tensor cores (wgmma m64n" + str(t.instrN)
-         + "k16 from swizzled shared memory, fp32 accumulation): warpgroups " + str(t.wgM) + "x" + str(t.wgN)
+         + inName + " on tensor cores (wgmma m64n" + str(t.instrN) + "k" + str(kStep)
+         + " from swizzled shared memory, fp32 accumulation): warpgroups " + str(t.wgM) + "x" + str(t.wgN)
          + ", each " + str(t.repM) + "x" + str(t.repN) + " instructions per step along K");
     if (!direct)
         line("float " + sum + "[" + str(R) + "];");
     open("");
     const StagedDot sd = stageDotOperands(op, plan, true);
     noteDot(op, dotPathName(DotPath::Wgmma),
-            str(st.M) + "x" + str(st.N) + "x" + str(st.K) + " " + std::string(dtypeShortName(in)) + ", m64n"
-                + str(t.instrN) + "k16, warpgroups " + str(t.wgM) + "x" + str(t.wgN) + ", swizzle "
+            str(st.M) + "x" + str(st.N) + "x" + str(st.K) + " " + inName + ", m64n" + str(t.instrN) + "k"
+                + str(kStep) + ", warpgroups " + str(t.wgM) + "x" + str(t.wgN) + ", swizzle "
                 + str(st.a.swizzle) + "/" + str(st.b.swizzle) + " B" + sd.buffering);
     unrolledLoop(R, sum + "[r] = " + (direct ? accInit : "__half2float(" + accInit + ")") + ";");
 
@@ -99,11 +107,13 @@ void Emitter::emitWgmmaDot(const ir::Op &op)
     line("tsm::wgmma_fence_regs<" + str(R) + ">(" + sum + ");");
     line("tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores");
     const std::string bf16 = in == DType::BF16 ? "true" : "false";
-    const std::string call = "tsm::Wgmma<" + str(t.instrN) + ", " + bf16 + ", " + (plan.aKMajor ? "0" : "1")
-                             + ", " + (plan.bKMajor ? "0" : "1") + ">::" + (aRegs ? "run_rs" : "run") + "(&" + sum
-                             + "[";
+    auto fp8Code = [](DType d) { return d == DType::F8E5 ? "1" : "0"; };
+    const std::string call
+        = fp8 ? "tsm::WgmmaFp8<" + str(t.instrN) + ", " + fp8Code(in) + ", " + fp8Code(bt.dtype) + ">::run(&" + sum + "["
+              : "tsm::Wgmma<" + str(t.instrN) + ", " + bf16 + ", " + (plan.aKMajor ? "0" : "1") + ", "
+                    + (plan.bKMajor ? "0" : "1") + ">::" + (aRegs ? "run_rs" : "run") + "(&" + sum + "[";
     // Descriptors advance by adding byte offsets >> 4 to the start address field.
-    for (std::int64_t kk = 0; kk < st.K; kk += 16)
+    for (std::int64_t kk = 0; kk < st.K; kk += kStep)
         for (int i = 0; i < t.repM; ++i)
             for (int j = 0; j < t.repN; ++j) {
                 const std::int64_t offA = aRegs ? 0 : st.a.tileOffset(64 * t.wgM * i, kk, e);

@@ -39,6 +39,14 @@ DotPath dotPath(const ir::Type &a, const ir::Type &b, const ir::Type &result, in
 {
     if (cc < 80 || a.shape.size() != 2 || b.shape.size() != 2 || result.shape.size() != 2)
         return DotPath::Fma;
+    if (isFp8(a.dtype) || isFp8(b.dtype)) {
+        // fp8: wgmma k32 on sm_90 (mma.sync's fp8 form is sm_89's; not generated), else FMA.
+        const bool ok = cc == 90 && isFp8(a.dtype) && isFp8(b.dtype)
+                        && (result.dtype == DType::F32 || result.dtype == DType::F16) && a.shape[0] % 16 == 0
+                        && b.shape[1] % 16 == 0 && a.shape[1] % 32 == 0
+                        && wgmmaTiling(result.shape, numWarps).ok;
+        return ok ? DotPath::Wgmma : DotPath::Fma;
+    }
     const bool tf32 = a.dtype == DType::F32 && b.dtype == DType::F32 && inputPrecision == 0
                       && result.dtype == DType::F32;
     if ((!mmaInput(a.dtype) || a.dtype != b.dtype) && !tf32)

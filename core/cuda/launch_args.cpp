@@ -1,6 +1,7 @@
 #include "core/cuda/launch_args.h"
 
 #include "core/tensor/float16.h"
+#include "core/tensor/float8.h"
 
 #include <cstring>
 
@@ -76,6 +77,12 @@ bool KernelArgs::addScalar(DType dtype, const LaunchArg &arg, std::string *why)
         break;
     case DType::F64:
         put(s.data, &s.size, f);
+        break;
+    case DType::F8E4:
+        put(s.data, &s.size, floatToFp8(float(f), Fp8Format::E4M3FN, Fp8Overflow::Saturate));
+        break;
+    case DType::F8E5:
+        put(s.data, &s.size, floatToFp8(float(f), Fp8Format::E5M2, Fp8Overflow::Saturate));
         break;
     }
     m_slots.push_back(s);

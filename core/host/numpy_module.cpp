@@ -328,8 +328,10 @@ std::shared_ptr<LibraryModule> makeNumpyModule()
     np->def("asarray", asarrayFn);
     np->def("allclose", allcloseFn);
     using F = DTypeObject::Flavor;
+    // numpy has no fp8 types.
 #define DTYPE(Enum, TritonName, ShortName, TorchName, Bits, Kind)                                  \
-    np->set(DType::Enum == DType::I1 ? "bool_" : TritonName, dtypeValue(DType::Enum, F::Numpy));
+    if (!isFp8(DType::Enum))                                                                       \
+        np->set(DType::Enum == DType::I1 ? "bool_" : TritonName, dtypeValue(DType::Enum, F::Numpy));
 #include "core/sema/dtypes.def"
     np->set("ndarray", makeLibraryType("ndarray"));
     auto testing = makeLibraryModule("numpy.testing");

@@ -156,7 +156,9 @@ Value nanToNumFn(const Tensor &self, CallArgs &args)
     auto v = args.bind("nan_to_num",
                        {{"nan", Value::real(0.0)}, {"posinf", Value()}, {"neginf", Value()}});
     Tensor out = self.clone();
-    double big = isFloat(self.dtype()) ? (self.dtype() == DType::F16    ? 65504.0
+    double big = isFloat(self.dtype()) ? (self.dtype() == DType::F8E4   ? 448.0
+                                          : self.dtype() == DType::F8E5 ? 57344.0
+                                          : self.dtype() == DType::F16  ? 65504.0
                                           : self.dtype() == DType::BF16 ? 3.3895313892515355e38
                                           : self.dtype() == DType::F32  ? 3.4028234663852886e38
                                                                         : 1.7976931348623157e308)

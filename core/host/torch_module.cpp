@@ -322,6 +322,12 @@ Value finfoFn(CallArgs &args)
     case DType::BF16:
         eps = 0.0078125, max = 3.3895313892515355e38, tiny = 1.1754943508222875e-38, res = 0.01;
         break;
+    case DType::F8E4:
+        eps = 0.125, max = 448.0, tiny = 0.015625, res = 1.0;
+        break;
+    case DType::F8E5:
+        eps = 0.25, max = 57344.0, tiny = 6.103515625e-05, res = 1.0;
+        break;
     case DType::F32:
         eps = std::numeric_limits<float>::epsilon(), max = std::numeric_limits<float>::max(),
         tiny = std::numeric_limits<float>::min(), res = 1e-6;

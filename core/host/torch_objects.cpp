@@ -68,6 +68,8 @@ std::optional<Value> DTypeObject::getAttr(std::string_view name)
         return pred("is_fp32", dtype == DType::F32);
     if (name == "is_fp64")
         return pred("is_fp64", dtype == DType::F64);
+    if (name == "is_fp8")
+        return pred("is_fp8", isFp8(dtype));
     return std::nullopt;
 }
 

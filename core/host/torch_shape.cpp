@@ -67,8 +67,16 @@ TSM_NOARG(zeroFn, "zero_", (self.fill(T::Scalar::fromInt(0)), tensorValue(self))
 
 Value viewFn(const Tensor &self, CallArgs &args)
 {
-    if (args.positional.size() == 1 && args.positional[0].as<DTypeObject>())
-        throwUnsupported("Tensor.view(dtype) (a bit reinterpretation)");
+    if (args.positional.size() == 1 && args.positional[0].as<DTypeObject>()) {
+        // A bit reinterpretation over the same storage (same element size only).
+        const DType d = args.positional[0].as<DTypeObject>()->dtype;
+        if (dtypeBytes(d) != self.elementSize())
+            throwUnsupported("Tensor.view(dtype) between element sizes that differ ("
+                             + std::string(dtypeTorchName(self.dtype())) + " to "
+                             + std::string(dtypeTorchName(d)) + ")");
+        return tensorValue(
+            Tensor(self.storage(), d, self.shape(), self.strides(), self.storageOffset(), self.device()));
+    }
     return tensorValue(self.view(toShape(args.positional)));
 }
 

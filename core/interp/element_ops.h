@@ -4,6 +4,7 @@
 
 #include "core/interp/frame.h"
 #include "core/tensor/float16.h"
+#include "core/tensor/float8.h"
 
 #include <bit>
 #include <cstdint>
@@ -35,16 +36,31 @@ template <> struct MemBits<DType::U16>
 {
     using T = std::uint16_t;
 };
+template <> struct MemBits<DType::F8E4>
+{
+    using T = std::uint8_t;
+};
+template <> struct MemBits<DType::F8E5>
+{
+    using T = std::uint8_t;
+};
 template <DType D> using MemBitsT = typename MemBits<D>::T;
+
+/// The fp8 format of an fp8 dtype.
+template <DType D> inline constexpr Fp8Format kFp8Format
+    = D == DType::F8E4 ? Fp8Format::E4M3FN : Fp8Format::E5M2;
 
 /// Whether slots of `D` hold floating-point values.
 template <DType D> inline constexpr bool kFloat = std::is_floating_point_v<RepT<D>>;
 
-/// Rounds a freshly computed value to what `D` can hold (fp16/bf16 slots hold floats that are
-/// exactly representable in the narrow type; int1 holds 0/1).
+/// Rounds a freshly computed value to what `D` can hold (fp16/bf16/fp8 slots hold floats that
+/// are exactly representable in the narrow type; int1 holds 0/1). fp8 saturates as the GPU's
+/// `cvt.rn.satfinite` does.
 template <DType D> inline RepT<D> normalize(RepT<D> v)
 {
-    if constexpr (D == DType::F16)
+    if constexpr (isFp8(D))
+        return fp8ToFloat(floatToFp8(v, kFp8Format<D>, Fp8Overflow::Saturate), kFp8Format<D>);
+    else if constexpr (D == DType::F16)
         return halfToFloat(floatToHalf(v));
     else if constexpr (D == DType::BF16)
         return bfloat16ToFloat(floatToBfloat16(v));
@@ -57,7 +73,9 @@ template <DType D> inline RepT<D> normalize(RepT<D> v)
 /// Slot value -> the bits memory holds.
 template <DType D> inline MemBitsT<D> toMemory(RepT<D> v)
 {
-    if constexpr (D == DType::F16)
+    if constexpr (isFp8(D))
+        return floatToFp8(v, kFp8Format<D>, Fp8Overflow::Saturate);
+    else if constexpr (D == DType::F16)
         return floatToHalf(v);
     else if constexpr (D == DType::BF16)
         return floatToBfloat16(v);
@@ -70,7 +88,9 @@ template <DType D> inline MemBitsT<D> toMemory(RepT<D> v)
 /// Memory bits -> slot value (int1: any nonzero byte is true).
 template <DType D> inline RepT<D> fromMemory(MemBitsT<D> b)
 {
-    if constexpr (D == DType::F16)
+    if constexpr (isFp8(D))
+        return fp8ToFloat(b, kFp8Format<D>);
+    else if constexpr (D == DType::F16)
         return halfToFloat(b);
     else if constexpr (D == DType::BF16)
         return bfloat16ToFloat(b);

@@ -45,7 +45,7 @@ template <DType From, DType To> RepT<To> convert(RepT<From> v, bool towardZero)
     if constexpr (To == DType::I1) {
         return TO(v != RepT<From>(0));
     } else if constexpr (kFloat<From> && kFloat<To>) {
-        if constexpr (To == DType::F16 || To == DType::BF16) {
+        if constexpr (To == DType::F16 || To == DType::BF16 || isFp8(To)) {
             const float f = float(v);
             return towardZero ? roundTowardZero<To>(f) : normalize<To>(f);
         } else if constexpr (To == DType::F32 && From == DType::F64) {

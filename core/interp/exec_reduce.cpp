@@ -5,7 +5,7 @@
 // once per output element and step. A region that is a single add / mul / min / max / and / or
 // / xor of (acc, x) uses a direct typed loop instead.
 //
-// Dot accumulates fp16 / bf16 / fp32 inputs in fp32 (fp64 in fp64, integers in the accumulator's
+// Dot accumulates fp8 / fp16 / bf16 / fp32 inputs in fp32 (fp64 in fp64, integers in the accumulator's
 // integer type, wrapping). With input_precision tf32, fp32 inputs are first rounded to tf32
 // (10 mantissa bits, round to nearest with ties away from zero, like cvt.rna.tf32.f32);
 // tf32x3 and ieee use the fp32 values unchanged.
@@ -306,7 +306,9 @@ bool bindDot(Instr &ins, const ir::Op &op, BindContext &ctx)
     const ir::Type &rt = ctx.type(op.result());
     TSM_INTERP_ASSERT(at.shape.size() == bt.shape.size() && at.shape.size() == ct.shape.size());
     TSM_INTERP_ASSERT(at.shape.size() == 2 || at.shape.size() == 3);
-    TSM_INTERP_ASSERT(ct.dtype == rt.dtype && at.dtype == bt.dtype);
+    // fp8 operands may mix formats: their slots both hold floats.
+    TSM_INTERP_ASSERT(ct.dtype == rt.dtype
+                      && (at.dtype == bt.dtype || (isFp8(at.dtype) && isFp8(bt.dtype))));
     const std::size_t r = at.shape.size();
     const std::int64_t batch = r == 3 ? at.shape[0] : 1;
     ins.aux = {batch,

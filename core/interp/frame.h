@@ -167,6 +167,14 @@ template <> struct Rep<DType::F64>
 {
     using T = double;
 };
+template <> struct Rep<DType::F8E4>
+{
+    using T = float;
+};
+template <> struct Rep<DType::F8E5>
+{
+    using T = float;
+};
 template <DType D> using RepT = typename Rep<D>::T;
 
 /// Bytes a slot element of `d` takes (pointers: 8).

@@ -35,6 +35,11 @@ inline bool isFloat(DType t)
 {
     return dtypeKind(t) == DTypeKind::Float;
 }
+/// float8e4nv / float8e5: storage types with conversions, no arithmetic (docs/fp8.md).
+inline constexpr bool isFp8(DType t)
+{
+    return t == DType::F8E4 || t == DType::F8E5;
+}
 inline bool isBool(DType t)
 {
     return t == DType::I1;

@@ -52,7 +52,8 @@ bool floatOnly(Lowerer &l, ValueId v, const std::string &fname, SourceSpan span)
 bool unify(Lowerer &l,
            std::vector<std::pair<KValue, SourceSpan>> &args,
            std::vector<ValueId> &out,
-           SourceSpan span)
+           SourceSpan span,
+           ArithOp rule = ArithOp::MinMax)
 {
     for (const auto &[k, s] : args) {
         if (k.isInvalid())
@@ -72,7 +73,7 @@ bool unify(Lowerer &l,
     }
     TypeOperand acc = l.typeOperand(args[0].first);
     for (std::size_t i = 1; i < args.size(); ++i) {
-        const BinaryTyping t = binaryTyping(ArithOp::MinMax, acc, l.typeOperand(args[i].first));
+        const BinaryTyping t = binaryTyping(rule, acc, l.typeOperand(args[i].first));
         if (!t.ok()) {
             l.reportTyping(t, args[0].first, args[i].first, span);
             return false;
@@ -106,6 +107,13 @@ KValue mathN(Lowerer &l, BuiltinArgs &a, MathFn fn, bool floatsOnly)
     }
     if (floatsOnly && !floatOnly(l, ops[0], a.fname, (*args)[0].second))
         return KValue::invalid();
+    if (const Type &t = l.typeOf(ops[0]); isFp8(t.dtype) && !t.pointer) {
+        l.error(DiagKind::KernelTypeError,
+                (*args)[0].second,
+                {a.fname + " cannot take " + ir::typeToString(t)
+                 + ": fp8 has no arithmetic; convert with .to(tl.float32) first"});
+        return KValue::invalid();
+    }
     if (fn == MathFn::Umulhi) {
         const DType d = l.typeOf(ops[0]).dtype;
         if (d != DType::I32 && d != DType::U32 && d != DType::I64 && d != DType::U64) {
@@ -167,7 +175,7 @@ KValue where(Lowerer &l, BuiltinArgs &a)
         vals = {xv, yv};
     } else {
         std::vector<std::pair<KValue, SourceSpan>> args{{x, a.spanOf("x")}, {y, a.spanOf("y")}};
-        if (!unify(l, args, vals, a.span))
+        if (!unify(l, args, vals, a.span, ArithOp::Select))
             return KValue::invalid();
     }
     ValueId xv = vals[0], yv = vals[1];

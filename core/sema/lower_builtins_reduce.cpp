@@ -58,6 +58,14 @@ std::optional<std::vector<ValueId>> reduceImpl(Lowerer &l,
                                                SourceSpan span)
 {
     const std::vector<std::int64_t> shape = l.typeOf(inputs[0]).shape;
+    for (ValueId v : inputs)
+        if (isFp8(l.typeOf(v).dtype) && !l.typeOf(v).pointer) {
+            l.error(DiagKind::KernelTypeError,
+                    span,
+                    {"cannot reduce or scan " + ir::typeToString(l.typeOf(v))
+                     + ": fp8 has no arithmetic; convert with .to(tl.float32) first"});
+            return std::nullopt;
+        }
     if (shape.empty()) {
         l.error(
             DiagKind::KernelTypeError, span, {"cannot reduce or scan a scalar; it needs a block"});
@@ -369,14 +377,16 @@ KValue dot(Lowerer &l, BuiltinArgs &a)
     const Type tx = l.typeOf(x), ty = l.typeOf(y);
     const DType d = tx.dtype;
     const bool okType = d == DType::I8 || d == DType::U8 || d == DType::F16 || d == DType::BF16
-                        || d == DType::F32 || d == DType::F64;
-    if (!okType || tx.pointer || ty.pointer || tx.dtype != ty.dtype) {
-        l.error(
-            DiagKind::IncompatibleTypes,
-            a.span,
-            {ir::typeToString(tx),
-             ir::typeToString(ty),
-             " for tl.dot: both operands must have one dtype among int8, fp16, bf16, fp32, fp64"});
+                        || d == DType::F32 || d == DType::F64 || isFp8(d);
+    // fp8 operands may mix the two formats (e4nv x e5); others must match.
+    const bool sameKind = tx.dtype == ty.dtype || (isFp8(tx.dtype) && isFp8(ty.dtype));
+    if (!okType || tx.pointer || ty.pointer || !sameKind) {
+        l.error(DiagKind::IncompatibleTypes,
+                a.span,
+                {ir::typeToString(tx),
+                 ir::typeToString(ty),
+                 " for tl.dot: both operands must have one dtype among int8, fp16, bf16, fp32, "
+                 "fp64, or be fp8 (fp8e4nv, fp8e5)"});
         return KValue::invalid();
     }
     if (tx.shape.size() != 2 || ty.shape.size() != 2 || tx.shape[1] != ty.shape[0]) {
@@ -401,6 +411,19 @@ KValue dot(Lowerer &l, BuiltinArgs &a)
         if (!od)
             return KValue::invalid();
         outDType = *od;
+    }
+    if (isFp8(d) && K < 32) {
+        l.error(DiagKind::KernelTypeError,
+                a.span,
+                {"tl.dot on fp8 needs K of at least 32 (got K=" + std::to_string(K) + ")"});
+        return KValue::invalid();
+    }
+    if (isFp8(d) && outDType != DType::F32 && outDType != DType::F16) {
+        l.error(DiagKind::KernelTypeError,
+                a.spanOf("out_dtype"),
+                {"tl.dot on fp8 accumulates in float32 or float16, not "
+                 + std::string(dtypeName(outDType))});
+        return KValue::invalid();
     }
     DType ret;
     if (!isFloat(d))

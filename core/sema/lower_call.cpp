@@ -296,7 +296,11 @@ KValue Lowerer::call(const KValue &callee,
             else if (m == "is_fp64")
                 r = d == DType::F64;
             else if (m == "is_fp8")
-                r = false;
+                r = isFp8(d);
+            else if (m == "is_fp8e4nv")
+                r = d == DType::F8E4;
+            else if (m == "is_fp8e5")
+                r = d == DType::F8E5;
             if (r)
                 return KValue::constant(ConstValue::ofBool(*r));
             error(DiagKind::UnsupportedKernelFeature, span, {"the dtype method '" + m + "'"});

@@ -224,6 +224,8 @@ KValue Lowerer::arith(ArithOp op,
         code = minMax;
         attr = fl ? propagateNan : 0;
         break;
+    case ArithOp::Select: // typing only (tl.where): never an arithmetic op
+        std::abort();
     }
     ir::Op &o = emitOp(code, {x, y});
     o.i = attr;
@@ -303,10 +305,12 @@ KValue Lowerer::unary(ast::UnaryOpKind op, const KValue &a, SourceSpan span)
     case ast::UnaryOpKind::UAdd:
         return a;
     case ast::UnaryOpKind::USub: {
-        if (t.pointer) {
+        if (t.pointer || isFp8(t.dtype)) {
             error(DiagKind::KernelTypeError,
                   span,
-                  {"cannot negate a pointer (" + ir::typeToString(t) + ")"});
+                  {"cannot negate " + ir::typeToString(t)
+                   + (t.pointer ? std::string(" (a pointer)")
+                                : ": fp8 has no arithmetic; convert with .to(tl.float32) first")});
             return KValue::invalid();
         }
         ir::Op &o = emitOp(OpCode::Neg, {a.v});

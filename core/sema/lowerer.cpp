@@ -85,6 +85,9 @@ ValueId Lowerer::cast(ValueId v, DType dtype, int rounding)
     const Type &t = typeOf(v);
     if (t.dtype == dtype && !t.pointer)
         return v;
+    if (!t.pointer)
+        if (std::string why = castRestriction(t.dtype, dtype, rounding); !why.empty())
+            error(DiagKind::KernelTypeError, m_span, {why});
     Type rt = t;
     rt.dtype = dtype;
     rt.pointer = false;

@@ -55,6 +55,12 @@ Computed computationType(const TypeOperand &a, const TypeOperand &b, bool divOrM
         return {divOrMod ? DType::F32 : DType::BF16, {}};
     if (at == DType::BF16 || bt == DType::BF16)
         return {DType::F32, {}};
+    // Different fp8 types meet in fp16; one fp8 type stays itself (and is rejected below: fp8
+    // has no arithmetic); fp8 and an integer tensor have no common type.
+    if (isFp8(at) && isFp8(bt))
+        return {at == bt ? at : DType::F16, {}};
+    if (isFp8(at) || isFp8(bt))
+        return {std::nullopt, ": fp8 does not mix with integers; cast one side with .to()"};
     if (divOrMod && isUnsignedTy(at) != isUnsignedTy(bt))
         return {std::nullopt, ": they have different signedness; cast them to the same signedness"};
     return {integerPromote(at, bt), {}};
@@ -107,6 +113,8 @@ std::string_view arithOpSpelling(ArithOp op)
         return "comparison";
     case ArithOp::MinMax:
         return "minimum/maximum";
+    case ArithOp::Select:
+        return "where";
     }
     return "?";
 }
@@ -139,6 +147,24 @@ DType integerPromote(DType a, DType b)
     if (au)
         return ar >= br ? a : b;
     return br >= ar ? b : a;
+}
+
+std::string castRestriction(DType from, DType to, int rounding)
+{
+    if (from == to || (!isFp8(from) && !isFp8(to)))
+        return {};
+    const DType other = isFp8(from) ? to : from;
+    std::string why;
+    if (!isFloat(other) || isFp8(other) || other == DType::F64)
+        why = "Triton converts fp8 only to and from fp16, bf16 and fp32; go through one of them "
+              "(x.to(tl.float32).to(...))";
+    else if (isFp8(to) && rounding == 1)
+        why = "fp_downcast_rounding='rtz' is not supported for fp8 targets; fp8 conversions round "
+              "to nearest even";
+    if (why.empty())
+        return {};
+    return "cannot convert " + std::string(dtypeShortName(from)) + " to "
+           + std::string(dtypeShortName(to)) + ": " + why;
 }
 
 BinaryTyping binaryTyping(ArithOp op, const TypeOperand &a, const TypeOperand &b)
@@ -181,6 +207,9 @@ BinaryTyping binaryTyping(ArithOp op, const TypeOperand &a, const TypeOperand &b
     if (!c.dtype)
         return fail(c.error);
     const DType ret = *c.dtype;
+    if (isFp8(ret) && op != ArithOp::Select)
+        return fail(": fp8 (" + std::string(dtypeShortName(ret))
+                    + ") has no arithmetic; convert with .to(tl.float16) or .to(tl.float32) first");
     for (const TypeOperand *s : {&a, &b}) {
         if (s->py != TypeOperand::Py::Int || !isIntTy(ret))
             continue;

@@ -26,7 +26,8 @@ enum class ArithOp : std::uint8_t {
     Shl,
     Shr,
     Compare,
-    MinMax
+    MinMax,
+    Select ///< tl.where's two values: typed like minimum/maximum, but fp8 needs no arithmetic
 };
 
 /// One operand: a tensor (block or runtime scalar) of `dtype`, possibly a pointer, or a Python
@@ -68,6 +69,11 @@ DType integerPromote(DType a, DType b);
 
 /// The typing of `a op b`.
 BinaryTyping binaryTyping(ArithOp op, const TypeOperand &a, const TypeOperand &b);
+
+/// Why Triton's NVIDIA backend has no conversion from `from` to `to` (fp8 converts only to and
+/// from fp16, bf16 and fp32, rounding to nearest even), or empty when it has one. `rounding` is
+/// the cast's fp_downcast_rounding (1: rtz).
+std::string castRestriction(DType from, DType to, int rounding);
 
 /// "+", "//", "<" ...
 std::string_view arithOpSpelling(ArithOp op);

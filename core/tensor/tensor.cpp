@@ -2,6 +2,7 @@
 
 #include "core/tensor/device_ops.h"
 #include "core/tensor/float16.h"
+#include "core/tensor/float8.h"
 #include "core/tensor/tensor_impl.h"
 
 #include <cmath>
@@ -198,6 +199,24 @@ void writeF64Int(std::byte *p, std::int64_t v)
     store<double>(p, double(v));
 }
 
+// fp8 as torch converts: round to nearest even, overflow to NaN (e4m3fn) or inf (e5m2).
+template <Fp8Format F> double readF8(const std::byte *p)
+{
+    return fp8ToFloat(load<std::uint8_t>(p), F);
+}
+template <Fp8Format F> void writeF8(std::byte *p, double v)
+{
+    store<std::uint8_t>(p, floatToFp8(roundToOddFloat(v), F, Fp8Overflow::Special));
+}
+template <Fp8Format F> std::int64_t readF8Int(const std::byte *p)
+{
+    return doubleToInt64(readF8<F>(p));
+}
+template <Fp8Format F> void writeF8Int(std::byte *p, std::int64_t v)
+{
+    writeF8<F>(p, double(v));
+}
+
 /// How to read and write one element of each dtype, in dtypes.def order.
 struct ElementAccess
 {
@@ -242,6 +261,14 @@ const ElementAccess kElementAccess[] = {
     {readBF16, writeBF16, readBF16Int, writeBF16Int},                         // BF16
     {readAsDouble<float>, writeF32, readF32Int, writeF32Int},                 // F32
     {readAsDouble<double>, writeF64, readF64Int, writeF64Int},                // F64
+    {readF8<Fp8Format::E4M3FN>,
+     writeF8<Fp8Format::E4M3FN>,
+     readF8Int<Fp8Format::E4M3FN>,
+     writeF8Int<Fp8Format::E4M3FN>}, // F8E4
+    {readF8<Fp8Format::E5M2>,
+     writeF8<Fp8Format::E5M2>,
+     readF8Int<Fp8Format::E5M2>,
+     writeF8Int<Fp8Format::E5M2>}, // F8E5
 };
 static_assert(std::size(kElementAccess) == kDTypeCount);
 
@@ -305,6 +332,10 @@ std::string scalarTypeName(DType t)
         return "Float";
     case DType::F64:
         return "Double";
+    case DType::F8E4:
+        return "Float8_e4m3fn";
+    case DType::F8E5:
+        return "Float8_e5m2";
     }
     return "Float";
 }

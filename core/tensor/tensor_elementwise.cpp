@@ -75,6 +75,9 @@ DType promoteTypes(DType a, DType b)
 {
     if (a == b)
         return a;
+    if (isFp8(a) || isFp8(b))
+        runtimeError("Promotion for Float8 Types is not supported, attempted to promote "
+                     + scalarTypeName(a) + " and " + scalarTypeName(b));
     if (isBool(a))
         return b;
     if (isBool(b))
@@ -399,7 +402,9 @@ Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b)
     if (op == BinaryOp::Sub && isBool(common))
         runtimeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use "
                      "the `^` or `logical_xor()` operator instead.");
-    if (rule == ResultRule::Bitwise && isFloat(common))
+    // torch has no fp8 arithmetic: only equality comparisons work on fp8 tensors.
+    if ((rule == ResultRule::Bitwise && isFloat(common))
+        || (isFp8(common) && op != BinaryOp::Eq && op != BinaryOp::Ne))
         runtimeError("\"" + std::string(binaryOpName(op)) + "_cpu\" not implemented for '"
                      + scalarTypeName(common) + "'");
     if (op == BinaryOp::Pow && !isFloat(common)) {
@@ -562,8 +567,9 @@ Tensor unary(UnaryOp op, const Tensor &x)
     if (op == UnaryOp::Neg && isBool(in))
         runtimeError("Negation, the `-` operator, on a bool tensor is not supported. If you are "
                      "trying to invert a mask, use the `~` or `logical_not()` operator instead.");
-    if (op == UnaryOp::BitwiseNot && isFloat(in))
-        runtimeError("\"bitwise_not_cpu\" not implemented for '" + scalarTypeName(in) + "'");
+    if ((op == UnaryOp::BitwiseNot && isFloat(in)) || isFp8(in))
+        runtimeError("\"" + std::string(isFp8(in) ? unaryOpName(op) : "bitwise_not")
+                     + "_cpu\" not implemented for '" + scalarTypeName(in) + "'");
     DType out = in;
     if (kUnaryRows[int(op)].intToFloat && !isFloat(in))
         out = DType::F32;

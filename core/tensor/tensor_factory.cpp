@@ -230,7 +230,7 @@ namespace {
 
 void requireFloat(DType dtype, const char *what)
 {
-    if (!isFloat(dtype))
+    if (!isFloat(dtype) || isFp8(dtype))
         runtimeError(std::string("\"") + what + "\" not implemented for '" + scalarTypeName(dtype)
                      + "'");
 }

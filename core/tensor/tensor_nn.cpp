@@ -31,6 +31,10 @@ Tensor batchedMatmul(const Tensor &a,
                      std::int64_t k,
                      std::int64_t p)
 {
+    if (isFp8(a.dtype()))
+        runtimeError("\"addmm_impl_cpu_\" not implemented for '" + scalarTypeName(a.dtype())
+                     + "'; cast to float16 or float32 first (torch multiplies fp8 only through "
+                       "torch._scaled_mm)");
     Shape as = batch, bs = batch, os = batch;
     as.insert(as.end(), {n, k});
     bs.insert(bs.end(), {k, p});
@@ -232,6 +236,10 @@ double finfoEps(DType t)
         return 0.0009765625;
     case DType::BF16:
         return 0.0078125;
+    case DType::F8E4:
+        return 0.125;
+    case DType::F8E5:
+        return 0.25;
     case DType::F64:
         return 2.220446049250313e-16;
     default:

@@ -69,6 +69,9 @@ void requireNonEmpty(const Grouped &g, const char *name, const Tensor &x, const 
 template <class F>
 Tensor reduceDoubles(const Tensor &x, const DimList &dims, bool keepdim, DType out, F f)
 {
+    if (isFp8(x.dtype()))
+        runtimeError("reductions are not implemented for '" + scalarTypeName(x.dtype())
+                     + "'; cast to float32 first");
     const Grouped g = groupFor(x, dims, keepdim);
     const std::vector<double> v = toDoubles(g.permuted);
     std::vector<double> r(std::size_t(g.groups));

@@ -404,6 +404,83 @@ template <typename To, typename From> __device__ __forceinline__ To bitcast(From
     return y;
 }
 
+// ---- fp8 (docs/fp8.md): values are their bits in an unsigned char ----
+// Conversions as Triton's NVIDIA backend makes them: float -> fp8 rounds to nearest even and
+// saturates to +-max finite, NaN stays NaN (cvt.rn.satfinite); fp8 -> float is exact. sm_89+
+// has the instructions; older GPUs take the same arithmetic in software.
+template <int M, int Bias> __device__ __forceinline__ float fp8_to_f32_soft(unsigned char b)
+{
+    const unsigned mag = b & 0x7fu, e = mag >> M, m = mag & ((1u << M) - 1);
+    float v;
+    if ((M == 3 && mag == 0x7fu) || (M == 2 && e == 31 && m != 0))
+        v = __int_as_float(0x7fc00000);
+    else if (M == 2 && e == 31)
+        v = __int_as_float(0x7f800000);
+    else if (e == 0)
+        v = ldexpf(float(m), 1 - Bias - M);
+    else
+        v = ldexpf(float(m | (1u << M)), int(e) - Bias - M);
+    return (b & 0x80u) ? -v : v;
+}
+template <int M, int Bias, unsigned MaxFinite>
+__device__ __forceinline__ unsigned char f32_to_fp8_soft(float x)
+{
+    const unsigned sign = (__float_as_uint(x) >> 24) & 0x80u;
+    if (x != x)
+        return (unsigned char)(sign | 0x7fu);
+    const float a = fabsf(x);
+    unsigned mag;
+    if (a >= ldexpf(1.0f, 1 - Bias)) {
+        int e;
+        const float m = frexpf(a, &e); // a = m * 2^e, m in [0.5, 1); inf gives a huge e
+        const float steps = rintf(ldexpf(2.0f * m - 1.0f, M));
+        const float biased = float(e - 1 + Bias) * float(1 << M) + steps;
+        mag = (a > 3.0e38f || biased > 127.0f) ? 0xffu : unsigned(biased);
+    } else {
+        mag = unsigned(rintf(ldexpf(a, Bias - 1 + M)));
+    }
+    return (unsigned char)(sign | (mag > MaxFinite ? MaxFinite : mag));
+}
+__device__ __forceinline__ float fp8e4_to_f32(unsigned char b)
+{
+#if __CUDA_ARCH__ >= 890
+    unsigned h2;
+    float f;
+    asm("cvt.rn.f16x2.e4m3x2 %0, %1;" : "=r"(h2) : "h"((unsigned short)b));
+    asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"((unsigned short)(h2 & 0xffffu)));
+    return f;
+#else
+    return fp8_to_f32_soft<3, 7>(b);
+#endif
+}
+__device__ __forceinline__ float fp8e5_to_f32(unsigned char b)
+{
+    // e5m2 is the top byte of an fp16 (no <cuda_fp16.h> needed: the conversion is one cvt).
+    float f;
+    asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"((unsigned short)(b << 8)));
+    return f;
+}
+__device__ __forceinline__ unsigned char f32_to_fp8e4(float x)
+{
+#if __CUDA_ARCH__ >= 890
+    unsigned short r;
+    asm("cvt.rn.satfinite.e4m3x2.f32 %0, %1, %2;" : "=h"(r) : "f"(0.0f), "f"(x));
+    return (unsigned char)(r & 0xffu);
+#else
+    return f32_to_fp8_soft<3, 7, 0x7eu>(x);
+#endif
+}
+__device__ __forceinline__ unsigned char f32_to_fp8e5(float x)
+{
+#if __CUDA_ARCH__ >= 890
+    unsigned short r;
+    asm("cvt.rn.satfinite.e5m2x2.f32 %0, %1, %2;" : "=h"(r) : "f"(0.0f), "f"(x));
+    return (unsigned char)(r & 0xffu);
+#else
+    return f32_to_fp8_soft<2, 15, 0x7bu>(x);
+#endif
+}
+
 } // namespace tsm
 
 // ---- reductions and scans (core/codegen/emit_reduce.cpp, emit_scan.cpp) ----
@@ -1018,6 +1095,35 @@ TSM_WGMMA(128, true, "bf16", TSM_WGMMA_REGS_128, TSM_WGMMA_OUTS_128, 64, 65, 66,
 TSM_WGMMA(256, false, "f16", TSM_WGMMA_REGS_256, TSM_WGMMA_OUTS_256, 128, 129, 130, 131, 132, 133, 134)
 TSM_WGMMA(256, true, "bf16", TSM_WGMMA_REGS_256, TSM_WGMMA_OUTS_256, 128, 129, 130, 131, 132, 133, 134)
 #undef TSM_WGMMA
+
+// fp8 operands (A, B: 0 = e4m3, 1 = e5m2), k32 per instruction, both from shared memory and
+// both K-major: the 8-bit forms have no transpose bits.
+template <int N, int A, int B> struct WgmmaFp8;
+#define TSM_WGMMA_FP8_ONE(N, A, B, ATYPE, BTYPE, DA, DB, SD)                                 \
+    template <> struct WgmmaFp8<N, A, B>                                                                 \
+    {                                                                                                    \
+        static __device__ __forceinline__ void run(float *d, unsigned long long da, unsigned long long db) \
+        {                                                                                                \
+            asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %" #SD ", 0;\n"                              \
+                         "wgmma.mma_async.sync.aligned.m64n" #N "k32.f32." ATYPE "." BTYPE " {" TSM_WGMMA_REGS_##N "}, %" #DA \
+                         ", %" #DB ", p, 1, 1;\n}\n"                                                      \
+                         : TSM_WGMMA_OUTS_##N                                                            \
+                         : "l"(da), "l"(db), "r"(1));                                                    \
+        }                                                                                                \
+    };
+// The accumulator operands come from TSM_WGMMA_REGS_<N> / TSM_WGMMA_OUTS_<N> by name.
+#define TSM_WGMMA_FP8(N, DA, DB, SD)                                                                      \
+    TSM_WGMMA_FP8_ONE(N, 0, 0, "e4m3", "e4m3", DA, DB, SD)                                                \
+    TSM_WGMMA_FP8_ONE(N, 0, 1, "e4m3", "e5m2", DA, DB, SD)                                                \
+    TSM_WGMMA_FP8_ONE(N, 1, 0, "e5m2", "e4m3", DA, DB, SD)                                                \
+    TSM_WGMMA_FP8_ONE(N, 1, 1, "e5m2", "e5m2", DA, DB, SD)
+TSM_WGMMA_FP8(16, 8, 9, 10)
+TSM_WGMMA_FP8(32, 16, 17, 18)
+TSM_WGMMA_FP8(64, 32, 33, 34)
+TSM_WGMMA_FP8(128, 64, 65, 66)
+TSM_WGMMA_FP8(256, 128, 129, 130)
+#undef TSM_WGMMA_FP8
+#undef TSM_WGMMA_FP8_ONE
 
 } // namespace tsm
 // ---- end of tensor cores ----

@@ -153,3 +153,19 @@ TEST(MmaLayout, StagedRowsArePaddedBySixteenBytes)
         EXPECT_EQ(quads.size(), 8u) << "K = " << k;
     }
 }
+
+TEST(MmaLayout, Fp8DotsTakeWgmmaOnSm90AndFmaElsewhere)
+{
+    const ir::Type e4 = block(DType::F8E4, 64, 64), e5b = block(DType::F8E5, 64, 64);
+    const ir::Type e4b = block(DType::F8E4, 64, 64), f = block(DType::F32, 64, 64);
+    // Either format in either operand, k32 steps, fp32 or fp16 accumulation.
+    EXPECT_EQ(dotPath(e4, e4b, f, 90), DotPath::Wgmma);
+    EXPECT_EQ(dotPath(e4, e5b, f, 90), DotPath::Wgmma);
+    EXPECT_EQ(dotPath(e4, e4b, block(DType::F16, 64, 64), 90), DotPath::Wgmma);
+    // K not a multiple of 32, a tile no warpgroup fits, other GPUs: FMA (mma.sync's fp8 form is
+    // not generated).
+    EXPECT_EQ(dotPath(block(DType::F8E4, 64, 48), block(DType::F8E4, 48, 64), f, 90), DotPath::Fma);
+    EXPECT_EQ(dotPath(e4, e4b, f, 90, 0, 2), DotPath::Fma);
+    EXPECT_EQ(dotPath(e4, e4b, f, 89), DotPath::Fma);
+    EXPECT_EQ(dotPath(e4, e4b, f, 100), DotPath::Fma);
+}

@@ -155,7 +155,7 @@ TEST(TorchModule, FeatureProbesAndAliases)
                      "with torch.cuda.stream(s):\n    y = x * 2\n"
                      "print(torch.cuda.get_device_properties(0).multi_processor_count)\n",
                      s),
-              "False\n[[0.5, 0.5], [0.5, 0.5]] [3.0, 3.0]\n132\n");
+              "True\n[[0.5, 0.5], [0.5, 0.5]] [3.0, 3.0]\n132\n");
 }
 
 TEST(TorchModule, PrintFormatsLikePyTorch)
@@ -179,6 +179,31 @@ TEST(TorchModule, FinfoNoGradAndSeeds)
                      "print(torch.equal(a, b), bool((a >= 0).all()), bool((a < 1).all()))\n",
                      s),
               "65504.0 -128\nTrue True True\n");
+}
+
+
+TEST(TorchModule, Fp8TensorsConvertCompareAndRefuseArithmetic)
+{
+    Session s;
+    // torch's .to() rounds to nearest even and does not saturate: 500 is NaN in e4m3fn and
+    // stays finite in e5m2 (nearest: 512).
+    EXPECT_EQ(runOut("import torch\n"
+                     "x = torch.tensor([1.0625, 1.1875, -0.0, 500.0])\n"
+                     "q = x.to(torch.float8_e4m3fn)\n"
+                     "print(q.view(torch.uint8).tolist())\n"
+                     "print(x.to(torch.float8_e5m2).to(torch.float32).tolist())\n"
+                     "print((q == q).tolist(), torch.finfo(torch.float8_e4m3fn).max, q.dtype)\n",
+                     s),
+              "[56, 58, 128, 127]\n[1.0, 1.25, -0.0, 512.0]\n[True, True, True, False] 448.0 "
+              "torch.float8_e4m3fn\n");
+    Session t;
+    EXPECT_FALSE(t.run("import torch\nq = torch.zeros(4).to(torch.float8_e5m2)\nq + q\n"));
+    EXPECT_NE(t.firstError().find("not implemented for 'Float8_e5m2'"), std::string::npos)
+        << t.firstError();
+    Session u;
+    EXPECT_FALSE(u.run("import torch\nq = torch.zeros(4).to(torch.float8_e4m3fn)\nq.to(torch.float32) + q\n"));
+    EXPECT_NE(u.firstError().find("Promotion for Float8 Types is not supported"), std::string::npos)
+        << u.firstError();
 }
 
 } // namespace

@@ -166,3 +166,38 @@ TEST(TypeRules, IntegerPromotion)
     EXPECT_EQ(integerPromote(DType::U32, DType::I32), DType::U32);
     EXPECT_EQ(integerPromote(DType::I1, DType::I8), DType::I8);
 }
+
+TEST(TypeRules, Fp8MeetsWiderFloatsAndHasNoArithmeticOfItsOwn)
+{
+    const TypeOperand e4{DType::F8E4}, e5{DType::F8E5};
+    // Triton's computation_type_impl: fp64, fp32, fp16 and bf16 win; different fp8 meet in fp16.
+    EXPECT_EQ(binaryTyping(ArithOp::Add, e4, TypeOperand{DType::F16}).resultDType, DType::F16);
+    EXPECT_EQ(binaryTyping(ArithOp::Mul, e5, TypeOperand{DType::BF16}).resultDType, DType::F32);
+    EXPECT_EQ(binaryTyping(ArithOp::Sub, TypeOperand{DType::F32}, e4).resultDType, DType::F32);
+    EXPECT_EQ(binaryTyping(ArithOp::Add, e4, TypeOperand{DType::F64}).resultDType, DType::F64);
+    EXPECT_EQ(binaryTyping(ArithOp::Add, e4, e5).resultDType, DType::F16);
+    // One fp8 type (with itself or a Python scalar) would compute in fp8: rejected.
+    const BinaryTyping same = binaryTyping(ArithOp::Add, e4, e4);
+    EXPECT_FALSE(same.ok());
+    EXPECT_NE(same.error.find("no arithmetic"), std::string::npos) << same.error;
+    const TypeOperand two{DType::F32, false, TypeOperand::Py::Float};
+    EXPECT_FALSE(binaryTyping(ArithOp::Mul, e5, two).ok());
+    EXPECT_FALSE(binaryTyping(ArithOp::Compare, e4, e4).ok());
+    // fp8 with an integer tensor has no common type; tl.where needs none of fp8's arithmetic.
+    EXPECT_FALSE(binaryTyping(ArithOp::Add, e4, TypeOperand{DType::I32}).ok());
+    EXPECT_EQ(binaryTyping(ArithOp::Select, e4, two).resultDType, DType::F8E4);
+}
+
+TEST(TypeRules, Fp8ConvertsOnlyThroughHalfBfloatAndFloat)
+{
+    EXPECT_EQ(castRestriction(DType::F32, DType::F8E4, 0), "");
+    EXPECT_EQ(castRestriction(DType::F8E5, DType::BF16, 0), "");
+    EXPECT_EQ(castRestriction(DType::F16, DType::F8E5, 0), "");
+    EXPECT_EQ(castRestriction(DType::I32, DType::I8, 0), "");
+    EXPECT_NE(castRestriction(DType::F8E4, DType::I32, 0), "");
+    EXPECT_NE(castRestriction(DType::U8, DType::F8E4, 0), "");
+    EXPECT_NE(castRestriction(DType::F8E4, DType::F8E5, 0), "");
+    EXPECT_NE(castRestriction(DType::F64, DType::F8E4, 0), "");
+    const std::string rtz = castRestriction(DType::F32, DType::F8E4, 1);
+    EXPECT_NE(rtz.find("rtz"), std::string::npos) << rtz;
+}
