@@ -120,4 +120,7 @@ def test_fp8_matmul(fa, fb, M, N, K):
     grid = (triton.cdiv(M, 64), triton.cdiv(N, 64))
     fp8_matmul_kernel[grid](a, b, c, M, N, K, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32)
     ref = a.to(torch.float32) @ b.to(torch.float32)
-    torch.testing.assert_close(c, ref, rtol=1e-4, atol=1e-4)
+    # Products of fp8 values are exact in fp32, but Hopper's fp8 tensor cores add them with
+    # fewer mantissa bits than fp32 (Triton's default max_num_imprecise_acc on sm_90 never
+    # promotes the sum): up to about 1e-2 here, against 1e-6 on the interpreter.
+    torch.testing.assert_close(c, ref, rtol=1e-3, atol=2e-2)
