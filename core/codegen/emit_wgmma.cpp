@@ -112,19 +112,49 @@ void Emitter::emitWgmmaDot(const ir::Op &op)
         = fp8 ? "tsm::WgmmaFp8<" + str(t.instrN) + ", " + fp8Code(in) + ", " + fp8Code(bt.dtype) + ">::run(&" + sum + "["
               : "tsm::Wgmma<" + str(t.instrN) + ", " + bf16 + ", " + (plan.aKMajor ? "0" : "1") + ", "
                     + (plan.bKMajor ? "0" : "1") + ">::" + (aRegs ? "run_rs" : "run") + "(&" + sum + "[";
-    // Descriptors advance by adding byte offsets >> 4 to the start address field.
-    for (std::int64_t kk = 0; kk < st.K; kk += kStep)
+    // max_num_imprecise_acc n <= K (fp8, fp32 result): the tensor cores sum into a fresh
+    // partial accumulator, added to the fp32 one every ceil(n / 32) instructions along K and at
+    // the end, as Triton's WGMMA lowering does; each partial waits for its group first.
+    const bool partial = fp8 && direct && !op.ints.empty();
+    const std::int64_t flushSteps = partial ? std::max<std::int64_t>(1, (op.ints[0] + kStep - 1) / kStep) : 0;
+    const std::string part = partial ? fresh("dot_part") : std::string();
+    if (partial)
+        line("float " + part + "[" + str(R) + "] = {}; // a partial sum of at most " + str(flushSteps * kStep)
+             + " products along K (max_num_imprecise_acc=" + str(op.ints[0]) + ")");
+    auto issue = [&](std::int64_t kk, bool fresh) {
         for (int i = 0; i < t.repM; ++i)
             for (int j = 0; j < t.repN; ++j) {
                 const std::int64_t offA = aRegs ? 0 : st.a.tileOffset(64 * t.wgM * i, kk, e);
                 const std::int64_t offB = st.b.tileOffset(t.instrN * t.wgN * j, kk, e);
                 const std::string aArg = aRegs ? "&" + ra + "[" + str(4 * (i * (st.K / 16) + kk / 16)) + "]"
                                                : da + (offA ? " + " + str(offA >> 4) : std::string());
-                line(call + str(t.instrN / 2 * (j + t.repN * i)) + "], " + aArg + ", " + db
-                     + (offB ? " + " + str(offB >> 4) : std::string()) + ");");
+                std::string c = call;
+                if (partial)
+                    c.replace(c.rfind(sum), sum.size(), part);
+                line(c + str(t.instrN / 2 * (j + t.repN * i)) + "], " + aArg + ", " + db
+                     + (offB ? " + " + str(offB >> 4) : std::string()) + (partial ? (fresh ? ", 0" : ", 1") : "")
+                     + ");");
             }
-    line("tsm::wgmma_commit();");
-    if (sd.async && sd.async->overlap) {
+    };
+    if (partial) {
+        for (std::int64_t k0 = 0; k0 < st.K; k0 += flushSteps * kStep) {
+            line("tsm::wgmma_fence_regs<" + str(R) + ">(" + part + ");");
+            line("tsm::wgmma_fence(); // the partial sum's registers are ready for the tensor cores");
+            for (std::int64_t kk = k0; kk < std::min(st.K, k0 + flushSteps * kStep); kk += kStep)
+                issue(kk, kk == k0);
+            line("tsm::wgmma_commit();");
+            line("tsm::wgmma_wait<0>();");
+            line("tsm::wgmma_fence_regs<" + str(R) + ">(" + part + ");");
+            unrolledLoop(R, sum + "[r] += " + part + "[r];");
+        }
+    } else {
+        // Descriptors advance by adding byte offsets >> 4 to the start address field.
+        for (std::int64_t kk = 0; kk < st.K; kk += kStep)
+            issue(kk, false);
+    }
+    if (!partial)
+        line("tsm::wgmma_commit();");
+    if (sd.async && sd.async->overlap && !partial) {
         // The previous iteration's group is done (its buffer may be refilled two iterations
         // on); this one's runs on while the next iteration copies and waits. The loop's exit
         // waits for it before the accumulator is read.

@@ -142,6 +142,8 @@ private:
         } else if (field == "f") {
             add(key, formatDouble(op.f));
         } else if (field == "ints") {
+            if (key == "max_num_imprecise_acc" && op.ints.empty())
+                return; // the default: no partial accumulation
             std::string s = "[";
             for (std::size_t k = 0; k < op.ints.size(); ++k)
                 s += (k ? ", " : "") + std::to_string(op.ints[k]);

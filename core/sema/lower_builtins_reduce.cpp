@@ -481,9 +481,27 @@ KValue dot(Lowerer &l, BuiltinArgs &a)
     } else {
         acc = isFloat(ret) ? l.constantFloat(ret, 0.0, {M, N}) : l.constantInt(ret, 0, {M, N});
     }
+    // max_num_imprecise_acc (fp8 only): Triton's sm_90 default 2**30 never adds the tensor
+    // cores' low-precision sums into an fp32 accumulator; a value n <= K does, every n
+    // elements of K (and at the end of the dot), as Triton's WGMMA lowering does.
+    std::vector<std::int64_t> impreciseAcc;
+    if (const KValue *m = a.get("max_num_imprecise_acc"); m && !m->isNone()) {
+        auto n = l.constInt(*m, a.spanOf("max_num_imprecise_acc"), "max_num_imprecise_acc=");
+        if (!n)
+            return KValue::invalid();
+        if (*n < 0) {
+            l.error(DiagKind::KernelTypeError,
+                    a.spanOf("max_num_imprecise_acc"),
+                    {"max_num_imprecise_acc must be at least 0, not " + std::to_string(*n)});
+            return KValue::invalid();
+        }
+        if (isFp8(d) && ret == DType::F32 && *n <= K)
+            impreciseAcc = {*n};
+    }
     ir::Op &op = l.emitOp(OpCode::Dot, {x, y, acc});
     op.i = precision;
     op.dtype = ret;
+    op.ints = impreciseAcc;
     return KValue::tensor(l.addResult(op, outType));
 }
 

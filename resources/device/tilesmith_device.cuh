@@ -1097,18 +1097,20 @@ TSM_WGMMA(256, true, "bf16", TSM_WGMMA_REGS_256, TSM_WGMMA_OUTS_256, 128, 129, 1
 #undef TSM_WGMMA
 
 // fp8 operands (A, B: 0 = e4m3, 1 = e5m2), k32 per instruction, both from shared memory and
-// both K-major: the 8-bit forms have no transpose bits.
+// both K-major: the 8-bit forms have no transpose bits. scale_d 0: d = A * B (a fresh partial
+// sum, for max_num_imprecise_acc).
 template <int N, int A, int B> struct WgmmaFp8;
 #define TSM_WGMMA_FP8_ONE(N, A, B, ATYPE, BTYPE, DA, DB, SD)                                 \
     template <> struct WgmmaFp8<N, A, B>                                                                 \
     {                                                                                                    \
-        static __device__ __forceinline__ void run(float *d, unsigned long long da, unsigned long long db) \
+        static __device__ __forceinline__ void run(float *d, unsigned long long da, unsigned long long db, \
+                                                   int scale_d = 1)                                      \
         {                                                                                                \
             asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %" #SD ", 0;\n"                              \
                          "wgmma.mma_async.sync.aligned.m64n" #N "k32.f32." ATYPE "." BTYPE " {" TSM_WGMMA_REGS_##N "}, %" #DA \
                          ", %" #DB ", p, 1, 1;\n}\n"                                                      \
                          : TSM_WGMMA_OUTS_##N                                                            \
-                         : "l"(da), "l"(db), "r"(1));                                                    \
+                         : "l"(da), "l"(db), "r"(scale_d));                                              \
         }                                                                                                \
     };
 // The accumulator operands come from TSM_WGMMA_REGS_<N> / TSM_WGMMA_OUTS_<N> by name.

@@ -47,7 +47,8 @@ def fp8_to_half_kernel(q_ptr, out_ptr, n, BLOCK: tl.constexpr):
 
 @triton.jit
 def fp8_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
-                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                      MAX_IMPRECISE: tl.constexpr):
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -60,7 +61,9 @@ def fp8_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                     other=0.0)
         b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
                     other=0.0)
-        acc = tl.dot(a, b, acc)
+        # MAX_IMPRECISE None: the tensor cores' own sums (Triton's sm_90 default); 32: every 32
+        # products are added into the fp32 accumulator.
+        acc = tl.dot(a, b, acc, max_num_imprecise_acc=MAX_IMPRECISE)
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
@@ -110,15 +113,16 @@ def test_fp8_to_half():
     torch.testing.assert_close(out, q.to(torch.float16) * 2)
 
 
-@pytest.mark.parametrize("fa, fb", [("e4nv", "e4nv"), ("e5", "e5"), ("e4nv", "e5")])
+@pytest.mark.parametrize("fa, fb, max_imprecise", [("e4nv", "e4nv", None), ("e5", "e5", None), ("e4nv", "e5", None),
+                                                   ("e4nv", "e4nv", 32)])
 @pytest.mark.parametrize("M, N, K", [(64, 64, 64), (50, 70, 90)])
-def test_fp8_matmul(fa, fb, M, N, K):
+def test_fp8_matmul(fa, fb, max_imprecise, M, N, K):
     torch.manual_seed(0)
     a = torch.randn(M, K, device=DEVICE).to(FP8[fa])
     b = torch.randn(K, N, device=DEVICE).to(FP8[fb])
     c = torch.empty(M, N, device=DEVICE)
     grid = (triton.cdiv(M, 64), triton.cdiv(N, 64))
-    fp8_matmul_kernel[grid](a, b, c, M, N, K, BLOCK_M=64, BLOCK_N=64, BLOCK_K=32)
+    fp8_matmul_kernel[grid](a, b, c, M, N, K, BLOCK_M=64, BLOCK_N=64, BLOCK_K=64, MAX_IMPRECISE=max_imprecise)
     ref = a.to(torch.float32) @ b.to(torch.float32)
     # Products of fp8 values are exact in fp32, but Hopper's fp8 tensor cores add them with
     # fewer mantissa bits than fp32 (Triton's default max_num_imprecise_acc on sm_90 never

@@ -505,536 +505,576 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[16640];
+    __shared__ __align__(1024) unsigned char tsm_smem[32768];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     const int tp0 = (lane >> 4) | (warp << 1);
-    const int tp1 = (lane >> 1) | (warp << 4);
+    const int tp1 = (lane >> 2) | (warp << 3);
     const int tp2 = ((lane & 15) << 2);
     const int tp3 = ((lane & 3) << 4);
-    const int tp4 = (lane >> 2) | (warp << 3);
-    const int tp5 = ((lane & 1) << 4);
-    const int tp6 = (lane << 4) | (warp << 9);
-    const int tp7 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp8 = (lane << 2) | (warp << 7);
+    const int tp4 = (lane << 4) | (warp << 9);
+    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp6 = (lane << 2) | (warp << 7);
     // pid_m = tl.program_id(0)
-    #line 51 "fp8.py"
+    #line 52 "fp8.py"
     int pid_m = blockIdx.x;
     // pid_n = tl.program_id(1)
-    #line 52 "fp8.py"
+    #line 53 "fp8.py"
     int pid_n = blockIdx.y;
     // rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    #line 53 "fp8.py"
+    #line 54 "fp8.py"
     int v9 = pid_m * 64;
     int v10[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 53 "fp8.py"
+        #line 54 "fp8.py"
         v10[r] = ((r << 3) + tp0);
-    int v215[1];
+    int v215[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 53 "fp8.py"
-        v215[r] = (tp1);
+    for (int r = 0; r < 2; ++r)
+        #line 54 "fp8.py"
+        v215[r] = ((r << 5) + tp1);
     int rm[8];
-    #line 53 "fp8.py"
+    #line 54 "fp8.py"
     const int rm_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 53 "fp8.py"
+        #line 54 "fp8.py"
         rm[r] = rm_base + ((r << 3));
-    int rm_1[1];
-    #line 53 "fp8.py"
+    int rm_1[2];
+    #line 54 "fp8.py"
     const int rm_1_base = v9 + tp1;
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 53 "fp8.py"
-        rm_1[r] = rm_1_base;
+    for (int r = 0; r < 2; ++r)
+        #line 54 "fp8.py"
+        rm_1[r] = rm_1_base + ((r << 5));
     // rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    #line 54 "fp8.py"
+    #line 55 "fp8.py"
     int v14 = pid_n * 64;
     int v15[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         v15[r] = (r + tp2);
     int v218[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         v218[r] = (r + tp3);
     int rn[4];
-    #line 54 "fp8.py"
+    #line 55 "fp8.py"
     const int rn_base = v14 + tp2;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         rn[r] = rn_base + (r);
     int rn_1[16];
-    #line 54 "fp8.py"
+    #line 55 "fp8.py"
     const int rn_1_base = v14 + tp3;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         rn_1[r] = rn_1_base + (r);
     // rk = tl.arange(0, BLOCK_K)
-    int rk[1];
+    int rk[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 55 "fp8.py"
-        rk[r] = (tp4);
+    for (int r = 0; r < 2; ++r)
+        #line 56 "fp8.py"
+        rk[r] = ((r << 5) + tp1);
     int rk_1[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 55 "fp8.py"
-        rk_1[r] = (r + tp5);
+        #line 56 "fp8.py"
+        rk_1[r] = (r + tp3);
     // acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
-    #line 57 "fp8.py"
-    int v21 = K + 32;
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
+    int v21 = K + 64;
+    #line 58 "fp8.py"
     int v23 = v21 - 1;
-    #line 57 "fp8.py"
-    int v25 = v23 / 32;
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
+    int v25 = v23 / 64;
+    #line 58 "fp8.py"
     bool v98 = 0 < v25;
     // kk = k * BLOCK_K + rk
-    #line 58 "fp8.py"
-    int v100 = 0 * 32;
-    int kk[1];
-    #line 58 "fp8.py"
-    const int kk_base = v100 + tp4;
+    #line 59 "fp8.py"
+    int v100 = 0 * 64;
+    int kk[2];
+    #line 59 "fp8.py"
+    const int kk_base = v100 + tp1;
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 58 "fp8.py"
-        kk[r] = kk_base;
+    for (int r = 0; r < 2; ++r)
+        #line 59 "fp8.py"
+        kk[r] = kk_base + ((r << 5));
     int kk_1[16];
-    #line 58 "fp8.py"
-    const int kk_1_base = v100 + tp5;
+    #line 59 "fp8.py"
+    const int kk_1_base = v100 + tp3;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "fp8.py"
+        #line 59 "fp8.py"
         kk_1[r] = kk_1_base + (r);
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-    int v105[1];
+    int v105[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 2; ++r)
+        #line 60 "fp8.py"
         v105[r] = rm_1[r] * K;
-    unsigned char* v107[1];
+    unsigned char* v107[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 2; ++r)
+        #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
-    unsigned char* v109[16];
+    unsigned char* v109[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v109[r] = v107[0];
-    unsigned char* v111[16];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v109[r] = v107[(r >> 4)];
+    int v110[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v111[r] = v109[r] + kk_1[r];
-    bool v114[1];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v110[r] = kk_1[(r & 15)];
+    unsigned char* v111[32];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v111[r] = v109[r] + v110[r];
+    bool v114[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 60 "fp8.py"
         v114[r] = rm_1[r] < M;
     bool v117[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+        #line 60 "fp8.py"
         v117[r] = (r & 15) ? v117[r & ~15] : kk_1[r] < K;
-    bool v118[16];
+    bool v118[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v118[r] = v114[0];
-    bool v120[16];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v118[r] = v114[(r >> 4)];
+    bool v119[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v120[r] = (r & 15) ? v120[r & ~15] : v118[r] & v117[r];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v119[r] = v117[(r & 15)];
+    bool v120[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v120[r] = (r & 15) ? v120[r & ~15] : v118[r] & v119[r];
     // other=0.0)
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-    #line 59 "fp8.py"
+    #line 60 "fp8.py"
     unsigned char v122 = tsm::f32_to_fp8e4(0.0f);
-    bool v125[16];
+    bool v125[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v125[r] = (r & 15) ? v125[r & ~15] : v120[r] & v98;
-    unsigned char a[16];
+    unsigned char a[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         a[r] = (unsigned char)0x00;
     // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
-    #line 59 "fp8.py"
+    #line 60 "fp8.py"
     dot_slot = 0;
-    #line 59 "fp8.py"
+    #line 60 "fp8.py"
     __syncthreads();
-    #line 59 "fp8.py"
-    unsigned char *dot_a_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 4096);
+    #line 60 "fp8.py"
+    unsigned char *dot_a_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 8192);
     #pragma unroll
-    for (int r = 0; r < 16; r += 16)
-        #line 59 "fp8.py"
-        { const int f = r + tp6; tsm::cp_async16(&dot_a_next[(tsm::swz<32>((f >> 5) * 32 + (f & 31) * 1) >> 0)], v111[r], v125[r]); }
-    #line 59 "fp8.py"
+    for (int r = 0; r < 32; r += 16)
+        #line 60 "fp8.py"
+        { const int f = ((r & 15) | ((r >> 4) << 11)) + tp4; tsm::cp_async16(&dot_a_next[(tsm::swz<64>((f >> 6) * 64 + (f & 63) * 1) >> 0)], v111[r], v125[r]); }
+    #line 60 "fp8.py"
     tsm::cp_async_commit();
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-    int v129[1];
+    int v129[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 2; ++r)
+        #line 62 "fp8.py"
         v129[r] = kk[r] * N;
-    unsigned char* v131[1];
+    unsigned char* v131[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 2; ++r)
+        #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
-    unsigned char* v133[16];
+    unsigned char* v133[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
-        v133[r] = v131[0];
-    unsigned char* v135[16];
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v133[r] = v131[(r >> 4)];
+    int v134[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
-        v135[r] = v133[r] + rn_1[r];
-    bool v138[1];
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v134[r] = rn_1[(r & 15)];
+    unsigned char* v135[32];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v135[r] = v133[r] + v134[r];
+    bool v138[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 62 "fp8.py"
         v138[r] = kk[r] < K;
     bool v141[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+        #line 62 "fp8.py"
         v141[r] = (r & 15) ? v141[r & ~15] : rn_1[r] < N;
-    bool v142[16];
+    bool v142[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
-        v142[r] = v138[0];
-    bool v144[16];
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v142[r] = v138[(r >> 4)];
+    bool v143[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
-        v144[r] = (r & 15) ? v144[r & ~15] : v142[r] & v141[r];
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v143[r] = v141[(r & 15)];
+    bool v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v144[r] = (r & 15) ? v144[r & ~15] : v142[r] & v143[r];
     // other=0.0)
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-    #line 61 "fp8.py"
+    #line 62 "fp8.py"
     unsigned char v146 = tsm::f32_to_fp8e4(0.0f);
-    bool v149[16];
+    bool v149[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v149[r] = (r & 15) ? v149[r & ~15] : v144[r] & v98;
-    unsigned char b[16];
+    unsigned char b[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         b[r] = v146;
     #pragma unroll
-    for (int r = 0; r < 16; r += 16)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; r += 16)
+        #line 62 "fp8.py"
         tsm::load<16>(&b[r], v135[r], v149[r]); // 16-byte accesses
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
     float acc_1[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         acc_1[r] = 0.0f;
-    unsigned char a_1[16];
+    unsigned char a_1[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 57 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
         a_1[r] = a[r];
-    unsigned char b_1[16];
+    unsigned char b_1[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 57 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
         b_1[r] = b[r];
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     for (int k = 0; k < v25; k += 1) {
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         int k_next = k + 1;
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         bool v152 = k_next < v25;
         // kk = k * BLOCK_K + rk
-        #line 58 "fp8.py"
-        int v154 = k_next * 32;
-        int kk_2[1];
-        #line 58 "fp8.py"
-        const int kk_2_base = v154 + tp4;
+        #line 59 "fp8.py"
+        int v154 = k_next * 64;
+        int kk_2[2];
+        #line 59 "fp8.py"
+        const int kk_2_base = v154 + tp1;
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "fp8.py"
-            kk_2[r] = kk_2_base;
+        for (int r = 0; r < 2; ++r)
+            #line 59 "fp8.py"
+            kk_2[r] = kk_2_base + ((r << 5));
         int kk_3[16];
-        #line 58 "fp8.py"
-        const int kk_3_base = v154 + tp5;
+        #line 59 "fp8.py"
+        const int kk_3_base = v154 + tp3;
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 58 "fp8.py"
+            #line 59 "fp8.py"
             kk_3[r] = kk_3_base + (r);
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-        int v159[1];
+        int v159[2];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 2; ++r)
+            #line 60 "fp8.py"
             v159[r] = rm_1[r] * K;
-        unsigned char* v161[1];
+        unsigned char* v161[2];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 2; ++r)
+            #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
-        unsigned char* v163[16];
+        unsigned char* v163[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v163[r] = v161[0];
-        unsigned char* v165[16];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v163[r] = v161[(r >> 4)];
+        int v164[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v165[r] = v163[r] + kk_3[r];
-        bool v168[1];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v164[r] = kk_3[(r & 15)];
+        unsigned char* v165[32];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v165[r] = v163[r] + v164[r];
+        bool v168[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 60 "fp8.py"
             v168[r] = rm_1[r] < M;
         bool v171[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+            #line 60 "fp8.py"
             v171[r] = (r & 15) ? v171[r & ~15] : kk_3[r] < K;
-        bool v172[16];
+        bool v172[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v172[r] = v168[0];
-        bool v174[16];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v172[r] = v168[(r >> 4)];
+        bool v173[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v174[r] = (r & 15) ? v174[r & ~15] : v172[r] & v171[r];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v173[r] = v171[(r & 15)];
+        bool v174[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v174[r] = (r & 15) ? v174[r & ~15] : v172[r] & v173[r];
         // other=0.0)
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-        #line 59 "fp8.py"
+        #line 60 "fp8.py"
         unsigned char v176 = tsm::f32_to_fp8e4(0.0f);
-        bool v179[16];
+        bool v179[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v179[r] = (r & 15) ? v179[r & ~15] : v174[r] & v152;
-        unsigned char a_2[16];
+        unsigned char a_2[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             a_2[r] = (unsigned char)0x00;
         // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
-        #line 59 "fp8.py"
-        unsigned char *dot_a_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 4096);
+        #line 60 "fp8.py"
+        unsigned char *dot_a_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192);
         #pragma unroll
-        for (int r = 0; r < 16; r += 16)
-            #line 59 "fp8.py"
-            { const int f = r + tp6; tsm::cp_async16(&dot_a_next_1[(tsm::swz<32>((f >> 5) * 32 + (f & 31) * 1) >> 0)], v165[r], v179[r]); }
-        #line 59 "fp8.py"
+        for (int r = 0; r < 32; r += 16)
+            #line 60 "fp8.py"
+            { const int f = ((r & 15) | ((r >> 4) << 11)) + tp4; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 6) * 64 + (f & 63) * 1) >> 0)], v165[r], v179[r]); }
+        #line 60 "fp8.py"
         tsm::cp_async_commit();
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-        int v183[1];
+        int v183[2];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 2; ++r)
+            #line 62 "fp8.py"
             v183[r] = kk_2[r] * N;
-        unsigned char* v185[1];
+        unsigned char* v185[2];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 2; ++r)
+            #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
-        unsigned char* v187[16];
+        unsigned char* v187[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
-            v187[r] = v185[0];
-        unsigned char* v189[16];
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v187[r] = v185[(r >> 4)];
+        int v188[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
-            v189[r] = v187[r] + rn_1[r];
-        bool v192[1];
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v188[r] = rn_1[(r & 15)];
+        unsigned char* v189[32];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v189[r] = v187[r] + v188[r];
+        bool v192[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 62 "fp8.py"
             v192[r] = kk_2[r] < K;
         bool v195[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+            #line 62 "fp8.py"
             v195[r] = (r & 15) ? v195[r & ~15] : rn_1[r] < N;
-        bool v196[16];
+        bool v196[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
-            v196[r] = v192[0];
-        bool v198[16];
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v196[r] = v192[(r >> 4)];
+        bool v197[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
-            v198[r] = (r & 15) ? v198[r & ~15] : v196[r] & v195[r];
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v197[r] = v195[(r & 15)];
+        bool v198[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v198[r] = (r & 15) ? v198[r & ~15] : v196[r] & v197[r];
         // other=0.0)
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-        #line 61 "fp8.py"
+        #line 62 "fp8.py"
         unsigned char v200 = tsm::f32_to_fp8e4(0.0f);
-        bool v203[16];
+        bool v203[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v203[r] = (r & 15) ? v203[r & ~15] : v198[r] & v152;
-        unsigned char b_2[16];
+        unsigned char b_2[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             b_2[r] = v200;
         #pragma unroll
-        for (int r = 0; r < 16; r += 16)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; r += 16)
+            #line 62 "fp8.py"
             tsm::load<16>(&b_2[r], v189[r], v203[r]); // 16-byte accesses
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, max_num_imprecise_acc=MAX_IMPRECISE)
         float acc_2[32];
-        // tl.dot: a [64x32] and b [32x64] fp8e4nv on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
+        // tl.dot: a [64x64] and b [64x64] fp8e4nv on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
-            #line 63 "fp8.py"
-            unsigned char *dot_buf = tsm_smem + dot_slot * 4096;
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            unsigned char *dot_buf = tsm_smem + dot_slot * 8192;
+            #line 66 "fp8.py"
             unsigned char *dot_a = reinterpret_cast<unsigned char *>(dot_buf); // a: swizzled rows along M
-            #line 63 "fp8.py"
-            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 2048); // b: swizzled rows along N
+            #line 66 "fp8.py"
+            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 4096); // b: swizzled rows along N
             #pragma unroll
-            for (int r = 0; r < 16; ++r)
-                #line 63 "fp8.py"
-                { const int f = r + tp6; tsm::sts<1>(&dot_b[(tsm::swz<32>((f & 63) * 32 + (f >> 6) * 1) >> 0)], &b_1[r]); }
-            #line 63 "fp8.py"
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                { const int f = ((r & 15) | ((r >> 4) << 11)) + tp4; tsm::sts<1>(&dot_b[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 1) >> 0)], &b_1[r]); }
+            #line 66 "fp8.py"
             tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
-                #line 63 "fp8.py"
+                #line 66 "fp8.py"
                 acc_2[r] = acc_1[r];
-            #line 63 "fp8.py"
-            const unsigned long long dot_da = tsm::wgmma_desc<32>((unsigned)__cvta_generic_to_shared(dot_a), 0, 256);
-            #line 63 "fp8.py"
-            const unsigned long long dot_db = tsm::wgmma_desc<32>((unsigned)__cvta_generic_to_shared(dot_b), 0, 256);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            const unsigned long long dot_da = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_a), 0, 512);
+            #line 66 "fp8.py"
+            const unsigned long long dot_db = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_b), 0, 512);
+            #line 66 "fp8.py"
             tsm::wgmma_fence_regs<32>(acc_2);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::WgmmaFp8<64, 0, 0>::run(&acc_2[0], dot_da, dot_db);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            tsm::WgmmaFp8<64, 0, 0>::run(&acc_2[0], dot_da + 2, dot_db + 2);
+            #line 66 "fp8.py"
             tsm::wgmma_commit();
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_wait<1>(); // the accumulator is carried to the next dot, still in flight
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
         }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 63 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
             a_1[r] = a_2[r];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 63 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
             b_1[r] = b_2[r];
     }
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     tsm::wgmma_fence_regs<32>(acc_1);
     float acc_3[32];
     // through shared memory: the threads hold different elements in the two layouts
     {
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp7; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 57 "fp8.py"
+            #line 58 "fp8.py"
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "fp8.py"
-            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp8; acc_3[r] = smem[f + (f >> 6)]; }
+            #line 58 "fp8.py"
+            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp6; acc_3[r] = smem[f + (f >> 6)]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v82[r] = rm[r] * N;
     float* v84[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
     float* v86[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v86[r] = v84[(r >> 2)];
     int v87[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v87[r] = rn[(r & 3)];
     float* v88[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v88[r] = v86[r] + v87[r];
     bool v91[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v91[r] = rm[r] < M;
     bool v94[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v94[r] = (r & 3) ? v94[r & ~3] : rn[r] < N;
     bool v95[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v95[r] = v91[(r >> 2)];
     bool v96[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v96[r] = v94[(r & 3)];
     bool v97[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v97[r] = (r & 3) ? v97[r & ~3] : v95[r] & v96[r];
     #pragma unroll
     for (int r = 0; r < 32; r += 4)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         tsm::store<4>(v88[r], &acc_3[r], v97[r]); // 16-byte accesses
 }
 // ==== kernel fp8_matmul_kernel
@@ -1048,536 +1088,576 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[16640];
+    __shared__ __align__(1024) unsigned char tsm_smem[32768];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     const int tp0 = (lane >> 4) | (warp << 1);
-    const int tp1 = (lane >> 1) | (warp << 4);
+    const int tp1 = (lane >> 2) | (warp << 3);
     const int tp2 = ((lane & 15) << 2);
     const int tp3 = ((lane & 3) << 4);
-    const int tp4 = (lane >> 2) | (warp << 3);
-    const int tp5 = ((lane & 1) << 4);
-    const int tp6 = (lane << 4) | (warp << 9);
-    const int tp7 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp8 = (lane << 2) | (warp << 7);
+    const int tp4 = (lane << 4) | (warp << 9);
+    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp6 = (lane << 2) | (warp << 7);
     // pid_m = tl.program_id(0)
-    #line 51 "fp8.py"
+    #line 52 "fp8.py"
     int pid_m = blockIdx.x;
     // pid_n = tl.program_id(1)
-    #line 52 "fp8.py"
+    #line 53 "fp8.py"
     int pid_n = blockIdx.y;
     // rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    #line 53 "fp8.py"
+    #line 54 "fp8.py"
     int v9 = pid_m * 64;
     int v10[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 53 "fp8.py"
+        #line 54 "fp8.py"
         v10[r] = ((r << 3) + tp0);
-    int v215[1];
+    int v215[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 53 "fp8.py"
-        v215[r] = (tp1);
+    for (int r = 0; r < 2; ++r)
+        #line 54 "fp8.py"
+        v215[r] = ((r << 5) + tp1);
     int rm[8];
-    #line 53 "fp8.py"
+    #line 54 "fp8.py"
     const int rm_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 53 "fp8.py"
+        #line 54 "fp8.py"
         rm[r] = rm_base + ((r << 3));
-    int rm_1[1];
-    #line 53 "fp8.py"
+    int rm_1[2];
+    #line 54 "fp8.py"
     const int rm_1_base = v9 + tp1;
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 53 "fp8.py"
-        rm_1[r] = rm_1_base;
+    for (int r = 0; r < 2; ++r)
+        #line 54 "fp8.py"
+        rm_1[r] = rm_1_base + ((r << 5));
     // rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    #line 54 "fp8.py"
+    #line 55 "fp8.py"
     int v14 = pid_n * 64;
     int v15[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         v15[r] = (r + tp2);
     int v218[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         v218[r] = (r + tp3);
     int rn[4];
-    #line 54 "fp8.py"
+    #line 55 "fp8.py"
     const int rn_base = v14 + tp2;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         rn[r] = rn_base + (r);
     int rn_1[16];
-    #line 54 "fp8.py"
+    #line 55 "fp8.py"
     const int rn_1_base = v14 + tp3;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         rn_1[r] = rn_1_base + (r);
     // rk = tl.arange(0, BLOCK_K)
-    int rk[1];
+    int rk[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 55 "fp8.py"
-        rk[r] = (tp4);
+    for (int r = 0; r < 2; ++r)
+        #line 56 "fp8.py"
+        rk[r] = ((r << 5) + tp1);
     int rk_1[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 55 "fp8.py"
-        rk_1[r] = (r + tp5);
+        #line 56 "fp8.py"
+        rk_1[r] = (r + tp3);
     // acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
-    #line 57 "fp8.py"
-    int v21 = K + 32;
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
+    int v21 = K + 64;
+    #line 58 "fp8.py"
     int v23 = v21 - 1;
-    #line 57 "fp8.py"
-    int v25 = v23 / 32;
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
+    int v25 = v23 / 64;
+    #line 58 "fp8.py"
     bool v98 = 0 < v25;
     // kk = k * BLOCK_K + rk
-    #line 58 "fp8.py"
-    int v100 = 0 * 32;
-    int kk[1];
-    #line 58 "fp8.py"
-    const int kk_base = v100 + tp4;
+    #line 59 "fp8.py"
+    int v100 = 0 * 64;
+    int kk[2];
+    #line 59 "fp8.py"
+    const int kk_base = v100 + tp1;
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 58 "fp8.py"
-        kk[r] = kk_base;
+    for (int r = 0; r < 2; ++r)
+        #line 59 "fp8.py"
+        kk[r] = kk_base + ((r << 5));
     int kk_1[16];
-    #line 58 "fp8.py"
-    const int kk_1_base = v100 + tp5;
+    #line 59 "fp8.py"
+    const int kk_1_base = v100 + tp3;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "fp8.py"
+        #line 59 "fp8.py"
         kk_1[r] = kk_1_base + (r);
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-    int v105[1];
+    int v105[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 2; ++r)
+        #line 60 "fp8.py"
         v105[r] = rm_1[r] * K;
-    unsigned char* v107[1];
+    unsigned char* v107[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 2; ++r)
+        #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
-    unsigned char* v109[16];
+    unsigned char* v109[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v109[r] = v107[0];
-    unsigned char* v111[16];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v109[r] = v107[(r >> 4)];
+    int v110[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v111[r] = v109[r] + kk_1[r];
-    bool v114[1];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v110[r] = kk_1[(r & 15)];
+    unsigned char* v111[32];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v111[r] = v109[r] + v110[r];
+    bool v114[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 60 "fp8.py"
         v114[r] = rm_1[r] < M;
     bool v117[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+        #line 60 "fp8.py"
         v117[r] = (r & 15) ? v117[r & ~15] : kk_1[r] < K;
-    bool v118[16];
+    bool v118[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v118[r] = v114[0];
-    bool v120[16];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v118[r] = v114[(r >> 4)];
+    bool v119[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v120[r] = (r & 15) ? v120[r & ~15] : v118[r] & v117[r];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v119[r] = v117[(r & 15)];
+    bool v120[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v120[r] = (r & 15) ? v120[r & ~15] : v118[r] & v119[r];
     // other=0.0)
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-    #line 59 "fp8.py"
+    #line 60 "fp8.py"
     unsigned char v122 = tsm::f32_to_fp8e5(0.0f);
-    bool v125[16];
+    bool v125[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v125[r] = (r & 15) ? v125[r & ~15] : v120[r] & v98;
-    unsigned char a[16];
+    unsigned char a[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         a[r] = (unsigned char)0x00;
     // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
-    #line 59 "fp8.py"
+    #line 60 "fp8.py"
     dot_slot = 0;
-    #line 59 "fp8.py"
+    #line 60 "fp8.py"
     __syncthreads();
-    #line 59 "fp8.py"
-    unsigned char *dot_a_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 4096);
+    #line 60 "fp8.py"
+    unsigned char *dot_a_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 8192);
     #pragma unroll
-    for (int r = 0; r < 16; r += 16)
-        #line 59 "fp8.py"
-        { const int f = r + tp6; tsm::cp_async16(&dot_a_next[(tsm::swz<32>((f >> 5) * 32 + (f & 31) * 1) >> 0)], v111[r], v125[r]); }
-    #line 59 "fp8.py"
+    for (int r = 0; r < 32; r += 16)
+        #line 60 "fp8.py"
+        { const int f = ((r & 15) | ((r >> 4) << 11)) + tp4; tsm::cp_async16(&dot_a_next[(tsm::swz<64>((f >> 6) * 64 + (f & 63) * 1) >> 0)], v111[r], v125[r]); }
+    #line 60 "fp8.py"
     tsm::cp_async_commit();
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-    int v129[1];
+    int v129[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 2; ++r)
+        #line 62 "fp8.py"
         v129[r] = kk[r] * N;
-    unsigned char* v131[1];
+    unsigned char* v131[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 2; ++r)
+        #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
-    unsigned char* v133[16];
+    unsigned char* v133[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
-        v133[r] = v131[0];
-    unsigned char* v135[16];
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v133[r] = v131[(r >> 4)];
+    int v134[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
-        v135[r] = v133[r] + rn_1[r];
-    bool v138[1];
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v134[r] = rn_1[(r & 15)];
+    unsigned char* v135[32];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v135[r] = v133[r] + v134[r];
+    bool v138[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 62 "fp8.py"
         v138[r] = kk[r] < K;
     bool v141[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+        #line 62 "fp8.py"
         v141[r] = (r & 15) ? v141[r & ~15] : rn_1[r] < N;
-    bool v142[16];
+    bool v142[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
-        v142[r] = v138[0];
-    bool v144[16];
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v142[r] = v138[(r >> 4)];
+    bool v143[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
-        v144[r] = (r & 15) ? v144[r & ~15] : v142[r] & v141[r];
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v143[r] = v141[(r & 15)];
+    bool v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v144[r] = (r & 15) ? v144[r & ~15] : v142[r] & v143[r];
     // other=0.0)
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-    #line 61 "fp8.py"
+    #line 62 "fp8.py"
     unsigned char v146 = tsm::f32_to_fp8e5(0.0f);
-    bool v149[16];
+    bool v149[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v149[r] = (r & 15) ? v149[r & ~15] : v144[r] & v98;
-    unsigned char b[16];
+    unsigned char b[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         b[r] = v146;
     #pragma unroll
-    for (int r = 0; r < 16; r += 16)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; r += 16)
+        #line 62 "fp8.py"
         tsm::load<16>(&b[r], v135[r], v149[r]); // 16-byte accesses
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
     float acc_1[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         acc_1[r] = 0.0f;
-    unsigned char a_1[16];
+    unsigned char a_1[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 57 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
         a_1[r] = a[r];
-    unsigned char b_1[16];
+    unsigned char b_1[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 57 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
         b_1[r] = b[r];
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     for (int k = 0; k < v25; k += 1) {
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         int k_next = k + 1;
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         bool v152 = k_next < v25;
         // kk = k * BLOCK_K + rk
-        #line 58 "fp8.py"
-        int v154 = k_next * 32;
-        int kk_2[1];
-        #line 58 "fp8.py"
-        const int kk_2_base = v154 + tp4;
+        #line 59 "fp8.py"
+        int v154 = k_next * 64;
+        int kk_2[2];
+        #line 59 "fp8.py"
+        const int kk_2_base = v154 + tp1;
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "fp8.py"
-            kk_2[r] = kk_2_base;
+        for (int r = 0; r < 2; ++r)
+            #line 59 "fp8.py"
+            kk_2[r] = kk_2_base + ((r << 5));
         int kk_3[16];
-        #line 58 "fp8.py"
-        const int kk_3_base = v154 + tp5;
+        #line 59 "fp8.py"
+        const int kk_3_base = v154 + tp3;
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 58 "fp8.py"
+            #line 59 "fp8.py"
             kk_3[r] = kk_3_base + (r);
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-        int v159[1];
+        int v159[2];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 2; ++r)
+            #line 60 "fp8.py"
             v159[r] = rm_1[r] * K;
-        unsigned char* v161[1];
+        unsigned char* v161[2];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 2; ++r)
+            #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
-        unsigned char* v163[16];
+        unsigned char* v163[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v163[r] = v161[0];
-        unsigned char* v165[16];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v163[r] = v161[(r >> 4)];
+        int v164[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v165[r] = v163[r] + kk_3[r];
-        bool v168[1];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v164[r] = kk_3[(r & 15)];
+        unsigned char* v165[32];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v165[r] = v163[r] + v164[r];
+        bool v168[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 60 "fp8.py"
             v168[r] = rm_1[r] < M;
         bool v171[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+            #line 60 "fp8.py"
             v171[r] = (r & 15) ? v171[r & ~15] : kk_3[r] < K;
-        bool v172[16];
+        bool v172[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v172[r] = v168[0];
-        bool v174[16];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v172[r] = v168[(r >> 4)];
+        bool v173[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v174[r] = (r & 15) ? v174[r & ~15] : v172[r] & v171[r];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v173[r] = v171[(r & 15)];
+        bool v174[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v174[r] = (r & 15) ? v174[r & ~15] : v172[r] & v173[r];
         // other=0.0)
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-        #line 59 "fp8.py"
+        #line 60 "fp8.py"
         unsigned char v176 = tsm::f32_to_fp8e5(0.0f);
-        bool v179[16];
+        bool v179[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v179[r] = (r & 15) ? v179[r & ~15] : v174[r] & v152;
-        unsigned char a_2[16];
+        unsigned char a_2[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             a_2[r] = (unsigned char)0x00;
         // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
-        #line 59 "fp8.py"
-        unsigned char *dot_a_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 4096);
+        #line 60 "fp8.py"
+        unsigned char *dot_a_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192);
         #pragma unroll
-        for (int r = 0; r < 16; r += 16)
-            #line 59 "fp8.py"
-            { const int f = r + tp6; tsm::cp_async16(&dot_a_next_1[(tsm::swz<32>((f >> 5) * 32 + (f & 31) * 1) >> 0)], v165[r], v179[r]); }
-        #line 59 "fp8.py"
+        for (int r = 0; r < 32; r += 16)
+            #line 60 "fp8.py"
+            { const int f = ((r & 15) | ((r >> 4) << 11)) + tp4; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 6) * 64 + (f & 63) * 1) >> 0)], v165[r], v179[r]); }
+        #line 60 "fp8.py"
         tsm::cp_async_commit();
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-        int v183[1];
+        int v183[2];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 2; ++r)
+            #line 62 "fp8.py"
             v183[r] = kk_2[r] * N;
-        unsigned char* v185[1];
+        unsigned char* v185[2];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 2; ++r)
+            #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
-        unsigned char* v187[16];
+        unsigned char* v187[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
-            v187[r] = v185[0];
-        unsigned char* v189[16];
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v187[r] = v185[(r >> 4)];
+        int v188[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
-            v189[r] = v187[r] + rn_1[r];
-        bool v192[1];
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v188[r] = rn_1[(r & 15)];
+        unsigned char* v189[32];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v189[r] = v187[r] + v188[r];
+        bool v192[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 62 "fp8.py"
             v192[r] = kk_2[r] < K;
         bool v195[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+            #line 62 "fp8.py"
             v195[r] = (r & 15) ? v195[r & ~15] : rn_1[r] < N;
-        bool v196[16];
+        bool v196[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
-            v196[r] = v192[0];
-        bool v198[16];
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v196[r] = v192[(r >> 4)];
+        bool v197[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
-            v198[r] = (r & 15) ? v198[r & ~15] : v196[r] & v195[r];
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v197[r] = v195[(r & 15)];
+        bool v198[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v198[r] = (r & 15) ? v198[r & ~15] : v196[r] & v197[r];
         // other=0.0)
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-        #line 61 "fp8.py"
+        #line 62 "fp8.py"
         unsigned char v200 = tsm::f32_to_fp8e5(0.0f);
-        bool v203[16];
+        bool v203[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v203[r] = (r & 15) ? v203[r & ~15] : v198[r] & v152;
-        unsigned char b_2[16];
+        unsigned char b_2[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             b_2[r] = v200;
         #pragma unroll
-        for (int r = 0; r < 16; r += 16)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; r += 16)
+            #line 62 "fp8.py"
             tsm::load<16>(&b_2[r], v189[r], v203[r]); // 16-byte accesses
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, max_num_imprecise_acc=MAX_IMPRECISE)
         float acc_2[32];
-        // tl.dot: a [64x32] and b [32x64] fp8e5 on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
+        // tl.dot: a [64x64] and b [64x64] fp8e5 on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
-            #line 63 "fp8.py"
-            unsigned char *dot_buf = tsm_smem + dot_slot * 4096;
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            unsigned char *dot_buf = tsm_smem + dot_slot * 8192;
+            #line 66 "fp8.py"
             unsigned char *dot_a = reinterpret_cast<unsigned char *>(dot_buf); // a: swizzled rows along M
-            #line 63 "fp8.py"
-            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 2048); // b: swizzled rows along N
+            #line 66 "fp8.py"
+            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 4096); // b: swizzled rows along N
             #pragma unroll
-            for (int r = 0; r < 16; ++r)
-                #line 63 "fp8.py"
-                { const int f = r + tp6; tsm::sts<1>(&dot_b[(tsm::swz<32>((f & 63) * 32 + (f >> 6) * 1) >> 0)], &b_1[r]); }
-            #line 63 "fp8.py"
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                { const int f = ((r & 15) | ((r >> 4) << 11)) + tp4; tsm::sts<1>(&dot_b[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 1) >> 0)], &b_1[r]); }
+            #line 66 "fp8.py"
             tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
-                #line 63 "fp8.py"
+                #line 66 "fp8.py"
                 acc_2[r] = acc_1[r];
-            #line 63 "fp8.py"
-            const unsigned long long dot_da = tsm::wgmma_desc<32>((unsigned)__cvta_generic_to_shared(dot_a), 0, 256);
-            #line 63 "fp8.py"
-            const unsigned long long dot_db = tsm::wgmma_desc<32>((unsigned)__cvta_generic_to_shared(dot_b), 0, 256);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            const unsigned long long dot_da = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_a), 0, 512);
+            #line 66 "fp8.py"
+            const unsigned long long dot_db = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_b), 0, 512);
+            #line 66 "fp8.py"
             tsm::wgmma_fence_regs<32>(acc_2);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::WgmmaFp8<64, 1, 1>::run(&acc_2[0], dot_da, dot_db);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            tsm::WgmmaFp8<64, 1, 1>::run(&acc_2[0], dot_da + 2, dot_db + 2);
+            #line 66 "fp8.py"
             tsm::wgmma_commit();
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_wait<1>(); // the accumulator is carried to the next dot, still in flight
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
         }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 63 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
             a_1[r] = a_2[r];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 63 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
             b_1[r] = b_2[r];
     }
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     tsm::wgmma_fence_regs<32>(acc_1);
     float acc_3[32];
     // through shared memory: the threads hold different elements in the two layouts
     {
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp7; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 57 "fp8.py"
+            #line 58 "fp8.py"
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "fp8.py"
-            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp8; acc_3[r] = smem[f + (f >> 6)]; }
+            #line 58 "fp8.py"
+            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp6; acc_3[r] = smem[f + (f >> 6)]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v82[r] = rm[r] * N;
     float* v84[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
     float* v86[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v86[r] = v84[(r >> 2)];
     int v87[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v87[r] = rn[(r & 3)];
     float* v88[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v88[r] = v86[r] + v87[r];
     bool v91[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v91[r] = rm[r] < M;
     bool v94[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v94[r] = (r & 3) ? v94[r & ~3] : rn[r] < N;
     bool v95[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v95[r] = v91[(r >> 2)];
     bool v96[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v96[r] = v94[(r & 3)];
     bool v97[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v97[r] = (r & 3) ? v97[r & ~3] : v95[r] & v96[r];
     #pragma unroll
     for (int r = 0; r < 32; r += 4)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         tsm::store<4>(v88[r], &acc_3[r], v97[r]); // 16-byte accesses
 }
 // ==== kernel fp8_matmul_kernel
@@ -1591,536 +1671,1189 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[16640];
+    __shared__ __align__(1024) unsigned char tsm_smem[32768];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     const int tp0 = (lane >> 4) | (warp << 1);
-    const int tp1 = (lane >> 1) | (warp << 4);
+    const int tp1 = (lane >> 2) | (warp << 3);
     const int tp2 = ((lane & 15) << 2);
     const int tp3 = ((lane & 3) << 4);
-    const int tp4 = (lane >> 2) | (warp << 3);
-    const int tp5 = ((lane & 1) << 4);
-    const int tp6 = (lane << 4) | (warp << 9);
-    const int tp7 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp8 = (lane << 2) | (warp << 7);
+    const int tp4 = (lane << 4) | (warp << 9);
+    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp6 = (lane << 2) | (warp << 7);
     // pid_m = tl.program_id(0)
-    #line 51 "fp8.py"
+    #line 52 "fp8.py"
     int pid_m = blockIdx.x;
     // pid_n = tl.program_id(1)
-    #line 52 "fp8.py"
+    #line 53 "fp8.py"
     int pid_n = blockIdx.y;
     // rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    #line 53 "fp8.py"
+    #line 54 "fp8.py"
     int v9 = pid_m * 64;
     int v10[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 53 "fp8.py"
+        #line 54 "fp8.py"
         v10[r] = ((r << 3) + tp0);
-    int v215[1];
+    int v215[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 53 "fp8.py"
-        v215[r] = (tp1);
+    for (int r = 0; r < 2; ++r)
+        #line 54 "fp8.py"
+        v215[r] = ((r << 5) + tp1);
     int rm[8];
-    #line 53 "fp8.py"
+    #line 54 "fp8.py"
     const int rm_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 53 "fp8.py"
+        #line 54 "fp8.py"
         rm[r] = rm_base + ((r << 3));
-    int rm_1[1];
-    #line 53 "fp8.py"
+    int rm_1[2];
+    #line 54 "fp8.py"
     const int rm_1_base = v9 + tp1;
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 53 "fp8.py"
-        rm_1[r] = rm_1_base;
+    for (int r = 0; r < 2; ++r)
+        #line 54 "fp8.py"
+        rm_1[r] = rm_1_base + ((r << 5));
     // rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    #line 54 "fp8.py"
+    #line 55 "fp8.py"
     int v14 = pid_n * 64;
     int v15[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         v15[r] = (r + tp2);
     int v218[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         v218[r] = (r + tp3);
     int rn[4];
-    #line 54 "fp8.py"
+    #line 55 "fp8.py"
     const int rn_base = v14 + tp2;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         rn[r] = rn_base + (r);
     int rn_1[16];
-    #line 54 "fp8.py"
+    #line 55 "fp8.py"
     const int rn_1_base = v14 + tp3;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         rn_1[r] = rn_1_base + (r);
     // rk = tl.arange(0, BLOCK_K)
-    int rk[1];
+    int rk[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 55 "fp8.py"
-        rk[r] = (tp4);
+    for (int r = 0; r < 2; ++r)
+        #line 56 "fp8.py"
+        rk[r] = ((r << 5) + tp1);
     int rk_1[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 55 "fp8.py"
-        rk_1[r] = (r + tp5);
+        #line 56 "fp8.py"
+        rk_1[r] = (r + tp3);
     // acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
-    #line 57 "fp8.py"
-    int v21 = K + 32;
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
+    int v21 = K + 64;
+    #line 58 "fp8.py"
     int v23 = v21 - 1;
-    #line 57 "fp8.py"
-    int v25 = v23 / 32;
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
+    int v25 = v23 / 64;
+    #line 58 "fp8.py"
     bool v98 = 0 < v25;
     // kk = k * BLOCK_K + rk
-    #line 58 "fp8.py"
-    int v100 = 0 * 32;
-    int kk[1];
-    #line 58 "fp8.py"
-    const int kk_base = v100 + tp4;
+    #line 59 "fp8.py"
+    int v100 = 0 * 64;
+    int kk[2];
+    #line 59 "fp8.py"
+    const int kk_base = v100 + tp1;
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 58 "fp8.py"
-        kk[r] = kk_base;
+    for (int r = 0; r < 2; ++r)
+        #line 59 "fp8.py"
+        kk[r] = kk_base + ((r << 5));
     int kk_1[16];
-    #line 58 "fp8.py"
-    const int kk_1_base = v100 + tp5;
+    #line 59 "fp8.py"
+    const int kk_1_base = v100 + tp3;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "fp8.py"
+        #line 59 "fp8.py"
         kk_1[r] = kk_1_base + (r);
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-    int v105[1];
+    int v105[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 2; ++r)
+        #line 60 "fp8.py"
         v105[r] = rm_1[r] * K;
-    unsigned char* v107[1];
+    unsigned char* v107[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 2; ++r)
+        #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
-    unsigned char* v109[16];
+    unsigned char* v109[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v109[r] = v107[0];
-    unsigned char* v111[16];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v109[r] = v107[(r >> 4)];
+    int v110[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v111[r] = v109[r] + kk_1[r];
-    bool v114[1];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v110[r] = kk_1[(r & 15)];
+    unsigned char* v111[32];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v111[r] = v109[r] + v110[r];
+    bool v114[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 60 "fp8.py"
         v114[r] = rm_1[r] < M;
     bool v117[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+        #line 60 "fp8.py"
         v117[r] = (r & 15) ? v117[r & ~15] : kk_1[r] < K;
-    bool v118[16];
+    bool v118[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v118[r] = v114[0];
-    bool v120[16];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v118[r] = v114[(r >> 4)];
+    bool v119[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v120[r] = (r & 15) ? v120[r & ~15] : v118[r] & v117[r];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v119[r] = v117[(r & 15)];
+    bool v120[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v120[r] = (r & 15) ? v120[r & ~15] : v118[r] & v119[r];
     // other=0.0)
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-    #line 59 "fp8.py"
+    #line 60 "fp8.py"
     unsigned char v122 = tsm::f32_to_fp8e4(0.0f);
-    bool v125[16];
+    bool v125[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v125[r] = (r & 15) ? v125[r & ~15] : v120[r] & v98;
-    unsigned char a[16];
+    unsigned char a[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         a[r] = (unsigned char)0x00;
     // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
-    #line 59 "fp8.py"
+    #line 60 "fp8.py"
     dot_slot = 0;
-    #line 59 "fp8.py"
+    #line 60 "fp8.py"
     __syncthreads();
-    #line 59 "fp8.py"
-    unsigned char *dot_a_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 4096);
+    #line 60 "fp8.py"
+    unsigned char *dot_a_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 8192);
     #pragma unroll
-    for (int r = 0; r < 16; r += 16)
-        #line 59 "fp8.py"
-        { const int f = r + tp6; tsm::cp_async16(&dot_a_next[(tsm::swz<32>((f >> 5) * 32 + (f & 31) * 1) >> 0)], v111[r], v125[r]); }
-    #line 59 "fp8.py"
+    for (int r = 0; r < 32; r += 16)
+        #line 60 "fp8.py"
+        { const int f = ((r & 15) | ((r >> 4) << 11)) + tp4; tsm::cp_async16(&dot_a_next[(tsm::swz<64>((f >> 6) * 64 + (f & 63) * 1) >> 0)], v111[r], v125[r]); }
+    #line 60 "fp8.py"
     tsm::cp_async_commit();
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-    int v129[1];
+    int v129[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 2; ++r)
+        #line 62 "fp8.py"
         v129[r] = kk[r] * N;
-    unsigned char* v131[1];
+    unsigned char* v131[2];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 2; ++r)
+        #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
-    unsigned char* v133[16];
+    unsigned char* v133[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
-        v133[r] = v131[0];
-    unsigned char* v135[16];
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v133[r] = v131[(r >> 4)];
+    int v134[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
-        v135[r] = v133[r] + rn_1[r];
-    bool v138[1];
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v134[r] = rn_1[(r & 15)];
+    unsigned char* v135[32];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v135[r] = v133[r] + v134[r];
+    bool v138[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 62 "fp8.py"
         v138[r] = kk[r] < K;
     bool v141[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+        #line 62 "fp8.py"
         v141[r] = (r & 15) ? v141[r & ~15] : rn_1[r] < N;
-    bool v142[16];
+    bool v142[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
-        v142[r] = v138[0];
-    bool v144[16];
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v142[r] = v138[(r >> 4)];
+    bool v143[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
-        v144[r] = (r & 15) ? v144[r & ~15] : v142[r] & v141[r];
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v143[r] = v141[(r & 15)];
+    bool v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v144[r] = (r & 15) ? v144[r & ~15] : v142[r] & v143[r];
     // other=0.0)
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-    #line 61 "fp8.py"
+    #line 62 "fp8.py"
     unsigned char v146 = tsm::f32_to_fp8e5(0.0f);
-    bool v149[16];
+    bool v149[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v149[r] = (r & 15) ? v149[r & ~15] : v144[r] & v98;
-    unsigned char b[16];
+    unsigned char b[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         b[r] = v146;
     #pragma unroll
-    for (int r = 0; r < 16; r += 16)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; r += 16)
+        #line 62 "fp8.py"
         tsm::load<16>(&b[r], v135[r], v149[r]); // 16-byte accesses
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
     float acc_1[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         acc_1[r] = 0.0f;
-    unsigned char a_1[16];
+    unsigned char a_1[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 57 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
         a_1[r] = a[r];
-    unsigned char b_1[16];
+    unsigned char b_1[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 57 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
         b_1[r] = b[r];
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     for (int k = 0; k < v25; k += 1) {
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         int k_next = k + 1;
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         bool v152 = k_next < v25;
         // kk = k * BLOCK_K + rk
-        #line 58 "fp8.py"
-        int v154 = k_next * 32;
-        int kk_2[1];
-        #line 58 "fp8.py"
-        const int kk_2_base = v154 + tp4;
+        #line 59 "fp8.py"
+        int v154 = k_next * 64;
+        int kk_2[2];
+        #line 59 "fp8.py"
+        const int kk_2_base = v154 + tp1;
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "fp8.py"
-            kk_2[r] = kk_2_base;
+        for (int r = 0; r < 2; ++r)
+            #line 59 "fp8.py"
+            kk_2[r] = kk_2_base + ((r << 5));
         int kk_3[16];
-        #line 58 "fp8.py"
-        const int kk_3_base = v154 + tp5;
+        #line 59 "fp8.py"
+        const int kk_3_base = v154 + tp3;
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 58 "fp8.py"
+            #line 59 "fp8.py"
             kk_3[r] = kk_3_base + (r);
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-        int v159[1];
+        int v159[2];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 2; ++r)
+            #line 60 "fp8.py"
             v159[r] = rm_1[r] * K;
-        unsigned char* v161[1];
+        unsigned char* v161[2];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 2; ++r)
+            #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
-        unsigned char* v163[16];
+        unsigned char* v163[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v163[r] = v161[0];
-        unsigned char* v165[16];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v163[r] = v161[(r >> 4)];
+        int v164[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v165[r] = v163[r] + kk_3[r];
-        bool v168[1];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v164[r] = kk_3[(r & 15)];
+        unsigned char* v165[32];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v165[r] = v163[r] + v164[r];
+        bool v168[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 60 "fp8.py"
             v168[r] = rm_1[r] < M;
         bool v171[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+            #line 60 "fp8.py"
             v171[r] = (r & 15) ? v171[r & ~15] : kk_3[r] < K;
-        bool v172[16];
+        bool v172[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v172[r] = v168[0];
-        bool v174[16];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v172[r] = v168[(r >> 4)];
+        bool v173[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v174[r] = (r & 15) ? v174[r & ~15] : v172[r] & v171[r];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v173[r] = v171[(r & 15)];
+        bool v174[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v174[r] = (r & 15) ? v174[r & ~15] : v172[r] & v173[r];
         // other=0.0)
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-        #line 59 "fp8.py"
+        #line 60 "fp8.py"
         unsigned char v176 = tsm::f32_to_fp8e4(0.0f);
-        bool v179[16];
+        bool v179[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v179[r] = (r & 15) ? v179[r & ~15] : v174[r] & v152;
-        unsigned char a_2[16];
+        unsigned char a_2[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             a_2[r] = (unsigned char)0x00;
         // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
-        #line 59 "fp8.py"
-        unsigned char *dot_a_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 4096);
+        #line 60 "fp8.py"
+        unsigned char *dot_a_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192);
         #pragma unroll
-        for (int r = 0; r < 16; r += 16)
-            #line 59 "fp8.py"
-            { const int f = r + tp6; tsm::cp_async16(&dot_a_next_1[(tsm::swz<32>((f >> 5) * 32 + (f & 31) * 1) >> 0)], v165[r], v179[r]); }
-        #line 59 "fp8.py"
+        for (int r = 0; r < 32; r += 16)
+            #line 60 "fp8.py"
+            { const int f = ((r & 15) | ((r >> 4) << 11)) + tp4; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 6) * 64 + (f & 63) * 1) >> 0)], v165[r], v179[r]); }
+        #line 60 "fp8.py"
         tsm::cp_async_commit();
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-        int v183[1];
+        int v183[2];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 2; ++r)
+            #line 62 "fp8.py"
             v183[r] = kk_2[r] * N;
-        unsigned char* v185[1];
+        unsigned char* v185[2];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 2; ++r)
+            #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
-        unsigned char* v187[16];
+        unsigned char* v187[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
-            v187[r] = v185[0];
-        unsigned char* v189[16];
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v187[r] = v185[(r >> 4)];
+        int v188[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
-            v189[r] = v187[r] + rn_1[r];
-        bool v192[1];
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v188[r] = rn_1[(r & 15)];
+        unsigned char* v189[32];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v189[r] = v187[r] + v188[r];
+        bool v192[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 62 "fp8.py"
             v192[r] = kk_2[r] < K;
         bool v195[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+            #line 62 "fp8.py"
             v195[r] = (r & 15) ? v195[r & ~15] : rn_1[r] < N;
-        bool v196[16];
+        bool v196[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
-            v196[r] = v192[0];
-        bool v198[16];
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v196[r] = v192[(r >> 4)];
+        bool v197[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
-            v198[r] = (r & 15) ? v198[r & ~15] : v196[r] & v195[r];
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v197[r] = v195[(r & 15)];
+        bool v198[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v198[r] = (r & 15) ? v198[r & ~15] : v196[r] & v197[r];
         // other=0.0)
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-        #line 61 "fp8.py"
+        #line 62 "fp8.py"
         unsigned char v200 = tsm::f32_to_fp8e5(0.0f);
-        bool v203[16];
+        bool v203[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v203[r] = (r & 15) ? v203[r & ~15] : v198[r] & v152;
-        unsigned char b_2[16];
+        unsigned char b_2[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             b_2[r] = v200;
         #pragma unroll
-        for (int r = 0; r < 16; r += 16)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; r += 16)
+            #line 62 "fp8.py"
             tsm::load<16>(&b_2[r], v189[r], v203[r]); // 16-byte accesses
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, max_num_imprecise_acc=MAX_IMPRECISE)
         float acc_2[32];
-        // tl.dot: a [64x32] and b [32x64] fp8e4nv x fp8e5 on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
+        // tl.dot: a [64x64] and b [64x64] fp8e4nv x fp8e5 on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
-            #line 63 "fp8.py"
-            unsigned char *dot_buf = tsm_smem + dot_slot * 4096;
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            unsigned char *dot_buf = tsm_smem + dot_slot * 8192;
+            #line 66 "fp8.py"
             unsigned char *dot_a = reinterpret_cast<unsigned char *>(dot_buf); // a: swizzled rows along M
-            #line 63 "fp8.py"
-            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 2048); // b: swizzled rows along N
+            #line 66 "fp8.py"
+            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 4096); // b: swizzled rows along N
             #pragma unroll
-            for (int r = 0; r < 16; ++r)
-                #line 63 "fp8.py"
-                { const int f = r + tp6; tsm::sts<1>(&dot_b[(tsm::swz<32>((f & 63) * 32 + (f >> 6) * 1) >> 0)], &b_1[r]); }
-            #line 63 "fp8.py"
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                { const int f = ((r & 15) | ((r >> 4) << 11)) + tp4; tsm::sts<1>(&dot_b[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 1) >> 0)], &b_1[r]); }
+            #line 66 "fp8.py"
             tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
-                #line 63 "fp8.py"
+                #line 66 "fp8.py"
                 acc_2[r] = acc_1[r];
-            #line 63 "fp8.py"
-            const unsigned long long dot_da = tsm::wgmma_desc<32>((unsigned)__cvta_generic_to_shared(dot_a), 0, 256);
-            #line 63 "fp8.py"
-            const unsigned long long dot_db = tsm::wgmma_desc<32>((unsigned)__cvta_generic_to_shared(dot_b), 0, 256);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            const unsigned long long dot_da = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_a), 0, 512);
+            #line 66 "fp8.py"
+            const unsigned long long dot_db = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_b), 0, 512);
+            #line 66 "fp8.py"
             tsm::wgmma_fence_regs<32>(acc_2);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::WgmmaFp8<64, 0, 1>::run(&acc_2[0], dot_da, dot_db);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            tsm::WgmmaFp8<64, 0, 1>::run(&acc_2[0], dot_da + 2, dot_db + 2);
+            #line 66 "fp8.py"
             tsm::wgmma_commit();
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_wait<1>(); // the accumulator is carried to the next dot, still in flight
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
         }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 63 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
             a_1[r] = a_2[r];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 63 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
             b_1[r] = b_2[r];
     }
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     tsm::wgmma_fence_regs<32>(acc_1);
     float acc_3[32];
     // through shared memory: the threads hold different elements in the two layouts
     {
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp7; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 57 "fp8.py"
+            #line 58 "fp8.py"
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "fp8.py"
-            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp8; acc_3[r] = smem[f + (f >> 6)]; }
+            #line 58 "fp8.py"
+            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp6; acc_3[r] = smem[f + (f >> 6)]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v82[r] = rm[r] * N;
     float* v84[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
     float* v86[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v86[r] = v84[(r >> 2)];
     int v87[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v87[r] = rn[(r & 3)];
     float* v88[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v88[r] = v86[r] + v87[r];
     bool v91[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v91[r] = rm[r] < M;
     bool v94[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v94[r] = (r & 3) ? v94[r & ~3] : rn[r] < N;
     bool v95[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v95[r] = v91[(r >> 2)];
     bool v96[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v96[r] = v94[(r & 3)];
     bool v97[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v97[r] = (r & 3) ? v97[r & ~3] : v95[r] & v96[r];
     #pragma unroll
     for (int r = 0; r < 32; r += 4)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
+        tsm::store<4>(v88[r], &acc_3[r], v97[r]); // 16-byte accesses
+}
+// ==== kernel fp8_matmul_kernel
+// Generated by Tilesmith from kernel 'fp8_matmul_kernel' in fp8.py.
+// One program = one thread block of 128 threads (num_warps=4).
+// Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).
+#include "tilesmith_device.cuh"
+
+extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned char* a_ptr, unsigned char* b_ptr, float* c_ptr, int M, int N, int K)
+{
+    const int lane = threadIdx.x & 31;
+    const int warp = threadIdx.x >> 5;
+    // layout conversions exchange registers through this buffer
+    __shared__ __align__(1024) unsigned char tsm_smem[32768];
+    int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    const int tp0 = (lane >> 4) | (warp << 1);
+    const int tp1 = (lane >> 2) | (warp << 3);
+    const int tp2 = ((lane & 15) << 2);
+    const int tp3 = ((lane & 3) << 4);
+    const int tp4 = (lane << 4) | (warp << 9);
+    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp6 = (lane << 2) | (warp << 7);
+    // pid_m = tl.program_id(0)
+    #line 52 "fp8.py"
+    int pid_m = blockIdx.x;
+    // pid_n = tl.program_id(1)
+    #line 53 "fp8.py"
+    int pid_n = blockIdx.y;
+    // rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    #line 54 "fp8.py"
+    int v9 = pid_m * 64;
+    int v10[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 54 "fp8.py"
+        v10[r] = ((r << 3) + tp0);
+    int v215[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 54 "fp8.py"
+        v215[r] = ((r << 5) + tp1);
+    int rm[8];
+    #line 54 "fp8.py"
+    const int rm_base = v9 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 54 "fp8.py"
+        rm[r] = rm_base + ((r << 3));
+    int rm_1[2];
+    #line 54 "fp8.py"
+    const int rm_1_base = v9 + tp1;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 54 "fp8.py"
+        rm_1[r] = rm_1_base + ((r << 5));
+    // rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    #line 55 "fp8.py"
+    int v14 = pid_n * 64;
+    int v15[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 55 "fp8.py"
+        v15[r] = (r + tp2);
+    int v218[16];
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
+        #line 55 "fp8.py"
+        v218[r] = (r + tp3);
+    int rn[4];
+    #line 55 "fp8.py"
+    const int rn_base = v14 + tp2;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 55 "fp8.py"
+        rn[r] = rn_base + (r);
+    int rn_1[16];
+    #line 55 "fp8.py"
+    const int rn_1_base = v14 + tp3;
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
+        #line 55 "fp8.py"
+        rn_1[r] = rn_1_base + (r);
+    // rk = tl.arange(0, BLOCK_K)
+    int rk[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 56 "fp8.py"
+        rk[r] = ((r << 5) + tp1);
+    int rk_1[16];
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
+        #line 56 "fp8.py"
+        rk_1[r] = (r + tp3);
+    // acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    // for k in range(0, tl.cdiv(K, BLOCK_K)):
+    #line 58 "fp8.py"
+    int v21 = K + 64;
+    #line 58 "fp8.py"
+    int v23 = v21 - 1;
+    #line 58 "fp8.py"
+    int v25 = v23 / 64;
+    #line 58 "fp8.py"
+    bool v98 = 0 < v25;
+    // kk = k * BLOCK_K + rk
+    #line 59 "fp8.py"
+    int v100 = 0 * 64;
+    int kk[2];
+    #line 59 "fp8.py"
+    const int kk_base = v100 + tp1;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 59 "fp8.py"
+        kk[r] = kk_base + ((r << 5));
+    int kk_1[16];
+    #line 59 "fp8.py"
+    const int kk_1_base = v100 + tp3;
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
+        #line 59 "fp8.py"
+        kk_1[r] = kk_1_base + (r);
+    // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
+    int v105[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 60 "fp8.py"
+        v105[r] = rm_1[r] * K;
+    unsigned char* v107[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 60 "fp8.py"
+        v107[r] = a_ptr + v105[r];
+    unsigned char* v109[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v109[r] = v107[(r >> 4)];
+    int v110[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v110[r] = kk_1[(r & 15)];
+    unsigned char* v111[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v111[r] = v109[r] + v110[r];
+    bool v114[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 60 "fp8.py"
+        v114[r] = rm_1[r] < M;
+    bool v117[16];
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
+        #line 60 "fp8.py"
+        v117[r] = (r & 15) ? v117[r & ~15] : kk_1[r] < K;
+    bool v118[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v118[r] = v114[(r >> 4)];
+    bool v119[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v119[r] = v117[(r & 15)];
+    bool v120[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v120[r] = (r & 15) ? v120[r & ~15] : v118[r] & v119[r];
+    // other=0.0)
+    // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
+    #line 60 "fp8.py"
+    unsigned char v122 = tsm::f32_to_fp8e4(0.0f);
+    bool v125[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v125[r] = (r & 15) ? v125[r & ~15] : v120[r] & v98;
+    unsigned char a[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        a[r] = (unsigned char)0x00;
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    #line 60 "fp8.py"
+    dot_slot = 0;
+    #line 60 "fp8.py"
+    __syncthreads();
+    #line 60 "fp8.py"
+    unsigned char *dot_a_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 8192);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 16)
+        #line 60 "fp8.py"
+        { const int f = ((r & 15) | ((r >> 4) << 11)) + tp4; tsm::cp_async16(&dot_a_next[(tsm::swz<64>((f >> 6) * 64 + (f & 63) * 1) >> 0)], v111[r], v125[r]); }
+    #line 60 "fp8.py"
+    tsm::cp_async_commit();
+    // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
+    int v129[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 62 "fp8.py"
+        v129[r] = kk[r] * N;
+    unsigned char* v131[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 62 "fp8.py"
+        v131[r] = b_ptr + v129[r];
+    unsigned char* v133[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v133[r] = v131[(r >> 4)];
+    int v134[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v134[r] = rn_1[(r & 15)];
+    unsigned char* v135[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v135[r] = v133[r] + v134[r];
+    bool v138[2];
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 62 "fp8.py"
+        v138[r] = kk[r] < K;
+    bool v141[16];
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
+        #line 62 "fp8.py"
+        v141[r] = (r & 15) ? v141[r & ~15] : rn_1[r] < N;
+    bool v142[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v142[r] = v138[(r >> 4)];
+    bool v143[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v143[r] = v141[(r & 15)];
+    bool v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v144[r] = (r & 15) ? v144[r & ~15] : v142[r] & v143[r];
+    // other=0.0)
+    // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
+    #line 62 "fp8.py"
+    unsigned char v146 = tsm::f32_to_fp8e4(0.0f);
+    bool v149[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v149[r] = (r & 15) ? v149[r & ~15] : v144[r] & v98;
+    unsigned char b[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        b[r] = v146;
+    #pragma unroll
+    for (int r = 0; r < 32; r += 16)
+        #line 62 "fp8.py"
+        tsm::load<16>(&b[r], v135[r], v149[r]); // 16-byte accesses
+    // for k in range(0, tl.cdiv(K, BLOCK_K)):
+    float acc_1[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
+        acc_1[r] = 0.0f;
+    unsigned char a_1[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
+        a_1[r] = a[r];
+    unsigned char b_1[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
+        b_1[r] = b[r];
+    #line 58 "fp8.py"
+    for (int k = 0; k < v25; k += 1) {
+        #line 58 "fp8.py"
+        int k_next = k + 1;
+        #line 58 "fp8.py"
+        bool v152 = k_next < v25;
+        // kk = k * BLOCK_K + rk
+        #line 59 "fp8.py"
+        int v154 = k_next * 64;
+        int kk_2[2];
+        #line 59 "fp8.py"
+        const int kk_2_base = v154 + tp1;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 59 "fp8.py"
+            kk_2[r] = kk_2_base + ((r << 5));
+        int kk_3[16];
+        #line 59 "fp8.py"
+        const int kk_3_base = v154 + tp3;
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 59 "fp8.py"
+            kk_3[r] = kk_3_base + (r);
+        // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
+        int v159[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 60 "fp8.py"
+            v159[r] = rm_1[r] * K;
+        unsigned char* v161[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 60 "fp8.py"
+            v161[r] = a_ptr + v159[r];
+        unsigned char* v163[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v163[r] = v161[(r >> 4)];
+        int v164[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v164[r] = kk_3[(r & 15)];
+        unsigned char* v165[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v165[r] = v163[r] + v164[r];
+        bool v168[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 60 "fp8.py"
+            v168[r] = rm_1[r] < M;
+        bool v171[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 60 "fp8.py"
+            v171[r] = (r & 15) ? v171[r & ~15] : kk_3[r] < K;
+        bool v172[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v172[r] = v168[(r >> 4)];
+        bool v173[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v173[r] = v171[(r & 15)];
+        bool v174[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v174[r] = (r & 15) ? v174[r & ~15] : v172[r] & v173[r];
+        // other=0.0)
+        // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
+        #line 60 "fp8.py"
+        unsigned char v176 = tsm::f32_to_fp8e4(0.0f);
+        bool v179[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v179[r] = (r & 15) ? v179[r & ~15] : v174[r] & v152;
+        unsigned char a_2[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            a_2[r] = (unsigned char)0x00;
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 60 "fp8.py"
+        unsigned char *dot_a_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192);
+        #pragma unroll
+        for (int r = 0; r < 32; r += 16)
+            #line 60 "fp8.py"
+            { const int f = ((r & 15) | ((r >> 4) << 11)) + tp4; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 6) * 64 + (f & 63) * 1) >> 0)], v165[r], v179[r]); }
+        #line 60 "fp8.py"
+        tsm::cp_async_commit();
+        // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
+        int v183[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 62 "fp8.py"
+            v183[r] = kk_2[r] * N;
+        unsigned char* v185[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 62 "fp8.py"
+            v185[r] = b_ptr + v183[r];
+        unsigned char* v187[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v187[r] = v185[(r >> 4)];
+        int v188[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v188[r] = rn_1[(r & 15)];
+        unsigned char* v189[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v189[r] = v187[r] + v188[r];
+        bool v192[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 62 "fp8.py"
+            v192[r] = kk_2[r] < K;
+        bool v195[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 62 "fp8.py"
+            v195[r] = (r & 15) ? v195[r & ~15] : rn_1[r] < N;
+        bool v196[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v196[r] = v192[(r >> 4)];
+        bool v197[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v197[r] = v195[(r & 15)];
+        bool v198[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v198[r] = (r & 15) ? v198[r & ~15] : v196[r] & v197[r];
+        // other=0.0)
+        // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
+        #line 62 "fp8.py"
+        unsigned char v200 = tsm::f32_to_fp8e4(0.0f);
+        bool v203[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v203[r] = (r & 15) ? v203[r & ~15] : v198[r] & v152;
+        unsigned char b_2[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            b_2[r] = v200;
+        #pragma unroll
+        for (int r = 0; r < 32; r += 16)
+            #line 62 "fp8.py"
+            tsm::load<16>(&b_2[r], v189[r], v203[r]); // 16-byte accesses
+        // acc = tl.dot(a, b, acc, max_num_imprecise_acc=MAX_IMPRECISE)
+        float acc_2[32];
+        // tl.dot: a [64x64] and b [64x64] fp8e4nv on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
+        {
+            #line 66 "fp8.py"
+            unsigned char *dot_buf = tsm_smem + dot_slot * 8192;
+            #line 66 "fp8.py"
+            unsigned char *dot_a = reinterpret_cast<unsigned char *>(dot_buf); // a: swizzled rows along M
+            #line 66 "fp8.py"
+            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 4096); // b: swizzled rows along N
+            #pragma unroll
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                { const int f = ((r & 15) | ((r >> 4) << 11)) + tp4; tsm::sts<1>(&dot_b[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 1) >> 0)], &b_1[r]); }
+            #line 66 "fp8.py"
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
+            #line 66 "fp8.py"
+            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+            #line 66 "fp8.py"
+            __syncthreads();
+            #pragma unroll
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                acc_2[r] = acc_1[r];
+            #line 66 "fp8.py"
+            const unsigned long long dot_da = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_a), 0, 512);
+            #line 66 "fp8.py"
+            const unsigned long long dot_db = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_b), 0, 512);
+            #line 66 "fp8.py"
+            tsm::wgmma_fence_regs<32>(acc_2);
+            #line 66 "fp8.py"
+            tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
+            #line 66 "fp8.py"
+            float dot_part[32] = {}; // a partial sum of at most 32 products along K (max_num_imprecise_acc=32)
+            #line 66 "fp8.py"
+            tsm::wgmma_fence_regs<32>(dot_part);
+            #line 66 "fp8.py"
+            tsm::wgmma_fence(); // the partial sum's registers are ready for the tensor cores
+            #line 66 "fp8.py"
+            tsm::WgmmaFp8<64, 0, 0>::run(&dot_part[0], dot_da, dot_db, 0);
+            #line 66 "fp8.py"
+            tsm::wgmma_commit();
+            #line 66 "fp8.py"
+            tsm::wgmma_wait<0>();
+            #line 66 "fp8.py"
+            tsm::wgmma_fence_regs<32>(dot_part);
+            #pragma unroll
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                acc_2[r] += dot_part[r];
+            #line 66 "fp8.py"
+            tsm::wgmma_fence_regs<32>(dot_part);
+            #line 66 "fp8.py"
+            tsm::wgmma_fence(); // the partial sum's registers are ready for the tensor cores
+            #line 66 "fp8.py"
+            tsm::WgmmaFp8<64, 0, 0>::run(&dot_part[0], dot_da + 2, dot_db + 2, 0);
+            #line 66 "fp8.py"
+            tsm::wgmma_commit();
+            #line 66 "fp8.py"
+            tsm::wgmma_wait<0>();
+            #line 66 "fp8.py"
+            tsm::wgmma_fence_regs<32>(dot_part);
+            #pragma unroll
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                acc_2[r] += dot_part[r];
+            #line 66 "fp8.py"
+            tsm::wgmma_wait<0>(); // the accumulator is final
+            #line 66 "fp8.py"
+            tsm::wgmma_fence_regs<32>(acc_2);
+            #line 66 "fp8.py"
+            dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
+        }
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
+            acc_1[r] = acc_2[r];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
+            a_1[r] = a_2[r];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
+            b_1[r] = b_2[r];
+    }
+    #line 58 "fp8.py"
+    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
+    #line 58 "fp8.py"
+    tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
+    #line 58 "fp8.py"
+    tsm::wgmma_fence_regs<32>(acc_1);
+    float acc_3[32];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 58 "fp8.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 58 "fp8.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 58 "fp8.py"
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 58 "fp8.py"
+            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp6; acc_3[r] = smem[f + (f >> 6)]; }
+    }
+    // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+    int v82[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 67 "fp8.py"
+        v82[r] = rm[r] * N;
+    float* v84[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 67 "fp8.py"
+        v84[r] = c_ptr + v82[r];
+    float* v86[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
+        v86[r] = v84[(r >> 2)];
+    int v87[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
+        v87[r] = rn[(r & 3)];
+    float* v88[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
+        v88[r] = v86[r] + v87[r];
+    bool v91[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 67 "fp8.py"
+        v91[r] = rm[r] < M;
+    bool v94[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 67 "fp8.py"
+        v94[r] = (r & 3) ? v94[r & ~3] : rn[r] < N;
+    bool v95[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
+        v95[r] = v91[(r >> 2)];
+    bool v96[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
+        v96[r] = v94[(r & 3)];
+    bool v97[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
+        v97[r] = (r & 3) ? v97[r & ~3] : v95[r] & v96[r];
+    #pragma unroll
+    for (int r = 0; r < 32; r += 4)
+        #line 67 "fp8.py"
         tsm::store<4>(v88[r], &acc_3[r], v97[r]); // 16-byte accesses
 }
 // ==== kernel fp8_matmul_kernel
@@ -2136,493 +2869,481 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     // layout conversions exchange registers through this buffer
     __shared__ __align__(1024) unsigned char tsm_smem[16640];
     const int tp0 = (warp >> 1);
-    const int tp1 = warp;
-    const int tp2 = lane | ((warp & 1) << 5);
-    const int tp3 = lane;
+    const int tp1 = lane | ((warp & 1) << 5);
     int dot_phase = 0; // which of tl.dot's two staging buffers
-    const int tp4 = lane | (warp << 5);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp2 = lane | (warp << 5);
+    const int tp3 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
     // pid_m = tl.program_id(0)
-    #line 51 "fp8.py"
+    #line 52 "fp8.py"
     int pid_m = blockIdx.x;
     // pid_n = tl.program_id(1)
-    #line 52 "fp8.py"
+    #line 53 "fp8.py"
     int pid_n = blockIdx.y;
     // rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    #line 53 "fp8.py"
+    #line 54 "fp8.py"
     int v9 = pid_m * 64;
     int v10[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 53 "fp8.py"
+        #line 54 "fp8.py"
         v10[r] = ((r << 1) + tp0);
-    int v214[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 53 "fp8.py"
-        v214[r] = ((r << 2) + tp1);
     int rm[32];
-    #line 53 "fp8.py"
+    #line 54 "fp8.py"
     const int rm_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 53 "fp8.py"
+        #line 54 "fp8.py"
         rm[r] = rm_base + ((r << 1));
-    int rm_1[16];
-    #line 53 "fp8.py"
-    const int rm_1_base = v9 + tp1;
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 53 "fp8.py"
-        rm_1[r] = rm_1_base + ((r << 2));
     // rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    #line 54 "fp8.py"
+    #line 55 "fp8.py"
     int v14 = pid_n * 64;
     int v15[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 54 "fp8.py"
-        v15[r] = (tp2);
+        #line 55 "fp8.py"
+        v15[r] = (tp1);
     int rn[1];
-    #line 54 "fp8.py"
-    const int rn_base = v14 + tp2;
+    #line 55 "fp8.py"
+    const int rn_base = v14 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         rn[r] = rn_base;
     // rk = tl.arange(0, BLOCK_K)
-    int rk[16];
+    int rk[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 55 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 56 "fp8.py"
         rk[r] = ((r << 1) + tp0);
     int rk_1[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 55 "fp8.py"
-        rk_1[r] = (tp3);
+        #line 56 "fp8.py"
+        rk_1[r] = (tp1);
     // acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
-    #line 57 "fp8.py"
-    int v21 = K + 32;
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
+    int v21 = K + 64;
+    #line 58 "fp8.py"
     int v23 = v21 - 1;
-    #line 57 "fp8.py"
-    int v25 = v23 / 32;
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
+    int v25 = v23 / 64;
+    #line 58 "fp8.py"
     bool v98 = 0 < v25;
     // kk = k * BLOCK_K + rk
-    #line 58 "fp8.py"
-    int v100 = 0 * 32;
-    int kk[16];
-    #line 58 "fp8.py"
+    #line 59 "fp8.py"
+    int v100 = 0 * 64;
+    int kk[32];
+    #line 59 "fp8.py"
     const int kk_base = v100 + tp0;
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 58 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 59 "fp8.py"
         kk[r] = kk_base + ((r << 1));
     int kk_1[1];
-    #line 58 "fp8.py"
-    const int kk_1_base = v100 + tp3;
+    #line 59 "fp8.py"
+    const int kk_1_base = v100 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 58 "fp8.py"
+        #line 59 "fp8.py"
         kk_1[r] = kk_1_base;
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-    int v105[16];
+    int v105[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v105[r] = rm_1[r] * K;
-    unsigned char* v107[16];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v105[r] = rm[r] * K;
+    unsigned char* v107[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
-    int v110[16];
+    int v110[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v110[r] = kk_1[0];
-    unsigned char* v111[16];
+    unsigned char* v111[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v111[r] = v107[r] + v110[r];
-    bool v114[16];
+    bool v114[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v114[r] = rm_1[r] < M;
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v114[r] = rm[r] < M;
     bool v117[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 59 "fp8.py"
+        #line 60 "fp8.py"
         v117[r] = kk_1[r] < K;
-    bool v119[16];
+    bool v119[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v119[r] = v117[0];
-    bool v120[16];
+    bool v120[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v120[r] = v114[r] & v119[r];
     // other=0.0)
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-    #line 59 "fp8.py"
+    #line 60 "fp8.py"
     unsigned char v122 = tsm::f32_to_fp8e4(0.0f);
-    bool v125[16];
+    bool v125[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v125[r] = v120[r] & v98;
-    unsigned char a[16];
+    unsigned char a[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         a[r] = v122;
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         tsm::load<1>(&a[r], v111[r], v125[r]); // 1-byte access
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-    int v129[16];
+    int v129[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v129[r] = kk[r] * N;
-    unsigned char* v131[16];
+    unsigned char* v131[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
-    int v134[16];
+    int v134[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v134[r] = rn[0];
-    unsigned char* v135[16];
+    unsigned char* v135[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v135[r] = v131[r] + v134[r];
-    bool v138[16];
+    bool v138[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v138[r] = kk[r] < K;
     bool v141[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 61 "fp8.py"
+        #line 62 "fp8.py"
         v141[r] = rn[r] < N;
-    bool v143[16];
+    bool v143[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v143[r] = v141[0];
-    bool v144[16];
+    bool v144[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v144[r] = v138[r] & v143[r];
     // other=0.0)
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-    #line 61 "fp8.py"
+    #line 62 "fp8.py"
     unsigned char v146 = tsm::f32_to_fp8e4(0.0f);
-    bool v149[16];
+    bool v149[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v149[r] = v144[r] & v98;
-    unsigned char b[16];
+    unsigned char b[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         b[r] = v146;
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         tsm::load<1>(&b[r], v135[r], v149[r]); // 1-byte access
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
     float acc_1[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         acc_1[r] = 0.0f;
-    unsigned char a_1[16];
+    unsigned char a_1[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 57 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
         a_1[r] = a[r];
-    unsigned char b_1[16];
+    unsigned char b_1[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 57 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
         b_1[r] = b[r];
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     for (int k = 0; k < v25; k += 1) {
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         int k_next = k + 1;
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         bool v152 = k_next < v25;
         // kk = k * BLOCK_K + rk
-        #line 58 "fp8.py"
-        int v154 = k_next * 32;
-        int kk_2[16];
-        #line 58 "fp8.py"
+        #line 59 "fp8.py"
+        int v154 = k_next * 64;
+        int kk_2[32];
+        #line 59 "fp8.py"
         const int kk_2_base = v154 + tp0;
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 58 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 59 "fp8.py"
             kk_2[r] = kk_2_base + ((r << 1));
         int kk_3[1];
-        #line 58 "fp8.py"
-        const int kk_3_base = v154 + tp3;
+        #line 59 "fp8.py"
+        const int kk_3_base = v154 + tp1;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
-            #line 58 "fp8.py"
+            #line 59 "fp8.py"
             kk_3[r] = kk_3_base;
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-        int v159[16];
+        int v159[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v159[r] = rm_1[r] * K;
-        unsigned char* v161[16];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v159[r] = rm[r] * K;
+        unsigned char* v161[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
-        int v164[16];
+        int v164[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v164[r] = kk_3[0];
-        unsigned char* v165[16];
+        unsigned char* v165[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v165[r] = v161[r] + v164[r];
-        bool v168[16];
+        bool v168[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v168[r] = rm_1[r] < M;
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v168[r] = rm[r] < M;
         bool v171[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
-            #line 59 "fp8.py"
+            #line 60 "fp8.py"
             v171[r] = kk_3[r] < K;
-        bool v173[16];
+        bool v173[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v173[r] = v171[0];
-        bool v174[16];
+        bool v174[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v174[r] = v168[r] & v173[r];
         // other=0.0)
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-        #line 59 "fp8.py"
+        #line 60 "fp8.py"
         unsigned char v176 = tsm::f32_to_fp8e4(0.0f);
-        bool v179[16];
+        bool v179[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v179[r] = v174[r] & v152;
-        unsigned char a_2[16];
+        unsigned char a_2[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             a_2[r] = v176;
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             tsm::load<1>(&a_2[r], v165[r], v179[r]); // 1-byte access
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-        int v183[16];
+        int v183[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v183[r] = kk_2[r] * N;
-        unsigned char* v185[16];
+        unsigned char* v185[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
-        int v188[16];
+        int v188[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v188[r] = rn[0];
-        unsigned char* v189[16];
+        unsigned char* v189[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v189[r] = v185[r] + v188[r];
-        bool v192[16];
+        bool v192[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v192[r] = kk_2[r] < K;
         bool v195[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
-            #line 61 "fp8.py"
+            #line 62 "fp8.py"
             v195[r] = rn[r] < N;
-        bool v197[16];
+        bool v197[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v197[r] = v195[0];
-        bool v198[16];
+        bool v198[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v198[r] = v192[r] & v197[r];
         // other=0.0)
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-        #line 61 "fp8.py"
+        #line 62 "fp8.py"
         unsigned char v200 = tsm::f32_to_fp8e4(0.0f);
-        bool v203[16];
+        bool v203[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v203[r] = v198[r] & v152;
-        unsigned char b_2[16];
+        unsigned char b_2[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             b_2[r] = v200;
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             tsm::load<1>(&b_2[r], v189[r], v203[r]); // 1-byte access
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, max_num_imprecise_acc=MAX_IMPRECISE)
         float acc_2[32];
-        // tl.dot: a [64x32] and b [32x64] fp8e4nv on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
+        // tl.dot: a [64x64] and b [64x64] fp8e4nv on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             dot_phase ^= 1;
-            #line 63 "fp8.py"
-            unsigned char *dot_buf = tsm_smem + dot_phase * 4096;
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            unsigned char *dot_buf = tsm_smem + dot_phase * 8192;
+            #line 66 "fp8.py"
             unsigned char *dot_a = reinterpret_cast<unsigned char *>(dot_buf); // a: swizzled rows along M
-            #line 63 "fp8.py"
-            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 2048); // b: swizzled rows along N
+            #line 66 "fp8.py"
+            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 4096); // b: swizzled rows along N
             #pragma unroll
-            for (int r = 0; r < 16; ++r)
-                #line 63 "fp8.py"
-                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_a[(tsm::swz<32>((f >> 5) * 32 + (f & 31) * 1) >> 0)], &a_1[r]); }
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                { const int f = (r << 7) + tp2; tsm::sts<1>(&dot_a[(tsm::swz<64>((f >> 6) * 64 + (f & 63) * 1) >> 0)], &a_1[r]); }
             #pragma unroll
-            for (int r = 0; r < 16; ++r)
-                #line 63 "fp8.py"
-                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_b[(tsm::swz<32>((f & 63) * 32 + (f >> 6) * 1) >> 0)], &b_1[r]); }
-            #line 63 "fp8.py"
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                { const int f = (r << 7) + tp2; tsm::sts<1>(&dot_b[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 1) >> 0)], &b_1[r]); }
+            #line 66 "fp8.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
-                #line 63 "fp8.py"
+                #line 66 "fp8.py"
                 acc_2[r] = acc_1[r];
-            #line 63 "fp8.py"
-            const unsigned long long dot_da = tsm::wgmma_desc<32>((unsigned)__cvta_generic_to_shared(dot_a), 0, 256);
-            #line 63 "fp8.py"
-            const unsigned long long dot_db = tsm::wgmma_desc<32>((unsigned)__cvta_generic_to_shared(dot_b), 0, 256);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            const unsigned long long dot_da = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_a), 0, 512);
+            #line 66 "fp8.py"
+            const unsigned long long dot_db = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_b), 0, 512);
+            #line 66 "fp8.py"
             tsm::wgmma_fence_regs<32>(acc_2);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::WgmmaFp8<64, 0, 0>::run(&acc_2[0], dot_da, dot_db);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            tsm::WgmmaFp8<64, 0, 0>::run(&acc_2[0], dot_da + 2, dot_db + 2);
+            #line 66 "fp8.py"
             tsm::wgmma_commit();
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_wait<0>(); // the accumulator is final
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_fence_regs<32>(acc_2);
         }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 63 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
             a_1[r] = a_2[r];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 63 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
             b_1[r] = b_2[r];
     }
     float acc_3[32];
     // through shared memory: the threads hold different elements in the two layouts
     {
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 57 "fp8.py"
+            #line 58 "fp8.py"
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp3; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "fp8.py"
-            { const int f = (r << 7) + tp4; acc_3[r] = smem[f + (f >> 6)]; }
+            #line 58 "fp8.py"
+            { const int f = (r << 7) + tp2; acc_3[r] = smem[f + (f >> 6)]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v82[r] = rm[r] * N;
     float* v84[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
     int v87[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v87[r] = rn[0];
     float* v88[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v88[r] = v84[r] + v87[r];
     bool v91[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v91[r] = rm[r] < M;
     bool v94[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v94[r] = rn[r] < N;
     bool v96[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v96[r] = v94[0];
     bool v97[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v97[r] = v91[r] & v96[r];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         tsm::store<1>(v88[r], &acc_3[r], v97[r]); // 4-byte access
 }
 // ==== kernel fp8_matmul_kernel
@@ -2638,493 +3359,481 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     // layout conversions exchange registers through this buffer
     __shared__ __align__(1024) unsigned char tsm_smem[16640];
     const int tp0 = (warp >> 1);
-    const int tp1 = warp;
-    const int tp2 = lane | ((warp & 1) << 5);
-    const int tp3 = lane;
+    const int tp1 = lane | ((warp & 1) << 5);
     int dot_phase = 0; // which of tl.dot's two staging buffers
-    const int tp4 = lane | (warp << 5);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp2 = lane | (warp << 5);
+    const int tp3 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
     // pid_m = tl.program_id(0)
-    #line 51 "fp8.py"
+    #line 52 "fp8.py"
     int pid_m = blockIdx.x;
     // pid_n = tl.program_id(1)
-    #line 52 "fp8.py"
+    #line 53 "fp8.py"
     int pid_n = blockIdx.y;
     // rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    #line 53 "fp8.py"
+    #line 54 "fp8.py"
     int v9 = pid_m * 64;
     int v10[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 53 "fp8.py"
+        #line 54 "fp8.py"
         v10[r] = ((r << 1) + tp0);
-    int v214[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 53 "fp8.py"
-        v214[r] = ((r << 2) + tp1);
     int rm[32];
-    #line 53 "fp8.py"
+    #line 54 "fp8.py"
     const int rm_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 53 "fp8.py"
+        #line 54 "fp8.py"
         rm[r] = rm_base + ((r << 1));
-    int rm_1[16];
-    #line 53 "fp8.py"
-    const int rm_1_base = v9 + tp1;
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 53 "fp8.py"
-        rm_1[r] = rm_1_base + ((r << 2));
     // rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    #line 54 "fp8.py"
+    #line 55 "fp8.py"
     int v14 = pid_n * 64;
     int v15[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 54 "fp8.py"
-        v15[r] = (tp2);
+        #line 55 "fp8.py"
+        v15[r] = (tp1);
     int rn[1];
-    #line 54 "fp8.py"
-    const int rn_base = v14 + tp2;
+    #line 55 "fp8.py"
+    const int rn_base = v14 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         rn[r] = rn_base;
     // rk = tl.arange(0, BLOCK_K)
-    int rk[16];
+    int rk[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 55 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 56 "fp8.py"
         rk[r] = ((r << 1) + tp0);
     int rk_1[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 55 "fp8.py"
-        rk_1[r] = (tp3);
+        #line 56 "fp8.py"
+        rk_1[r] = (tp1);
     // acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
-    #line 57 "fp8.py"
-    int v21 = K + 32;
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
+    int v21 = K + 64;
+    #line 58 "fp8.py"
     int v23 = v21 - 1;
-    #line 57 "fp8.py"
-    int v25 = v23 / 32;
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
+    int v25 = v23 / 64;
+    #line 58 "fp8.py"
     bool v98 = 0 < v25;
     // kk = k * BLOCK_K + rk
-    #line 58 "fp8.py"
-    int v100 = 0 * 32;
-    int kk[16];
-    #line 58 "fp8.py"
+    #line 59 "fp8.py"
+    int v100 = 0 * 64;
+    int kk[32];
+    #line 59 "fp8.py"
     const int kk_base = v100 + tp0;
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 58 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 59 "fp8.py"
         kk[r] = kk_base + ((r << 1));
     int kk_1[1];
-    #line 58 "fp8.py"
-    const int kk_1_base = v100 + tp3;
+    #line 59 "fp8.py"
+    const int kk_1_base = v100 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 58 "fp8.py"
+        #line 59 "fp8.py"
         kk_1[r] = kk_1_base;
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-    int v105[16];
+    int v105[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v105[r] = rm_1[r] * K;
-    unsigned char* v107[16];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v105[r] = rm[r] * K;
+    unsigned char* v107[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
-    int v110[16];
+    int v110[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v110[r] = kk_1[0];
-    unsigned char* v111[16];
+    unsigned char* v111[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v111[r] = v107[r] + v110[r];
-    bool v114[16];
+    bool v114[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v114[r] = rm_1[r] < M;
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v114[r] = rm[r] < M;
     bool v117[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 59 "fp8.py"
+        #line 60 "fp8.py"
         v117[r] = kk_1[r] < K;
-    bool v119[16];
+    bool v119[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v119[r] = v117[0];
-    bool v120[16];
+    bool v120[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v120[r] = v114[r] & v119[r];
     // other=0.0)
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-    #line 59 "fp8.py"
+    #line 60 "fp8.py"
     unsigned char v122 = tsm::f32_to_fp8e5(0.0f);
-    bool v125[16];
+    bool v125[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v125[r] = v120[r] & v98;
-    unsigned char a[16];
+    unsigned char a[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         a[r] = v122;
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         tsm::load<1>(&a[r], v111[r], v125[r]); // 1-byte access
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-    int v129[16];
+    int v129[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v129[r] = kk[r] * N;
-    unsigned char* v131[16];
+    unsigned char* v131[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
-    int v134[16];
+    int v134[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v134[r] = rn[0];
-    unsigned char* v135[16];
+    unsigned char* v135[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v135[r] = v131[r] + v134[r];
-    bool v138[16];
+    bool v138[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v138[r] = kk[r] < K;
     bool v141[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 61 "fp8.py"
+        #line 62 "fp8.py"
         v141[r] = rn[r] < N;
-    bool v143[16];
+    bool v143[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v143[r] = v141[0];
-    bool v144[16];
+    bool v144[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v144[r] = v138[r] & v143[r];
     // other=0.0)
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-    #line 61 "fp8.py"
+    #line 62 "fp8.py"
     unsigned char v146 = tsm::f32_to_fp8e5(0.0f);
-    bool v149[16];
+    bool v149[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v149[r] = v144[r] & v98;
-    unsigned char b[16];
+    unsigned char b[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         b[r] = v146;
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         tsm::load<1>(&b[r], v135[r], v149[r]); // 1-byte access
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
     float acc_1[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         acc_1[r] = 0.0f;
-    unsigned char a_1[16];
+    unsigned char a_1[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 57 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
         a_1[r] = a[r];
-    unsigned char b_1[16];
+    unsigned char b_1[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 57 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
         b_1[r] = b[r];
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     for (int k = 0; k < v25; k += 1) {
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         int k_next = k + 1;
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         bool v152 = k_next < v25;
         // kk = k * BLOCK_K + rk
-        #line 58 "fp8.py"
-        int v154 = k_next * 32;
-        int kk_2[16];
-        #line 58 "fp8.py"
+        #line 59 "fp8.py"
+        int v154 = k_next * 64;
+        int kk_2[32];
+        #line 59 "fp8.py"
         const int kk_2_base = v154 + tp0;
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 58 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 59 "fp8.py"
             kk_2[r] = kk_2_base + ((r << 1));
         int kk_3[1];
-        #line 58 "fp8.py"
-        const int kk_3_base = v154 + tp3;
+        #line 59 "fp8.py"
+        const int kk_3_base = v154 + tp1;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
-            #line 58 "fp8.py"
+            #line 59 "fp8.py"
             kk_3[r] = kk_3_base;
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-        int v159[16];
+        int v159[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v159[r] = rm_1[r] * K;
-        unsigned char* v161[16];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v159[r] = rm[r] * K;
+        unsigned char* v161[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
-        int v164[16];
+        int v164[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v164[r] = kk_3[0];
-        unsigned char* v165[16];
+        unsigned char* v165[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v165[r] = v161[r] + v164[r];
-        bool v168[16];
+        bool v168[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v168[r] = rm_1[r] < M;
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v168[r] = rm[r] < M;
         bool v171[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
-            #line 59 "fp8.py"
+            #line 60 "fp8.py"
             v171[r] = kk_3[r] < K;
-        bool v173[16];
+        bool v173[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v173[r] = v171[0];
-        bool v174[16];
+        bool v174[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v174[r] = v168[r] & v173[r];
         // other=0.0)
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-        #line 59 "fp8.py"
+        #line 60 "fp8.py"
         unsigned char v176 = tsm::f32_to_fp8e5(0.0f);
-        bool v179[16];
+        bool v179[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v179[r] = v174[r] & v152;
-        unsigned char a_2[16];
+        unsigned char a_2[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             a_2[r] = v176;
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             tsm::load<1>(&a_2[r], v165[r], v179[r]); // 1-byte access
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-        int v183[16];
+        int v183[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v183[r] = kk_2[r] * N;
-        unsigned char* v185[16];
+        unsigned char* v185[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
-        int v188[16];
+        int v188[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v188[r] = rn[0];
-        unsigned char* v189[16];
+        unsigned char* v189[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v189[r] = v185[r] + v188[r];
-        bool v192[16];
+        bool v192[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v192[r] = kk_2[r] < K;
         bool v195[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
-            #line 61 "fp8.py"
+            #line 62 "fp8.py"
             v195[r] = rn[r] < N;
-        bool v197[16];
+        bool v197[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v197[r] = v195[0];
-        bool v198[16];
+        bool v198[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v198[r] = v192[r] & v197[r];
         // other=0.0)
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-        #line 61 "fp8.py"
+        #line 62 "fp8.py"
         unsigned char v200 = tsm::f32_to_fp8e5(0.0f);
-        bool v203[16];
+        bool v203[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v203[r] = v198[r] & v152;
-        unsigned char b_2[16];
+        unsigned char b_2[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             b_2[r] = v200;
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             tsm::load<1>(&b_2[r], v189[r], v203[r]); // 1-byte access
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, max_num_imprecise_acc=MAX_IMPRECISE)
         float acc_2[32];
-        // tl.dot: a [64x32] and b [32x64] fp8e5 on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
+        // tl.dot: a [64x64] and b [64x64] fp8e5 on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             dot_phase ^= 1;
-            #line 63 "fp8.py"
-            unsigned char *dot_buf = tsm_smem + dot_phase * 4096;
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            unsigned char *dot_buf = tsm_smem + dot_phase * 8192;
+            #line 66 "fp8.py"
             unsigned char *dot_a = reinterpret_cast<unsigned char *>(dot_buf); // a: swizzled rows along M
-            #line 63 "fp8.py"
-            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 2048); // b: swizzled rows along N
+            #line 66 "fp8.py"
+            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 4096); // b: swizzled rows along N
             #pragma unroll
-            for (int r = 0; r < 16; ++r)
-                #line 63 "fp8.py"
-                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_a[(tsm::swz<32>((f >> 5) * 32 + (f & 31) * 1) >> 0)], &a_1[r]); }
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                { const int f = (r << 7) + tp2; tsm::sts<1>(&dot_a[(tsm::swz<64>((f >> 6) * 64 + (f & 63) * 1) >> 0)], &a_1[r]); }
             #pragma unroll
-            for (int r = 0; r < 16; ++r)
-                #line 63 "fp8.py"
-                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_b[(tsm::swz<32>((f & 63) * 32 + (f >> 6) * 1) >> 0)], &b_1[r]); }
-            #line 63 "fp8.py"
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                { const int f = (r << 7) + tp2; tsm::sts<1>(&dot_b[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 1) >> 0)], &b_1[r]); }
+            #line 66 "fp8.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
-                #line 63 "fp8.py"
+                #line 66 "fp8.py"
                 acc_2[r] = acc_1[r];
-            #line 63 "fp8.py"
-            const unsigned long long dot_da = tsm::wgmma_desc<32>((unsigned)__cvta_generic_to_shared(dot_a), 0, 256);
-            #line 63 "fp8.py"
-            const unsigned long long dot_db = tsm::wgmma_desc<32>((unsigned)__cvta_generic_to_shared(dot_b), 0, 256);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            const unsigned long long dot_da = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_a), 0, 512);
+            #line 66 "fp8.py"
+            const unsigned long long dot_db = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_b), 0, 512);
+            #line 66 "fp8.py"
             tsm::wgmma_fence_regs<32>(acc_2);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::WgmmaFp8<64, 1, 1>::run(&acc_2[0], dot_da, dot_db);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            tsm::WgmmaFp8<64, 1, 1>::run(&acc_2[0], dot_da + 2, dot_db + 2);
+            #line 66 "fp8.py"
             tsm::wgmma_commit();
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_wait<0>(); // the accumulator is final
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_fence_regs<32>(acc_2);
         }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 63 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
             a_1[r] = a_2[r];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 63 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
             b_1[r] = b_2[r];
     }
     float acc_3[32];
     // through shared memory: the threads hold different elements in the two layouts
     {
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 57 "fp8.py"
+            #line 58 "fp8.py"
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp3; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "fp8.py"
-            { const int f = (r << 7) + tp4; acc_3[r] = smem[f + (f >> 6)]; }
+            #line 58 "fp8.py"
+            { const int f = (r << 7) + tp2; acc_3[r] = smem[f + (f >> 6)]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v82[r] = rm[r] * N;
     float* v84[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
     int v87[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v87[r] = rn[0];
     float* v88[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v88[r] = v84[r] + v87[r];
     bool v91[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v91[r] = rm[r] < M;
     bool v94[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v94[r] = rn[r] < N;
     bool v96[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v96[r] = v94[0];
     bool v97[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v97[r] = v91[r] & v96[r];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         tsm::store<1>(v88[r], &acc_3[r], v97[r]); // 4-byte access
 }
 // ==== kernel fp8_matmul_kernel
@@ -3140,492 +3849,998 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     // layout conversions exchange registers through this buffer
     __shared__ __align__(1024) unsigned char tsm_smem[16640];
     const int tp0 = (warp >> 1);
-    const int tp1 = warp;
-    const int tp2 = lane | ((warp & 1) << 5);
-    const int tp3 = lane;
+    const int tp1 = lane | ((warp & 1) << 5);
     int dot_phase = 0; // which of tl.dot's two staging buffers
-    const int tp4 = lane | (warp << 5);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp2 = lane | (warp << 5);
+    const int tp3 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
     // pid_m = tl.program_id(0)
-    #line 51 "fp8.py"
+    #line 52 "fp8.py"
     int pid_m = blockIdx.x;
     // pid_n = tl.program_id(1)
-    #line 52 "fp8.py"
+    #line 53 "fp8.py"
     int pid_n = blockIdx.y;
     // rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    #line 53 "fp8.py"
+    #line 54 "fp8.py"
     int v9 = pid_m * 64;
     int v10[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 53 "fp8.py"
+        #line 54 "fp8.py"
         v10[r] = ((r << 1) + tp0);
-    int v214[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 53 "fp8.py"
-        v214[r] = ((r << 2) + tp1);
     int rm[32];
-    #line 53 "fp8.py"
+    #line 54 "fp8.py"
     const int rm_base = v9 + tp0;
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 53 "fp8.py"
+        #line 54 "fp8.py"
         rm[r] = rm_base + ((r << 1));
-    int rm_1[16];
-    #line 53 "fp8.py"
-    const int rm_1_base = v9 + tp1;
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 53 "fp8.py"
-        rm_1[r] = rm_1_base + ((r << 2));
     // rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    #line 54 "fp8.py"
+    #line 55 "fp8.py"
     int v14 = pid_n * 64;
     int v15[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 54 "fp8.py"
-        v15[r] = (tp2);
+        #line 55 "fp8.py"
+        v15[r] = (tp1);
     int rn[1];
-    #line 54 "fp8.py"
-    const int rn_base = v14 + tp2;
+    #line 55 "fp8.py"
+    const int rn_base = v14 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 54 "fp8.py"
+        #line 55 "fp8.py"
         rn[r] = rn_base;
     // rk = tl.arange(0, BLOCK_K)
-    int rk[16];
+    int rk[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 55 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 56 "fp8.py"
         rk[r] = ((r << 1) + tp0);
     int rk_1[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 55 "fp8.py"
-        rk_1[r] = (tp3);
+        #line 56 "fp8.py"
+        rk_1[r] = (tp1);
     // acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
-    #line 57 "fp8.py"
-    int v21 = K + 32;
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
+    int v21 = K + 64;
+    #line 58 "fp8.py"
     int v23 = v21 - 1;
-    #line 57 "fp8.py"
-    int v25 = v23 / 32;
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
+    int v25 = v23 / 64;
+    #line 58 "fp8.py"
     bool v98 = 0 < v25;
     // kk = k * BLOCK_K + rk
-    #line 58 "fp8.py"
-    int v100 = 0 * 32;
-    int kk[16];
-    #line 58 "fp8.py"
+    #line 59 "fp8.py"
+    int v100 = 0 * 64;
+    int kk[32];
+    #line 59 "fp8.py"
     const int kk_base = v100 + tp0;
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 58 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 59 "fp8.py"
         kk[r] = kk_base + ((r << 1));
     int kk_1[1];
-    #line 58 "fp8.py"
-    const int kk_1_base = v100 + tp3;
+    #line 59 "fp8.py"
+    const int kk_1_base = v100 + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 58 "fp8.py"
+        #line 59 "fp8.py"
         kk_1[r] = kk_1_base;
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-    int v105[16];
+    int v105[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v105[r] = rm_1[r] * K;
-    unsigned char* v107[16];
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v105[r] = rm[r] * K;
+    unsigned char* v107[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
-    int v110[16];
+    int v110[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v110[r] = kk_1[0];
-    unsigned char* v111[16];
+    unsigned char* v111[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v111[r] = v107[r] + v110[r];
-    bool v114[16];
+    bool v114[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
-        v114[r] = rm_1[r] < M;
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v114[r] = rm[r] < M;
     bool v117[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 59 "fp8.py"
+        #line 60 "fp8.py"
         v117[r] = kk_1[r] < K;
-    bool v119[16];
+    bool v119[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v119[r] = v117[0];
-    bool v120[16];
+    bool v120[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v120[r] = v114[r] & v119[r];
     // other=0.0)
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-    #line 59 "fp8.py"
+    #line 60 "fp8.py"
     unsigned char v122 = tsm::f32_to_fp8e4(0.0f);
-    bool v125[16];
+    bool v125[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         v125[r] = v120[r] & v98;
-    unsigned char a[16];
+    unsigned char a[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         a[r] = v122;
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 59 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
         tsm::load<1>(&a[r], v111[r], v125[r]); // 1-byte access
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-    int v129[16];
+    int v129[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v129[r] = kk[r] * N;
-    unsigned char* v131[16];
+    unsigned char* v131[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
-    int v134[16];
+    int v134[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v134[r] = rn[0];
-    unsigned char* v135[16];
+    unsigned char* v135[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v135[r] = v131[r] + v134[r];
-    bool v138[16];
+    bool v138[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v138[r] = kk[r] < K;
     bool v141[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 61 "fp8.py"
+        #line 62 "fp8.py"
         v141[r] = rn[r] < N;
-    bool v143[16];
+    bool v143[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v143[r] = v141[0];
-    bool v144[16];
+    bool v144[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v144[r] = v138[r] & v143[r];
     // other=0.0)
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-    #line 61 "fp8.py"
+    #line 62 "fp8.py"
     unsigned char v146 = tsm::f32_to_fp8e5(0.0f);
-    bool v149[16];
+    bool v149[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         v149[r] = v144[r] & v98;
-    unsigned char b[16];
+    unsigned char b[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         b[r] = v146;
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 61 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
         tsm::load<1>(&b[r], v135[r], v149[r]); // 1-byte access
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
     float acc_1[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         acc_1[r] = 0.0f;
-    unsigned char a_1[16];
+    unsigned char a_1[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 57 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
         a_1[r] = a[r];
-    unsigned char b_1[16];
+    unsigned char b_1[32];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 57 "fp8.py"
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
         b_1[r] = b[r];
-    #line 57 "fp8.py"
+    #line 58 "fp8.py"
     for (int k = 0; k < v25; k += 1) {
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         int k_next = k + 1;
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         bool v152 = k_next < v25;
         // kk = k * BLOCK_K + rk
-        #line 58 "fp8.py"
-        int v154 = k_next * 32;
-        int kk_2[16];
-        #line 58 "fp8.py"
+        #line 59 "fp8.py"
+        int v154 = k_next * 64;
+        int kk_2[32];
+        #line 59 "fp8.py"
         const int kk_2_base = v154 + tp0;
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 58 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 59 "fp8.py"
             kk_2[r] = kk_2_base + ((r << 1));
         int kk_3[1];
-        #line 58 "fp8.py"
-        const int kk_3_base = v154 + tp3;
+        #line 59 "fp8.py"
+        const int kk_3_base = v154 + tp1;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
-            #line 58 "fp8.py"
+            #line 59 "fp8.py"
             kk_3[r] = kk_3_base;
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-        int v159[16];
+        int v159[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v159[r] = rm_1[r] * K;
-        unsigned char* v161[16];
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v159[r] = rm[r] * K;
+        unsigned char* v161[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
-        int v164[16];
+        int v164[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v164[r] = kk_3[0];
-        unsigned char* v165[16];
+        unsigned char* v165[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v165[r] = v161[r] + v164[r];
-        bool v168[16];
+        bool v168[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
-            v168[r] = rm_1[r] < M;
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v168[r] = rm[r] < M;
         bool v171[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
-            #line 59 "fp8.py"
+            #line 60 "fp8.py"
             v171[r] = kk_3[r] < K;
-        bool v173[16];
+        bool v173[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v173[r] = v171[0];
-        bool v174[16];
+        bool v174[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v174[r] = v168[r] & v173[r];
         // other=0.0)
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
-        #line 59 "fp8.py"
+        #line 60 "fp8.py"
         unsigned char v176 = tsm::f32_to_fp8e4(0.0f);
-        bool v179[16];
+        bool v179[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             v179[r] = v174[r] & v152;
-        unsigned char a_2[16];
+        unsigned char a_2[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             a_2[r] = v176;
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 59 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
             tsm::load<1>(&a_2[r], v165[r], v179[r]); // 1-byte access
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-        int v183[16];
+        int v183[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v183[r] = kk_2[r] * N;
-        unsigned char* v185[16];
+        unsigned char* v185[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
-        int v188[16];
+        int v188[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v188[r] = rn[0];
-        unsigned char* v189[16];
+        unsigned char* v189[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v189[r] = v185[r] + v188[r];
-        bool v192[16];
+        bool v192[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v192[r] = kk_2[r] < K;
         bool v195[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
-            #line 61 "fp8.py"
+            #line 62 "fp8.py"
             v195[r] = rn[r] < N;
-        bool v197[16];
+        bool v197[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v197[r] = v195[0];
-        bool v198[16];
+        bool v198[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v198[r] = v192[r] & v197[r];
         // other=0.0)
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
-        #line 61 "fp8.py"
+        #line 62 "fp8.py"
         unsigned char v200 = tsm::f32_to_fp8e5(0.0f);
-        bool v203[16];
+        bool v203[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             v203[r] = v198[r] & v152;
-        unsigned char b_2[16];
+        unsigned char b_2[32];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             b_2[r] = v200;
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 61 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
             tsm::load<1>(&b_2[r], v189[r], v203[r]); // 1-byte access
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, max_num_imprecise_acc=MAX_IMPRECISE)
         float acc_2[32];
-        // tl.dot: a [64x32] and b [32x64] fp8e4nv x fp8e5 on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
+        // tl.dot: a [64x64] and b [64x64] fp8e4nv x fp8e5 on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             dot_phase ^= 1;
-            #line 63 "fp8.py"
-            unsigned char *dot_buf = tsm_smem + dot_phase * 4096;
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            unsigned char *dot_buf = tsm_smem + dot_phase * 8192;
+            #line 66 "fp8.py"
             unsigned char *dot_a = reinterpret_cast<unsigned char *>(dot_buf); // a: swizzled rows along M
-            #line 63 "fp8.py"
-            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 2048); // b: swizzled rows along N
+            #line 66 "fp8.py"
+            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 4096); // b: swizzled rows along N
             #pragma unroll
-            for (int r = 0; r < 16; ++r)
-                #line 63 "fp8.py"
-                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_a[(tsm::swz<32>((f >> 5) * 32 + (f & 31) * 1) >> 0)], &a_1[r]); }
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                { const int f = (r << 7) + tp2; tsm::sts<1>(&dot_a[(tsm::swz<64>((f >> 6) * 64 + (f & 63) * 1) >> 0)], &a_1[r]); }
             #pragma unroll
-            for (int r = 0; r < 16; ++r)
-                #line 63 "fp8.py"
-                { const int f = (r << 7) + tp4; tsm::sts<1>(&dot_b[(tsm::swz<32>((f & 63) * 32 + (f >> 6) * 1) >> 0)], &b_1[r]); }
-            #line 63 "fp8.py"
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                { const int f = (r << 7) + tp2; tsm::sts<1>(&dot_b[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 1) >> 0)], &b_1[r]); }
+            #line 66 "fp8.py"
             tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
-                #line 63 "fp8.py"
+                #line 66 "fp8.py"
                 acc_2[r] = acc_1[r];
-            #line 63 "fp8.py"
-            const unsigned long long dot_da = tsm::wgmma_desc<32>((unsigned)__cvta_generic_to_shared(dot_a), 0, 256);
-            #line 63 "fp8.py"
-            const unsigned long long dot_db = tsm::wgmma_desc<32>((unsigned)__cvta_generic_to_shared(dot_b), 0, 256);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            const unsigned long long dot_da = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_a), 0, 512);
+            #line 66 "fp8.py"
+            const unsigned long long dot_db = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_b), 0, 512);
+            #line 66 "fp8.py"
             tsm::wgmma_fence_regs<32>(acc_2);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::WgmmaFp8<64, 0, 1>::run(&acc_2[0], dot_da, dot_db);
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
+            tsm::WgmmaFp8<64, 0, 1>::run(&acc_2[0], dot_da + 2, dot_db + 2);
+            #line 66 "fp8.py"
             tsm::wgmma_commit();
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_wait<0>(); // the accumulator is final
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             tsm::wgmma_fence_regs<32>(acc_2);
         }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 63 "fp8.py"
+            #line 66 "fp8.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 63 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
             a_1[r] = a_2[r];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 63 "fp8.py"
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
             b_1[r] = b_2[r];
     }
     float acc_3[32];
     // through shared memory: the threads hold different elements in the two layouts
     {
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 57 "fp8.py"
+        #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 57 "fp8.py"
+            #line 58 "fp8.py"
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp3; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
         __syncthreads();
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "fp8.py"
-            { const int f = (r << 7) + tp4; acc_3[r] = smem[f + (f >> 6)]; }
+            #line 58 "fp8.py"
+            { const int f = (r << 7) + tp2; acc_3[r] = smem[f + (f >> 6)]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v82[r] = rm[r] * N;
     float* v84[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
     int v87[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v87[r] = rn[0];
     float* v88[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v88[r] = v84[r] + v87[r];
     bool v91[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v91[r] = rm[r] < M;
     bool v94[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v94[r] = rn[r] < N;
     bool v96[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v96[r] = v94[0];
     bool v97[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
         v97[r] = v91[r] & v96[r];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 64 "fp8.py"
+        #line 67 "fp8.py"
+        tsm::store<1>(v88[r], &acc_3[r], v97[r]); // 4-byte access
+}
+// ==== kernel fp8_matmul_kernel
+// Generated by Tilesmith from kernel 'fp8_matmul_kernel' in fp8.py.
+// One program = one thread block of 128 threads (num_warps=4).
+// Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).
+#include "tilesmith_device.cuh"
+
+extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned char* a_ptr, unsigned char* b_ptr, float* c_ptr, int M, int N, int K)
+{
+    const int lane = threadIdx.x & 31;
+    const int warp = threadIdx.x >> 5;
+    // layout conversions exchange registers through this buffer
+    __shared__ __align__(1024) unsigned char tsm_smem[16640];
+    const int tp0 = (warp >> 1);
+    const int tp1 = lane | ((warp & 1) << 5);
+    int dot_phase = 0; // which of tl.dot's two staging buffers
+    const int tp2 = lane | (warp << 5);
+    const int tp3 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    // pid_m = tl.program_id(0)
+    #line 52 "fp8.py"
+    int pid_m = blockIdx.x;
+    // pid_n = tl.program_id(1)
+    #line 53 "fp8.py"
+    int pid_n = blockIdx.y;
+    // rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    #line 54 "fp8.py"
+    int v9 = pid_m * 64;
+    int v10[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 54 "fp8.py"
+        v10[r] = ((r << 1) + tp0);
+    int rm[32];
+    #line 54 "fp8.py"
+    const int rm_base = v9 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 54 "fp8.py"
+        rm[r] = rm_base + ((r << 1));
+    // rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    #line 55 "fp8.py"
+    int v14 = pid_n * 64;
+    int v15[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 55 "fp8.py"
+        v15[r] = (tp1);
+    int rn[1];
+    #line 55 "fp8.py"
+    const int rn_base = v14 + tp1;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 55 "fp8.py"
+        rn[r] = rn_base;
+    // rk = tl.arange(0, BLOCK_K)
+    int rk[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 56 "fp8.py"
+        rk[r] = ((r << 1) + tp0);
+    int rk_1[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 56 "fp8.py"
+        rk_1[r] = (tp1);
+    // acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    // for k in range(0, tl.cdiv(K, BLOCK_K)):
+    #line 58 "fp8.py"
+    int v21 = K + 64;
+    #line 58 "fp8.py"
+    int v23 = v21 - 1;
+    #line 58 "fp8.py"
+    int v25 = v23 / 64;
+    #line 58 "fp8.py"
+    bool v98 = 0 < v25;
+    // kk = k * BLOCK_K + rk
+    #line 59 "fp8.py"
+    int v100 = 0 * 64;
+    int kk[32];
+    #line 59 "fp8.py"
+    const int kk_base = v100 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 59 "fp8.py"
+        kk[r] = kk_base + ((r << 1));
+    int kk_1[1];
+    #line 59 "fp8.py"
+    const int kk_1_base = v100 + tp1;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 59 "fp8.py"
+        kk_1[r] = kk_1_base;
+    // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
+    int v105[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v105[r] = rm[r] * K;
+    unsigned char* v107[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v107[r] = a_ptr + v105[r];
+    int v110[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v110[r] = kk_1[0];
+    unsigned char* v111[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v111[r] = v107[r] + v110[r];
+    bool v114[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v114[r] = rm[r] < M;
+    bool v117[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 60 "fp8.py"
+        v117[r] = kk_1[r] < K;
+    bool v119[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v119[r] = v117[0];
+    bool v120[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v120[r] = v114[r] & v119[r];
+    // other=0.0)
+    // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
+    #line 60 "fp8.py"
+    unsigned char v122 = tsm::f32_to_fp8e4(0.0f);
+    bool v125[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        v125[r] = v120[r] & v98;
+    unsigned char a[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        a[r] = v122;
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 60 "fp8.py"
+        tsm::load<1>(&a[r], v111[r], v125[r]); // 1-byte access
+    // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
+    int v129[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v129[r] = kk[r] * N;
+    unsigned char* v131[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v131[r] = b_ptr + v129[r];
+    int v134[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v134[r] = rn[0];
+    unsigned char* v135[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v135[r] = v131[r] + v134[r];
+    bool v138[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v138[r] = kk[r] < K;
+    bool v141[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 62 "fp8.py"
+        v141[r] = rn[r] < N;
+    bool v143[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v143[r] = v141[0];
+    bool v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v144[r] = v138[r] & v143[r];
+    // other=0.0)
+    // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
+    #line 62 "fp8.py"
+    unsigned char v146 = tsm::f32_to_fp8e4(0.0f);
+    bool v149[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        v149[r] = v144[r] & v98;
+    unsigned char b[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        b[r] = v146;
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 62 "fp8.py"
+        tsm::load<1>(&b[r], v135[r], v149[r]); // 1-byte access
+    // for k in range(0, tl.cdiv(K, BLOCK_K)):
+    float acc_1[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
+        acc_1[r] = 0.0f;
+    unsigned char a_1[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
+        a_1[r] = a[r];
+    unsigned char b_1[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 58 "fp8.py"
+        b_1[r] = b[r];
+    #line 58 "fp8.py"
+    for (int k = 0; k < v25; k += 1) {
+        #line 58 "fp8.py"
+        int k_next = k + 1;
+        #line 58 "fp8.py"
+        bool v152 = k_next < v25;
+        // kk = k * BLOCK_K + rk
+        #line 59 "fp8.py"
+        int v154 = k_next * 64;
+        int kk_2[32];
+        #line 59 "fp8.py"
+        const int kk_2_base = v154 + tp0;
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 59 "fp8.py"
+            kk_2[r] = kk_2_base + ((r << 1));
+        int kk_3[1];
+        #line 59 "fp8.py"
+        const int kk_3_base = v154 + tp1;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 59 "fp8.py"
+            kk_3[r] = kk_3_base;
+        // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
+        int v159[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v159[r] = rm[r] * K;
+        unsigned char* v161[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v161[r] = a_ptr + v159[r];
+        int v164[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v164[r] = kk_3[0];
+        unsigned char* v165[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v165[r] = v161[r] + v164[r];
+        bool v168[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v168[r] = rm[r] < M;
+        bool v171[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 60 "fp8.py"
+            v171[r] = kk_3[r] < K;
+        bool v173[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v173[r] = v171[0];
+        bool v174[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v174[r] = v168[r] & v173[r];
+        // other=0.0)
+        // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
+        #line 60 "fp8.py"
+        unsigned char v176 = tsm::f32_to_fp8e4(0.0f);
+        bool v179[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            v179[r] = v174[r] & v152;
+        unsigned char a_2[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            a_2[r] = v176;
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 60 "fp8.py"
+            tsm::load<1>(&a_2[r], v165[r], v179[r]); // 1-byte access
+        // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
+        int v183[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v183[r] = kk_2[r] * N;
+        unsigned char* v185[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v185[r] = b_ptr + v183[r];
+        int v188[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v188[r] = rn[0];
+        unsigned char* v189[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v189[r] = v185[r] + v188[r];
+        bool v192[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v192[r] = kk_2[r] < K;
+        bool v195[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 62 "fp8.py"
+            v195[r] = rn[r] < N;
+        bool v197[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v197[r] = v195[0];
+        bool v198[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v198[r] = v192[r] & v197[r];
+        // other=0.0)
+        // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
+        #line 62 "fp8.py"
+        unsigned char v200 = tsm::f32_to_fp8e4(0.0f);
+        bool v203[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            v203[r] = v198[r] & v152;
+        unsigned char b_2[32];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            b_2[r] = v200;
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 62 "fp8.py"
+            tsm::load<1>(&b_2[r], v189[r], v203[r]); // 1-byte access
+        // acc = tl.dot(a, b, acc, max_num_imprecise_acc=MAX_IMPRECISE)
+        float acc_2[32];
+        // tl.dot: a [64x64] and b [64x64] fp8e4nv on tensor cores (wgmma m64n64k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
+        {
+            #line 66 "fp8.py"
+            dot_phase ^= 1;
+            #line 66 "fp8.py"
+            unsigned char *dot_buf = tsm_smem + dot_phase * 8192;
+            #line 66 "fp8.py"
+            unsigned char *dot_a = reinterpret_cast<unsigned char *>(dot_buf); // a: swizzled rows along M
+            #line 66 "fp8.py"
+            unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 4096); // b: swizzled rows along N
+            #pragma unroll
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                { const int f = (r << 7) + tp2; tsm::sts<1>(&dot_a[(tsm::swz<64>((f >> 6) * 64 + (f & 63) * 1) >> 0)], &a_1[r]); }
+            #pragma unroll
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                { const int f = (r << 7) + tp2; tsm::sts<1>(&dot_b[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 1) >> 0)], &b_1[r]); }
+            #line 66 "fp8.py"
+            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+            #line 66 "fp8.py"
+            __syncthreads();
+            #pragma unroll
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                acc_2[r] = acc_1[r];
+            #line 66 "fp8.py"
+            const unsigned long long dot_da = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_a), 0, 512);
+            #line 66 "fp8.py"
+            const unsigned long long dot_db = tsm::wgmma_desc<64>((unsigned)__cvta_generic_to_shared(dot_b), 0, 512);
+            #line 66 "fp8.py"
+            tsm::wgmma_fence_regs<32>(acc_2);
+            #line 66 "fp8.py"
+            tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
+            #line 66 "fp8.py"
+            float dot_part[32] = {}; // a partial sum of at most 32 products along K (max_num_imprecise_acc=32)
+            #line 66 "fp8.py"
+            tsm::wgmma_fence_regs<32>(dot_part);
+            #line 66 "fp8.py"
+            tsm::wgmma_fence(); // the partial sum's registers are ready for the tensor cores
+            #line 66 "fp8.py"
+            tsm::WgmmaFp8<64, 0, 0>::run(&dot_part[0], dot_da, dot_db, 0);
+            #line 66 "fp8.py"
+            tsm::wgmma_commit();
+            #line 66 "fp8.py"
+            tsm::wgmma_wait<0>();
+            #line 66 "fp8.py"
+            tsm::wgmma_fence_regs<32>(dot_part);
+            #pragma unroll
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                acc_2[r] += dot_part[r];
+            #line 66 "fp8.py"
+            tsm::wgmma_fence_regs<32>(dot_part);
+            #line 66 "fp8.py"
+            tsm::wgmma_fence(); // the partial sum's registers are ready for the tensor cores
+            #line 66 "fp8.py"
+            tsm::WgmmaFp8<64, 0, 0>::run(&dot_part[0], dot_da + 2, dot_db + 2, 0);
+            #line 66 "fp8.py"
+            tsm::wgmma_commit();
+            #line 66 "fp8.py"
+            tsm::wgmma_wait<0>();
+            #line 66 "fp8.py"
+            tsm::wgmma_fence_regs<32>(dot_part);
+            #pragma unroll
+            for (int r = 0; r < 32; ++r)
+                #line 66 "fp8.py"
+                acc_2[r] += dot_part[r];
+            #line 66 "fp8.py"
+            tsm::wgmma_wait<0>(); // the accumulator is final
+            #line 66 "fp8.py"
+            tsm::wgmma_fence_regs<32>(acc_2);
+        }
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
+            acc_1[r] = acc_2[r];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
+            a_1[r] = a_2[r];
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 66 "fp8.py"
+            b_1[r] = b_2[r];
+    }
+    float acc_3[32];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 58 "fp8.py"
+        float *smem = reinterpret_cast<float *>(tsm_smem);
+        #line 58 "fp8.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 58 "fp8.py"
+            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp3; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 32; ++r)
+            #line 58 "fp8.py"
+            { const int f = (r << 7) + tp2; acc_3[r] = smem[f + (f >> 6)]; }
+    }
+    // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+    int v82[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
+        v82[r] = rm[r] * N;
+    float* v84[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
+        v84[r] = c_ptr + v82[r];
+    int v87[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
+        v87[r] = rn[0];
+    float* v88[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
+        v88[r] = v84[r] + v87[r];
+    bool v91[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
+        v91[r] = rm[r] < M;
+    bool v94[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 67 "fp8.py"
+        v94[r] = rn[r] < N;
+    bool v96[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
+        v96[r] = v94[0];
+    bool v97[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
+        v97[r] = v91[r] & v96[r];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 67 "fp8.py"
         tsm::store<1>(v88[r], &acc_3[r], v97[r]); // 4-byte access
 }
