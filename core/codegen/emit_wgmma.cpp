@@ -108,10 +108,11 @@ void Emitter::emitWgmmaDot(const ir::Op &op)
     line("tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores");
     const std::string bf16 = in == DType::BF16 ? "true" : "false";
     auto fp8Code = [](DType d) { return d == DType::F8E5 ? "1" : "0"; };
+    // The instruction, up to the index of its first accumulator register.
     const std::string call
-        = fp8 ? "tsm::WgmmaFp8<" + str(t.instrN) + ", " + fp8Code(in) + ", " + fp8Code(bt.dtype) + ">::run(&" + sum + "["
+        = fp8 ? "tsm::WgmmaFp8<" + str(t.instrN) + ", " + fp8Code(in) + ", " + fp8Code(bt.dtype) + ">::run(&"
               : "tsm::Wgmma<" + str(t.instrN) + ", " + bf16 + ", " + (plan.aKMajor ? "0" : "1") + ", "
-                    + (plan.bKMajor ? "0" : "1") + ">::" + (aRegs ? "run_rs" : "run") + "(&" + sum + "[";
+                    + (plan.bKMajor ? "0" : "1") + ">::" + (aRegs ? "run_rs" : "run") + "(&";
     // max_num_imprecise_acc n <= K (fp8, fp32 result): the tensor cores sum into a fresh
     // partial accumulator, added to the fp32 one every ceil(n / 32) instructions along K and at
     // the end, as Triton's WGMMA lowering does; each partial waits for its group first.
@@ -128,10 +129,8 @@ void Emitter::emitWgmmaDot(const ir::Op &op)
                 const std::int64_t offB = st.b.tileOffset(t.instrN * t.wgN * j, kk, e);
                 const std::string aArg = aRegs ? "&" + ra + "[" + str(4 * (i * (st.K / 16) + kk / 16)) + "]"
                                                : da + (offA ? " + " + str(offA >> 4) : std::string());
-                std::string c = call;
-                if (partial)
-                    c.replace(c.rfind(sum), sum.size(), part);
-                line(c + str(t.instrN / 2 * (j + t.repN * i)) + "], " + aArg + ", " + db
+                line(call + (partial ? part : sum) + "[" + str(t.instrN / 2 * (j + t.repN * i)) + "], " + aArg
+                     + ", " + db
                      + (offB ? " + " + str(offB >> 4) : std::string()) + (partial ? (fresh ? ", 0" : ", 1") : "")
                      + ");");
             }
