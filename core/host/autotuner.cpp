@@ -14,6 +14,7 @@
 #include "core/host/host_context.h"
 #include "core/host/interpreter.h"
 #include "core/host/py_format.h"
+#include "core/host/tensor_descriptor.h"
 #include "core/host/torch_args.h"
 #include "core/host/triton_testing.h"
 #include "core/run/autotune_json.h"
@@ -487,6 +488,14 @@ Value AutotunerObject::tune(Interpreter &interp,
         if (!t.eligible)
             continue;
         t.kwargs = withConfig(kwargs, *t.cfg);
+        // A config's pre_hook may set a TensorDescriptor's block_shape (tutorials 06 and 09),
+        // which the signature compiles in: run it before taking the signature (and again
+        // before the config's launch, as Triton runs it).
+        std::vector<Value> kwargValues;
+        for (const Kwarg &k : kwargs)
+            kwargValues.push_back(k.value);
+        if (!t.cfg->preHook.isNone() && (anyTensorDescriptor(args) || anyTensorDescriptor(kwargValues)))
+            interp.callValue(t.cfg->preHook, {namedArgs(jit(), args, t.kwargs)});
         std::vector<Kwarg> prepared = t.kwargs;
         m_inner->prepare(interp, args, prepared);
         LaunchOptions options;
@@ -539,8 +548,9 @@ Value AutotunerObject::tune(Interpreter &interp,
             continue;
         const std::vector<bool> w = cuda::writtenPointerParams(t.compiled->kernel());
         const std::vector<bool> r = cuda::readPointerParams(t.compiled->kernel());
-        for (std::size_t p = 0; p < w.size() && p < t.bound.size(); ++p) {
-            const tensor::Tensor *tensor = w[p] ? tensorOf(t.bound[p]) : nullptr;
+        const std::vector<const tensor::Tensor *> paramTensors = kernelParamTensors(t.bound);
+        for (std::size_t p = 0; p < w.size() && p < paramTensors.size(); ++p) {
+            const tensor::Tensor *tensor = w[p] ? paramTensors[p] : nullptr;
             if (!tensor)
                 continue;
             add(written, *tensor);

@@ -28,7 +28,9 @@ void registerTree(Interpreter &interp, const std::shared_ptr<LibraryModule> &mod
                              "standard",
                              "random",
                              "matmul",
-                             "cudnn"}) {
+                             "cudnn",
+                             "tools",
+                             "tensor_descriptor"}) {
         const Value *v = module->find(attr);
         if (!v)
             continue;

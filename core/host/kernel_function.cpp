@@ -8,6 +8,7 @@
 #include "core/host/interpreter.h"
 #include "core/host/library_module.h"
 #include "core/host/py_format.h"
+#include "core/host/tensor_descriptor.h"
 #include "core/host/torch_args.h"
 #include "core/host/torch_objects.h"
 #include "core/sema/specializer.h"
@@ -364,6 +365,19 @@ sema::Signature JitFunctionObject::signatureOf(const std::vector<Value> &bound,
             // offset decides. Not t->data(): that would allocate host bytes, download what a
             // kernel wrote and count as a host write (a re-upload) on every launch.
             a.divisibleBy16 = t->storageOffset() * t->elementSize() % 16 == 0;
+        } else if (const auto *desc = v.as<TensorDescriptorObject>()) {
+            const TensorDescriptorObject::Launch d = desc->launchView();
+            if (!d.base->device().isCuda())
+                throwPy("ValueError",
+                        "Pointer argument (at " + std::to_string(i)
+                            + ") cannot be accessed from Triton (cpu tensor?)");
+            a.kind = sema::ArgSpec::Kind::TensorDesc;
+            a.dtype = d.base->dtype();
+            a.blockShape = d.blockShape;
+            for (std::size_t k = 0; k < d.shape.size(); ++k)
+                a.shapeDivisibleBy16 |= std::uint32_t(d.shape[k] % 16 == 0) << k;
+            a.value = sema::ConstValue::ofString(d.padding);
+            a.divisibleBy16 = true;
         } else if (v.isBool()) {
             a.kind = sema::ArgSpec::Kind::Bool;
             a.dtype = DType::I1;
@@ -509,14 +523,36 @@ void JitFunctionObject::launch(Interpreter &interp,
     sema::Signature sig = signatureOf(bound, options, span);
     std::shared_ptr<CompiledKernel> compiled = compile(interp, sig, span);
 
-    std::vector<LaunchArg> launchArgs(bound.size());
+    // One launch argument per kernel parameter: a TensorDescriptor is several (its base, shape
+    // and strides in 16-byte units, as core/sema/lower_call.cpp binds them).
+    std::vector<LaunchArg> launchArgs;
     for (std::size_t i = 0; i < bound.size(); ++i) {
-        LaunchArg &a = launchArgs[i];
+        LaunchArg &a = launchArgs.emplace_back();
         const sema::ArgSpec &spec = sig.args[i];
         std::string var = ctx.argumentName(span, i);
         a.label = var.empty() || var == m_params[i].name ? m_params[i].name
                                                          : m_params[i].name + " <- " + var;
         switch (spec.kind) {
+        case sema::ArgSpec::Kind::TensorDesc: {
+            const TensorDescriptorObject::Launch d
+                = bound[i].as<TensorDescriptorObject>()->launchView();
+            const std::string label = a.label;
+            a = pointerLaunchArg(*d.base, label + ".base");
+            if (!var.empty() && a.storage->label().empty())
+                a.storage->setLabel(var + ".base");
+            const std::int64_t unit = 16 / d.base->elementSize();
+            auto scalar = [&](std::int64_t value, const std::string &what) {
+                LaunchArg &s = launchArgs.emplace_back();
+                s.kind = LaunchArg::Kind::Int;
+                s.i = value;
+                s.label = label + "." + what;
+            };
+            for (std::size_t k = 0; k < d.shape.size(); ++k)
+                scalar(d.shape[k], "shape[" + std::to_string(k) + "]");
+            for (std::size_t k = 0; k + 1 < d.strides.size(); ++k)
+                scalar(d.strides[k] / unit, "strides[" + std::to_string(k) + "] / " + std::to_string(unit));
+            break;
+        }
         case sema::ArgSpec::Kind::Pointer: {
             const std::string label = a.label;
             a = pointerLaunchArg(*tensorOf(bound[i]), label);

@@ -560,6 +560,8 @@ std::optional<Value> TypeObject::getAttr(std::string_view attr)
 {
     if (attr == "__name__" || attr == "__qualname__")
         return Value::str(name);
+    if (auto it = classAttrs.find(std::string(attr)); it != classAttrs.end())
+        return it->second;
     return std::nullopt;
 }
 

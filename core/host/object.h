@@ -388,6 +388,8 @@ public:
     bool isException = false;
     /// Calling the type (int("3"), ValueError("msg"), torch.Tensor is not callable: empty).
     BuiltinFn construct;
+    /// Class attributes of library classes (static methods: TensorDescriptor.from_tensor).
+    std::unordered_map<std::string, Value> classAttrs;
     /// True if `sub` is this type or derives from it (exception classes).
     bool isSuperclassOf(const TypeObject &sub) const;
 };

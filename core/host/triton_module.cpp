@@ -1,10 +1,12 @@
-// The `triton` module's host side: jit / autotune / heuristics / Config, cdiv and
-// next_power_of_2, triton.runtime.driver.active (the active torch device and the device's
-// properties), and the host names of triton.language (dtypes, constexpr).
+// The `triton` module's host side: jit / autotune / heuristics / Config, cdiv,
+// next_power_of_2, set_allocator, triton.tools.tensor_descriptor, triton.runtime.driver.active
+// (the active torch device and the device's properties), and the host names of triton.language
+// (dtypes, constexpr).
 
 #include "core/host/host_context.h"
 #include "core/host/kernel_function.h"
 #include "core/host/py_exception.h"
+#include "core/host/tensor_descriptor.h"
 #include "core/host/torch_args.h"
 #include "core/host/torch_module.h"
 #include "core/host/torch_objects.h"
@@ -102,8 +104,20 @@ std::shared_ptr<LibraryModule> makeTritonModule()
     triton->set("Config", makeConfigType());
     triton->def("cdiv", cdivFn);
     triton->def("next_power_of_2", nextPowerOf2Fn);
+    // Triton needs the allocator for the global scratch of tensor descriptors made inside a
+    // kernel; Tilesmith's descriptors need none (core/sema/lower_tensor_desc.cpp), so it is
+    // accepted and unused.
+    triton->def("set_allocator", [](CallArgs &args) {
+        args.bind("set_allocator", {{"allocator"}});
+        return Value::none();
+    });
     triton->set("language", Value::fromObject(makeLanguageModule()));
     triton->set("testing", Value::fromObject(makeTritonTestingModule()));
+    auto tools = makeLibraryModule("triton.tools");
+    auto descriptors = makeLibraryModule("triton.tools.tensor_descriptor");
+    descriptors->set("TensorDescriptor", makeTensorDescriptorType());
+    tools->set("tensor_descriptor", Value::fromObject(descriptors));
+    triton->set("tools", Value::fromObject(tools));
 
     auto utils = makeLibraryModule("triton.runtime.driver.active.utils");
     utils->def("get_device_properties", devicePropertiesFn);

@@ -26,6 +26,8 @@ struct KValue
         Method,      ///< `self.name` bound to the receiver `self`
         BlockPtr,    ///< tl.make_block_ptr: elts = {base, (shape..), (strides..), (offsets..),
                      ///< (block_shape..), (order..)}; lowered to pointer blocks at each use
+        TensorDesc,  ///< tl.make_tensor_descriptor: elts = {base, (shape i32..), (strides i64..),
+                     ///< (block_shape..), padding string}; lowered to masked pointer blocks
     };
     Kind kind = Kind::Invalid;
     ConstValue c;

@@ -116,10 +116,10 @@ std::optional<std::vector<std::size_t>> boundaryDims(Lowerer &l, const BuiltinAr
     return dims;
 }
 
-/// The block of pointers a block pointer addresses and, when `checked` names dimensions, the
-/// mask of elements inside the parent tensor (kNoValue when unmasked).
-std::pair<ValueId, ValueId> materialize(Lowerer &l, const KValue &bp, const std::vector<std::size_t> &checked,
-                                        SourceSpan span)
+} // namespace
+
+std::pair<ValueId, ValueId> materializeBlockPtr(Lowerer &l, const KValue &bp,
+                                                const std::vector<std::size_t> &checked, SourceSpan span)
 {
     const std::size_t n = rankOf(bp);
     const std::vector<std::int64_t> shape = blockShapeOf(bp);
@@ -164,7 +164,56 @@ std::pair<ValueId, ValueId> materialize(Lowerer &l, const KValue &bp, const std:
     return {p, m};
 }
 
-} // namespace
+KValue blockPtrOf(KValue base, std::vector<KValue> shape, std::vector<KValue> strides,
+                  std::vector<KValue> offsets, const std::vector<std::int64_t> &blockShape)
+{
+    std::vector<KValue> blockConsts, orderConsts;
+    for (std::size_t d = 0; d < blockShape.size(); ++d) {
+        blockConsts.push_back(KValue::constant(ConstValue::ofInt(blockShape[d])));
+        orderConsts.push_back(KValue::constant(ConstValue::ofInt(std::int64_t(blockShape.size() - 1 - d))));
+    }
+    KValue bp;
+    bp.kind = KValue::Kind::BlockPtr;
+    bp.elts = {std::move(base), KValue::tuple(std::move(shape)), KValue::tuple(std::move(strides)),
+               KValue::tuple(std::move(offsets)), KValue::tuple(blockConsts), KValue::tuple(orderConsts)};
+    return bp;
+}
+
+KValue loadThroughBlockPtr(Lowerer &l, const KValue &bp, const std::vector<std::size_t> &checked,
+                           const std::string &padding, SourceSpan span)
+{
+    const DType elem = l.typeOf(bp.elts[Base].v).dtype;
+    auto [ptr, mask] = materializeBlockPtr(l, bp, checked, span);
+    if (ptr == kNoValue)
+        return KValue::invalid();
+    std::vector<ValueId> ops{ptr};
+    if (mask != kNoValue) {
+        ops.push_back(mask);
+        const std::vector<std::int64_t> &shape = l.typeOf(ptr).shape;
+        ops.push_back(padding == "nan" ? l.constantFloat(elem, std::numeric_limits<double>::quiet_NaN(), shape)
+                      : isFloat(elem)  ? l.constantFloat(elem, 0.0, shape)
+                                       : l.constantInt(elem, 0, shape));
+    }
+    ir::Op &op = l.emitOp(OpCode::Load, ops);
+    return KValue::tensor(l.addResult(op, l.typeOf(ptr).pointee()));
+}
+
+bool storeThroughBlockPtr(Lowerer &l, const KValue &bp, const std::vector<std::size_t> &checked,
+                          ValueId value, SourceSpan valueSpan, SourceSpan span)
+{
+    auto [ptr, mask] = materializeBlockPtr(l, bp, checked, span);
+    if (ptr == kNoValue)
+        return false;
+    const Type pt = l.typeOf(ptr);
+    value = l.broadcastTo(l.cast(value, pt.dtype), pt.shape, valueSpan);
+    if (value == kNoValue)
+        return false;
+    std::vector<ValueId> ops{ptr, value};
+    if (mask != kNoValue)
+        ops.push_back(mask);
+    l.emitOp(OpCode::Store, ops);
+    return true;
+}
 
 KValue makeBlockPtr(Lowerer &l, BuiltinArgs &a)
 {
@@ -272,19 +321,7 @@ KValue loadBlockPtr(Lowerer &l, BuiltinArgs &a)
                 {"padding_option='nan' needs a floating-point block, not " + std::string(dtypeShortName(elem))});
         return KValue::invalid();
     }
-    auto [ptr, mask] = materialize(l, *bp, *dims, a.span);
-    if (ptr == kNoValue)
-        return KValue::invalid();
-    std::vector<ValueId> ops{ptr};
-    if (mask != kNoValue) {
-        ops.push_back(mask);
-        const std::vector<std::int64_t> &shape = l.typeOf(ptr).shape;
-        ops.push_back(padding == "nan" ? l.constantFloat(elem, std::numeric_limits<double>::quiet_NaN(), shape)
-                      : isFloat(elem)  ? l.constantFloat(elem, 0.0, shape)
-                                       : l.constantInt(elem, 0, shape));
-    }
-    ir::Op &op = l.emitOp(OpCode::Load, ops);
-    return KValue::tensor(l.addResult(op, l.typeOf(ptr).pointee()));
+    return loadThroughBlockPtr(l, *bp, *dims, padding, a.span);
 }
 
 KValue storeBlockPtr(Lowerer &l, BuiltinArgs &a)
@@ -301,17 +338,8 @@ KValue storeBlockPtr(Lowerer &l, BuiltinArgs &a)
     ValueId val = l.toTensor(*a.get("value"), a.spanOf("value"), "the value of tl.store");
     if (!dims || val == kNoValue)
         return KValue::invalid();
-    auto [ptr, mask] = materialize(l, *bp, *dims, a.span);
-    if (ptr == kNoValue)
+    if (!storeThroughBlockPtr(l, *bp, *dims, val, a.spanOf("value"), a.span))
         return KValue::invalid();
-    const Type pt = l.typeOf(ptr);
-    val = l.broadcastTo(l.cast(val, pt.dtype), pt.shape, a.spanOf("value"));
-    if (val == kNoValue)
-        return KValue::invalid();
-    std::vector<ValueId> ops{ptr, val};
-    if (mask != kNoValue)
-        ops.push_back(mask);
-    l.emitOp(OpCode::Store, ops);
     return KValue::constant(ConstValue::none());
 }
 

@@ -688,6 +688,47 @@ void registerShapeBuiltins(BuiltinTable &t)
         l.error(DiagKind::KernelTypeError, a.span, {"len() needs a tuple or a block"});
         return KValue::invalid();
     };
+    // isinstance(x, T) is decided at compile time, as Triton's code generator decides it:
+    // T is tl.tensor_descriptor, tl.tensor, tl.constexpr, tl.tuple, int, float, bool or a tuple of them.
+    t["py.isinstance"] = [](Lowerer &l, BuiltinArgs &a) -> KValue {
+        if (a.rest.size() != 2 || !a.names.empty()) {
+            l.error(DiagKind::KernelTypeError, a.span, {"isinstance() takes exactly 2 arguments"});
+            return KValue::invalid();
+        }
+        const KValue &x = a.rest[0];
+        const std::vector<KValue> types = a.rest[1].kind == KValue::Kind::Tuple ? a.rest[1].elts
+                                                                                 : std::vector<KValue>{a.rest[1]};
+        bool result = false;
+        for (const KValue &ty : types) {
+            const std::string n = ty.kind == KValue::Kind::Builtin ? ty.name : "";
+            bool known = true, match = false;
+            if (n == "tl.tensor_descriptor")
+                match = x.kind == KValue::Kind::TensorDesc;
+            else if (n == "tl.tensor")
+                match = x.isTensor();
+            else if (n == "tl.constexpr")
+                match = x.isConst();
+            else if (n == "tl.tuple")
+                match = x.kind == KValue::Kind::Tuple;
+            else if (n == "py.int")
+                match = x.isConst() && (x.c.kind == ConstValue::Kind::Int || x.c.kind == ConstValue::Kind::Bool);
+            else if (n == "py.float")
+                match = x.isConst() && x.c.kind == ConstValue::Kind::Float;
+            else if (n == "py.bool")
+                match = x.isConst() && x.c.kind == ConstValue::Kind::Bool;
+            else
+                known = false;
+            if (!known) {
+                l.error(DiagKind::UnsupportedKernelFeature, a.restSpans[1],
+                        {"isinstance() against " + l.describe(ty)
+                         + " in a kernel (tl.tensor_descriptor, tl.tensor, tl.constexpr, tl.tuple, int, float "
+                           "and bool are known)"});
+                return KValue::invalid();
+            }
+            result = result || match;
+        }
+        return KValue::constant(ConstValue::ofBool(result));
+    };
     auto convert = [](Lowerer &l, BuiltinArgs &a, ConstValue::Kind to) -> KValue {
         if (to == ConstValue::Kind::Float && a.rest.size() == 1 && a.rest[0].isConst()
             && a.rest[0].c.kind == ConstValue::Kind::String) {

@@ -197,6 +197,8 @@ KValue Lowerer::attribute(const KValue &base, std::string_view attr, SourceSpan 
         error(DiagKind::UnsupportedKernelFeature, span, {base.name + "." + a + " inside a kernel"});
         return KValue::invalid();
     }
+    case KValue::Kind::TensorDesc:
+        return tensorDescAttribute(*this, base, std::string(a), span);
     case KValue::Kind::Builtin:
         if (base.name == "tl.PropagateNan" && (a == "ALL" || a == "NONE"))
             return KValue::constant(ConstValue::ofInt(a == "ALL" ? 1 : 0));
@@ -306,7 +308,9 @@ KValue Lowerer::call(const KValue &callee,
             error(DiagKind::UnsupportedKernelFeature, span, {"the dtype method '" + m + "'"});
             return KValue::invalid();
         }
-        std::string name = callee.name == "to" ? "tl.cast" : "tl." + callee.name;
+        std::string name = self.kind == KValue::Kind::TensorDesc ? "desc." + callee.name
+                           : callee.name == "to"                  ? "tl.cast"
+                                                                  : "tl." + callee.name;
         if (!m_builtins.count(name)) {
             error(DiagKind::KernelTypeError, span, {"blocks have no method '" + callee.name + "'"});
             return KValue::invalid();
@@ -541,6 +545,41 @@ Lowerer::callCombine(const KValue &fn, std::vector<KValue> args, SourceSpan span
     return out;
 }
 
+KValue Lowerer::bindTensorDescParam(ir::Param base, const ArgSpec &a, SourceSpan span)
+{
+    // A host TensorDescriptor is passed as several kernel parameters: its base pointer (16-byte
+    // aligned, which TensorDescriptor checks), its shape (int32, as Triton passes it), and each
+    // leading stride in units of 16 bytes (TensorDescriptor checks that strides are multiples
+    // of 16 bytes; the unit lets axis analysis see aligned rows). The last stride is 1.
+    const std::string name = base.name;
+    const std::int64_t unit = 16 / std::max(1, dtypeBits(a.dtype) / 8);
+    base.value = m_kernel->newValue(ir::Type{a.dtype, true, {}}, name, span);
+    base.divisibleBy16 = true;
+    const KValue baseValue = KValue::tensor(base.value);
+    m_kernel->params.push_back(std::move(base));
+    auto scalarParam = [&](const std::string &pname, DType dtype, bool divisibleBy16) {
+        ir::Param ip;
+        ip.name = pname;
+        ip.span = span;
+        ip.divisibleBy16 = divisibleBy16;
+        ip.value = m_kernel->newValue(ir::Type{dtype, false, {}}, pname, span);
+        m_kernel->params.push_back(ip);
+        return ip.value;
+    };
+    const std::size_t rank = a.blockShape.size();
+    std::vector<KValue> shape, strides;
+    for (std::size_t d = 0; d < rank; ++d)
+        shape.push_back(KValue::tensor(
+            scalarParam(name + "_shape" + std::to_string(d), DType::I32, (a.shapeDivisibleBy16 >> d & 1) != 0)));
+    for (std::size_t d = 0; d + 1 < rank; ++d) {
+        const ValueId units = scalarParam(name + "_stride" + std::to_string(d) + "_16B", DType::I64, false);
+        strides.push_back(binary(ast::BinaryOp::Mult, KValue::tensor(units),
+                                 KValue::constant(ConstValue::ofInt(unit)), span));
+    }
+    strides.push_back(KValue::tensor(constantInt(DType::I64, 1)));
+    return tensorDescOf(baseValue, shape, strides, a.blockShape, a.value.s.empty() ? "zero" : a.value.s);
+}
+
 bool Lowerer::bindParams()
 {
     const ast::FunctionDef &fn = m_source.function;
@@ -590,6 +629,11 @@ bool Lowerer::bindParams()
             ip.value = m_kernel->newValue(ir::Type{a.dtype, false, {}}, ip.name, p.span);
             v = KValue::tensor(ip.value);
             break;
+        case ArgSpec::Kind::TensorDesc:
+            v = bindTensorDescParam(ip, a, p.span);
+            frame().vars[std::string(p.name)] = v;
+            recordName(p.nameSpan, p.name, v);
+            continue;
         }
         frame().vars[ip.name] = v;
         recordName(p.nameSpan, p.name, v);
@@ -611,6 +655,7 @@ Lowerer::Lowerer(const KernelSource &source,
     registerMemoryBuiltins(m_builtins);
     registerMathBuiltins(m_builtins);
     registerReduceBuiltins(m_builtins);
+    registerTensorDescBuiltins(m_builtins);
 }
 
 std::unique_ptr<ir::Kernel> Lowerer::run()

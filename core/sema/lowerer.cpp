@@ -255,6 +255,9 @@ std::string Lowerer::describe(const KValue &k) const
     case KValue::Kind::BlockPtr:
         return "a block pointer of " + std::to_string(k.elts.size() > 4 ? k.elts[4].elts.size() : 0)
                + " dimensions";
+    case KValue::Kind::TensorDesc:
+        return "a tensor descriptor of " + std::to_string(k.elts.size() > 3 ? k.elts[3].elts.size() : 0)
+               + " dimensions";
     case KValue::Kind::Invalid:
         return "an invalid value";
     }

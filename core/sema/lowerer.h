@@ -51,6 +51,31 @@ std::vector<ir::ValueId> blockPtrLeaves(const KValue &bp);
 KValue blockPtrFromLeaves(const KValue &templ, const std::vector<ir::ValueId> &leaves);
 /// Same rank, block shape and order (what a loop needs to carry one as the other).
 bool sameBlockPtrKind(const KValue &a, const KValue &b);
+/// A block pointer at `offsets` (int32 scalars) into a tensor of `shape` and `strides` (int64
+/// scalars), in row-major order; what a tensor descriptor's load and store address.
+KValue blockPtrOf(KValue base, std::vector<KValue> shape, std::vector<KValue> strides,
+                  std::vector<KValue> offsets, const std::vector<std::int64_t> &blockShape);
+/// A load through `bp`, bounds-checked in the dimensions `checked`, where out-of-bounds
+/// elements read `padding` ("" or "zero": 0, "nan": NaN).
+KValue loadThroughBlockPtr(Lowerer &l, const KValue &bp, const std::vector<std::size_t> &checked,
+                           const std::string &padding, SourceSpan span);
+/// A store of `value` (cast to the element type, broadcast to the block) through `bp`,
+/// bounds-checked in `checked`; false after an error.
+bool storeThroughBlockPtr(Lowerer &l, const KValue &bp, const std::vector<std::size_t> &checked,
+                          ir::ValueId value, SourceSpan valueSpan, SourceSpan span);
+/// The block of pointers `bp` addresses and its mask (kNoValue when `checked` is empty).
+std::pair<ir::ValueId, ir::ValueId> materializeBlockPtr(Lowerer &l, const KValue &bp,
+                                                        const std::vector<std::size_t> &checked,
+                                                        SourceSpan span);
+
+// Tensor descriptors (lower_tensor_desc.cpp): tl.make_tensor_descriptor, its load / store /
+// atomic_* / gather / scatter methods and attributes, the free tl.*_tensor_descriptor forms.
+void registerTensorDescBuiltins(BuiltinTable &table);
+/// A descriptor of `base` with int32 `shape`, int64 `strides`, its block shape and padding.
+KValue tensorDescOf(KValue base, std::vector<KValue> shape, std::vector<KValue> strides,
+                    const std::vector<std::int64_t> &blockShape, const std::string &padding);
+/// `desc.attr`: shape, strides, block_shape, dtype, block_type, or a bound method.
+KValue tensorDescAttribute(Lowerer &l, const KValue &desc, const std::string &attr, SourceSpan span);
 
 void registerShapeBuiltins(BuiltinTable &table);
 void registerMemoryBuiltins(BuiltinTable &table);
@@ -183,6 +208,8 @@ private:
     friend struct SpanScope;
     void collectModule();
     bool bindParams();
+    /// The kernel parameters a host TensorDescriptor argument becomes, as a descriptor value.
+    KValue bindTensorDescParam(ir::Param base, const ArgSpec &a, SourceSpan span);
     KValue callBuiltin(const std::string &name,
                        std::vector<KValue> pos,
                        std::vector<SourceSpan> posSpans,

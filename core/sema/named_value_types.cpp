@@ -65,6 +65,15 @@ void Lowerer::recordNameType(SourceSpan span, std::string_view name, const KValu
         type = "block_ptr<" + namedTypeText(ir::Type{base.dtype, false, shape}) + ">";
         break;
     }
+    case KValue::Kind::TensorDesc: {
+        // "tensor_descriptor<fp16[64, 64]>", as Triton prints the type.
+        const ir::Type &base = typeOf(value.elts[0].v);
+        std::vector<std::int64_t> shape;
+        for (const KValue &d : value.elts[3].elts)
+            shape.push_back(d.c.i);
+        type = "tensor_descriptor<" + namedTypeText(ir::Type{base.dtype, false, shape}) + ">";
+        break;
+    }
     }
     m_namedTypes->push_back({span, std::string(name), std::move(type)});
 }

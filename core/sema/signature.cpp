@@ -102,6 +102,18 @@ std::string Signature::key() const
         case ArgSpec::Kind::Constexpr:
             k += "constexpr " + a.value.repr();
             break;
+        case ArgSpec::Kind::TensorDesc: {
+            // Triton's signature type, tensordesc<fp16[64, 64]>, plus a NaN padding.
+            k += "tensordesc<" + std::string(dtypeShortName(a.dtype)) + "[";
+            for (std::size_t d = 0; d < a.blockShape.size(); ++d)
+                k += (d ? ", " : "") + std::to_string(a.blockShape[d]);
+            k += "]>" + std::string(a.value.s == "nan" ? " nan" : "");
+            // Which dimensions' sizes are multiples of 16, as for int arguments.
+            k += " shape:";
+            for (std::size_t d = 0; d < a.blockShape.size(); ++d)
+                k += std::string(d ? "," : "") + ((a.shapeDivisibleBy16 >> d & 1) ? "16" : "-");
+            break;
+        }
         }
     }
     k += " | warps=" + std::to_string(numWarps) + " stages=" + std::to_string(numStages);

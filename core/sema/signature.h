@@ -42,6 +42,8 @@ struct ArgSpec
         Float,     ///< a Python float: `dtype` is F32
         Bool,      ///< a Python bool: `dtype` is I1
         Constexpr, ///< a tl.constexpr parameter (or None): `value` holds it
+        TensorDesc, ///< a host TensorDescriptor: `dtype` its element type, `blockShape`, `value`
+                    ///< the padding ("zero" / "nan"); passed as base, shape and strides
     };
     Kind kind = Kind::Int;
     tsm::DType dtype = tsm::DType::I32;
@@ -50,6 +52,11 @@ struct ArgSpec
     /// Ints equal to 1 are compiled as the constant 1 (Triton's specialization).
     bool equalsOne = false;
     ConstValue value;
+    /// TensorDesc: the block shape (compiled in, as Triton's tensordesc<fp16[64, 64]> type).
+    std::vector<std::int64_t> blockShape;
+    /// TensorDesc: bit d is set when shape[d] is a multiple of 16 (specialized like an int, so
+    /// that bounds masks stay constant across vectors).
+    std::uint32_t shapeDivisibleBy16 = 0;
 
     /// A Python int as Triton specializes it: I32 or I64 by value, divisibility by 16, == 1.
     static ArgSpec ofInt(std::int64_t v);

@@ -8,7 +8,7 @@ import triton.language as tl
 def k(x_ptr, n, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs)
-    d = tl.make_tensor_descriptor(x_ptr, (n,), (1,), (BLOCK,))  # CHECK-ERROR: UnsupportedKernelFeature: tl.make_tensor_descriptor
+    d = isinstance(x, tl.dtype)  # CHECK-ERROR: UnsupportedKernelFeature: isinstance() against builtin 'tl.dtype'
     s = tl.sort(x)  # CHECK-ERROR: UnsupportedKernelFeature: tl.sort
     g = tl.gather(x, offs, 0)  # CHECK-ERROR: UnsupportedKernelFeature: tl.gather
     h = tl.histogram(offs, 8)  # CHECK-ERROR: UnsupportedKernelFeature: tl.histogram
