@@ -19,6 +19,10 @@ bool checkSupported(const ir::Kernel &kernel, DiagnosticSink &diags);
 /// accumulation stays in the dot's layout.
 void combineDotAdd(codegen::LoweredKernel &lk);
 
+/// transpose-dot-loads: a dot operand `trans(load(p, m, o))` becomes `load(trans(p), trans(m),
+/// trans(o))`, so the dot stages it straight from global memory.
+void transposeDotLoads(codegen::LoweredKernel &lk);
+
 /// pipeline-dot-loads: the loads feeding a tl.dot in a loop are issued one iteration ahead
 /// (carried in registers), unless num_stages is 1.
 void pipelineDotLoads(codegen::LoweredKernel &lk);

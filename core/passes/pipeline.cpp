@@ -26,6 +26,8 @@ const Pass kPasses[] = {
      [](LoweredKernel &lk, DiagnosticSink &d) { return checkSupported(lk.kernel, d); }},
     {"combine-dot-add",
      [](LoweredKernel &lk, DiagnosticSink &) { return combineDotAdd(lk), true; }},
+    {"transpose-dot-loads",
+     [](LoweredKernel &lk, DiagnosticSink &) { return transposeDotLoads(lk), true; }},
     {"pipeline-dot-loads",
      [](LoweredKernel &lk, DiagnosticSink &) { return pipelineDotLoads(lk), true; }},
     {"axis-analysis",

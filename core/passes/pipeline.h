@@ -4,7 +4,7 @@
 // in its own file under core/passes/. `tilesmith emit --dump-after=all` prints the IR with its
 // layouts after every pass, and the time each took.
 //
-// Passes: verify, check-supported, combine-dot-add,
+// Passes: verify, check-supported, combine-dot-add, transpose-dot-loads,
 // pipeline-dot-loads, axis-analysis, assign-layouts, remove-conversions,
 // verify-layouts (cudaPassNames()).
 //

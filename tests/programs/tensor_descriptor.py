@@ -3,8 +3,8 @@ Tensor descriptors made inside kernels (tl.make_tensor_descriptor) and on the ho
 (triton.tools.tensor_descriptor.TensorDescriptor): a tiled 2-D copy whose edge
 tiles hang over the tensor (out-of-bounds loads read 0, stores are dropped), padding_option="nan"
 with negative offsets, a tiled matmul whose A, B and C go through descriptors (tutorial 09's
-style, ragged M, N, K), the free tl.load/store_tensor_descriptor forms with desc.shape and
-desc.strides, a 3-D descriptor, atomic_add through a descriptor, row gather / scatter, host
+style, ragged M, N, K; B also as an (N, K) tensor transposed per tile), the free
+tl.load/store_tensor_descriptor forms with desc.shape and desc.strides, a 3-D descriptor, atomic_add through a descriptor, row gather / scatter, host
 descriptors passed to kernels (from_tensor, NaN padding, an autotuned matmul whose pre_hook sets
 each config's block shapes, as tutorial 09 does) and TensorDescriptor's own checks.
 Shapes keep every stride a multiple of 16 bytes, as TMA on a GPU requires.
@@ -99,6 +99,32 @@ def test_matmul(M, N, K):
     BM, BN, BK = 64, 32, 32
     matmul_kernel[(triton.cdiv(M, BM), triton.cdiv(N, BN))](a, b, c, M, N, K, BM=BM, BN=BN, BK=BK)
     ref = (a.to(torch.float64) @ b.to(torch.float64)).to(torch.float16)
+    torch.testing.assert_close(c, ref, atol=2e-2, rtol=1e-2)
+
+
+@triton.jit
+def matmul_bt_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # Tutorial 09's descriptor kernel: B is (N, K) and each tile is transposed for the dot.
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[N, K], strides=[K, 1], block_shape=[BN, BK])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    off_m = tl.program_id(0) * BM
+    off_n = tl.program_id(1) * BN
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([off_n, k * BK]).T, acc)
+    c_desc.store([off_m, off_n], acc.to(tl.float16))
+
+
+@pytest.mark.parametrize("M, N, K", [(64, 64, 64), (50, 72, 88), (130, 24, 200)])
+def test_matmul_transposed_b(M, N, K):
+    torch.manual_seed(0)
+    a = torch.randn(M, K, device=DEVICE, dtype=torch.float16)
+    b = torch.randn(N, K, device=DEVICE, dtype=torch.float16)
+    c = torch.empty(M, N, device=DEVICE, dtype=torch.float16)
+    BM, BN, BK = 64, 64, 32
+    matmul_bt_kernel[(triton.cdiv(M, BM), triton.cdiv(N, BN))](a, b, c, M, N, K, BM=BM, BN=BN, BK=BK)
+    ref = (a.to(torch.float64) @ b.to(torch.float64).T).to(torch.float16)
     torch.testing.assert_close(c, ref, atol=2e-2, rtol=1e-2)
 
 
