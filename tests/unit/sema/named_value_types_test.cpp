@@ -53,19 +53,31 @@ struct Recorded
     }
 };
 
-std::unique_ptr<Recorded> record(const std::string &signature, bool ask = true)
+const char *kDescriptors = R"(import triton
+import triton.language as tl
+
+@triton.jit
+def desc_kernel(x_ptr, desc, n, BLOCK: tl.constexpr):
+    d = tl.make_tensor_descriptor(x_ptr, [n], [1], [BLOCK])
+    tile = desc.load([0, 0])
+    d.store([0], d.load([0]) + tl.sum(tl.sum(tile, axis=1), axis=0))
+)";
+
+std::unique_ptr<Recorded> record(const std::string &signature, bool ask = true,
+                                 const char *source = kSwish, std::string_view function = "swish_kernel",
+                                 std::optional<Signature> given = std::nullopt)
 {
     auto r = std::make_unique<Recorded>();
-    r->file = &r->sm.add("swish.py", kSwish);
+    r->file = &r->sm.add("swish.py", source);
     DiagnosticSink parseSink;
     r->parsed = parseModule(*r->file, parseSink);
     const ast::FunctionDef *fn = nullptr;
     for (const ast::Stmt *s : r->parsed.module->body)
-        if (const auto *f = ast::dynCast<ast::FunctionDef>(s); f && f->name == "swish_kernel")
+        if (const auto *f = ast::dynCast<ast::FunctionDef>(s); f && f->name == function)
             fn = f;
     EXPECT_NE(fn, nullptr);
     std::string err;
-    auto sig = parseSignature(signature, *fn, &err);
+    auto sig = given ? given : parseSignature(signature, *fn, &err);
     EXPECT_TRUE(sig) << err;
     SpecializeOptions options;
     if (ask)
@@ -123,4 +135,26 @@ TEST(NamedValueTypes, NothingRecordedUnlessAsked)
 {
     auto r = record("*fp32:16, *fp32:16, i32, constexpr 1.0, constexpr 1024", false);
     EXPECT_TRUE(r->types.empty());
+}
+
+TEST(NamedValueTypes, TensorDescriptorsMadeInTheKernelOrPassedFromTheHost)
+{
+    // desc is a host TensorDescriptor of fp16 [16, 32] blocks: four kernel parameters (base,
+    // two shape dimensions, one leading stride in 16-byte units), one value in the kernel.
+    Signature sig;
+    sig.args.resize(4);
+    sig.args[0].kind = ArgSpec::Kind::Pointer;
+    sig.args[0].dtype = DType::F16;
+    sig.args[1].kind = ArgSpec::Kind::TensorDesc;
+    sig.args[1].dtype = DType::F16;
+    sig.args[1].blockShape = {16, 32};
+    sig.args[1].value = ConstValue::ofString("zero");
+    sig.args[2] = ArgSpec::ofInt(100);
+    sig.args[3].kind = ArgSpec::Kind::Constexpr;
+    sig.args[3].value = ConstValue::ofInt(64);
+    EXPECT_NE(sig.key().find("tensordesc<fp16[16, 32]>"), std::string::npos) << sig.key();
+    auto r = record("", true, kDescriptors, "desc_kernel", sig);
+    EXPECT_EQ(r->typeAt("d = ", "d"), "tensor_descriptor<fp16[64]>");
+    EXPECT_EQ(r->typeAt("(x_ptr, desc", "desc"), "tensor_descriptor<fp16[16, 32]>");
+    EXPECT_EQ(r->typeAt("tile = ", "tile"), "fp16[16, 32]");
 }
