@@ -34,16 +34,7 @@ std::size_t rankOf(const KValue &bp)
 
 std::vector<std::int64_t> blockShapeOf(const KValue &bp)
 {
-    std::vector<std::int64_t> s;
-    for (const KValue &d : bp.elts[BlockShape].elts)
-        s.push_back(d.c.i);
-    return s;
-}
-
-/// A tuple's values; a single value counts as a 1-tuple ((n,) and n both name one dimension).
-std::vector<KValue> eltsOf(const KValue &k)
-{
-    return k.kind == KValue::Kind::Tuple ? k.elts : std::vector<KValue>{k};
+    return constInts(bp.elts[BlockShape]);
 }
 
 /// The values of a tuple argument (a single value counts as a 1-tuple), each a scalar integer
@@ -53,7 +44,7 @@ std::optional<std::vector<KValue>> scalarInts(Lowerer &l, const BuiltinArgs &a, 
 {
     const KValue *k = a.get(name);
     const SourceSpan span = a.spanOf(name);
-    const std::vector<KValue> elts = eltsOf(*k);
+    const std::vector<KValue> elts = tupleElts(*k);
     if (elts.size() != rank) {
         l.error(DiagKind::KernelTypeError,
                 span,
@@ -99,7 +90,7 @@ std::optional<std::vector<std::size_t>> boundaryDims(Lowerer &l, const BuiltinAr
     std::vector<std::size_t> dims;
     if (!k || k->isNone())
         return dims;
-    const std::vector<KValue> elts = eltsOf(*k);
+    const std::vector<KValue> elts = tupleElts(*k);
     for (const KValue &e : elts) {
         auto d = l.constInt(e, a.spanOf("boundary_check"), "a boundary_check dimension");
         if (!d)
@@ -164,6 +155,26 @@ std::pair<ValueId, ValueId> materializeBlockPtr(Lowerer &l, const KValue &bp,
     return {p, m};
 }
 
+std::vector<KValue> tupleElts(const KValue &k)
+{
+    return k.kind == KValue::Kind::Tuple ? k.elts : std::vector<KValue>{k};
+}
+
+std::vector<std::int64_t> constInts(const KValue &tuple)
+{
+    std::vector<std::int64_t> out;
+    for (const KValue &e : tuple.elts)
+        out.push_back(e.c.i);
+    return out;
+}
+
+ValueId paddingBlock(Lowerer &l, DType elem, const std::string &padding, const std::vector<std::int64_t> &shape)
+{
+    return padding == "nan" ? l.constantFloat(elem, std::numeric_limits<double>::quiet_NaN(), shape)
+           : isFloat(elem)  ? l.constantFloat(elem, 0.0, shape)
+                            : l.constantInt(elem, 0, shape);
+}
+
 KValue blockPtrOf(KValue base, std::vector<KValue> shape, std::vector<KValue> strides,
                   std::vector<KValue> offsets, const std::vector<std::int64_t> &blockShape)
 {
@@ -182,17 +193,13 @@ KValue blockPtrOf(KValue base, std::vector<KValue> shape, std::vector<KValue> st
 KValue loadThroughBlockPtr(Lowerer &l, const KValue &bp, const std::vector<std::size_t> &checked,
                            const std::string &padding, SourceSpan span)
 {
-    const DType elem = l.typeOf(bp.elts[Base].v).dtype;
     auto [ptr, mask] = materializeBlockPtr(l, bp, checked, span);
     if (ptr == kNoValue)
         return KValue::invalid();
     std::vector<ValueId> ops{ptr};
     if (mask != kNoValue) {
         ops.push_back(mask);
-        const std::vector<std::int64_t> &shape = l.typeOf(ptr).shape;
-        ops.push_back(padding == "nan" ? l.constantFloat(elem, std::numeric_limits<double>::quiet_NaN(), shape)
-                      : isFloat(elem)  ? l.constantFloat(elem, 0.0, shape)
-                                       : l.constantInt(elem, 0, shape));
+        ops.push_back(paddingBlock(l, l.typeOf(bp.elts[Base].v).dtype, padding, l.typeOf(ptr).shape));
     }
     ir::Op &op = l.emitOp(OpCode::Load, ops);
     return KValue::tensor(l.addResult(op, l.typeOf(ptr).pointee()));
@@ -236,7 +243,7 @@ KValue makeBlockPtr(Lowerer &l, BuiltinArgs &a)
     if (!shape || !strides || !offsets)
         return KValue::invalid();
     // order: a permutation of the dimensions (a layout hint for Triton's TMA; checked, not used).
-    const std::vector<KValue> orderElts = eltsOf(*a.get("order"));
+    const std::vector<KValue> orderElts = tupleElts(*a.get("order"));
     std::vector<KValue> orderConsts;
     std::vector<bool> seen(n, false);
     for (const KValue &e : orderElts) {

@@ -34,10 +34,7 @@ std::size_t rankOf(const KValue &d)
 
 std::vector<std::int64_t> blockShapeOf(const KValue &d)
 {
-    std::vector<std::int64_t> s;
-    for (const KValue &e : d.elts[BlockShape].elts)
-        s.push_back(e.c.i);
-    return s;
+    return constInts(d.elts[BlockShape]);
 }
 
 DType elemOf(Lowerer &l, const KValue &d)
@@ -45,10 +42,9 @@ DType elemOf(Lowerer &l, const KValue &d)
     return l.typeOf(d.elts[Base].v).dtype;
 }
 
-std::vector<KValue> eltsOf(const KValue &k)
-{
-    return k.kind == KValue::Kind::Tuple ? k.elts : std::vector<KValue>{k};
-}
+/// The methods of a descriptor (desc.<method>(...), handled as "desc.<method>").
+const char *const kMethods[] = {"load",       "store",      "gather",     "scatter",   "atomic_add",
+                                "atomic_min", "atomic_max", "atomic_and", "atomic_or", "atomic_xor"};
 
 std::string listText(const std::vector<std::int64_t> &v)
 {
@@ -111,7 +107,7 @@ std::optional<std::vector<KValue>> scalarInts(Lowerer &l, const std::vector<KVal
 /// The block pointer a descriptor access at `offsets` goes through; nullopt after an error.
 std::optional<KValue> accessAt(Lowerer &l, const KValue &desc, const KValue &offsetsArg, SourceSpan span)
 {
-    const std::vector<KValue> elts = eltsOf(offsetsArg);
+    const std::vector<KValue> elts = tupleElts(offsetsArg);
     if (elts.size() != rankOf(desc)) {
         l.error(DiagKind::KernelTypeError, span,
                 {"expected " + std::to_string(rankOf(desc)) + " offsets, but got " + std::to_string(elts.size())});
@@ -194,8 +190,8 @@ KValue makeTensorDescriptor(Lowerer &l, BuiltinArgs &a)
                 {"tl.make_tensor_descriptor needs a scalar pointer as its base, not " + ir::typeToString(l.typeOf(base))});
         return KValue::invalid();
     }
-    const std::vector<KValue> shapeElts = eltsOf(*a.get("shape"));
-    const std::vector<KValue> strideElts = eltsOf(*a.get("strides"));
+    const std::vector<KValue> shapeElts = tupleElts(*a.get("shape"));
+    const std::vector<KValue> strideElts = tupleElts(*a.get("strides"));
     const std::size_t ndim = shapeElts.size();
     if (ndim < 1 || ndim > 5) {
         l.error(DiagKind::KernelTypeError, a.spanOf("shape"),
@@ -378,12 +374,7 @@ KValue descGather(Lowerer &l, const KValue &desc, const std::vector<std::pair<KV
                                       "gather");
     if (ptr == kNoValue || mask == kNoValue)
         return KValue::invalid();
-    const DType e = elemOf(l, desc);
-    const std::vector<std::int64_t> &shape = l.typeOf(ptr).shape;
-    const ValueId other = desc.elts[Padding].c.s == "nan"
-                              ? l.constantFloat(e, std::numeric_limits<double>::quiet_NaN(), shape)
-                          : isFloat(e) ? l.constantFloat(e, 0.0, shape)
-                                       : l.constantInt(e, 0, shape);
+    const ValueId other = paddingBlock(l, elemOf(l, desc), desc.elts[Padding].c.s, l.typeOf(ptr).shape);
     ir::Op &op = l.emitOp(OpCode::Load, {ptr, mask, other});
     return KValue::tensor(l.addResult(op, l.typeOf(ptr).pointee()));
 }
@@ -459,9 +450,7 @@ KValue tensorDescAttribute(Lowerer &l, const KValue &desc, const std::string &at
         return desc.elts[BlockShape];
     if (attr == "dtype")
         return KValue::constant(ConstValue::ofDType(elemOf(l, desc)));
-    static const char *const methods[] = {"load",       "store",      "gather",     "scatter",   "atomic_add",
-                                          "atomic_min", "atomic_max", "atomic_and", "atomic_or", "atomic_xor"};
-    for (const char *m : methods)
+    for (const char *m : kMethods)
         if (attr == m)
             return KValue::method(desc, attr);
     l.error(DiagKind::KernelTypeError, span, {"tensor descriptors have no attribute '" + attr + "'"});
@@ -480,8 +469,7 @@ void registerTensorDescBuiltins(BuiltinTable &t)
         return desc ? descStore(l, *desc, *a.get("offsets"), *a.get("value"), a.spanOf("value"), a.spanOf("offsets"))
                     : KValue::invalid();
     };
-    for (const char *m : {"load", "store", "gather", "scatter", "atomic_add", "atomic_min", "atomic_max", "atomic_and",
-                          "atomic_or", "atomic_xor"}) {
+    for (const char *m : kMethods) {
         const std::string method = m;
         t["desc." + method] = [method](Lowerer &l, BuiltinArgs &a) { return descMethod(l, a, method); };
     }

@@ -51,6 +51,13 @@ std::vector<ir::ValueId> blockPtrLeaves(const KValue &bp);
 KValue blockPtrFromLeaves(const KValue &templ, const std::vector<ir::ValueId> &leaves);
 /// Same rank, block shape and order (what a loop needs to carry one as the other).
 bool sameBlockPtrKind(const KValue &a, const KValue &b);
+/// A tuple's values; a single value counts as a 1-tuple ((n,) and n both name one dimension).
+std::vector<KValue> tupleElts(const KValue &k);
+/// The integers of a tuple of int constants (a block shape kept in a KValue).
+std::vector<std::int64_t> constInts(const KValue &tuple);
+/// The block a load reads where a block pointer or descriptor is out of bounds: `padding`
+/// "nan" gives NaN, anything else zeros of `elem`.
+ir::ValueId paddingBlock(Lowerer &l, DType elem, const std::string &padding, const std::vector<std::int64_t> &shape);
 /// A block pointer at `offsets` (int32 scalars) into a tensor of `shape` and `strides` (int64
 /// scalars), in row-major order; what a tensor descriptor's load and store address.
 KValue blockPtrOf(KValue base, std::vector<KValue> shape, std::vector<KValue> strides,

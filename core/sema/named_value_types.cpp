@@ -59,19 +59,13 @@ void Lowerer::recordNameType(SourceSpan span, std::string_view name, const KValu
     case KValue::Kind::BlockPtr: {
         // "block_ptr<fp16[64, 32]>": the blocks it loads.
         const ir::Type &base = typeOf(value.elts[0].v);
-        std::vector<std::int64_t> shape;
-        for (const KValue &d : value.elts[4].elts)
-            shape.push_back(d.c.i);
-        type = "block_ptr<" + namedTypeText(ir::Type{base.dtype, false, shape}) + ">";
+        type = "block_ptr<" + namedTypeText(ir::Type{base.dtype, false, constInts(value.elts[4])}) + ">";
         break;
     }
     case KValue::Kind::TensorDesc: {
         // "tensor_descriptor<fp16[64, 64]>", as Triton prints the type.
         const ir::Type &base = typeOf(value.elts[0].v);
-        std::vector<std::int64_t> shape;
-        for (const KValue &d : value.elts[3].elts)
-            shape.push_back(d.c.i);
-        type = "tensor_descriptor<" + namedTypeText(ir::Type{base.dtype, false, shape}) + ">";
+        type = "tensor_descriptor<" + namedTypeText(ir::Type{base.dtype, false, constInts(value.elts[3])}) + ">";
         break;
     }
     }
