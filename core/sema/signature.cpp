@@ -108,10 +108,10 @@ std::string Signature::key() const
             for (std::size_t d = 0; d < a.blockShape.size(); ++d)
                 k += (d ? ", " : "") + std::to_string(a.blockShape[d]);
             k += "]>" + std::string(a.value.s == "nan" ? " nan" : "");
-            // Which dimensions' sizes are multiples of 16, as for int arguments.
+            // Which dimensions' sizes are multiples of 16, as for int arguments ("shape:16/-").
             k += " shape:";
             for (std::size_t d = 0; d < a.blockShape.size(); ++d)
-                k += std::string(d ? "," : "") + ((a.shapeDivisibleBy16 >> d & 1) ? "16" : "-");
+                k += std::string(d ? "/" : "") + ((a.shapeDivisibleBy16 >> d & 1) ? "16" : "-");
             break;
         }
         }

@@ -106,6 +106,53 @@ std::optional<ConstValue> parseLiteral(const std::string &s)
     return std::nullopt;
 }
 
+/// A host TensorDescriptor as Signature::key writes it: "tensordesc<fp16[64, 32]>", then
+/// " nan" for NaN padding, then " shape:16/-" (which dimensions are multiples of 16).
+std::optional<ArgSpec> parseTensorDesc(const std::string &spec, std::string *error)
+{
+    const std::size_t open = spec.find('['), close = spec.find("]>");
+    std::optional<DType> dtype;
+    if (open != std::string::npos && close != std::string::npos && close > open)
+        dtype = parseDType(spec.substr(11, open - 11));
+    if (!dtype) {
+        *error = "cannot read the tensor descriptor spec '" + spec + "' (expected tensordesc<fp16[64, 32]>)";
+        return std::nullopt;
+    }
+    ArgSpec a;
+    a.kind = ArgSpec::Kind::TensorDesc;
+    a.dtype = *dtype;
+    a.value = ConstValue::ofString("zero");
+    for (const std::string &d : splitTopLevel(spec.substr(open + 1, close - open - 1))) {
+        auto n = parseInt(d);
+        if (!n || *n <= 0) {
+            *error = "cannot read the block shape of '" + spec + "'";
+            return std::nullopt;
+        }
+        a.blockShape.push_back(*n);
+    }
+    std::string rest = trim(spec.substr(close + 2));
+    if (rest.starts_with("nan")) {
+        a.value = ConstValue::ofString("nan");
+        rest = trim(rest.substr(3));
+    }
+    if (rest.starts_with("shape:")) {
+        std::size_t d = 0, at = 6;
+        while (at <= rest.size() && d < a.blockShape.size()) {
+            std::size_t end = rest.find('/', at);
+            if (end == std::string::npos)
+                end = rest.size();
+            if (rest.substr(at, end - at) == "16")
+                a.shapeDivisibleBy16 |= 1u << d;
+            ++d;
+            at = end + 1;
+        }
+    } else if (!rest.empty()) {
+        *error = "cannot read '" + rest + "' after the tensor descriptor spec '" + spec + "'";
+        return std::nullopt;
+    }
+    return a;
+}
+
 std::optional<ArgSpec> parseSpec(const std::string &spec, bool constexprParam, std::string *error)
 {
     ArgSpec a;
@@ -119,6 +166,8 @@ std::optional<ArgSpec> parseSpec(const std::string &spec, bool constexprParam, s
         a.value = *v;
         return a;
     }
+    if (spec.starts_with("tensordesc<"))
+        return parseTensorDesc(spec, error);
     std::string body = spec;
     bool div16 = false;
     if (body.size() > 3 && body.ends_with(":16")) {
@@ -161,7 +210,7 @@ std::optional<ArgSpec> parseSpec(const std::string &spec, bool constexprParam, s
         return a;
     }
     *error = "cannot read the argument spec '" + spec
-             + "' (expected *dtype[:16], i32[:16], i64, fp32, or a literal)";
+             + "' (expected *dtype[:16], i32[:16], i64, fp32, tensordesc<fp16[64, 32]>, or a literal)";
     return std::nullopt;
 }
 

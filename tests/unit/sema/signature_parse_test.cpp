@@ -97,3 +97,30 @@ TEST(SignatureParse, CacheKeyFormRoundTrips)
     EXPECT_FALSE(parseSignature("*fp32, i32, fp32, constexpr 8 | warps=4 blocks=2", *p->fn, &err));
     EXPECT_NE(err.find("launch options"), std::string::npos) << err;
 }
+
+TEST(SignatureParse, TensorDescriptorsRoundTripThroughTheKey)
+{
+    // The studio rebuilds a specialization from its cache key: a host TensorDescriptor's spec,
+    // with its block shape, padding and which dimensions are multiples of 16, must read back.
+    auto p = parse("import triton.language as tl\ndef k(a_desc, b_desc, M, BLOCK: tl.constexpr):\n    pass\n");
+    std::string err;
+    auto sig = parseSignature("tensordesc<fp16[64, 32]> shape:16/-, tensordesc<fp32[8]> nan shape:16, i32, "
+                              "constexpr 64 | warps=8 stages=3",
+                              *p->fn, &err);
+    ASSERT_TRUE(sig) << err;
+    ASSERT_EQ(sig->args.size(), 4u);
+    EXPECT_EQ(sig->args[0].kind, ArgSpec::Kind::TensorDesc);
+    EXPECT_EQ(sig->args[0].dtype, DType::F16);
+    EXPECT_EQ(sig->args[0].blockShape, (std::vector<std::int64_t>{64, 32}));
+    EXPECT_EQ(sig->args[0].value.s, "zero");
+    EXPECT_EQ(sig->args[0].shapeDivisibleBy16, 1u);
+    EXPECT_EQ(sig->args[1].value.s, "nan");
+    EXPECT_EQ(sig->args[1].shapeDivisibleBy16, 1u);
+    EXPECT_EQ(sig->numWarps, 8);
+    auto again = parseSignature(sig->key(), *p->fn, &err);
+    ASSERT_TRUE(again) << err << " in " << sig->key();
+    EXPECT_EQ(*again, *sig);
+
+    EXPECT_FALSE(parseSignature("tensordesc<fp99[64]>, tensordesc<fp32[8]>, i32, 1", *p->fn, &err));
+    EXPECT_NE(err.find("tensordesc<fp16[64, 32]>"), std::string::npos) << err;
+}
