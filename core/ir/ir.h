@@ -128,7 +128,8 @@ struct Kernel
     std::string name;
     FileId file = 0;
     SourceSpan span;
-    /// Every parameter of the Python signature, in order (constexprs included, with no value).
+    /// Every parameter of the Python signature, in order (constexprs included, with no value);
+    /// a host TensorDescriptor is several (its base, shape and strides: lower_call.cpp).
     std::vector<Param> params;
     Region body;
     std::vector<ValueInfo> values;
