@@ -390,6 +390,8 @@ void Emitter::emitHoistedOperand(const ir::Op &dot, int o)
     line(cType(t.dtype) + " *" + dst + " = reinterpret_cast<" + cType(t.dtype) + " *>(tsm_smem + tsm_dot_rings + "
          + str(dotHomes.at(&dot).region[o]) + ");");
     stageOperand(plan, o, t.dtype, dst, operandIn(v, l), l);
+    if (plan.path == DotPath::Wgmma)
+        line("tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma");
 }
 
 Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingPlan &plan,
@@ -470,7 +472,12 @@ Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingP
     if (async)
         line("tsm::cp_async_wait<" + str(async->pendingGroups)
              + ">(); // this iteration's tiles have landed; later ones may still be in flight");
-    if (fenceForAsyncProxy)
+    // As Triton's fence insertion: only what threads stored (not cp.async copies) needs the
+    // proxy fence before wgmma reads it; hoisted operands are fenced where they are staged.
+    bool stored = false;
+    for (int o = 0; o < 2; ++o)
+        stored = stored || (plan.home[o] == OperandHome::Buffer && (!async || !async->async[o]));
+    if (fenceForAsyncProxy && stored)
         line("tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma");
     line("__syncthreads();");
     return sd;

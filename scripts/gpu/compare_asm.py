@@ -70,6 +70,22 @@ def cases():
 
         return launch
 
+    def attention(head_dim):
+
+        def launch(m):
+            q, k, v = (torch.randn(m.BATCH, m.HEADS, 4096, head_dim, device=dev, dtype=torch.float16)
+                       for _ in range(3))
+            o = torch.empty_like(q)
+            return m.attn_fwd[(4096 // 128, m.BATCH * m.HEADS)](
+                q, k, v, o, 0.5, 4096, *q.stride(), *k.stride(), *v.stride(), *o.stride(), H=m.HEADS,
+                HEAD_DIM=head_dim, BLOCK_M=128, BLOCK_N=64, CAUSAL=False, num_warps=8)
+
+        return launch
+
+    strides = ", ".join(f"stride_{t}{d}=" + ("1" if d == "k" else "i32:16") for t in "qkvo"
+                        for d in ("z", "h", "m" if t in "qo" else "n", "k"))
+    attn_sig = ("Q=*fp16:16, K=*fp16:16, V=*fp16:16, Out=*fp16:16, sm_scale=fp32, N_CTX=i32:16, " + strides
+                + ", H=32, HEAD_DIM={d}, BLOCK_M=128, BLOCK_N=64, CAUSAL=False, num_warps=8")
     lns_sig = ("input_ptr=*fp16:16, output_ptr=*fp16:16, n_cols=i32:16, mean=*fp32:16, rstd=*fp32:16, "
                "beta=*fp16:16, gamma=*fp16:16, eps=fp32, BLOCK_SIZE={n}, SWISH_BETA=1.0, num_warps={w}")
     return [
@@ -86,6 +102,8 @@ def cases():
          "x_ptr=*fp32:16, output_ptr=*fp32:16, n_elements=i32:16, beta=1.0, BLOCK_SIZE=4096", swish(4096)),
         ("swish_1024", "bench/gpu/swish.py", "swish_kernel",
          "x_ptr=*fp32:16, output_ptr=*fp32:16, n_elements=i32:16, beta=1.0, BLOCK_SIZE=1024", swish(1024)),
+        ("attention_d128_full", "bench/gpu/flash_attention.py", "attn_fwd", attn_sig.format(d=128), attention(128)),
+        ("attention_d64_full", "bench/gpu/flash_attention.py", "attn_fwd", attn_sig.format(d=64), attention(64)),
         ("vadd_4096", "bench/gpu/vector_add.py", "add_kernel",
          "x_ptr=*fp32:16, y_ptr=*fp32:16, output_ptr=*fp32:16, n_elements=i32:16, BLOCK_SIZE=4096", vadd),
     ]

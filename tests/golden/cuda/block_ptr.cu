@@ -3379,8 +3379,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 31 "block_ptr.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 31 "block_ptr.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
-            #line 31 "block_ptr.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
@@ -6112,8 +6110,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along N
             #line 31 "block_ptr.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 31 "block_ptr.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 31 "block_ptr.py"
             __syncthreads();
             #pragma unroll

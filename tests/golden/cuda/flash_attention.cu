@@ -416,6 +416,8 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 52 "flash_attention.py"
         { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; tsm::sts<8>(&dot_a_once[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &q[r]); }
     #line 52 "flash_attention.py"
+    tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+    #line 52 "flash_attention.py"
     for (int start_n = 0; start_n < N_CTX; start_n += 64) {
         // qk = tl.dot(q, k)
         // K_block_ptr = tl.advance(K_block_ptr, (0, BLOCK_N))
@@ -600,8 +602,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 54 "flash_attention.py"
             tsm::cp_async_wait<3>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 54 "flash_attention.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
-            #line 54 "flash_attention.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
@@ -779,8 +779,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1); // b: swizzled rows along K
             #line 69 "flash_attention.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 69 "flash_attention.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 69 "flash_attention.py"
             __syncthreads();
             #pragma unroll
@@ -1414,6 +1412,8 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 52 "flash_attention.py"
         { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; tsm::sts<8>(&dot_a_once[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &q[r]); }
     #line 52 "flash_attention.py"
+    tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+    #line 52 "flash_attention.py"
     for (int start_n = 0; start_n < hi; start_n += 64) {
         // qk = tl.dot(q, k)
         // K_block_ptr = tl.advance(K_block_ptr, (0, BLOCK_N))
@@ -1597,8 +1597,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             __half *dot_b = reinterpret_cast<__half *>(dot_buf); // b: swizzled rows along N
             #line 54 "flash_attention.py"
             tsm::cp_async_wait<3>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 54 "flash_attention.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 54 "flash_attention.py"
             __syncthreads();
             #pragma unroll
@@ -1804,8 +1802,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1); // b: swizzled rows along K
             #line 69 "flash_attention.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 69 "flash_attention.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 69 "flash_attention.py"
             __syncthreads();
             #pragma unroll
@@ -2412,6 +2408,8 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 52 "flash_attention.py"
         { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; tsm::sts<8>(&dot_a_once[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &q[r]); }
     #line 52 "flash_attention.py"
+    tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+    #line 52 "flash_attention.py"
     for (int start_n = 0; start_n < N_CTX; start_n += 64) {
         // qk = tl.dot(q, k)
         // K_block_ptr = tl.advance(K_block_ptr, (0, BLOCK_N))
@@ -2595,8 +2593,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             __half *dot_b = reinterpret_cast<__half *>(dot_buf); // b: swizzled rows along N
             #line 54 "flash_attention.py"
             tsm::cp_async_wait<3>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 54 "flash_attention.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 54 "flash_attention.py"
             __syncthreads();
             #pragma unroll
@@ -2783,8 +2779,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1); // b: swizzled rows along K
             #line 69 "flash_attention.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 69 "flash_attention.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 69 "flash_attention.py"
             __syncthreads();
             #pragma unroll
@@ -3418,6 +3412,8 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 52 "flash_attention.py"
         { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; tsm::sts<8>(&dot_a_once[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &q[r]); }
     #line 52 "flash_attention.py"
+    tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+    #line 52 "flash_attention.py"
     for (int start_n = 0; start_n < hi; start_n += 64) {
         // qk = tl.dot(q, k)
         // K_block_ptr = tl.advance(K_block_ptr, (0, BLOCK_N))
@@ -3601,8 +3597,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             __half *dot_b = reinterpret_cast<__half *>(dot_buf); // b: swizzled rows along N
             #line 54 "flash_attention.py"
             tsm::cp_async_wait<3>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 54 "flash_attention.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 54 "flash_attention.py"
             __syncthreads();
             #pragma unroll
@@ -3816,8 +3810,6 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             __half *dot_b_1 = reinterpret_cast<__half *>(dot_buf_1); // b: swizzled rows along K
             #line 69 "flash_attention.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 69 "flash_attention.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 69 "flash_attention.py"
             __syncthreads();
             #pragma unroll

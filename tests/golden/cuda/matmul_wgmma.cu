@@ -5055,8 +5055,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 35 "matmul_wgmma.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 35 "matmul_wgmma.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
-            #line 35 "matmul_wgmma.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)

@@ -3948,8 +3948,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 89 "tensor_descriptor.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 89 "tensor_descriptor.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
-            #line 89 "tensor_descriptor.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 16; ++r)
@@ -5557,8 +5555,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along N
             #line 115 "tensor_descriptor.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 115 "tensor_descriptor.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 115 "tensor_descriptor.py"
             __syncthreads();
             #pragma unroll
@@ -10890,8 +10886,6 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along K
             #line 271 "tensor_descriptor.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 271 "tensor_descriptor.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 271 "tensor_descriptor.py"
             __syncthreads();
             #pragma unroll
