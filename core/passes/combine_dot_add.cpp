@@ -18,17 +18,6 @@ using ir::ValueId;
 
 namespace {
 
-void countUses(const ir::Region &r, std::vector<int> &uses)
-{
-    for (const Op &op : r.ops) {
-        for (ValueId v : op.operands)
-            if (v < uses.size())
-                ++uses[v];
-        for (const ir::Region &inner : op.regions)
-            countUses(inner, uses);
-    }
-}
-
 bool isZeroConstant(const std::vector<DefSite> &sites, ValueId v)
 {
     const Op *def = v < sites.size() ? sites[v].op : nullptr;
@@ -41,8 +30,7 @@ void combineDotAdd(codegen::LoweredKernel &lk)
 {
     ir::Kernel &k = lk.kernel;
     const std::vector<DefSite> sites = defSites(k);
-    std::vector<int> uses(k.values.size(), 0);
-    countUses(k.body, uses);
+    const std::vector<int> uses = useCounts(k);
     RegionEdit edit;
     forEachOp(k.body, [&](Op &op) {
         if (op.code != OpCode::Add || op.operands.size() != 2)

@@ -24,7 +24,8 @@ void countUses(const ir::Region &r, std::vector<int> &uses)
 {
     for (const Op &op : r.ops) {
         for (ValueId v : op.operands)
-            ++uses[v];
+            if (v < uses.size())
+                ++uses[v];
         for (const ir::Region &inner : op.regions)
             countUses(inner, uses);
     }
@@ -152,10 +153,16 @@ bool hasSideEffects(const Op &op)
     }
 }
 
-void removeDeadOps(ir::Kernel &kernel)
+std::vector<int> useCounts(const ir::Kernel &kernel)
 {
     std::vector<int> uses(kernel.values.size(), 0);
     countUses(kernel.body, uses);
+    return uses;
+}
+
+void removeDeadOps(ir::Kernel &kernel)
+{
+    std::vector<int> uses = useCounts(kernel);
     while (sweep(kernel.body, uses)) {
     }
 }

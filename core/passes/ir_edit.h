@@ -31,6 +31,9 @@ template <class F> void forEachOp(ir::Region &region, F &&f)
     }
 }
 
+/// How many operands name each value (ValueId-indexed), nested regions included.
+std::vector<int> useCounts(const ir::Kernel &kernel);
+
 /// A new value of `like`'s type and name in `lk` (its layout and axis facts grow with it).
 ir::ValueId
 addValueLike(codegen::LoweredKernel &lk, ir::ValueId like, std::optional<codegen::Layout> layout);

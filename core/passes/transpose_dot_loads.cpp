@@ -22,26 +22,16 @@ using ir::ValueId;
 
 namespace {
 
-struct Uses
+/// How many times each value is operand a or b of a Dot.
+std::vector<int> dotOperandUses(ir::Kernel &k)
 {
-    int total = 0;
-    int asDotOperand = 0; ///< as operand a or b of a Dot
-};
-
-void countUses(const ir::Region &r, std::vector<Uses> &uses)
-{
-    for (const Op &op : r.ops) {
-        for (std::size_t i = 0; i < op.operands.size(); ++i) {
-            const ValueId v = op.operands[i];
-            if (v >= uses.size())
-                continue;
-            ++uses[v].total;
-            if (op.code == OpCode::Dot && i < 2)
-                ++uses[v].asDotOperand;
-        }
-        for (const ir::Region &inner : op.regions)
-            countUses(inner, uses);
-    }
+    std::vector<int> uses(k.values.size(), 0);
+    forEachOp(k.body, [&](const Op &op) {
+        if (op.code == OpCode::Dot)
+            for (std::size_t i = 0; i < 2 && i < op.operands.size(); ++i)
+                ++uses[op.operands[i]];
+    });
+    return uses;
 }
 
 } // namespace
@@ -50,8 +40,7 @@ void transposeDotLoads(codegen::LoweredKernel &lk)
 {
     ir::Kernel &k = lk.kernel;
     const std::vector<DefSite> sites = defSites(k);
-    std::vector<Uses> uses(k.values.size());
-    countUses(k.body, uses);
+    const std::vector<int> uses = useCounts(k), asDotOperand = dotOperandUses(k);
     RegionEdit edit;
     // The kernel's value table grows as permuted operands are added: types are read by value.
     forEachOp(k.body, [&](Op &op) {
@@ -59,8 +48,8 @@ void transposeDotLoads(codegen::LoweredKernel &lk)
             return;
         const ValueId loaded = op.operands[0], res = op.result();
         const Op *load = loaded < sites.size() ? sites[loaded].op : nullptr;
-        if (!load || load->code != OpCode::Load || uses[loaded].total != 1 || uses[res].total == 0
-            || uses[res].total != uses[res].asDotOperand)
+        if (!load || load->code != OpCode::Load || uses[loaded] != 1 || uses[res] == 0
+            || uses[res] != asDotOperand[res])
             return;
         for (const ValueId v : load->operands)
             if (k.type(v).isBlock() && (v >= sites.size() || (!sites[v].op && !sites[v].region)))

@@ -222,17 +222,22 @@ bool storeThroughBlockPtr(Lowerer &l, const KValue &bp, const std::vector<std::s
     return true;
 }
 
+ValueId scalarPointerBase(Lowerer &l, BuiltinArgs &a, const std::string &fn)
+{
+    const ValueId base = l.toTensor(*a.get("base"), a.spanOf("base"), "the base of " + fn);
+    if (base != kNoValue && (!l.typeOf(base).pointer || l.typeOf(base).isBlock())) {
+        l.error(DiagKind::KernelTypeError, a.spanOf("base"),
+                {fn + " needs a scalar pointer as its base, not " + ir::typeToString(l.typeOf(base))});
+        return kNoValue;
+    }
+    return base;
+}
+
 KValue makeBlockPtr(Lowerer &l, BuiltinArgs &a)
 {
-    const ValueId base = l.toTensor(*a.get("base"), a.spanOf("base"), "the base of tl.make_block_ptr");
+    const ValueId base = scalarPointerBase(l, a, "tl.make_block_ptr");
     if (base == kNoValue)
         return KValue::invalid();
-    if (!l.typeOf(base).pointer || l.typeOf(base).isBlock()) {
-        l.error(DiagKind::KernelTypeError,
-                a.spanOf("base"),
-                {"tl.make_block_ptr needs a scalar pointer as its base, not " + ir::typeToString(l.typeOf(base))});
-        return KValue::invalid();
-    }
     auto block = l.constShape(*a.get("block_shape"), a.spanOf("block_shape"), "block_shape");
     if (!block)
         return KValue::invalid();

@@ -182,14 +182,9 @@ std::optional<std::vector<std::pair<KValue, SourceSpan>>> bindMethod(Lowerer &l,
 
 KValue makeTensorDescriptor(Lowerer &l, BuiltinArgs &a)
 {
-    const ValueId base = l.toTensor(*a.get("base"), a.spanOf("base"), "the base of tl.make_tensor_descriptor");
+    const ValueId base = scalarPointerBase(l, a, "tl.make_tensor_descriptor");
     if (base == kNoValue)
         return KValue::invalid();
-    if (!l.typeOf(base).pointer || l.typeOf(base).isBlock()) {
-        l.error(DiagKind::KernelTypeError, a.spanOf("base"),
-                {"tl.make_tensor_descriptor needs a scalar pointer as its base, not " + ir::typeToString(l.typeOf(base))});
-        return KValue::invalid();
-    }
     const std::vector<KValue> shapeElts = tupleElts(*a.get("shape"));
     const std::vector<KValue> strideElts = tupleElts(*a.get("strides"));
     const std::size_t ndim = shapeElts.size();

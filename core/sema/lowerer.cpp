@@ -221,6 +221,15 @@ bool Lowerer::broadcastPair(ValueId &a, ValueId &b, SourceSpan span)
     return a != kNoValue && b != kNoValue;
 }
 
+namespace {
+
+std::string dimensions(std::size_t n)
+{
+    return std::to_string(n) + (n == 1 ? " dimension" : " dimensions");
+}
+
+} // namespace
+
 std::string Lowerer::describe(const KValue &k) const
 {
     switch (k.kind) {
@@ -253,11 +262,9 @@ std::string Lowerer::describe(const KValue &k) const
     case KValue::Kind::Method:
         return "method '" + k.name + "'";
     case KValue::Kind::BlockPtr:
-        return "a block pointer of " + std::to_string(k.elts.size() > 4 ? k.elts[4].elts.size() : 0)
-               + " dimensions";
+        return "a block pointer of " + dimensions(k.elts.size() > 4 ? k.elts[4].elts.size() : 0);
     case KValue::Kind::TensorDesc:
-        return "a tensor descriptor of " + std::to_string(k.elts.size() > 3 ? k.elts[3].elts.size() : 0)
-               + " dimensions";
+        return "a tensor descriptor of " + dimensions(k.elts.size() > 3 ? k.elts[3].elts.size() : 0);
     case KValue::Kind::Invalid:
         return "an invalid value";
     }

@@ -58,6 +58,9 @@ std::vector<std::int64_t> constInts(const KValue &tuple);
 /// The block a load reads where a block pointer or descriptor is out of bounds: `padding`
 /// "nan" gives NaN, anything else zeros of `elem`.
 ir::ValueId paddingBlock(Lowerer &l, DType elem, const std::string &padding, const std::vector<std::int64_t> &shape);
+/// The `base` argument of `fn` (tl.make_block_ptr, tl.make_tensor_descriptor) as a scalar
+/// pointer; kNoValue after an error.
+ir::ValueId scalarPointerBase(Lowerer &l, BuiltinArgs &a, const std::string &fn);
 /// A block pointer at `offsets` (int32 scalars) into a tensor of `shape` and `strides` (int64
 /// scalars), in row-major order; what a tensor descriptor's load and store address.
 KValue blockPtrOf(KValue base, std::vector<KValue> shape, std::vector<KValue> strides,
