@@ -166,6 +166,11 @@ public:
     void emitGather(const std::string &dst, const Layout &dstLayout, const std::string &src,
                     const Layout &srcLayout, const ir::Type &elemType,
                     const std::vector<std::int64_t> &dstToSrc);
+    /// emitGather's conversion through shared memory when both sides can move vectors: `read`
+    /// is dst's layout with its bases mapped into src's flat index. False (nothing emitted)
+    /// when the layouts do not allow it.
+    bool emitGatherVectorized(const std::string &dst, const Layout &read, const std::string &src,
+                              const Layout &srcLayout, const ir::Type &elemType);
     /// The identity bit map of a shape with this many flat-index bits.
     static std::vector<std::int64_t> identityBits(const std::vector<std::int64_t> &shape);
 

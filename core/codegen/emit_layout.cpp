@@ -5,7 +5,10 @@
 
 #include "core/codegen/emit_context.h"
 
+#include "core/codegen/conversion_plan.h"
+
 #include <bit>
+#include <cstdio>
 
 namespace tsm::codegen {
 namespace {
@@ -35,15 +38,6 @@ bool disjointPow2(const std::vector<std::int64_t> &images, std::int64_t &bits)
     return true;
 }
 
-std::string join(const std::string &a, const std::string &b, bool disjoint, const char *disjointOp = " | ")
-{
-    if (a.empty())
-        return b.empty() ? "0" : b;
-    if (b.empty())
-        return a;
-    return a + (disjoint ? disjointOp : " ^ ") + b;
-}
-
 /// Whether `e` has an operator outside parentheses (then it needs them before a `+`).
 bool topLevelSpace(const std::string &e)
 {
@@ -54,6 +48,19 @@ bool topLevelSpace(const std::string &e)
             return true;
     }
     return false;
+}
+
+std::string join(const std::string &a, const std::string &b, bool disjoint, const char *disjointOp = " | ")
+{
+    if (a.empty())
+        return b.empty() ? "0" : b;
+    if (b.empty())
+        return a;
+    if (disjoint)
+        return a + disjointOp + b;
+    // `^` binds tighter than the `|` inside linearExpr's terms: "x | y ^ z" is x | (y ^ z).
+    auto operand = [](const std::string &e) { return topLevelSpace(e) ? "(" + e + ")" : e; };
+    return operand(a) + " ^ " + operand(b);
 }
 
 /// dst register -> src register as a C expression in `r` when the map is linear in r's bits
@@ -186,6 +193,8 @@ void Emitter::emitGather(const std::string &dst, const Layout &dstLayout, const 
         read.laneBases.push_back(mapBits(b, dstToSrc));
     for (std::int64_t b : dstLayout.warpBases)
         read.warpBases.push_back(mapBits(b, dstToSrc));
+    if (emitGatherVectorized(dst, read, src, srcLayout, elemType))
+        return;
     // One padding element after each row of the source's last dimension: reading a column
     // (stride = row length) then hits a different bank in every lane.
     const std::int64_t row = srcLayout.rank() >= 2 ? srcLayout.shape.back() : 0;
@@ -213,6 +222,111 @@ void Emitter::emitGather(const std::string &dst, const Layout &dstLayout, const 
     line("__syncthreads();");
     unrolledLoop(n, access(read, dst + "[r] = smem[@];"));
     close();
+}
+
+namespace {
+
+std::string hex(std::int64_t v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+} // namespace
+
+// Triton's conversion through a swizzled shared layout (conversion_plan.h) for layouts whose
+// bases are single bits: one access per vector of elements both sides hold in registers, at
+// offsets that keep both sides free of bank conflicts. The padded scalar path of emitGather is
+// used for everything else.
+bool Emitter::emitGatherVectorized(const std::string &dst, const Layout &read, const std::string &src,
+                                   const Layout &srcLayout, const ir::Type &elemType)
+{
+    const int w = elementBytes(elemType);
+    const std::optional<SwizzledConversion> plan = planSwizzledConversion(srcLayout, read, w);
+    if (!plan)
+        return false;
+    const int kk = int(plan->vectorBits.size());
+    const std::int64_t elements = srcLayout.numElements();
+    // Offsets in vectors: the vector's own bits are the lowest and nothing XORs into them.
+    auto offsets = [&](const std::vector<std::int64_t> &bases) {
+        std::vector<std::int64_t> out;
+        for (std::int64_t b : bases)
+            out.push_back(b ? plan->image[std::size_t(std::countr_zero(std::uint64_t(b)))] >> kk : 0);
+        return out;
+    };
+    needShared((elements * w + 15) / 16 * 16, k.span,
+               "kernel '" + k.name + "' (a layout conversion of a block of " + std::to_string(elements)
+                   + " elements)");
+    // One element per access needs no vector type.
+    const std::string t = cValueType(elemType.scalar());
+    const std::string v = kk ? "tsm::vec<" + t + ", " + std::to_string(1 << kk) + ">" : t;
+    // `visit(offset expression, registers of the vector's elements)` for each register whose
+    // vector bits are 0 (and, when `owned`, whose broadcast bits are 0: copies are written once).
+    auto groups = [&](const Layout &l, bool owned, auto &&visit) {
+        const std::vector<std::int64_t> laneOff = offsets(l.laneBases), warpOff = offsets(l.warpBases),
+                                        regOff = offsets(l.regBases);
+        const std::string tp = threadPart(laneOff, warpOff);
+        std::int64_t threadBits = 0, regBits = 0;
+        for (std::int64_t o : laneOff)
+            threadBits |= o;
+        for (std::int64_t o : warpOff)
+            threadBits |= o;
+        for (std::int64_t o : regOff)
+            regBits |= o;
+        std::vector<int> vecReg; // the register bit holding each vector bit
+        int vecRegMask = 0, zeroMask = 0;
+        for (int e : plan->vectorBits)
+            for (std::size_t j = 0; j < l.regBases.size(); ++j)
+                if (l.regBases[j] == std::int64_t(1) << e) {
+                    vecReg.push_back(int(j));
+                    vecRegMask |= 1 << j;
+                }
+        for (std::size_t j = 0; j < l.regBases.size(); ++j)
+            if (l.regBases[j] == 0)
+                zeroMask |= 1 << j;
+        const char *op = (threadBits & regBits) ? " ^ " : " + ";
+        for (int r = 0; r < l.numRegs(); ++r) {
+            if ((r & vecRegMask) || (owned && (r & zeroMask)))
+                continue;
+            std::int64_t c = 0;
+            for (std::size_t j = 0; j < l.regBases.size(); ++j)
+                if (r >> j & 1)
+                    c ^= regOff[j];
+            const std::string at = tp.empty() ? hex(c) : c == 0 ? tp : tp + op + hex(c);
+            std::vector<int> regs;
+            for (int t = 0; t < (1 << kk); ++t) {
+                int reg = r;
+                for (int i = 0; i < kk; ++i)
+                    if (t >> i & 1)
+                        reg |= 1 << vecReg[std::size_t(i)];
+                regs.push_back(reg);
+            }
+            visit(at, regs);
+        }
+    };
+    line("// through shared memory, " + std::to_string(w << kk)
+         + " bytes per access: the threads hold different elements in the two layouts");
+    open("");
+    line(v + " *sv = reinterpret_cast<" + v + " *>(tsm_smem);");
+    line("__syncthreads(); // earlier readers of the buffer are done");
+    groups(srcLayout, true, [&](const std::string &at, const std::vector<int> &regs) {
+        std::string elems;
+        for (int reg : regs)
+            elems += (elems.empty() ? "" : ", ") + src + "[" + std::to_string(reg) + "]";
+        line("sv[" + at + "] = " + (kk ? v + "{{" + elems + "}}" : elems) + ";");
+    });
+    line("__syncthreads();");
+    groups(read, false, [&](const std::string &at, const std::vector<int> &regs) {
+        if (!kk)
+            return line(dst + "[" + std::to_string(regs[0]) + "] = sv[" + at + "];");
+        std::string s = "{ const " + v + " x = sv[" + at + "];";
+        for (std::size_t t = 0; t < regs.size(); ++t)
+            s += " " + dst + "[" + std::to_string(regs[t]) + "] = x.e[" + std::to_string(t) + "];";
+        line(s + " }");
+    });
+    close();
+    return true;
 }
 
 std::string Emitter::elem(ir::ValueId v, const Layout &want)

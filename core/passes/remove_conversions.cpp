@@ -4,7 +4,11 @@
 // again (index arithmetic from make_range / splat / constants, broadcasts and reshapes of
 // those, and loads smaller than the program's thread count, as Triton's isExpensiveLoadOrStore)
 // is replaced by a copy of that computation produced directly in the wanted layout
-// (rematerialization). What the copies leave unused is removed.
+// (rematerialization). What the copies leave unused is removed. Last, a conversion that feeds a
+// chain of elementwise ops narrowing its type (a matmul's fp32 accumulator cast to fp16 for the
+// store, perhaps through an activation first) moves down to the narrowest point of the chain:
+// the ops run in the source layout and half the bytes go through shared memory (Triton keeps
+// the accumulator's layout up to the cast the same way, and converts the fp16 tile).
 
 #include "core/passes/passes.h"
 
@@ -47,6 +51,7 @@ public:
             simplify(*c);
         m_edit.apply(m_k);
         removeDeadOps(m_k);
+        sinkPastNarrowing();
     }
 
 private:
@@ -180,6 +185,148 @@ private:
         m_edit.insertAfter(m_sites[v], std::move(copy));
         m_remat.emplace(key, r);
         return r;
+    }
+
+    /// Moves each conversion past the elementwise ops computed from its result when the values
+    /// that leave them (the frontier: read by a store, a reduction, a loop...) hold fewer bytes
+    /// than the conversion's: a matmul's fp32 accumulator through GELU and the cast to fp16.
+    /// Those ops then compute in the conversion's source layout (their other operands
+    /// rematerialized there, when that is cheap), and each frontier value is converted instead.
+    void sinkPastNarrowing()
+    {
+        m_sites = defSites(m_k);
+        m_edit = RegionEdit();
+        m_remat.clear();
+        const std::vector<int> uses = useCounts(m_k);
+        std::vector<std::pair<Op *, ir::Region *>> converts;
+        auto walk = [&](auto &self, ir::Region &r) -> void {
+            for (Op &op : r.ops) {
+                if (op.code == OpCode::ConvertLayout)
+                    converts.emplace_back(&op, &r);
+                for (ir::Region &inner : op.regions)
+                    self(self, inner);
+            }
+        };
+        walk(walk, m_k.body);
+        bool changed = false;
+        for (auto [conv, region] : converts)
+            changed = sink(*conv, *region, uses) || changed;
+        if (changed) {
+            m_edit.apply(m_k);
+            removeDeadOps(m_k);
+        }
+    }
+
+    bool sink(Op &conv, ir::Region &region, const std::vector<int> &uses)
+    {
+        const ValueId src = conv.operands[0], c = conv.result();
+        if (!layoutOf(src) || !layoutOf(c))
+            return false;
+        const Layout from = *layoutOf(src); // by value: the layout table grows below
+        // The ops of the conversion's own region, in program order, that compute from it.
+        std::set<ValueId> inSet = {c};
+        std::vector<Op *> ops;
+        std::map<ValueId, int> innerUses; // uses by the ops in `ops`
+        bool after = false;
+        for (Op &u : region.ops) {
+            if (&u == &conv) {
+                after = true;
+                continue;
+            }
+            bool reads = false;
+            for (ValueId o : u.operands)
+                reads = reads || inSet.count(o);
+            if (!after || !reads || !sinkable(u, inSet, from))
+                continue;
+            ops.push_back(&u);
+            inSet.insert(u.result());
+            for (ValueId o : u.operands)
+                if (inSet.count(o))
+                    ++innerUses[o];
+        }
+        if (ops.empty())
+            return false;
+        std::set<ValueId> frontier;
+        std::int64_t before = bytesOf(c), afterBytes = 0;
+        for (ValueId v : inSet)
+            if (uses[v] > innerUses[v]) {
+                frontier.insert(v);
+                afterBytes += bytesOf(v);
+            }
+        if (afterBytes >= before)
+            return false;
+        std::map<ValueId, ValueId> computed; // frontier value -> the same in `from`
+        for (Op *u : ops)
+            if (frontier.count(u->result()))
+                computed[u->result()] = addValueLike(m_lk, u->result(), from);
+        for (Op *u : ops) {
+            for (std::size_t k = 0; k < u->operands.size(); ++k) {
+                ValueId &o = u->operands[k];
+                if (o == c)
+                    o = src;
+                else if (auto it = computed.find(o); it != computed.end())
+                    o = it->second;
+                else if (inSet.count(o))
+                    continue;
+                else if (operandRule(m_k, *u, k) != OperandRule::None && layoutOf(o)
+                         && !satisfiesRule(m_k, *u, k, *layoutOf(o), from))
+                    o = remat(o, requiredOperandLayout(m_k, *u, k, from));
+            }
+            const ValueId old = u->result();
+            if (!frontier.count(old)) {
+                m_lk.layouts[old] = from;
+                continue;
+            }
+            // The op now computes a new value in the source layout; a conversion after it gives
+            // the old value, which everything outside reads as before.
+            u->results = {computed[old]};
+            Op moved = conv;
+            moved.span = u->span; // reported at the line of the value it now converts
+            moved.operands = {computed[old]};
+            moved.results = {old};
+            m_edit.insertAfter(DefSite{u, nullptr}, std::move(moved));
+        }
+        if (!frontier.count(c))
+            m_edit.drop(&conv);
+        return true;
+    }
+
+    std::int64_t bytesOf(ValueId v) const
+    {
+        const ir::Type &t = m_k.type(v);
+        return t.numElements() * (t.pointer ? 8 : std::max(1, dtypeBytes(t.dtype)));
+    }
+
+    /// Whether `u`, which reads values of `inSet` (all in one layout), is an elementwise op
+    /// that can compute in `from` instead: those operands must have the result's very layout,
+    /// and every other block operand must already fit or be cheap to compute again.
+    bool sinkable(const Op &u, const std::set<ValueId> &inSet, const Layout &from) const
+    {
+        if (u.code == OpCode::ConvertLayout || u.results.size() != 1 || !u.regions.empty()
+            || hasSideEffects(u) || !layoutOf(u.result()))
+            return false;
+        for (std::size_t k = 0; k < u.operands.size(); ++k) {
+            const ValueId o = u.operands[k];
+            const OperandRule rule = operandRule(m_k, u, k);
+            if (inSet.count(o)) {
+                if (rule != OperandRule::Same || !layoutOf(o) || !layoutOf(o)->sameAs(*layoutOf(u.result()))
+                    || m_k.type(o).shape != m_k.type(u.result()).shape)
+                    return false;
+                continue;
+            }
+            if (rule == OperandRule::None)
+                continue;
+            const Layout *have = layoutOf(o);
+            if (!have)
+                return false;
+            if (satisfiesRule(m_k, u, k, *have, from))
+                continue;
+            int budget = kMaxRematOps;
+            std::set<std::pair<ValueId, std::string>> seen;
+            if (!canRemat(o, requiredOperandLayout(m_k, u, k, from), budget, seen))
+                return false;
+        }
+        return true;
     }
 
     codegen::LoweredKernel &m_lk;

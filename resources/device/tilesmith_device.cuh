@@ -17,6 +17,12 @@ extern "C" __device__ void __assertfail(const char *message, const char *file, u
 
 namespace tsm {
 
+// ---- layout conversions (core/codegen/emit_layout.cpp): N elements in one shared-memory access ----
+template <typename T, int N> struct alignas(sizeof(T) * N) vec
+{
+    T e[N];
+};
+
 // ---- global memory: one access of 1, 2, 4, 8 or 16 bytes per call ----
 //
 // tsm::load<V, Q>(dst, ptr[, pred]) reads V consecutive elements at ptr into dst[0..V-1];
@@ -408,18 +414,13 @@ template <typename To, typename From> __device__ __forceinline__ To bitcast(From
 // Conversions as Triton's NVIDIA backend makes them: float -> fp8 rounds to nearest even and
 // saturates to +-max finite, NaN stays NaN (cvt.rn.satfinite); fp8 -> float is exact. sm_89+
 // has the instructions; older GPUs take the same arithmetic in software.
-template <int M, int Bias> __device__ __forceinline__ float fp8_to_f32_soft(unsigned char b)
+// e4m3 (bias 7, no infinities, 0x7f / 0xff NaN) decoded without the sm_89 instruction.
+__device__ __forceinline__ float fp8e4_to_f32_soft(unsigned char b)
 {
-    const unsigned mag = b & 0x7fu, e = mag >> M, m = mag & ((1u << M) - 1);
-    float v;
-    if ((M == 3 && mag == 0x7fu) || (M == 2 && e == 31 && m != 0))
-        v = __int_as_float(0x7fc00000);
-    else if (M == 2 && e == 31)
-        v = __int_as_float(0x7f800000);
-    else if (e == 0)
-        v = ldexpf(float(m), 1 - Bias - M);
-    else
-        v = ldexpf(float(m | (1u << M)), int(e) - Bias - M);
+    const unsigned mag = b & 0x7fu, e = mag >> 3, m = mag & 7u;
+    const float v = mag == 0x7fu ? __int_as_float(0x7fc00000)
+                    : e == 0     ? ldexpf(float(m), -9) // subnormal: m * 2^(1 - 7 - 3)
+                                 : ldexpf(float(m | 8u), int(e) - 10);
     return (b & 0x80u) ? -v : v;
 }
 template <int M, int Bias, unsigned MaxFinite>
@@ -450,7 +451,7 @@ __device__ __forceinline__ float fp8e4_to_f32(unsigned char b)
     asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"((unsigned short)(h2 & 0xffffu)));
     return f;
 #else
-    return fp8_to_f32_soft<3, 7>(b);
+    return fp8e4_to_f32_soft(b);
 #endif
 }
 __device__ __forceinline__ float fp8e5_to_f32(unsigned char b)

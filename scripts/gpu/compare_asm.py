@@ -1,7 +1,7 @@
 """Dump Triton's and Tilesmith's PTX and SASS for the benchmark kernels whose speed differs.
 
 Run on the GPU machine (real Triton installed, tilesmith built):
-    python3 scripts/gpu/compare_asm.py TILESMITH_BINARY OUT_DIR
+    python3 scripts/gpu/compare_asm.py TILESMITH_BINARY OUT_DIR [NAME_PREFIX...]
 For each kernel below, Triton compiles it with the benchmark's launch (one launch at the
 benchmark's size), and `tilesmith emit --ptx / --sass` compiles the same source with the same
 signature. OUT_DIR receives <name>.triton.{ptx,sass}, <name>.tilesmith.{ptx,sass} and
@@ -82,6 +82,25 @@ def cases():
 
         return launch
 
+    def matmul(dtype, warps, stages, bm, bn, bk):
+
+        def launch(m):
+            a = torch.randn(4096, 4096, device=dev, dtype=dtype)
+            b = torch.randn(4096, 4096, device=dev, dtype=dtype)
+            c = torch.empty_like(a)
+            grid = (4096 // bm * 4096 // bn, )
+            return m.matmul_kernel.fn[grid](a, b, c, 4096, 4096, 4096, 4096, 1, 4096, 1, 4096, 1,
+                                            BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
+                                            ACTIVATION="", num_warps=warps, num_stages=stages)
+
+        return launch
+
+    def matmul_sig(t, warps, stages, bm, bn, bk):
+        return (f"a_ptr=*{t}:16, b_ptr=*{t}:16, c_ptr=*{t}:16, M=i32:16, N=i32:16, K=i32:16, "
+                "stride_am=i32:16, stride_ak=1, stride_bk=i32:16, stride_bn=1, stride_cm=i32:16, stride_cn=1, "
+                f"BLOCK_SIZE_M={bm}, BLOCK_SIZE_N={bn}, BLOCK_SIZE_K={bk}, GROUP_SIZE_M=8, ACTIVATION='', "
+                f"num_warps={warps}, num_stages={stages}")
+
     strides = ", ".join(f"stride_{t}{d}=" + ("1" if d == "k" else "i32:16") for t in "qkvo"
                         for d in ("z", "h", "m" if t in "qo" else "n", "k"))
     attn_sig = ("Q=*fp16:16, K=*fp16:16, V=*fp16:16, Out=*fp16:16, sm_scale=fp32, N_CTX=i32:16, " + strides
@@ -104,6 +123,10 @@ def cases():
          "x_ptr=*fp32:16, output_ptr=*fp32:16, n_elements=i32:16, beta=1.0, BLOCK_SIZE=1024", swish(1024)),
         ("attention_d128_full", "bench/gpu/flash_attention.py", "attn_fwd", attn_sig.format(d=128), attention(128)),
         ("attention_d64_full", "bench/gpu/flash_attention.py", "attn_fwd", attn_sig.format(d=64), attention(64)),
+        ("matmul_fp16_128x256x64", "bench/gpu/matmul.py", "matmul_kernel", matmul_sig("fp16", 8, 3, 128, 256, 64),
+         matmul(torch.float16, 8, 3, 128, 256, 64)),
+        ("matmul_fp16_128x128x32", "bench/gpu/matmul.py", "matmul_kernel", matmul_sig("fp16", 4, 4, 128, 128, 32),
+         matmul(torch.float16, 4, 4, 128, 128, 32)),
         ("vadd_4096", "bench/gpu/vector_add.py", "add_kernel",
          "x_ptr=*fp32:16, y_ptr=*fp32:16, output_ptr=*fp32:16, n_elements=i32:16, BLOCK_SIZE=4096", vadd),
     ]
@@ -119,10 +142,12 @@ def sass_classes(sass):
 
 
 def main():
-    tsm, out = sys.argv[1], sys.argv[2]
+    tsm, out, only = sys.argv[1], sys.argv[2], sys.argv[3:]
     os.makedirs(out, exist_ok=True)
     summary = []
     for name, path, kernel, sig, launch in cases():
+        if only and not any(name.startswith(o) for o in only):
+            continue
         try:
             mod = load(path)
             k = launch(mod)

@@ -553,22 +553,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         combine((lane & 2) ? o_2 : v60[r], (lane & 2) ? o_3 : v61[r], (lane & 2) ? v60[r] : o_2, (lane & 2) ? v61[r] : o_3, v60[r], v61[r]);
     }
     int v81[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            smem[tp1] = v61[r];
+        #line 31 "argmax.py"
+        sv[tp1] = v61[0];
         #line 31 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            v81[r] = smem[tp0];
+        #line 31 "argmax.py"
+        v81[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -633,22 +629,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         combine_1((lane & 2) ? o_6 : v78[r], (lane & 2) ? o_7 : v79[r], (lane & 2) ? v78[r] : o_6, (lane & 2) ? v79[r] : o_7, v78[r], v79[r]);
     }
     int v82[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 32 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            smem[tp1] = v79[r];
+        #line 32 "argmax.py"
+        sv[tp1] = v79[0];
         #line 32 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            v82[r] = smem[tp0];
+        #line 32 "argmax.py"
+        v82[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -833,22 +825,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         combine((lane & 4) ? o_4 : v59[r], (lane & 4) ? o_5 : v60[r], (lane & 4) ? v59[r] : o_4, (lane & 4) ? v60[r] : o_5, v59[r], v60[r]);
     }
     int v80[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            smem[tp1] = v60[r];
+        #line 31 "argmax.py"
+        sv[tp1] = v60[0];
         #line 31 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            v80[r] = smem[tp0];
+        #line 31 "argmax.py"
+        v80[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -919,22 +907,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         combine_1((lane & 4) ? o_10 : v77[r], (lane & 4) ? o_11 : v78[r], (lane & 4) ? v77[r] : o_10, (lane & 4) ? v78[r] : o_11, v77[r], v78[r]);
     }
     int v81[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 32 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            smem[tp1] = v78[r];
+        #line 32 "argmax.py"
+        sv[tp1] = v78[0];
         #line 32 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            v81[r] = smem[tp0];
+        #line 32 "argmax.py"
+        v81[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1182,22 +1166,24 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         }
     }
     int v80[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 31 "argmax.py"
-            smem[r] = v60[r];
+        #line 31 "argmax.py"
+        sv[0x0] = v60[0];
+        #line 31 "argmax.py"
+        sv[0x1] = v60[1];
+        #line 31 "argmax.py"
+        sv[0x2] = v60[2];
+        #line 31 "argmax.py"
+        sv[0x3] = v60[3];
         #line 31 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            v80[r] = smem[tp0];
+        #line 31 "argmax.py"
+        v80[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1322,22 +1308,24 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         }
     }
     int v81[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 32 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 32 "argmax.py"
-            smem[r] = v78[r];
+        #line 32 "argmax.py"
+        sv[0x0] = v78[0];
+        #line 32 "argmax.py"
+        sv[0x1] = v78[1];
+        #line 32 "argmax.py"
+        sv[0x2] = v78[2];
+        #line 32 "argmax.py"
+        sv[0x3] = v78[3];
         #line 32 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            v81[r] = smem[tp0];
+        #line 32 "argmax.py"
+        v81[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1602,22 +1590,20 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         }
     }
     int v83[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 31 "argmax.py"
-            smem[(r << 1) + tp1] = v60[r];
+        #line 31 "argmax.py"
+        sv[tp1] = v60[0];
+        #line 31 "argmax.py"
+        sv[tp1 + 0x2] = v60[1];
         #line 31 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            v83[r] = smem[tp0];
+        #line 31 "argmax.py"
+        v83[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1748,22 +1734,20 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         }
     }
     int v85[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 32 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 32 "argmax.py"
-            smem[(r << 1) + tp1] = v78[r];
+        #line 32 "argmax.py"
+        sv[tp1] = v78[0];
+        #line 32 "argmax.py"
+        sv[tp1 + 0x2] = v78[1];
         #line 32 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            v85[r] = smem[tp0];
+        #line 32 "argmax.py"
+        v85[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2027,22 +2011,24 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         }
     }
     int v80[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 31 "argmax.py"
-            smem[r] = v60[r];
+        #line 31 "argmax.py"
+        sv[0x0] = v60[0];
+        #line 31 "argmax.py"
+        sv[0x1] = v60[1];
+        #line 31 "argmax.py"
+        sv[0x2] = v60[2];
+        #line 31 "argmax.py"
+        sv[0x3] = v60[3];
         #line 31 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            v80[r] = smem[tp0];
+        #line 31 "argmax.py"
+        v80[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2173,22 +2159,24 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         }
     }
     int v81[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 32 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 32 "argmax.py"
-            smem[r] = v78[r];
+        #line 32 "argmax.py"
+        sv[0x0] = v78[0];
+        #line 32 "argmax.py"
+        sv[0x1] = v78[1];
+        #line 32 "argmax.py"
+        sv[0x2] = v78[2];
+        #line 32 "argmax.py"
+        sv[0x3] = v78[3];
         #line 32 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            v81[r] = smem[tp0];
+        #line 32 "argmax.py"
+        v81[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2744,22 +2732,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         combine((lane & 2) ? o_2 : v59[r], (lane & 2) ? o_3 : v60[r], (lane & 2) ? v59[r] : o_2, (lane & 2) ? v60[r] : o_3, v59[r], v60[r]);
     }
     int v80[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            smem[tp1] = v60[r];
+        #line 31 "argmax.py"
+        sv[tp1] = v60[0];
         #line 31 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            v80[r] = smem[tp0];
+        #line 31 "argmax.py"
+        v80[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2824,22 +2808,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         combine_1((lane & 2) ? o_6 : v77[r], (lane & 2) ? o_7 : v78[r], (lane & 2) ? v77[r] : o_6, (lane & 2) ? v78[r] : o_7, v77[r], v78[r]);
     }
     int v81[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 32 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            smem[tp1] = v78[r];
+        #line 32 "argmax.py"
+        sv[tp1] = v78[0];
         #line 32 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            v81[r] = smem[tp0];
+        #line 32 "argmax.py"
+        v81[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3022,22 +3002,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         combine((lane & 4) ? o_4 : v58[r], (lane & 4) ? o_5 : v59[r], (lane & 4) ? v58[r] : o_4, (lane & 4) ? v59[r] : o_5, v58[r], v59[r]);
     }
     int v79[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            smem[tp1] = v59[r];
+        #line 31 "argmax.py"
+        sv[tp1] = v59[0];
         #line 31 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            v79[r] = smem[tp0];
+        #line 31 "argmax.py"
+        v79[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3108,22 +3084,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         combine_1((lane & 4) ? o_10 : v76[r], (lane & 4) ? o_11 : v77[r], (lane & 4) ? v76[r] : o_10, (lane & 4) ? v77[r] : o_11, v76[r], v77[r]);
     }
     int v80[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 32 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            smem[tp1] = v77[r];
+        #line 32 "argmax.py"
+        sv[tp1] = v77[0];
         #line 32 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            v80[r] = smem[tp0];
+        #line 32 "argmax.py"
+        v80[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3369,22 +3341,24 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         }
     }
     int v79[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 31 "argmax.py"
-            smem[r] = v59[r];
+        #line 31 "argmax.py"
+        sv[0x0] = v59[0];
+        #line 31 "argmax.py"
+        sv[0x1] = v59[1];
+        #line 31 "argmax.py"
+        sv[0x2] = v59[2];
+        #line 31 "argmax.py"
+        sv[0x3] = v59[3];
         #line 31 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            v79[r] = smem[tp0];
+        #line 31 "argmax.py"
+        v79[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3509,22 +3483,24 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         }
     }
     int v80[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 32 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 32 "argmax.py"
-            smem[r] = v77[r];
+        #line 32 "argmax.py"
+        sv[0x0] = v77[0];
+        #line 32 "argmax.py"
+        sv[0x1] = v77[1];
+        #line 32 "argmax.py"
+        sv[0x2] = v77[2];
+        #line 32 "argmax.py"
+        sv[0x3] = v77[3];
         #line 32 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            v80[r] = smem[tp0];
+        #line 32 "argmax.py"
+        v80[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3787,22 +3763,20 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         }
     }
     int v82[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 31 "argmax.py"
-            smem[(r << 1) + tp1] = v59[r];
+        #line 31 "argmax.py"
+        sv[tp1] = v59[0];
+        #line 31 "argmax.py"
+        sv[tp1 + 0x2] = v59[1];
         #line 31 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            v82[r] = smem[tp0];
+        #line 31 "argmax.py"
+        v82[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3933,22 +3907,20 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         }
     }
     int v84[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 32 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 32 "argmax.py"
-            smem[(r << 1) + tp1] = v77[r];
+        #line 32 "argmax.py"
+        sv[tp1] = v77[0];
+        #line 32 "argmax.py"
+        sv[tp1 + 0x2] = v77[1];
         #line 32 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            v84[r] = smem[tp0];
+        #line 32 "argmax.py"
+        v84[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4210,22 +4182,24 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         }
     }
     int v79[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 31 "argmax.py"
-            smem[r] = v59[r];
+        #line 31 "argmax.py"
+        sv[0x0] = v59[0];
+        #line 31 "argmax.py"
+        sv[0x1] = v59[1];
+        #line 31 "argmax.py"
+        sv[0x2] = v59[2];
+        #line 31 "argmax.py"
+        sv[0x3] = v59[3];
         #line 31 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            v79[r] = smem[tp0];
+        #line 31 "argmax.py"
+        v79[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4356,22 +4330,24 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         }
     }
     int v80[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 32 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 32 "argmax.py"
-            smem[r] = v77[r];
+        #line 32 "argmax.py"
+        sv[0x0] = v77[0];
+        #line 32 "argmax.py"
+        sv[0x1] = v77[1];
+        #line 32 "argmax.py"
+        sv[0x2] = v77[2];
+        #line 32 "argmax.py"
+        sv[0x3] = v77[3];
         #line 32 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            v80[r] = smem[tp0];
+        #line 32 "argmax.py"
+        v80[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4620,22 +4596,20 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         }
     }
     int v80[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 31 "argmax.py"
-            smem[(r << 1) + tp1] = v60[r];
+        #line 31 "argmax.py"
+        sv[tp1] = v60[0];
+        #line 31 "argmax.py"
+        sv[tp1 + 0x2] = v60[1];
         #line 31 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            v80[r] = smem[tp0];
+        #line 31 "argmax.py"
+        v80[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4760,22 +4734,20 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         }
     }
     int v81[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 32 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 32 "argmax.py"
-            smem[(r << 1) + tp1] = v78[r];
+        #line 32 "argmax.py"
+        sv[tp1] = v78[0];
+        #line 32 "argmax.py"
+        sv[tp1 + 0x2] = v78[1];
         #line 32 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            v81[r] = smem[tp0];
+        #line 32 "argmax.py"
+        v81[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -5022,22 +4994,20 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         }
     }
     int v79[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 31 "argmax.py"
-            smem[(r << 1) + tp1] = v59[r];
+        #line 31 "argmax.py"
+        sv[tp1] = v59[0];
+        #line 31 "argmax.py"
+        sv[tp1 + 0x2] = v59[1];
         #line 31 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 31 "argmax.py"
-            v79[r] = smem[tp0];
+        #line 31 "argmax.py"
+        v79[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -5162,22 +5132,20 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         }
     }
     int v80[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 32 "argmax.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 32 "argmax.py"
-            smem[(r << 1) + tp1] = v77[r];
+        #line 32 "argmax.py"
+        sv[tp1] = v77[0];
+        #line 32 "argmax.py"
+        sv[tp1 + 0x2] = v77[1];
         #line 32 "argmax.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 32 "argmax.py"
-            v80[r] = smem[tp0];
+        #line 32 "argmax.py"
+        v80[0] = sv[tp0];
     }
     #pragma unroll
     for (int r = 0; r < 1; ++r)

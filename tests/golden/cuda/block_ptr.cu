@@ -16,8 +16,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int tp3 = ((lane & 7) << 2);
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp4 = (lane << 2) | (warp << 7);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
-    const int tp6 = (lane << 3) | (warp << 8);
+    const int tp5 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (((warp & 1) << 8) | ((warp >> 1) << 1));
+    const int tp6 = lane | (warp << 7);
     const int tp7 = ((lane & 3) << 3);
     // pid_m = tl.program_id(0)
     #line 21 "block_ptr.py"
@@ -724,24 +724,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 31 "block_ptr.py"
             b_1[r] = b_2[r];
     }
-    float acc_3[8];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 28 "block_ptr.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 28 "block_ptr.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 5)] = acc_1[r]; }
-        #line 28 "block_ptr.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = r + tp6; acc_3[r] = smem[f + (f >> 5)]; }
-    }
     // offsets=(pid_m * BLOCK_M, pid_n * BLOCK_N), block_shape=(BLOCK_M, BLOCK_N),
     #line 35 "block_ptr.py"
     int v161 = pid_m * 32;
@@ -757,11 +739,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #line 34 "block_ptr.py"
     long long v168 = (long long)1;
     // tl.store(c_block_ptr, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1))
-    __half v169[8];
+    __half v404[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 37 "block_ptr.py"
-        v169[r] = __float2half_rn(acc_3[r]);
+        v404[r] = __float2half_rn(acc_1[r]);
+    __half v169[8];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 37 "block_ptr.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 37 "block_ptr.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 37 "block_ptr.py"
+        sv[tp5] = tsm::vec<__half, 2>{{v404[0], v404[1]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x80] = tsm::vec<__half, 2>{{v404[2], v404[3]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x1] = tsm::vec<__half, 2>{{v404[4], v404[5]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x81] = tsm::vec<__half, 2>{{v404[6], v404[7]}};
+        #line 37 "block_ptr.py"
+        __syncthreads();
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6]; v169[0] = x.e[0]; v169[1] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x21]; v169[2] = x.e[0]; v169[3] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x42]; v169[4] = x.e[0]; v169[5] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x63]; v169[6] = x.e[0]; v169[7] = x.e[1]; }
+    }
     #line 37 "block_ptr.py"
     long long v170 = (long long)v161;
     #line 37 "block_ptr.py"
@@ -903,7 +911,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp4 = (lane << 2) | (warp << 7);
     const int tp5 = lane | (warp << 5);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
+    const int tp6 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 33) ^ (((lane >> 3) & 1) * 72) ^ (((lane >> 4) & 1) * 144)) ^ (((warp & 1) << 8) | ((warp >> 1) << 4));
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 72));
     // pid_m = tl.program_id(0)
     #line 21 "block_ptr.py"
     int pid_m = blockIdx.x;
@@ -1609,24 +1618,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 31 "block_ptr.py"
             b_1[r] = b_2[r];
     }
-    float acc_3[8];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 28 "block_ptr.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 28 "block_ptr.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 5)] = acc_1[r]; }
-        #line 28 "block_ptr.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = (r << 7) + tp5; acc_3[r] = smem[f + (f >> 5)]; }
-    }
     // offsets=(pid_m * BLOCK_M, pid_n * BLOCK_N), block_shape=(BLOCK_M, BLOCK_N),
     #line 35 "block_ptr.py"
     int v161 = pid_m * 32;
@@ -1642,11 +1633,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #line 34 "block_ptr.py"
     long long v168 = (long long)1;
     // tl.store(c_block_ptr, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1))
-    __half v169[8];
+    __half v404[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 37 "block_ptr.py"
-        v169[r] = __float2half_rn(acc_3[r]);
+        v404[r] = __float2half_rn(acc_1[r]);
+    __half v169[8];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 37 "block_ptr.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 37 "block_ptr.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 37 "block_ptr.py"
+        sv[tp6] = tsm::vec<__half, 2>{{v404[0], v404[2]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v404[1], v404[3]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__half, 2>{{v404[4], v404[6]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__half, 2>{{v404[5], v404[7]}};
+        #line 37 "block_ptr.py"
+        __syncthreads();
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7]; v169[0] = x.e[0]; v169[2] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x90]; v169[1] = x.e[0]; v169[3] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x100]; v169[4] = x.e[0]; v169[6] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x190]; v169[5] = x.e[0]; v169[7] = x.e[1]; }
+    }
     #line 37 "block_ptr.py"
     long long v170 = (long long)v161;
     #line 37 "block_ptr.py"
@@ -1787,7 +1804,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int tp3 = lane;
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp4 = lane | (warp << 5);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
+    const int tp5 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 33) ^ (((lane >> 3) & 1) * 72) ^ (((lane >> 4) & 1) * 144)) ^ (((warp & 1) << 8) | ((warp >> 1) << 4));
+    const int tp6 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 72));
     // pid_m = tl.program_id(0)
     #line 21 "block_ptr.py"
     int pid_m = blockIdx.x;
@@ -2493,24 +2511,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 31 "block_ptr.py"
             b_1[r] = b_2[r];
     }
-    float acc_3[8];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 28 "block_ptr.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 28 "block_ptr.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 5)] = acc_1[r]; }
-        #line 28 "block_ptr.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = (r << 7) + tp4; acc_3[r] = smem[f + (f >> 5)]; }
-    }
     // offsets=(pid_m * BLOCK_M, pid_n * BLOCK_N), block_shape=(BLOCK_M, BLOCK_N),
     #line 35 "block_ptr.py"
     int v161 = pid_m * 32;
@@ -2526,11 +2526,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #line 34 "block_ptr.py"
     long long v168 = (long long)1;
     // tl.store(c_block_ptr, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1))
-    __half v169[8];
+    __half v404[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 37 "block_ptr.py"
-        v169[r] = __float2half_rn(acc_3[r]);
+        v404[r] = __float2half_rn(acc_1[r]);
+    __half v169[8];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 37 "block_ptr.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 37 "block_ptr.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 37 "block_ptr.py"
+        sv[tp5] = tsm::vec<__half, 2>{{v404[0], v404[2]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x1] = tsm::vec<__half, 2>{{v404[1], v404[3]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x8] = tsm::vec<__half, 2>{{v404[4], v404[6]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x9] = tsm::vec<__half, 2>{{v404[5], v404[7]}};
+        #line 37 "block_ptr.py"
+        __syncthreads();
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6]; v169[0] = x.e[0]; v169[2] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x90]; v169[1] = x.e[0]; v169[3] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x100]; v169[4] = x.e[0]; v169[6] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x190]; v169[5] = x.e[0]; v169[7] = x.e[1]; }
+    }
     #line 37 "block_ptr.py"
     long long v170 = (long long)v161;
     #line 37 "block_ptr.py"
@@ -2672,7 +2698,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int tp2 = (lane << 3) | (warp << 8);
     const int tp3 = (lane >> 3) | (warp << 2);
     const int tp4 = ((lane & 7) << 3);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp5 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 132)) ^ (warp << 9);
+    const int tp6 = lane ^ ((((warp >> 0) & 1) * 132) ^ (((warp >> 1) & 1) * 256));
     // pid_m = tl.program_id(0)
     #line 21 "block_ptr.py"
     int pid_m = blockIdx.x;
@@ -3430,24 +3457,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 28 "block_ptr.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 28 "block_ptr.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 28 "block_ptr.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 28 "block_ptr.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // offsets=(pid_m * BLOCK_M, pid_n * BLOCK_N), block_shape=(BLOCK_M, BLOCK_N),
     #line 35 "block_ptr.py"
     int v161 = pid_m * 64;
@@ -3463,11 +3472,85 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #line 34 "block_ptr.py"
     long long v168 = (long long)1;
     // tl.store(c_block_ptr, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1))
-    __half v169[32];
+    __half v404[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 37 "block_ptr.py"
-        v169[r] = __float2half_rn(acc_3[r]);
+        v404[r] = __float2half_rn(acc_1[r]);
+    __half v169[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 37 "block_ptr.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 37 "block_ptr.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 37 "block_ptr.py"
+        sv[tp5] = tsm::vec<__half, 2>{{v404[0], v404[1]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x100] = tsm::vec<__half, 2>{{v404[2], v404[3]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x1] = tsm::vec<__half, 2>{{v404[4], v404[5]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x101] = tsm::vec<__half, 2>{{v404[6], v404[7]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x2] = tsm::vec<__half, 2>{{v404[8], v404[9]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x102] = tsm::vec<__half, 2>{{v404[10], v404[11]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x3] = tsm::vec<__half, 2>{{v404[12], v404[13]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x103] = tsm::vec<__half, 2>{{v404[14], v404[15]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x4] = tsm::vec<__half, 2>{{v404[16], v404[17]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x104] = tsm::vec<__half, 2>{{v404[18], v404[19]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x5] = tsm::vec<__half, 2>{{v404[20], v404[21]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x105] = tsm::vec<__half, 2>{{v404[22], v404[23]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x6] = tsm::vec<__half, 2>{{v404[24], v404[25]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x106] = tsm::vec<__half, 2>{{v404[26], v404[27]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x7] = tsm::vec<__half, 2>{{v404[28], v404[29]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x107] = tsm::vec<__half, 2>{{v404[30], v404[31]}};
+        #line 37 "block_ptr.py"
+        __syncthreads();
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6]; v169[0] = x.e[0]; v169[1] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x21]; v169[2] = x.e[0]; v169[3] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x42]; v169[4] = x.e[0]; v169[5] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x63]; v169[6] = x.e[0]; v169[7] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x200]; v169[8] = x.e[0]; v169[9] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x221]; v169[10] = x.e[0]; v169[11] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x242]; v169[12] = x.e[0]; v169[13] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x263]; v169[14] = x.e[0]; v169[15] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x400]; v169[16] = x.e[0]; v169[17] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x421]; v169[18] = x.e[0]; v169[19] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x442]; v169[20] = x.e[0]; v169[21] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x463]; v169[22] = x.e[0]; v169[23] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x600]; v169[24] = x.e[0]; v169[25] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x621]; v169[26] = x.e[0]; v169[27] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x642]; v169[28] = x.e[0]; v169[29] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x663]; v169[30] = x.e[0]; v169[31] = x.e[1]; }
+    }
     #line 37 "block_ptr.py"
     long long v170 = (long long)v161;
     #line 37 "block_ptr.py"
@@ -3620,7 +3703,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int tp3 = (warp >> 1);
     const int tp4 = lane | ((warp & 1) << 5);
     const int tp5 = lane | (warp << 5);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp6 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 272)) ^ (warp << 9);
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65));
     // pid_m = tl.program_id(0)
     #line 21 "block_ptr.py"
     int pid_m = blockIdx.x;
@@ -4350,24 +4434,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 28 "block_ptr.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 28 "block_ptr.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 28 "block_ptr.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 28 "block_ptr.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = (r << 7) + tp5; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // offsets=(pid_m * BLOCK_M, pid_n * BLOCK_N), block_shape=(BLOCK_M, BLOCK_N),
     #line 35 "block_ptr.py"
     int v161 = pid_m * 64;
@@ -4383,11 +4449,85 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #line 34 "block_ptr.py"
     long long v168 = (long long)1;
     // tl.store(c_block_ptr, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1))
-    __half v169[32];
+    __half v404[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 37 "block_ptr.py"
-        v169[r] = __float2half_rn(acc_3[r]);
+        v404[r] = __float2half_rn(acc_1[r]);
+    __half v169[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 37 "block_ptr.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 37 "block_ptr.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 37 "block_ptr.py"
+        sv[tp6] = tsm::vec<__half, 2>{{v404[0], v404[2]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v404[1], v404[3]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__half, 2>{{v404[4], v404[6]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__half, 2>{{v404[5], v404[7]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x10] = tsm::vec<__half, 2>{{v404[8], v404[10]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x11] = tsm::vec<__half, 2>{{v404[9], v404[11]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x18] = tsm::vec<__half, 2>{{v404[12], v404[14]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x19] = tsm::vec<__half, 2>{{v404[13], v404[15]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x20] = tsm::vec<__half, 2>{{v404[16], v404[18]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x21] = tsm::vec<__half, 2>{{v404[17], v404[19]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x28] = tsm::vec<__half, 2>{{v404[20], v404[22]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x29] = tsm::vec<__half, 2>{{v404[21], v404[23]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x30] = tsm::vec<__half, 2>{{v404[24], v404[26]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x31] = tsm::vec<__half, 2>{{v404[25], v404[27]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x38] = tsm::vec<__half, 2>{{v404[28], v404[30]}};
+        #line 37 "block_ptr.py"
+        sv[tp6 ^ 0x39] = tsm::vec<__half, 2>{{v404[29], v404[31]}};
+        #line 37 "block_ptr.py"
+        __syncthreads();
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7]; v169[0] = x.e[0]; v169[4] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x88]; v169[1] = x.e[0]; v169[5] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x110]; v169[2] = x.e[0]; v169[6] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x198]; v169[3] = x.e[0]; v169[7] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x200]; v169[8] = x.e[0]; v169[12] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x288]; v169[9] = x.e[0]; v169[13] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x310]; v169[10] = x.e[0]; v169[14] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x398]; v169[11] = x.e[0]; v169[15] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x400]; v169[16] = x.e[0]; v169[20] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x488]; v169[17] = x.e[0]; v169[21] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x510]; v169[18] = x.e[0]; v169[22] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x598]; v169[19] = x.e[0]; v169[23] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x600]; v169[24] = x.e[0]; v169[28] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x688]; v169[25] = x.e[0]; v169[29] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x710]; v169[26] = x.e[0]; v169[30] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x798]; v169[27] = x.e[0]; v169[31] = x.e[1]; }
+    }
     #line 37 "block_ptr.py"
     long long v170 = (long long)v161;
     #line 37 "block_ptr.py"
@@ -4522,14 +4662,15 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[16640];
+    __shared__ __align__(1024) unsigned char tsm_smem[16384];
     const int tp0 = warp;
     const int tp1 = lane;
     const int tp2 = (warp >> 1);
     const int tp3 = lane | ((warp & 1) << 5);
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp4 = lane | (warp << 5);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp5 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 272)) ^ (warp << 9);
+    const int tp6 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65));
     // pid_m = tl.program_id(0)
     #line 21 "block_ptr.py"
     int pid_m = blockIdx.x;
@@ -5223,24 +5364,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 31 "block_ptr.py"
             b_1[r] = b_2[r];
     }
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 28 "block_ptr.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 28 "block_ptr.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 28 "block_ptr.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = (r << 7) + tp4; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // offsets=(pid_m * BLOCK_M, pid_n * BLOCK_N), block_shape=(BLOCK_M, BLOCK_N),
     #line 35 "block_ptr.py"
     int v161 = pid_m * 64;
@@ -5256,11 +5379,85 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #line 34 "block_ptr.py"
     long long v168 = (long long)1;
     // tl.store(c_block_ptr, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1))
-    __half v169[32];
+    __half v404[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 37 "block_ptr.py"
-        v169[r] = __float2half_rn(acc_3[r]);
+        v404[r] = __float2half_rn(acc_1[r]);
+    __half v169[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 37 "block_ptr.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 37 "block_ptr.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 37 "block_ptr.py"
+        sv[tp5] = tsm::vec<__half, 2>{{v404[0], v404[2]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x1] = tsm::vec<__half, 2>{{v404[1], v404[3]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x8] = tsm::vec<__half, 2>{{v404[4], v404[6]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x9] = tsm::vec<__half, 2>{{v404[5], v404[7]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x10] = tsm::vec<__half, 2>{{v404[8], v404[10]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x11] = tsm::vec<__half, 2>{{v404[9], v404[11]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x18] = tsm::vec<__half, 2>{{v404[12], v404[14]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x19] = tsm::vec<__half, 2>{{v404[13], v404[15]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x20] = tsm::vec<__half, 2>{{v404[16], v404[18]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x21] = tsm::vec<__half, 2>{{v404[17], v404[19]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x28] = tsm::vec<__half, 2>{{v404[20], v404[22]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x29] = tsm::vec<__half, 2>{{v404[21], v404[23]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x30] = tsm::vec<__half, 2>{{v404[24], v404[26]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x31] = tsm::vec<__half, 2>{{v404[25], v404[27]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x38] = tsm::vec<__half, 2>{{v404[28], v404[30]}};
+        #line 37 "block_ptr.py"
+        sv[tp5 ^ 0x39] = tsm::vec<__half, 2>{{v404[29], v404[31]}};
+        #line 37 "block_ptr.py"
+        __syncthreads();
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6]; v169[0] = x.e[0]; v169[4] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x88]; v169[1] = x.e[0]; v169[5] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x110]; v169[2] = x.e[0]; v169[6] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x198]; v169[3] = x.e[0]; v169[7] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x200]; v169[8] = x.e[0]; v169[12] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x288]; v169[9] = x.e[0]; v169[13] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x310]; v169[10] = x.e[0]; v169[14] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x398]; v169[11] = x.e[0]; v169[15] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x400]; v169[16] = x.e[0]; v169[20] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x488]; v169[17] = x.e[0]; v169[21] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x510]; v169[18] = x.e[0]; v169[22] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x598]; v169[19] = x.e[0]; v169[23] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x600]; v169[24] = x.e[0]; v169[28] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x688]; v169[25] = x.e[0]; v169[29] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x710]; v169[26] = x.e[0]; v169[30] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x798]; v169[27] = x.e[0]; v169[31] = x.e[1]; }
+    }
     #line 37 "block_ptr.py"
     long long v170 = (long long)v161;
     #line 37 "block_ptr.py"
@@ -5401,8 +5598,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int tp1 = ((lane & 3) << 3);
     const int tp2 = (lane << 3) | (warp << 8);
     const int tp3 = ((lane & 3) << 9) | (lane >> 2) | (warp << 3);
-    const int tp4 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp5 = lane | (warp << 5);
+    const int tp4 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 272)) ^ (warp << 9);
+    const int tp5 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65));
     const int tp6 = (warp >> 1);
     const int tp7 = lane | ((warp & 1) << 5);
     // pid_m = tl.program_id(0)
@@ -6162,24 +6359,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 28 "block_ptr.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 28 "block_ptr.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 28 "block_ptr.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp4; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 28 "block_ptr.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "block_ptr.py"
-            { const int f = (r << 7) + tp5; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // offsets=(pid_m * BLOCK_M, pid_n * BLOCK_N), block_shape=(BLOCK_M, BLOCK_N),
     #line 35 "block_ptr.py"
     int v161 = pid_m * 64;
@@ -6195,11 +6374,85 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #line 34 "block_ptr.py"
     long long v168 = (long long)1;
     // tl.store(c_block_ptr, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1))
-    __half v169[32];
+    __half v404[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 37 "block_ptr.py"
-        v169[r] = __float2half_rn(acc_3[r]);
+        v404[r] = __float2half_rn(acc_1[r]);
+    __half v169[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 37 "block_ptr.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 37 "block_ptr.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 37 "block_ptr.py"
+        sv[tp4] = tsm::vec<__half, 2>{{v404[0], v404[2]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x1] = tsm::vec<__half, 2>{{v404[1], v404[3]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x8] = tsm::vec<__half, 2>{{v404[4], v404[6]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x9] = tsm::vec<__half, 2>{{v404[5], v404[7]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x10] = tsm::vec<__half, 2>{{v404[8], v404[10]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x11] = tsm::vec<__half, 2>{{v404[9], v404[11]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x18] = tsm::vec<__half, 2>{{v404[12], v404[14]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x19] = tsm::vec<__half, 2>{{v404[13], v404[15]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x20] = tsm::vec<__half, 2>{{v404[16], v404[18]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x21] = tsm::vec<__half, 2>{{v404[17], v404[19]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x28] = tsm::vec<__half, 2>{{v404[20], v404[22]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x29] = tsm::vec<__half, 2>{{v404[21], v404[23]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x30] = tsm::vec<__half, 2>{{v404[24], v404[26]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x31] = tsm::vec<__half, 2>{{v404[25], v404[27]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x38] = tsm::vec<__half, 2>{{v404[28], v404[30]}};
+        #line 37 "block_ptr.py"
+        sv[tp4 ^ 0x39] = tsm::vec<__half, 2>{{v404[29], v404[31]}};
+        #line 37 "block_ptr.py"
+        __syncthreads();
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5]; v169[0] = x.e[0]; v169[4] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x88]; v169[1] = x.e[0]; v169[5] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x110]; v169[2] = x.e[0]; v169[6] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x198]; v169[3] = x.e[0]; v169[7] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x200]; v169[8] = x.e[0]; v169[12] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x288]; v169[9] = x.e[0]; v169[13] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x310]; v169[10] = x.e[0]; v169[14] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x398]; v169[11] = x.e[0]; v169[15] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x400]; v169[16] = x.e[0]; v169[20] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x488]; v169[17] = x.e[0]; v169[21] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x510]; v169[18] = x.e[0]; v169[22] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x598]; v169[19] = x.e[0]; v169[23] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x600]; v169[24] = x.e[0]; v169[28] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x688]; v169[25] = x.e[0]; v169[29] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x710]; v169[26] = x.e[0]; v169[30] = x.e[1]; }
+        #line 37 "block_ptr.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x798]; v169[27] = x.e[0]; v169[31] = x.e[1]; }
+    }
     #line 37 "block_ptr.py"
     long long v170 = (long long)v161;
     #line 37 "block_ptr.py"
@@ -6658,22 +6911,18 @@ extern "C" __global__ void __launch_bounds__(128) pad_kernel(float* x_ptr, int* 
         combine(nan_count[r], o_2, nan_count[r]);
     }
     int nan_count_1[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 91 "block_ptr.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 91 "block_ptr.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 91 "block_ptr.py"
-            smem[tp0] = nan_count[r];
+        #line 91 "block_ptr.py"
+        sv[tp0] = nan_count[0];
         #line 91 "block_ptr.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 91 "block_ptr.py"
-            nan_count_1[r] = smem[tp1];
+        #line 91 "block_ptr.py"
+        nan_count_1[0] = sv[tp1];
     }
     // tl.store(out_ptr + tl.arange(0, BLOCK), nan_count)
     int v62[1];

@@ -971,9 +971,12 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[16400];
+    __shared__ __align__(16) unsigned char tsm_smem[16384];
     const int tp1 = lane | (warp << 5);
-    const int tp2 = (lane << 3) | (warp << 8);
+    const int tp2 = ((((lane >> 0) & 1) * 9) ^ (((lane >> 1) & 1) * 18) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 1) ^ (((lane >> 4) & 1) * 2)) ^ (((warp & 1) << 2) | ((warp >> 1) << 6));
+    const int tp3 = (lane & 7) | ((lane >> 3) << 6) | (warp << 8);
+    const int tp4 = ((((lane >> 0) & 1) * 9) ^ (((lane >> 1) & 1) * 18) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp5 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 9) ^ (((lane >> 4) & 1) * 18)) ^ ((((warp >> 0) & 1) * 36) ^ (((warp >> 1) & 1) * 64));
     // pid = tl.program_id(0)
     #line 17 "cumsum.py"
     int pid = blockIdx.x;
@@ -1061,22 +1064,46 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 22 "cumsum.py"
         tsm::load<1>(&x[r], v29[r], mask[r]); // 4-byte access
     float x_1[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 22 "cumsum.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
         #line 22 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 22 "cumsum.py"
-            { const int f = (r << 7) + tp1; smem[f + (f >> 10)] = x[r]; }
+        #line 22 "cumsum.py"
+        sv[tp2] = tsm::vec<float, 4>{{x[0], x[8], x[16], x[24]}};
+        #line 22 "cumsum.py"
+        sv[tp2 + 0x80] = tsm::vec<float, 4>{{x[1], x[9], x[17], x[25]}};
+        #line 22 "cumsum.py"
+        sv[tp2 + 0x100] = tsm::vec<float, 4>{{x[2], x[10], x[18], x[26]}};
+        #line 22 "cumsum.py"
+        sv[tp2 + 0x180] = tsm::vec<float, 4>{{x[3], x[11], x[19], x[27]}};
+        #line 22 "cumsum.py"
+        sv[tp2 + 0x200] = tsm::vec<float, 4>{{x[4], x[12], x[20], x[28]}};
+        #line 22 "cumsum.py"
+        sv[tp2 + 0x280] = tsm::vec<float, 4>{{x[5], x[13], x[21], x[29]}};
+        #line 22 "cumsum.py"
+        sv[tp2 + 0x300] = tsm::vec<float, 4>{{x[6], x[14], x[22], x[30]}};
+        #line 22 "cumsum.py"
+        sv[tp2 + 0x380] = tsm::vec<float, 4>{{x[7], x[15], x[23], x[31]}};
         #line 22 "cumsum.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 22 "cumsum.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; x_1[r] = smem[f + (f >> 10)]; }
+        #line 22 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp3]; x_1[0] = x.e[0]; x_1[8] = x.e[1]; x_1[16] = x.e[2]; x_1[24] = x.e[3]; }
+        #line 22 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x9]; x_1[1] = x.e[0]; x_1[9] = x.e[1]; x_1[17] = x.e[2]; x_1[25] = x.e[3]; }
+        #line 22 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x12]; x_1[2] = x.e[0]; x_1[10] = x.e[1]; x_1[18] = x.e[2]; x_1[26] = x.e[3]; }
+        #line 22 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x1b]; x_1[3] = x.e[0]; x_1[11] = x.e[1]; x_1[19] = x.e[2]; x_1[27] = x.e[3]; }
+        #line 22 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x24]; x_1[4] = x.e[0]; x_1[12] = x.e[1]; x_1[20] = x.e[2]; x_1[28] = x.e[3]; }
+        #line 22 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x2d]; x_1[5] = x.e[0]; x_1[13] = x.e[1]; x_1[21] = x.e[2]; x_1[29] = x.e[3]; }
+        #line 22 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x36]; x_1[6] = x.e[0]; x_1[14] = x.e[1]; x_1[22] = x.e[2]; x_1[30] = x.e[3]; }
+        #line 22 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x3f]; x_1[7] = x.e[0]; x_1[15] = x.e[1]; x_1[23] = x.e[2]; x_1[31] = x.e[3]; }
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=1), mask=mask)
     float* v34[32];
@@ -1213,22 +1240,46 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         }
     }
     float v40[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 23 "cumsum.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
         #line 23 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 23 "cumsum.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; smem[f + (f >> 10)] = v38[r]; }
+        #line 23 "cumsum.py"
+        sv[tp4] = tsm::vec<float, 4>{{v38[0], v38[8], v38[16], v38[24]}};
+        #line 23 "cumsum.py"
+        sv[tp4 ^ 0x1] = tsm::vec<float, 4>{{v38[1], v38[9], v38[17], v38[25]}};
+        #line 23 "cumsum.py"
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{v38[2], v38[10], v38[18], v38[26]}};
+        #line 23 "cumsum.py"
+        sv[tp4 ^ 0x3] = tsm::vec<float, 4>{{v38[3], v38[11], v38[19], v38[27]}};
+        #line 23 "cumsum.py"
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{v38[4], v38[12], v38[20], v38[28]}};
+        #line 23 "cumsum.py"
+        sv[tp4 ^ 0x5] = tsm::vec<float, 4>{{v38[5], v38[13], v38[21], v38[29]}};
+        #line 23 "cumsum.py"
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{v38[6], v38[14], v38[22], v38[30]}};
+        #line 23 "cumsum.py"
+        sv[tp4 ^ 0x7] = tsm::vec<float, 4>{{v38[7], v38[15], v38[23], v38[31]}};
         #line 23 "cumsum.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 23 "cumsum.py"
-            { const int f = (r << 7) + tp1; v40[r] = smem[f + (f >> 10)]; }
+        #line 23 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp5]; v40[0] = x.e[0]; v40[8] = x.e[1]; v40[16] = x.e[2]; v40[24] = x.e[3]; }
+        #line 23 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp5 + 0x80]; v40[1] = x.e[0]; v40[9] = x.e[1]; v40[17] = x.e[2]; v40[25] = x.e[3]; }
+        #line 23 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp5 + 0x100]; v40[2] = x.e[0]; v40[10] = x.e[1]; v40[18] = x.e[2]; v40[26] = x.e[3]; }
+        #line 23 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp5 + 0x180]; v40[3] = x.e[0]; v40[11] = x.e[1]; v40[19] = x.e[2]; v40[27] = x.e[3]; }
+        #line 23 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp5 + 0x200]; v40[4] = x.e[0]; v40[12] = x.e[1]; v40[20] = x.e[2]; v40[28] = x.e[3]; }
+        #line 23 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp5 + 0x280]; v40[5] = x.e[0]; v40[13] = x.e[1]; v40[21] = x.e[2]; v40[29] = x.e[3]; }
+        #line 23 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp5 + 0x300]; v40[6] = x.e[0]; v40[14] = x.e[1]; v40[22] = x.e[2]; v40[30] = x.e[3]; }
+        #line 23 "cumsum.py"
+        { const tsm::vec<float, 4> x = sv[tp5 + 0x380]; v40[7] = x.e[0]; v40[15] = x.e[1]; v40[23] = x.e[2]; v40[31] = x.e[3]; }
     }
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1929,7 +1980,10 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // layout conversions exchange registers through this buffer
     __shared__ __align__(16) unsigned char tsm_smem[4096];
     const int tp0 = (lane << 2) | (warp << 7);
-    const int tp1 = (lane << 3) | (warp << 8);
+    const int tp1 = ((((lane >> 0) & 1) * 12) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 2) ^ (((lane >> 3) & 1) * 4) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 5);
+    const int tp2 = (lane & 7) | ((lane >> 3) << 4) | (warp << 6);
+    const int tp4 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 9) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 32)) ^ (warp << 6);
+    const int tp5 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 9) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 5);
     // offs = tl.arange(0, BLOCK)
     int offs[8];
     #pragma unroll
@@ -1958,22 +2012,22 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         #line 30 "cumsum.py"
         tsm::load<4>(&x[r], v7[r], mask[r]); // 16-byte accesses
     int x_1[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 30 "cumsum.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        tsm::vec<int, 4> *sv = reinterpret_cast<tsm::vec<int, 4> *>(tsm_smem);
         #line 30 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "cumsum.py"
-            smem[((r & 3) | ((r >> 2) << 9)) + tp0] = x[r];
+        #line 30 "cumsum.py"
+        sv[tp1] = tsm::vec<int, 4>{{x[0], x[1], x[2], x[3]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x80] = tsm::vec<int, 4>{{x[4], x[5], x[6], x[7]}};
         #line 30 "cumsum.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "cumsum.py"
-            x_1[r] = smem[r + tp1];
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2]; x_1[0] = x.e[0]; x_1[1] = x.e[1]; x_1[2] = x.e[2]; x_1[3] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0xc]; x_1[4] = x.e[0]; x_1[5] = x.e[1]; x_1[6] = x.e[2]; x_1[7] = x.e[3]; }
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[8];
@@ -2110,22 +2164,22 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         }
     }
     int v18[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "cumsum.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        tsm::vec<int, 4> *sv = reinterpret_cast<tsm::vec<int, 4> *>(tsm_smem);
         #line 31 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 31 "cumsum.py"
-            smem[r + tp1] = v16[r];
+        #line 31 "cumsum.py"
+        sv[tp4] = tsm::vec<int, 4>{{v16[0], v16[1], v16[2], v16[3]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x1] = tsm::vec<int, 4>{{v16[4], v16[5], v16[6], v16[7]}};
         #line 31 "cumsum.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 31 "cumsum.py"
-            v18[r] = smem[((r & 3) | ((r >> 2) << 9)) + tp0];
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5]; v18[0] = x.e[0]; v18[1] = x.e[1]; v18[2] = x.e[2]; v18[3] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x80]; v18[4] = x.e[0]; v18[5] = x.e[1]; v18[6] = x.e[2]; v18[7] = x.e[3]; }
     }
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
@@ -2144,7 +2198,10 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // layout conversions exchange registers through this buffer
     __shared__ __align__(16) unsigned char tsm_smem[4096];
     const int tp0 = (lane << 2) | (warp << 7);
-    const int tp1 = (lane << 3) | (warp << 8);
+    const int tp1 = ((((lane >> 0) & 1) * 12) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 2) ^ (((lane >> 3) & 1) * 4) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 5);
+    const int tp2 = (lane & 7) | ((lane >> 3) << 4) | (warp << 6);
+    const int tp4 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 9) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 32)) ^ (warp << 6);
+    const int tp5 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 9) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 5);
     // offs = tl.arange(0, BLOCK)
     int offs[8];
     #pragma unroll
@@ -2173,22 +2230,22 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         #line 30 "cumsum.py"
         tsm::load<4>(&x[r], v7[r], mask[r]); // 16-byte accesses
     int x_1[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 30 "cumsum.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        tsm::vec<int, 4> *sv = reinterpret_cast<tsm::vec<int, 4> *>(tsm_smem);
         #line 30 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "cumsum.py"
-            smem[((r & 3) | ((r >> 2) << 9)) + tp0] = x[r];
+        #line 30 "cumsum.py"
+        sv[tp1] = tsm::vec<int, 4>{{x[0], x[1], x[2], x[3]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x80] = tsm::vec<int, 4>{{x[4], x[5], x[6], x[7]}};
         #line 30 "cumsum.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "cumsum.py"
-            x_1[r] = smem[r + tp1];
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2]; x_1[0] = x.e[0]; x_1[1] = x.e[1]; x_1[2] = x.e[2]; x_1[3] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0xc]; x_1[4] = x.e[0]; x_1[5] = x.e[1]; x_1[6] = x.e[2]; x_1[7] = x.e[3]; }
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[8];
@@ -2325,22 +2382,22 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         }
     }
     int v18[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "cumsum.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        tsm::vec<int, 4> *sv = reinterpret_cast<tsm::vec<int, 4> *>(tsm_smem);
         #line 31 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 31 "cumsum.py"
-            smem[r + tp1] = v16[r];
+        #line 31 "cumsum.py"
+        sv[tp4] = tsm::vec<int, 4>{{v16[0], v16[1], v16[2], v16[3]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x1] = tsm::vec<int, 4>{{v16[4], v16[5], v16[6], v16[7]}};
         #line 31 "cumsum.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 31 "cumsum.py"
-            v18[r] = smem[((r & 3) | ((r >> 2) << 9)) + tp0];
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5]; v18[0] = x.e[0]; v18[1] = x.e[1]; v18[2] = x.e[2]; v18[3] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x80]; v18[4] = x.e[0]; v18[5] = x.e[1]; v18[6] = x.e[2]; v18[7] = x.e[3]; }
     }
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
@@ -2359,7 +2416,10 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // layout conversions exchange registers through this buffer
     __shared__ __align__(16) unsigned char tsm_smem[16384];
     const int tp0 = (lane << 2) | (warp << 7);
-    const int tp1 = (lane << 5) | (warp << 10);
+    const int tp1 = ((((lane >> 0) & 1) * 9) ^ (((lane >> 1) & 1) * 18) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 1) ^ (((lane >> 4) & 1) * 2)) ^ (((warp & 1) << 2) | ((warp >> 1) << 6));
+    const int tp2 = (lane & 7) | ((lane >> 3) << 6) | (warp << 8);
+    const int tp4 = ((((lane >> 0) & 1) * 9) ^ (((lane >> 1) & 1) * 18) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp5 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 9) ^ (((lane >> 4) & 1) * 18)) ^ ((((warp >> 0) & 1) * 36) ^ (((warp >> 1) & 1) * 64));
     // offs = tl.arange(0, BLOCK)
     int offs[32];
     #pragma unroll
@@ -2388,22 +2448,46 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         #line 30 "cumsum.py"
         tsm::load<1>(&x[r], v7[r], mask[r]); // 4-byte access
     int x_1[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 30 "cumsum.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        tsm::vec<int, 4> *sv = reinterpret_cast<tsm::vec<int, 4> *>(tsm_smem);
         #line 30 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "cumsum.py"
-            smem[((r & 3) | ((r >> 2) << 9)) + tp0] = x[r];
+        #line 30 "cumsum.py"
+        sv[tp1] = tsm::vec<int, 4>{{x[0], x[1], x[2], x[3]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x80] = tsm::vec<int, 4>{{x[4], x[5], x[6], x[7]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x100] = tsm::vec<int, 4>{{x[8], x[9], x[10], x[11]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x180] = tsm::vec<int, 4>{{x[12], x[13], x[14], x[15]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x200] = tsm::vec<int, 4>{{x[16], x[17], x[18], x[19]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x280] = tsm::vec<int, 4>{{x[20], x[21], x[22], x[23]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x300] = tsm::vec<int, 4>{{x[24], x[25], x[26], x[27]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x380] = tsm::vec<int, 4>{{x[28], x[29], x[30], x[31]}};
         #line 30 "cumsum.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "cumsum.py"
-            x_1[r] = smem[r + tp1];
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2]; x_1[0] = x.e[0]; x_1[1] = x.e[1]; x_1[2] = x.e[2]; x_1[3] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x9]; x_1[4] = x.e[0]; x_1[5] = x.e[1]; x_1[6] = x.e[2]; x_1[7] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x12]; x_1[8] = x.e[0]; x_1[9] = x.e[1]; x_1[10] = x.e[2]; x_1[11] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x1b]; x_1[12] = x.e[0]; x_1[13] = x.e[1]; x_1[14] = x.e[2]; x_1[15] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x24]; x_1[16] = x.e[0]; x_1[17] = x.e[1]; x_1[18] = x.e[2]; x_1[19] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x2d]; x_1[20] = x.e[0]; x_1[21] = x.e[1]; x_1[22] = x.e[2]; x_1[23] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x36]; x_1[24] = x.e[0]; x_1[25] = x.e[1]; x_1[26] = x.e[2]; x_1[27] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x3f]; x_1[28] = x.e[0]; x_1[29] = x.e[1]; x_1[30] = x.e[2]; x_1[31] = x.e[3]; }
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[32];
@@ -2540,22 +2624,46 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         }
     }
     int v18[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "cumsum.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        tsm::vec<int, 4> *sv = reinterpret_cast<tsm::vec<int, 4> *>(tsm_smem);
         #line 31 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "cumsum.py"
-            smem[r + tp1] = v16[r];
+        #line 31 "cumsum.py"
+        sv[tp4] = tsm::vec<int, 4>{{v16[0], v16[1], v16[2], v16[3]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x1] = tsm::vec<int, 4>{{v16[4], v16[5], v16[6], v16[7]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x2] = tsm::vec<int, 4>{{v16[8], v16[9], v16[10], v16[11]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x3] = tsm::vec<int, 4>{{v16[12], v16[13], v16[14], v16[15]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x4] = tsm::vec<int, 4>{{v16[16], v16[17], v16[18], v16[19]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x5] = tsm::vec<int, 4>{{v16[20], v16[21], v16[22], v16[23]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x6] = tsm::vec<int, 4>{{v16[24], v16[25], v16[26], v16[27]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x7] = tsm::vec<int, 4>{{v16[28], v16[29], v16[30], v16[31]}};
         #line 31 "cumsum.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "cumsum.py"
-            v18[r] = smem[((r & 3) | ((r >> 2) << 9)) + tp0];
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5]; v18[0] = x.e[0]; v18[1] = x.e[1]; v18[2] = x.e[2]; v18[3] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x80]; v18[4] = x.e[0]; v18[5] = x.e[1]; v18[6] = x.e[2]; v18[7] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x100]; v18[8] = x.e[0]; v18[9] = x.e[1]; v18[10] = x.e[2]; v18[11] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x180]; v18[12] = x.e[0]; v18[13] = x.e[1]; v18[14] = x.e[2]; v18[15] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x200]; v18[16] = x.e[0]; v18[17] = x.e[1]; v18[18] = x.e[2]; v18[19] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x280]; v18[20] = x.e[0]; v18[21] = x.e[1]; v18[22] = x.e[2]; v18[23] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x300]; v18[24] = x.e[0]; v18[25] = x.e[1]; v18[26] = x.e[2]; v18[27] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x380]; v18[28] = x.e[0]; v18[29] = x.e[1]; v18[30] = x.e[2]; v18[31] = x.e[3]; }
     }
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2574,7 +2682,10 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     // layout conversions exchange registers through this buffer
     __shared__ __align__(16) unsigned char tsm_smem[16384];
     const int tp0 = (lane << 2) | (warp << 7);
-    const int tp1 = (lane << 5) | (warp << 10);
+    const int tp1 = ((((lane >> 0) & 1) * 9) ^ (((lane >> 1) & 1) * 18) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 1) ^ (((lane >> 4) & 1) * 2)) ^ (((warp & 1) << 2) | ((warp >> 1) << 6));
+    const int tp2 = (lane & 7) | ((lane >> 3) << 6) | (warp << 8);
+    const int tp4 = ((((lane >> 0) & 1) * 9) ^ (((lane >> 1) & 1) * 18) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp5 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 9) ^ (((lane >> 4) & 1) * 18)) ^ ((((warp >> 0) & 1) * 36) ^ (((warp >> 1) & 1) * 64));
     // offs = tl.arange(0, BLOCK)
     int offs[32];
     #pragma unroll
@@ -2603,22 +2714,46 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         #line 30 "cumsum.py"
         tsm::load<1>(&x[r], v7[r], mask[r]); // 4-byte access
     int x_1[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 30 "cumsum.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        tsm::vec<int, 4> *sv = reinterpret_cast<tsm::vec<int, 4> *>(tsm_smem);
         #line 30 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "cumsum.py"
-            smem[((r & 3) | ((r >> 2) << 9)) + tp0] = x[r];
+        #line 30 "cumsum.py"
+        sv[tp1] = tsm::vec<int, 4>{{x[0], x[1], x[2], x[3]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x80] = tsm::vec<int, 4>{{x[4], x[5], x[6], x[7]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x100] = tsm::vec<int, 4>{{x[8], x[9], x[10], x[11]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x180] = tsm::vec<int, 4>{{x[12], x[13], x[14], x[15]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x200] = tsm::vec<int, 4>{{x[16], x[17], x[18], x[19]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x280] = tsm::vec<int, 4>{{x[20], x[21], x[22], x[23]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x300] = tsm::vec<int, 4>{{x[24], x[25], x[26], x[27]}};
+        #line 30 "cumsum.py"
+        sv[tp1 + 0x380] = tsm::vec<int, 4>{{x[28], x[29], x[30], x[31]}};
         #line 30 "cumsum.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "cumsum.py"
-            x_1[r] = smem[r + tp1];
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2]; x_1[0] = x.e[0]; x_1[1] = x.e[1]; x_1[2] = x.e[2]; x_1[3] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x9]; x_1[4] = x.e[0]; x_1[5] = x.e[1]; x_1[6] = x.e[2]; x_1[7] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x12]; x_1[8] = x.e[0]; x_1[9] = x.e[1]; x_1[10] = x.e[2]; x_1[11] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x1b]; x_1[12] = x.e[0]; x_1[13] = x.e[1]; x_1[14] = x.e[2]; x_1[15] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x24]; x_1[16] = x.e[0]; x_1[17] = x.e[1]; x_1[18] = x.e[2]; x_1[19] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x2d]; x_1[20] = x.e[0]; x_1[21] = x.e[1]; x_1[22] = x.e[2]; x_1[23] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x36]; x_1[24] = x.e[0]; x_1[25] = x.e[1]; x_1[26] = x.e[2]; x_1[27] = x.e[3]; }
+        #line 30 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp2 ^ 0x3f]; x_1[28] = x.e[0]; x_1[29] = x.e[1]; x_1[30] = x.e[2]; x_1[31] = x.e[3]; }
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[32];
@@ -2755,22 +2890,46 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         }
     }
     int v18[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 31 "cumsum.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        tsm::vec<int, 4> *sv = reinterpret_cast<tsm::vec<int, 4> *>(tsm_smem);
         #line 31 "cumsum.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "cumsum.py"
-            smem[r + tp1] = v16[r];
+        #line 31 "cumsum.py"
+        sv[tp4] = tsm::vec<int, 4>{{v16[0], v16[1], v16[2], v16[3]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x1] = tsm::vec<int, 4>{{v16[4], v16[5], v16[6], v16[7]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x2] = tsm::vec<int, 4>{{v16[8], v16[9], v16[10], v16[11]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x3] = tsm::vec<int, 4>{{v16[12], v16[13], v16[14], v16[15]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x4] = tsm::vec<int, 4>{{v16[16], v16[17], v16[18], v16[19]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x5] = tsm::vec<int, 4>{{v16[20], v16[21], v16[22], v16[23]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x6] = tsm::vec<int, 4>{{v16[24], v16[25], v16[26], v16[27]}};
+        #line 31 "cumsum.py"
+        sv[tp4 ^ 0x7] = tsm::vec<int, 4>{{v16[28], v16[29], v16[30], v16[31]}};
         #line 31 "cumsum.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "cumsum.py"
-            v18[r] = smem[((r & 3) | ((r >> 2) << 9)) + tp0];
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5]; v18[0] = x.e[0]; v18[1] = x.e[1]; v18[2] = x.e[2]; v18[3] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x80]; v18[4] = x.e[0]; v18[5] = x.e[1]; v18[6] = x.e[2]; v18[7] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x100]; v18[8] = x.e[0]; v18[9] = x.e[1]; v18[10] = x.e[2]; v18[11] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x180]; v18[12] = x.e[0]; v18[13] = x.e[1]; v18[14] = x.e[2]; v18[15] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x200]; v18[16] = x.e[0]; v18[17] = x.e[1]; v18[18] = x.e[2]; v18[19] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x280]; v18[20] = x.e[0]; v18[21] = x.e[1]; v18[22] = x.e[2]; v18[23] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x300]; v18[24] = x.e[0]; v18[25] = x.e[1]; v18[26] = x.e[2]; v18[27] = x.e[3]; }
+        #line 31 "cumsum.py"
+        { const tsm::vec<int, 4> x = sv[tp5 + 0x380]; v18[28] = x.e[0]; v18[29] = x.e[1]; v18[30] = x.e[2]; v18[31] = x.e[3]; }
     }
     #pragma unroll
     for (int r = 0; r < 32; ++r)

@@ -9,18 +9,18 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 74752 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 65536 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
-    constexpr int tsm_dot_rings = 17408; // tl.dot staging rings of their own start here
+    constexpr int tsm_dot_rings = 8192; // tl.dot staging rings of their own start here
     int dot_slot = 0; // which of tl.dot's 3 staging buffers this iteration reads
     int dot_slot_1 = 0; // which of tl.dot's 3 staging buffers this iteration reads
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
     const int tp2 = ((lane & 7) << 9) | (lane >> 3) | (warp << 2);
     const int tp3 = (lane << 3) | (warp << 8);
-    const int tp4 = (lane >> 2) | (warp << 4);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp4 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 132)) ^ (warp << 9);
+    const int tp5 = lane ^ ((((warp >> 0) & 1) * 132) ^ (((warp >> 1) & 1) * 256));
     // start_m = tl.program_id(0)
     #line 27 "flash_attention.py"
     int start_m = blockIdx.x;
@@ -847,59 +847,97 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     }
     #line 52 "flash_attention.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
-    float l_i_3[4];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 52 "flash_attention.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 52 "flash_attention.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 52 "flash_attention.py"
-            smem[(r << 3) + tp4] = l_i_1[r];
-        #line 52 "flash_attention.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 52 "flash_attention.py"
-            l_i_3[r] = smem[(r << 4) + tp0];
-    }
-    float acc_6[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 52 "flash_attention.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 52 "flash_attention.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 52 "flash_attention.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 52 "flash_attention.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 52 "flash_attention.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; acc_6[r] = smem[f + (f >> 6)]; }
-    }
     // acc = acc / l_i[:, None]
-    float v231[32];
+    float v363[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 73 "flash_attention.py"
-        v231[r] = l_i_3[(r >> 3)];
-    float acc_7[32];
+        v363[r] = l_i_1[((r >> 1) & 1)];
+    float acc_6[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 73 "flash_attention.py"
-        acc_7[r] = tsm::div_full(acc_6[r], v231[r]);
+        acc_6[r] = tsm::div_full(acc_1[r], v363[r]);
     // tl.store(O_block_ptr, acc.to(Out.type.element_ty))
-    __half v233[32];
+    __half v361[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 74 "flash_attention.py"
-        v233[r] = __float2half_rn(acc_7[r]);
+        v361[r] = __float2half_rn(acc_6[r]);
+    __half v233[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 74 "flash_attention.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 74 "flash_attention.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 74 "flash_attention.py"
+        sv[tp4] = tsm::vec<__half, 2>{{v361[0], v361[1]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x100] = tsm::vec<__half, 2>{{v361[2], v361[3]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x1] = tsm::vec<__half, 2>{{v361[4], v361[5]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x101] = tsm::vec<__half, 2>{{v361[6], v361[7]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x2] = tsm::vec<__half, 2>{{v361[8], v361[9]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x102] = tsm::vec<__half, 2>{{v361[10], v361[11]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x3] = tsm::vec<__half, 2>{{v361[12], v361[13]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x103] = tsm::vec<__half, 2>{{v361[14], v361[15]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x4] = tsm::vec<__half, 2>{{v361[16], v361[17]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x104] = tsm::vec<__half, 2>{{v361[18], v361[19]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x5] = tsm::vec<__half, 2>{{v361[20], v361[21]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x105] = tsm::vec<__half, 2>{{v361[22], v361[23]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x6] = tsm::vec<__half, 2>{{v361[24], v361[25]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x106] = tsm::vec<__half, 2>{{v361[26], v361[27]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x7] = tsm::vec<__half, 2>{{v361[28], v361[29]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x107] = tsm::vec<__half, 2>{{v361[30], v361[31]}};
+        #line 74 "flash_attention.py"
+        __syncthreads();
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5]; v233[0] = x.e[0]; v233[1] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x21]; v233[2] = x.e[0]; v233[3] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x42]; v233[4] = x.e[0]; v233[5] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x63]; v233[6] = x.e[0]; v233[7] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x200]; v233[8] = x.e[0]; v233[9] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x221]; v233[10] = x.e[0]; v233[11] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x242]; v233[12] = x.e[0]; v233[13] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x263]; v233[14] = x.e[0]; v233[15] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x400]; v233[16] = x.e[0]; v233[17] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x421]; v233[18] = x.e[0]; v233[19] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x442]; v233[20] = x.e[0]; v233[21] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x463]; v233[22] = x.e[0]; v233[23] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x600]; v233[24] = x.e[0]; v233[25] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x621]; v233[26] = x.e[0]; v233[27] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x642]; v233[28] = x.e[0]; v233[29] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x663]; v233[30] = x.e[0]; v233[31] = x.e[1]; }
+    }
     #line 74 "flash_attention.py"
     long long v234 = (long long)v66;
     #line 74 "flash_attention.py"
@@ -978,10 +1016,10 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 74752 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 65536 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
-    constexpr int tsm_dot_rings = 17408; // tl.dot staging rings of their own start here
+    constexpr int tsm_dot_rings = 8192; // tl.dot staging rings of their own start here
     int dot_slot = 0; // which of tl.dot's 3 staging buffers this iteration reads
     int dot_slot_1 = 0; // which of tl.dot's 3 staging buffers this iteration reads
     const int tp0 = (lane >> 2) | (warp << 4);
@@ -990,7 +1028,8 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     const int tp3 = ((lane & 7) << 3);
     const int tp4 = ((lane & 7) << 9) | (lane >> 3) | (warp << 2);
     const int tp5 = (lane << 3) | (warp << 8);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp6 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 132)) ^ (warp << 9);
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 132) ^ (((warp >> 1) & 1) * 256));
     // start_m = tl.program_id(0)
     #line 27 "flash_attention.py"
     int start_m = blockIdx.x;
@@ -1870,59 +1909,97 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     }
     #line 52 "flash_attention.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
-    float l_i_3[4];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 52 "flash_attention.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 52 "flash_attention.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 52 "flash_attention.py"
-            smem[(r << 3) + tp0] = l_i_1[r];
-        #line 52 "flash_attention.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 52 "flash_attention.py"
-            l_i_3[r] = smem[(r << 4) + tp2];
-    }
-    float acc_6[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 52 "flash_attention.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 52 "flash_attention.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 52 "flash_attention.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 52 "flash_attention.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 52 "flash_attention.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; acc_6[r] = smem[f + (f >> 6)]; }
-    }
     // acc = acc / l_i[:, None]
-    float v246[32];
+    float v398[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 73 "flash_attention.py"
-        v246[r] = l_i_3[(r >> 3)];
-    float acc_7[32];
+        v398[r] = l_i_1[((r >> 1) & 1)];
+    float acc_6[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 73 "flash_attention.py"
-        acc_7[r] = tsm::div_full(acc_6[r], v246[r]);
+        acc_6[r] = tsm::div_full(acc_1[r], v398[r]);
     // tl.store(O_block_ptr, acc.to(Out.type.element_ty))
-    __half v248[32];
+    __half v396[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 74 "flash_attention.py"
-        v248[r] = __float2half_rn(acc_7[r]);
+        v396[r] = __float2half_rn(acc_6[r]);
+    __half v248[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 74 "flash_attention.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 74 "flash_attention.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 74 "flash_attention.py"
+        sv[tp6] = tsm::vec<__half, 2>{{v396[0], v396[1]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x100] = tsm::vec<__half, 2>{{v396[2], v396[3]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v396[4], v396[5]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x101] = tsm::vec<__half, 2>{{v396[6], v396[7]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x2] = tsm::vec<__half, 2>{{v396[8], v396[9]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x102] = tsm::vec<__half, 2>{{v396[10], v396[11]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x3] = tsm::vec<__half, 2>{{v396[12], v396[13]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x103] = tsm::vec<__half, 2>{{v396[14], v396[15]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x4] = tsm::vec<__half, 2>{{v396[16], v396[17]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x104] = tsm::vec<__half, 2>{{v396[18], v396[19]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x5] = tsm::vec<__half, 2>{{v396[20], v396[21]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x105] = tsm::vec<__half, 2>{{v396[22], v396[23]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x6] = tsm::vec<__half, 2>{{v396[24], v396[25]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x106] = tsm::vec<__half, 2>{{v396[26], v396[27]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x7] = tsm::vec<__half, 2>{{v396[28], v396[29]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x107] = tsm::vec<__half, 2>{{v396[30], v396[31]}};
+        #line 74 "flash_attention.py"
+        __syncthreads();
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7]; v248[0] = x.e[0]; v248[1] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x21]; v248[2] = x.e[0]; v248[3] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x42]; v248[4] = x.e[0]; v248[5] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x63]; v248[6] = x.e[0]; v248[7] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x200]; v248[8] = x.e[0]; v248[9] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x221]; v248[10] = x.e[0]; v248[11] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x242]; v248[12] = x.e[0]; v248[13] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x263]; v248[14] = x.e[0]; v248[15] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x400]; v248[16] = x.e[0]; v248[17] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x421]; v248[18] = x.e[0]; v248[19] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x442]; v248[20] = x.e[0]; v248[21] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x463]; v248[22] = x.e[0]; v248[23] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x600]; v248[24] = x.e[0]; v248[25] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x621]; v248[26] = x.e[0]; v248[27] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x642]; v248[28] = x.e[0]; v248[29] = x.e[1]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x663]; v248[30] = x.e[0]; v248[31] = x.e[1]; }
+    }
     #line 74 "flash_attention.py"
     long long v249 = (long long)v66;
     #line 74 "flash_attention.py"
@@ -2001,18 +2078,18 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 148480 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
-    constexpr int tsm_dot_rings = 33792; // tl.dot staging rings of their own start here
+    constexpr int tsm_dot_rings = 16384; // tl.dot staging rings of their own start here
     int dot_slot = 0; // which of tl.dot's 3 staging buffers this iteration reads
     int dot_slot_1 = 0; // which of tl.dot's 3 staging buffers this iteration reads
     const int tp0 = (lane >> 4) | (warp << 1);
     const int tp1 = ((lane & 15) << 3);
     const int tp2 = ((lane & 15) << 9) | (lane >> 4) | (warp << 1);
     const int tp3 = (lane << 3) | (warp << 8);
-    const int tp4 = (lane >> 2) | (warp << 4);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp4 = ((((lane >> 0) & 1) * 17) ^ (((lane >> 1) & 1) * 34) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 68)) ^ ((((warp >> 0) & 1) * 136) ^ (((warp >> 1) & 1) * 256));
     // start_m = tl.program_id(0)
     #line 27 "flash_attention.py"
     int start_m = blockIdx.x;
@@ -2847,59 +2924,97 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     }
     #line 52 "flash_attention.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
-    float l_i_3[8];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 52 "flash_attention.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 52 "flash_attention.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 52 "flash_attention.py"
-            smem[(r << 3) + tp4] = l_i_1[r];
-        #line 52 "flash_attention.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 52 "flash_attention.py"
-            l_i_3[r] = smem[(r << 3) + tp0];
-    }
-    float acc_6[64];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 52 "flash_attention.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 52 "flash_attention.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 52 "flash_attention.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 10) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 7)] = acc_1[r]; }
-        #line 52 "flash_attention.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 52 "flash_attention.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp3; acc_6[r] = smem[f + (f >> 7)]; }
-    }
     // acc = acc / l_i[:, None]
-    float v231[64];
+    float v363[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 73 "flash_attention.py"
-        v231[r] = l_i_3[(r >> 3)];
-    float acc_7[64];
+        v363[r] = l_i_1[((r >> 1) & 1)];
+    float acc_6[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 73 "flash_attention.py"
-        acc_7[r] = tsm::div_full(acc_6[r], v231[r]);
+        acc_6[r] = tsm::div_full(acc_1[r], v363[r]);
     // tl.store(O_block_ptr, acc.to(Out.type.element_ty))
-    __half v233[64];
+    __half v361[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 74 "flash_attention.py"
-        v233[r] = __float2half_rn(acc_7[r]);
+        v361[r] = __float2half_rn(acc_6[r]);
+    __half v233[64];
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 74 "flash_attention.py"
+        tsm::vec<__half, 4> *sv = reinterpret_cast<tsm::vec<__half, 4> *>(tsm_smem);
+        #line 74 "flash_attention.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 74 "flash_attention.py"
+        sv[tp4] = tsm::vec<__half, 4>{{v361[0], v361[1], v361[2], v361[3]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x1] = tsm::vec<__half, 4>{{v361[4], v361[5], v361[6], v361[7]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x2] = tsm::vec<__half, 4>{{v361[8], v361[9], v361[10], v361[11]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x3] = tsm::vec<__half, 4>{{v361[12], v361[13], v361[14], v361[15]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x4] = tsm::vec<__half, 4>{{v361[16], v361[17], v361[18], v361[19]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x5] = tsm::vec<__half, 4>{{v361[20], v361[21], v361[22], v361[23]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x6] = tsm::vec<__half, 4>{{v361[24], v361[25], v361[26], v361[27]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x7] = tsm::vec<__half, 4>{{v361[28], v361[29], v361[30], v361[31]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x8] = tsm::vec<__half, 4>{{v361[32], v361[33], v361[34], v361[35]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0x9] = tsm::vec<__half, 4>{{v361[36], v361[37], v361[38], v361[39]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0xa] = tsm::vec<__half, 4>{{v361[40], v361[41], v361[42], v361[43]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0xb] = tsm::vec<__half, 4>{{v361[44], v361[45], v361[46], v361[47]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0xc] = tsm::vec<__half, 4>{{v361[48], v361[49], v361[50], v361[51]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0xd] = tsm::vec<__half, 4>{{v361[52], v361[53], v361[54], v361[55]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0xe] = tsm::vec<__half, 4>{{v361[56], v361[57], v361[58], v361[59]}};
+        #line 74 "flash_attention.py"
+        sv[tp4 ^ 0xf] = tsm::vec<__half, 4>{{v361[60], v361[61], v361[62], v361[63]}};
+        #line 74 "flash_attention.py"
+        __syncthreads();
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5]; v233[0] = x.e[0]; v233[1] = x.e[1]; v233[8] = x.e[2]; v233[9] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x11]; v233[2] = x.e[0]; v233[3] = x.e[1]; v233[10] = x.e[2]; v233[11] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x22]; v233[4] = x.e[0]; v233[5] = x.e[1]; v233[12] = x.e[2]; v233[13] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x33]; v233[6] = x.e[0]; v233[7] = x.e[1]; v233[14] = x.e[2]; v233[15] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x200]; v233[16] = x.e[0]; v233[17] = x.e[1]; v233[24] = x.e[2]; v233[25] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x211]; v233[18] = x.e[0]; v233[19] = x.e[1]; v233[26] = x.e[2]; v233[27] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x222]; v233[20] = x.e[0]; v233[21] = x.e[1]; v233[28] = x.e[2]; v233[29] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x233]; v233[22] = x.e[0]; v233[23] = x.e[1]; v233[30] = x.e[2]; v233[31] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x400]; v233[32] = x.e[0]; v233[33] = x.e[1]; v233[40] = x.e[2]; v233[41] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x411]; v233[34] = x.e[0]; v233[35] = x.e[1]; v233[42] = x.e[2]; v233[43] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x422]; v233[36] = x.e[0]; v233[37] = x.e[1]; v233[44] = x.e[2]; v233[45] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x433]; v233[38] = x.e[0]; v233[39] = x.e[1]; v233[46] = x.e[2]; v233[47] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x600]; v233[48] = x.e[0]; v233[49] = x.e[1]; v233[56] = x.e[2]; v233[57] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x611]; v233[50] = x.e[0]; v233[51] = x.e[1]; v233[58] = x.e[2]; v233[59] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x622]; v233[52] = x.e[0]; v233[53] = x.e[1]; v233[60] = x.e[2]; v233[61] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp5 ^ 0x633]; v233[54] = x.e[0]; v233[55] = x.e[1]; v233[62] = x.e[2]; v233[63] = x.e[3]; }
+    }
     #line 74 "flash_attention.py"
     long long v234 = (long long)v66;
     #line 74 "flash_attention.py"
@@ -2978,10 +3093,10 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 148480 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
-    constexpr int tsm_dot_rings = 33792; // tl.dot staging rings of their own start here
+    constexpr int tsm_dot_rings = 16384; // tl.dot staging rings of their own start here
     int dot_slot = 0; // which of tl.dot's 3 staging buffers this iteration reads
     int dot_slot_1 = 0; // which of tl.dot's 3 staging buffers this iteration reads
     const int tp0 = (lane >> 2) | (warp << 4);
@@ -2990,7 +3105,8 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     const int tp3 = ((lane & 15) << 3);
     const int tp4 = ((lane & 15) << 9) | (lane >> 4) | (warp << 1);
     const int tp5 = (lane << 3) | (warp << 8);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp6 = ((((lane >> 0) & 1) * 17) ^ (((lane >> 1) & 1) * 34) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp7 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 68)) ^ ((((warp >> 0) & 1) * 136) ^ (((warp >> 1) & 1) * 256));
     // start_m = tl.program_id(0)
     #line 27 "flash_attention.py"
     int start_m = blockIdx.x;
@@ -3878,59 +3994,97 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     }
     #line 52 "flash_attention.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
-    float l_i_3[8];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 52 "flash_attention.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 52 "flash_attention.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 52 "flash_attention.py"
-            smem[(r << 3) + tp0] = l_i_1[r];
-        #line 52 "flash_attention.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 52 "flash_attention.py"
-            l_i_3[r] = smem[(r << 3) + tp2];
-    }
-    float acc_6[64];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 52 "flash_attention.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 52 "flash_attention.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 52 "flash_attention.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 10) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 7)] = acc_1[r]; }
-        #line 52 "flash_attention.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 52 "flash_attention.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; acc_6[r] = smem[f + (f >> 7)]; }
-    }
     // acc = acc / l_i[:, None]
-    float v246[64];
+    float v398[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 73 "flash_attention.py"
-        v246[r] = l_i_3[(r >> 3)];
-    float acc_7[64];
+        v398[r] = l_i_1[((r >> 1) & 1)];
+    float acc_6[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 73 "flash_attention.py"
-        acc_7[r] = tsm::div_full(acc_6[r], v246[r]);
+        acc_6[r] = tsm::div_full(acc_1[r], v398[r]);
     // tl.store(O_block_ptr, acc.to(Out.type.element_ty))
-    __half v248[64];
+    __half v396[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 74 "flash_attention.py"
-        v248[r] = __float2half_rn(acc_7[r]);
+        v396[r] = __float2half_rn(acc_6[r]);
+    __half v248[64];
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 74 "flash_attention.py"
+        tsm::vec<__half, 4> *sv = reinterpret_cast<tsm::vec<__half, 4> *>(tsm_smem);
+        #line 74 "flash_attention.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 74 "flash_attention.py"
+        sv[tp6] = tsm::vec<__half, 4>{{v396[0], v396[1], v396[2], v396[3]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 4>{{v396[4], v396[5], v396[6], v396[7]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x2] = tsm::vec<__half, 4>{{v396[8], v396[9], v396[10], v396[11]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x3] = tsm::vec<__half, 4>{{v396[12], v396[13], v396[14], v396[15]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x4] = tsm::vec<__half, 4>{{v396[16], v396[17], v396[18], v396[19]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x5] = tsm::vec<__half, 4>{{v396[20], v396[21], v396[22], v396[23]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x6] = tsm::vec<__half, 4>{{v396[24], v396[25], v396[26], v396[27]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x7] = tsm::vec<__half, 4>{{v396[28], v396[29], v396[30], v396[31]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__half, 4>{{v396[32], v396[33], v396[34], v396[35]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__half, 4>{{v396[36], v396[37], v396[38], v396[39]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0xa] = tsm::vec<__half, 4>{{v396[40], v396[41], v396[42], v396[43]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0xb] = tsm::vec<__half, 4>{{v396[44], v396[45], v396[46], v396[47]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0xc] = tsm::vec<__half, 4>{{v396[48], v396[49], v396[50], v396[51]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0xd] = tsm::vec<__half, 4>{{v396[52], v396[53], v396[54], v396[55]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0xe] = tsm::vec<__half, 4>{{v396[56], v396[57], v396[58], v396[59]}};
+        #line 74 "flash_attention.py"
+        sv[tp6 ^ 0xf] = tsm::vec<__half, 4>{{v396[60], v396[61], v396[62], v396[63]}};
+        #line 74 "flash_attention.py"
+        __syncthreads();
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7]; v248[0] = x.e[0]; v248[1] = x.e[1]; v248[8] = x.e[2]; v248[9] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x11]; v248[2] = x.e[0]; v248[3] = x.e[1]; v248[10] = x.e[2]; v248[11] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x22]; v248[4] = x.e[0]; v248[5] = x.e[1]; v248[12] = x.e[2]; v248[13] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x33]; v248[6] = x.e[0]; v248[7] = x.e[1]; v248[14] = x.e[2]; v248[15] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x200]; v248[16] = x.e[0]; v248[17] = x.e[1]; v248[24] = x.e[2]; v248[25] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x211]; v248[18] = x.e[0]; v248[19] = x.e[1]; v248[26] = x.e[2]; v248[27] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x222]; v248[20] = x.e[0]; v248[21] = x.e[1]; v248[28] = x.e[2]; v248[29] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x233]; v248[22] = x.e[0]; v248[23] = x.e[1]; v248[30] = x.e[2]; v248[31] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x400]; v248[32] = x.e[0]; v248[33] = x.e[1]; v248[40] = x.e[2]; v248[41] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x411]; v248[34] = x.e[0]; v248[35] = x.e[1]; v248[42] = x.e[2]; v248[43] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x422]; v248[36] = x.e[0]; v248[37] = x.e[1]; v248[44] = x.e[2]; v248[45] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x433]; v248[38] = x.e[0]; v248[39] = x.e[1]; v248[46] = x.e[2]; v248[47] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x600]; v248[48] = x.e[0]; v248[49] = x.e[1]; v248[56] = x.e[2]; v248[57] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x611]; v248[50] = x.e[0]; v248[51] = x.e[1]; v248[58] = x.e[2]; v248[59] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x622]; v248[52] = x.e[0]; v248[53] = x.e[1]; v248[60] = x.e[2]; v248[61] = x.e[3]; }
+        #line 74 "flash_attention.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 ^ 0x633]; v248[54] = x.e[0]; v248[55] = x.e[1]; v248[62] = x.e[2]; v248[63] = x.e[3]; }
+    }
     #line 74 "flash_attention.py"
     long long v249 = (long long)v66;
     #line 74 "flash_attention.py"

@@ -512,8 +512,8 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     const int tp2 = ((lane & 15) << 2);
     const int tp3 = ((lane & 3) << 4);
     const int tp4 = (lane << 4) | (warp << 9);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp6 = (lane << 2) | (warp << 7);
+    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp6 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
     // pid_m = tl.program_id(0)
     #line 52 "fp8.py"
     int pid_m = blockIdx.x;
@@ -1004,22 +1004,46 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     #line 58 "fp8.py"
     tsm::wgmma_fence_regs<32>(acc_1);
     float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 58 "fp8.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
         #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
+        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 58 "fp8.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp6; acc_3[r] = smem[f + (f >> 6)]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[8];
@@ -1095,8 +1119,8 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     const int tp2 = ((lane & 15) << 2);
     const int tp3 = ((lane & 3) << 4);
     const int tp4 = (lane << 4) | (warp << 9);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp6 = (lane << 2) | (warp << 7);
+    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp6 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
     // pid_m = tl.program_id(0)
     #line 52 "fp8.py"
     int pid_m = blockIdx.x;
@@ -1587,22 +1611,46 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     #line 58 "fp8.py"
     tsm::wgmma_fence_regs<32>(acc_1);
     float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 58 "fp8.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
         #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
+        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 58 "fp8.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp6; acc_3[r] = smem[f + (f >> 6)]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[8];
@@ -1678,8 +1726,8 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     const int tp2 = ((lane & 15) << 2);
     const int tp3 = ((lane & 3) << 4);
     const int tp4 = (lane << 4) | (warp << 9);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp6 = (lane << 2) | (warp << 7);
+    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp6 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
     // pid_m = tl.program_id(0)
     #line 52 "fp8.py"
     int pid_m = blockIdx.x;
@@ -2170,22 +2218,46 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     #line 58 "fp8.py"
     tsm::wgmma_fence_regs<32>(acc_1);
     float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 58 "fp8.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
         #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
+        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 58 "fp8.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp6; acc_3[r] = smem[f + (f >> 6)]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[8];
@@ -2261,8 +2333,8 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     const int tp2 = ((lane & 15) << 2);
     const int tp3 = ((lane & 3) << 4);
     const int tp4 = (lane << 4) | (warp << 9);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp6 = (lane << 2) | (warp << 7);
+    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp6 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
     // pid_m = tl.program_id(0)
     #line 52 "fp8.py"
     int pid_m = blockIdx.x;
@@ -2783,22 +2855,46 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     #line 58 "fp8.py"
     tsm::wgmma_fence_regs<32>(acc_1);
     float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
         #line 58 "fp8.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
         #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
+        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 58 "fp8.py"
+        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 58 "fp8.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp6; acc_3[r] = smem[f + (f >> 6)]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[8];
@@ -2867,12 +2963,13 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[16640];
+    __shared__ __align__(1024) unsigned char tsm_smem[16384];
     const int tp0 = (warp >> 1);
     const int tp1 = lane | ((warp & 1) << 5);
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp2 = lane | (warp << 5);
-    const int tp3 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp3 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65));
     // pid_m = tl.program_id(0)
     #line 52 "fp8.py"
     int pid_m = blockIdx.x;
@@ -3283,22 +3380,78 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             b_1[r] = b_2[r];
     }
     float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 58 "fp8.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp3; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
+        sv[tp3] = tsm::vec<float, 2>{{acc_1[0], acc_1[2]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{acc_1[1], acc_1[3]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x8] = tsm::vec<float, 2>{{acc_1[4], acc_1[6]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x9] = tsm::vec<float, 2>{{acc_1[5], acc_1[7]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x10] = tsm::vec<float, 2>{{acc_1[8], acc_1[10]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x11] = tsm::vec<float, 2>{{acc_1[9], acc_1[11]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x18] = tsm::vec<float, 2>{{acc_1[12], acc_1[14]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x19] = tsm::vec<float, 2>{{acc_1[13], acc_1[15]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x20] = tsm::vec<float, 2>{{acc_1[16], acc_1[18]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x21] = tsm::vec<float, 2>{{acc_1[17], acc_1[19]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x28] = tsm::vec<float, 2>{{acc_1[20], acc_1[22]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x29] = tsm::vec<float, 2>{{acc_1[21], acc_1[23]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x30] = tsm::vec<float, 2>{{acc_1[24], acc_1[26]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x31] = tsm::vec<float, 2>{{acc_1[25], acc_1[27]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x38] = tsm::vec<float, 2>{{acc_1[28], acc_1[30]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x39] = tsm::vec<float, 2>{{acc_1[29], acc_1[31]}};
         #line 58 "fp8.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = (r << 7) + tp2; acc_3[r] = smem[f + (f >> 6)]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4]; acc_3[0] = x.e[0]; acc_3[4] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x88]; acc_3[1] = x.e[0]; acc_3[5] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x100]; acc_3[2] = x.e[0]; acc_3[6] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x188]; acc_3[3] = x.e[0]; acc_3[7] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x200]; acc_3[8] = x.e[0]; acc_3[12] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x288]; acc_3[9] = x.e[0]; acc_3[13] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x300]; acc_3[10] = x.e[0]; acc_3[14] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x388]; acc_3[11] = x.e[0]; acc_3[15] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[20] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x488]; acc_3[17] = x.e[0]; acc_3[21] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x500]; acc_3[18] = x.e[0]; acc_3[22] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x588]; acc_3[19] = x.e[0]; acc_3[23] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x600]; acc_3[24] = x.e[0]; acc_3[28] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x688]; acc_3[25] = x.e[0]; acc_3[29] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x700]; acc_3[26] = x.e[0]; acc_3[30] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x788]; acc_3[27] = x.e[0]; acc_3[31] = x.e[1]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[32];
@@ -3357,12 +3510,13 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[16640];
+    __shared__ __align__(1024) unsigned char tsm_smem[16384];
     const int tp0 = (warp >> 1);
     const int tp1 = lane | ((warp & 1) << 5);
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp2 = lane | (warp << 5);
-    const int tp3 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp3 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65));
     // pid_m = tl.program_id(0)
     #line 52 "fp8.py"
     int pid_m = blockIdx.x;
@@ -3773,22 +3927,78 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             b_1[r] = b_2[r];
     }
     float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 58 "fp8.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp3; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
+        sv[tp3] = tsm::vec<float, 2>{{acc_1[0], acc_1[2]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{acc_1[1], acc_1[3]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x8] = tsm::vec<float, 2>{{acc_1[4], acc_1[6]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x9] = tsm::vec<float, 2>{{acc_1[5], acc_1[7]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x10] = tsm::vec<float, 2>{{acc_1[8], acc_1[10]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x11] = tsm::vec<float, 2>{{acc_1[9], acc_1[11]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x18] = tsm::vec<float, 2>{{acc_1[12], acc_1[14]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x19] = tsm::vec<float, 2>{{acc_1[13], acc_1[15]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x20] = tsm::vec<float, 2>{{acc_1[16], acc_1[18]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x21] = tsm::vec<float, 2>{{acc_1[17], acc_1[19]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x28] = tsm::vec<float, 2>{{acc_1[20], acc_1[22]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x29] = tsm::vec<float, 2>{{acc_1[21], acc_1[23]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x30] = tsm::vec<float, 2>{{acc_1[24], acc_1[26]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x31] = tsm::vec<float, 2>{{acc_1[25], acc_1[27]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x38] = tsm::vec<float, 2>{{acc_1[28], acc_1[30]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x39] = tsm::vec<float, 2>{{acc_1[29], acc_1[31]}};
         #line 58 "fp8.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = (r << 7) + tp2; acc_3[r] = smem[f + (f >> 6)]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4]; acc_3[0] = x.e[0]; acc_3[4] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x88]; acc_3[1] = x.e[0]; acc_3[5] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x100]; acc_3[2] = x.e[0]; acc_3[6] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x188]; acc_3[3] = x.e[0]; acc_3[7] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x200]; acc_3[8] = x.e[0]; acc_3[12] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x288]; acc_3[9] = x.e[0]; acc_3[13] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x300]; acc_3[10] = x.e[0]; acc_3[14] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x388]; acc_3[11] = x.e[0]; acc_3[15] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[20] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x488]; acc_3[17] = x.e[0]; acc_3[21] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x500]; acc_3[18] = x.e[0]; acc_3[22] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x588]; acc_3[19] = x.e[0]; acc_3[23] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x600]; acc_3[24] = x.e[0]; acc_3[28] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x688]; acc_3[25] = x.e[0]; acc_3[29] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x700]; acc_3[26] = x.e[0]; acc_3[30] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x788]; acc_3[27] = x.e[0]; acc_3[31] = x.e[1]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[32];
@@ -3847,12 +4057,13 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[16640];
+    __shared__ __align__(1024) unsigned char tsm_smem[16384];
     const int tp0 = (warp >> 1);
     const int tp1 = lane | ((warp & 1) << 5);
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp2 = lane | (warp << 5);
-    const int tp3 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp3 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65));
     // pid_m = tl.program_id(0)
     #line 52 "fp8.py"
     int pid_m = blockIdx.x;
@@ -4263,22 +4474,78 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             b_1[r] = b_2[r];
     }
     float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 58 "fp8.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp3; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
+        sv[tp3] = tsm::vec<float, 2>{{acc_1[0], acc_1[2]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{acc_1[1], acc_1[3]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x8] = tsm::vec<float, 2>{{acc_1[4], acc_1[6]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x9] = tsm::vec<float, 2>{{acc_1[5], acc_1[7]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x10] = tsm::vec<float, 2>{{acc_1[8], acc_1[10]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x11] = tsm::vec<float, 2>{{acc_1[9], acc_1[11]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x18] = tsm::vec<float, 2>{{acc_1[12], acc_1[14]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x19] = tsm::vec<float, 2>{{acc_1[13], acc_1[15]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x20] = tsm::vec<float, 2>{{acc_1[16], acc_1[18]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x21] = tsm::vec<float, 2>{{acc_1[17], acc_1[19]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x28] = tsm::vec<float, 2>{{acc_1[20], acc_1[22]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x29] = tsm::vec<float, 2>{{acc_1[21], acc_1[23]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x30] = tsm::vec<float, 2>{{acc_1[24], acc_1[26]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x31] = tsm::vec<float, 2>{{acc_1[25], acc_1[27]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x38] = tsm::vec<float, 2>{{acc_1[28], acc_1[30]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x39] = tsm::vec<float, 2>{{acc_1[29], acc_1[31]}};
         #line 58 "fp8.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = (r << 7) + tp2; acc_3[r] = smem[f + (f >> 6)]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4]; acc_3[0] = x.e[0]; acc_3[4] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x88]; acc_3[1] = x.e[0]; acc_3[5] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x100]; acc_3[2] = x.e[0]; acc_3[6] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x188]; acc_3[3] = x.e[0]; acc_3[7] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x200]; acc_3[8] = x.e[0]; acc_3[12] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x288]; acc_3[9] = x.e[0]; acc_3[13] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x300]; acc_3[10] = x.e[0]; acc_3[14] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x388]; acc_3[11] = x.e[0]; acc_3[15] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[20] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x488]; acc_3[17] = x.e[0]; acc_3[21] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x500]; acc_3[18] = x.e[0]; acc_3[22] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x588]; acc_3[19] = x.e[0]; acc_3[23] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x600]; acc_3[24] = x.e[0]; acc_3[28] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x688]; acc_3[25] = x.e[0]; acc_3[29] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x700]; acc_3[26] = x.e[0]; acc_3[30] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x788]; acc_3[27] = x.e[0]; acc_3[31] = x.e[1]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[32];
@@ -4337,12 +4604,13 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[16640];
+    __shared__ __align__(1024) unsigned char tsm_smem[16384];
     const int tp0 = (warp >> 1);
     const int tp1 = lane | ((warp & 1) << 5);
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp2 = lane | (warp << 5);
-    const int tp3 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp3 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65));
     // pid_m = tl.program_id(0)
     #line 52 "fp8.py"
     int pid_m = blockIdx.x;
@@ -4781,22 +5049,78 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             b_1[r] = b_2[r];
     }
     float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 58 "fp8.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 58 "fp8.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp3; smem[f + (f >> 6)] = acc_1[r]; }
+        #line 58 "fp8.py"
+        sv[tp3] = tsm::vec<float, 2>{{acc_1[0], acc_1[2]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{acc_1[1], acc_1[3]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x8] = tsm::vec<float, 2>{{acc_1[4], acc_1[6]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x9] = tsm::vec<float, 2>{{acc_1[5], acc_1[7]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x10] = tsm::vec<float, 2>{{acc_1[8], acc_1[10]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x11] = tsm::vec<float, 2>{{acc_1[9], acc_1[11]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x18] = tsm::vec<float, 2>{{acc_1[12], acc_1[14]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x19] = tsm::vec<float, 2>{{acc_1[13], acc_1[15]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x20] = tsm::vec<float, 2>{{acc_1[16], acc_1[18]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x21] = tsm::vec<float, 2>{{acc_1[17], acc_1[19]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x28] = tsm::vec<float, 2>{{acc_1[20], acc_1[22]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x29] = tsm::vec<float, 2>{{acc_1[21], acc_1[23]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x30] = tsm::vec<float, 2>{{acc_1[24], acc_1[26]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x31] = tsm::vec<float, 2>{{acc_1[25], acc_1[27]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x38] = tsm::vec<float, 2>{{acc_1[28], acc_1[30]}};
+        #line 58 "fp8.py"
+        sv[tp3 ^ 0x39] = tsm::vec<float, 2>{{acc_1[29], acc_1[31]}};
         #line 58 "fp8.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 58 "fp8.py"
-            { const int f = (r << 7) + tp2; acc_3[r] = smem[f + (f >> 6)]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4]; acc_3[0] = x.e[0]; acc_3[4] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x88]; acc_3[1] = x.e[0]; acc_3[5] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x100]; acc_3[2] = x.e[0]; acc_3[6] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x188]; acc_3[3] = x.e[0]; acc_3[7] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x200]; acc_3[8] = x.e[0]; acc_3[12] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x288]; acc_3[9] = x.e[0]; acc_3[13] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x300]; acc_3[10] = x.e[0]; acc_3[14] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x388]; acc_3[11] = x.e[0]; acc_3[15] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[20] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x488]; acc_3[17] = x.e[0]; acc_3[21] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x500]; acc_3[18] = x.e[0]; acc_3[22] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x588]; acc_3[19] = x.e[0]; acc_3[23] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x600]; acc_3[24] = x.e[0]; acc_3[28] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x688]; acc_3[25] = x.e[0]; acc_3[29] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x700]; acc_3[26] = x.e[0]; acc_3[30] = x.e[1]; }
+        #line 58 "fp8.py"
+        { const tsm::vec<float, 2> x = sv[tp4 ^ 0x788]; acc_3[27] = x.e[0]; acc_3[31] = x.e[1]; }
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[32];

@@ -8,11 +8,12 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[768];
+    __shared__ __align__(16) unsigned char tsm_smem[512];
     const int tp0 = (lane >> 1) | (warp << 4);
     const int tp1 = (lane & 1);
-    const int tp2 = lane | (warp << 5);
-    const int tp3 = ((lane >> 1) << 1) | (warp << 5);
+    const int tp2 = ((lane & 1) << 4) | (lane >> 1) | (warp << 5);
+    const int tp3 = (lane >> 1) | (warp << 5);
+    const int tp4 = lane | (warp << 5);
     // offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     #line 20 "join_split.py"
     int v3 = blockIdx.x;
@@ -68,22 +69,20 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
         #line 23 "join_split.py"
         tsm::load<1>(&v25[r], v22[r], mask[r]); // 4-byte access
     float v44[2];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 23 "join_split.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 23 "join_split.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 23 "join_split.py"
-            { const int f = tp2; smem[f + (f >> 1)] = v25[r]; }
+        #line 23 "join_split.py"
+        sv[tp2] = v25[0];
         #line 23 "join_split.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 23 "join_split.py"
-            { const int f = r + tp3; v44[r] = smem[f + (f >> 1)]; }
+        #line 23 "join_split.py"
+        v44[0] = sv[tp3];
+        #line 23 "join_split.py"
+        v44[1] = sv[tp3 + 0x10];
     }
     float xr[1];
     float xi[1];
@@ -112,22 +111,20 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
         #line 24 "join_split.py"
         tsm::load<1>(&v32[r], v29[r], mask[r]); // 4-byte access
     float v45[2];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 24 "join_split.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 24 "join_split.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 24 "join_split.py"
-            { const int f = tp2; smem[f + (f >> 1)] = v32[r]; }
+        #line 24 "join_split.py"
+        sv[tp2] = v32[0];
         #line 24 "join_split.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 24 "join_split.py"
-            { const int f = r + tp3; v45[r] = smem[f + (f >> 1)]; }
+        #line 24 "join_split.py"
+        v45[0] = sv[tp3];
+        #line 24 "join_split.py"
+        v45[1] = sv[tp3 + 0x10];
     }
     float yr[1];
     float yi[1];
@@ -193,7 +190,7 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 27 "join_split.py"
-        v43[r] = ((tp2) & 1) ? im_pair[r] : re_pair[r];
+        v43[r] = ((tp4) & 1) ? im_pair[r] : re_pair[r];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 27 "join_split.py"
@@ -209,11 +206,12 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[768];
+    __shared__ __align__(16) unsigned char tsm_smem[512];
     const int tp0 = (lane >> 1) | (warp << 4);
     const int tp1 = (lane & 1);
-    const int tp2 = lane | (warp << 5);
-    const int tp3 = ((lane >> 1) << 1) | (warp << 5);
+    const int tp2 = ((lane & 1) << 4) | (lane >> 1) | (warp << 5);
+    const int tp3 = (lane >> 1) | (warp << 5);
+    const int tp4 = lane | (warp << 5);
     // offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     #line 20 "join_split.py"
     int v4 = blockIdx.x;
@@ -271,22 +269,20 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
         #line 23 "join_split.py"
         tsm::load<1>(&v27[r], v24[r], mask[r]); // 4-byte access
     float v46[2];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 23 "join_split.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 23 "join_split.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 23 "join_split.py"
-            { const int f = tp2; smem[f + (f >> 1)] = v27[r]; }
+        #line 23 "join_split.py"
+        sv[tp2] = v27[0];
         #line 23 "join_split.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 23 "join_split.py"
-            { const int f = r + tp3; v46[r] = smem[f + (f >> 1)]; }
+        #line 23 "join_split.py"
+        v46[0] = sv[tp3];
+        #line 23 "join_split.py"
+        v46[1] = sv[tp3 + 0x10];
     }
     float xr[1];
     float xi[1];
@@ -315,22 +311,20 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
         #line 24 "join_split.py"
         tsm::load<1>(&v34[r], v31[r], mask[r]); // 4-byte access
     float v47[2];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 24 "join_split.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 24 "join_split.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 24 "join_split.py"
-            { const int f = tp2; smem[f + (f >> 1)] = v34[r]; }
+        #line 24 "join_split.py"
+        sv[tp2] = v34[0];
         #line 24 "join_split.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 24 "join_split.py"
-            { const int f = r + tp3; v47[r] = smem[f + (f >> 1)]; }
+        #line 24 "join_split.py"
+        v47[0] = sv[tp3];
+        #line 24 "join_split.py"
+        v47[1] = sv[tp3 + 0x10];
     }
     float yr[1];
     float yi[1];
@@ -396,7 +390,7 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 27 "join_split.py"
-        v45[r] = ((tp2) & 1) ? im_pair[r] : re_pair[r];
+        v45[r] = ((tp4) & 1) ? im_pair[r] : re_pair[r];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 27 "join_split.py"
@@ -412,11 +406,12 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[768];
+    __shared__ __align__(16) unsigned char tsm_smem[512];
     const int tp0 = (lane >> 1) | (warp << 4);
     const int tp1 = (lane & 1);
-    const int tp2 = lane | (warp << 5);
-    const int tp3 = ((lane >> 1) << 1) | (warp << 5);
+    const int tp2 = ((lane & 1) << 4) | (lane >> 1) | (warp << 5);
+    const int tp3 = (lane >> 1) | (warp << 5);
+    const int tp4 = lane | (warp << 5);
     // offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     #line 20 "join_split.py"
     int v4 = blockIdx.x;
@@ -474,22 +469,20 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
         #line 23 "join_split.py"
         tsm::load<1>(&v27[r], v24[r], mask[r]); // 4-byte access
     float v46[2];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 23 "join_split.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 23 "join_split.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 23 "join_split.py"
-            { const int f = tp2; smem[f + (f >> 1)] = v27[r]; }
+        #line 23 "join_split.py"
+        sv[tp2] = v27[0];
         #line 23 "join_split.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 23 "join_split.py"
-            { const int f = r + tp3; v46[r] = smem[f + (f >> 1)]; }
+        #line 23 "join_split.py"
+        v46[0] = sv[tp3];
+        #line 23 "join_split.py"
+        v46[1] = sv[tp3 + 0x10];
     }
     float xr[1];
     float xi[1];
@@ -518,22 +511,20 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
         #line 24 "join_split.py"
         tsm::load<1>(&v34[r], v31[r], mask[r]); // 4-byte access
     float v47[2];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 24 "join_split.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 24 "join_split.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 24 "join_split.py"
-            { const int f = tp2; smem[f + (f >> 1)] = v34[r]; }
+        #line 24 "join_split.py"
+        sv[tp2] = v34[0];
         #line 24 "join_split.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 24 "join_split.py"
-            { const int f = r + tp3; v47[r] = smem[f + (f >> 1)]; }
+        #line 24 "join_split.py"
+        v47[0] = sv[tp3];
+        #line 24 "join_split.py"
+        v47[1] = sv[tp3 + 0x10];
     }
     float yr[1];
     float yi[1];
@@ -599,7 +590,7 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 27 "join_split.py"
-        v45[r] = ((tp2) & 1) ? im_pair[r] : re_pair[r];
+        v45[r] = ((tp4) & 1) ? im_pair[r] : re_pair[r];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 27 "join_split.py"
@@ -1680,13 +1671,13 @@ extern "C" __global__ void __launch_bounds__(128) join_rows_kernel(int* a_ptr, i
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[2112];
+    __shared__ __align__(16) unsigned char tsm_smem[2048];
     const int tp0 = warp;
     const int tp1 = (lane >> 3) | (warp << 2);
     const int tp2 = lane;
     const int tp3 = ((lane & 7) << 2);
-    const int tp4 = (lane << 2) | (warp << 7);
-    const int tp5 = lane | (warp << 5);
+    const int tp4 = ((((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 16) ^ (((lane >> 3) & 1) * 33) ^ (((lane >> 4) & 1) * 66)) ^ (warp << 7);
+    const int tp5 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 66));
     // rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     #line 49 "join_split.py"
     int v4 = blockIdx.x;
@@ -1799,22 +1790,30 @@ extern "C" __global__ void __launch_bounds__(128) join_rows_kernel(int* a_ptr, i
         #line 52 "join_split.py"
         tsm::load<4>(&a[r], v28[r], mask_1[r]); // 16-byte accesses
     int a_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 52 "join_split.py"
-        int *smem = reinterpret_cast<int *>(tsm_smem);
+        int *sv = reinterpret_cast<int *>(tsm_smem);
         #line 52 "join_split.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 52 "join_split.py"
-            { const int f = r + tp4; smem[f + (f >> 5)] = a[r]; }
+        #line 52 "join_split.py"
+        sv[tp4] = a[0];
+        #line 52 "join_split.py"
+        sv[tp4 ^ 0x1] = a[1];
+        #line 52 "join_split.py"
+        sv[tp4 ^ 0x2] = a[2];
+        #line 52 "join_split.py"
+        sv[tp4 ^ 0x3] = a[3];
         #line 52 "join_split.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 52 "join_split.py"
-            { const int f = (r << 7) + tp5; a_1[r] = smem[f + (f >> 5)]; }
+        #line 52 "join_split.py"
+        a_1[0] = sv[tp5];
+        #line 52 "join_split.py"
+        a_1[1] = sv[tp5 + 0x80];
+        #line 52 "join_split.py"
+        a_1[2] = sv[tp5 + 0x100];
+        #line 52 "join_split.py"
+        a_1[3] = sv[tp5 + 0x180];
     }
     // pairs = tl.join(a, rows[:, None] * 10)
     int v35[4];

@@ -1603,6 +1603,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     __shared__ __align__(16) unsigned char tsm_smem[512];
     const int tp0 = lane;
     const int tp1 = (lane << 2);
+    const int tp2 = (((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 16) ^ (((lane >> 3) & 1) * 33) ^ (((lane >> 4) & 1) * 66);
     // row = tl.program_id(0)
     #line 35 "layer_norm_bwd.py"
     int row = blockIdx.x;
@@ -1808,22 +1809,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         #line 47 "layer_norm_bwd.py"
         tsm::load<1>(&w[r], v47[r], mask_1[r]); // 4-byte access
     float w_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 47 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 47 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 47 "layer_norm_bwd.py"
-            smem[r + tp1] = w[r];
+        #line 47 "layer_norm_bwd.py"
+        sv[tp2] = w[0];
+        #line 47 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x1] = w[1];
+        #line 47 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x2] = w[2];
+        #line 47 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x3] = w[3];
         #line 47 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 47 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 5) + tp0];
+        #line 47 "layer_norm_bwd.py"
+        w_1[0] = sv[tp0];
+        #line 47 "layer_norm_bwd.py"
+        w_1[1] = sv[tp0 ^ 0x21];
+        #line 47 "layer_norm_bwd.py"
+        w_1[2] = sv[tp0 ^ 0x42];
+        #line 47 "layer_norm_bwd.py"
+        w_1[3] = sv[tp0 ^ 0x63];
     }
     // b = tl.load(B + cols, mask=mask)
     float* v50[4];
@@ -1841,22 +1850,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         #line 48 "layer_norm_bwd.py"
         tsm::load<1>(&b[r], v50[r], mask_1[r]); // 4-byte access
     float b_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 48 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 48 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 48 "layer_norm_bwd.py"
-            smem[r + tp1] = b[r];
+        #line 48 "layer_norm_bwd.py"
+        sv[tp2] = b[0];
+        #line 48 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x1] = b[1];
+        #line 48 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x2] = b[2];
+        #line 48 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x3] = b[3];
         #line 48 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 48 "layer_norm_bwd.py"
-            b_1[r] = smem[(r << 5) + tp0];
+        #line 48 "layer_norm_bwd.py"
+        b_1[0] = sv[tp0];
+        #line 48 "layer_norm_bwd.py"
+        b_1[1] = sv[tp0 ^ 0x21];
+        #line 48 "layer_norm_bwd.py"
+        b_1[2] = sv[tp0 ^ 0x42];
+        #line 48 "layer_norm_bwd.py"
+        b_1[3] = sv[tp0 ^ 0x63];
     }
     // y = xmean * rstd * w + b
     float v53[4];
@@ -1898,6 +1915,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     __shared__ __align__(16) unsigned char tsm_smem[512];
     const int tp0 = lane;
     const int tp1 = (lane << 2);
+    const int tp2 = (((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 16) ^ (((lane >> 3) & 1) * 33) ^ (((lane >> 4) & 1) * 66);
     // row = tl.program_id(0)
     #line 69 "layer_norm_bwd.py"
     int row = blockIdx.x;
@@ -2017,22 +2035,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         #line 83 "layer_norm_bwd.py"
         tsm::load<1>(&w[r], v47[r], mask_1[r]); // 4-byte access
     float w_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 83 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 83 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 83 "layer_norm_bwd.py"
-            smem[r + tp1] = w[r];
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2] = w[0];
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x1] = w[1];
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x2] = w[2];
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x3] = w[3];
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 83 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 5) + tp0];
+        #line 83 "layer_norm_bwd.py"
+        w_1[0] = sv[tp0];
+        #line 83 "layer_norm_bwd.py"
+        w_1[1] = sv[tp0 ^ 0x21];
+        #line 83 "layer_norm_bwd.py"
+        w_1[2] = sv[tp0 ^ 0x42];
+        #line 83 "layer_norm_bwd.py"
+        w_1[3] = sv[tp0 ^ 0x63];
     }
     // mean = tl.load(Mean + row)
     #line 84 "layer_norm_bwd.py"
@@ -3030,6 +3056,8 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     const int tp0 = lane | (warp << 5);
     const int tp1 = (lane << 2);
     const int tp2 = warp;
+    const int tp3 = (((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 16) ^ (((lane >> 3) & 1) * 33) ^ (((lane >> 4) & 1) * 66);
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 66));
     // pid = tl.program_id(0)
     #line 125 "layer_norm_bwd.py"
     int pid = blockIdx.x;
@@ -3238,22 +3266,24 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         }
     }
     float sum_dw_1[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 135 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 135 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 135 "layer_norm_bwd.py"
-            smem[r + tp1] = sum_dw[r];
+        #line 135 "layer_norm_bwd.py"
+        sv[tp3] = sum_dw[0];
+        #line 135 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x1] = sum_dw[1];
+        #line 135 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x2] = sum_dw[2];
+        #line 135 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x3] = sum_dw[3];
         #line 135 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 135 "layer_norm_bwd.py"
-            sum_dw_1[r] = smem[tp0];
+        #line 135 "layer_norm_bwd.py"
+        sum_dw_1[0] = sv[tp4];
     }
     // sum_db = tl.sum(db, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
@@ -3309,22 +3339,24 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         }
     }
     float sum_db_1[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 136 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 136 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 136 "layer_norm_bwd.py"
-            smem[r + tp1] = sum_db[r];
+        #line 136 "layer_norm_bwd.py"
+        sv[tp3] = sum_db[0];
+        #line 136 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x1] = sum_db[1];
+        #line 136 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x2] = sum_db[2];
+        #line 136 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x3] = sum_db[3];
         #line 136 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 136 "layer_norm_bwd.py"
-            sum_db_1[r] = smem[tp0];
+        #line 136 "layer_norm_bwd.py"
+        sum_db_1[0] = sv[tp4];
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v61[1];
@@ -3370,6 +3402,8 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     __shared__ __align__(16) unsigned char tsm_smem[4096];
     const int tp0 = lane | (warp << 5);
     const int tp1 = (lane << 2) | (warp << 7);
+    const int tp3 = ((((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 17) ^ (((lane >> 3) & 1) * 34) ^ (((lane >> 4) & 1) * 64)) ^ (warp << 7);
+    const int tp4 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 17)) ^ ((((warp >> 0) & 1) * 34) ^ (((warp >> 1) & 1) * 64));
     // row = tl.program_id(0)
     #line 35 "layer_norm_bwd.py"
     int row = blockIdx.x;
@@ -3637,22 +3671,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         #line 47 "layer_norm_bwd.py"
         tsm::load<1>(&w_2[r], v47[r], mask_1[r]); // 4-byte access
     float w_3[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 47 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 47 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "layer_norm_bwd.py"
-            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = w_2[r];
+        #line 47 "layer_norm_bwd.py"
+        sv[tp3] = tsm::vec<float, 2>{{w_2[0], w_2[4]}};
+        #line 47 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{w_2[1], w_2[5]}};
+        #line 47 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x2] = tsm::vec<float, 2>{{w_2[2], w_2[6]}};
+        #line 47 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x3] = tsm::vec<float, 2>{{w_2[3], w_2[7]}};
         #line 47 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "layer_norm_bwd.py"
-            w_3[r] = smem[(r << 7) + tp0];
+        #line 47 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4]; w_3[0] = x.e[0]; w_3[4] = x.e[1]; }
+        #line 47 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x80]; w_3[1] = x.e[0]; w_3[5] = x.e[1]; }
+        #line 47 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x100]; w_3[2] = x.e[0]; w_3[6] = x.e[1]; }
+        #line 47 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x180]; w_3[3] = x.e[0]; w_3[7] = x.e[1]; }
     }
     // b = tl.load(B + cols, mask=mask)
     float* v50[8];
@@ -3670,22 +3712,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         #line 48 "layer_norm_bwd.py"
         tsm::load<1>(&b[r], v50[r], mask_1[r]); // 4-byte access
     float b_1[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 48 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 48 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 48 "layer_norm_bwd.py"
-            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = b[r];
+        #line 48 "layer_norm_bwd.py"
+        sv[tp3] = tsm::vec<float, 2>{{b[0], b[4]}};
+        #line 48 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{b[1], b[5]}};
+        #line 48 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x2] = tsm::vec<float, 2>{{b[2], b[6]}};
+        #line 48 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x3] = tsm::vec<float, 2>{{b[3], b[7]}};
         #line 48 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 48 "layer_norm_bwd.py"
-            b_1[r] = smem[(r << 7) + tp0];
+        #line 48 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4]; b_1[0] = x.e[0]; b_1[4] = x.e[1]; }
+        #line 48 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x80]; b_1[1] = x.e[0]; b_1[5] = x.e[1]; }
+        #line 48 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x100]; b_1[2] = x.e[0]; b_1[6] = x.e[1]; }
+        #line 48 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x180]; b_1[3] = x.e[0]; b_1[7] = x.e[1]; }
     }
     // y = xmean * rstd * w + b
     float v53[8];
@@ -3727,6 +3777,8 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
     __shared__ __align__(16) unsigned char tsm_smem[4096];
     const int tp0 = lane | (warp << 5);
     const int tp1 = (lane << 2) | (warp << 7);
+    const int tp2 = ((((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 17) ^ (((lane >> 3) & 1) * 34) ^ (((lane >> 4) & 1) * 64)) ^ (warp << 7);
+    const int tp3 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 17)) ^ ((((warp >> 0) & 1) * 34) ^ (((warp >> 1) & 1) * 64));
     // row = tl.program_id(0)
     #line 69 "layer_norm_bwd.py"
     int row = blockIdx.x;
@@ -3846,22 +3898,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
         #line 83 "layer_norm_bwd.py"
         tsm::load<1>(&w[r], v47[r], mask_1[r]); // 4-byte access
     float w_1[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 83 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 83 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 83 "layer_norm_bwd.py"
-            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = w[r];
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2] = tsm::vec<float, 2>{{w[0], w[4]}};
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x1] = tsm::vec<float, 2>{{w[1], w[5]}};
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x2] = tsm::vec<float, 2>{{w[2], w[6]}};
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x3] = tsm::vec<float, 2>{{w[3], w[7]}};
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 83 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 7) + tp0];
+        #line 83 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp3]; w_1[0] = x.e[0]; w_1[4] = x.e[1]; }
+        #line 83 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp3 + 0x80]; w_1[1] = x.e[0]; w_1[5] = x.e[1]; }
+        #line 83 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp3 + 0x100]; w_1[2] = x.e[0]; w_1[6] = x.e[1]; }
+        #line 83 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp3 + 0x180]; w_1[3] = x.e[0]; w_1[7] = x.e[1]; }
     }
     // mean = tl.load(Mean + row)
     #line 84 "layer_norm_bwd.py"
@@ -4246,6 +4306,8 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
     __shared__ __align__(16) unsigned char tsm_smem[2048];
     const int tp0 = lane | (warp << 5);
     const int tp1 = (lane << 2) | (warp << 7);
+    const int tp3 = ((((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 17) ^ (((lane >> 3) & 1) * 34) ^ (((lane >> 4) & 1) * 64)) ^ (warp << 7);
+    const int tp4 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 17)) ^ (((warp >> 0) & 1) * 34);
     // row = tl.program_id(0)
     #line 35 "layer_norm_bwd.py"
     int row = blockIdx.x;
@@ -4513,22 +4575,30 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
         #line 47 "layer_norm_bwd.py"
         tsm::load<1>(&w_2[r], v47[r], mask_1[r]); // 4-byte access
     float w_3[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 47 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 47 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "layer_norm_bwd.py"
-            smem[((r & 3) | ((r >> 2) << 8)) + tp1] = w_2[r];
+        #line 47 "layer_norm_bwd.py"
+        sv[tp3] = tsm::vec<float, 2>{{w_2[0], w_2[4]}};
+        #line 47 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{w_2[1], w_2[5]}};
+        #line 47 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x2] = tsm::vec<float, 2>{{w_2[2], w_2[6]}};
+        #line 47 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x3] = tsm::vec<float, 2>{{w_2[3], w_2[7]}};
         #line 47 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "layer_norm_bwd.py"
-            w_3[r] = smem[(r << 6) + tp0];
+        #line 47 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4]; w_3[0] = x.e[0]; w_3[4] = x.e[1]; }
+        #line 47 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x40]; w_3[1] = x.e[0]; w_3[5] = x.e[1]; }
+        #line 47 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x80]; w_3[2] = x.e[0]; w_3[6] = x.e[1]; }
+        #line 47 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0xc0]; w_3[3] = x.e[0]; w_3[7] = x.e[1]; }
     }
     // b = tl.load(B + cols, mask=mask)
     float* v50[8];
@@ -4546,22 +4616,30 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
         #line 48 "layer_norm_bwd.py"
         tsm::load<1>(&b[r], v50[r], mask_1[r]); // 4-byte access
     float b_1[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 48 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 48 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 48 "layer_norm_bwd.py"
-            smem[((r & 3) | ((r >> 2) << 8)) + tp1] = b[r];
+        #line 48 "layer_norm_bwd.py"
+        sv[tp3] = tsm::vec<float, 2>{{b[0], b[4]}};
+        #line 48 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{b[1], b[5]}};
+        #line 48 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x2] = tsm::vec<float, 2>{{b[2], b[6]}};
+        #line 48 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x3] = tsm::vec<float, 2>{{b[3], b[7]}};
         #line 48 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 48 "layer_norm_bwd.py"
-            b_1[r] = smem[(r << 6) + tp0];
+        #line 48 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4]; b_1[0] = x.e[0]; b_1[4] = x.e[1]; }
+        #line 48 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x40]; b_1[1] = x.e[0]; b_1[5] = x.e[1]; }
+        #line 48 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x80]; b_1[2] = x.e[0]; b_1[6] = x.e[1]; }
+        #line 48 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0xc0]; b_1[3] = x.e[0]; b_1[7] = x.e[1]; }
     }
     // y = xmean * rstd * w + b
     float v53[8];
@@ -4603,6 +4681,8 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
     __shared__ __align__(16) unsigned char tsm_smem[2048];
     const int tp0 = lane | (warp << 5);
     const int tp1 = (lane << 2) | (warp << 7);
+    const int tp2 = ((((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 17) ^ (((lane >> 3) & 1) * 34) ^ (((lane >> 4) & 1) * 64)) ^ (warp << 7);
+    const int tp3 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 17)) ^ (((warp >> 0) & 1) * 34);
     // row = tl.program_id(0)
     #line 69 "layer_norm_bwd.py"
     int row = blockIdx.x;
@@ -4722,22 +4802,30 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
         #line 83 "layer_norm_bwd.py"
         tsm::load<1>(&w[r], v47[r], mask_1[r]); // 4-byte access
     float w_1[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 83 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 83 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 83 "layer_norm_bwd.py"
-            smem[((r & 3) | ((r >> 2) << 8)) + tp1] = w[r];
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2] = tsm::vec<float, 2>{{w[0], w[4]}};
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x1] = tsm::vec<float, 2>{{w[1], w[5]}};
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x2] = tsm::vec<float, 2>{{w[2], w[6]}};
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x3] = tsm::vec<float, 2>{{w[3], w[7]}};
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 83 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 6) + tp0];
+        #line 83 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp3]; w_1[0] = x.e[0]; w_1[4] = x.e[1]; }
+        #line 83 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp3 + 0x40]; w_1[1] = x.e[0]; w_1[5] = x.e[1]; }
+        #line 83 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp3 + 0x80]; w_1[2] = x.e[0]; w_1[6] = x.e[1]; }
+        #line 83 "layer_norm_bwd.py"
+        { const tsm::vec<float, 2> x = sv[tp3 + 0xc0]; w_1[3] = x.e[0]; w_1[7] = x.e[1]; }
     }
     // mean = tl.load(Mean + row)
     #line 84 "layer_norm_bwd.py"
@@ -5339,6 +5427,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     __shared__ __align__(16) unsigned char tsm_smem[512];
     const int tp0 = lane;
     const int tp1 = (lane << 2);
+    const int tp2 = (((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 16) ^ (((lane >> 3) & 1) * 33) ^ (((lane >> 4) & 1) * 66);
     // row = tl.program_id(0)
     #line 69 "layer_norm_bwd.py"
     int row = blockIdx.x;
@@ -5458,22 +5547,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         #line 83 "layer_norm_bwd.py"
         tsm::load<1>(&w[r], v47[r], mask_1[r]); // 4-byte access
     float w_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 83 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 83 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 83 "layer_norm_bwd.py"
-            smem[r + tp1] = w[r];
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2] = w[0];
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x1] = w[1];
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x2] = w[2];
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x3] = w[3];
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 83 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 5) + tp0];
+        #line 83 "layer_norm_bwd.py"
+        w_1[0] = sv[tp0];
+        #line 83 "layer_norm_bwd.py"
+        w_1[1] = sv[tp0 ^ 0x21];
+        #line 83 "layer_norm_bwd.py"
+        w_1[2] = sv[tp0 ^ 0x42];
+        #line 83 "layer_norm_bwd.py"
+        w_1[3] = sv[tp0 ^ 0x63];
     }
     // mean = tl.load(Mean + row)
     #line 84 "layer_norm_bwd.py"
@@ -10150,24 +10247,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             }
         }
     }
-    float sum_dw_1[1];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 135 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 135 "layer_norm_bwd.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 135 "layer_norm_bwd.py"
-            smem[r + tp1] = sum_dw[r];
-        #line 135 "layer_norm_bwd.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 135 "layer_norm_bwd.py"
-            sum_dw_1[r] = smem[tp0];
-    }
     // sum_db = tl.sum(db, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
     #line 136 "layer_norm_bwd.py"
@@ -10228,24 +10307,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             }
         }
     }
-    float sum_db_1[1];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 136 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 136 "layer_norm_bwd.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 136 "layer_norm_bwd.py"
-            smem[r + tp1] = sum_db[r];
-        #line 136 "layer_norm_bwd.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 136 "layer_norm_bwd.py"
-            sum_db_1[r] = smem[tp0];
-    }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     __half* v65[1];
     #pragma unroll
@@ -10257,11 +10318,29 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         v67[r] = cols[r] < N;
-    __half v68[1];
+    __half v80[8];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 8; ++r)
         #line 137 "layer_norm_bwd.py"
-        v68[r] = __float2half_rn(sum_dw_1[r]);
+        v80[r] = __float2half_rn(sum_dw[r]);
+    __half v68[1];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 137 "layer_norm_bwd.py"
+        __half *smem = reinterpret_cast<__half *>(tsm_smem);
+        #line 137 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 137 "layer_norm_bwd.py"
+            smem[r + tp1] = v80[r];
+        #line 137 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 137 "layer_norm_bwd.py"
+            v68[r] = smem[tp0];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
@@ -10277,11 +10356,29 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
         v72[r] = cols[r] < N;
-    __half v73[1];
+    __half v81[8];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 8; ++r)
         #line 138 "layer_norm_bwd.py"
-        v73[r] = __float2half_rn(sum_db_1[r]);
+        v81[r] = __float2half_rn(sum_db[r]);
+    __half v73[1];
+    // through shared memory: the threads hold different elements in the two layouts
+    {
+        #line 138 "layer_norm_bwd.py"
+        __half *smem = reinterpret_cast<__half *>(tsm_smem);
+        #line 138 "layer_norm_bwd.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 138 "layer_norm_bwd.py"
+            smem[r + tp1] = v81[r];
+        #line 138 "layer_norm_bwd.py"
+        __syncthreads();
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 138 "layer_norm_bwd.py"
+            v73[r] = smem[tp0];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
@@ -13784,6 +13881,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     __shared__ __align__(16) unsigned char tsm_smem[256];
     const int tp0 = lane;
     const int tp1 = (lane << 1);
+    const int tp2 = (((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 33);
     // row = tl.program_id(0)
     #line 35 "layer_norm_bwd.py"
     int row = blockIdx.x;
@@ -13989,22 +14087,22 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         #line 47 "layer_norm_bwd.py"
         tsm::load<1>(&w[r], v47[r], mask_1[r]); // 4-byte access
     float w_1[2];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 47 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 47 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 47 "layer_norm_bwd.py"
-            smem[r + tp1] = w[r];
+        #line 47 "layer_norm_bwd.py"
+        sv[tp2] = w[0];
+        #line 47 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x1] = w[1];
         #line 47 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 47 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 5) + tp0];
+        #line 47 "layer_norm_bwd.py"
+        w_1[0] = sv[tp0];
+        #line 47 "layer_norm_bwd.py"
+        w_1[1] = sv[tp0 ^ 0x21];
     }
     // b = tl.load(B + cols, mask=mask)
     float* v50[2];
@@ -14022,22 +14120,22 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         #line 48 "layer_norm_bwd.py"
         tsm::load<1>(&b[r], v50[r], mask_1[r]); // 4-byte access
     float b_1[2];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 48 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 48 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 48 "layer_norm_bwd.py"
-            smem[r + tp1] = b[r];
+        #line 48 "layer_norm_bwd.py"
+        sv[tp2] = b[0];
+        #line 48 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x1] = b[1];
         #line 48 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 48 "layer_norm_bwd.py"
-            b_1[r] = smem[(r << 5) + tp0];
+        #line 48 "layer_norm_bwd.py"
+        b_1[0] = sv[tp0];
+        #line 48 "layer_norm_bwd.py"
+        b_1[1] = sv[tp0 ^ 0x21];
     }
     // y = xmean * rstd * w + b
     float v53[2];
@@ -14079,6 +14177,7 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     __shared__ __align__(16) unsigned char tsm_smem[256];
     const int tp0 = lane;
     const int tp1 = (lane << 1);
+    const int tp2 = (((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 33);
     // row = tl.program_id(0)
     #line 69 "layer_norm_bwd.py"
     int row = blockIdx.x;
@@ -14198,22 +14297,22 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         #line 83 "layer_norm_bwd.py"
         tsm::load<1>(&w[r], v47[r], mask_1[r]); // 4-byte access
     float w_1[2];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 83 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 83 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 83 "layer_norm_bwd.py"
-            smem[r + tp1] = w[r];
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2] = w[0];
+        #line 83 "layer_norm_bwd.py"
+        sv[tp2 ^ 0x1] = w[1];
         #line 83 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 83 "layer_norm_bwd.py"
-            w_1[r] = smem[(r << 5) + tp0];
+        #line 83 "layer_norm_bwd.py"
+        w_1[0] = sv[tp0];
+        #line 83 "layer_norm_bwd.py"
+        w_1[1] = sv[tp0 ^ 0x21];
     }
     // mean = tl.load(Mean + row)
     #line 84 "layer_norm_bwd.py"
@@ -15211,6 +15310,8 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     const int tp0 = lane | (warp << 5);
     const int tp1 = (lane << 2);
     const int tp2 = warp;
+    const int tp3 = (((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 16) ^ (((lane >> 3) & 1) * 33) ^ (((lane >> 4) & 1) * 66);
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 66));
     // pid = tl.program_id(0)
     #line 125 "layer_norm_bwd.py"
     int pid = blockIdx.x;
@@ -15419,22 +15520,24 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         }
     }
     float sum_dw_1[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 135 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 135 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 135 "layer_norm_bwd.py"
-            smem[r + tp1] = sum_dw[r];
+        #line 135 "layer_norm_bwd.py"
+        sv[tp3] = sum_dw[0];
+        #line 135 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x1] = sum_dw[1];
+        #line 135 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x2] = sum_dw[2];
+        #line 135 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x3] = sum_dw[3];
         #line 135 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 135 "layer_norm_bwd.py"
-            sum_dw_1[r] = smem[tp0];
+        #line 135 "layer_norm_bwd.py"
+        sum_dw_1[0] = sv[tp4];
     }
     // sum_db = tl.sum(db, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
@@ -15490,22 +15593,24 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
         }
     }
     float sum_db_1[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 136 "layer_norm_bwd.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 136 "layer_norm_bwd.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 136 "layer_norm_bwd.py"
-            smem[r + tp1] = sum_db[r];
+        #line 136 "layer_norm_bwd.py"
+        sv[tp3] = sum_db[0];
+        #line 136 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x1] = sum_db[1];
+        #line 136 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x2] = sum_db[2];
+        #line 136 "layer_norm_bwd.py"
+        sv[tp3 ^ 0x3] = sum_db[3];
         #line 136 "layer_norm_bwd.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 136 "layer_norm_bwd.py"
-            sum_db_1[r] = smem[tp0];
+        #line 136 "layer_norm_bwd.py"
+        sum_db_1[0] = sv[tp4];
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v62[1];

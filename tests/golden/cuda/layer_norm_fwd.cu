@@ -1083,6 +1083,8 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     __shared__ __align__(16) unsigned char tsm_smem[1024];
     const int tp0 = lane | (warp << 5);
     const int tp2 = (lane << 1) | (warp << 6);
+    const int tp3 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 33)) ^ (warp << 6);
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 64));
     // row = tl.program_id(0)
     #line 29 "layer_norm_fwd.py"
     int row = blockIdx.x;
@@ -1463,22 +1465,22 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 54 "layer_norm_fwd.py"
             tsm::load<1>(&w_2[r], v83[r], mask_1[r]); // 4-byte access
         float w_3[2];
-        // through shared memory: the threads hold different elements in the two layouts
+        // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
         {
             #line 54 "layer_norm_fwd.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
+            float *sv = reinterpret_cast<float *>(tsm_smem);
             #line 54 "layer_norm_fwd.py"
             __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 54 "layer_norm_fwd.py"
-                smem[r + tp2] = w_2[r];
+            #line 54 "layer_norm_fwd.py"
+            sv[tp3] = w_2[0];
+            #line 54 "layer_norm_fwd.py"
+            sv[tp3 ^ 0x1] = w_2[1];
             #line 54 "layer_norm_fwd.py"
             __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 54 "layer_norm_fwd.py"
-                w_3[r] = smem[(r << 7) + tp0];
+            #line 54 "layer_norm_fwd.py"
+            w_3[0] = sv[tp4];
+            #line 54 "layer_norm_fwd.py"
+            w_3[1] = sv[tp4 + 0x80];
         }
         // b = tl.load(B + cols, mask=mask)
         float* v86[2];
@@ -1496,22 +1498,22 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 55 "layer_norm_fwd.py"
             tsm::load<1>(&b[r], v86[r], mask_1[r]); // 4-byte access
         float b_1[2];
-        // through shared memory: the threads hold different elements in the two layouts
+        // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
         {
             #line 55 "layer_norm_fwd.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
+            float *sv = reinterpret_cast<float *>(tsm_smem);
             #line 55 "layer_norm_fwd.py"
             __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 55 "layer_norm_fwd.py"
-                smem[r + tp2] = b[r];
+            #line 55 "layer_norm_fwd.py"
+            sv[tp3] = b[0];
+            #line 55 "layer_norm_fwd.py"
+            sv[tp3 ^ 0x1] = b[1];
             #line 55 "layer_norm_fwd.py"
             __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 55 "layer_norm_fwd.py"
-                b_1[r] = smem[(r << 7) + tp0];
+            #line 55 "layer_norm_fwd.py"
+            b_1[0] = sv[tp4];
+            #line 55 "layer_norm_fwd.py"
+            b_1[1] = sv[tp4 + 0x80];
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v89[2];
@@ -2001,6 +2003,8 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     __shared__ __align__(16) unsigned char tsm_smem[4096];
     const int tp0 = lane | (warp << 5);
     const int tp2 = (lane << 2) | (warp << 7);
+    const int tp3 = ((((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 17) ^ (((lane >> 3) & 1) * 34) ^ (((lane >> 4) & 1) * 64)) ^ (warp << 7);
+    const int tp4 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 17)) ^ ((((warp >> 0) & 1) * 34) ^ (((warp >> 1) & 1) * 64));
     // row = tl.program_id(0)
     #line 29 "layer_norm_fwd.py"
     int row = blockIdx.x;
@@ -2381,22 +2385,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 54 "layer_norm_fwd.py"
             tsm::load<1>(&w_2[r], v83[r], mask_1[r]); // 4-byte access
         float w_3[8];
-        // through shared memory: the threads hold different elements in the two layouts
+        // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
         {
             #line 54 "layer_norm_fwd.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
+            tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
             #line 54 "layer_norm_fwd.py"
             __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 54 "layer_norm_fwd.py"
-                smem[((r & 3) | ((r >> 2) << 9)) + tp2] = w_2[r];
+            #line 54 "layer_norm_fwd.py"
+            sv[tp3] = tsm::vec<float, 2>{{w_2[0], w_2[4]}};
+            #line 54 "layer_norm_fwd.py"
+            sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{w_2[1], w_2[5]}};
+            #line 54 "layer_norm_fwd.py"
+            sv[tp3 ^ 0x2] = tsm::vec<float, 2>{{w_2[2], w_2[6]}};
+            #line 54 "layer_norm_fwd.py"
+            sv[tp3 ^ 0x3] = tsm::vec<float, 2>{{w_2[3], w_2[7]}};
             #line 54 "layer_norm_fwd.py"
             __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 54 "layer_norm_fwd.py"
-                w_3[r] = smem[(r << 7) + tp0];
+            #line 54 "layer_norm_fwd.py"
+            { const tsm::vec<float, 2> x = sv[tp4]; w_3[0] = x.e[0]; w_3[4] = x.e[1]; }
+            #line 54 "layer_norm_fwd.py"
+            { const tsm::vec<float, 2> x = sv[tp4 + 0x80]; w_3[1] = x.e[0]; w_3[5] = x.e[1]; }
+            #line 54 "layer_norm_fwd.py"
+            { const tsm::vec<float, 2> x = sv[tp4 + 0x100]; w_3[2] = x.e[0]; w_3[6] = x.e[1]; }
+            #line 54 "layer_norm_fwd.py"
+            { const tsm::vec<float, 2> x = sv[tp4 + 0x180]; w_3[3] = x.e[0]; w_3[7] = x.e[1]; }
         }
         // b = tl.load(B + cols, mask=mask)
         float* v86[8];
@@ -2414,22 +2426,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 55 "layer_norm_fwd.py"
             tsm::load<1>(&b[r], v86[r], mask_1[r]); // 4-byte access
         float b_1[8];
-        // through shared memory: the threads hold different elements in the two layouts
+        // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
         {
             #line 55 "layer_norm_fwd.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
+            tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
             #line 55 "layer_norm_fwd.py"
             __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 55 "layer_norm_fwd.py"
-                smem[((r & 3) | ((r >> 2) << 9)) + tp2] = b[r];
+            #line 55 "layer_norm_fwd.py"
+            sv[tp3] = tsm::vec<float, 2>{{b[0], b[4]}};
+            #line 55 "layer_norm_fwd.py"
+            sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{b[1], b[5]}};
+            #line 55 "layer_norm_fwd.py"
+            sv[tp3 ^ 0x2] = tsm::vec<float, 2>{{b[2], b[6]}};
+            #line 55 "layer_norm_fwd.py"
+            sv[tp3 ^ 0x3] = tsm::vec<float, 2>{{b[3], b[7]}};
             #line 55 "layer_norm_fwd.py"
             __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 55 "layer_norm_fwd.py"
-                b_1[r] = smem[(r << 7) + tp0];
+            #line 55 "layer_norm_fwd.py"
+            { const tsm::vec<float, 2> x = sv[tp4]; b_1[0] = x.e[0]; b_1[4] = x.e[1]; }
+            #line 55 "layer_norm_fwd.py"
+            { const tsm::vec<float, 2> x = sv[tp4 + 0x80]; b_1[1] = x.e[0]; b_1[5] = x.e[1]; }
+            #line 55 "layer_norm_fwd.py"
+            { const tsm::vec<float, 2> x = sv[tp4 + 0x100]; b_1[2] = x.e[0]; b_1[6] = x.e[1]; }
+            #line 55 "layer_norm_fwd.py"
+            { const tsm::vec<float, 2> x = sv[tp4 + 0x180]; b_1[3] = x.e[0]; b_1[7] = x.e[1]; }
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v89[8];

@@ -1120,6 +1120,8 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     __shared__ __align__(16) unsigned char tsm_smem[4096];
     const int tp0 = lane | (warp << 5);
     const int tp1 = (lane << 2) | (warp << 7);
+    const int tp3 = ((((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 17) ^ (((lane >> 3) & 1) * 34) ^ (((lane >> 4) & 1) * 64)) ^ (warp << 7);
+    const int tp4 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 17)) ^ ((((warp >> 0) & 1) * 34) ^ (((warp >> 1) & 1) * 64));
     // row = tl.program_id(0)
     #line 34 "layernorm_swish_fused.py"
     int row = blockIdx.x;
@@ -1381,22 +1383,30 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 46 "layernorm_swish_fused.py"
         tsm::load<1>(&w_2[r], v44[r], mask_1[r]); // 4-byte access
     float w_3[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 46 "layernorm_swish_fused.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 46 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 46 "layernorm_swish_fused.py"
-            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = w_2[r];
+        #line 46 "layernorm_swish_fused.py"
+        sv[tp3] = tsm::vec<float, 2>{{w_2[0], w_2[4]}};
+        #line 46 "layernorm_swish_fused.py"
+        sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{w_2[1], w_2[5]}};
+        #line 46 "layernorm_swish_fused.py"
+        sv[tp3 ^ 0x2] = tsm::vec<float, 2>{{w_2[2], w_2[6]}};
+        #line 46 "layernorm_swish_fused.py"
+        sv[tp3 ^ 0x3] = tsm::vec<float, 2>{{w_2[3], w_2[7]}};
         #line 46 "layernorm_swish_fused.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 46 "layernorm_swish_fused.py"
-            w_3[r] = smem[(r << 7) + tp0];
+        #line 46 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4]; w_3[0] = x.e[0]; w_3[4] = x.e[1]; }
+        #line 46 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x80]; w_3[1] = x.e[0]; w_3[5] = x.e[1]; }
+        #line 46 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x100]; w_3[2] = x.e[0]; w_3[6] = x.e[1]; }
+        #line 46 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x180]; w_3[3] = x.e[0]; w_3[7] = x.e[1]; }
     }
     // b = tl.load(beta + cols, mask=mask)
     float* v47[8];
@@ -1414,22 +1424,30 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask_1[r]); // 4-byte access
     float b_1[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 47 "layernorm_swish_fused.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 47 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "layernorm_swish_fused.py"
-            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = b[r];
+        #line 47 "layernorm_swish_fused.py"
+        sv[tp3] = tsm::vec<float, 2>{{b[0], b[4]}};
+        #line 47 "layernorm_swish_fused.py"
+        sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{b[1], b[5]}};
+        #line 47 "layernorm_swish_fused.py"
+        sv[tp3 ^ 0x2] = tsm::vec<float, 2>{{b[2], b[6]}};
+        #line 47 "layernorm_swish_fused.py"
+        sv[tp3 ^ 0x3] = tsm::vec<float, 2>{{b[3], b[7]}};
         #line 47 "layernorm_swish_fused.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "layernorm_swish_fused.py"
-            b_1[r] = smem[(r << 7) + tp0];
+        #line 47 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4]; b_1[0] = x.e[0]; b_1[4] = x.e[1]; }
+        #line 47 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x80]; b_1[1] = x.e[0]; b_1[5] = x.e[1]; }
+        #line 47 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x100]; b_1[2] = x.e[0]; b_1[6] = x.e[1]; }
+        #line 47 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x180]; b_1[3] = x.e[0]; b_1[7] = x.e[1]; }
     }
     // y = centered * row_rstd * w + b
     float v50[8];
@@ -2615,6 +2633,8 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     __shared__ __align__(16) unsigned char tsm_smem[4096];
     const int tp0 = lane | (warp << 5);
     const int tp1 = (lane << 2) | (warp << 7);
+    const int tp3 = ((((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 17) ^ (((lane >> 3) & 1) * 34) ^ (((lane >> 4) & 1) * 64)) ^ (warp << 7);
+    const int tp4 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 17)) ^ ((((warp >> 0) & 1) * 34) ^ (((warp >> 1) & 1) * 64));
     // row = tl.program_id(0)
     #line 34 "layernorm_swish_fused.py"
     int row = blockIdx.x;
@@ -2876,22 +2896,30 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 46 "layernorm_swish_fused.py"
         tsm::load<1>(&w_2[r], v44[r], mask_1[r]); // 4-byte access
     float w_3[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 46 "layernorm_swish_fused.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 46 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 46 "layernorm_swish_fused.py"
-            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = w_2[r];
+        #line 46 "layernorm_swish_fused.py"
+        sv[tp3] = tsm::vec<float, 2>{{w_2[0], w_2[4]}};
+        #line 46 "layernorm_swish_fused.py"
+        sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{w_2[1], w_2[5]}};
+        #line 46 "layernorm_swish_fused.py"
+        sv[tp3 ^ 0x2] = tsm::vec<float, 2>{{w_2[2], w_2[6]}};
+        #line 46 "layernorm_swish_fused.py"
+        sv[tp3 ^ 0x3] = tsm::vec<float, 2>{{w_2[3], w_2[7]}};
         #line 46 "layernorm_swish_fused.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 46 "layernorm_swish_fused.py"
-            w_3[r] = smem[(r << 7) + tp0];
+        #line 46 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4]; w_3[0] = x.e[0]; w_3[4] = x.e[1]; }
+        #line 46 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x80]; w_3[1] = x.e[0]; w_3[5] = x.e[1]; }
+        #line 46 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x100]; w_3[2] = x.e[0]; w_3[6] = x.e[1]; }
+        #line 46 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x180]; w_3[3] = x.e[0]; w_3[7] = x.e[1]; }
     }
     // b = tl.load(beta + cols, mask=mask)
     float* v47[8];
@@ -2909,22 +2937,30 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask_1[r]); // 4-byte access
     float b_1[8];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 47 "layernorm_swish_fused.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 47 "layernorm_swish_fused.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "layernorm_swish_fused.py"
-            smem[((r & 3) | ((r >> 2) << 9)) + tp1] = b[r];
+        #line 47 "layernorm_swish_fused.py"
+        sv[tp3] = tsm::vec<float, 2>{{b[0], b[4]}};
+        #line 47 "layernorm_swish_fused.py"
+        sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{b[1], b[5]}};
+        #line 47 "layernorm_swish_fused.py"
+        sv[tp3 ^ 0x2] = tsm::vec<float, 2>{{b[2], b[6]}};
+        #line 47 "layernorm_swish_fused.py"
+        sv[tp3 ^ 0x3] = tsm::vec<float, 2>{{b[3], b[7]}};
         #line 47 "layernorm_swish_fused.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "layernorm_swish_fused.py"
-            b_1[r] = smem[(r << 7) + tp0];
+        #line 47 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4]; b_1[0] = x.e[0]; b_1[4] = x.e[1]; }
+        #line 47 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x80]; b_1[1] = x.e[0]; b_1[5] = x.e[1]; }
+        #line 47 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x100]; b_1[2] = x.e[0]; b_1[6] = x.e[1]; }
+        #line 47 "layernorm_swish_fused.py"
+        { const tsm::vec<float, 2> x = sv[tp4 + 0x180]; b_1[3] = x.e[0]; b_1[7] = x.e[1]; }
     }
     // y = centered * row_rstd * w + b
     float v50[8];

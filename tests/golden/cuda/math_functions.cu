@@ -12,6 +12,12 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     const int tp0 = lane | (warp << 5);
     const int tp1 = (lane << 2) | (warp << 7);
     const int tp2 = (lane << 1) | (warp << 6);
+    const int tp3 = ((((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 16) ^ (((lane >> 3) & 1) * 33) ^ (((lane >> 4) & 1) * 66)) ^ (warp << 7);
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 66));
+    const int tp5 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 17) ^ (((lane >> 4) & 1) * 32)) ^ (warp << 6);
+    const int tp6 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 17)) ^ (warp << 5);
+    const int tp7 = ((((lane >> 0) & 1) * 24) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 2) ^ (((lane >> 3) & 1) * 4) ^ (((lane >> 4) & 1) * 8)) ^ (warp << 5);
+    const int tp8 = (lane & 15) | ((lane >> 4) << 5) | (warp << 6);
     // offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     #line 24 "math_functions.py"
     int v3 = blockIdx.x;
@@ -85,40 +91,48 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #line 26 "math_functions.py"
         tsm::load<1>(&x[r], v13[r], mask_1[r]); // 4-byte access
     float x_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 26 "math_functions.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 26 "math_functions.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 26 "math_functions.py"
-            smem[r + tp1] = x[r];
+        #line 26 "math_functions.py"
+        sv[tp3] = x[0];
+        #line 26 "math_functions.py"
+        sv[tp3 ^ 0x1] = x[1];
+        #line 26 "math_functions.py"
+        sv[tp3 ^ 0x2] = x[2];
+        #line 26 "math_functions.py"
+        sv[tp3 ^ 0x3] = x[3];
         #line 26 "math_functions.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 26 "math_functions.py"
-            x_1[r] = smem[(r << 7) + tp0];
+        #line 26 "math_functions.py"
+        x_1[0] = sv[tp4];
+        #line 26 "math_functions.py"
+        x_1[1] = sv[tp4 + 0x80];
+        #line 26 "math_functions.py"
+        x_1[2] = sv[tp4 + 0x100];
+        #line 26 "math_functions.py"
+        x_1[3] = sv[tp4 + 0x180];
     }
     float x_2[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 26 "math_functions.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 26 "math_functions.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 26 "math_functions.py"
-            smem[r + tp1] = x[r];
+        #line 26 "math_functions.py"
+        sv[tp5] = tsm::vec<float, 2>{{x[0], x[1]}};
+        #line 26 "math_functions.py"
+        sv[tp5 ^ 0x1] = tsm::vec<float, 2>{{x[2], x[3]}};
         #line 26 "math_functions.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 26 "math_functions.py"
-            x_2[r] = smem[((r & 1) | ((r >> 1) << 8)) + tp2];
+        #line 26 "math_functions.py"
+        { const tsm::vec<float, 2> x = sv[tp6]; x_2[0] = x.e[0]; x_2[1] = x.e[1]; }
+        #line 26 "math_functions.py"
+        { const tsm::vec<float, 2> x = sv[tp6 + 0x80]; x_2[2] = x.e[0]; x_2[3] = x.e[1]; }
     }
     // y = tl.load(y_ptr + offs, mask=mask, other=1.0)
     float* v18[4];
@@ -136,22 +150,30 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #line 27 "math_functions.py"
         tsm::load<1>(&y[r], v18[r], mask_1[r]); // 4-byte access
     float y_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 27 "math_functions.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 27 "math_functions.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 27 "math_functions.py"
-            smem[r + tp1] = y[r];
+        #line 27 "math_functions.py"
+        sv[tp3] = y[0];
+        #line 27 "math_functions.py"
+        sv[tp3 ^ 0x1] = y[1];
+        #line 27 "math_functions.py"
+        sv[tp3 ^ 0x2] = y[2];
+        #line 27 "math_functions.py"
+        sv[tp3 ^ 0x3] = y[3];
         #line 27 "math_functions.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 27 "math_functions.py"
-            y_1[r] = smem[(r << 7) + tp0];
+        #line 27 "math_functions.py"
+        y_1[0] = sv[tp4];
+        #line 27 "math_functions.py"
+        y_1[1] = sv[tp4 + 0x80];
+        #line 27 "math_functions.py"
+        y_1[2] = sv[tp4 + 0x100];
+        #line 27 "math_functions.py"
+        y_1[3] = sv[tp4 + 0x180];
     }
     // a = tl.abs(x)
     float a[4];
@@ -165,22 +187,22 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #line 28 "math_functions.py"
         a_1[r] = fabsf(x[r]);
     float a_2[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 28 "math_functions.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 28 "math_functions.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "math_functions.py"
-            smem[(r << 7) + tp0] = a[r];
+        #line 28 "math_functions.py"
+        sv[tp7] = tsm::vec<float, 2>{{a[0], a[2]}};
+        #line 28 "math_functions.py"
+        sv[tp7 + 0x80] = tsm::vec<float, 2>{{a[1], a[3]}};
         #line 28 "math_functions.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "math_functions.py"
-            a_2[r] = smem[((r & 1) | ((r >> 1) << 8)) + tp2];
+        #line 28 "math_functions.py"
+        { const tsm::vec<float, 2> x = sv[tp8]; a_2[0] = x.e[0]; a_2[2] = x.e[1]; }
+        #line 28 "math_functions.py"
+        { const tsm::vec<float, 2> x = sv[tp8 ^ 0x18]; a_2[1] = x.e[0]; a_2[3] = x.e[1]; }
     }
     // tl.store(out_ptr + 0 * n + offs, tl.exp(x), mask=mask)
     #line 29 "math_functions.py"
@@ -416,6 +438,12 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     const int tp0 = lane | (warp << 5);
     const int tp1 = (lane << 2) | (warp << 7);
     const int tp2 = (lane << 1) | (warp << 6);
+    const int tp3 = ((((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 16) ^ (((lane >> 3) & 1) * 33) ^ (((lane >> 4) & 1) * 66)) ^ (warp << 7);
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 66));
+    const int tp5 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 17) ^ (((lane >> 4) & 1) * 32)) ^ (warp << 6);
+    const int tp6 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 17)) ^ (warp << 5);
+    const int tp7 = ((((lane >> 0) & 1) * 24) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 2) ^ (((lane >> 3) & 1) * 4) ^ (((lane >> 4) & 1) * 8)) ^ (warp << 5);
+    const int tp8 = (lane & 15) | ((lane >> 4) << 5) | (warp << 6);
     // offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     #line 24 "math_functions.py"
     int v4 = blockIdx.x;
@@ -489,40 +517,48 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #line 26 "math_functions.py"
         tsm::load<1>(&x[r], v13[r], mask_1[r]); // 4-byte access
     float x_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 26 "math_functions.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 26 "math_functions.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 26 "math_functions.py"
-            smem[r + tp1] = x[r];
+        #line 26 "math_functions.py"
+        sv[tp3] = x[0];
+        #line 26 "math_functions.py"
+        sv[tp3 ^ 0x1] = x[1];
+        #line 26 "math_functions.py"
+        sv[tp3 ^ 0x2] = x[2];
+        #line 26 "math_functions.py"
+        sv[tp3 ^ 0x3] = x[3];
         #line 26 "math_functions.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 26 "math_functions.py"
-            x_1[r] = smem[(r << 7) + tp0];
+        #line 26 "math_functions.py"
+        x_1[0] = sv[tp4];
+        #line 26 "math_functions.py"
+        x_1[1] = sv[tp4 + 0x80];
+        #line 26 "math_functions.py"
+        x_1[2] = sv[tp4 + 0x100];
+        #line 26 "math_functions.py"
+        x_1[3] = sv[tp4 + 0x180];
     }
     float x_2[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 26 "math_functions.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 26 "math_functions.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 26 "math_functions.py"
-            smem[r + tp1] = x[r];
+        #line 26 "math_functions.py"
+        sv[tp5] = tsm::vec<float, 2>{{x[0], x[1]}};
+        #line 26 "math_functions.py"
+        sv[tp5 ^ 0x1] = tsm::vec<float, 2>{{x[2], x[3]}};
         #line 26 "math_functions.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 26 "math_functions.py"
-            x_2[r] = smem[((r & 1) | ((r >> 1) << 8)) + tp2];
+        #line 26 "math_functions.py"
+        { const tsm::vec<float, 2> x = sv[tp6]; x_2[0] = x.e[0]; x_2[1] = x.e[1]; }
+        #line 26 "math_functions.py"
+        { const tsm::vec<float, 2> x = sv[tp6 + 0x80]; x_2[2] = x.e[0]; x_2[3] = x.e[1]; }
     }
     // y = tl.load(y_ptr + offs, mask=mask, other=1.0)
     float* v18[4];
@@ -540,22 +576,30 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #line 27 "math_functions.py"
         tsm::load<1>(&y[r], v18[r], mask_1[r]); // 4-byte access
     float y_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 27 "math_functions.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 27 "math_functions.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 27 "math_functions.py"
-            smem[r + tp1] = y[r];
+        #line 27 "math_functions.py"
+        sv[tp3] = y[0];
+        #line 27 "math_functions.py"
+        sv[tp3 ^ 0x1] = y[1];
+        #line 27 "math_functions.py"
+        sv[tp3 ^ 0x2] = y[2];
+        #line 27 "math_functions.py"
+        sv[tp3 ^ 0x3] = y[3];
         #line 27 "math_functions.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 27 "math_functions.py"
-            y_1[r] = smem[(r << 7) + tp0];
+        #line 27 "math_functions.py"
+        y_1[0] = sv[tp4];
+        #line 27 "math_functions.py"
+        y_1[1] = sv[tp4 + 0x80];
+        #line 27 "math_functions.py"
+        y_1[2] = sv[tp4 + 0x100];
+        #line 27 "math_functions.py"
+        y_1[3] = sv[tp4 + 0x180];
     }
     // a = tl.abs(x)
     float a[4];
@@ -569,22 +613,22 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         #line 28 "math_functions.py"
         a_1[r] = fabsf(x[r]);
     float a_2[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
         #line 28 "math_functions.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
         #line 28 "math_functions.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "math_functions.py"
-            smem[(r << 7) + tp0] = a[r];
+        #line 28 "math_functions.py"
+        sv[tp7] = tsm::vec<float, 2>{{a[0], a[2]}};
+        #line 28 "math_functions.py"
+        sv[tp7 + 0x80] = tsm::vec<float, 2>{{a[1], a[3]}};
         #line 28 "math_functions.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "math_functions.py"
-            a_2[r] = smem[((r & 1) | ((r >> 1) << 8)) + tp2];
+        #line 28 "math_functions.py"
+        { const tsm::vec<float, 2> x = sv[tp8]; a_2[0] = x.e[0]; a_2[2] = x.e[1]; }
+        #line 28 "math_functions.py"
+        { const tsm::vec<float, 2> x = sv[tp8 ^ 0x18]; a_2[1] = x.e[0]; a_2[3] = x.e[1]; }
     }
     // tl.store(out_ptr + 0 * n + offs, tl.exp(x), mask=mask)
     #line 29 "math_functions.py"

@@ -15,7 +15,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp2 = (lane << 4) | warp;
     const int tp3 = lane | (warp << 5);
-    const int tp4 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
+    const int tp4 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 33) ^ (((lane >> 3) & 1) * 72) ^ (((lane >> 4) & 1) * 144)) ^ (((warp & 1) << 8) | ((warp >> 1) << 4));
+    const int tp5 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 72));
     // pid_m = tl.program_id(0)
     #line 27 "matmul.py"
     int pid_m = blockIdx.x;
@@ -413,24 +414,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 44 "matmul.py"
             b_1[r] = b_2[r];
     }
-    float acc_3[8];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 35 "matmul.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 35 "matmul.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 35 "matmul.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp4; smem[f + (f >> 5)] = acc_1[r]; }
-        #line 35 "matmul.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 35 "matmul.py"
-            { const int f = (r << 7) + tp3; acc_3[r] = smem[f + (f >> 5)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v95[8];
     #pragma unroll
@@ -479,11 +462,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 48 "matmul.py"
         c_mask[r] = v108[r] & v114[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
-    __half v116[8];
+    __half v201[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"
-        v116[r] = __float2half_rn(acc_3[r]);
+        v201[r] = __float2half_rn(acc_1[r]);
+    __half v116[8];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 50 "matmul.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 50 "matmul.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 50 "matmul.py"
+        sv[tp4] = tsm::vec<__half, 2>{{v201[0], v201[2]}};
+        #line 50 "matmul.py"
+        sv[tp4 ^ 0x1] = tsm::vec<__half, 2>{{v201[1], v201[3]}};
+        #line 50 "matmul.py"
+        sv[tp4 ^ 0x8] = tsm::vec<__half, 2>{{v201[4], v201[6]}};
+        #line 50 "matmul.py"
+        sv[tp4 ^ 0x9] = tsm::vec<__half, 2>{{v201[5], v201[7]}};
+        #line 50 "matmul.py"
+        __syncthreads();
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp5]; v116[0] = x.e[0]; v116[2] = x.e[1]; }
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x90]; v116[1] = x.e[0]; v116[3] = x.e[1]; }
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x100]; v116[4] = x.e[0]; v116[6] = x.e[1]; }
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x190]; v116[5] = x.e[0]; v116[7] = x.e[1]; }
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"
@@ -507,7 +516,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int tp3 = (lane & 15);
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp4 = lane | (warp << 5);
-    const int tp5 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
+    const int tp5 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 33) ^ (((lane >> 3) & 1) * 72) ^ (((lane >> 4) & 1) * 144)) ^ (((warp & 1) << 8) | ((warp >> 1) << 4));
+    const int tp6 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 72));
     // pid_m = tl.program_id(0)
     #line 27 "matmul.py"
     int pid_m = blockIdx.x;
@@ -918,24 +928,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 44 "matmul.py"
             b_1[r] = b_2[r];
     }
-    float acc_3[8];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 35 "matmul.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 35 "matmul.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 35 "matmul.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp5; smem[f + (f >> 5)] = acc_1[r]; }
-        #line 35 "matmul.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 35 "matmul.py"
-            { const int f = (r << 7) + tp4; acc_3[r] = smem[f + (f >> 5)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v101[8];
     #pragma unroll
@@ -984,11 +976,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 48 "matmul.py"
         c_mask[r] = v113[r] & v118[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
-    __half v120[8];
+    __half v201[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"
-        v120[r] = __float2half_rn(acc_3[r]);
+        v201[r] = __float2half_rn(acc_1[r]);
+    __half v120[8];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 50 "matmul.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 50 "matmul.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 50 "matmul.py"
+        sv[tp5] = tsm::vec<__half, 2>{{v201[0], v201[2]}};
+        #line 50 "matmul.py"
+        sv[tp5 ^ 0x1] = tsm::vec<__half, 2>{{v201[1], v201[3]}};
+        #line 50 "matmul.py"
+        sv[tp5 ^ 0x8] = tsm::vec<__half, 2>{{v201[4], v201[6]}};
+        #line 50 "matmul.py"
+        sv[tp5 ^ 0x9] = tsm::vec<__half, 2>{{v201[5], v201[7]}};
+        #line 50 "matmul.py"
+        __syncthreads();
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp6]; v120[0] = x.e[0]; v120[2] = x.e[1]; }
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x90]; v120[1] = x.e[0]; v120[3] = x.e[1]; }
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x100]; v120[4] = x.e[0]; v120[6] = x.e[1]; }
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp6 ^ 0x190]; v120[5] = x.e[0]; v120[7] = x.e[1]; }
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"
@@ -1013,8 +1031,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int tp4 = ((lane & 3) << 2);
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp5 = (lane << 2) | (warp << 7);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
-    const int tp7 = (lane << 3) | (warp << 8);
+    const int tp6 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (((warp & 1) << 8) | ((warp >> 1) << 1));
+    const int tp7 = lane | (warp << 7);
     // pid_m = tl.program_id(0)
     #line 27 "matmul.py"
     int pid_m = blockIdx.x;
@@ -1425,24 +1443,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 44 "matmul.py"
             b_1[r] = b_2[r];
     }
-    float acc_3[8];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 35 "matmul.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 35 "matmul.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 35 "matmul.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 5)] = acc_1[r]; }
-        #line 35 "matmul.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 35 "matmul.py"
-            { const int f = r + tp7; acc_3[r] = smem[f + (f >> 5)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v101[1];
     #pragma unroll
@@ -1491,11 +1491,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 48 "matmul.py"
         c_mask[r] = (r & 7) ? c_mask[r & ~7] : v117[r] & v116[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
-    __half v120[8];
+    __half v201[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"
-        v120[r] = __float2half_rn(acc_3[r]);
+        v201[r] = __float2half_rn(acc_1[r]);
+    __half v120[8];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 50 "matmul.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 50 "matmul.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 50 "matmul.py"
+        sv[tp6] = tsm::vec<__half, 2>{{v201[0], v201[1]}};
+        #line 50 "matmul.py"
+        sv[tp6 ^ 0x80] = tsm::vec<__half, 2>{{v201[2], v201[3]}};
+        #line 50 "matmul.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v201[4], v201[5]}};
+        #line 50 "matmul.py"
+        sv[tp6 ^ 0x81] = tsm::vec<__half, 2>{{v201[6], v201[7]}};
+        #line 50 "matmul.py"
+        __syncthreads();
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp7]; v120[0] = x.e[0]; v120[1] = x.e[1]; }
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x21]; v120[2] = x.e[0]; v120[3] = x.e[1]; }
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x42]; v120[4] = x.e[0]; v120[5] = x.e[1]; }
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x63]; v120[6] = x.e[0]; v120[7] = x.e[1]; }
+    }
     #pragma unroll
     for (int r = 0; r < 8; r += 8)
         #line 50 "matmul.py"
@@ -2408,7 +2434,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp4 = lane | (warp << 5);
     const int tp5 = ((lane & 15) << 5) | (lane >> 4) | (warp << 1);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 5) | ((warp & 1) << 9) | ((warp >> 1) << 4);
+    const int tp6 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 33) ^ (((lane >> 3) & 1) * 72) ^ (((lane >> 4) & 1) * 144)) ^ (((warp & 1) << 8) | ((warp >> 1) << 4));
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 72));
     // pid_m = tl.program_id(0)
     #line 27 "matmul.py"
     int pid_m = blockIdx.x;
@@ -2824,24 +2851,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 44 "matmul.py"
             b_1[r] = b_2[r];
     }
-    float acc_3[8];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 35 "matmul.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 35 "matmul.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 35 "matmul.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 5)] = acc_1[r]; }
-        #line 35 "matmul.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 35 "matmul.py"
-            { const int f = (r << 7) + tp4; acc_3[r] = smem[f + (f >> 5)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v100[8];
     #pragma unroll
@@ -2890,11 +2899,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 48 "matmul.py"
         c_mask[r] = v112[r] & v117[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
-    __half v119[8];
+    __half v202[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"
-        v119[r] = __float2half_rn(acc_3[r]);
+        v202[r] = __float2half_rn(acc_1[r]);
+    __half v119[8];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 50 "matmul.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 50 "matmul.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 50 "matmul.py"
+        sv[tp6] = tsm::vec<__half, 2>{{v202[0], v202[2]}};
+        #line 50 "matmul.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v202[1], v202[3]}};
+        #line 50 "matmul.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__half, 2>{{v202[4], v202[6]}};
+        #line 50 "matmul.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__half, 2>{{v202[5], v202[7]}};
+        #line 50 "matmul.py"
+        __syncthreads();
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp7]; v119[0] = x.e[0]; v119[2] = x.e[1]; }
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x90]; v119[1] = x.e[0]; v119[3] = x.e[1]; }
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x100]; v119[4] = x.e[0]; v119[6] = x.e[1]; }
+        #line 50 "matmul.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x190]; v119[5] = x.e[0]; v119[7] = x.e[1]; }
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"

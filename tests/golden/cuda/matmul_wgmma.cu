@@ -18,7 +18,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int tp3 = ((lane & 3) << 3);
     const int tp4 = (lane << 3) | (warp << 8);
     const int tp5 = lane | (warp << 5);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp6 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 272)) ^ (warp << 9);
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65));
     // pid_m = tl.program_id(0)
     #line 23 "matmul_wgmma.py"
     int pid_m = blockIdx.x;
@@ -444,24 +445,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 31 "matmul_wgmma.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 31 "matmul_wgmma.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 31 "matmul_wgmma.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 31 "matmul_wgmma.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = (r << 7) + tp5; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
     #pragma unroll
@@ -489,11 +472,85 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 38 "matmul_wgmma.py"
         c_ptrs[r] = v105[r] + v111[r];
     // tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-    __half v113[32];
+    __half v203[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 39 "matmul_wgmma.py"
-        v113[r] = __float2half_rn(acc_3[r]);
+        v203[r] = __float2half_rn(acc_1[r]);
+    __half v113[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 39 "matmul_wgmma.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 39 "matmul_wgmma.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 39 "matmul_wgmma.py"
+        sv[tp6] = tsm::vec<__half, 2>{{v203[0], v203[2]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v203[1], v203[3]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__half, 2>{{v203[4], v203[6]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__half, 2>{{v203[5], v203[7]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x10] = tsm::vec<__half, 2>{{v203[8], v203[10]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x11] = tsm::vec<__half, 2>{{v203[9], v203[11]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x18] = tsm::vec<__half, 2>{{v203[12], v203[14]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x19] = tsm::vec<__half, 2>{{v203[13], v203[15]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x20] = tsm::vec<__half, 2>{{v203[16], v203[18]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x21] = tsm::vec<__half, 2>{{v203[17], v203[19]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x28] = tsm::vec<__half, 2>{{v203[20], v203[22]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x29] = tsm::vec<__half, 2>{{v203[21], v203[23]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x30] = tsm::vec<__half, 2>{{v203[24], v203[26]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x31] = tsm::vec<__half, 2>{{v203[25], v203[27]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x38] = tsm::vec<__half, 2>{{v203[28], v203[30]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x39] = tsm::vec<__half, 2>{{v203[29], v203[31]}};
+        #line 39 "matmul_wgmma.py"
+        __syncthreads();
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7]; v113[0] = x.e[0]; v113[4] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x88]; v113[1] = x.e[0]; v113[5] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x110]; v113[2] = x.e[0]; v113[6] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x198]; v113[3] = x.e[0]; v113[7] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x200]; v113[8] = x.e[0]; v113[12] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x288]; v113[9] = x.e[0]; v113[13] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x310]; v113[10] = x.e[0]; v113[14] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x398]; v113[11] = x.e[0]; v113[15] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x400]; v113[16] = x.e[0]; v113[20] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x488]; v113[17] = x.e[0]; v113[21] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x510]; v113[18] = x.e[0]; v113[22] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x598]; v113[19] = x.e[0]; v113[23] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x600]; v113[24] = x.e[0]; v113[28] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x688]; v113[25] = x.e[0]; v113[29] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x710]; v113[26] = x.e[0]; v113[30] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x798]; v113[27] = x.e[0]; v113[31] = x.e[1]; }
+    }
     bool v116[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -540,7 +597,8 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
     const int tp3 = ((lane & 7) << 3);
     const int tp4 = (lane << 3) | (warp << 8);
     const int tp5 = lane | (warp << 5);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp6 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 272)) ^ (warp << 9);
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65) ^ (((warp >> 2) & 1) * 136));
     // pid_m = tl.program_id(0)
     #line 23 "matmul_wgmma.py"
     int pid_m = blockIdx.x;
@@ -970,24 +1028,6 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 31 "matmul_wgmma.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 31 "matmul_wgmma.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 31 "matmul_wgmma.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 31 "matmul_wgmma.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = (r << 8) + tp5; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
     #pragma unroll
@@ -1015,11 +1055,85 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
         #line 38 "matmul_wgmma.py"
         c_ptrs[r] = v105[r] + v111[r];
     // tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-    __half v113[32];
+    __half v203[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 39 "matmul_wgmma.py"
-        v113[r] = __float2half_rn(acc_3[r]);
+        v203[r] = __float2half_rn(acc_1[r]);
+    __half v113[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 39 "matmul_wgmma.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 39 "matmul_wgmma.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 39 "matmul_wgmma.py"
+        sv[tp6] = tsm::vec<__half, 2>{{v203[0], v203[2]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v203[1], v203[3]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__half, 2>{{v203[4], v203[6]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__half, 2>{{v203[5], v203[7]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x10] = tsm::vec<__half, 2>{{v203[8], v203[10]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x11] = tsm::vec<__half, 2>{{v203[9], v203[11]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x18] = tsm::vec<__half, 2>{{v203[12], v203[14]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x19] = tsm::vec<__half, 2>{{v203[13], v203[15]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x20] = tsm::vec<__half, 2>{{v203[16], v203[18]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x21] = tsm::vec<__half, 2>{{v203[17], v203[19]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x28] = tsm::vec<__half, 2>{{v203[20], v203[22]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x29] = tsm::vec<__half, 2>{{v203[21], v203[23]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x30] = tsm::vec<__half, 2>{{v203[24], v203[26]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x31] = tsm::vec<__half, 2>{{v203[25], v203[27]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x38] = tsm::vec<__half, 2>{{v203[28], v203[30]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x39] = tsm::vec<__half, 2>{{v203[29], v203[31]}};
+        #line 39 "matmul_wgmma.py"
+        __syncthreads();
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7]; v113[0] = x.e[0]; v113[2] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x110]; v113[1] = x.e[0]; v113[3] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x200]; v113[4] = x.e[0]; v113[6] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x310]; v113[5] = x.e[0]; v113[7] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x400]; v113[8] = x.e[0]; v113[10] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x510]; v113[9] = x.e[0]; v113[11] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x600]; v113[12] = x.e[0]; v113[14] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x710]; v113[13] = x.e[0]; v113[15] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x800]; v113[16] = x.e[0]; v113[18] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x910]; v113[17] = x.e[0]; v113[19] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0xa00]; v113[20] = x.e[0]; v113[22] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0xb10]; v113[21] = x.e[0]; v113[23] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0xc00]; v113[24] = x.e[0]; v113[26] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0xd10]; v113[25] = x.e[0]; v113[27] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0xe00]; v113[28] = x.e[0]; v113[30] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0xf10]; v113[29] = x.e[0]; v113[31] = x.e[1]; }
+    }
     bool v116[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1065,7 +1179,8 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
     const int tp3 = ((lane & 3) << 3);
     const int tp4 = (lane << 3) | (warp << 8);
     const int tp5 = lane | (warp << 5);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 7) | ((warp & 3) << 11) | ((warp >> 2) << 6);
+    const int tp6 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 129) ^ (((lane >> 3) & 1) * 264) ^ (((lane >> 4) & 1) * 528)) ^ (((warp & 3) << 10) | ((warp >> 2) << 6));
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 64) ^ (((warp >> 2) & 1) * 129));
     // pid_m = tl.program_id(0)
     #line 23 "matmul_wgmma.py"
     int pid_m = blockIdx.x;
@@ -1476,24 +1591,6 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 31 "matmul_wgmma.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 31 "matmul_wgmma.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 31 "matmul_wgmma.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 10) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 7)] = acc_1[r]; }
-        #line 31 "matmul_wgmma.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = (r << 8) + tp5; acc_3[r] = smem[f + (f >> 7)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
     #pragma unroll
@@ -1521,11 +1618,85 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
         #line 38 "matmul_wgmma.py"
         c_ptrs[r] = v105[r] + v111[r];
     // tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-    __half v113[32];
+    __half v203[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 39 "matmul_wgmma.py"
-        v113[r] = __float2half_rn(acc_3[r]);
+        v203[r] = __float2half_rn(acc_1[r]);
+    __half v113[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 39 "matmul_wgmma.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 39 "matmul_wgmma.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 39 "matmul_wgmma.py"
+        sv[tp6] = tsm::vec<__half, 2>{{v203[0], v203[2]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v203[1], v203[3]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__half, 2>{{v203[4], v203[6]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__half, 2>{{v203[5], v203[7]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x10] = tsm::vec<__half, 2>{{v203[8], v203[10]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x11] = tsm::vec<__half, 2>{{v203[9], v203[11]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x18] = tsm::vec<__half, 2>{{v203[12], v203[14]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x19] = tsm::vec<__half, 2>{{v203[13], v203[15]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x20] = tsm::vec<__half, 2>{{v203[16], v203[18]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x21] = tsm::vec<__half, 2>{{v203[17], v203[19]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x28] = tsm::vec<__half, 2>{{v203[20], v203[22]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x29] = tsm::vec<__half, 2>{{v203[21], v203[23]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x30] = tsm::vec<__half, 2>{{v203[24], v203[26]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x31] = tsm::vec<__half, 2>{{v203[25], v203[27]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x38] = tsm::vec<__half, 2>{{v203[28], v203[30]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x39] = tsm::vec<__half, 2>{{v203[29], v203[31]}};
+        #line 39 "matmul_wgmma.py"
+        __syncthreads();
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7]; v113[0] = x.e[0]; v113[4] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x108]; v113[1] = x.e[0]; v113[5] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x210]; v113[2] = x.e[0]; v113[6] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x318]; v113[3] = x.e[0]; v113[7] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x400]; v113[8] = x.e[0]; v113[12] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x508]; v113[9] = x.e[0]; v113[13] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x610]; v113[10] = x.e[0]; v113[14] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x718]; v113[11] = x.e[0]; v113[15] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x800]; v113[16] = x.e[0]; v113[20] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x908]; v113[17] = x.e[0]; v113[21] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0xa10]; v113[18] = x.e[0]; v113[22] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0xb18]; v113[19] = x.e[0]; v113[23] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0xc00]; v113[24] = x.e[0]; v113[28] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0xd08]; v113[25] = x.e[0]; v113[29] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0xe10]; v113[26] = x.e[0]; v113[30] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0xf18]; v113[27] = x.e[0]; v113[31] = x.e[1]; }
+    }
     bool v116[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1571,7 +1742,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int tp3 = ((lane & 1) << 3);
     const int tp4 = (lane << 3) | (warp << 8);
     const int tp5 = lane | (warp << 5);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 5) | (warp << 9);
+    const int tp6 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 33) ^ (((lane >> 3) & 1) * 72) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 72));
     // pid_m = tl.program_id(0)
     #line 23 "matmul_wgmma.py"
     int pid_m = blockIdx.x;
@@ -1997,24 +2169,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 31 "matmul_wgmma.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 31 "matmul_wgmma.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 31 "matmul_wgmma.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | (((r >> 2) & 3) << 3) | ((r >> 4) << 11)) + tp6; smem[f + (f >> 5)] = acc_1[r]; }
-        #line 31 "matmul_wgmma.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = (r << 7) + tp5; acc_3[r] = smem[f + (f >> 5)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
     #pragma unroll
@@ -2042,11 +2196,53 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 38 "matmul_wgmma.py"
         c_ptrs[r] = v105[r] + v111[r];
     // tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-    __half v113[32];
+    __half v203[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 39 "matmul_wgmma.py"
-        v113[r] = __float2half_rn(acc_3[r]);
+        v203[r] = __float2half_rn(acc_1[r]);
+    __half v113[32];
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 39 "matmul_wgmma.py"
+        tsm::vec<__half, 4> *sv = reinterpret_cast<tsm::vec<__half, 4> *>(tsm_smem);
+        #line 39 "matmul_wgmma.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 39 "matmul_wgmma.py"
+        sv[tp6] = tsm::vec<__half, 4>{{v203[0], v203[2], v203[16], v203[18]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 4>{{v203[1], v203[3], v203[17], v203[19]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__half, 4>{{v203[4], v203[6], v203[20], v203[22]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__half, 4>{{v203[5], v203[7], v203[21], v203[23]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x10] = tsm::vec<__half, 4>{{v203[8], v203[10], v203[24], v203[26]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x11] = tsm::vec<__half, 4>{{v203[9], v203[11], v203[25], v203[27]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x18] = tsm::vec<__half, 4>{{v203[12], v203[14], v203[28], v203[30]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x19] = tsm::vec<__half, 4>{{v203[13], v203[15], v203[29], v203[31]}};
+        #line 39 "matmul_wgmma.py"
+        __syncthreads();
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 4> x = sv[tp7]; v113[0] = x.e[0]; v113[2] = x.e[1]; v113[16] = x.e[2]; v113[18] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 + 0x80]; v113[1] = x.e[0]; v113[3] = x.e[1]; v113[17] = x.e[2]; v113[19] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 + 0x100]; v113[4] = x.e[0]; v113[6] = x.e[1]; v113[20] = x.e[2]; v113[22] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 + 0x180]; v113[5] = x.e[0]; v113[7] = x.e[1]; v113[21] = x.e[2]; v113[23] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 + 0x200]; v113[8] = x.e[0]; v113[10] = x.e[1]; v113[24] = x.e[2]; v113[26] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 + 0x280]; v113[9] = x.e[0]; v113[11] = x.e[1]; v113[25] = x.e[2]; v113[27] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 + 0x300]; v113[12] = x.e[0]; v113[14] = x.e[1]; v113[28] = x.e[2]; v113[30] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 4> x = sv[tp7 + 0x380]; v113[13] = x.e[0]; v113[15] = x.e[1]; v113[29] = x.e[2]; v113[31] = x.e[3]; }
+    }
     bool v116[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2092,7 +2288,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
     const int tp3 = ((lane & 3) << 3);
     const int tp4 = (lane << 3) | (warp << 8);
     const int tp5 = lane | (warp << 5);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp6 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 272)) ^ (warp << 9);
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65));
     // pid_m = tl.program_id(0)
     #line 23 "matmul_wgmma.py"
     int pid_m = blockIdx.x;
@@ -2518,24 +2715,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 31 "matmul_wgmma.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 31 "matmul_wgmma.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 31 "matmul_wgmma.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 31 "matmul_wgmma.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = (r << 7) + tp5; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
     #pragma unroll
@@ -2563,11 +2742,85 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
         #line 38 "matmul_wgmma.py"
         c_ptrs[r] = v105[r] + v111[r];
     // tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-    __nv_bfloat16 v113[32];
+    __nv_bfloat16 v203[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 39 "matmul_wgmma.py"
-        v113[r] = __float2bfloat16_rn(acc_3[r]);
+        v203[r] = __float2bfloat16_rn(acc_1[r]);
+    __nv_bfloat16 v113[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 39 "matmul_wgmma.py"
+        tsm::vec<__nv_bfloat16, 2> *sv = reinterpret_cast<tsm::vec<__nv_bfloat16, 2> *>(tsm_smem);
+        #line 39 "matmul_wgmma.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 39 "matmul_wgmma.py"
+        sv[tp6] = tsm::vec<__nv_bfloat16, 2>{{v203[0], v203[2]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__nv_bfloat16, 2>{{v203[1], v203[3]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__nv_bfloat16, 2>{{v203[4], v203[6]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__nv_bfloat16, 2>{{v203[5], v203[7]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x10] = tsm::vec<__nv_bfloat16, 2>{{v203[8], v203[10]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x11] = tsm::vec<__nv_bfloat16, 2>{{v203[9], v203[11]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x18] = tsm::vec<__nv_bfloat16, 2>{{v203[12], v203[14]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x19] = tsm::vec<__nv_bfloat16, 2>{{v203[13], v203[15]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x20] = tsm::vec<__nv_bfloat16, 2>{{v203[16], v203[18]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x21] = tsm::vec<__nv_bfloat16, 2>{{v203[17], v203[19]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x28] = tsm::vec<__nv_bfloat16, 2>{{v203[20], v203[22]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x29] = tsm::vec<__nv_bfloat16, 2>{{v203[21], v203[23]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x30] = tsm::vec<__nv_bfloat16, 2>{{v203[24], v203[26]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x31] = tsm::vec<__nv_bfloat16, 2>{{v203[25], v203[27]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x38] = tsm::vec<__nv_bfloat16, 2>{{v203[28], v203[30]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x39] = tsm::vec<__nv_bfloat16, 2>{{v203[29], v203[31]}};
+        #line 39 "matmul_wgmma.py"
+        __syncthreads();
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7]; v113[0] = x.e[0]; v113[4] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x88]; v113[1] = x.e[0]; v113[5] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x110]; v113[2] = x.e[0]; v113[6] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x198]; v113[3] = x.e[0]; v113[7] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x200]; v113[8] = x.e[0]; v113[12] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x288]; v113[9] = x.e[0]; v113[13] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x310]; v113[10] = x.e[0]; v113[14] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x398]; v113[11] = x.e[0]; v113[15] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x400]; v113[16] = x.e[0]; v113[20] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x488]; v113[17] = x.e[0]; v113[21] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x510]; v113[18] = x.e[0]; v113[22] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x598]; v113[19] = x.e[0]; v113[23] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x600]; v113[24] = x.e[0]; v113[28] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x688]; v113[25] = x.e[0]; v113[29] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x710]; v113[26] = x.e[0]; v113[30] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x798]; v113[27] = x.e[0]; v113[31] = x.e[1]; }
+    }
     bool v116[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2614,7 +2867,8 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
     const int tp3 = ((lane & 7) << 3);
     const int tp4 = (lane << 3) | (warp << 8);
     const int tp5 = lane | (warp << 5);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp6 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 272)) ^ (warp << 9);
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65) ^ (((warp >> 2) & 1) * 136));
     // pid_m = tl.program_id(0)
     #line 23 "matmul_wgmma.py"
     int pid_m = blockIdx.x;
@@ -3044,24 +3298,6 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 31 "matmul_wgmma.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 31 "matmul_wgmma.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 31 "matmul_wgmma.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 31 "matmul_wgmma.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = (r << 8) + tp5; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
     #pragma unroll
@@ -3089,11 +3325,85 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
         #line 38 "matmul_wgmma.py"
         c_ptrs[r] = v105[r] + v111[r];
     // tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-    __nv_bfloat16 v113[32];
+    __nv_bfloat16 v203[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 39 "matmul_wgmma.py"
-        v113[r] = __float2bfloat16_rn(acc_3[r]);
+        v203[r] = __float2bfloat16_rn(acc_1[r]);
+    __nv_bfloat16 v113[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 39 "matmul_wgmma.py"
+        tsm::vec<__nv_bfloat16, 2> *sv = reinterpret_cast<tsm::vec<__nv_bfloat16, 2> *>(tsm_smem);
+        #line 39 "matmul_wgmma.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 39 "matmul_wgmma.py"
+        sv[tp6] = tsm::vec<__nv_bfloat16, 2>{{v203[0], v203[2]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__nv_bfloat16, 2>{{v203[1], v203[3]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__nv_bfloat16, 2>{{v203[4], v203[6]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__nv_bfloat16, 2>{{v203[5], v203[7]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x10] = tsm::vec<__nv_bfloat16, 2>{{v203[8], v203[10]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x11] = tsm::vec<__nv_bfloat16, 2>{{v203[9], v203[11]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x18] = tsm::vec<__nv_bfloat16, 2>{{v203[12], v203[14]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x19] = tsm::vec<__nv_bfloat16, 2>{{v203[13], v203[15]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x20] = tsm::vec<__nv_bfloat16, 2>{{v203[16], v203[18]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x21] = tsm::vec<__nv_bfloat16, 2>{{v203[17], v203[19]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x28] = tsm::vec<__nv_bfloat16, 2>{{v203[20], v203[22]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x29] = tsm::vec<__nv_bfloat16, 2>{{v203[21], v203[23]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x30] = tsm::vec<__nv_bfloat16, 2>{{v203[24], v203[26]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x31] = tsm::vec<__nv_bfloat16, 2>{{v203[25], v203[27]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x38] = tsm::vec<__nv_bfloat16, 2>{{v203[28], v203[30]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x39] = tsm::vec<__nv_bfloat16, 2>{{v203[29], v203[31]}};
+        #line 39 "matmul_wgmma.py"
+        __syncthreads();
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7]; v113[0] = x.e[0]; v113[2] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x110]; v113[1] = x.e[0]; v113[3] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x200]; v113[4] = x.e[0]; v113[6] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x310]; v113[5] = x.e[0]; v113[7] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x400]; v113[8] = x.e[0]; v113[10] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x510]; v113[9] = x.e[0]; v113[11] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x600]; v113[12] = x.e[0]; v113[14] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x710]; v113[13] = x.e[0]; v113[15] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x800]; v113[16] = x.e[0]; v113[18] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x910]; v113[17] = x.e[0]; v113[19] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0xa00]; v113[20] = x.e[0]; v113[22] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0xb10]; v113[21] = x.e[0]; v113[23] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0xc00]; v113[24] = x.e[0]; v113[26] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0xd10]; v113[25] = x.e[0]; v113[27] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0xe00]; v113[28] = x.e[0]; v113[30] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0xf10]; v113[29] = x.e[0]; v113[31] = x.e[1]; }
+    }
     bool v116[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3139,7 +3449,8 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
     const int tp3 = ((lane & 3) << 3);
     const int tp4 = (lane << 3) | (warp << 8);
     const int tp5 = lane | (warp << 5);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 7) | ((warp & 3) << 11) | ((warp >> 2) << 6);
+    const int tp6 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 129) ^ (((lane >> 3) & 1) * 264) ^ (((lane >> 4) & 1) * 528)) ^ (((warp & 3) << 10) | ((warp >> 2) << 6));
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 64) ^ (((warp >> 2) & 1) * 129));
     // pid_m = tl.program_id(0)
     #line 23 "matmul_wgmma.py"
     int pid_m = blockIdx.x;
@@ -3550,24 +3861,6 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 31 "matmul_wgmma.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 31 "matmul_wgmma.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 31 "matmul_wgmma.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 10) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 7)] = acc_1[r]; }
-        #line 31 "matmul_wgmma.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = (r << 8) + tp5; acc_3[r] = smem[f + (f >> 7)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
     #pragma unroll
@@ -3595,11 +3888,85 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
         #line 38 "matmul_wgmma.py"
         c_ptrs[r] = v105[r] + v111[r];
     // tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-    __nv_bfloat16 v113[32];
+    __nv_bfloat16 v203[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 39 "matmul_wgmma.py"
-        v113[r] = __float2bfloat16_rn(acc_3[r]);
+        v203[r] = __float2bfloat16_rn(acc_1[r]);
+    __nv_bfloat16 v113[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 39 "matmul_wgmma.py"
+        tsm::vec<__nv_bfloat16, 2> *sv = reinterpret_cast<tsm::vec<__nv_bfloat16, 2> *>(tsm_smem);
+        #line 39 "matmul_wgmma.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 39 "matmul_wgmma.py"
+        sv[tp6] = tsm::vec<__nv_bfloat16, 2>{{v203[0], v203[2]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__nv_bfloat16, 2>{{v203[1], v203[3]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__nv_bfloat16, 2>{{v203[4], v203[6]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__nv_bfloat16, 2>{{v203[5], v203[7]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x10] = tsm::vec<__nv_bfloat16, 2>{{v203[8], v203[10]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x11] = tsm::vec<__nv_bfloat16, 2>{{v203[9], v203[11]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x18] = tsm::vec<__nv_bfloat16, 2>{{v203[12], v203[14]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x19] = tsm::vec<__nv_bfloat16, 2>{{v203[13], v203[15]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x20] = tsm::vec<__nv_bfloat16, 2>{{v203[16], v203[18]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x21] = tsm::vec<__nv_bfloat16, 2>{{v203[17], v203[19]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x28] = tsm::vec<__nv_bfloat16, 2>{{v203[20], v203[22]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x29] = tsm::vec<__nv_bfloat16, 2>{{v203[21], v203[23]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x30] = tsm::vec<__nv_bfloat16, 2>{{v203[24], v203[26]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x31] = tsm::vec<__nv_bfloat16, 2>{{v203[25], v203[27]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x38] = tsm::vec<__nv_bfloat16, 2>{{v203[28], v203[30]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x39] = tsm::vec<__nv_bfloat16, 2>{{v203[29], v203[31]}};
+        #line 39 "matmul_wgmma.py"
+        __syncthreads();
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7]; v113[0] = x.e[0]; v113[4] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x108]; v113[1] = x.e[0]; v113[5] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x210]; v113[2] = x.e[0]; v113[6] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x318]; v113[3] = x.e[0]; v113[7] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x400]; v113[8] = x.e[0]; v113[12] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x508]; v113[9] = x.e[0]; v113[13] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x610]; v113[10] = x.e[0]; v113[14] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x718]; v113[11] = x.e[0]; v113[15] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x800]; v113[16] = x.e[0]; v113[20] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0x908]; v113[17] = x.e[0]; v113[21] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0xa10]; v113[18] = x.e[0]; v113[22] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0xb18]; v113[19] = x.e[0]; v113[23] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0xc00]; v113[24] = x.e[0]; v113[28] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0xd08]; v113[25] = x.e[0]; v113[29] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0xe10]; v113[26] = x.e[0]; v113[30] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 2> x = sv[tp7 ^ 0xf18]; v113[27] = x.e[0]; v113[31] = x.e[1]; }
+    }
     bool v116[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3645,7 +4012,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
     const int tp3 = ((lane & 1) << 3);
     const int tp4 = (lane << 3) | (warp << 8);
     const int tp5 = lane | (warp << 5);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 5) | (warp << 9);
+    const int tp6 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 33) ^ (((lane >> 3) & 1) * 72) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 72));
     // pid_m = tl.program_id(0)
     #line 23 "matmul_wgmma.py"
     int pid_m = blockIdx.x;
@@ -4071,24 +4439,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 31 "matmul_wgmma.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 31 "matmul_wgmma.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 31 "matmul_wgmma.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | (((r >> 2) & 3) << 3) | ((r >> 4) << 11)) + tp6; smem[f + (f >> 5)] = acc_1[r]; }
-        #line 31 "matmul_wgmma.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = (r << 7) + tp5; acc_3[r] = smem[f + (f >> 5)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
     #pragma unroll
@@ -4116,11 +4466,53 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
         #line 38 "matmul_wgmma.py"
         c_ptrs[r] = v105[r] + v111[r];
     // tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-    __nv_bfloat16 v113[32];
+    __nv_bfloat16 v203[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 39 "matmul_wgmma.py"
-        v113[r] = __float2bfloat16_rn(acc_3[r]);
+        v203[r] = __float2bfloat16_rn(acc_1[r]);
+    __nv_bfloat16 v113[32];
+    // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 39 "matmul_wgmma.py"
+        tsm::vec<__nv_bfloat16, 4> *sv = reinterpret_cast<tsm::vec<__nv_bfloat16, 4> *>(tsm_smem);
+        #line 39 "matmul_wgmma.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 39 "matmul_wgmma.py"
+        sv[tp6] = tsm::vec<__nv_bfloat16, 4>{{v203[0], v203[2], v203[16], v203[18]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__nv_bfloat16, 4>{{v203[1], v203[3], v203[17], v203[19]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__nv_bfloat16, 4>{{v203[4], v203[6], v203[20], v203[22]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__nv_bfloat16, 4>{{v203[5], v203[7], v203[21], v203[23]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x10] = tsm::vec<__nv_bfloat16, 4>{{v203[8], v203[10], v203[24], v203[26]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x11] = tsm::vec<__nv_bfloat16, 4>{{v203[9], v203[11], v203[25], v203[27]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x18] = tsm::vec<__nv_bfloat16, 4>{{v203[12], v203[14], v203[28], v203[30]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x19] = tsm::vec<__nv_bfloat16, 4>{{v203[13], v203[15], v203[29], v203[31]}};
+        #line 39 "matmul_wgmma.py"
+        __syncthreads();
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 4> x = sv[tp7]; v113[0] = x.e[0]; v113[2] = x.e[1]; v113[16] = x.e[2]; v113[18] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 4> x = sv[tp7 + 0x80]; v113[1] = x.e[0]; v113[3] = x.e[1]; v113[17] = x.e[2]; v113[19] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 4> x = sv[tp7 + 0x100]; v113[4] = x.e[0]; v113[6] = x.e[1]; v113[20] = x.e[2]; v113[22] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 4> x = sv[tp7 + 0x180]; v113[5] = x.e[0]; v113[7] = x.e[1]; v113[21] = x.e[2]; v113[23] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 4> x = sv[tp7 + 0x200]; v113[8] = x.e[0]; v113[10] = x.e[1]; v113[24] = x.e[2]; v113[26] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 4> x = sv[tp7 + 0x280]; v113[9] = x.e[0]; v113[11] = x.e[1]; v113[25] = x.e[2]; v113[27] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 4> x = sv[tp7 + 0x300]; v113[12] = x.e[0]; v113[14] = x.e[1]; v113[28] = x.e[2]; v113[30] = x.e[3]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__nv_bfloat16, 4> x = sv[tp7 + 0x380]; v113[13] = x.e[0]; v113[15] = x.e[1]; v113[29] = x.e[2]; v113[31] = x.e[3]; }
+    }
     bool v116[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4158,13 +4550,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[16640];
+    __shared__ __align__(1024) unsigned char tsm_smem[16384];
     const int tp0 = (warp >> 1);
     const int tp1 = lane | ((warp & 1) << 5);
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp2 = (lane << 5) | ((warp & 1) << 10) | (warp >> 1);
     const int tp3 = lane | (warp << 5);
-    const int tp4 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp4 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 272)) ^ (warp << 9);
+    const int tp5 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65));
     // pid_m = tl.program_id(0)
     #line 23 "matmul_wgmma.py"
     int pid_m = blockIdx.x;
@@ -4556,24 +4949,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 35 "matmul_wgmma.py"
             b_1[r] = b_2[r];
     }
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 31 "matmul_wgmma.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 31 "matmul_wgmma.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp4; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 31 "matmul_wgmma.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = (r << 7) + tp3; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v104[32];
     #pragma unroll
@@ -4601,11 +4976,85 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 38 "matmul_wgmma.py"
         c_ptrs[r] = v106[r] + v112[r];
     // tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-    __half v114[32];
+    __half v202[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 39 "matmul_wgmma.py"
-        v114[r] = __float2half_rn(acc_3[r]);
+        v202[r] = __float2half_rn(acc_1[r]);
+    __half v114[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 39 "matmul_wgmma.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 39 "matmul_wgmma.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 39 "matmul_wgmma.py"
+        sv[tp4] = tsm::vec<__half, 2>{{v202[0], v202[2]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x1] = tsm::vec<__half, 2>{{v202[1], v202[3]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x8] = tsm::vec<__half, 2>{{v202[4], v202[6]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x9] = tsm::vec<__half, 2>{{v202[5], v202[7]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x10] = tsm::vec<__half, 2>{{v202[8], v202[10]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x11] = tsm::vec<__half, 2>{{v202[9], v202[11]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x18] = tsm::vec<__half, 2>{{v202[12], v202[14]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x19] = tsm::vec<__half, 2>{{v202[13], v202[15]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x20] = tsm::vec<__half, 2>{{v202[16], v202[18]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x21] = tsm::vec<__half, 2>{{v202[17], v202[19]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x28] = tsm::vec<__half, 2>{{v202[20], v202[22]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x29] = tsm::vec<__half, 2>{{v202[21], v202[23]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x30] = tsm::vec<__half, 2>{{v202[24], v202[26]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x31] = tsm::vec<__half, 2>{{v202[25], v202[27]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x38] = tsm::vec<__half, 2>{{v202[28], v202[30]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp4 ^ 0x39] = tsm::vec<__half, 2>{{v202[29], v202[31]}};
+        #line 39 "matmul_wgmma.py"
+        __syncthreads();
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5]; v114[0] = x.e[0]; v114[4] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x88]; v114[1] = x.e[0]; v114[5] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x110]; v114[2] = x.e[0]; v114[6] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x198]; v114[3] = x.e[0]; v114[7] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x200]; v114[8] = x.e[0]; v114[12] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x288]; v114[9] = x.e[0]; v114[13] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x310]; v114[10] = x.e[0]; v114[14] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x398]; v114[11] = x.e[0]; v114[15] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x400]; v114[16] = x.e[0]; v114[20] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x488]; v114[17] = x.e[0]; v114[21] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x510]; v114[18] = x.e[0]; v114[22] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x598]; v114[19] = x.e[0]; v114[23] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x600]; v114[24] = x.e[0]; v114[28] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x688]; v114[25] = x.e[0]; v114[29] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x710]; v114[26] = x.e[0]; v114[30] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x798]; v114[27] = x.e[0]; v114[31] = x.e[1]; }
+    }
     bool v117[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4651,8 +5100,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int tp3 = ((lane & 3) << 3);
     const int tp4 = (lane << 3) | (warp << 8);
     const int tp5 = ((lane & 3) << 9) | (lane >> 2) | (warp << 3);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp7 = lane | (warp << 5);
+    const int tp6 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 272)) ^ (warp << 9);
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65));
     // pid_m = tl.program_id(0)
     #line 23 "matmul_wgmma.py"
     int pid_m = blockIdx.x;
@@ -5106,24 +5555,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 31 "matmul_wgmma.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 31 "matmul_wgmma.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 31 "matmul_wgmma.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 31 "matmul_wgmma.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = (r << 7) + tp7; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v102[32];
     #pragma unroll
@@ -5151,11 +5582,85 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 38 "matmul_wgmma.py"
         c_ptrs[r] = v104[r] + v110[r];
     // tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-    __half v112[32];
+    __half v204[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 39 "matmul_wgmma.py"
-        v112[r] = __float2half_rn(acc_3[r]);
+        v204[r] = __float2half_rn(acc_1[r]);
+    __half v112[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 39 "matmul_wgmma.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 39 "matmul_wgmma.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 39 "matmul_wgmma.py"
+        sv[tp6] = tsm::vec<__half, 2>{{v204[0], v204[2]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v204[1], v204[3]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__half, 2>{{v204[4], v204[6]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__half, 2>{{v204[5], v204[7]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x10] = tsm::vec<__half, 2>{{v204[8], v204[10]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x11] = tsm::vec<__half, 2>{{v204[9], v204[11]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x18] = tsm::vec<__half, 2>{{v204[12], v204[14]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x19] = tsm::vec<__half, 2>{{v204[13], v204[15]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x20] = tsm::vec<__half, 2>{{v204[16], v204[18]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x21] = tsm::vec<__half, 2>{{v204[17], v204[19]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x28] = tsm::vec<__half, 2>{{v204[20], v204[22]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x29] = tsm::vec<__half, 2>{{v204[21], v204[23]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x30] = tsm::vec<__half, 2>{{v204[24], v204[26]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x31] = tsm::vec<__half, 2>{{v204[25], v204[27]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x38] = tsm::vec<__half, 2>{{v204[28], v204[30]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x39] = tsm::vec<__half, 2>{{v204[29], v204[31]}};
+        #line 39 "matmul_wgmma.py"
+        __syncthreads();
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7]; v112[0] = x.e[0]; v112[4] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x88]; v112[1] = x.e[0]; v112[5] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x110]; v112[2] = x.e[0]; v112[6] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x198]; v112[3] = x.e[0]; v112[7] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x200]; v112[8] = x.e[0]; v112[12] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x288]; v112[9] = x.e[0]; v112[13] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x310]; v112[10] = x.e[0]; v112[14] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x398]; v112[11] = x.e[0]; v112[15] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x400]; v112[16] = x.e[0]; v112[20] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x488]; v112[17] = x.e[0]; v112[21] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x510]; v112[18] = x.e[0]; v112[22] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x598]; v112[19] = x.e[0]; v112[23] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x600]; v112[24] = x.e[0]; v112[28] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x688]; v112[25] = x.e[0]; v112[29] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x710]; v112[26] = x.e[0]; v112[30] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x798]; v112[27] = x.e[0]; v112[31] = x.e[1]; }
+    }
     bool v115[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -5201,8 +5706,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int tp3 = ((lane & 3) << 3);
     const int tp4 = ((lane & 3) << 9) | (lane >> 2) | (warp << 3);
     const int tp5 = (lane << 5) | ((warp & 1) << 10) | (warp >> 1);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp7 = lane | (warp << 5);
+    const int tp6 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 272)) ^ (warp << 9);
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65));
     // pid_m = tl.program_id(0)
     #line 23 "matmul_wgmma.py"
     int pid_m = blockIdx.x;
@@ -5640,24 +6145,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 31 "matmul_wgmma.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 31 "matmul_wgmma.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 31 "matmul_wgmma.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 31 "matmul_wgmma.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 31 "matmul_wgmma.py"
-            { const int f = (r << 7) + tp7; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
     #pragma unroll
@@ -5685,11 +6172,85 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 38 "matmul_wgmma.py"
         c_ptrs[r] = v105[r] + v111[r];
     // tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-    __half v113[32];
+    __half v207[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 39 "matmul_wgmma.py"
-        v113[r] = __float2half_rn(acc_3[r]);
+        v207[r] = __float2half_rn(acc_1[r]);
+    __half v113[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 39 "matmul_wgmma.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 39 "matmul_wgmma.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 39 "matmul_wgmma.py"
+        sv[tp6] = tsm::vec<__half, 2>{{v207[0], v207[2]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v207[1], v207[3]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x8] = tsm::vec<__half, 2>{{v207[4], v207[6]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x9] = tsm::vec<__half, 2>{{v207[5], v207[7]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x10] = tsm::vec<__half, 2>{{v207[8], v207[10]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x11] = tsm::vec<__half, 2>{{v207[9], v207[11]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x18] = tsm::vec<__half, 2>{{v207[12], v207[14]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x19] = tsm::vec<__half, 2>{{v207[13], v207[15]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x20] = tsm::vec<__half, 2>{{v207[16], v207[18]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x21] = tsm::vec<__half, 2>{{v207[17], v207[19]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x28] = tsm::vec<__half, 2>{{v207[20], v207[22]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x29] = tsm::vec<__half, 2>{{v207[21], v207[23]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x30] = tsm::vec<__half, 2>{{v207[24], v207[26]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x31] = tsm::vec<__half, 2>{{v207[25], v207[27]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x38] = tsm::vec<__half, 2>{{v207[28], v207[30]}};
+        #line 39 "matmul_wgmma.py"
+        sv[tp6 ^ 0x39] = tsm::vec<__half, 2>{{v207[29], v207[31]}};
+        #line 39 "matmul_wgmma.py"
+        __syncthreads();
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7]; v113[0] = x.e[0]; v113[4] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x88]; v113[1] = x.e[0]; v113[5] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x110]; v113[2] = x.e[0]; v113[6] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x198]; v113[3] = x.e[0]; v113[7] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x200]; v113[8] = x.e[0]; v113[12] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x288]; v113[9] = x.e[0]; v113[13] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x310]; v113[10] = x.e[0]; v113[14] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x398]; v113[11] = x.e[0]; v113[15] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x400]; v113[16] = x.e[0]; v113[20] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x488]; v113[17] = x.e[0]; v113[21] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x510]; v113[18] = x.e[0]; v113[22] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x598]; v113[19] = x.e[0]; v113[23] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x600]; v113[24] = x.e[0]; v113[28] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x688]; v113[25] = x.e[0]; v113[29] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x710]; v113[26] = x.e[0]; v113[30] = x.e[1]; }
+        #line 39 "matmul_wgmma.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x798]; v113[27] = x.e[0]; v113[31] = x.e[1]; }
+    }
     bool v116[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)

@@ -849,6 +849,8 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
     __shared__ __align__(16) unsigned char tsm_smem[1024];
     const int tp0 = lane | (warp << 5);
     const int tp2 = (lane << 1) | (warp << 6);
+    const int tp3 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 33)) ^ (warp << 6);
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 64));
     // row = tl.program_id(0)
     #line 29 "rms_norm.py"
     int row = blockIdx.x;
@@ -1069,22 +1071,22 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 45 "rms_norm.py"
             tsm::load<1>(&w_1[r], v49[r], mask_1[r]); // 4-byte access
         float w_2[2];
-        // through shared memory: the threads hold different elements in the two layouts
+        // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
         {
             #line 45 "rms_norm.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
+            float *sv = reinterpret_cast<float *>(tsm_smem);
             #line 45 "rms_norm.py"
             __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 45 "rms_norm.py"
-                smem[r + tp2] = w_1[r];
+            #line 45 "rms_norm.py"
+            sv[tp3] = w_1[0];
+            #line 45 "rms_norm.py"
+            sv[tp3 ^ 0x1] = w_1[1];
             #line 45 "rms_norm.py"
             __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 2; ++r)
-                #line 45 "rms_norm.py"
-                w_2[r] = smem[(r << 7) + tp0];
+            #line 45 "rms_norm.py"
+            w_2[0] = sv[tp4];
+            #line 45 "rms_norm.py"
+            w_2[1] = sv[tp4 + 0x80];
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v52[2];
@@ -1389,6 +1391,8 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
     __shared__ __align__(16) unsigned char tsm_smem[4096];
     const int tp0 = lane | (warp << 5);
     const int tp2 = (lane << 2) | (warp << 7);
+    const int tp3 = ((((lane >> 0) & 1) * 4) ^ (((lane >> 1) & 1) * 8) ^ (((lane >> 2) & 1) * 17) ^ (((lane >> 3) & 1) * 34) ^ (((lane >> 4) & 1) * 64)) ^ (warp << 7);
+    const int tp4 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 17)) ^ ((((warp >> 0) & 1) * 34) ^ (((warp >> 1) & 1) * 64));
     // row = tl.program_id(0)
     #line 29 "rms_norm.py"
     int row = blockIdx.x;
@@ -1609,22 +1613,30 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 45 "rms_norm.py"
             tsm::load<1>(&w_1[r], v49[r], mask_1[r]); // 4-byte access
         float w_2[8];
-        // through shared memory: the threads hold different elements in the two layouts
+        // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
         {
             #line 45 "rms_norm.py"
-            float *smem = reinterpret_cast<float *>(tsm_smem);
+            tsm::vec<float, 2> *sv = reinterpret_cast<tsm::vec<float, 2> *>(tsm_smem);
             #line 45 "rms_norm.py"
             __syncthreads(); // earlier readers of the buffer are done
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 45 "rms_norm.py"
-                smem[((r & 3) | ((r >> 2) << 9)) + tp2] = w_1[r];
+            #line 45 "rms_norm.py"
+            sv[tp3] = tsm::vec<float, 2>{{w_1[0], w_1[4]}};
+            #line 45 "rms_norm.py"
+            sv[tp3 ^ 0x1] = tsm::vec<float, 2>{{w_1[1], w_1[5]}};
+            #line 45 "rms_norm.py"
+            sv[tp3 ^ 0x2] = tsm::vec<float, 2>{{w_1[2], w_1[6]}};
+            #line 45 "rms_norm.py"
+            sv[tp3 ^ 0x3] = tsm::vec<float, 2>{{w_1[3], w_1[7]}};
             #line 45 "rms_norm.py"
             __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 8; ++r)
-                #line 45 "rms_norm.py"
-                w_2[r] = smem[(r << 7) + tp0];
+            #line 45 "rms_norm.py"
+            { const tsm::vec<float, 2> x = sv[tp4]; w_2[0] = x.e[0]; w_2[4] = x.e[1]; }
+            #line 45 "rms_norm.py"
+            { const tsm::vec<float, 2> x = sv[tp4 + 0x80]; w_2[1] = x.e[0]; w_2[5] = x.e[1]; }
+            #line 45 "rms_norm.py"
+            { const tsm::vec<float, 2> x = sv[tp4 + 0x100]; w_2[2] = x.e[0]; w_2[6] = x.e[1]; }
+            #line 45 "rms_norm.py"
+            { const tsm::vec<float, 2> x = sv[tp4 + 0x180]; w_2[3] = x.e[0]; w_2[7] = x.e[1]; }
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v52[8];

@@ -3333,7 +3333,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
     const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((lane & 3) << 1) | ((lane >> 2) << 5) | (warp << 9);
+    const int tp3 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
+    const int tp4 = lane | (warp << 7);
     // a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
     #line 80 "tensor_descriptor.py"
     long long v6 = (long long)K;
@@ -3991,30 +3992,54 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 86 "tensor_descriptor.py"
     tsm::wgmma_fence_regs<16>(acc_1);
-    float acc_3[16];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 86 "tensor_descriptor.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 86 "tensor_descriptor.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 86 "tensor_descriptor.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp3; smem[f + (f >> 5)] = acc_1[r]; }
-        #line 86 "tensor_descriptor.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 86 "tensor_descriptor.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; acc_3[r] = smem[f + (f >> 5)]; }
-    }
     // c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
-    __half v122[16];
+    __half v355[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 90 "tensor_descriptor.py"
-        v122[r] = __float2half_rn(acc_3[r]);
+        v355[r] = __float2half_rn(acc_1[r]);
+    __half v122[16];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 90 "tensor_descriptor.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 90 "tensor_descriptor.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 90 "tensor_descriptor.py"
+        sv[tp3] = tsm::vec<__half, 2>{{v355[0], v355[1]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x80] = tsm::vec<__half, 2>{{v355[2], v355[3]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x1] = tsm::vec<__half, 2>{{v355[4], v355[5]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x81] = tsm::vec<__half, 2>{{v355[6], v355[7]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x2] = tsm::vec<__half, 2>{{v355[8], v355[9]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x82] = tsm::vec<__half, 2>{{v355[10], v355[11]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x3] = tsm::vec<__half, 2>{{v355[12], v355[13]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x83] = tsm::vec<__half, 2>{{v355[14], v355[15]}};
+        #line 90 "tensor_descriptor.py"
+        __syncthreads();
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4]; v122[0] = x.e[0]; v122[1] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x21]; v122[2] = x.e[0]; v122[3] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x42]; v122[4] = x.e[0]; v122[5] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x63]; v122[6] = x.e[0]; v122[7] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x200]; v122[8] = x.e[0]; v122[9] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x221]; v122[10] = x.e[0]; v122[11] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x242]; v122[12] = x.e[0]; v122[13] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x263]; v122[14] = x.e[0]; v122[15] = x.e[1]; }
+    }
     #line 90 "tensor_descriptor.py"
     long long v123 = (long long)off_m;
     #line 90 "tensor_descriptor.py"
@@ -4154,7 +4179,8 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     const int tp1 = lane;
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp2 = lane | (warp << 5);
-    const int tp3 = ((lane & 3) << 1) | ((lane >> 2) << 5) | (warp << 9);
+    const int tp3 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 33) ^ (((lane >> 3) & 1) * 72) ^ (((lane >> 4) & 1) * 144)) ^ (warp << 8);
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 72));
     // a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
     #line 80 "tensor_descriptor.py"
     long long v6 = (long long)K;
@@ -4768,30 +4794,54 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 89 "tensor_descriptor.py"
             b_1[r] = b_2[r];
     }
-    float acc_3[16];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 86 "tensor_descriptor.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 86 "tensor_descriptor.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 86 "tensor_descriptor.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp3; smem[f + (f >> 5)] = acc_1[r]; }
-        #line 86 "tensor_descriptor.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 86 "tensor_descriptor.py"
-            { const int f = (r << 7) + tp2; acc_3[r] = smem[f + (f >> 5)]; }
-    }
     // c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
-    __half v122[16];
+    __half v355[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 90 "tensor_descriptor.py"
-        v122[r] = __float2half_rn(acc_3[r]);
+        v355[r] = __float2half_rn(acc_1[r]);
+    __half v122[16];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 90 "tensor_descriptor.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 90 "tensor_descriptor.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 90 "tensor_descriptor.py"
+        sv[tp3] = tsm::vec<__half, 2>{{v355[0], v355[2]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x1] = tsm::vec<__half, 2>{{v355[1], v355[3]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x8] = tsm::vec<__half, 2>{{v355[4], v355[6]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x9] = tsm::vec<__half, 2>{{v355[5], v355[7]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x10] = tsm::vec<__half, 2>{{v355[8], v355[10]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x11] = tsm::vec<__half, 2>{{v355[9], v355[11]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x18] = tsm::vec<__half, 2>{{v355[12], v355[14]}};
+        #line 90 "tensor_descriptor.py"
+        sv[tp3 ^ 0x19] = tsm::vec<__half, 2>{{v355[13], v355[15]}};
+        #line 90 "tensor_descriptor.py"
+        __syncthreads();
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4]; v122[0] = x.e[0]; v122[2] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x90]; v122[1] = x.e[0]; v122[3] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x100]; v122[4] = x.e[0]; v122[6] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x190]; v122[5] = x.e[0]; v122[7] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x200]; v122[8] = x.e[0]; v122[10] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x290]; v122[9] = x.e[0]; v122[11] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x300]; v122[12] = x.e[0]; v122[14] = x.e[1]; }
+        #line 90 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x390]; v122[13] = x.e[0]; v122[15] = x.e[1]; }
+    }
     #line 90 "tensor_descriptor.py"
     long long v123 = (long long)off_m;
     #line 90 "tensor_descriptor.py"
@@ -4922,9 +4972,10 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     const int tp1 = ((lane & 3) << 3);
     const int tp2 = (lane << 3) | (warp << 8);
     const int tp3 = ((lane & 3) << 9) | (lane >> 2) | (warp << 3);
-    const int tp4 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp5 = (lane >> 3) | (warp << 2);
-    const int tp6 = ((lane & 7) << 3);
+    const int tp4 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 132)) ^ (warp << 9);
+    const int tp5 = lane ^ ((((warp >> 0) & 1) * 132) ^ (((warp >> 1) & 1) * 256));
+    const int tp6 = (lane >> 3) | (warp << 2);
+    const int tp7 = ((lane & 7) << 3);
     // a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
     #line 108 "tensor_descriptor.py"
     long long v6 = (long long)K;
@@ -5599,30 +5650,86 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 114 "tensor_descriptor.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 114 "tensor_descriptor.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 114 "tensor_descriptor.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 114 "tensor_descriptor.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp4; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 114 "tensor_descriptor.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 114 "tensor_descriptor.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // c_desc.store([off_m, off_n], acc.to(tl.float16))
-    __half v123[32];
+    __half v363[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 116 "tensor_descriptor.py"
-        v123[r] = __float2half_rn(acc_3[r]);
+        v363[r] = __float2half_rn(acc_1[r]);
+    __half v123[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 116 "tensor_descriptor.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 116 "tensor_descriptor.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 116 "tensor_descriptor.py"
+        sv[tp4] = tsm::vec<__half, 2>{{v363[0], v363[1]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x100] = tsm::vec<__half, 2>{{v363[2], v363[3]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x1] = tsm::vec<__half, 2>{{v363[4], v363[5]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x101] = tsm::vec<__half, 2>{{v363[6], v363[7]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x2] = tsm::vec<__half, 2>{{v363[8], v363[9]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x102] = tsm::vec<__half, 2>{{v363[10], v363[11]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x3] = tsm::vec<__half, 2>{{v363[12], v363[13]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x103] = tsm::vec<__half, 2>{{v363[14], v363[15]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x4] = tsm::vec<__half, 2>{{v363[16], v363[17]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x104] = tsm::vec<__half, 2>{{v363[18], v363[19]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x5] = tsm::vec<__half, 2>{{v363[20], v363[21]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x105] = tsm::vec<__half, 2>{{v363[22], v363[23]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x6] = tsm::vec<__half, 2>{{v363[24], v363[25]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x106] = tsm::vec<__half, 2>{{v363[26], v363[27]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x7] = tsm::vec<__half, 2>{{v363[28], v363[29]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x107] = tsm::vec<__half, 2>{{v363[30], v363[31]}};
+        #line 116 "tensor_descriptor.py"
+        __syncthreads();
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5]; v123[0] = x.e[0]; v123[1] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x21]; v123[2] = x.e[0]; v123[3] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x42]; v123[4] = x.e[0]; v123[5] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x63]; v123[6] = x.e[0]; v123[7] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x200]; v123[8] = x.e[0]; v123[9] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x221]; v123[10] = x.e[0]; v123[11] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x242]; v123[12] = x.e[0]; v123[13] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x263]; v123[14] = x.e[0]; v123[15] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x400]; v123[16] = x.e[0]; v123[17] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x421]; v123[18] = x.e[0]; v123[19] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x442]; v123[20] = x.e[0]; v123[21] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x463]; v123[22] = x.e[0]; v123[23] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x600]; v123[24] = x.e[0]; v123[25] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x621]; v123[26] = x.e[0]; v123[27] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x642]; v123[28] = x.e[0]; v123[29] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x663]; v123[30] = x.e[0]; v123[31] = x.e[1]; }
+    }
     #line 116 "tensor_descriptor.py"
     long long v124 = (long long)off_m;
     #line 116 "tensor_descriptor.py"
@@ -5639,7 +5746,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 116 "tensor_descriptor.py"
-        v130[r] = ((r << 4) + tp5);
+        v130[r] = ((r << 4) + tp6);
     long long v132[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -5679,7 +5786,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 116 "tensor_descriptor.py"
-        v145[r] = (r + tp6);
+        v145[r] = (r + tp7);
     long long v147[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -5757,15 +5864,16 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[16640];
+    __shared__ __align__(1024) unsigned char tsm_smem[16384];
     const int tp0 = warp;
     const int tp1 = lane;
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp2 = lane | (warp << 5);
     const int tp3 = (lane << 6) | warp;
-    const int tp4 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
-    const int tp5 = (warp >> 1);
-    const int tp6 = lane | ((warp & 1) << 5);
+    const int tp4 = ((((lane >> 0) & 1) * 2) ^ (((lane >> 1) & 1) * 4) ^ (((lane >> 2) & 1) * 65) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 272)) ^ (warp << 9);
+    const int tp5 = lane ^ ((((warp >> 0) & 1) * 32) ^ (((warp >> 1) & 1) * 65));
+    const int tp6 = (warp >> 1);
+    const int tp7 = lane | ((warp & 1) << 5);
     // a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
     #line 108 "tensor_descriptor.py"
     long long v6 = (long long)K;
@@ -6376,30 +6484,86 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
             #line 115 "tensor_descriptor.py"
             v359[r] = v357[r];
     }
-    float acc_3[32];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 114 "tensor_descriptor.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 114 "tensor_descriptor.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 114 "tensor_descriptor.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp4; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 114 "tensor_descriptor.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 114 "tensor_descriptor.py"
-            { const int f = (r << 7) + tp2; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // c_desc.store([off_m, off_n], acc.to(tl.float16))
-    __half v123[32];
+    __half v363[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 116 "tensor_descriptor.py"
-        v123[r] = __float2half_rn(acc_3[r]);
+        v363[r] = __float2half_rn(acc_1[r]);
+    __half v123[32];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 116 "tensor_descriptor.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 116 "tensor_descriptor.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 116 "tensor_descriptor.py"
+        sv[tp4] = tsm::vec<__half, 2>{{v363[0], v363[2]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x1] = tsm::vec<__half, 2>{{v363[1], v363[3]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x8] = tsm::vec<__half, 2>{{v363[4], v363[6]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x9] = tsm::vec<__half, 2>{{v363[5], v363[7]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x10] = tsm::vec<__half, 2>{{v363[8], v363[10]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x11] = tsm::vec<__half, 2>{{v363[9], v363[11]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x18] = tsm::vec<__half, 2>{{v363[12], v363[14]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x19] = tsm::vec<__half, 2>{{v363[13], v363[15]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x20] = tsm::vec<__half, 2>{{v363[16], v363[18]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x21] = tsm::vec<__half, 2>{{v363[17], v363[19]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x28] = tsm::vec<__half, 2>{{v363[20], v363[22]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x29] = tsm::vec<__half, 2>{{v363[21], v363[23]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x30] = tsm::vec<__half, 2>{{v363[24], v363[26]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x31] = tsm::vec<__half, 2>{{v363[25], v363[27]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x38] = tsm::vec<__half, 2>{{v363[28], v363[30]}};
+        #line 116 "tensor_descriptor.py"
+        sv[tp4 ^ 0x39] = tsm::vec<__half, 2>{{v363[29], v363[31]}};
+        #line 116 "tensor_descriptor.py"
+        __syncthreads();
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5]; v123[0] = x.e[0]; v123[4] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x88]; v123[1] = x.e[0]; v123[5] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x110]; v123[2] = x.e[0]; v123[6] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x198]; v123[3] = x.e[0]; v123[7] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x200]; v123[8] = x.e[0]; v123[12] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x288]; v123[9] = x.e[0]; v123[13] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x310]; v123[10] = x.e[0]; v123[14] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x398]; v123[11] = x.e[0]; v123[15] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x400]; v123[16] = x.e[0]; v123[20] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x488]; v123[17] = x.e[0]; v123[21] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x510]; v123[18] = x.e[0]; v123[22] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x598]; v123[19] = x.e[0]; v123[23] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x600]; v123[24] = x.e[0]; v123[28] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x688]; v123[25] = x.e[0]; v123[29] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x710]; v123[26] = x.e[0]; v123[30] = x.e[1]; }
+        #line 116 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x798]; v123[27] = x.e[0]; v123[31] = x.e[1]; }
+    }
     #line 116 "tensor_descriptor.py"
     long long v124 = (long long)off_m;
     #line 116 "tensor_descriptor.py"
@@ -6416,7 +6580,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 116 "tensor_descriptor.py"
-        v130[r] = ((r << 1) + tp5);
+        v130[r] = ((r << 1) + tp6);
     long long v132[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -6456,7 +6620,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 116 "tensor_descriptor.py"
-        v145[r] = (tp6);
+        v145[r] = (tp7);
     long long v147[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7020,11 +7184,11 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[1088];
+    __shared__ __align__(16) unsigned char tsm_smem[1024];
     const int tp1 = (lane >> 4) | (warp << 1);
     const int tp2 = (lane & 15);
-    const int tp3 = lane | (warp << 5);
-    const int tp4 = ((lane & 15) << 4) | (lane >> 4) | (warp << 1);
+    const int tp3 = ((((lane >> 0) & 1) * 16) ^ (((lane >> 1) & 1) * 34) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 1)) ^ (warp << 1);
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 34) ^ (((warp >> 1) & 1) * 68));
     // x_desc = tl.make_tensor_descriptor(x_ptr, [B, M, N], [M * N, N, 1], [1, BM, BN])
     #line 164 "tensor_descriptor.py"
     int v4 = M * N;
@@ -7235,22 +7399,22 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 169 "tensor_descriptor.py"
         tsm::load<1>(&v87[r], v74[r], v85[r]); // 4-byte access
     float v154[2];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 169 "tensor_descriptor.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 169 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 169 "tensor_descriptor.py"
-            { const int f = (r << 7) + tp3; smem[f + (f >> 4)] = v87[r]; }
+        #line 169 "tensor_descriptor.py"
+        sv[tp3] = v87[0];
+        #line 169 "tensor_descriptor.py"
+        sv[tp3 ^ 0x8] = v87[1];
         #line 169 "tensor_descriptor.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 169 "tensor_descriptor.py"
-            { const int f = (r << 3) + tp4; v154[r] = smem[f + (f >> 4)]; }
+        #line 169 "tensor_descriptor.py"
+        v154[0] = sv[tp4];
+        #line 169 "tensor_descriptor.py"
+        v154[1] = sv[tp4 ^ 0x88];
     }
     // y_desc.store([b, n, m], tl.trans(tile).reshape(1, BN, BM))
     #line 170 "tensor_descriptor.py"
@@ -7436,11 +7600,11 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[1088];
+    __shared__ __align__(16) unsigned char tsm_smem[1024];
     const int tp1 = (lane >> 4) | (warp << 1);
     const int tp2 = (lane & 15);
-    const int tp3 = lane | (warp << 5);
-    const int tp4 = ((lane & 15) << 4) | (lane >> 4) | (warp << 1);
+    const int tp3 = ((((lane >> 0) & 1) * 16) ^ (((lane >> 1) & 1) * 34) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 136) ^ (((lane >> 4) & 1) * 1)) ^ (warp << 1);
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 34) ^ (((warp >> 1) & 1) * 68));
     // x_desc = tl.make_tensor_descriptor(x_ptr, [B, M, N], [M * N, N, 1], [1, BM, BN])
     #line 164 "tensor_descriptor.py"
     int v5 = M * N;
@@ -7651,22 +7815,22 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 169 "tensor_descriptor.py"
         tsm::load<1>(&v86[r], v73[r], v84[r]); // 4-byte access
     float v153[2];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 169 "tensor_descriptor.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 169 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 169 "tensor_descriptor.py"
-            { const int f = (r << 7) + tp3; smem[f + (f >> 4)] = v86[r]; }
+        #line 169 "tensor_descriptor.py"
+        sv[tp3] = v86[0];
+        #line 169 "tensor_descriptor.py"
+        sv[tp3 ^ 0x8] = v86[1];
         #line 169 "tensor_descriptor.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 169 "tensor_descriptor.py"
-            { const int f = (r << 3) + tp4; v153[r] = smem[f + (f >> 4)]; }
+        #line 169 "tensor_descriptor.py"
+        v153[0] = sv[tp4];
+        #line 169 "tensor_descriptor.py"
+        v153[1] = sv[tp4 ^ 0x88];
     }
     // y_desc.store([b, n, m], tl.trans(tile).reshape(1, BN, BM))
     #line 170 "tensor_descriptor.py"
@@ -7852,11 +8016,11 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[1088];
+    __shared__ __align__(16) unsigned char tsm_smem[1024];
     const int tp1 = (lane >> 4) | (warp << 1);
     const int tp2 = (lane & 15);
-    const int tp3 = lane | (warp << 5);
-    const int tp4 = ((lane & 7) << 5) | (lane >> 3) | (warp << 2);
+    const int tp3 = ((((lane >> 0) & 1) * 8) ^ (((lane >> 1) & 1) * 16) ^ (((lane >> 2) & 1) * 33) ^ (((lane >> 3) & 1) * 66) ^ (((lane >> 4) & 1) * 132)) ^ warp;
+    const int tp4 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 66));
     const int tp5 = (lane >> 3) | (warp << 2);
     const int tp6 = ((lane & 7) << 1);
     // x_desc = tl.make_tensor_descriptor(x_ptr, [B, M, N], [M * N, N, 1], [1, BM, BN])
@@ -8069,22 +8233,22 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 169 "tensor_descriptor.py"
         tsm::load<1>(&v86[r], v73[r], v84[r]); // 4-byte access
     float v153[2];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 169 "tensor_descriptor.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 169 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 169 "tensor_descriptor.py"
-            { const int f = (r << 7) + tp3; smem[f + (f >> 4)] = v86[r]; }
+        #line 169 "tensor_descriptor.py"
+        sv[tp3] = v86[0];
+        #line 169 "tensor_descriptor.py"
+        sv[tp3 ^ 0x4] = v86[1];
         #line 169 "tensor_descriptor.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 169 "tensor_descriptor.py"
-            { const int f = (r << 4) + tp4; v153[r] = smem[f + (f >> 4)]; }
+        #line 169 "tensor_descriptor.py"
+        v153[0] = sv[tp4];
+        #line 169 "tensor_descriptor.py"
+        v153[1] = sv[tp4 ^ 0x84];
     }
     // y_desc.store([b, n, m], tl.trans(tile).reshape(1, BN, BM))
     #line 170 "tensor_descriptor.py"
@@ -8960,11 +9124,11 @@ extern "C" __global__ void __launch_bounds__(128) gather_rows_kernel(float* x_pt
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[1056];
+    __shared__ __align__(16) unsigned char tsm_smem[1024];
     const int tp0 = warp;
     const int tp1 = lane;
-    const int tp2 = lane | (warp << 5);
-    const int tp3 = (lane << 1) | (warp << 6);
+    const int tp2 = ((((lane >> 0) & 1) * 48) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 2) ^ (((lane >> 3) & 1) * 4) ^ (((lane >> 4) & 1) * 8)) ^ (((warp & 1) << 4) | ((warp >> 1) << 6));
+    const int tp3 = lane | (warp << 6);
     const int tp4 = (lane >> 4) | (warp << 1);
     const int tp5 = ((lane & 15) << 1);
     // desc = tl.make_tensor_descriptor(x_ptr, [M, N], [N, 1], [1, BN])
@@ -9084,22 +9248,22 @@ extern "C" __global__ void __launch_bounds__(128) gather_rows_kernel(float* x_pt
         #line 206 "tensor_descriptor.py"
         tsm::load<1>(&rows[r], v28[r], v43[r]); // 4-byte access
     float rows_1[2];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 206 "tensor_descriptor.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 206 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 206 "tensor_descriptor.py"
-            { const int f = (r << 7) + tp2; smem[f + (f >> 5)] = rows[r]; }
+        #line 206 "tensor_descriptor.py"
+        sv[tp2] = rows[0];
+        #line 206 "tensor_descriptor.py"
+        sv[tp2 + 0x80] = rows[1];
         #line 206 "tensor_descriptor.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 206 "tensor_descriptor.py"
-            { const int f = r + tp3; rows_1[r] = smem[f + (f >> 5)]; }
+        #line 206 "tensor_descriptor.py"
+        rows_1[0] = sv[tp3];
+        #line 206 "tensor_descriptor.py"
+        rows_1[1] = sv[tp3 ^ 0x30];
     }
     // out_desc = tl.make_tensor_descriptor(out_ptr, [ROWS, BN], [BN, 1], [1, BN])
     #line 207 "tensor_descriptor.py"
@@ -10283,7 +10447,8 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
     const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((lane & 3) << 1) | ((lane >> 2) << 5) | (warp << 9);
+    const int tp3 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
+    const int tp4 = lane | (warp << 7);
     // def host_desc_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     #line 265 "tensor_descriptor.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -10930,30 +11095,54 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 270 "tensor_descriptor.py"
     tsm::wgmma_fence_regs<16>(acc_1);
-    float acc_3[16];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 270 "tensor_descriptor.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 270 "tensor_descriptor.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 270 "tensor_descriptor.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp3; smem[f + (f >> 5)] = acc_1[r]; }
-        #line 270 "tensor_descriptor.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 270 "tensor_descriptor.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; acc_3[r] = smem[f + (f >> 5)]; }
-    }
     // c_desc.store([off_m, off_n], acc.to(tl.float16))
-    __half v131[16];
+    __half v364[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 272 "tensor_descriptor.py"
-        v131[r] = __float2half_rn(acc_3[r]);
+        v364[r] = __float2half_rn(acc_1[r]);
+    __half v131[16];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 272 "tensor_descriptor.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 272 "tensor_descriptor.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 272 "tensor_descriptor.py"
+        sv[tp3] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
+        #line 272 "tensor_descriptor.py"
+        __syncthreads();
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
+    }
     #line 272 "tensor_descriptor.py"
     long long v132 = (long long)off_m;
     #line 272 "tensor_descriptor.py"
@@ -11095,7 +11284,8 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     const int tp3 = ((lane & 7) << 3);
     const int tp4 = (lane << 3) | (warp << 8);
     const int tp5 = (lane << 2) | (warp << 7);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 6) | ((warp & 1) << 10) | ((warp >> 1) << 5);
+    const int tp6 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 132)) ^ (((warp & 1) << 9) | ((warp >> 1) << 2));
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 132) ^ (((warp >> 1) & 1) * 256));
     // def host_desc_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     #line 265 "tensor_descriptor.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -11724,30 +11914,54 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     }
     #line 270 "tensor_descriptor.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
-    float acc_3[16];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 270 "tensor_descriptor.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 270 "tensor_descriptor.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 270 "tensor_descriptor.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 270 "tensor_descriptor.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 270 "tensor_descriptor.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // c_desc.store([off_m, off_n], acc.to(tl.float16))
-    __half v131[16];
+    __half v364[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 272 "tensor_descriptor.py"
-        v131[r] = __float2half_rn(acc_3[r]);
+        v364[r] = __float2half_rn(acc_1[r]);
+    __half v131[16];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 272 "tensor_descriptor.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 272 "tensor_descriptor.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 272 "tensor_descriptor.py"
+        sv[tp6] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x100] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x101] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x102] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x103] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
+        #line 272 "tensor_descriptor.py"
+        __syncthreads();
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
+    }
     #line 272 "tensor_descriptor.py"
     long long v132 = (long long)off_m;
     #line 272 "tensor_descriptor.py"
@@ -11887,7 +12101,8 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     const int tp1 = ((lane & 3) << 3);
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((lane & 3) << 1) | ((lane >> 2) << 5) | (warp << 9);
+    const int tp3 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
+    const int tp4 = lane | (warp << 7);
     // def host_desc_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     #line 265 "tensor_descriptor.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -12510,30 +12725,54 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             v360[r] = v358[r];
     }
-    float acc_3[16];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 270 "tensor_descriptor.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 270 "tensor_descriptor.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 270 "tensor_descriptor.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 8) | ((r >> 2) << 3)) + tp3; smem[f + (f >> 5)] = acc_1[r]; }
-        #line 270 "tensor_descriptor.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 270 "tensor_descriptor.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; acc_3[r] = smem[f + (f >> 5)]; }
-    }
     // c_desc.store([off_m, off_n], acc.to(tl.float16))
-    __half v131[16];
+    __half v364[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 272 "tensor_descriptor.py"
-        v131[r] = __float2half_rn(acc_3[r]);
+        v364[r] = __float2half_rn(acc_1[r]);
+    __half v131[16];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 272 "tensor_descriptor.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 272 "tensor_descriptor.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 272 "tensor_descriptor.py"
+        sv[tp3] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp3 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
+        #line 272 "tensor_descriptor.py"
+        __syncthreads();
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
+    }
     #line 272 "tensor_descriptor.py"
     long long v132 = (long long)off_m;
     #line 272 "tensor_descriptor.py"
@@ -12667,7 +12906,7 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[8320];
+    __shared__ __align__(16) unsigned char tsm_smem[7680];
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 2);
     const int tp2 = (lane >> 3) | (warp << 2);
@@ -12675,7 +12914,8 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp4 = (lane << 2) | (warp << 7);
     const int tp5 = (lane << 3) | (warp << 8);
-    const int tp6 = ((lane & 3) << 1) | ((lane >> 2) << 6) | ((warp & 1) << 10) | ((warp >> 1) << 5);
+    const int tp6 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 132)) ^ (((warp & 1) << 9) | ((warp >> 1) << 2));
+    const int tp7 = lane ^ ((((warp >> 0) & 1) * 132) ^ (((warp >> 1) & 1) * 256));
     // def host_desc_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     #line 265 "tensor_descriptor.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -13290,30 +13530,54 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             v360[r] = v358[r];
     }
-    float acc_3[16];
-    // through shared memory: the threads hold different elements in the two layouts
-    {
-        #line 270 "tensor_descriptor.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
-        #line 270 "tensor_descriptor.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 270 "tensor_descriptor.py"
-            { const int f = ((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp6; smem[f + (f >> 6)] = acc_1[r]; }
-        #line 270 "tensor_descriptor.py"
-        __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 270 "tensor_descriptor.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp5; acc_3[r] = smem[f + (f >> 6)]; }
-    }
     // c_desc.store([off_m, off_n], acc.to(tl.float16))
-    __half v131[16];
+    __half v364[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 272 "tensor_descriptor.py"
-        v131[r] = __float2half_rn(acc_3[r]);
+        v364[r] = __float2half_rn(acc_1[r]);
+    __half v131[16];
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 272 "tensor_descriptor.py"
+        tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
+        #line 272 "tensor_descriptor.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 272 "tensor_descriptor.py"
+        sv[tp6] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x100] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x101] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x102] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
+        #line 272 "tensor_descriptor.py"
+        sv[tp6 ^ 0x103] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
+        #line 272 "tensor_descriptor.py"
+        __syncthreads();
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
+        #line 272 "tensor_descriptor.py"
+        { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
+    }
     #line 272 "tensor_descriptor.py"
     long long v132 = (long long)off_m;
     #line 272 "tensor_descriptor.py"

@@ -276,13 +276,13 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[2112];
+    __shared__ __align__(16) unsigned char tsm_smem[2048];
     const int tp0 = (lane & 15);
     const int tp1 = warp;
     const int tp2 = (lane >> 4) | (warp << 1);
     const int tp3 = lane;
-    const int tp4 = lane | (warp << 5);
-    const int tp5 = ((lane & 15) << 5) | (lane >> 4) | (warp << 1);
+    const int tp4 = ((((lane >> 0) & 1) * 16) ^ (((lane >> 1) & 1) * 33) ^ (((lane >> 2) & 1) * 66) ^ (((lane >> 3) & 1) * 132) ^ (((lane >> 4) & 1) * 264)) ^ warp;
+    const int tp5 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 66));
     // pid_m = tl.program_id(0)
     #line 18 "transpose.py"
     int pid_m = blockIdx.x;
@@ -420,22 +420,30 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 23 "transpose.py"
         tsm::load<1>(&tile[r], v38[r], mask_1[r]); // 4-byte access
     float tile_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 23 "transpose.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 23 "transpose.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 23 "transpose.py"
-            { const int f = (r << 7) + tp4; smem[f + (f >> 5)] = tile[r]; }
+        #line 23 "transpose.py"
+        sv[tp4] = tile[0];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0x4] = tile[1];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0x8] = tile[2];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0xc] = tile[3];
         #line 23 "transpose.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 23 "transpose.py"
-            { const int f = (r << 3) + tp5; tile_1[r] = smem[f + (f >> 5)]; }
+        #line 23 "transpose.py"
+        tile_1[0] = sv[tp5];
+        #line 23 "transpose.py"
+        tile_1[1] = sv[tp5 ^ 0x84];
+        #line 23 "transpose.py"
+        tile_1[2] = sv[tp5 ^ 0x108];
+        #line 23 "transpose.py"
+        tile_1[3] = sv[tp5 ^ 0x18c];
     }
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None] * stride_on, tile, mask=mask)
     int v42[4];
@@ -478,13 +486,13 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[2112];
+    __shared__ __align__(16) unsigned char tsm_smem[2048];
     const int tp0 = ((lane & 3) << 2);
     const int tp1 = (lane >> 3) | (warp << 2);
     const int tp2 = (lane >> 2) | (warp << 3);
     const int tp3 = ((lane & 7) << 2);
-    const int tp4 = (lane << 2) | (warp << 7);
-    const int tp5 = ((lane & 3) << 7) | (lane >> 2) | (warp << 3);
+    const int tp4 = ((((lane >> 0) & 1) * 16) ^ (((lane >> 1) & 1) * 33) ^ (((lane >> 2) & 1) * 66) ^ (((lane >> 3) & 1) * 132) ^ (((lane >> 4) & 1) * 264)) ^ warp;
+    const int tp5 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 66));
     // pid_m = tl.program_id(0)
     #line 18 "transpose.py"
     int pid_m = blockIdx.x;
@@ -622,22 +630,30 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 23 "transpose.py"
         tsm::load<4>(&tile[r], v38[r], mask_1[r]); // 16-byte accesses
     float tile_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 23 "transpose.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 23 "transpose.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 23 "transpose.py"
-            { const int f = r + tp4; smem[f + (f >> 5)] = tile[r]; }
+        #line 23 "transpose.py"
+        sv[tp4] = tile[0];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0x4] = tile[1];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0x8] = tile[2];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0xc] = tile[3];
         #line 23 "transpose.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 23 "transpose.py"
-            { const int f = (r << 5) + tp5; tile_1[r] = smem[f + (f >> 5)]; }
+        #line 23 "transpose.py"
+        tile_1[0] = sv[tp5];
+        #line 23 "transpose.py"
+        tile_1[1] = sv[tp5 ^ 0x84];
+        #line 23 "transpose.py"
+        tile_1[2] = sv[tp5 ^ 0x108];
+        #line 23 "transpose.py"
+        tile_1[3] = sv[tp5 ^ 0x18c];
     }
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None] * stride_on, tile, mask=mask)
     int v42[1];
@@ -680,13 +696,13 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[2112];
+    __shared__ __align__(16) unsigned char tsm_smem[2048];
     const int tp0 = (lane & 15);
     const int tp1 = warp;
     const int tp2 = (lane >> 4) | (warp << 1);
     const int tp3 = lane;
-    const int tp4 = lane | (warp << 5);
-    const int tp5 = ((lane & 15) << 5) | (lane >> 4) | (warp << 1);
+    const int tp4 = ((((lane >> 0) & 1) * 16) ^ (((lane >> 1) & 1) * 33) ^ (((lane >> 2) & 1) * 66) ^ (((lane >> 3) & 1) * 132) ^ (((lane >> 4) & 1) * 264)) ^ warp;
+    const int tp5 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 66));
     // pid_m = tl.program_id(0)
     #line 18 "transpose.py"
     int pid_m = blockIdx.x;
@@ -824,22 +840,30 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 23 "transpose.py"
         tsm::load<1>(&tile[r], v38[r], mask_1[r]); // 4-byte access
     float tile_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 23 "transpose.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 23 "transpose.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 23 "transpose.py"
-            { const int f = (r << 7) + tp4; smem[f + (f >> 5)] = tile[r]; }
+        #line 23 "transpose.py"
+        sv[tp4] = tile[0];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0x4] = tile[1];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0x8] = tile[2];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0xc] = tile[3];
         #line 23 "transpose.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 23 "transpose.py"
-            { const int f = (r << 3) + tp5; tile_1[r] = smem[f + (f >> 5)]; }
+        #line 23 "transpose.py"
+        tile_1[0] = sv[tp5];
+        #line 23 "transpose.py"
+        tile_1[1] = sv[tp5 ^ 0x84];
+        #line 23 "transpose.py"
+        tile_1[2] = sv[tp5 ^ 0x108];
+        #line 23 "transpose.py"
+        tile_1[3] = sv[tp5 ^ 0x18c];
     }
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None] * stride_on, tile, mask=mask)
     int v42[4];
@@ -1192,13 +1216,13 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[2112];
+    __shared__ __align__(16) unsigned char tsm_smem[2048];
     const int tp0 = (lane & 15);
     const int tp1 = warp;
     const int tp2 = (lane >> 4) | (warp << 1);
     const int tp3 = lane;
-    const int tp4 = lane | (warp << 5);
-    const int tp5 = ((lane & 15) << 5) | (lane >> 4) | (warp << 1);
+    const int tp4 = ((((lane >> 0) & 1) * 16) ^ (((lane >> 1) & 1) * 33) ^ (((lane >> 2) & 1) * 66) ^ (((lane >> 3) & 1) * 132) ^ (((lane >> 4) & 1) * 264)) ^ warp;
+    const int tp5 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 66));
     // pid_m = tl.program_id(0)
     #line 18 "transpose.py"
     int pid_m = blockIdx.x;
@@ -1316,22 +1340,30 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 23 "transpose.py"
         tsm::load<1>(&tile[r], v38[r], mask[r]); // 4-byte access
     float tile_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 23 "transpose.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 23 "transpose.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 23 "transpose.py"
-            { const int f = (r << 7) + tp4; smem[f + (f >> 5)] = tile[r]; }
+        #line 23 "transpose.py"
+        sv[tp4] = tile[0];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0x4] = tile[1];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0x8] = tile[2];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0xc] = tile[3];
         #line 23 "transpose.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 23 "transpose.py"
-            { const int f = (r << 3) + tp5; tile_1[r] = smem[f + (f >> 5)]; }
+        #line 23 "transpose.py"
+        tile_1[0] = sv[tp5];
+        #line 23 "transpose.py"
+        tile_1[1] = sv[tp5 ^ 0x84];
+        #line 23 "transpose.py"
+        tile_1[2] = sv[tp5 ^ 0x108];
+        #line 23 "transpose.py"
+        tile_1[3] = sv[tp5 ^ 0x18c];
     }
     // out_mask = (offs_n[:, None] < N) & (offs_m[None, :] < M)
     bool v43[4];
@@ -1395,13 +1427,13 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[2112];
+    __shared__ __align__(16) unsigned char tsm_smem[2048];
     const int tp0 = ((lane & 3) << 2);
     const int tp1 = (lane >> 3) | (warp << 2);
     const int tp2 = (lane >> 2) | (warp << 3);
     const int tp3 = ((lane & 7) << 2);
-    const int tp4 = (lane << 2) | (warp << 7);
-    const int tp5 = ((lane & 3) << 7) | (lane >> 2) | (warp << 3);
+    const int tp4 = ((((lane >> 0) & 1) * 16) ^ (((lane >> 1) & 1) * 33) ^ (((lane >> 2) & 1) * 66) ^ (((lane >> 3) & 1) * 132) ^ (((lane >> 4) & 1) * 264)) ^ warp;
+    const int tp5 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 66));
     // pid_m = tl.program_id(0)
     #line 18 "transpose.py"
     int pid_m = blockIdx.x;
@@ -1519,22 +1551,30 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 23 "transpose.py"
         tsm::load<4>(&tile[r], v38[r], mask[r]); // 16-byte accesses
     float tile_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 23 "transpose.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 23 "transpose.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 23 "transpose.py"
-            { const int f = r + tp4; smem[f + (f >> 5)] = tile[r]; }
+        #line 23 "transpose.py"
+        sv[tp4] = tile[0];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0x4] = tile[1];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0x8] = tile[2];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0xc] = tile[3];
         #line 23 "transpose.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 23 "transpose.py"
-            { const int f = (r << 5) + tp5; tile_1[r] = smem[f + (f >> 5)]; }
+        #line 23 "transpose.py"
+        tile_1[0] = sv[tp5];
+        #line 23 "transpose.py"
+        tile_1[1] = sv[tp5 ^ 0x84];
+        #line 23 "transpose.py"
+        tile_1[2] = sv[tp5 ^ 0x108];
+        #line 23 "transpose.py"
+        tile_1[3] = sv[tp5 ^ 0x18c];
     }
     // out_mask = (offs_n[:, None] < N) & (offs_m[None, :] < M)
     bool v42[1];
@@ -1598,13 +1638,13 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[2112];
+    __shared__ __align__(16) unsigned char tsm_smem[2048];
     const int tp0 = (lane & 15);
     const int tp1 = warp;
     const int tp2 = (lane >> 4) | (warp << 1);
     const int tp3 = lane;
-    const int tp4 = lane | (warp << 5);
-    const int tp5 = ((lane & 15) << 5) | (lane >> 4) | (warp << 1);
+    const int tp4 = ((((lane >> 0) & 1) * 16) ^ (((lane >> 1) & 1) * 33) ^ (((lane >> 2) & 1) * 66) ^ (((lane >> 3) & 1) * 132) ^ (((lane >> 4) & 1) * 264)) ^ warp;
+    const int tp5 = lane ^ ((((warp >> 0) & 1) * 33) ^ (((warp >> 1) & 1) * 66));
     // pid_m = tl.program_id(0)
     #line 18 "transpose.py"
     int pid_m = blockIdx.x;
@@ -1722,22 +1762,30 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         #line 23 "transpose.py"
         tsm::load<1>(&tile[r], v38[r], mask[r]); // 4-byte access
     float tile_1[4];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 23 "transpose.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 23 "transpose.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 23 "transpose.py"
-            { const int f = (r << 7) + tp4; smem[f + (f >> 5)] = tile[r]; }
+        #line 23 "transpose.py"
+        sv[tp4] = tile[0];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0x4] = tile[1];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0x8] = tile[2];
+        #line 23 "transpose.py"
+        sv[tp4 ^ 0xc] = tile[3];
         #line 23 "transpose.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 23 "transpose.py"
-            { const int f = (r << 3) + tp5; tile_1[r] = smem[f + (f >> 5)]; }
+        #line 23 "transpose.py"
+        tile_1[0] = sv[tp5];
+        #line 23 "transpose.py"
+        tile_1[1] = sv[tp5 ^ 0x84];
+        #line 23 "transpose.py"
+        tile_1[2] = sv[tp5 ^ 0x108];
+        #line 23 "transpose.py"
+        tile_1[3] = sv[tp5 ^ 0x18c];
     }
     // out_mask = (offs_n[:, None] < N) & (offs_m[None, :] < M)
     bool v42[4];

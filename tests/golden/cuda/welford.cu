@@ -535,58 +535,46 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         combine((lane & 2) ? o_3 : mean_1[r], (lane & 2) ? o_4 : m2_3[r], (lane & 2) ? o_5 : count_2[r], (lane & 2) ? mean_1[r] : o_3, (lane & 2) ? m2_3[r] : o_4, (lane & 2) ? count_2[r] : o_5, mean_1[r], m2_3[r], count_2[r]);
     }
     float mean_2[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            smem[tp1] = mean_1[r];
+        #line 42 "welford.py"
+        sv[tp1] = mean_1[0];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            mean_2[r] = smem[tp0];
+        #line 42 "welford.py"
+        mean_2[0] = sv[tp0];
     }
     float m2_4[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            smem[tp1] = m2_3[r];
+        #line 42 "welford.py"
+        sv[tp1] = m2_3[0];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            m2_4[r] = smem[tp0];
+        #line 42 "welford.py"
+        m2_4[0] = sv[tp0];
     }
     float count_3[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            smem[tp1] = count_2[r];
+        #line 42 "welford.py"
+        sv[tp1] = count_2[0];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            count_3[r] = smem[tp0];
+        #line 42 "welford.py"
+        count_3[0] = sv[tp0];
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
@@ -810,58 +798,46 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         combine((lane & 4) ? o_6 : mean_1[r], (lane & 4) ? o_7 : m2_3[r], (lane & 4) ? o_8 : count_2[r], (lane & 4) ? mean_1[r] : o_6, (lane & 4) ? m2_3[r] : o_7, (lane & 4) ? count_2[r] : o_8, mean_1[r], m2_3[r], count_2[r]);
     }
     float mean_2[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            smem[tp1] = mean_1[r];
+        #line 42 "welford.py"
+        sv[tp1] = mean_1[0];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            mean_2[r] = smem[tp0];
+        #line 42 "welford.py"
+        mean_2[0] = sv[tp0];
     }
     float m2_4[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            smem[tp1] = m2_3[r];
+        #line 42 "welford.py"
+        sv[tp1] = m2_3[0];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            m2_4[r] = smem[tp0];
+        #line 42 "welford.py"
+        m2_4[0] = sv[tp0];
     }
     float count_3[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            smem[tp1] = count_2[r];
+        #line 42 "welford.py"
+        sv[tp1] = count_2[0];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            count_3[r] = smem[tp0];
+        #line 42 "welford.py"
+        count_3[0] = sv[tp0];
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
@@ -1153,58 +1129,64 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         }
     }
     float mean_2[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 42 "welford.py"
-            smem[r] = mean_1[r];
+        #line 42 "welford.py"
+        sv[0x0] = mean_1[0];
+        #line 42 "welford.py"
+        sv[0x1] = mean_1[1];
+        #line 42 "welford.py"
+        sv[0x2] = mean_1[2];
+        #line 42 "welford.py"
+        sv[0x3] = mean_1[3];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            mean_2[r] = smem[tp0];
+        #line 42 "welford.py"
+        mean_2[0] = sv[tp0];
     }
     float m2_4[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 42 "welford.py"
-            smem[r] = m2_3[r];
+        #line 42 "welford.py"
+        sv[0x0] = m2_3[0];
+        #line 42 "welford.py"
+        sv[0x1] = m2_3[1];
+        #line 42 "welford.py"
+        sv[0x2] = m2_3[2];
+        #line 42 "welford.py"
+        sv[0x3] = m2_3[3];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            m2_4[r] = smem[tp0];
+        #line 42 "welford.py"
+        m2_4[0] = sv[tp0];
     }
     float count_3[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 42 "welford.py"
-            smem[r] = count_2[r];
+        #line 42 "welford.py"
+        sv[0x0] = count_2[0];
+        #line 42 "welford.py"
+        sv[0x1] = count_2[1];
+        #line 42 "welford.py"
+        sv[0x2] = count_2[2];
+        #line 42 "welford.py"
+        sv[0x3] = count_2[3];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            count_3[r] = smem[tp0];
+        #line 42 "welford.py"
+        count_3[0] = sv[tp0];
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
@@ -1513,58 +1495,52 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         }
     }
     float mean_2[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 42 "welford.py"
-            smem[(r << 1) + tp1] = mean_1[r];
+        #line 42 "welford.py"
+        sv[tp1] = mean_1[0];
+        #line 42 "welford.py"
+        sv[tp1 + 0x2] = mean_1[1];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            mean_2[r] = smem[tp0];
+        #line 42 "welford.py"
+        mean_2[0] = sv[tp0];
     }
     float m2_4[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 42 "welford.py"
-            smem[(r << 1) + tp1] = m2_3[r];
+        #line 42 "welford.py"
+        sv[tp1] = m2_3[0];
+        #line 42 "welford.py"
+        sv[tp1 + 0x2] = m2_3[1];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            m2_4[r] = smem[tp0];
+        #line 42 "welford.py"
+        m2_4[0] = sv[tp0];
     }
     float count_3[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 42 "welford.py"
-            smem[(r << 1) + tp1] = count_2[r];
+        #line 42 "welford.py"
+        sv[tp1] = count_2[0];
+        #line 42 "welford.py"
+        sv[tp1 + 0x2] = count_2[1];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            count_3[r] = smem[tp0];
+        #line 42 "welford.py"
+        count_3[0] = sv[tp0];
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
@@ -1872,58 +1848,64 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         }
     }
     float mean_2[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 42 "welford.py"
-            smem[r] = mean_1[r];
+        #line 42 "welford.py"
+        sv[0x0] = mean_1[0];
+        #line 42 "welford.py"
+        sv[0x1] = mean_1[1];
+        #line 42 "welford.py"
+        sv[0x2] = mean_1[2];
+        #line 42 "welford.py"
+        sv[0x3] = mean_1[3];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            mean_2[r] = smem[tp0];
+        #line 42 "welford.py"
+        mean_2[0] = sv[tp0];
     }
     float m2_4[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 42 "welford.py"
-            smem[r] = m2_3[r];
+        #line 42 "welford.py"
+        sv[0x0] = m2_3[0];
+        #line 42 "welford.py"
+        sv[0x1] = m2_3[1];
+        #line 42 "welford.py"
+        sv[0x2] = m2_3[2];
+        #line 42 "welford.py"
+        sv[0x3] = m2_3[3];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            m2_4[r] = smem[tp0];
+        #line 42 "welford.py"
+        m2_4[0] = sv[tp0];
     }
     float count_3[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 42 "welford.py"
-            smem[r] = count_2[r];
+        #line 42 "welford.py"
+        sv[0x0] = count_2[0];
+        #line 42 "welford.py"
+        sv[0x1] = count_2[1];
+        #line 42 "welford.py"
+        sv[0x2] = count_2[2];
+        #line 42 "welford.py"
+        sv[0x3] = count_2[3];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            count_3[r] = smem[tp0];
+        #line 42 "welford.py"
+        count_3[0] = sv[tp0];
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
@@ -5361,58 +5343,52 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         }
     }
     float mean_2[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 42 "welford.py"
-            smem[r] = mean_1[r];
+        #line 42 "welford.py"
+        sv[0x0] = mean_1[0];
+        #line 42 "welford.py"
+        sv[0x1] = mean_1[1];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            mean_2[r] = smem[tp0];
+        #line 42 "welford.py"
+        mean_2[0] = sv[tp0];
     }
     float m2_4[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 42 "welford.py"
-            smem[r] = m2_3[r];
+        #line 42 "welford.py"
+        sv[0x0] = m2_3[0];
+        #line 42 "welford.py"
+        sv[0x1] = m2_3[1];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            m2_4[r] = smem[tp0];
+        #line 42 "welford.py"
+        m2_4[0] = sv[tp0];
     }
     float count_3[1];
-    // through shared memory: the threads hold different elements in the two layouts
+    // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
         #line 42 "welford.py"
-        float *smem = reinterpret_cast<float *>(tsm_smem);
+        float *sv = reinterpret_cast<float *>(tsm_smem);
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 42 "welford.py"
-            smem[r] = count_2[r];
+        #line 42 "welford.py"
+        sv[0x0] = count_2[0];
+        #line 42 "welford.py"
+        sv[0x1] = count_2[1];
         #line 42 "welford.py"
         __syncthreads();
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 42 "welford.py"
-            count_3[r] = smem[tp0];
+        #line 42 "welford.py"
+        count_3[0] = sv[tp0];
     }
     // row_mask = rows < n_rows
     bool row_mask[1];

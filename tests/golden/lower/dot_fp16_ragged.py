@@ -177,8 +177,8 @@ def matmul_f16(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
 #     %acc_3 = dot %a_2, %b_2, %acc_2 {input_precision = ieee, out = fp32} : <32x64xfp32> #mma  # L23
 #     yield %acc_3, %a_3, %b_3  # L17
 #   }
-#   %acc_4 = convert_layout %acc_1 : <32x64xfp32> #blocked1  # L17
-#   %c = cast %acc_4 : <32x64xfp16> #blocked1  # L24
+#   %c = cast %acc_1 : <32x64xfp16> #mma  # L24
+#   %c_1 = convert_layout %c : <32x64xfp16> #blocked1  # L24
 #   %86 = expand_dims %rm {axis = 1} : <32x1xi32> #blocked1  # L25
 #   %87 = splat %stride_cm : <32x1xi32> #blocked1  # L25
 #   %88 = mul %86, %87 : <32x1xi32> #blocked1  # L25
@@ -197,5 +197,5 @@ def matmul_f16(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
 #   %101 = broadcast %97 : <32x64xi1> #blocked1  # L26
 #   %102 = broadcast %100 : <32x64xi1> #blocked1  # L26
 #   %103 = and %101, %102 : <32x64xi1> #blocked1  # L26
-#   store %94, %c, %103  # L25
+#   store %94, %c_1, %103  # L25
 # }
