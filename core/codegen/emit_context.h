@@ -250,29 +250,17 @@ public:
         {
             return region < 0 ? "tsm_smem" : "(tsm_smem + tsm_dot_rings + " + std::to_string(region) + ")";
         }
-        /// How many iterations ahead the loop's copies go (pipeline-dot-loads' depth): 1, the
-        /// copies issued before the dot; more, after it (when the dot has moved `slot` on).
-        int depth = 1;
         /// "(slot == slots - 1 ? 0 : slot + 1)": the buffer after the current one.
         std::string next() const
         {
             return "(" + slot + " == " + std::to_string(slots - 1) + " ? 0 : " + slot + " + 1)";
-        }
-        /// The buffer `n` (< slots) after the current one.
-        std::string after(int n) const
-        {
-            if (n == 1)
-                return next();
-            const std::string s = slot + " + " + std::to_string(n);
-            return "(" + s + " >= " + std::to_string(slots) + " ? " + s + " - " + std::to_string(slots) + " : " + s + ")";
         }
     };
     struct AsyncLoad
     {
         const ir::Op *dot = nullptr;
         int operand = 0;  ///< 0: a, 1: b
-        bool ahead = false; ///< in the loop (a later iteration's tile) or before it (the first ones)
-        int stage = 0;      ///< before the loop: which iteration's tile (0 .. depth - 1)
+        bool ahead = false; ///< in the loop (the next iteration's tile) or before it (the first)
     };
     std::map<const ir::Op *, AsyncDot> asyncDots;
     std::map<const ir::Op *, AsyncLoad> asyncLoads;

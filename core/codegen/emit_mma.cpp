@@ -158,55 +158,27 @@ void Emitter::planAsyncCopies()
             auto arg = std::find(body.args.begin() + 1, body.args.end(), v);
             if (arg == body.args.end() || uses[v] != 1)
                 continue;
-            // The loop carries the operand's tiles of iterations k .. k + depth - 1 in a chain of
-            // slots (pipeline-dot-loads), each yielding the next; the last yields the load of
-            // iteration k + depth, and the prologue loads the first depth tiles.
-            std::vector<std::size_t> chain{std::size_t(arg - body.args.begin() - 1)};
-            ir::ValueId next = body.ops.back().operands[chain.back()];
-            for (auto a = arg; chain.size() <= 8;) {
-                a = std::find(body.args.begin() + 1, body.args.end(), next);
-                if (a == body.args.end() || uses[next] != 1)
-                    break;
-                chain.push_back(std::size_t(a - body.args.begin() - 1));
-                next = body.ops.back().operands[chain.back()];
-            }
+            const std::size_t slot = std::size_t(arg - body.args.begin() - 1);
+            const ir::ValueId next = body.ops.back().operands[slot], init = loop.operands[3 + slot];
             const ir::Op *ahead = def.count(next) ? def[next] : nullptr;
-            if (!ahead || ahead->code != ir::OpCode::Load || uses[next] != 1 || !directlyIn(body, ahead)
-                || (chain.size() > 1 && ahead < dot) || (ad.async[1 - o] && int(chain.size()) != ad.depth))
-                continue;
-            std::vector<const ir::Op *> firsts;
-            for (std::size_t slot : chain) {
-                const ir::ValueId init = loop.operands[3 + slot];
-                const ir::Op *first = def.count(init) ? def[init] : nullptr;
-                if (first && first->code == ir::OpCode::Load && uses[init] == 1 && directlyIn(r, first))
-                    firsts.push_back(first);
-            }
-            if (firsts.size() != chain.size())
+            const ir::Op *first = def.count(init) ? def[init] : nullptr;
+            if (!ahead || !first || ahead->code != ir::OpCode::Load || first->code != ir::OpCode::Load
+                || uses[next] != 1 || uses[init] != 1 || !directlyIn(body, ahead) || !directlyIn(r, first))
                 continue;
             // a staged [M][K] (K contiguous) or [K][M]; b [N][K] (K, dimension 0) or [K][N].
             const int contig = plan.rowsAlongDim0[o] ? 1 : 0;
             const Layout &staged = o == 0 ? la : lb;
-            bool ok = copyable(*ahead, staged, contig);
-            for (const ir::Op *first : firsts)
-                ok = ok && copyable(*first, staged, contig);
-            if (!ok)
+            if (!copyable(*ahead, staged, contig) || !copyable(*first, staged, contig))
                 continue;
             ad.async[o] = true;
-            ad.depth = int(chain.size());
-            asyncLoads[ahead] = AsyncLoad{dot, o, true, ad.depth};
-            for (std::size_t j = 0; j < firsts.size(); ++j)
-                asyncLoads[firsts[j]] = AsyncLoad{dot, o, false, int(j)};
+            asyncLoads[ahead] = AsyncLoad{dot, o, true};
+            asyncLoads[first] = AsyncLoad{dot, o, false};
         }
         if (!ad.async[0] && !ad.async[1])
             return;
-        // Copies issued before the dot (depth 1) write the buffer after this iteration's, while
-        // slower warps may still read the one before: three buffers. Copies issued after the
-        // dot, depth iterations ahead, need depth + 1: every warp has finished the previous
-        // iteration's dot when one passes this iteration's barrier.
-        ad.slots = ad.depth == 1 ? 3 : ad.depth + 1;
         // wgmma: when the accumulator is only carried from one iteration's dot to the next,
         // the dot need not wait for its tensor-core work before the next iteration starts;
-        // one more buffer keeps that work's operands from being overwritten meanwhile.
+        // a fourth buffer keeps that work's operands from being overwritten meanwhile.
         if (plan.path == DotPath::Wgmma) {
             const ir::ValueId acc = dot->operands[2], res = dot->result();
             auto arg = std::find(body.args.begin() + 1, body.args.end(), acc);
@@ -215,8 +187,8 @@ void Emitter::planAsyncCopies()
                 = options.sharedLimitBytes > 0 ? options.sharedLimitBytes : sharedLimitForArch("sm_90");
             // Registers read by wgmma must stay put until it is waited for.
             if (arg != body.args.end() && plan.home[0] != OperandHome::Registers && uses[acc] == 1 && uses[res] == 1
-                && body.ops.back().operands[slot] == res && ringBytes + (ad.slots + 1) * plan.bytes <= limit) {
-                ++ad.slots;
+                && body.ops.back().operands[slot] == res && ringBytes + 4 * plan.bytes <= limit) {
+                ad.slots = 4;
                 ad.overlap = true;
                 ad.accSlot = int(slot);
                 ad.accRegs = layout(res).numRegs();
@@ -280,12 +252,8 @@ void Emitter::planAsyncCopies()
             for (const ir::Op &op : body.ops)
                 if (auto it = asyncLoads.find(&op); it != asyncLoads.end() && it->second.ahead)
                     lastGroup[it->second.dot] = groups++;
-            // Copies issued after the dot (depth d): the d - 1 later iterations' groups, from
-            // earlier iterations and the prologue, may still be in flight.
-            for (auto &[dot, last] : lastGroup) {
-                AsyncDot &ad = asyncDots.at(dot);
-                ad.pendingGroups = groups - 1 - last + (ad.depth == 1 ? groups : (ad.depth - 1) * groups);
-            }
+            for (auto &[dot, last] : lastGroup)
+                asyncDots.at(dot).pendingGroups = groups - 1 - last + groups;
         }
     };
     walk(k.body);
@@ -304,14 +272,11 @@ void Emitter::emitAsyncLoad(const ir::Op &op)
     // The registers stay unused (the dot reads shared memory); zeros keep the compiler quiet.
     declare(res);
     unrolledLoop(l.numRegs(), name(res) + "[r] = " + floatLiteral(dt, 0) + ";");
-    // Issued after the dot (depth > 1), which has moved the ring on to the next iteration's.
-    const std::string slot = al.ahead ? ad.after(ad.depth == 1 ? 1 : ad.depth - 1) : str(al.stage);
+    const std::string slot = al.ahead ? ad.next() : "0";
     const std::string dst = fresh(al.operand == 0 ? "dot_a_next" : "dot_b_next");
     line("// cp.async: global memory straight into tl.dot's staging buffer "
-         + std::string(!al.ahead       ? "for iteration " + str(al.stage) + " of the loop"
-                       : ad.depth == 1 ? "for the next iteration"
-                                       : "for " + str(ad.depth) + " iterations ahead"));
-    if (!al.ahead && al.stage == 0) {
+         + std::string(al.ahead ? "for the next iteration" : "for the first iteration"));
+    if (!al.ahead) {
         // Before the loop (again, in an enclosing loop): the ring starts over, and whatever used
         // shared memory before is done reading before the copies land.
         line(ad.slot + " = 0;");

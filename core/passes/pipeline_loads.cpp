@@ -15,20 +15,11 @@
 // and must not depend on the dot. A loop whose body stores or runs atomics is left alone (an early load could
 // read memory the iteration writes), as are loops with a step that is not a positive constant,
 // and loops of num_stages=1 (the kernel's, or the loop's own tl.range(num_stages=1)). The
-// extra mask term keeps the last prefetch from touching memory.
-//
-// A loop whose one dot runs on tensor cores with 8- or 16-bit operands (whose loads the CUDA
-// emitter copies with cp.async into a ring of shared buffers) prefetches num_stages - 1
-// iterations ahead, as Triton's pipeliner does: the prologue loads iterations 0 .. d-1, the loop
-// carries d loaded values per load (iteration k's, read by the dot, then k+1's ..) and the
-// pointer state of iteration k + d, and after the dot loads iteration k + d. The depth shrinks
-// until d + 2 staging buffers fit in shared memory.
+// extra mask term keeps the last prefetch from touching memory. Deeper num_stages still
+// prefetch one iteration ahead.
 
 #include "core/passes/passes.h"
 
-#include "core/codegen/axis_info.h"
-#include "core/codegen/mma_layout.h"
-#include "core/codegen/shared_memory.h"
 #include "core/passes/ir_edit.h"
 
 #include <algorithm>
@@ -46,9 +37,8 @@ namespace {
 class LoadPipeliner
 {
 public:
-    LoadPipeliner(ir::Kernel &k, int computeCapability)
+    explicit LoadPipeliner(ir::Kernel &k)
         : m_k(k)
-        , m_cc(computeCapability)
     {
     }
 
@@ -61,7 +51,7 @@ public:
         const std::int64_t stages = r.ops[i].i > 0 ? r.ops[i].i : m_k.numStages;
         if (r.ops[i].code == OpCode::For && stages >= 2) {
                 const std::size_t before = r.ops.size();
-                if (pipeline(r, i, int(stages)))
+                if (pipeline(r, i))
                     i += r.ops.size() - before; // the prologue went before the loop
             }
         }
@@ -69,7 +59,6 @@ public:
 
 private:
     ir::Kernel &m_k;
-    int m_cc = 0;
 
     static bool pure(const Op &op)
     {
@@ -156,7 +145,7 @@ private:
         return c;
     }
 
-    bool pipeline(ir::Region &outer, std::size_t at, int stages)
+    bool pipeline(ir::Region &outer, std::size_t at)
     {
         Op &loop = outer.ops[at];
         ir::Region &body = loop.regions[0];
@@ -231,10 +220,6 @@ private:
         for (std::size_t li : loads)
             currentAndLoads.insert(li);
 
-        if (const int depth = deepDepth(body, loads, stages); depth > 1
-            && pipelineDeep(outer, at, currentAndLoads, loads, nextOps, firstDot, depth))
-            return true;
-
         // Prologue: the loads of the first iteration, before the loop.
         std::vector<Op> prologue;
         std::map<ValueId, ValueId> pre{{iv, lb}};
@@ -305,218 +290,6 @@ private:
         return true;
     }
 
-    /// How many iterations ahead the loop's loads go: num_stages - 1 for a loop whose one dot
-    /// runs on tensor cores from 8- or 16-bit loads (the ones cp.async stages), as far as d + 2
-    /// buffers of them fit in shared memory; 1 otherwise.
-    int deepDepth(const ir::Region &body, const std::vector<std::size_t> &loads, int stages) const
-    {
-        if (stages < 3 || m_cc < 80)
-            return 1;
-        const Op *dot = nullptr;
-        for (const Op &op : body.ops)
-            if (op.code == OpCode::Dot) {
-                if (dot)
-                    return 1;
-                dot = &op;
-            }
-        if (!dot || codegen::dotPath(m_k, *dot, m_cc) == codegen::DotPath::Fma)
-            return 1;
-        // Only tiles the emitter will copy with cp.async are worth carrying that far (d sets of
-        // registers otherwise): 16-byte vectors along some dimension of the pointer and mask.
-        const std::vector<codegen::AxisInfo> axis = codegen::analyzeAxes(m_k);
-        std::int64_t bytes = 0;
-        for (std::size_t li : loads) {
-            const Op &load = body.ops[li];
-            const ir::Type &t = m_k.type(load.result());
-            const int size = dtypeBytes(t.dtype);
-            if (size > 2 || (dot->operands[0] != load.result() && dot->operands[1] != load.result())
-                || !sixteenByteVectors(axis, load, 16 / size))
-                return 1;
-            bytes += t.numElements() * size;
-        }
-        // mma.sync pads each staged row by 16 bytes; wgmma's swizzled panels are exact.
-        if (codegen::dotPath(m_k, *dot, m_cc) != codegen::DotPath::Wgmma)
-            bytes += bytes / 4;
-        const std::int64_t limit = codegen::sharedLimitForArch("sm_" + std::to_string(m_cc));
-        int d = stages - 1;
-        while (d > 1 && (d + 2) * bytes > limit)
-            --d;
-        return d;
-    }
-
-    /// Whether some dimension of `load`'s pointer has `v` contiguous elements 16-byte aligned,
-    /// with its mask constant over them.
-    static bool sixteenByteVectors(const std::vector<codegen::AxisInfo> &axis, const Op &load, std::int64_t v)
-    {
-        const ValueId ptr = load.operands[0];
-        if (ptr >= axis.size())
-            return false;
-        const codegen::AxisInfo &p = axis[ptr];
-        const codegen::AxisInfo *mask = load.operands.size() > 1 && load.operands[1] < axis.size()
-                                            ? &axis[load.operands[1]]
-                                            : nullptr;
-        for (std::size_t d = 0; d < p.contiguity.size(); ++d)
-            if (p.contiguity[d] >= v && p.divisibility[d] >= 16
-                && (!mask || (d < mask->constancy.size() && mask->constancy[d] >= v)))
-                return true;
-        return false;
-    }
-
-    ValueId constantLike(std::vector<Op> &dst, ValueId like, std::int64_t value, SourceSpan span)
-    {
-        const ValueId c = m_k.newValue(m_k.type(like));
-        Op op;
-        op.code = OpCode::Constant;
-        op.i = value;
-        op.f = double(value);
-        op.span = span;
-        op.results = {c};
-        dst.push_back(op);
-        return c;
-    }
-
-    ValueId addOp(std::vector<Op> &dst, ValueId a, ValueId b, SourceSpan span)
-    {
-        const ValueId r = m_k.newValue(m_k.type(a));
-        Op op;
-        op.code = OpCode::Add;
-        op.span = span;
-        op.operands = {a, b};
-        op.results = {r};
-        dst.push_back(op);
-        return r;
-    }
-
-    /// Clones `nextOps` (the yielded values of the carried slots `state`, computed in the body)
-    /// with `map`; returns the clones of those yielded values, in `state`'s order.
-    std::vector<ValueId> cloneNext(std::vector<Op> &dst, const ir::Region &body, const std::set<std::size_t> &nextOps,
-                                   const std::vector<std::size_t> &state, std::map<ValueId, ValueId> map)
-    {
-        for (std::size_t i : nextOps) {
-            Op c = body.ops[i];
-            for (ValueId &o : c.operands)
-                if (auto it = map.find(o); it != map.end())
-                    o = it->second;
-            for (ValueId &res : c.results) {
-                const ValueId n = newLike(res);
-                map[res] = n;
-                res = n;
-            }
-            dst.push_back(std::move(c));
-        }
-        std::vector<ValueId> out;
-        for (std::size_t a : state) {
-            const ValueId y = body.ops.back().operands[a - 1];
-            auto it = map.find(y);
-            out.push_back(it != map.end() ? it->second : y);
-        }
-        return out;
-    }
-
-    /// The loads go `depth` iterations ahead (see the file comment). False, changing nothing,
-    /// when the pointer updates read carried values other than the loads' own.
-    bool pipelineDeep(ir::Region &outer, std::size_t at, const std::set<std::size_t> &currentAndLoads,
-                      const std::vector<std::size_t> &loads, const std::set<std::size_t> &nextOps, std::size_t firstDot,
-                      int depth)
-    {
-        Op &loop = outer.ops[at];
-        ir::Region &body = loop.regions[0];
-        const ValueId lb = loop.operands[0], ub = loop.operands[1], step = loop.operands[2];
-        const ValueId iv = body.args[0];
-        const std::int64_t stepValue = positiveConstant(outer, step);
-        // The carried slots (argument indices) the loads' operands read: their state at
-        // iteration k + depth is carried too.
-        std::set<ValueId> read;
-        for (std::size_t i : currentAndLoads)
-            for (ValueId o : body.ops[i].operands)
-                read.insert(o);
-        std::vector<std::size_t> state;
-        for (std::size_t a = 1; a < body.args.size(); ++a)
-            if (read.count(body.args[a]))
-                state.push_back(a);
-        for (std::size_t i : nextOps)
-            for (ValueId o : body.ops[i].operands)
-                for (std::size_t a = 1; a < body.args.size(); ++a)
-                    if (o == body.args[a] && std::find(state.begin(), state.end(), a) == state.end())
-                        return false;
-
-        // Prologue: iterations 0 .. depth-1's loads, and the state of iteration depth.
-        std::vector<Op> prologue;
-        std::vector<ValueId> stateNow;
-        for (std::size_t a : state)
-            stateNow.push_back(loop.operands[2 + a]);
-        std::vector<std::vector<ValueId>> first(static_cast<std::size_t>(depth)); // [stage][load]
-        for (int j = 0; j < depth; ++j) {
-            const ValueId ivj = j == 0 ? lb : addOp(prologue, lb, constantLike(prologue, iv, j * stepValue, loop.span), loop.span);
-            std::map<ValueId, ValueId> map{{iv, ivj}};
-            for (std::size_t s = 0; s < state.size(); ++s)
-                map[body.args[state[s]]] = stateNow[s];
-            const ValueId cond = lessThan(prologue, ivj, ub, loop.span);
-            cloneGuarded(prologue, body, currentAndLoads, loads, map, cond, first[std::size_t(j)]);
-            stateNow = cloneNext(prologue, body, nextOps, state, map);
-        }
-
-        // The body: after the dot, iteration k + depth's loads and the state after it.
-        std::vector<Op> ahead;
-        const ValueId ivAhead = addOp(ahead, iv, constantLike(ahead, iv, depth * stepValue, loop.span), loop.span);
-        std::vector<ValueId> stateArgs;
-        std::map<ValueId, ValueId> map{{iv, ivAhead}};
-        for (std::size_t a : state) {
-            stateArgs.push_back(newLike(body.args[a]));
-            map[body.args[a]] = stateArgs.back();
-        }
-        const ValueId cond = lessThan(ahead, ivAhead, ub, loop.span);
-        std::vector<ValueId> aheadValues;
-        cloneGuarded(ahead, body, currentAndLoads, loads, map, cond, aheadValues);
-        const std::vector<ValueId> stateNext = cloneNext(ahead, body, nextOps, state, map);
-
-        // Carried: per load, its values of iterations k .. k + depth - 1; the body reads k's.
-        std::map<ValueId, ValueId> carried;
-        std::vector<std::vector<ValueId>> loadArgs; // [load][stage]
-        for (std::size_t li : loads) {
-            const ValueId old = body.ops[li].result();
-            loadArgs.emplace_back();
-            for (int j = 0; j < depth; ++j)
-                loadArgs.back().push_back(newLike(old));
-            carried[old] = loadArgs.back()[0];
-        }
-        std::vector<Op> newBody;
-        for (std::size_t i = 0; i < body.ops.size(); ++i) {
-            Op &op = body.ops[i];
-            if (op.code == OpCode::Load && carried.count(op.result()))
-                continue;
-            for (ValueId &o : op.operands)
-                if (auto it = carried.find(o); it != carried.end())
-                    o = it->second;
-            newBody.push_back(std::move(op));
-            if (i == firstDot)
-                for (Op &a : ahead)
-                    newBody.push_back(a);
-        }
-        Op &yield = newBody.back();
-        for (std::size_t l = 0; l < loads.size(); ++l) {
-            for (int j = 1; j < depth; ++j)
-                yield.operands.push_back(loadArgs[l][std::size_t(j)]);
-            yield.operands.push_back(aheadValues[l]);
-        }
-        for (ValueId v : stateNext)
-            yield.operands.push_back(v);
-        body.ops = std::move(newBody);
-        for (std::size_t l = 0; l < loads.size(); ++l)
-            for (int j = 0; j < depth; ++j) {
-                body.args.push_back(loadArgs[l][std::size_t(j)]);
-                loop.operands.push_back(first[std::size_t(j)][l]);
-                loop.results.push_back(newLike(loadArgs[l][std::size_t(j)]));
-            }
-        for (std::size_t s = 0; s < state.size(); ++s) {
-            body.args.push_back(stateArgs[s]);
-            loop.operands.push_back(stateNow[s]);
-            loop.results.push_back(newLike(stateArgs[s]));
-        }
-        outer.ops.insert(outer.ops.begin() + std::ptrdiff_t(at), prologue.begin(), prologue.end());
-        return true;
-    }
-
     void cloneGuarded(std::vector<Op> &dst, const ir::Region &body, const std::set<std::size_t> &ops,
                       const std::vector<std::size_t> &loads, std::map<ValueId, ValueId> map,
                       ValueId cond, std::vector<ValueId> &loadValues)
@@ -545,7 +318,7 @@ private:
 
 void pipelineDotLoads(codegen::LoweredKernel &lk)
 {
-    LoadPipeliner p(lk.kernel, lk.computeCapability);
+    LoadPipeliner p(lk.kernel);
     p.run(lk.kernel.body);
     removeDeadOps(lk.kernel);
 }

@@ -258,7 +258,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 32; ++r)
         #line 53 "flash_attention.py"
         k[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 53 "flash_attention.py"
     dot_slot = 0;
     #line 53 "flash_attention.py"
@@ -339,7 +339,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 32; ++r)
         #line 68 "flash_attention.py"
         v[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 68 "flash_attention.py"
     dot_slot_1 = 0;
     #line 68 "flash_attention.py"
@@ -1293,7 +1293,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 32; ++r)
         #line 53 "flash_attention.py"
         k[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 53 "flash_attention.py"
     dot_slot = 0;
     #line 53 "flash_attention.py"
@@ -1374,7 +1374,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 32; ++r)
         #line 68 "flash_attention.py"
         v[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 68 "flash_attention.py"
     dot_slot_1 = 0;
     #line 68 "flash_attention.py"
@@ -2327,7 +2327,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 64; ++r)
         #line 53 "flash_attention.py"
         k[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 53 "flash_attention.py"
     dot_slot = 0;
     #line 53 "flash_attention.py"
@@ -2408,7 +2408,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 64; ++r)
         #line 68 "flash_attention.py"
         v[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 68 "flash_attention.py"
     dot_slot_1 = 0;
     #line 68 "flash_attention.py"
@@ -3370,7 +3370,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 64; ++r)
         #line 53 "flash_attention.py"
         k[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 53 "flash_attention.py"
     dot_slot = 0;
     #line 53 "flash_attention.py"
@@ -3451,7 +3451,7 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
     for (int r = 0; r < 64; ++r)
         #line 68 "flash_attention.py"
         v[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 68 "flash_attention.py"
     dot_slot_1 = 0;
     #line 68 "flash_attention.py"

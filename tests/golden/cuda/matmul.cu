@@ -1062,11 +1062,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 8; ++r)
         #line 30 "matmul.py"
         v18[r] = (r + tp1);
-    int v268[4];
+    int v198[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "matmul.py"
-        v268[r] = (r + tp2);
+        v198[r] = (r + tp2);
     int offs_n[8];
     #line 30 "matmul.py"
     const int offs_n_base = v17 + tp1;
@@ -1235,168 +1235,134 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 4; r += 4)
         #line 40 "matmul.py"
         tsm::load<4>(&b[r], b_ptrs[r], v153[r]); // 8-byte accesses
-    // a_ptrs += BLOCK_K * stride_ak
+    // for k in range(0, tl.cdiv(K, BLOCK_K)):
     __half* a_ptrs_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 45 "matmul.py"
-        a_ptrs_1[r] = a_ptrs[r] + 16;
-    // b_ptrs += BLOCK_K * stride_bk
-    #line 46 "matmul.py"
-    int v159 = 16 * stride_bk;
-    __half* b_ptrs_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 46 "matmul.py"
-        b_ptrs_1[r] = b_ptrs[r] + v159;
-    // for k in range(0, tl.cdiv(K, BLOCK_K)):
-    #line 35 "matmul.py"
-    int v163 = 0 + 1;
-    #line 35 "matmul.py"
-    bool v164 = v163 < v52;
-    // k_remaining = K - k * BLOCK_K
-    #line 36 "matmul.py"
-    int v166 = v163 * 16;
-    #line 36 "matmul.py"
-    int k_remaining_1 = K - v166;
-    // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
-    bool v170[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "matmul.py"
-        v170[r] = offs_m[r] < M;
-    bool v173[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "matmul.py"
-        v173[r] = (r & 3) ? v173[r & ~3] : offs_k_1[r] < k_remaining_1;
-    bool v174[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "matmul.py"
-        v174[r] = v170[0];
-    bool a_mask_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "matmul.py"
-        a_mask_1[r] = (r & 3) ? a_mask_1[r & ~3] : v174[r] & v173[r];
-    // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
-    bool v179[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "matmul.py"
-        v179[r] = offs_k[r] < k_remaining_1;
-    bool v182[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "matmul.py"
-        v182[r] = (r & 3) ? v182[r & ~3] : offs_n_1[r] < N;
-    bool v183[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "matmul.py"
-        v183[r] = v179[0];
-    bool b_mask_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "matmul.py"
-        b_mask_1[r] = (r & 3) ? b_mask_1[r & ~3] : v183[r] & v182[r];
-    // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
-    #line 39 "matmul.py"
-    __half v187 = __float2half_rn(0.0f);
-    bool v190[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 39 "matmul.py"
-        v190[r] = (r & 3) ? v190[r & ~3] : a_mask_1[r] & v164;
-    __half a_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 39 "matmul.py"
-        a_1[r] = v187;
-    #pragma unroll
-    for (int r = 0; r < 4; r += 4)
-        #line 39 "matmul.py"
-        tsm::load<4>(&a_1[r], a_ptrs_1[r], v190[r]); // 8-byte accesses
-    // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
-    #line 40 "matmul.py"
-    __half v193 = __float2half_rn(0.0f);
-    bool v196[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 40 "matmul.py"
-        v196[r] = (r & 3) ? v196[r & ~3] : b_mask_1[r] & v164;
-    __half b_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 40 "matmul.py"
-        b_1[r] = v193;
-    #pragma unroll
-    for (int r = 0; r < 4; r += 4)
-        #line 40 "matmul.py"
-        tsm::load<4>(&b_1[r], b_ptrs_1[r], v196[r]); // 8-byte accesses
-    // a_ptrs += BLOCK_K * stride_ak
-    __half* a_ptrs_2[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 45 "matmul.py"
-        a_ptrs_2[r] = a_ptrs_1[r] + 16;
-    // b_ptrs += BLOCK_K * stride_bk
-    #line 46 "matmul.py"
-    int v202 = 16 * stride_bk;
-    __half* b_ptrs_2[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 46 "matmul.py"
-        b_ptrs_2[r] = b_ptrs_1[r] + v202;
-    // for k in range(0, tl.cdiv(K, BLOCK_K)):
-    __half* a_ptrs_3[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
         #line 35 "matmul.py"
-        a_ptrs_3[r] = a_ptrs[r];
+        a_ptrs_1[r] = a_ptrs[r];
     float acc_1[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 35 "matmul.py"
         acc_1[r] = 0.0f;
-    __half* b_ptrs_3[4];
+    __half* b_ptrs_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 35 "matmul.py"
-        b_ptrs_3[r] = b_ptrs[r];
-    __half a_2[4];
+        b_ptrs_1[r] = b_ptrs[r];
+    __half a_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 35 "matmul.py"
-        a_2[r] = a[r];
-    __half a_3[4];
+        a_1[r] = a[r];
+    __half b_1[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 35 "matmul.py"
-        a_3[r] = a_1[r];
-    __half b_2[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 35 "matmul.py"
-        b_2[r] = b[r];
-    __half b_3[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 35 "matmul.py"
-        b_3[r] = b_1[r];
-    __half* a_ptrs_4[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 35 "matmul.py"
-        a_ptrs_4[r] = a_ptrs_2[r];
-    __half* b_ptrs_4[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 35 "matmul.py"
-        b_ptrs_4[r] = b_ptrs_2[r];
+        b_1[r] = b[r];
     #line 35 "matmul.py"
     for (int k = 0; k < v52; k += 1) {
+        // a_ptrs += BLOCK_K * stride_ak
+        __half* a_ptrs_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 45 "matmul.py"
+            a_ptrs_2[r] = a_ptrs_1[r] + 16;
+        // b_ptrs += BLOCK_K * stride_bk
+        #line 46 "matmul.py"
+        int v93 = 16 * stride_bk;
+        __half* b_ptrs_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 46 "matmul.py"
+            b_ptrs_2[r] = b_ptrs_1[r] + v93;
+        // for k in range(0, tl.cdiv(K, BLOCK_K)):
+        #line 35 "matmul.py"
+        int k_next = k + 1;
+        #line 35 "matmul.py"
+        bool v156 = k_next < v52;
+        // k_remaining = K - k * BLOCK_K
+        #line 36 "matmul.py"
+        int v158 = k_next * 16;
+        #line 36 "matmul.py"
+        int k_remaining_1 = K - v158;
+        // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
+        bool v162[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 37 "matmul.py"
+            v162[r] = offs_m[r] < M;
+        bool v165[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 37 "matmul.py"
+            v165[r] = (r & 3) ? v165[r & ~3] : offs_k_1[r] < k_remaining_1;
+        bool v166[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 37 "matmul.py"
+            v166[r] = v162[0];
+        bool a_mask_1[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 37 "matmul.py"
+            a_mask_1[r] = (r & 3) ? a_mask_1[r & ~3] : v166[r] & v165[r];
+        // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
+        bool v171[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 38 "matmul.py"
+            v171[r] = offs_k[r] < k_remaining_1;
+        bool v174[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 38 "matmul.py"
+            v174[r] = (r & 3) ? v174[r & ~3] : offs_n_1[r] < N;
+        bool v175[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 38 "matmul.py"
+            v175[r] = v171[0];
+        bool b_mask_1[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 38 "matmul.py"
+            b_mask_1[r] = (r & 3) ? b_mask_1[r & ~3] : v175[r] & v174[r];
+        // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
+        #line 39 "matmul.py"
+        __half v179 = __float2half_rn(0.0f);
+        bool v182[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 39 "matmul.py"
+            v182[r] = (r & 3) ? v182[r & ~3] : a_mask_1[r] & v156;
+        __half a_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 39 "matmul.py"
+            a_2[r] = v179;
+        #pragma unroll
+        for (int r = 0; r < 4; r += 4)
+            #line 39 "matmul.py"
+            tsm::load<4>(&a_2[r], a_ptrs_2[r], v182[r]); // 8-byte accesses
+        // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
+        #line 40 "matmul.py"
+        __half v185 = __float2half_rn(0.0f);
+        bool v188[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 40 "matmul.py"
+            v188[r] = (r & 3) ? v188[r & ~3] : b_mask_1[r] & v156;
+        __half b_2[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 40 "matmul.py"
+            b_2[r] = v185;
+        #pragma unroll
+        for (int r = 0; r < 4; r += 4)
+            #line 40 "matmul.py"
+            tsm::load<4>(&b_2[r], b_ptrs_2[r], v188[r]); // 8-byte accesses
         // acc = tl.dot(a, b, acc)
         float acc_2[8];
         // tl.dot: a [32x16] and b [16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x16 tile of 1x2 instructions
@@ -1412,11 +1378,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #pragma unroll
             for (int r = 0; r < 4; r += 4)
                 #line 44 "matmul.py"
-                { const int f = r + tp5; tsm::sts<4>(&dot_a[(f >> 4) * 24 + (f & 15)], &a_2[r]); }
+                { const int f = r + tp5; tsm::sts<4>(&dot_a[(f >> 4) * 24 + (f & 15)], &a_1[r]); }
             #pragma unroll
             for (int r = 0; r < 4; r += 4)
                 #line 44 "matmul.py"
-                { const int f = r + tp5; tsm::sts<4>(&dot_b[(f >> 5) * 40 + (f & 31)], &b_2[r]); }
+                { const int f = r + tp5; tsm::sts<4>(&dot_b[(f >> 5) * 40 + (f & 31)], &b_1[r]); }
             #line 44 "matmul.py"
             __syncthreads();
             #pragma unroll
@@ -1456,201 +1422,26 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
                 }
             }
         }
-        // for k in range(0, tl.cdiv(K, BLOCK_K)):
-        #line 35 "matmul.py"
-        int v206 = k + 2;
-        #line 35 "matmul.py"
-        bool v209 = v206 < v52;
-        // k_remaining = K - k * BLOCK_K
-        #line 36 "matmul.py"
-        int v211 = v206 * 16;
-        #line 36 "matmul.py"
-        int k_remaining_2 = K - v211;
-        // a_mask = (offs_m[:, None] < M) & (offs_k[None, :] < k_remaining)
-        bool v215[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "matmul.py"
-            v215[r] = offs_m[r] < M;
-        bool v218[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 37 "matmul.py"
-            v218[r] = (r & 3) ? v218[r & ~3] : offs_k_1[r] < k_remaining_2;
-        bool v219[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 37 "matmul.py"
-            v219[r] = v215[0];
-        bool a_mask_2[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 37 "matmul.py"
-            a_mask_2[r] = (r & 3) ? a_mask_2[r & ~3] : v219[r] & v218[r];
-        // b_mask = (offs_k[:, None] < k_remaining) & (offs_n[None, :] < N)
-        bool v224[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 38 "matmul.py"
-            v224[r] = offs_k[r] < k_remaining_2;
-        bool v227[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 38 "matmul.py"
-            v227[r] = (r & 3) ? v227[r & ~3] : offs_n_1[r] < N;
-        bool v228[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 38 "matmul.py"
-            v228[r] = v224[0];
-        bool b_mask_2[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 38 "matmul.py"
-            b_mask_2[r] = (r & 3) ? b_mask_2[r & ~3] : v228[r] & v227[r];
-        // a = tl.load(a_ptrs, mask=a_mask, other=0.0)
-        #line 39 "matmul.py"
-        __half v232 = __float2half_rn(0.0f);
-        bool v235[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 39 "matmul.py"
-            v235[r] = (r & 3) ? v235[r & ~3] : a_mask_2[r] & v209;
-        __half a_4[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 39 "matmul.py"
-            a_4[r] = v232;
-        #pragma unroll
-        for (int r = 0; r < 4; r += 4)
-            #line 39 "matmul.py"
-            tsm::load<4>(&a_4[r], a_ptrs_4[r], v235[r]); // 8-byte accesses
-        // b = tl.load(b_ptrs, mask=b_mask, other=0.0)
-        #line 40 "matmul.py"
-        __half v238 = __float2half_rn(0.0f);
-        bool v241[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 40 "matmul.py"
-            v241[r] = (r & 3) ? v241[r & ~3] : b_mask_2[r] & v209;
-        __half b_4[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 40 "matmul.py"
-            b_4[r] = v238;
-        #pragma unroll
-        for (int r = 0; r < 4; r += 4)
-            #line 40 "matmul.py"
-            tsm::load<4>(&b_4[r], b_ptrs_4[r], v241[r]); // 8-byte accesses
-        // a_ptrs += BLOCK_K * stride_ak
-        __half* a_ptrs_5[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 45 "matmul.py"
-            a_ptrs_5[r] = a_ptrs_4[r] + 16;
-        // b_ptrs += BLOCK_K * stride_bk
-        #line 46 "matmul.py"
-        int v247 = 16 * stride_bk;
-        __half* b_ptrs_5[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_ptrs_5[r] = b_ptrs_4[r] + v247;
-        // a_ptrs += BLOCK_K * stride_ak
-        __half* a_ptrs_6[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 45 "matmul.py"
-            a_ptrs_6[r] = a_ptrs_3[r] + 16;
-        // b_ptrs += BLOCK_K * stride_bk
-        #line 46 "matmul.py"
-        int v93 = 16 * stride_bk;
-        __half* b_ptrs_6[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_ptrs_6[r] = b_ptrs_3[r] + v93;
-        __half* a_ptrs_3_next[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            a_ptrs_3_next[r] = a_ptrs_6[r];
-        float acc_1_next[8];
+            #line 44 "matmul.py"
+            a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 46 "matmul.py"
-            acc_1_next[r] = acc_2[r];
-        __half* b_ptrs_3_next[4];
+            #line 44 "matmul.py"
+            acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_ptrs_3_next[r] = b_ptrs_6[r];
-        __half a_2_next[4];
+            #line 44 "matmul.py"
+            b_ptrs_1[r] = b_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            a_2_next[r] = a_3[r];
-        __half a_3_next[4];
+            #line 44 "matmul.py"
+            a_1[r] = a_2[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            a_3_next[r] = a_4[r];
-        __half b_2_next[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_2_next[r] = b_3[r];
-        __half b_3_next[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_3_next[r] = b_4[r];
-        __half* a_ptrs_4_next[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            a_ptrs_4_next[r] = a_ptrs_5[r];
-        __half* b_ptrs_4_next[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_ptrs_4_next[r] = b_ptrs_5[r];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            a_ptrs_3[r] = a_ptrs_3_next[r];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 46 "matmul.py"
-            acc_1[r] = acc_1_next[r];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_ptrs_3[r] = b_ptrs_3_next[r];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            a_2[r] = a_2_next[r];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            a_3[r] = a_3_next[r];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_2[r] = b_2_next[r];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_3[r] = b_3_next[r];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            a_ptrs_4[r] = a_ptrs_4_next[r];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "matmul.py"
-            b_ptrs_4[r] = b_ptrs_4_next[r];
+            #line 44 "matmul.py"
+            b_1[r] = b_2[r];
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v101[1];
@@ -1700,11 +1491,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 48 "matmul.py"
         c_mask[r] = (r & 7) ? c_mask[r & ~7] : v117[r] & v116[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
-    __half v275[8];
+    __half v201[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "matmul.py"
-        v275[r] = __float2half_rn(acc_1[r]);
+        v201[r] = __float2half_rn(acc_1[r]);
     __half v120[8];
     // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
@@ -1713,13 +1504,13 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 50 "matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 50 "matmul.py"
-        sv[tp6] = tsm::vec<__half, 2>{{v275[0], v275[1]}};
+        sv[tp6] = tsm::vec<__half, 2>{{v201[0], v201[1]}};
         #line 50 "matmul.py"
-        sv[tp6 ^ 0x80] = tsm::vec<__half, 2>{{v275[2], v275[3]}};
+        sv[tp6 ^ 0x80] = tsm::vec<__half, 2>{{v201[2], v201[3]}};
         #line 50 "matmul.py"
-        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v275[4], v275[5]}};
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v201[4], v201[5]}};
         #line 50 "matmul.py"
-        sv[tp6 ^ 0x81] = tsm::vec<__half, 2>{{v275[6], v275[7]}};
+        sv[tp6 ^ 0x81] = tsm::vec<__half, 2>{{v201[6], v201[7]}};
         #line 50 "matmul.py"
         __syncthreads();
         #line 50 "matmul.py"

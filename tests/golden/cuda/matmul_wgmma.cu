@@ -189,7 +189,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 16; ++r)
         #line 33 "matmul_wgmma.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 33 "matmul_wgmma.py"
     dot_slot = 0;
     #line 33 "matmul_wgmma.py"
@@ -768,7 +768,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 32; ++r)
         #line 33 "matmul_wgmma.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 33 "matmul_wgmma.py"
     dot_slot = 0;
     #line 33 "matmul_wgmma.py"
@@ -1340,7 +1340,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 8; ++r)
         #line 33 "matmul_wgmma.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 33 "matmul_wgmma.py"
     dot_slot = 0;
     #line 33 "matmul_wgmma.py"
@@ -1913,7 +1913,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 16; ++r)
         #line 33 "matmul_wgmma.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 33 "matmul_wgmma.py"
     dot_slot = 0;
     #line 33 "matmul_wgmma.py"
@@ -2459,7 +2459,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
     for (int r = 0; r < 16; ++r)
         #line 33 "matmul_wgmma.py"
         a[r] = __float2bfloat16_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 33 "matmul_wgmma.py"
     dot_slot = 0;
     #line 33 "matmul_wgmma.py"
@@ -3038,7 +3038,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
     for (int r = 0; r < 32; ++r)
         #line 33 "matmul_wgmma.py"
         a[r] = __float2bfloat16_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 33 "matmul_wgmma.py"
     dot_slot = 0;
     #line 33 "matmul_wgmma.py"
@@ -3610,7 +3610,7 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
     for (int r = 0; r < 8; ++r)
         #line 33 "matmul_wgmma.py"
         a[r] = __float2bfloat16_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 33 "matmul_wgmma.py"
     dot_slot = 0;
     #line 33 "matmul_wgmma.py"
@@ -4183,7 +4183,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
     for (int r = 0; r < 16; ++r)
         #line 33 "matmul_wgmma.py"
         a[r] = __float2bfloat16_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 33 "matmul_wgmma.py"
     dot_slot = 0;
     #line 33 "matmul_wgmma.py"
@@ -5116,11 +5116,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 32; ++r)
         #line 25 "matmul_wgmma.py"
         v13[r] = ((r << 1) + tp0);
-    int v266[2];
+    int v199[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 25 "matmul_wgmma.py"
-        v266[r] = ((r << 5) + tp1);
+        v199[r] = ((r << 5) + tp1);
     int offs_m[32];
     #line 25 "matmul_wgmma.py"
     const int offs_m_base = v12 + tp0;
@@ -5143,11 +5143,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 1; ++r)
         #line 26 "matmul_wgmma.py"
         v18[r] = (tp2);
-    int v269[2];
+    int v202[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 26 "matmul_wgmma.py"
-        v269[r] = ((r << 5) + tp1);
+        v202[r] = ((r << 5) + tp1);
     int offs_n[1];
     #line 26 "matmul_wgmma.py"
     const int offs_n_base = v17 + tp2;
@@ -5283,7 +5283,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 16; ++r)
         #line 33 "matmul_wgmma.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 33 "matmul_wgmma.py"
     dot_slot = 0;
     #line 33 "matmul_wgmma.py"
@@ -5334,7 +5334,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 16; ++r)
         #line 34 "matmul_wgmma.py"
         b[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 34 "matmul_wgmma.py"
     dot_slot = 0;
     #line 34 "matmul_wgmma.py"
@@ -5347,182 +5347,150 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         { const int f = (((r & 7) << 6) | ((r >> 3) << 5)) + tp5; tsm::cp_async16(&dot_b_next[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 2) >> 1)], b_ptrs[r], v154[r]); }
     #line 34 "matmul_wgmma.py"
     tsm::cp_async_commit();
-    // a_ptrs += BLOCK_K * stride_ak
+    // for k in range(0, tl.cdiv(K, BLOCK_K)):
     __half* a_ptrs_1[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 36 "matmul_wgmma.py"
-        a_ptrs_1[r] = a_ptrs[r] + 32;
-    // b_ptrs += BLOCK_K * stride_bk
-    __half* b_ptrs_1[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 37 "matmul_wgmma.py"
-        b_ptrs_1[r] = b_ptrs[r] + 32;
-    // for k in range(0, tl.cdiv(K, BLOCK_K)):
-    #line 31 "matmul_wgmma.py"
-    int v163 = 0 + 1;
-    #line 31 "matmul_wgmma.py"
-    bool v164 = v163 < v52;
-    // k_remaining = K - k * BLOCK_K
-    #line 32 "matmul_wgmma.py"
-    int v166 = v163 * 32;
-    #line 32 "matmul_wgmma.py"
-    int k_remaining_1 = K - v166;
-    // a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) & (offs_k[None, :] < k_remaining), other=0.0)
-    bool v170[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 33 "matmul_wgmma.py"
-        v170[r] = offs_m_1[r] < M;
-    bool v173[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 33 "matmul_wgmma.py"
-        v173[r] = (r & 7) ? v173[r & ~7] : offs_k[r] < k_remaining_1;
-    bool v174[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 33 "matmul_wgmma.py"
-        v174[r] = v170[(r >> 3)];
-    bool v175[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 33 "matmul_wgmma.py"
-        v175[r] = v173[(r & 7)];
-    bool v176[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 33 "matmul_wgmma.py"
-        v176[r] = (r & 7) ? v176[r & ~7] : v174[r] & v175[r];
-    #line 33 "matmul_wgmma.py"
-    __half v178 = __float2half_rn(0.0f);
-    bool v181[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 33 "matmul_wgmma.py"
-        v181[r] = (r & 7) ? v181[r & ~7] : v176[r] & v164;
-    __half a_1[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 33 "matmul_wgmma.py"
-        a_1[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 1 of the loop
-    #line 33 "matmul_wgmma.py"
-    __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + 1 * 8192);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
-        #line 33 "matmul_wgmma.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], a_ptrs_1[r], v181[r]); }
-    #line 33 "matmul_wgmma.py"
-    tsm::cp_async_commit();
-    // b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_remaining) & (offs_n[None, :] < N), other=0.0)
-    bool v185[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 34 "matmul_wgmma.py"
-        v185[r] = (r & 7) ? v185[r & ~7] : offs_k[r] < k_remaining_1;
-    bool v188[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 34 "matmul_wgmma.py"
-        v188[r] = offs_n_1[r] < N;
-    bool v189[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 34 "matmul_wgmma.py"
-        v189[r] = v185[(r & 7)];
-    bool v190[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 34 "matmul_wgmma.py"
-        v190[r] = v188[(r >> 3)];
-    bool v191[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 34 "matmul_wgmma.py"
-        v191[r] = (r & 7) ? v191[r & ~7] : v189[r] & v190[r];
-    #line 34 "matmul_wgmma.py"
-    __half v193 = __float2half_rn(0.0f);
-    bool v196[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 34 "matmul_wgmma.py"
-        v196[r] = (r & 7) ? v196[r & ~7] : v191[r] & v164;
-    __half b_1[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 34 "matmul_wgmma.py"
-        b_1[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 1 of the loop
-    #line 34 "matmul_wgmma.py"
-    __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + 1 * 8192 + 4096);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
-        #line 34 "matmul_wgmma.py"
-        { const int f = (((r & 7) << 6) | ((r >> 3) << 5)) + tp5; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 2) >> 1)], b_ptrs_1[r], v196[r]); }
-    #line 34 "matmul_wgmma.py"
-    tsm::cp_async_commit();
-    // a_ptrs += BLOCK_K * stride_ak
-    __half* a_ptrs_2[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 36 "matmul_wgmma.py"
-        a_ptrs_2[r] = a_ptrs_1[r] + 32;
-    // b_ptrs += BLOCK_K * stride_bk
-    __half* b_ptrs_2[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 37 "matmul_wgmma.py"
-        b_ptrs_2[r] = b_ptrs_1[r] + 32;
-    // for k in range(0, tl.cdiv(K, BLOCK_K)):
-    __half* a_ptrs_3[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
         #line 31 "matmul_wgmma.py"
-        a_ptrs_3[r] = a_ptrs[r];
+        a_ptrs_1[r] = a_ptrs[r];
     float acc_1[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 31 "matmul_wgmma.py"
         acc_1[r] = 0.0f;
-    __half* b_ptrs_3[16];
+    __half* b_ptrs_1[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 31 "matmul_wgmma.py"
-        b_ptrs_3[r] = b_ptrs[r];
-    __half a_2[16];
+        b_ptrs_1[r] = b_ptrs[r];
+    __half a_1[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 31 "matmul_wgmma.py"
-        a_2[r] = a[r];
-    __half a_3[16];
+        a_1[r] = a[r];
+    __half b_1[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 31 "matmul_wgmma.py"
-        a_3[r] = a_1[r];
-    __half b_2[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 31 "matmul_wgmma.py"
-        b_2[r] = b[r];
-    __half b_3[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 31 "matmul_wgmma.py"
-        b_3[r] = b_1[r];
-    __half* a_ptrs_4[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 31 "matmul_wgmma.py"
-        a_ptrs_4[r] = a_ptrs_2[r];
-    __half* b_ptrs_4[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 31 "matmul_wgmma.py"
-        b_ptrs_4[r] = b_ptrs_2[r];
+        b_1[r] = b[r];
     #line 31 "matmul_wgmma.py"
     for (int k = 0; k < v52; k += 1) {
+        // a_ptrs += BLOCK_K * stride_ak
+        __half* a_ptrs_2[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 36 "matmul_wgmma.py"
+            a_ptrs_2[r] = a_ptrs_1[r] + 32;
+        // b_ptrs += BLOCK_K * stride_bk
+        __half* b_ptrs_2[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 37 "matmul_wgmma.py"
+            b_ptrs_2[r] = b_ptrs_1[r] + 32;
+        // for k in range(0, tl.cdiv(K, BLOCK_K)):
+        #line 31 "matmul_wgmma.py"
+        int k_next = k + 1;
+        #line 31 "matmul_wgmma.py"
+        bool v157 = k_next < v52;
+        // k_remaining = K - k * BLOCK_K
+        #line 32 "matmul_wgmma.py"
+        int v159 = k_next * 32;
+        #line 32 "matmul_wgmma.py"
+        int k_remaining_1 = K - v159;
+        // a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) & (offs_k[None, :] < k_remaining), other=0.0)
+        bool v163[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 33 "matmul_wgmma.py"
+            v163[r] = offs_m_1[r] < M;
+        bool v166[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 33 "matmul_wgmma.py"
+            v166[r] = (r & 7) ? v166[r & ~7] : offs_k[r] < k_remaining_1;
+        bool v167[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 33 "matmul_wgmma.py"
+            v167[r] = v163[(r >> 3)];
+        bool v168[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 33 "matmul_wgmma.py"
+            v168[r] = v166[(r & 7)];
+        bool v169[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 33 "matmul_wgmma.py"
+            v169[r] = (r & 7) ? v169[r & ~7] : v167[r] & v168[r];
+        #line 33 "matmul_wgmma.py"
+        __half v171 = __float2half_rn(0.0f);
+        bool v174[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 33 "matmul_wgmma.py"
+            v174[r] = (r & 7) ? v174[r & ~7] : v169[r] & v157;
+        __half a_2[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 33 "matmul_wgmma.py"
+            a_2[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 33 "matmul_wgmma.py"
+        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192);
+        #pragma unroll
+        for (int r = 0; r < 16; r += 8)
+            #line 33 "matmul_wgmma.py"
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], a_ptrs_2[r], v174[r]); }
+        #line 33 "matmul_wgmma.py"
+        tsm::cp_async_commit();
+        // b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_remaining) & (offs_n[None, :] < N), other=0.0)
+        bool v178[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 34 "matmul_wgmma.py"
+            v178[r] = (r & 7) ? v178[r & ~7] : offs_k[r] < k_remaining_1;
+        bool v181[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 34 "matmul_wgmma.py"
+            v181[r] = offs_n_1[r] < N;
+        bool v182[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 34 "matmul_wgmma.py"
+            v182[r] = v178[(r & 7)];
+        bool v183[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 34 "matmul_wgmma.py"
+            v183[r] = v181[(r >> 3)];
+        bool v184[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 34 "matmul_wgmma.py"
+            v184[r] = (r & 7) ? v184[r & ~7] : v182[r] & v183[r];
+        #line 34 "matmul_wgmma.py"
+        __half v186 = __float2half_rn(0.0f);
+        bool v189[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 34 "matmul_wgmma.py"
+            v189[r] = (r & 7) ? v189[r & ~7] : v184[r] & v157;
+        __half b_2[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 34 "matmul_wgmma.py"
+            b_2[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 34 "matmul_wgmma.py"
+        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192 + 4096);
+        #pragma unroll
+        for (int r = 0; r < 16; r += 8)
+            #line 34 "matmul_wgmma.py"
+            { const int f = (((r & 7) << 6) | ((r >> 3) << 5)) + tp5; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 2) >> 1)], b_ptrs_2[r], v189[r]); }
+        #line 34 "matmul_wgmma.py"
+        tsm::cp_async_commit();
         // acc += tl.dot(a, b)
         float acc_2[32];
         // tl.dot: a [64x32] and b [32x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
@@ -5560,215 +5528,26 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 35 "matmul_wgmma.py"
             dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
         }
-        // for k in range(0, tl.cdiv(K, BLOCK_K)):
-        #line 31 "matmul_wgmma.py"
-        int v205 = k + 2;
-        #line 31 "matmul_wgmma.py"
-        bool v208 = v205 < v52;
-        // k_remaining = K - k * BLOCK_K
-        #line 32 "matmul_wgmma.py"
-        int v210 = v205 * 32;
-        #line 32 "matmul_wgmma.py"
-        int k_remaining_2 = K - v210;
-        // a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) & (offs_k[None, :] < k_remaining), other=0.0)
-        bool v214[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 33 "matmul_wgmma.py"
-            v214[r] = offs_m_1[r] < M;
-        bool v217[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 33 "matmul_wgmma.py"
-            v217[r] = (r & 7) ? v217[r & ~7] : offs_k[r] < k_remaining_2;
-        bool v218[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 33 "matmul_wgmma.py"
-            v218[r] = v214[(r >> 3)];
-        bool v219[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 33 "matmul_wgmma.py"
-            v219[r] = v217[(r & 7)];
-        bool v220[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 33 "matmul_wgmma.py"
-            v220[r] = (r & 7) ? v220[r & ~7] : v218[r] & v219[r];
-        #line 33 "matmul_wgmma.py"
-        __half v222 = __float2half_rn(0.0f);
-        bool v225[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 33 "matmul_wgmma.py"
-            v225[r] = (r & 7) ? v225[r & ~7] : v220[r] & v208;
-        __half a_4[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 33 "matmul_wgmma.py"
-            a_4[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for 2 iterations ahead
-        #line 33 "matmul_wgmma.py"
-        __half *dot_a_next_2 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
-            #line 33 "matmul_wgmma.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::cp_async16(&dot_a_next_2[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], a_ptrs_4[r], v225[r]); }
-        #line 33 "matmul_wgmma.py"
-        tsm::cp_async_commit();
-        // b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_remaining) & (offs_n[None, :] < N), other=0.0)
-        bool v229[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 34 "matmul_wgmma.py"
-            v229[r] = (r & 7) ? v229[r & ~7] : offs_k[r] < k_remaining_2;
-        bool v232[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 34 "matmul_wgmma.py"
-            v232[r] = offs_n_1[r] < N;
-        bool v233[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 34 "matmul_wgmma.py"
-            v233[r] = v229[(r & 7)];
-        bool v234[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 34 "matmul_wgmma.py"
-            v234[r] = v232[(r >> 3)];
-        bool v235[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 34 "matmul_wgmma.py"
-            v235[r] = (r & 7) ? v235[r & ~7] : v233[r] & v234[r];
-        #line 34 "matmul_wgmma.py"
-        __half v237 = __float2half_rn(0.0f);
-        bool v240[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 34 "matmul_wgmma.py"
-            v240[r] = (r & 7) ? v240[r & ~7] : v235[r] & v208;
-        __half b_4[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 34 "matmul_wgmma.py"
-            b_4[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for 2 iterations ahead
-        #line 34 "matmul_wgmma.py"
-        __half *dot_b_next_2 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192 + 4096);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
-            #line 34 "matmul_wgmma.py"
-            { const int f = (((r & 7) << 6) | ((r >> 3) << 5)) + tp5; tsm::cp_async16(&dot_b_next_2[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 2) >> 1)], b_ptrs_4[r], v240[r]); }
-        #line 34 "matmul_wgmma.py"
-        tsm::cp_async_commit();
-        // a_ptrs += BLOCK_K * stride_ak
-        __half* a_ptrs_5[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 36 "matmul_wgmma.py"
-            a_ptrs_5[r] = a_ptrs_4[r] + 32;
-        // b_ptrs += BLOCK_K * stride_bk
-        __half* b_ptrs_5[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            b_ptrs_5[r] = b_ptrs_4[r] + 32;
-        // a_ptrs += BLOCK_K * stride_ak
-        __half* a_ptrs_6[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 36 "matmul_wgmma.py"
-            a_ptrs_6[r] = a_ptrs_3[r] + 32;
-        // b_ptrs += BLOCK_K * stride_bk
-        __half* b_ptrs_6[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            b_ptrs_6[r] = b_ptrs_3[r] + 32;
-        __half* a_ptrs_3_next[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            a_ptrs_3_next[r] = a_ptrs_6[r];
-        float acc_1_next[32];
+            #line 35 "matmul_wgmma.py"
+            a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 37 "matmul_wgmma.py"
-            acc_1_next[r] = acc_2[r];
-        __half* b_ptrs_3_next[16];
+            #line 35 "matmul_wgmma.py"
+            acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            b_ptrs_3_next[r] = b_ptrs_6[r];
-        __half a_2_next[16];
+            #line 35 "matmul_wgmma.py"
+            b_ptrs_1[r] = b_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            a_2_next[r] = a_3[r];
-        __half a_3_next[16];
+            #line 35 "matmul_wgmma.py"
+            a_1[r] = a_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            a_3_next[r] = a_4[r];
-        __half b_2_next[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            b_2_next[r] = b_3[r];
-        __half b_3_next[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            b_3_next[r] = b_4[r];
-        __half* a_ptrs_4_next[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            a_ptrs_4_next[r] = a_ptrs_5[r];
-        __half* b_ptrs_4_next[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            b_ptrs_4_next[r] = b_ptrs_5[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            a_ptrs_3[r] = a_ptrs_3_next[r];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 37 "matmul_wgmma.py"
-            acc_1[r] = acc_1_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            b_ptrs_3[r] = b_ptrs_3_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            a_2[r] = a_2_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            a_3[r] = a_3_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            b_2[r] = b_2_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            b_3[r] = b_3_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            a_ptrs_4[r] = a_ptrs_4_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 37 "matmul_wgmma.py"
-            b_ptrs_4[r] = b_ptrs_4_next[r];
+            #line 35 "matmul_wgmma.py"
+            b_1[r] = b_2[r];
     }
     #line 31 "matmul_wgmma.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
@@ -5803,11 +5582,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 38 "matmul_wgmma.py"
         c_ptrs[r] = v104[r] + v110[r];
     // tl.store(c_ptrs, acc.to(c_ptr.dtype.element_ty), mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-    __half v275[32];
+    __half v204[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 39 "matmul_wgmma.py"
-        v275[r] = __float2half_rn(acc_1[r]);
+        v204[r] = __float2half_rn(acc_1[r]);
     __half v112[32];
     // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
@@ -5816,37 +5595,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 39 "matmul_wgmma.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 39 "matmul_wgmma.py"
-        sv[tp6] = tsm::vec<__half, 2>{{v275[0], v275[2]}};
+        sv[tp6] = tsm::vec<__half, 2>{{v204[0], v204[2]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v275[1], v275[3]}};
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v204[1], v204[3]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x8] = tsm::vec<__half, 2>{{v275[4], v275[6]}};
+        sv[tp6 ^ 0x8] = tsm::vec<__half, 2>{{v204[4], v204[6]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x9] = tsm::vec<__half, 2>{{v275[5], v275[7]}};
+        sv[tp6 ^ 0x9] = tsm::vec<__half, 2>{{v204[5], v204[7]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x10] = tsm::vec<__half, 2>{{v275[8], v275[10]}};
+        sv[tp6 ^ 0x10] = tsm::vec<__half, 2>{{v204[8], v204[10]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x11] = tsm::vec<__half, 2>{{v275[9], v275[11]}};
+        sv[tp6 ^ 0x11] = tsm::vec<__half, 2>{{v204[9], v204[11]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x18] = tsm::vec<__half, 2>{{v275[12], v275[14]}};
+        sv[tp6 ^ 0x18] = tsm::vec<__half, 2>{{v204[12], v204[14]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x19] = tsm::vec<__half, 2>{{v275[13], v275[15]}};
+        sv[tp6 ^ 0x19] = tsm::vec<__half, 2>{{v204[13], v204[15]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x20] = tsm::vec<__half, 2>{{v275[16], v275[18]}};
+        sv[tp6 ^ 0x20] = tsm::vec<__half, 2>{{v204[16], v204[18]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x21] = tsm::vec<__half, 2>{{v275[17], v275[19]}};
+        sv[tp6 ^ 0x21] = tsm::vec<__half, 2>{{v204[17], v204[19]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x28] = tsm::vec<__half, 2>{{v275[20], v275[22]}};
+        sv[tp6 ^ 0x28] = tsm::vec<__half, 2>{{v204[20], v204[22]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x29] = tsm::vec<__half, 2>{{v275[21], v275[23]}};
+        sv[tp6 ^ 0x29] = tsm::vec<__half, 2>{{v204[21], v204[23]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x30] = tsm::vec<__half, 2>{{v275[24], v275[26]}};
+        sv[tp6 ^ 0x30] = tsm::vec<__half, 2>{{v204[24], v204[26]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x31] = tsm::vec<__half, 2>{{v275[25], v275[27]}};
+        sv[tp6 ^ 0x31] = tsm::vec<__half, 2>{{v204[25], v204[27]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x38] = tsm::vec<__half, 2>{{v275[28], v275[30]}};
+        sv[tp6 ^ 0x38] = tsm::vec<__half, 2>{{v204[28], v204[30]}};
         #line 39 "matmul_wgmma.py"
-        sv[tp6 ^ 0x39] = tsm::vec<__half, 2>{{v275[29], v275[31]}};
+        sv[tp6 ^ 0x39] = tsm::vec<__half, 2>{{v204[29], v204[31]}};
         #line 39 "matmul_wgmma.py"
         __syncthreads();
         #line 39 "matmul_wgmma.py"
@@ -6147,7 +5926,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 16; ++r)
         #line 34 "matmul_wgmma.py"
         b[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 34 "matmul_wgmma.py"
     dot_slot = 0;
     #line 34 "matmul_wgmma.py"

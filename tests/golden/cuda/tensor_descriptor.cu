@@ -3500,7 +3500,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 16; ++r)
         #line 87 "tensor_descriptor.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 87 "tensor_descriptor.py"
     dot_slot = 0;
     #line 87 "tensor_descriptor.py"
@@ -3633,7 +3633,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 8; ++r)
         #line 88 "tensor_descriptor.py"
         b[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 88 "tensor_descriptor.py"
     dot_slot = 0;
     #line 88 "tensor_descriptor.py"
@@ -3647,306 +3647,295 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #line 88 "tensor_descriptor.py"
     tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
-    #line 86 "tensor_descriptor.py"
-    int v257 = 0 + 1;
-    #line 86 "tensor_descriptor.py"
-    bool v258 = v257 < v27;
-    // a = a_desc.load([off_m, k * BK])
-    #line 87 "tensor_descriptor.py"
-    int v260 = v257 * 32;
-    #line 87 "tensor_descriptor.py"
-    long long v261 = (long long)off_m;
-    #line 87 "tensor_descriptor.py"
-    long long v262 = v261 * v6;
-    #line 87 "tensor_descriptor.py"
-    __half* v263 = a_ptr + v262;
-    #line 87 "tensor_descriptor.py"
-    long long v264 = (long long)v260;
-    #line 87 "tensor_descriptor.py"
-    long long v265 = v264 * v8;
-    #line 87 "tensor_descriptor.py"
-    __half* v266 = v263 + v265;
-    int v267[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v267[r] = ((r << 5) + tp0);
-    long long v269[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v269[r] = (long long)v267[r];
-    long long v271[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v271[r] = v269[r] * v6;
-    __half* v273[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v273[r] = v266 + v271[r];
-    int v275[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v275[r] = v267[r] + off_m;
-    bool v277[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v277[r] = v275[r] < M;
-    bool v280[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v280[r] = v275[r] >= 0;
-    bool v281[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v281[r] = v280[r] & v277[r];
-    int v282[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v282[r] = (r + tp1);
-    long long v284[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v284[r] = (long long)v282[r];
-    long long v286[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v286[r] = v284[r] * v8;
-    __half* v287[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v287[r] = v273[(r >> 3)];
-    long long v288[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v288[r] = v286[(r & 7)];
-    __half* v289[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v289[r] = v287[r] + v288[r];
-    int v291[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v291[r] = v282[r] + v260;
-    bool v293[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v293[r] = (r & 7) ? v293[r & ~7] : v291[r] < K;
-    bool v296[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v296[r] = (r & 7) ? v296[r & ~7] : v291[r] >= 0;
-    bool v297[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v297[r] = (r & 7) ? v297[r & ~7] : v296[r] & v293[r];
-    bool v298[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v298[r] = v281[(r >> 3)];
-    bool v299[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v299[r] = v297[(r & 7)];
-    bool v300[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v300[r] = (r & 7) ? v300[r & ~7] : v298[r] & v299[r];
-    bool v303[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v303[r] = (r & 7) ? v303[r & ~7] : v300[r] & v258;
-    __half a_1[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        a_1[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 1 of the loop
-    #line 87 "tensor_descriptor.py"
-    __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + 1 * 6144);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
-        #line 87 "tensor_descriptor.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v289[r], v303[r]); }
-    #line 87 "tensor_descriptor.py"
-    tsm::cp_async_commit();
-    // b = b_desc.load([k * BK, off_n])
-    #line 88 "tensor_descriptor.py"
-    int v306 = v257 * 32;
-    #line 88 "tensor_descriptor.py"
-    long long v307 = (long long)v306;
-    #line 88 "tensor_descriptor.py"
-    long long v308 = v307 * v9;
-    #line 88 "tensor_descriptor.py"
-    __half* v309 = b_ptr + v308;
-    #line 88 "tensor_descriptor.py"
-    long long v310 = (long long)off_n;
-    #line 88 "tensor_descriptor.py"
-    long long v311 = v310 * v11;
-    #line 88 "tensor_descriptor.py"
-    __half* v312 = v309 + v311;
-    int v313[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v313[r] = (tp0);
-    long long v315[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v315[r] = (long long)v313[r];
-    long long v317[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v317[r] = v315[r] * v9;
-    __half* v319[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v319[r] = v312 + v317[r];
-    int v321[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v321[r] = v313[r] + v306;
-    bool v323[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v323[r] = v321[r] < K;
-    bool v326[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v326[r] = v321[r] >= 0;
-    bool v327[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v327[r] = v326[r] & v323[r];
-    int v328[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v328[r] = (r + tp1);
-    long long v330[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v330[r] = (long long)v328[r];
-    long long v332[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v332[r] = v330[r] * v11;
-    __half* v333[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v333[r] = v319[0];
-    __half* v335[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v335[r] = v333[r] + v332[r];
-    int v337[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v337[r] = v328[r] + off_n;
-    bool v339[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v339[r] = (r & 7) ? v339[r & ~7] : v337[r] < N;
-    bool v342[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v342[r] = (r & 7) ? v342[r & ~7] : v337[r] >= 0;
-    bool v343[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v343[r] = (r & 7) ? v343[r & ~7] : v342[r] & v339[r];
-    bool v344[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v344[r] = v327[0];
-    bool v346[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v346[r] = (r & 7) ? v346[r & ~7] : v344[r] & v343[r];
-    bool v349[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v349[r] = (r & 7) ? v349[r & ~7] : v346[r] & v258;
-    __half b_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        b_1[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 1 of the loop
-    #line 88 "tensor_descriptor.py"
-    __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + 1 * 6144 + 4096);
-    #pragma unroll
-    for (int r = 0; r < 8; r += 8)
-        #line 88 "tensor_descriptor.py"
-        { const int f = r + tp2; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v335[r], v349[r]); }
-    #line 88 "tensor_descriptor.py"
-    tsm::cp_async_commit();
-    // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 86 "tensor_descriptor.py"
         acc_1[r] = 0.0f;
-    __half a_2[16];
+    __half a_1[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 86 "tensor_descriptor.py"
-        a_2[r] = a[r];
-    __half a_3[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 86 "tensor_descriptor.py"
-        a_3[r] = a_1[r];
-    __half b_2[8];
+        a_1[r] = a[r];
+    __half b_1[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 86 "tensor_descriptor.py"
-        b_2[r] = b[r];
-    __half b_3[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 86 "tensor_descriptor.py"
-        b_3[r] = b_1[r];
+        b_1[r] = b[r];
     #line 86 "tensor_descriptor.py"
     for (int k = 0; k < v27; k += 1) {
+        #line 86 "tensor_descriptor.py"
+        int k_next = k + 1;
+        #line 86 "tensor_descriptor.py"
+        bool v257 = k_next < v27;
+        // a = a_desc.load([off_m, k * BK])
+        #line 87 "tensor_descriptor.py"
+        int v259 = k_next * 32;
+        #line 87 "tensor_descriptor.py"
+        long long v260 = (long long)off_m;
+        #line 87 "tensor_descriptor.py"
+        long long v261 = v260 * v6;
+        #line 87 "tensor_descriptor.py"
+        __half* v262 = a_ptr + v261;
+        #line 87 "tensor_descriptor.py"
+        long long v263 = (long long)v259;
+        #line 87 "tensor_descriptor.py"
+        long long v264 = v263 * v8;
+        #line 87 "tensor_descriptor.py"
+        __half* v265 = v262 + v264;
+        int v266[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 87 "tensor_descriptor.py"
+            v266[r] = ((r << 5) + tp0);
+        long long v268[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 87 "tensor_descriptor.py"
+            v268[r] = (long long)v266[r];
+        long long v270[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 87 "tensor_descriptor.py"
+            v270[r] = v268[r] * v6;
+        __half* v272[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 87 "tensor_descriptor.py"
+            v272[r] = v265 + v270[r];
+        int v274[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 87 "tensor_descriptor.py"
+            v274[r] = v266[r] + off_m;
+        bool v276[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 87 "tensor_descriptor.py"
+            v276[r] = v274[r] < M;
+        bool v279[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 87 "tensor_descriptor.py"
+            v279[r] = v274[r] >= 0;
+        bool v280[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 87 "tensor_descriptor.py"
+            v280[r] = v279[r] & v276[r];
+        int v281[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 87 "tensor_descriptor.py"
+            v281[r] = (r + tp1);
+        long long v283[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 87 "tensor_descriptor.py"
+            v283[r] = (long long)v281[r];
+        long long v285[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 87 "tensor_descriptor.py"
+            v285[r] = v283[r] * v8;
+        __half* v286[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 87 "tensor_descriptor.py"
+            v286[r] = v272[(r >> 3)];
+        long long v287[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 87 "tensor_descriptor.py"
+            v287[r] = v285[(r & 7)];
+        __half* v288[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 87 "tensor_descriptor.py"
+            v288[r] = v286[r] + v287[r];
+        int v290[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 87 "tensor_descriptor.py"
+            v290[r] = v281[r] + v259;
+        bool v292[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 87 "tensor_descriptor.py"
+            v292[r] = (r & 7) ? v292[r & ~7] : v290[r] < K;
+        bool v295[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 87 "tensor_descriptor.py"
+            v295[r] = (r & 7) ? v295[r & ~7] : v290[r] >= 0;
+        bool v296[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 87 "tensor_descriptor.py"
+            v296[r] = (r & 7) ? v296[r & ~7] : v295[r] & v292[r];
+        bool v297[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 87 "tensor_descriptor.py"
+            v297[r] = v280[(r >> 3)];
+        bool v298[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 87 "tensor_descriptor.py"
+            v298[r] = v296[(r & 7)];
+        bool v299[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 87 "tensor_descriptor.py"
+            v299[r] = (r & 7) ? v299[r & ~7] : v297[r] & v298[r];
+        bool v302[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 87 "tensor_descriptor.py"
+            v302[r] = (r & 7) ? v302[r & ~7] : v299[r] & v257;
+        __half a_2[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 87 "tensor_descriptor.py"
+            a_2[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 87 "tensor_descriptor.py"
+        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144);
+        #pragma unroll
+        for (int r = 0; r < 16; r += 8)
+            #line 87 "tensor_descriptor.py"
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v288[r], v302[r]); }
+        #line 87 "tensor_descriptor.py"
+        tsm::cp_async_commit();
+        // b = b_desc.load([k * BK, off_n])
+        #line 88 "tensor_descriptor.py"
+        int v305 = k_next * 32;
+        #line 88 "tensor_descriptor.py"
+        long long v306 = (long long)v305;
+        #line 88 "tensor_descriptor.py"
+        long long v307 = v306 * v9;
+        #line 88 "tensor_descriptor.py"
+        __half* v308 = b_ptr + v307;
+        #line 88 "tensor_descriptor.py"
+        long long v309 = (long long)off_n;
+        #line 88 "tensor_descriptor.py"
+        long long v310 = v309 * v11;
+        #line 88 "tensor_descriptor.py"
+        __half* v311 = v308 + v310;
+        int v312[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 88 "tensor_descriptor.py"
+            v312[r] = (tp0);
+        long long v314[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 88 "tensor_descriptor.py"
+            v314[r] = (long long)v312[r];
+        long long v316[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 88 "tensor_descriptor.py"
+            v316[r] = v314[r] * v9;
+        __half* v318[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 88 "tensor_descriptor.py"
+            v318[r] = v311 + v316[r];
+        int v320[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 88 "tensor_descriptor.py"
+            v320[r] = v312[r] + v305;
+        bool v322[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 88 "tensor_descriptor.py"
+            v322[r] = v320[r] < K;
+        bool v325[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 88 "tensor_descriptor.py"
+            v325[r] = v320[r] >= 0;
+        bool v326[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 88 "tensor_descriptor.py"
+            v326[r] = v325[r] & v322[r];
+        int v327[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 88 "tensor_descriptor.py"
+            v327[r] = (r + tp1);
+        long long v329[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 88 "tensor_descriptor.py"
+            v329[r] = (long long)v327[r];
+        long long v331[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 88 "tensor_descriptor.py"
+            v331[r] = v329[r] * v11;
+        __half* v332[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 88 "tensor_descriptor.py"
+            v332[r] = v318[0];
+        __half* v334[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 88 "tensor_descriptor.py"
+            v334[r] = v332[r] + v331[r];
+        int v336[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 88 "tensor_descriptor.py"
+            v336[r] = v327[r] + off_n;
+        bool v338[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 88 "tensor_descriptor.py"
+            v338[r] = (r & 7) ? v338[r & ~7] : v336[r] < N;
+        bool v341[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 88 "tensor_descriptor.py"
+            v341[r] = (r & 7) ? v341[r & ~7] : v336[r] >= 0;
+        bool v342[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 88 "tensor_descriptor.py"
+            v342[r] = (r & 7) ? v342[r & ~7] : v341[r] & v338[r];
+        bool v343[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 88 "tensor_descriptor.py"
+            v343[r] = v326[0];
+        bool v345[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 88 "tensor_descriptor.py"
+            v345[r] = (r & 7) ? v345[r & ~7] : v343[r] & v342[r];
+        bool v348[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 88 "tensor_descriptor.py"
+            v348[r] = (r & 7) ? v348[r & ~7] : v345[r] & v257;
+        __half b_2[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 88 "tensor_descriptor.py"
+            b_2[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 88 "tensor_descriptor.py"
+        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144 + 4096);
+        #pragma unroll
+        for (int r = 0; r < 8; r += 8)
+            #line 88 "tensor_descriptor.py"
+            { const int f = r + tp2; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v334[r], v348[r]); }
+        #line 88 "tensor_descriptor.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[16];
         // tl.dot: a [64x32] and b [32x32] fp16 on tensor cores (wgmma m64n32k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
@@ -3984,324 +3973,18 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 89 "tensor_descriptor.py"
             dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
         }
-        // for k in range(0, tl.cdiv(K, BK)):
-        #line 86 "tensor_descriptor.py"
-        int v352 = k + 2;
-        #line 86 "tensor_descriptor.py"
-        bool v353 = v352 < v27;
-        // a = a_desc.load([off_m, k * BK])
-        #line 87 "tensor_descriptor.py"
-        int v355 = v352 * 32;
-        #line 87 "tensor_descriptor.py"
-        long long v356 = (long long)off_m;
-        #line 87 "tensor_descriptor.py"
-        long long v357 = v356 * v6;
-        #line 87 "tensor_descriptor.py"
-        __half* v358 = a_ptr + v357;
-        #line 87 "tensor_descriptor.py"
-        long long v359 = (long long)v355;
-        #line 87 "tensor_descriptor.py"
-        long long v360 = v359 * v8;
-        #line 87 "tensor_descriptor.py"
-        __half* v361 = v358 + v360;
-        int v362[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v362[r] = ((r << 5) + tp0);
-        long long v364[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v364[r] = (long long)v362[r];
-        long long v366[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v366[r] = v364[r] * v6;
-        __half* v368[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v368[r] = v361 + v366[r];
-        int v370[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v370[r] = v362[r] + off_m;
-        bool v372[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v372[r] = v370[r] < M;
-        bool v375[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v375[r] = v370[r] >= 0;
-        bool v376[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v376[r] = v375[r] & v372[r];
-        int v377[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v377[r] = (r + tp1);
-        long long v379[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v379[r] = (long long)v377[r];
-        long long v381[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v381[r] = v379[r] * v8;
-        __half* v382[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v382[r] = v368[(r >> 3)];
-        long long v383[16];
+            #line 89 "tensor_descriptor.py"
+            acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v383[r] = v381[(r & 7)];
-        __half* v384[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v384[r] = v382[r] + v383[r];
-        int v386[8];
+            #line 89 "tensor_descriptor.py"
+            a_1[r] = a_2[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v386[r] = v377[r] + v355;
-        bool v388[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v388[r] = (r & 7) ? v388[r & ~7] : v386[r] < K;
-        bool v391[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v391[r] = (r & 7) ? v391[r & ~7] : v386[r] >= 0;
-        bool v392[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v392[r] = (r & 7) ? v392[r & ~7] : v391[r] & v388[r];
-        bool v393[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v393[r] = v376[(r >> 3)];
-        bool v394[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v394[r] = v392[(r & 7)];
-        bool v395[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v395[r] = (r & 7) ? v395[r & ~7] : v393[r] & v394[r];
-        bool v398[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v398[r] = (r & 7) ? v398[r & ~7] : v395[r] & v353;
-        __half a_4[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            a_4[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for 2 iterations ahead
-        #line 87 "tensor_descriptor.py"
-        __half *dot_a_next_2 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
-            #line 87 "tensor_descriptor.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_2[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v384[r], v398[r]); }
-        #line 87 "tensor_descriptor.py"
-        tsm::cp_async_commit();
-        // b = b_desc.load([k * BK, off_n])
-        #line 88 "tensor_descriptor.py"
-        int v401 = v352 * 32;
-        #line 88 "tensor_descriptor.py"
-        long long v402 = (long long)v401;
-        #line 88 "tensor_descriptor.py"
-        long long v403 = v402 * v9;
-        #line 88 "tensor_descriptor.py"
-        __half* v404 = b_ptr + v403;
-        #line 88 "tensor_descriptor.py"
-        long long v405 = (long long)off_n;
-        #line 88 "tensor_descriptor.py"
-        long long v406 = v405 * v11;
-        #line 88 "tensor_descriptor.py"
-        __half* v407 = v404 + v406;
-        int v408[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v408[r] = (tp0);
-        long long v410[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v410[r] = (long long)v408[r];
-        long long v412[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v412[r] = v410[r] * v9;
-        __half* v414[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v414[r] = v407 + v412[r];
-        int v416[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v416[r] = v408[r] + v401;
-        bool v418[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v418[r] = v416[r] < K;
-        bool v421[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v421[r] = v416[r] >= 0;
-        bool v422[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v422[r] = v421[r] & v418[r];
-        int v423[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v423[r] = (r + tp1);
-        long long v425[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v425[r] = (long long)v423[r];
-        long long v427[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v427[r] = v425[r] * v11;
-        __half* v428[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v428[r] = v414[0];
-        __half* v430[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v430[r] = v428[r] + v427[r];
-        int v432[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v432[r] = v423[r] + off_n;
-        bool v434[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v434[r] = (r & 7) ? v434[r & ~7] : v432[r] < N;
-        bool v437[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v437[r] = (r & 7) ? v437[r & ~7] : v432[r] >= 0;
-        bool v438[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v438[r] = (r & 7) ? v438[r & ~7] : v437[r] & v434[r];
-        bool v439[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v439[r] = v422[0];
-        bool v441[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v441[r] = (r & 7) ? v441[r & ~7] : v439[r] & v438[r];
-        bool v444[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v444[r] = (r & 7) ? v444[r & ~7] : v441[r] & v353;
-        __half b_4[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            b_4[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for 2 iterations ahead
-        #line 88 "tensor_descriptor.py"
-        __half *dot_b_next_2 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144 + 4096);
-        #pragma unroll
-        for (int r = 0; r < 8; r += 8)
-            #line 88 "tensor_descriptor.py"
-            { const int f = r + tp2; tsm::cp_async16(&dot_b_next_2[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v430[r], v444[r]); }
-        #line 88 "tensor_descriptor.py"
-        tsm::cp_async_commit();
-        float acc_1_next[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 88 "tensor_descriptor.py"
-            acc_1_next[r] = acc_2[r];
-        __half a_2_next[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 88 "tensor_descriptor.py"
-            a_2_next[r] = a_3[r];
-        __half a_3_next[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 88 "tensor_descriptor.py"
-            a_3_next[r] = a_4[r];
-        __half b_2_next[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            b_2_next[r] = b_3[r];
-        __half b_3_next[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            b_3_next[r] = b_4[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 88 "tensor_descriptor.py"
-            acc_1[r] = acc_1_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 88 "tensor_descriptor.py"
-            a_2[r] = a_2_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 88 "tensor_descriptor.py"
-            a_3[r] = a_3_next[r];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            b_2[r] = b_2_next[r];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            b_3[r] = b_3_next[r];
+            #line 89 "tensor_descriptor.py"
+            b_1[r] = b_2[r];
     }
     #line 86 "tensor_descriptor.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
@@ -4310,11 +3993,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #line 86 "tensor_descriptor.py"
     tsm::wgmma_fence_regs<16>(acc_1);
     // c_desc.store([off_m, off_n], acc.to(c_desc.dtype))
-    __half v455[16];
+    __half v355[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 90 "tensor_descriptor.py"
-        v455[r] = __float2half_rn(acc_1[r]);
+        v355[r] = __float2half_rn(acc_1[r]);
     __half v122[16];
     // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
@@ -4323,21 +4006,21 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 90 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 90 "tensor_descriptor.py"
-        sv[tp3] = tsm::vec<__half, 2>{{v455[0], v455[1]}};
+        sv[tp3] = tsm::vec<__half, 2>{{v355[0], v355[1]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x80] = tsm::vec<__half, 2>{{v455[2], v455[3]}};
+        sv[tp3 ^ 0x80] = tsm::vec<__half, 2>{{v355[2], v355[3]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x1] = tsm::vec<__half, 2>{{v455[4], v455[5]}};
+        sv[tp3 ^ 0x1] = tsm::vec<__half, 2>{{v355[4], v355[5]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x81] = tsm::vec<__half, 2>{{v455[6], v455[7]}};
+        sv[tp3 ^ 0x81] = tsm::vec<__half, 2>{{v355[6], v355[7]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x2] = tsm::vec<__half, 2>{{v455[8], v455[9]}};
+        sv[tp3 ^ 0x2] = tsm::vec<__half, 2>{{v355[8], v355[9]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x82] = tsm::vec<__half, 2>{{v455[10], v455[11]}};
+        sv[tp3 ^ 0x82] = tsm::vec<__half, 2>{{v355[10], v355[11]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x3] = tsm::vec<__half, 2>{{v455[12], v455[13]}};
+        sv[tp3 ^ 0x3] = tsm::vec<__half, 2>{{v355[12], v355[13]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x83] = tsm::vec<__half, 2>{{v455[14], v455[15]}};
+        sv[tp3 ^ 0x83] = tsm::vec<__half, 2>{{v355[14], v355[15]}};
         #line 90 "tensor_descriptor.py"
         __syncthreads();
         #line 90 "tensor_descriptor.py"
@@ -5458,7 +5141,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     for (int r = 0; r < 16; ++r)
         #line 115 "tensor_descriptor.py"
         v213[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 115 "tensor_descriptor.py"
     dot_slot = 0;
     #line 115 "tensor_descriptor.py"
@@ -5600,7 +5283,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     for (int r = 0; r < 16; ++r)
         #line 115 "tensor_descriptor.py"
         v261[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 115 "tensor_descriptor.py"
     dot_slot = 0;
     #line 115 "tensor_descriptor.py"
@@ -5614,316 +5297,304 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     #line 115 "tensor_descriptor.py"
     tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
-    #line 114 "tensor_descriptor.py"
-    int v263 = 0 + 1;
-    #line 114 "tensor_descriptor.py"
-    bool v264 = v263 < v27;
-    // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([off_n, k * BK]).T, acc)
-    #line 115 "tensor_descriptor.py"
-    int v266 = v263 * 32;
-    #line 115 "tensor_descriptor.py"
-    long long v267 = (long long)off_m;
-    #line 115 "tensor_descriptor.py"
-    long long v268 = v267 * v6;
-    #line 115 "tensor_descriptor.py"
-    __half* v269 = a_ptr + v268;
-    #line 115 "tensor_descriptor.py"
-    long long v270 = (long long)v266;
-    #line 115 "tensor_descriptor.py"
-    long long v271 = v270 * v8;
-    #line 115 "tensor_descriptor.py"
-    __half* v272 = v269 + v271;
-    int v273[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v273[r] = ((r << 5) + tp0);
-    long long v275[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v275[r] = (long long)v273[r];
-    long long v277[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v277[r] = v275[r] * v6;
-    __half* v279[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v279[r] = v272 + v277[r];
-    int v281[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v281[r] = v273[r] + off_m;
-    bool v283[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v283[r] = v281[r] < M;
-    bool v286[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v286[r] = v281[r] >= 0;
-    bool v287[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v287[r] = v286[r] & v283[r];
-    int v288[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v288[r] = (r + tp1);
-    long long v290[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v290[r] = (long long)v288[r];
-    long long v292[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v292[r] = v290[r] * v8;
-    __half* v293[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v293[r] = v279[(r >> 3)];
-    long long v294[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v294[r] = v292[(r & 7)];
-    __half* v295[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v295[r] = v293[r] + v294[r];
-    int v297[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v297[r] = v288[r] + v266;
-    bool v299[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v299[r] = (r & 7) ? v299[r & ~7] : v297[r] < K;
-    bool v302[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v302[r] = (r & 7) ? v302[r & ~7] : v297[r] >= 0;
-    bool v303[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v303[r] = (r & 7) ? v303[r & ~7] : v302[r] & v299[r];
-    bool v304[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v304[r] = v287[(r >> 3)];
-    bool v305[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v305[r] = v303[(r & 7)];
-    bool v306[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v306[r] = (r & 7) ? v306[r & ~7] : v304[r] & v305[r];
-    bool v309[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v309[r] = (r & 7) ? v309[r & ~7] : v306[r] & v264;
-    __half v310[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v310[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 1 of the loop
-    #line 115 "tensor_descriptor.py"
-    __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + 1 * 8192);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
-        #line 115 "tensor_descriptor.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v295[r], v309[r]); }
-    #line 115 "tensor_descriptor.py"
-    tsm::cp_async_commit();
-    #line 115 "tensor_descriptor.py"
-    int v312 = v263 * 32;
-    #line 115 "tensor_descriptor.py"
-    long long v313 = (long long)off_n;
-    #line 115 "tensor_descriptor.py"
-    long long v314 = v313 * v9;
-    #line 115 "tensor_descriptor.py"
-    __half* v315 = b_ptr + v314;
-    #line 115 "tensor_descriptor.py"
-    long long v316 = (long long)v312;
-    #line 115 "tensor_descriptor.py"
-    long long v317 = v316 * v11;
-    #line 115 "tensor_descriptor.py"
-    __half* v318 = v315 + v317;
-    int v319[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v319[r] = ((r << 5) + tp0);
-    long long v321[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v321[r] = (long long)v319[r];
-    long long v323[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v323[r] = v321[r] * v9;
-    __half* v325[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v325[r] = v318 + v323[r];
-    int v327[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v327[r] = v319[r] + off_n;
-    bool v329[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v329[r] = v327[r] < N;
-    bool v332[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v332[r] = v327[r] >= 0;
-    bool v333[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v333[r] = v332[r] & v329[r];
-    int v334[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v334[r] = (r + tp1);
-    long long v336[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v336[r] = (long long)v334[r];
-    long long v338[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v338[r] = v336[r] * v11;
-    __half* v339[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v339[r] = v325[(r >> 3)];
-    long long v340[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v340[r] = v338[(r & 7)];
-    __half* v341[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v341[r] = v339[r] + v340[r];
-    int v344[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v344[r] = v334[r] + v312;
-    bool v346[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v346[r] = (r & 7) ? v346[r & ~7] : v344[r] < K;
-    bool v349[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v349[r] = (r & 7) ? v349[r & ~7] : v344[r] >= 0;
-    bool v350[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v350[r] = (r & 7) ? v350[r & ~7] : v349[r] & v346[r];
-    bool v351[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v351[r] = v333[(r >> 3)];
-    bool v352[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v352[r] = v350[(r & 7)];
-    bool v353[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v353[r] = (r & 7) ? v353[r & ~7] : v351[r] & v352[r];
-    bool v357[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v357[r] = (r & 7) ? v357[r & ~7] : v353[r] & v264;
-    __half v358[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v358[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 1 of the loop
-    #line 115 "tensor_descriptor.py"
-    __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + 1 * 8192 + 4096);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
-        #line 115 "tensor_descriptor.py"
-        { const int f = (((r & 7) << 6) | ((r >> 3) << 5)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 2) >> 1)], v341[r], v357[r]); }
-    #line 115 "tensor_descriptor.py"
-    tsm::cp_async_commit();
-    // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 114 "tensor_descriptor.py"
         acc_1[r] = 0.0f;
-    __half v456[16];
+    __half v358[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 114 "tensor_descriptor.py"
-        v456[r] = v213[r];
-    __half v457[16];
+        v358[r] = v213[r];
+    __half v359[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 114 "tensor_descriptor.py"
-        v457[r] = v310[r];
-    __half v458[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 114 "tensor_descriptor.py"
-        v458[r] = v261[r];
-    __half v459[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 114 "tensor_descriptor.py"
-        v459[r] = v358[r];
+        v359[r] = v261[r];
     #line 114 "tensor_descriptor.py"
     for (int k = 0; k < v27; k += 1) {
+        #line 114 "tensor_descriptor.py"
+        int k_next = k + 1;
+        #line 114 "tensor_descriptor.py"
+        bool v263 = k_next < v27;
         // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([off_n, k * BK]).T, acc)
+        #line 115 "tensor_descriptor.py"
+        int v265 = k_next * 32;
+        #line 115 "tensor_descriptor.py"
+        long long v266 = (long long)off_m;
+        #line 115 "tensor_descriptor.py"
+        long long v267 = v266 * v6;
+        #line 115 "tensor_descriptor.py"
+        __half* v268 = a_ptr + v267;
+        #line 115 "tensor_descriptor.py"
+        long long v269 = (long long)v265;
+        #line 115 "tensor_descriptor.py"
+        long long v270 = v269 * v8;
+        #line 115 "tensor_descriptor.py"
+        __half* v271 = v268 + v270;
+        int v272[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v272[r] = ((r << 5) + tp0);
+        long long v274[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v274[r] = (long long)v272[r];
+        long long v276[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v276[r] = v274[r] * v6;
+        __half* v278[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v278[r] = v271 + v276[r];
+        int v280[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v280[r] = v272[r] + off_m;
+        bool v282[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v282[r] = v280[r] < M;
+        bool v285[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v285[r] = v280[r] >= 0;
+        bool v286[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v286[r] = v285[r] & v282[r];
+        int v287[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v287[r] = (r + tp1);
+        long long v289[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v289[r] = (long long)v287[r];
+        long long v291[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v291[r] = v289[r] * v8;
+        __half* v292[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v292[r] = v278[(r >> 3)];
+        long long v293[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v293[r] = v291[(r & 7)];
+        __half* v294[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v294[r] = v292[r] + v293[r];
+        int v296[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v296[r] = v287[r] + v265;
+        bool v298[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v298[r] = (r & 7) ? v298[r & ~7] : v296[r] < K;
+        bool v301[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v301[r] = (r & 7) ? v301[r & ~7] : v296[r] >= 0;
+        bool v302[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v302[r] = (r & 7) ? v302[r & ~7] : v301[r] & v298[r];
+        bool v303[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v303[r] = v286[(r >> 3)];
+        bool v304[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v304[r] = v302[(r & 7)];
+        bool v305[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v305[r] = (r & 7) ? v305[r & ~7] : v303[r] & v304[r];
+        bool v308[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v308[r] = (r & 7) ? v308[r & ~7] : v305[r] & v263;
+        __half v309[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v309[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 115 "tensor_descriptor.py"
+        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192);
+        #pragma unroll
+        for (int r = 0; r < 16; r += 8)
+            #line 115 "tensor_descriptor.py"
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v294[r], v308[r]); }
+        #line 115 "tensor_descriptor.py"
+        tsm::cp_async_commit();
+        #line 115 "tensor_descriptor.py"
+        int v311 = k_next * 32;
+        #line 115 "tensor_descriptor.py"
+        long long v312 = (long long)off_n;
+        #line 115 "tensor_descriptor.py"
+        long long v313 = v312 * v9;
+        #line 115 "tensor_descriptor.py"
+        __half* v314 = b_ptr + v313;
+        #line 115 "tensor_descriptor.py"
+        long long v315 = (long long)v311;
+        #line 115 "tensor_descriptor.py"
+        long long v316 = v315 * v11;
+        #line 115 "tensor_descriptor.py"
+        __half* v317 = v314 + v316;
+        int v318[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v318[r] = ((r << 5) + tp0);
+        long long v320[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v320[r] = (long long)v318[r];
+        long long v322[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v322[r] = v320[r] * v9;
+        __half* v324[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v324[r] = v317 + v322[r];
+        int v326[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v326[r] = v318[r] + off_n;
+        bool v328[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v328[r] = v326[r] < N;
+        bool v331[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v331[r] = v326[r] >= 0;
+        bool v332[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 115 "tensor_descriptor.py"
+            v332[r] = v331[r] & v328[r];
+        int v333[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v333[r] = (r + tp1);
+        long long v335[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v335[r] = (long long)v333[r];
+        long long v337[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v337[r] = v335[r] * v11;
+        __half* v338[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v338[r] = v324[(r >> 3)];
+        long long v339[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v339[r] = v337[(r & 7)];
+        __half* v340[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v340[r] = v338[r] + v339[r];
+        int v343[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v343[r] = v333[r] + v311;
+        bool v345[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v345[r] = (r & 7) ? v345[r & ~7] : v343[r] < K;
+        bool v348[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v348[r] = (r & 7) ? v348[r & ~7] : v343[r] >= 0;
+        bool v349[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 115 "tensor_descriptor.py"
+            v349[r] = (r & 7) ? v349[r & ~7] : v348[r] & v345[r];
+        bool v350[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v350[r] = v332[(r >> 3)];
+        bool v351[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v351[r] = v349[(r & 7)];
+        bool v352[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v352[r] = (r & 7) ? v352[r & ~7] : v350[r] & v351[r];
+        bool v356[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v356[r] = (r & 7) ? v356[r & ~7] : v352[r] & v263;
+        __half v357[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 115 "tensor_descriptor.py"
+            v357[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 115 "tensor_descriptor.py"
+        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192 + 4096);
+        #pragma unroll
+        for (int r = 0; r < 16; r += 8)
+            #line 115 "tensor_descriptor.py"
+            { const int f = (((r & 7) << 6) | ((r >> 3) << 5)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 2) >> 1)], v340[r], v356[r]); }
+        #line 115 "tensor_descriptor.py"
+        tsm::cp_async_commit();
         float acc_2[32];
         // tl.dot: a [64x32] and b [32x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
@@ -5960,333 +5631,18 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
             #line 115 "tensor_descriptor.py"
             dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
         }
-        // for k in range(0, tl.cdiv(K, BK)):
-        #line 114 "tensor_descriptor.py"
-        int v360 = k + 2;
-        #line 114 "tensor_descriptor.py"
-        bool v361 = v360 < v27;
-        // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([off_n, k * BK]).T, acc)
-        #line 115 "tensor_descriptor.py"
-        int v363 = v360 * 32;
-        #line 115 "tensor_descriptor.py"
-        long long v364 = (long long)off_m;
-        #line 115 "tensor_descriptor.py"
-        long long v365 = v364 * v6;
-        #line 115 "tensor_descriptor.py"
-        __half* v366 = a_ptr + v365;
-        #line 115 "tensor_descriptor.py"
-        long long v367 = (long long)v363;
-        #line 115 "tensor_descriptor.py"
-        long long v368 = v367 * v8;
-        #line 115 "tensor_descriptor.py"
-        __half* v369 = v366 + v368;
-        int v370[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v370[r] = ((r << 5) + tp0);
-        long long v372[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v372[r] = (long long)v370[r];
-        long long v374[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v374[r] = v372[r] * v6;
-        __half* v376[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v376[r] = v369 + v374[r];
-        int v378[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v378[r] = v370[r] + off_m;
-        bool v380[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v380[r] = v378[r] < M;
-        bool v383[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v383[r] = v378[r] >= 0;
-        bool v384[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v384[r] = v383[r] & v380[r];
-        int v385[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v385[r] = (r + tp1);
-        long long v387[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v387[r] = (long long)v385[r];
-        long long v389[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v389[r] = v387[r] * v8;
-        __half* v390[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v390[r] = v376[(r >> 3)];
-        long long v391[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v391[r] = v389[(r & 7)];
-        __half* v392[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v392[r] = v390[r] + v391[r];
-        int v394[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v394[r] = v385[r] + v363;
-        bool v396[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v396[r] = (r & 7) ? v396[r & ~7] : v394[r] < K;
-        bool v399[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v399[r] = (r & 7) ? v399[r & ~7] : v394[r] >= 0;
-        bool v400[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v400[r] = (r & 7) ? v400[r & ~7] : v399[r] & v396[r];
-        bool v401[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v401[r] = v384[(r >> 3)];
-        bool v402[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v402[r] = v400[(r & 7)];
-        bool v403[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v403[r] = (r & 7) ? v403[r & ~7] : v401[r] & v402[r];
-        bool v406[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v406[r] = (r & 7) ? v406[r & ~7] : v403[r] & v361;
-        __half v407[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v407[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for 2 iterations ahead
-        #line 115 "tensor_descriptor.py"
-        __half *dot_a_next_2 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
-            #line 115 "tensor_descriptor.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_2[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v392[r], v406[r]); }
-        #line 115 "tensor_descriptor.py"
-        tsm::cp_async_commit();
-        #line 115 "tensor_descriptor.py"
-        int v409 = v360 * 32;
-        #line 115 "tensor_descriptor.py"
-        long long v410 = (long long)off_n;
-        #line 115 "tensor_descriptor.py"
-        long long v411 = v410 * v9;
-        #line 115 "tensor_descriptor.py"
-        __half* v412 = b_ptr + v411;
-        #line 115 "tensor_descriptor.py"
-        long long v413 = (long long)v409;
-        #line 115 "tensor_descriptor.py"
-        long long v414 = v413 * v11;
-        #line 115 "tensor_descriptor.py"
-        __half* v415 = v412 + v414;
-        int v416[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v416[r] = ((r << 5) + tp0);
-        long long v418[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v418[r] = (long long)v416[r];
-        long long v420[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v420[r] = v418[r] * v9;
-        __half* v422[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v422[r] = v415 + v420[r];
-        int v424[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v424[r] = v416[r] + off_n;
-        bool v426[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v426[r] = v424[r] < N;
-        bool v429[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v429[r] = v424[r] >= 0;
-        bool v430[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v430[r] = v429[r] & v426[r];
-        int v431[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v431[r] = (r + tp1);
-        long long v433[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v433[r] = (long long)v431[r];
-        long long v435[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v435[r] = v433[r] * v11;
-        __half* v436[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v436[r] = v422[(r >> 3)];
-        long long v437[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v437[r] = v435[(r & 7)];
-        __half* v438[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v438[r] = v436[r] + v437[r];
-        int v441[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v441[r] = v431[r] + v409;
-        bool v443[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v443[r] = (r & 7) ? v443[r & ~7] : v441[r] < K;
-        bool v446[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v446[r] = (r & 7) ? v446[r & ~7] : v441[r] >= 0;
-        bool v447[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v447[r] = (r & 7) ? v447[r & ~7] : v446[r] & v443[r];
-        bool v448[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v448[r] = v430[(r >> 3)];
-        bool v449[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v449[r] = v447[(r & 7)];
-        bool v450[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v450[r] = (r & 7) ? v450[r & ~7] : v448[r] & v449[r];
-        bool v454[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v454[r] = (r & 7) ? v454[r & ~7] : v450[r] & v361;
-        __half v455[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v455[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for 2 iterations ahead
-        #line 115 "tensor_descriptor.py"
-        __half *dot_b_next_2 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192 + 4096);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
-            #line 115 "tensor_descriptor.py"
-            { const int f = (((r & 7) << 6) | ((r >> 3) << 5)) + tp3; tsm::cp_async16(&dot_b_next_2[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 2) >> 1)], v438[r], v454[r]); }
-        #line 115 "tensor_descriptor.py"
-        tsm::cp_async_commit();
-        float acc_1_next[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 115 "tensor_descriptor.py"
-            acc_1_next[r] = acc_2[r];
-        __half v456_next[16];
+            acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 115 "tensor_descriptor.py"
-            v456_next[r] = v457[r];
-        __half v457_next[16];
+            v358[r] = v309[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 115 "tensor_descriptor.py"
-            v457_next[r] = v407[r];
-        __half v458_next[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v458_next[r] = v459[r];
-        __half v459_next[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v459_next[r] = v455[r];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 115 "tensor_descriptor.py"
-            acc_1[r] = acc_1_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v456[r] = v456_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v457[r] = v457_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v458[r] = v458_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v459[r] = v459_next[r];
+            v359[r] = v357[r];
     }
     #line 114 "tensor_descriptor.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
@@ -6295,11 +5651,11 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     #line 114 "tensor_descriptor.py"
     tsm::wgmma_fence_regs<32>(acc_1);
     // c_desc.store([off_m, off_n], acc.to(tl.float16))
-    __half v465[32];
+    __half v363[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 116 "tensor_descriptor.py"
-        v465[r] = __float2half_rn(acc_1[r]);
+        v363[r] = __float2half_rn(acc_1[r]);
     __half v123[32];
     // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
@@ -6308,37 +5664,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         #line 116 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 116 "tensor_descriptor.py"
-        sv[tp4] = tsm::vec<__half, 2>{{v465[0], v465[1]}};
+        sv[tp4] = tsm::vec<__half, 2>{{v363[0], v363[1]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x100] = tsm::vec<__half, 2>{{v465[2], v465[3]}};
+        sv[tp4 ^ 0x100] = tsm::vec<__half, 2>{{v363[2], v363[3]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x1] = tsm::vec<__half, 2>{{v465[4], v465[5]}};
+        sv[tp4 ^ 0x1] = tsm::vec<__half, 2>{{v363[4], v363[5]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x101] = tsm::vec<__half, 2>{{v465[6], v465[7]}};
+        sv[tp4 ^ 0x101] = tsm::vec<__half, 2>{{v363[6], v363[7]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x2] = tsm::vec<__half, 2>{{v465[8], v465[9]}};
+        sv[tp4 ^ 0x2] = tsm::vec<__half, 2>{{v363[8], v363[9]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x102] = tsm::vec<__half, 2>{{v465[10], v465[11]}};
+        sv[tp4 ^ 0x102] = tsm::vec<__half, 2>{{v363[10], v363[11]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x3] = tsm::vec<__half, 2>{{v465[12], v465[13]}};
+        sv[tp4 ^ 0x3] = tsm::vec<__half, 2>{{v363[12], v363[13]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x103] = tsm::vec<__half, 2>{{v465[14], v465[15]}};
+        sv[tp4 ^ 0x103] = tsm::vec<__half, 2>{{v363[14], v363[15]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x4] = tsm::vec<__half, 2>{{v465[16], v465[17]}};
+        sv[tp4 ^ 0x4] = tsm::vec<__half, 2>{{v363[16], v363[17]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x104] = tsm::vec<__half, 2>{{v465[18], v465[19]}};
+        sv[tp4 ^ 0x104] = tsm::vec<__half, 2>{{v363[18], v363[19]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x5] = tsm::vec<__half, 2>{{v465[20], v465[21]}};
+        sv[tp4 ^ 0x5] = tsm::vec<__half, 2>{{v363[20], v363[21]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x105] = tsm::vec<__half, 2>{{v465[22], v465[23]}};
+        sv[tp4 ^ 0x105] = tsm::vec<__half, 2>{{v363[22], v363[23]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x6] = tsm::vec<__half, 2>{{v465[24], v465[25]}};
+        sv[tp4 ^ 0x6] = tsm::vec<__half, 2>{{v363[24], v363[25]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x106] = tsm::vec<__half, 2>{{v465[26], v465[27]}};
+        sv[tp4 ^ 0x106] = tsm::vec<__half, 2>{{v363[26], v363[27]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x7] = tsm::vec<__half, 2>{{v465[28], v465[29]}};
+        sv[tp4 ^ 0x7] = tsm::vec<__half, 2>{{v363[28], v363[29]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x107] = tsm::vec<__half, 2>{{v465[30], v465[31]}};
+        sv[tp4 ^ 0x107] = tsm::vec<__half, 2>{{v363[30], v363[31]}};
         #line 116 "tensor_descriptor.py"
         __syncthreads();
         #line 116 "tensor_descriptor.py"
@@ -11250,7 +10606,7 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     for (int r = 0; r < 16; ++r)
         #line 271 "tensor_descriptor.py"
         v218[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 271 "tensor_descriptor.py"
     dot_slot = 0;
     #line 271 "tensor_descriptor.py"
@@ -11382,7 +10738,7 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     for (int r = 0; r < 8; ++r)
         #line 271 "tensor_descriptor.py"
         v264[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 271 "tensor_descriptor.py"
     dot_slot = 0;
     #line 271 "tensor_descriptor.py"
@@ -11396,306 +10752,294 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     #line 271 "tensor_descriptor.py"
     tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
-    #line 270 "tensor_descriptor.py"
-    int v266 = 0 + 1;
-    #line 270 "tensor_descriptor.py"
-    bool v267 = v266 < v36;
-    // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([k * BK, off_n]), acc)
-    #line 271 "tensor_descriptor.py"
-    int v269 = v266 * 32;
-    #line 271 "tensor_descriptor.py"
-    long long v270 = (long long)off_m;
-    #line 271 "tensor_descriptor.py"
-    long long v271 = v270 * v5;
-    #line 271 "tensor_descriptor.py"
-    __half* v272 = a_desc + v271;
-    #line 271 "tensor_descriptor.py"
-    long long v273 = (long long)v269;
-    #line 271 "tensor_descriptor.py"
-    long long v274 = v273 * 1LL;
-    #line 271 "tensor_descriptor.py"
-    __half* v275 = v272 + v274;
-    int v276[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v276[r] = ((r << 5) + tp0);
-    long long v278[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v278[r] = (long long)v276[r];
-    long long v280[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v280[r] = v278[r] * v5;
-    __half* v282[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v282[r] = v275 + v280[r];
-    int v284[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v284[r] = v276[r] + off_m;
-    bool v286[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v286[r] = v284[r] < a_desc_shape0;
-    bool v289[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v289[r] = v284[r] >= 0;
-    bool v290[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v290[r] = v289[r] & v286[r];
-    int v291[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v291[r] = (r + tp1);
-    long long v293[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v293[r] = (long long)v291[r];
-    long long v295[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v295[r] = v293[r] * 1LL;
-    __half* v296[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v296[r] = v282[(r >> 3)];
-    long long v297[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v297[r] = v295[(r & 7)];
-    __half* v298[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v298[r] = v296[r] + v297[r];
-    int v300[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v300[r] = v291[r] + v269;
-    bool v302[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v302[r] = (r & 7) ? v302[r & ~7] : v300[r] < a_desc_shape1;
-    bool v305[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v305[r] = (r & 7) ? v305[r & ~7] : v300[r] >= 0;
-    bool v306[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v306[r] = (r & 7) ? v306[r & ~7] : v305[r] & v302[r];
-    bool v307[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v307[r] = v290[(r >> 3)];
-    bool v308[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v308[r] = v306[(r & 7)];
-    bool v309[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v309[r] = (r & 7) ? v309[r & ~7] : v307[r] & v308[r];
-    bool v312[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v312[r] = (r & 7) ? v312[r & ~7] : v309[r] & v267;
-    __half v313[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v313[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 1 of the loop
-    #line 271 "tensor_descriptor.py"
-    __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + 1 * 6144);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
-        #line 271 "tensor_descriptor.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v298[r], v312[r]); }
-    #line 271 "tensor_descriptor.py"
-    tsm::cp_async_commit();
-    #line 271 "tensor_descriptor.py"
-    int v315 = v266 * 32;
-    #line 271 "tensor_descriptor.py"
-    long long v316 = (long long)v315;
-    #line 271 "tensor_descriptor.py"
-    long long v317 = v316 * v12;
-    #line 271 "tensor_descriptor.py"
-    __half* v318 = b_desc + v317;
-    #line 271 "tensor_descriptor.py"
-    long long v319 = (long long)off_n;
-    #line 271 "tensor_descriptor.py"
-    long long v320 = v319 * 1LL;
-    #line 271 "tensor_descriptor.py"
-    __half* v321 = v318 + v320;
-    int v322[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v322[r] = (tp0);
-    long long v324[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v324[r] = (long long)v322[r];
-    long long v326[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v326[r] = v324[r] * v12;
-    __half* v328[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v328[r] = v321 + v326[r];
-    int v330[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v330[r] = v322[r] + v315;
-    bool v332[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v332[r] = v330[r] < b_desc_shape0;
-    bool v335[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v335[r] = v330[r] >= 0;
-    bool v336[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v336[r] = v335[r] & v332[r];
-    int v337[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v337[r] = (r + tp1);
-    long long v339[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v339[r] = (long long)v337[r];
-    long long v341[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v341[r] = v339[r] * 1LL;
-    __half* v342[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v342[r] = v328[0];
-    __half* v344[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v344[r] = v342[r] + v341[r];
-    int v346[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v346[r] = v337[r] + off_n;
-    bool v348[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v348[r] = (r & 7) ? v348[r & ~7] : v346[r] < b_desc_shape1;
-    bool v351[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v351[r] = (r & 7) ? v351[r & ~7] : v346[r] >= 0;
-    bool v352[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v352[r] = (r & 7) ? v352[r & ~7] : v351[r] & v348[r];
-    bool v353[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v353[r] = v336[0];
-    bool v355[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v355[r] = (r & 7) ? v355[r & ~7] : v353[r] & v352[r];
-    bool v358[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v358[r] = (r & 7) ? v358[r & ~7] : v355[r] & v267;
-    __half v359[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v359[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 1 of the loop
-    #line 271 "tensor_descriptor.py"
-    __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + 1 * 6144 + 4096);
-    #pragma unroll
-    for (int r = 0; r < 8; r += 8)
-        #line 271 "tensor_descriptor.py"
-        { const int f = r + tp2; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v344[r], v358[r]); }
-    #line 271 "tensor_descriptor.py"
-    tsm::cp_async_commit();
-    // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 270 "tensor_descriptor.py"
         acc_1[r] = 0.0f;
-    __half v455[16];
+    __half v359[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 270 "tensor_descriptor.py"
-        v455[r] = v218[r];
-    __half v456[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 270 "tensor_descriptor.py"
-        v456[r] = v313[r];
-    __half v457[8];
+        v359[r] = v218[r];
+    __half v360[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 270 "tensor_descriptor.py"
-        v457[r] = v264[r];
-    __half v458[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 270 "tensor_descriptor.py"
-        v458[r] = v359[r];
+        v360[r] = v264[r];
     #line 270 "tensor_descriptor.py"
     for (int k = 0; k < v36; k += 1) {
+        #line 270 "tensor_descriptor.py"
+        int k_next = k + 1;
+        #line 270 "tensor_descriptor.py"
+        bool v266 = k_next < v36;
         // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([k * BK, off_n]), acc)
+        #line 271 "tensor_descriptor.py"
+        int v268 = k_next * 32;
+        #line 271 "tensor_descriptor.py"
+        long long v269 = (long long)off_m;
+        #line 271 "tensor_descriptor.py"
+        long long v270 = v269 * v5;
+        #line 271 "tensor_descriptor.py"
+        __half* v271 = a_desc + v270;
+        #line 271 "tensor_descriptor.py"
+        long long v272 = (long long)v268;
+        #line 271 "tensor_descriptor.py"
+        long long v273 = v272 * 1LL;
+        #line 271 "tensor_descriptor.py"
+        __half* v274 = v271 + v273;
+        int v275[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 271 "tensor_descriptor.py"
+            v275[r] = ((r << 5) + tp0);
+        long long v277[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 271 "tensor_descriptor.py"
+            v277[r] = (long long)v275[r];
+        long long v279[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 271 "tensor_descriptor.py"
+            v279[r] = v277[r] * v5;
+        __half* v281[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 271 "tensor_descriptor.py"
+            v281[r] = v274 + v279[r];
+        int v283[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 271 "tensor_descriptor.py"
+            v283[r] = v275[r] + off_m;
+        bool v285[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 271 "tensor_descriptor.py"
+            v285[r] = v283[r] < a_desc_shape0;
+        bool v288[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 271 "tensor_descriptor.py"
+            v288[r] = v283[r] >= 0;
+        bool v289[2];
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 271 "tensor_descriptor.py"
+            v289[r] = v288[r] & v285[r];
+        int v290[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v290[r] = (r + tp1);
+        long long v292[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v292[r] = (long long)v290[r];
+        long long v294[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v294[r] = v292[r] * 1LL;
+        __half* v295[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 271 "tensor_descriptor.py"
+            v295[r] = v281[(r >> 3)];
+        long long v296[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 271 "tensor_descriptor.py"
+            v296[r] = v294[(r & 7)];
+        __half* v297[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 271 "tensor_descriptor.py"
+            v297[r] = v295[r] + v296[r];
+        int v299[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v299[r] = v290[r] + v268;
+        bool v301[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v301[r] = (r & 7) ? v301[r & ~7] : v299[r] < a_desc_shape1;
+        bool v304[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v304[r] = (r & 7) ? v304[r & ~7] : v299[r] >= 0;
+        bool v305[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v305[r] = (r & 7) ? v305[r & ~7] : v304[r] & v301[r];
+        bool v306[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 271 "tensor_descriptor.py"
+            v306[r] = v289[(r >> 3)];
+        bool v307[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 271 "tensor_descriptor.py"
+            v307[r] = v305[(r & 7)];
+        bool v308[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 271 "tensor_descriptor.py"
+            v308[r] = (r & 7) ? v308[r & ~7] : v306[r] & v307[r];
+        bool v311[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 271 "tensor_descriptor.py"
+            v311[r] = (r & 7) ? v311[r & ~7] : v308[r] & v266;
+        __half v312[16];
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
+            #line 271 "tensor_descriptor.py"
+            v312[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 271 "tensor_descriptor.py"
+        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144);
+        #pragma unroll
+        for (int r = 0; r < 16; r += 8)
+            #line 271 "tensor_descriptor.py"
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v297[r], v311[r]); }
+        #line 271 "tensor_descriptor.py"
+        tsm::cp_async_commit();
+        #line 271 "tensor_descriptor.py"
+        int v314 = k_next * 32;
+        #line 271 "tensor_descriptor.py"
+        long long v315 = (long long)v314;
+        #line 271 "tensor_descriptor.py"
+        long long v316 = v315 * v12;
+        #line 271 "tensor_descriptor.py"
+        __half* v317 = b_desc + v316;
+        #line 271 "tensor_descriptor.py"
+        long long v318 = (long long)off_n;
+        #line 271 "tensor_descriptor.py"
+        long long v319 = v318 * 1LL;
+        #line 271 "tensor_descriptor.py"
+        __half* v320 = v317 + v319;
+        int v321[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v321[r] = (tp0);
+        long long v323[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v323[r] = (long long)v321[r];
+        long long v325[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v325[r] = v323[r] * v12;
+        __half* v327[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v327[r] = v320 + v325[r];
+        int v329[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v329[r] = v321[r] + v314;
+        bool v331[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v331[r] = v329[r] < b_desc_shape0;
+        bool v334[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v334[r] = v329[r] >= 0;
+        bool v335[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v335[r] = v334[r] & v331[r];
+        int v336[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v336[r] = (r + tp1);
+        long long v338[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v338[r] = (long long)v336[r];
+        long long v340[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v340[r] = v338[r] * 1LL;
+        __half* v341[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v341[r] = v327[0];
+        __half* v343[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v343[r] = v341[r] + v340[r];
+        int v345[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v345[r] = v336[r] + off_n;
+        bool v347[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v347[r] = (r & 7) ? v347[r & ~7] : v345[r] < b_desc_shape1;
+        bool v350[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v350[r] = (r & 7) ? v350[r & ~7] : v345[r] >= 0;
+        bool v351[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v351[r] = (r & 7) ? v351[r & ~7] : v350[r] & v347[r];
+        bool v352[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v352[r] = v335[0];
+        bool v354[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v354[r] = (r & 7) ? v354[r & ~7] : v352[r] & v351[r];
+        bool v357[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v357[r] = (r & 7) ? v357[r & ~7] : v354[r] & v266;
+        __half v358[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v358[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 271 "tensor_descriptor.py"
+        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144 + 4096);
+        #pragma unroll
+        for (int r = 0; r < 8; r += 8)
+            #line 271 "tensor_descriptor.py"
+            { const int f = r + tp2; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v343[r], v357[r]); }
+        #line 271 "tensor_descriptor.py"
+        tsm::cp_async_commit();
         float acc_2[16];
         // tl.dot: a [64x32] and b [32x32] fp16 on tensor cores (wgmma m64n32k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
@@ -11732,323 +11076,18 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
         }
-        // for k in range(0, tl.cdiv(K, BK)):
-        #line 270 "tensor_descriptor.py"
-        int v361 = k + 2;
-        #line 270 "tensor_descriptor.py"
-        bool v362 = v361 < v36;
-        // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([k * BK, off_n]), acc)
-        #line 271 "tensor_descriptor.py"
-        int v364 = v361 * 32;
-        #line 271 "tensor_descriptor.py"
-        long long v365 = (long long)off_m;
-        #line 271 "tensor_descriptor.py"
-        long long v366 = v365 * v5;
-        #line 271 "tensor_descriptor.py"
-        __half* v367 = a_desc + v366;
-        #line 271 "tensor_descriptor.py"
-        long long v368 = (long long)v364;
-        #line 271 "tensor_descriptor.py"
-        long long v369 = v368 * 1LL;
-        #line 271 "tensor_descriptor.py"
-        __half* v370 = v367 + v369;
-        int v371[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v371[r] = ((r << 5) + tp0);
-        long long v373[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v373[r] = (long long)v371[r];
-        long long v375[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v375[r] = v373[r] * v5;
-        __half* v377[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v377[r] = v370 + v375[r];
-        int v379[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v379[r] = v371[r] + off_m;
-        bool v381[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v381[r] = v379[r] < a_desc_shape0;
-        bool v384[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v384[r] = v379[r] >= 0;
-        bool v385[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v385[r] = v384[r] & v381[r];
-        int v386[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v386[r] = (r + tp1);
-        long long v388[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v388[r] = (long long)v386[r];
-        long long v390[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v390[r] = v388[r] * 1LL;
-        __half* v391[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 271 "tensor_descriptor.py"
-            v391[r] = v377[(r >> 3)];
-        long long v392[16];
+            acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 271 "tensor_descriptor.py"
-            v392[r] = v390[(r & 7)];
-        __half* v393[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v393[r] = v391[r] + v392[r];
-        int v395[8];
+            v359[r] = v312[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 271 "tensor_descriptor.py"
-            v395[r] = v386[r] + v364;
-        bool v397[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v397[r] = (r & 7) ? v397[r & ~7] : v395[r] < a_desc_shape1;
-        bool v400[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v400[r] = (r & 7) ? v400[r & ~7] : v395[r] >= 0;
-        bool v401[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v401[r] = (r & 7) ? v401[r & ~7] : v400[r] & v397[r];
-        bool v402[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v402[r] = v385[(r >> 3)];
-        bool v403[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v403[r] = v401[(r & 7)];
-        bool v404[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v404[r] = (r & 7) ? v404[r & ~7] : v402[r] & v403[r];
-        bool v407[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v407[r] = (r & 7) ? v407[r & ~7] : v404[r] & v362;
-        __half v408[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v408[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for 2 iterations ahead
-        #line 271 "tensor_descriptor.py"
-        __half *dot_a_next_2 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
-            #line 271 "tensor_descriptor.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_2[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v393[r], v407[r]); }
-        #line 271 "tensor_descriptor.py"
-        tsm::cp_async_commit();
-        #line 271 "tensor_descriptor.py"
-        int v410 = v361 * 32;
-        #line 271 "tensor_descriptor.py"
-        long long v411 = (long long)v410;
-        #line 271 "tensor_descriptor.py"
-        long long v412 = v411 * v12;
-        #line 271 "tensor_descriptor.py"
-        __half* v413 = b_desc + v412;
-        #line 271 "tensor_descriptor.py"
-        long long v414 = (long long)off_n;
-        #line 271 "tensor_descriptor.py"
-        long long v415 = v414 * 1LL;
-        #line 271 "tensor_descriptor.py"
-        __half* v416 = v413 + v415;
-        int v417[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v417[r] = (tp0);
-        long long v419[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v419[r] = (long long)v417[r];
-        long long v421[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v421[r] = v419[r] * v12;
-        __half* v423[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v423[r] = v416 + v421[r];
-        int v425[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v425[r] = v417[r] + v410;
-        bool v427[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v427[r] = v425[r] < b_desc_shape0;
-        bool v430[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v430[r] = v425[r] >= 0;
-        bool v431[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v431[r] = v430[r] & v427[r];
-        int v432[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v432[r] = (r + tp1);
-        long long v434[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v434[r] = (long long)v432[r];
-        long long v436[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v436[r] = v434[r] * 1LL;
-        __half* v437[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v437[r] = v423[0];
-        __half* v439[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v439[r] = v437[r] + v436[r];
-        int v441[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v441[r] = v432[r] + off_n;
-        bool v443[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v443[r] = (r & 7) ? v443[r & ~7] : v441[r] < b_desc_shape1;
-        bool v446[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v446[r] = (r & 7) ? v446[r & ~7] : v441[r] >= 0;
-        bool v447[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v447[r] = (r & 7) ? v447[r & ~7] : v446[r] & v443[r];
-        bool v448[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v448[r] = v431[0];
-        bool v450[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v450[r] = (r & 7) ? v450[r & ~7] : v448[r] & v447[r];
-        bool v453[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v453[r] = (r & 7) ? v453[r & ~7] : v450[r] & v362;
-        __half v454[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v454[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for 2 iterations ahead
-        #line 271 "tensor_descriptor.py"
-        __half *dot_b_next_2 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144 + 4096);
-        #pragma unroll
-        for (int r = 0; r < 8; r += 8)
-            #line 271 "tensor_descriptor.py"
-            { const int f = r + tp2; tsm::cp_async16(&dot_b_next_2[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v439[r], v453[r]); }
-        #line 271 "tensor_descriptor.py"
-        tsm::cp_async_commit();
-        float acc_1_next[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            acc_1_next[r] = acc_2[r];
-        __half v455_next[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v455_next[r] = v456[r];
-        __half v456_next[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v456_next[r] = v408[r];
-        __half v457_next[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v457_next[r] = v458[r];
-        __half v458_next[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v458_next[r] = v454[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            acc_1[r] = acc_1_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v455[r] = v455_next[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v456[r] = v456_next[r];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v457[r] = v457_next[r];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v458[r] = v458_next[r];
+            v360[r] = v358[r];
     }
     #line 270 "tensor_descriptor.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
@@ -12057,11 +11096,11 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     #line 270 "tensor_descriptor.py"
     tsm::wgmma_fence_regs<16>(acc_1);
     // c_desc.store([off_m, off_n], acc.to(tl.float16))
-    __half v464[16];
+    __half v364[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 272 "tensor_descriptor.py"
-        v464[r] = __float2half_rn(acc_1[r]);
+        v364[r] = __float2half_rn(acc_1[r]);
     __half v131[16];
     // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
@@ -12070,21 +11109,21 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 272 "tensor_descriptor.py"
-        sv[tp3] = tsm::vec<__half, 2>{{v464[0], v464[1]}};
+        sv[tp3] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x80] = tsm::vec<__half, 2>{{v464[2], v464[3]}};
+        sv[tp3 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x1] = tsm::vec<__half, 2>{{v464[4], v464[5]}};
+        sv[tp3 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x81] = tsm::vec<__half, 2>{{v464[6], v464[7]}};
+        sv[tp3 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x2] = tsm::vec<__half, 2>{{v464[8], v464[9]}};
+        sv[tp3 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x82] = tsm::vec<__half, 2>{{v464[10], v464[11]}};
+        sv[tp3 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x3] = tsm::vec<__half, 2>{{v464[12], v464[13]}};
+        sv[tp3 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x83] = tsm::vec<__half, 2>{{v464[14], v464[15]}};
+        sv[tp3 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
         #line 272 "tensor_descriptor.py"
         __syncthreads();
         #line 272 "tensor_descriptor.py"
@@ -12517,7 +11556,7 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     for (int r = 0; r < 8; ++r)
         #line 271 "tensor_descriptor.py"
         v264[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 0 of the loop
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 271 "tensor_descriptor.py"
     dot_slot = 0;
     #line 271 "tensor_descriptor.py"
@@ -12531,291 +11570,279 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     #line 271 "tensor_descriptor.py"
     tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
-    #line 270 "tensor_descriptor.py"
-    int v266 = 0 + 1;
-    #line 270 "tensor_descriptor.py"
-    bool v267 = v266 < v36;
-    // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([k * BK, off_n]), acc)
-    #line 271 "tensor_descriptor.py"
-    int v269 = v266 * 16;
-    #line 271 "tensor_descriptor.py"
-    long long v270 = (long long)off_m;
-    #line 271 "tensor_descriptor.py"
-    long long v271 = v270 * v5;
-    #line 271 "tensor_descriptor.py"
-    __half* v272 = a_desc + v271;
-    #line 271 "tensor_descriptor.py"
-    long long v273 = (long long)v269;
-    #line 271 "tensor_descriptor.py"
-    long long v274 = v273 * 1LL;
-    #line 271 "tensor_descriptor.py"
-    __half* v275 = v272 + v274;
-    int v276[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v276[r] = (tp0);
-    long long v278[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v278[r] = (long long)v276[r];
-    long long v280[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v280[r] = v278[r] * v5;
-    __half* v282[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v282[r] = v275 + v280[r];
-    int v284[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v284[r] = v276[r] + off_m;
-    bool v286[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v286[r] = v284[r] < a_desc_shape0;
-    bool v289[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v289[r] = v284[r] >= 0;
-    bool v290[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v290[r] = v289[r] & v286[r];
-    int v291[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v291[r] = (r + tp1);
-    long long v293[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v293[r] = (long long)v291[r];
-    long long v295[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v295[r] = v293[r] * 1LL;
-    __half* v296[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v296[r] = v282[0];
-    __half* v298[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v298[r] = v296[r] + v295[r];
-    int v300[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v300[r] = v291[r] + v269;
-    bool v302[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v302[r] = (r & 3) ? v302[r & ~3] : v300[r] < a_desc_shape1;
-    bool v305[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v305[r] = (r & 3) ? v305[r & ~3] : v300[r] >= 0;
-    bool v306[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v306[r] = (r & 3) ? v306[r & ~3] : v305[r] & v302[r];
-    bool v307[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v307[r] = v290[0];
-    bool v309[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v309[r] = (r & 3) ? v309[r & ~3] : v307[r] & v306[r];
-    bool v312[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v312[r] = (r & 3) ? v312[r & ~3] : v309[r] & v267;
-    __half v313[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v313[r] = __float2half_rn(0.0f);
-    #pragma unroll
-    for (int r = 0; r < 4; r += 4)
-        #line 271 "tensor_descriptor.py"
-        tsm::load<4>(&v313[r], v298[r], v312[r]); // 8-byte accesses
-    #line 271 "tensor_descriptor.py"
-    int v315 = v266 * 16;
-    #line 271 "tensor_descriptor.py"
-    long long v316 = (long long)v315;
-    #line 271 "tensor_descriptor.py"
-    long long v317 = v316 * v12;
-    #line 271 "tensor_descriptor.py"
-    __half* v318 = b_desc + v317;
-    #line 271 "tensor_descriptor.py"
-    long long v319 = (long long)off_n;
-    #line 271 "tensor_descriptor.py"
-    long long v320 = v319 * 1LL;
-    #line 271 "tensor_descriptor.py"
-    __half* v321 = v318 + v320;
-    int v322[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v322[r] = (tp2);
-    long long v324[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v324[r] = (long long)v322[r];
-    long long v326[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v326[r] = v324[r] * v12;
-    __half* v328[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v328[r] = v321 + v326[r];
-    int v330[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v330[r] = v322[r] + v315;
-    bool v332[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v332[r] = v330[r] < b_desc_shape0;
-    bool v335[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v335[r] = v330[r] >= 0;
-    bool v336[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v336[r] = v335[r] & v332[r];
-    int v337[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v337[r] = (r + tp3);
-    long long v339[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v339[r] = (long long)v337[r];
-    long long v341[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v341[r] = v339[r] * 1LL;
-    __half* v342[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v342[r] = v328[0];
-    __half* v344[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v344[r] = v342[r] + v341[r];
-    int v346[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v346[r] = v337[r] + off_n;
-    bool v348[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v348[r] = (r & 7) ? v348[r & ~7] : v346[r] < b_desc_shape1;
-    bool v351[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v351[r] = (r & 7) ? v351[r & ~7] : v346[r] >= 0;
-    bool v352[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v352[r] = (r & 7) ? v352[r & ~7] : v351[r] & v348[r];
-    bool v353[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v353[r] = v336[0];
-    bool v355[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v355[r] = (r & 7) ? v355[r & ~7] : v353[r] & v352[r];
-    bool v358[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v358[r] = (r & 7) ? v358[r & ~7] : v355[r] & v267;
-    __half v359[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v359[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for iteration 1 of the loop
-    #line 271 "tensor_descriptor.py"
-    __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + 1 * 3840 + 1536);
-    #pragma unroll
-    for (int r = 0; r < 8; r += 8)
-        #line 271 "tensor_descriptor.py"
-        { const int f = r + tp4; tsm::cp_async16(&dot_b_next_1[(f >> 6) * 72 + (f & 63)], v344[r], v358[r]); }
-    #line 271 "tensor_descriptor.py"
-    tsm::cp_async_commit();
-    // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 270 "tensor_descriptor.py"
         acc_1[r] = 0.0f;
-    __half v455[4];
+    __half v359[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 270 "tensor_descriptor.py"
-        v455[r] = v218[r];
-    __half v456[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 270 "tensor_descriptor.py"
-        v456[r] = v313[r];
-    __half v457[8];
+        v359[r] = v218[r];
+    __half v360[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 270 "tensor_descriptor.py"
-        v457[r] = v264[r];
-    __half v458[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 270 "tensor_descriptor.py"
-        v458[r] = v359[r];
+        v360[r] = v264[r];
     #line 270 "tensor_descriptor.py"
     for (int k = 0; k < v36; k += 1) {
+        #line 270 "tensor_descriptor.py"
+        int k_next = k + 1;
+        #line 270 "tensor_descriptor.py"
+        bool v266 = k_next < v36;
         // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([k * BK, off_n]), acc)
+        #line 271 "tensor_descriptor.py"
+        int v268 = k_next * 16;
+        #line 271 "tensor_descriptor.py"
+        long long v269 = (long long)off_m;
+        #line 271 "tensor_descriptor.py"
+        long long v270 = v269 * v5;
+        #line 271 "tensor_descriptor.py"
+        __half* v271 = a_desc + v270;
+        #line 271 "tensor_descriptor.py"
+        long long v272 = (long long)v268;
+        #line 271 "tensor_descriptor.py"
+        long long v273 = v272 * 1LL;
+        #line 271 "tensor_descriptor.py"
+        __half* v274 = v271 + v273;
+        int v275[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v275[r] = (tp0);
+        long long v277[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v277[r] = (long long)v275[r];
+        long long v279[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v279[r] = v277[r] * v5;
+        __half* v281[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v281[r] = v274 + v279[r];
+        int v283[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v283[r] = v275[r] + off_m;
+        bool v285[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v285[r] = v283[r] < a_desc_shape0;
+        bool v288[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v288[r] = v283[r] >= 0;
+        bool v289[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v289[r] = v288[r] & v285[r];
+        int v290[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 271 "tensor_descriptor.py"
+            v290[r] = (r + tp1);
+        long long v292[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 271 "tensor_descriptor.py"
+            v292[r] = (long long)v290[r];
+        long long v294[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 271 "tensor_descriptor.py"
+            v294[r] = v292[r] * 1LL;
+        __half* v295[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 271 "tensor_descriptor.py"
+            v295[r] = v281[0];
+        __half* v297[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 271 "tensor_descriptor.py"
+            v297[r] = v295[r] + v294[r];
+        int v299[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 271 "tensor_descriptor.py"
+            v299[r] = v290[r] + v268;
+        bool v301[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 271 "tensor_descriptor.py"
+            v301[r] = (r & 3) ? v301[r & ~3] : v299[r] < a_desc_shape1;
+        bool v304[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 271 "tensor_descriptor.py"
+            v304[r] = (r & 3) ? v304[r & ~3] : v299[r] >= 0;
+        bool v305[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 271 "tensor_descriptor.py"
+            v305[r] = (r & 3) ? v305[r & ~3] : v304[r] & v301[r];
+        bool v306[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 271 "tensor_descriptor.py"
+            v306[r] = v289[0];
+        bool v308[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 271 "tensor_descriptor.py"
+            v308[r] = (r & 3) ? v308[r & ~3] : v306[r] & v305[r];
+        bool v311[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 271 "tensor_descriptor.py"
+            v311[r] = (r & 3) ? v311[r & ~3] : v308[r] & v266;
+        __half v312[4];
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 271 "tensor_descriptor.py"
+            v312[r] = __float2half_rn(0.0f);
+        #pragma unroll
+        for (int r = 0; r < 4; r += 4)
+            #line 271 "tensor_descriptor.py"
+            tsm::load<4>(&v312[r], v297[r], v311[r]); // 8-byte accesses
+        #line 271 "tensor_descriptor.py"
+        int v314 = k_next * 16;
+        #line 271 "tensor_descriptor.py"
+        long long v315 = (long long)v314;
+        #line 271 "tensor_descriptor.py"
+        long long v316 = v315 * v12;
+        #line 271 "tensor_descriptor.py"
+        __half* v317 = b_desc + v316;
+        #line 271 "tensor_descriptor.py"
+        long long v318 = (long long)off_n;
+        #line 271 "tensor_descriptor.py"
+        long long v319 = v318 * 1LL;
+        #line 271 "tensor_descriptor.py"
+        __half* v320 = v317 + v319;
+        int v321[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v321[r] = (tp2);
+        long long v323[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v323[r] = (long long)v321[r];
+        long long v325[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v325[r] = v323[r] * v12;
+        __half* v327[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v327[r] = v320 + v325[r];
+        int v329[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v329[r] = v321[r] + v314;
+        bool v331[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v331[r] = v329[r] < b_desc_shape0;
+        bool v334[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v334[r] = v329[r] >= 0;
+        bool v335[1];
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 271 "tensor_descriptor.py"
+            v335[r] = v334[r] & v331[r];
+        int v336[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v336[r] = (r + tp3);
+        long long v338[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v338[r] = (long long)v336[r];
+        long long v340[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v340[r] = v338[r] * 1LL;
+        __half* v341[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v341[r] = v327[0];
+        __half* v343[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v343[r] = v341[r] + v340[r];
+        int v345[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v345[r] = v336[r] + off_n;
+        bool v347[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v347[r] = (r & 7) ? v347[r & ~7] : v345[r] < b_desc_shape1;
+        bool v350[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v350[r] = (r & 7) ? v350[r & ~7] : v345[r] >= 0;
+        bool v351[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v351[r] = (r & 7) ? v351[r & ~7] : v350[r] & v347[r];
+        bool v352[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v352[r] = v335[0];
+        bool v354[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v354[r] = (r & 7) ? v354[r & ~7] : v352[r] & v351[r];
+        bool v357[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v357[r] = (r & 7) ? v357[r & ~7] : v354[r] & v266;
+        __half v358[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 271 "tensor_descriptor.py"
+            v358[r] = __float2half_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 271 "tensor_descriptor.py"
+        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 2 ? 0 : dot_slot + 1) * 3840 + 1536);
+        #pragma unroll
+        for (int r = 0; r < 8; r += 8)
+            #line 271 "tensor_descriptor.py"
+            { const int f = r + tp4; tsm::cp_async16(&dot_b_next_1[(f >> 6) * 72 + (f & 63)], v343[r], v357[r]); }
+        #line 271 "tensor_descriptor.py"
+        tsm::cp_async_commit();
         float acc_2[16];
         // tl.dot: a [32x16] and b [16x64] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): warps 2x2, each a 16x32 tile of 1x4 instructions
         {
@@ -12828,7 +11855,7 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #pragma unroll
             for (int r = 0; r < 4; r += 4)
                 #line 271 "tensor_descriptor.py"
-                { const int f = r + tp5; tsm::sts<4>(&dot_a[(f >> 4) * 24 + (f & 15)], &v455[r]); }
+                { const int f = r + tp5; tsm::sts<4>(&dot_a[(f >> 4) * 24 + (f & 15)], &v359[r]); }
             #line 271 "tensor_descriptor.py"
             tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 271 "tensor_descriptor.py"
@@ -12872,317 +11899,27 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             dot_slot = (dot_slot == 2 ? 0 : dot_slot + 1);
         }
-        // for k in range(0, tl.cdiv(K, BK)):
-        #line 270 "tensor_descriptor.py"
-        int v361 = k + 2;
-        #line 270 "tensor_descriptor.py"
-        bool v362 = v361 < v36;
-        // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([k * BK, off_n]), acc)
-        #line 271 "tensor_descriptor.py"
-        int v364 = v361 * 16;
-        #line 271 "tensor_descriptor.py"
-        long long v365 = (long long)off_m;
-        #line 271 "tensor_descriptor.py"
-        long long v366 = v365 * v5;
-        #line 271 "tensor_descriptor.py"
-        __half* v367 = a_desc + v366;
-        #line 271 "tensor_descriptor.py"
-        long long v368 = (long long)v364;
-        #line 271 "tensor_descriptor.py"
-        long long v369 = v368 * 1LL;
-        #line 271 "tensor_descriptor.py"
-        __half* v370 = v367 + v369;
-        int v371[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v371[r] = (tp0);
-        long long v373[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v373[r] = (long long)v371[r];
-        long long v375[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v375[r] = v373[r] * v5;
-        __half* v377[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v377[r] = v370 + v375[r];
-        int v379[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v379[r] = v371[r] + off_m;
-        bool v381[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v381[r] = v379[r] < a_desc_shape0;
-        bool v384[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v384[r] = v379[r] >= 0;
-        bool v385[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v385[r] = v384[r] & v381[r];
-        int v386[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v386[r] = (r + tp1);
-        long long v388[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v388[r] = (long long)v386[r];
-        long long v390[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v390[r] = v388[r] * 1LL;
-        __half* v391[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v391[r] = v377[0];
-        __half* v393[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v393[r] = v391[r] + v390[r];
-        int v395[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v395[r] = v386[r] + v364;
-        bool v397[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v397[r] = (r & 3) ? v397[r & ~3] : v395[r] < a_desc_shape1;
-        bool v400[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v400[r] = (r & 3) ? v400[r & ~3] : v395[r] >= 0;
-        bool v401[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v401[r] = (r & 3) ? v401[r & ~3] : v400[r] & v397[r];
-        bool v402[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v402[r] = v385[0];
-        bool v404[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v404[r] = (r & 3) ? v404[r & ~3] : v402[r] & v401[r];
-        bool v407[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v407[r] = (r & 3) ? v407[r & ~3] : v404[r] & v362;
-        __half v408[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v408[r] = __float2half_rn(0.0f);
-        #pragma unroll
-        for (int r = 0; r < 4; r += 4)
-            #line 271 "tensor_descriptor.py"
-            tsm::load<4>(&v408[r], v393[r], v407[r]); // 8-byte accesses
-        #line 271 "tensor_descriptor.py"
-        int v410 = v361 * 16;
-        #line 271 "tensor_descriptor.py"
-        long long v411 = (long long)v410;
-        #line 271 "tensor_descriptor.py"
-        long long v412 = v411 * v12;
-        #line 271 "tensor_descriptor.py"
-        __half* v413 = b_desc + v412;
-        #line 271 "tensor_descriptor.py"
-        long long v414 = (long long)off_n;
-        #line 271 "tensor_descriptor.py"
-        long long v415 = v414 * 1LL;
-        #line 271 "tensor_descriptor.py"
-        __half* v416 = v413 + v415;
-        int v417[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v417[r] = (tp2);
-        long long v419[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v419[r] = (long long)v417[r];
-        long long v421[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v421[r] = v419[r] * v12;
-        __half* v423[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v423[r] = v416 + v421[r];
-        int v425[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v425[r] = v417[r] + v410;
-        bool v427[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v427[r] = v425[r] < b_desc_shape0;
-        bool v430[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v430[r] = v425[r] >= 0;
-        bool v431[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v431[r] = v430[r] & v427[r];
-        int v432[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v432[r] = (r + tp3);
-        long long v434[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v434[r] = (long long)v432[r];
-        long long v436[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v436[r] = v434[r] * 1LL;
-        __half* v437[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v437[r] = v423[0];
-        __half* v439[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v439[r] = v437[r] + v436[r];
-        int v441[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v441[r] = v432[r] + off_n;
-        bool v443[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v443[r] = (r & 7) ? v443[r & ~7] : v441[r] < b_desc_shape1;
-        bool v446[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v446[r] = (r & 7) ? v446[r & ~7] : v441[r] >= 0;
-        bool v447[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v447[r] = (r & 7) ? v447[r & ~7] : v446[r] & v443[r];
-        bool v448[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v448[r] = v431[0];
-        bool v450[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v450[r] = (r & 7) ? v450[r & ~7] : v448[r] & v447[r];
-        bool v453[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v453[r] = (r & 7) ? v453[r & ~7] : v450[r] & v362;
-        __half v454[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v454[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for 2 iterations ahead
-        #line 271 "tensor_descriptor.py"
-        __half *dot_b_next_2 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 2 ? 0 : dot_slot + 1) * 3840 + 1536);
-        #pragma unroll
-        for (int r = 0; r < 8; r += 8)
-            #line 271 "tensor_descriptor.py"
-            { const int f = r + tp4; tsm::cp_async16(&dot_b_next_2[(f >> 6) * 72 + (f & 63)], v439[r], v453[r]); }
-        #line 271 "tensor_descriptor.py"
-        tsm::cp_async_commit();
-        float acc_1_next[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 271 "tensor_descriptor.py"
-            acc_1_next[r] = acc_2[r];
-        __half v455_next[4];
+            acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 271 "tensor_descriptor.py"
-            v455_next[r] = v456[r];
-        __half v456_next[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v456_next[r] = v408[r];
-        __half v457_next[8];
+            v359[r] = v312[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 271 "tensor_descriptor.py"
-            v457_next[r] = v458[r];
-        __half v458_next[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v458_next[r] = v454[r];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            acc_1[r] = acc_1_next[r];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v455[r] = v455_next[r];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v456[r] = v456_next[r];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v457[r] = v457_next[r];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v458[r] = v458_next[r];
+            v360[r] = v358[r];
     }
     #line 270 "tensor_descriptor.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     // c_desc.store([off_m, off_n], acc.to(tl.float16))
-    __half v464[16];
+    __half v364[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 272 "tensor_descriptor.py"
-        v464[r] = __float2half_rn(acc_1[r]);
+        v364[r] = __float2half_rn(acc_1[r]);
     __half v131[16];
     // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
@@ -13191,21 +11928,21 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 272 "tensor_descriptor.py"
-        sv[tp6] = tsm::vec<__half, 2>{{v464[0], v464[1]}};
+        sv[tp6] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp6 ^ 0x100] = tsm::vec<__half, 2>{{v464[2], v464[3]}};
+        sv[tp6 ^ 0x100] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v464[4], v464[5]}};
+        sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp6 ^ 0x101] = tsm::vec<__half, 2>{{v464[6], v464[7]}};
+        sv[tp6 ^ 0x101] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp6 ^ 0x2] = tsm::vec<__half, 2>{{v464[8], v464[9]}};
+        sv[tp6 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp6 ^ 0x102] = tsm::vec<__half, 2>{{v464[10], v464[11]}};
+        sv[tp6 ^ 0x102] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp6 ^ 0x3] = tsm::vec<__half, 2>{{v464[12], v464[13]}};
+        sv[tp6 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp6 ^ 0x103] = tsm::vec<__half, 2>{{v464[14], v464[15]}};
+        sv[tp6 ^ 0x103] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
         #line 272 "tensor_descriptor.py"
         __syncthreads();
         #line 272 "tensor_descriptor.py"
