@@ -4,11 +4,11 @@
 // again (index arithmetic from make_range / splat / constants, broadcasts and reshapes of
 // those, and loads smaller than the program's thread count, as Triton's isExpensiveLoadOrStore)
 // is replaced by a copy of that computation produced directly in the wanted layout
-// (rematerialization). What the copies leave unused is removed. Last, a conversion that feeds a
-// chain of elementwise ops narrowing its type (a matmul's fp32 accumulator cast to fp16 for the
-// store, perhaps through an activation first) moves down to the narrowest point of the chain:
-// the ops run in the source layout and half the bytes go through shared memory (Triton keeps
-// the accumulator's layout up to the cast the same way, and converts the fp16 tile).
+// (rematerialization). What the copies leave unused is removed. Last, a conversion whose result
+// feeds elementwise ops that end in narrower values (a matmul's fp32 accumulator through an
+// activation and the cast to fp16 for the store) moves past them: the ops run in the source
+// layout and the values leaving them are converted instead, fewer bytes through shared memory
+// (Triton keeps the accumulator's layout up to the cast the same way, and converts the fp16 tile).
 
 #include "core/passes/passes.h"
 
