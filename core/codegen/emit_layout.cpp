@@ -252,7 +252,7 @@ bool Emitter::emitGatherVectorized(const std::string &dst, const Layout &read, c
     auto offsets = [&](const std::vector<std::int64_t> &bases) {
         std::vector<std::int64_t> out;
         for (std::int64_t b : bases)
-            out.push_back(b ? plan->image[std::size_t(std::countr_zero(std::uint64_t(b)))] >> kk : 0);
+            out.push_back(plan->offset(b) >> kk);
         return out;
     };
     needShared((elements * w + 15) / 16 * 16, k.span,
@@ -285,7 +285,6 @@ bool Emitter::emitGatherVectorized(const std::string &dst, const Layout &read, c
         for (std::size_t j = 0; j < l.regBases.size(); ++j)
             if (l.regBases[j] == 0)
                 zeroMask |= 1 << j;
-        const char *op = (threadBits & regBits) ? " ^ " : " + ";
         for (int r = 0; r < l.numRegs(); ++r) {
             if ((r & vecRegMask) || (owned && (r & zeroMask)))
                 continue;
@@ -293,7 +292,7 @@ bool Emitter::emitGatherVectorized(const std::string &dst, const Layout &read, c
             for (std::size_t j = 0; j < l.regBases.size(); ++j)
                 if (r >> j & 1)
                     c ^= regOff[j];
-            const std::string at = tp.empty() ? hex(c) : c == 0 ? tp : tp + op + hex(c);
+            const std::string at = join(tp, c ? hex(c) : "", !(threadBits & regBits), " + ");
             std::vector<int> regs;
             for (int t = 0; t < (1 << kk); ++t) {
                 int reg = r;

@@ -1173,7 +1173,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 31 "argmax.py"
-        sv[0x0] = v60[0];
+        sv[0] = v60[0];
         #line 31 "argmax.py"
         sv[0x1] = v60[1];
         #line 31 "argmax.py"
@@ -1315,7 +1315,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 32 "argmax.py"
-        sv[0x0] = v78[0];
+        sv[0] = v78[0];
         #line 32 "argmax.py"
         sv[0x1] = v78[1];
         #line 32 "argmax.py"
@@ -2018,7 +2018,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 31 "argmax.py"
-        sv[0x0] = v60[0];
+        sv[0] = v60[0];
         #line 31 "argmax.py"
         sv[0x1] = v60[1];
         #line 31 "argmax.py"
@@ -2166,7 +2166,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 32 "argmax.py"
-        sv[0x0] = v78[0];
+        sv[0] = v78[0];
         #line 32 "argmax.py"
         sv[0x1] = v78[1];
         #line 32 "argmax.py"
@@ -3348,7 +3348,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 31 "argmax.py"
-        sv[0x0] = v59[0];
+        sv[0] = v59[0];
         #line 31 "argmax.py"
         sv[0x1] = v59[1];
         #line 31 "argmax.py"
@@ -3490,7 +3490,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 32 "argmax.py"
-        sv[0x0] = v77[0];
+        sv[0] = v77[0];
         #line 32 "argmax.py"
         sv[0x1] = v77[1];
         #line 32 "argmax.py"
@@ -4189,7 +4189,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #line 31 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 31 "argmax.py"
-        sv[0x0] = v59[0];
+        sv[0] = v59[0];
         #line 31 "argmax.py"
         sv[0x1] = v59[1];
         #line 31 "argmax.py"
@@ -4337,7 +4337,7 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         #line 32 "argmax.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 32 "argmax.py"
-        sv[0x0] = v77[0];
+        sv[0] = v77[0];
         #line 32 "argmax.py"
         sv[0x1] = v77[1];
         #line 32 "argmax.py"

@@ -1136,7 +1136,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 42 "welford.py"
-        sv[0x0] = mean_1[0];
+        sv[0] = mean_1[0];
         #line 42 "welford.py"
         sv[0x1] = mean_1[1];
         #line 42 "welford.py"
@@ -1156,7 +1156,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 42 "welford.py"
-        sv[0x0] = m2_3[0];
+        sv[0] = m2_3[0];
         #line 42 "welford.py"
         sv[0x1] = m2_3[1];
         #line 42 "welford.py"
@@ -1176,7 +1176,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 42 "welford.py"
-        sv[0x0] = count_2[0];
+        sv[0] = count_2[0];
         #line 42 "welford.py"
         sv[0x1] = count_2[1];
         #line 42 "welford.py"
@@ -1855,7 +1855,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 42 "welford.py"
-        sv[0x0] = mean_1[0];
+        sv[0] = mean_1[0];
         #line 42 "welford.py"
         sv[0x1] = mean_1[1];
         #line 42 "welford.py"
@@ -1875,7 +1875,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 42 "welford.py"
-        sv[0x0] = m2_3[0];
+        sv[0] = m2_3[0];
         #line 42 "welford.py"
         sv[0x1] = m2_3[1];
         #line 42 "welford.py"
@@ -1895,7 +1895,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 42 "welford.py"
-        sv[0x0] = count_2[0];
+        sv[0] = count_2[0];
         #line 42 "welford.py"
         sv[0x1] = count_2[1];
         #line 42 "welford.py"
@@ -5350,7 +5350,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 42 "welford.py"
-        sv[0x0] = mean_1[0];
+        sv[0] = mean_1[0];
         #line 42 "welford.py"
         sv[0x1] = mean_1[1];
         #line 42 "welford.py"
@@ -5366,7 +5366,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 42 "welford.py"
-        sv[0x0] = m2_3[0];
+        sv[0] = m2_3[0];
         #line 42 "welford.py"
         sv[0x1] = m2_3[1];
         #line 42 "welford.py"
@@ -5382,7 +5382,7 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         #line 42 "welford.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 42 "welford.py"
-        sv[0x0] = count_2[0];
+        sv[0] = count_2[0];
         #line 42 "welford.py"
         sv[0x1] = count_2[1];
         #line 42 "welford.py"
