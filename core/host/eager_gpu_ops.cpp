@@ -7,6 +7,7 @@
 #include "core/sema/specializer.h"
 #include "core/syntax/parser.h"
 #include "core/tensor/tensor_factory.h"
+#include "core/tensor/tensor_impl.h"
 #include "core/tensor/tensor_ops.h"
 
 #include <algorithm>
@@ -64,6 +65,17 @@ std::string unaryName(T::UnaryOp op)
     case T::UnaryOp::GeluTanh: return "gelu_tanh";
     case T::UnaryOp::Floor: return "floor";
     case T::UnaryOp::Ceil: return "ceil";
+    case T::UnaryOp::Trunc: return "trunc";
+    case T::UnaryOp::Round: return "round";
+    case T::UnaryOp::Expm1: return "expm1";
+    case T::UnaryOp::Log1p: return "log1p";
+    case T::UnaryOp::Log10: return "log10";
+    case T::UnaryOp::Tan: return "tan";
+    case T::UnaryOp::BitwiseNot: return "bitwise_not";
+    case T::UnaryOp::LogicalNot: return "logical_not";
+    case T::UnaryOp::IsNan: return "isnan";
+    case T::UnaryOp::IsInf: return "isinf";
+    case T::UnaryOp::IsFinite: return "isfinite";
     default: return {};
     }
 }
@@ -81,19 +93,60 @@ std::string binaryName(T::BinaryOp op)
     case T::BinaryOp::Le: return "le";
     case T::BinaryOp::Gt: return "gt";
     case T::BinaryOp::Ge: return "ge";
+    case T::BinaryOp::Pow: return "pow";
+    case T::BinaryOp::Remainder: return "remainder";
+    case T::BinaryOp::Maximum: return "maximum";
+    case T::BinaryOp::Minimum: return "minimum";
+    case T::BinaryOp::BitAnd: return "bitwise_and";
+    case T::BinaryOp::BitOr: return "bitwise_or";
+    case T::BinaryOp::BitXor: return "bitwise_xor";
+    case T::BinaryOp::LogicalAnd: return "logical_and";
+    case T::BinaryOp::LogicalOr: return "logical_or";
+    case T::BinaryOp::LogicalXor: return "logical_xor";
     default: return {};
     }
 }
 
-/// fp16 / bf16 / fp32 compute in fp32 (PyTorch's opmath type); the kernels cover no other.
-bool floatCompute(DType d)
+/// The type the kernels compute a dtype's values in, as PyTorch's opmath type: fp32 for fp16 /
+/// bf16 / fp32, fp64 for fp64, int64 for the integers and bool (results wrap to the stored
+/// width); nullopt for the dtypes the kernels do not load or store (fp8, wide unsigned).
+std::optional<DType> computeOf(DType d)
 {
-    return d == DType::F16 || d == DType::BF16 || d == DType::F32;
+    switch (d) {
+    case DType::F16:
+    case DType::BF16:
+    case DType::F32: return DType::F32;
+    case DType::F64: return DType::F64;
+    case DType::I1:
+    case DType::I8:
+    case DType::I16:
+    case DType::I32:
+    case DType::I64:
+    case DType::U8: return DType::I64;
+    default: return std::nullopt;
+    }
 }
 
 bool storable(DType d)
 {
-    return floatCompute(d) || d == DType::I1;
+    return computeOf(d).has_value();
+}
+
+bool isFloating(DType d)
+{
+    return d == DType::F16 || d == DType::BF16 || d == DType::F32 || d == DType::F64;
+}
+
+/// The compute type of a conversion from `from` to `to`: the wider of the two's, so every
+/// value converts once (int64 when both are integers, a float type when either is).
+std::optional<DType> conversionCompute(DType from, DType to)
+{
+    const std::optional<DType> a = computeOf(from), b = computeOf(to);
+    if (!a || !b)
+        return std::nullopt;
+    if (*a == DType::F64 || *b == DType::F64)
+        return DType::F64;
+    return *a == DType::I64 && *b == DType::I64 ? DType::I64 : DType::F32;
 }
 
 /// x's strides against `shape` (x broadcast to it), padded in front to kMaxRank dims.
@@ -124,7 +177,7 @@ constexpr std::int64_t kPartBlock = 8192;
 /// A contiguous float tensor on the GPU whose last dimension fits one block.
 bool rowwise(const Tensor &x)
 {
-    return !x.shape().empty() && floatCompute(x.dtype()) && x.isContiguous() && x.device().isCuda()
+    return !x.shape().empty() && isFloating(x.dtype()) && x.isContiguous() && x.device().isCuda()
            && x.shape().back() > 0 && x.shape().back() <= kMaxRow;
 }
 
@@ -170,16 +223,25 @@ struct EagerGpuOps::Call
         l.i = v;
         args.push_back(l);
     }
-    void real(double v)
+    /// A Python float, as an fp32 kernel argument (fp64 when `dtype` says so).
+    void real(double v, DType dtype = DType::F32)
     {
         sema::ArgSpec a;
         a.kind = sema::ArgSpec::Kind::Float;
-        a.dtype = DType::F32;
+        a.dtype = dtype;
         sig.args.push_back(a);
         LaunchArg l;
         l.kind = LaunchArg::Kind::Float;
         l.f = v;
         args.push_back(l);
+    }
+    /// A number as an argument of the compute type: int64 computes take it as an integer.
+    void number(const T::Scalar &v, DType compute)
+    {
+        if (compute == DType::I64)
+            integer(v.toInt());
+        else
+            real(v.toDouble(), compute);
     }
     void constant(sema::ConstValue v)
     {
@@ -247,34 +309,50 @@ void EagerGpuOps::launchFlat(const std::string &name, Call c, std::int64_t n)
     launch(name, c.sig, std::move(c.args), Grid{(n + kElementwiseBlock - 1) / kElementwiseBlock, 1, 1});
 }
 
-void EagerGpuOps::launchRows(const std::string &name, Call c, std::int64_t cols, std::int64_t rows)
+void EagerGpuOps::launchRows(const std::string &name, Call c, DType compute, std::int64_t cols, std::int64_t rows)
 {
     const std::int64_t block = rowBlock(cols);
     c.sig.numWarps = rowWarps(block);
-    c.constant(sema::ConstValue::ofDType(DType::F32));
+    c.constant(sema::ConstValue::ofDType(compute));
     c.constant(sema::ConstValue::ofInt(block));
     launch(name, c.sig, std::move(c.args), Grid{rows, 1, 1});
 }
 
 std::optional<Tensor> EagerGpuOps::unary(T::UnaryOp op, const Tensor &x, DType out)
 {
-    const std::string name = unaryName(op);
-    if (name.empty() || !floatCompute(x.dtype()) || !storable(out))
+    std::string name = unaryName(op);
+    const std::optional<DType> in = computeOf(x.dtype());
+    if (name.empty() || !in || !storable(out))
         return std::nullopt;
-    return unaryKernel(name, x, out);
+    DType compute = *in;
+    if (compute == DType::I64) {
+        // Integers: rounding is the identity, bitwise_not of a bool is logical, and float math
+        // (exp of an int tensor, isnan) reads them as fp32 as torch does.
+        if (name == "floor" || name == "ceil" || name == "trunc" || name == "round")
+            name = "copy";
+        else if (name == "bitwise_not" && x.dtype() == DType::I1)
+            name = "logical_not";
+        else if (name != "neg" && name != "abs" && name != "relu" && name != "bitwise_not"
+                 && name != "logical_not")
+            compute = out == DType::F64 ? DType::F64 : DType::F32;
+    } else if (name == "bitwise_not") {
+        return std::nullopt; // the host raises torch's error for floats
+    }
+    return unaryKernel(name, x, compute, out);
 }
 
-std::optional<Tensor> EagerGpuOps::unaryKernel(const std::string &name, const Tensor &x, DType out)
+std::optional<Tensor>
+EagerGpuOps::unaryKernel(const std::string &name, const Tensor &x, DType compute, DType out)
 {
     if (x.shape().size() > kMaxRank)
         return std::nullopt;
     Tensor result = Tensor::allocate(x.shape(), out, x.device(), tensor::Storage::Init::Undefined);
     if (x.numel() > 0)
-        unaryInto(name, x, result);
+        unaryInto(name, x, compute, result);
     return result;
 }
 
-void EagerGpuOps::unaryInto(const std::string &name, const Tensor &x, const Tensor &out)
+void EagerGpuOps::unaryInto(const std::string &name, const Tensor &x, DType compute, const Tensor &out)
 {
     const auto sizes = paddedSizes(x.shape());
     const auto st = broadcastStrides(x, x.shape());
@@ -286,32 +364,47 @@ void EagerGpuOps::unaryInto(const std::string &name, const Tensor &x, const Tens
         c.integer(sizes[std::size_t(k)]);
     for (std::int64_t s : st)
         c.integer(s);
-    c.constant(sema::ConstValue::ofString(name));
-    c.constant(sema::ConstValue::ofDType(DType::F32));
+    // A cast to bool is `x != 0`, spelled out rather than left to the store's conversion.
+    const bool toBool = name == "copy" && out.dtype() == DType::I1 && x.dtype() != DType::I1;
+    c.constant(sema::ConstValue::ofString(toBool ? "nonzero" : name));
+    c.constant(sema::ConstValue::ofDType(compute));
     c.constant(sema::ConstValue::ofBool(x.isContiguous()));
     launchFlat("unary_kernel", std::move(c), x.numel());
 }
 
+std::optional<Tensor> EagerGpuOps::contiguous(const Tensor &x)
+{
+    if (x.isContiguous())
+        return x;
+    const std::optional<DType> compute = computeOf(x.dtype());
+    if (!compute)
+        return std::nullopt;
+    return unaryKernel("copy", x, *compute, x.dtype());
+}
+
 bool EagerGpuOps::fill(const Tensor &x, const T::Scalar &value)
 {
-    // fp32 carries the value: exact for every float dtype's fill, and for integers is declined.
-    if (!x.device().isCuda() || !floatCompute(x.dtype()) || !x.isContiguous() || x.numel() == 0)
+    const std::optional<DType> compute = computeOf(x.dtype());
+    if (!x.device().isCuda() || !compute || !x.isContiguous() || x.numel() == 0)
         return false;
     Call c;
     c.pointer(x, "out");
     c.integer(x.numel());
-    c.real(value.toDouble());
+    // A float value into an integer tensor truncates, as torch's fill_ does.
+    c.number(*compute == DType::I64 && value.isFloat() ? T::Scalar::fromInt(std::int64_t(value.f)) : value,
+             *compute);
+    c.constant(sema::ConstValue::ofDType(*compute));
     launchFlat("fill_kernel", std::move(c), x.numel());
     return true;
 }
 
 bool EagerGpuOps::copyInto(const Tensor &dst, const Tensor &src)
 {
-    if (!dst.device().isCuda() || !src.device().isCuda() || !storable(dst.dtype())
-        || !floatCompute(src.dtype()) || !dst.isContiguous() || dst.shape() != src.shape()
-        || src.shape().size() > kMaxRank || dst.numel() == 0)
+    const std::optional<DType> compute = conversionCompute(src.dtype(), dst.dtype());
+    if (!dst.device().isCuda() || !src.device().isCuda() || !compute || !dst.isContiguous()
+        || dst.shape() != src.shape() || src.shape().size() > kMaxRank || dst.numel() == 0)
         return false;
-    unaryInto("copy", src, dst);
+    unaryInto("copy", src, *compute, dst);
     return true;
 }
 
@@ -319,15 +412,21 @@ std::optional<Tensor>
 EagerGpuOps::binary(T::BinaryOp op, const Tensor &a, const Tensor &b, DType compute, DType out)
 {
     const std::string name = binaryName(op);
-    if (name.empty() || !floatCompute(compute) || !storable(out))
+    std::optional<DType> kernelCompute = computeOf(compute);
+    // True division of integers is fp32 arithmetic, as PyTorch's.
+    if (kernelCompute == DType::I64 && isFloating(out))
+        kernelCompute = DType::F32;
+    // pow and remainder of integers stay on the host (negative powers and division by zero
+    // are torch's errors there).
+    if (name.empty() || !kernelCompute || !storable(out)
+        || ((name == "pow" || name == "remainder") && *kernelCompute == DType::I64))
         return std::nullopt;
     const bool aScalar = isHostScalar(a), bScalar = isHostScalar(b);
     // Tensors on different devices are the host path's error to raise, as torch does.
     if ((!aScalar && !a.device().isCuda()) || (!bScalar && !b.device().isCuda()) || (aScalar && bScalar))
         return std::nullopt;
     const T::Shape shape = T::broadcastShapes(a.shape(), b.shape());
-    if (shape.size() > kMaxRank || (!aScalar && !floatCompute(a.dtype()) && a.dtype() != DType::I1)
-        || (!bScalar && !floatCompute(b.dtype()) && b.dtype() != DType::I1))
+    if (shape.size() > kMaxRank || (!aScalar && !storable(a.dtype())) || (!bScalar && !storable(b.dtype())))
         return std::nullopt;
     const Tensor &cuda = aScalar ? b : a;
     Tensor result = Tensor::allocate(shape, out, cuda.device(), tensor::Storage::Init::Undefined);
@@ -352,10 +451,10 @@ EagerGpuOps::binary(T::BinaryOp op, const Tensor &a, const Tensor &b, DType comp
         for (std::int64_t s : st)
             c.integer(s);
     }
-    c.real(aScalar ? a.item().toDouble() : 0.0);
-    c.real(bScalar ? b.item().toDouble() : 0.0);
+    c.number(aScalar ? a.item() : T::Scalar{}, *kernelCompute);
+    c.number(bScalar ? b.item() : T::Scalar{}, *kernelCompute);
     c.constant(sema::ConstValue::ofString(name));
-    c.constant(sema::ConstValue::ofDType(DType::F32));
+    c.constant(sema::ConstValue::ofDType(*kernelCompute));
     c.constant(sema::ConstValue::ofBool(aScalar));
     c.constant(sema::ConstValue::ofBool(bScalar));
     c.constant(sema::ConstValue::ofBool(contiguous));
@@ -366,12 +465,12 @@ EagerGpuOps::binary(T::BinaryOp op, const Tensor &a, const Tensor &b, DType comp
 std::optional<Tensor>
 EagerGpuOps::where(const Tensor &cond, const Tensor &a, const Tensor &b, DType out)
 {
-    if (!floatCompute(out) || cond.dtype() != DType::I1 || !cond.device().isCuda())
+    const std::optional<DType> compute = computeOf(out);
+    if (!compute || cond.dtype() != DType::I1 || !cond.device().isCuda())
         return std::nullopt;
     const bool aScalar = isHostScalar(a), bScalar = isHostScalar(b);
     for (const Tensor *t : {&a, &b})
-        if (!isHostScalar(*t)
-            && (!t->device().isCuda() || (!floatCompute(t->dtype()) && t->dtype() != DType::I1)))
+        if (!isHostScalar(*t) && (!t->device().isCuda() || !storable(t->dtype())))
             return std::nullopt;
     const T::Shape shape
         = T::broadcastShapes(cond.shape(), T::broadcastShapes(a.shape(), b.shape()));
@@ -399,9 +498,9 @@ EagerGpuOps::where(const Tensor &cond, const Tensor &a, const Tensor &b, DType o
         for (std::int64_t s : st)
             c.integer(s);
     }
-    c.real(aScalar ? a.item().toDouble() : 0.0);
-    c.real(bScalar ? b.item().toDouble() : 0.0);
-    c.constant(sema::ConstValue::ofDType(DType::F32));
+    c.number(aScalar ? a.item() : T::Scalar{}, *compute);
+    c.number(bScalar ? b.item() : T::Scalar{}, *compute);
+    c.constant(sema::ConstValue::ofDType(*compute));
     c.constant(sema::ConstValue::ofBool(aScalar));
     c.constant(sema::ConstValue::ofBool(bScalar));
     c.constant(sema::ConstValue::ofBool(flat(cond) && flat(a) && flat(b)));
@@ -426,14 +525,17 @@ std::optional<Tensor> EagerGpuOps::softmax(const Tensor &x, std::int64_t dim, bo
     c.integer(cols);
     c.integer(cols);
     c.constant(sema::ConstValue::ofBool(logarithm));
-    launchRows("softmax_kernel", std::move(c), cols, rows);
+    launchRows("softmax_kernel", std::move(c), *computeOf(x.dtype()), cols, rows);
     return result;
 }
 
 std::optional<Tensor> EagerGpuOps::reduce(
     std::string_view op, const Tensor &x, const std::vector<bool> &reduced, bool keepdim, DType out)
 {
-    if (!floatCompute(x.dtype()) || !floatCompute(out) || !x.device().isCuda() || x.numel() == 0)
+    // A mean of integers is torch's error, which the host raises.
+    const std::optional<DType> compute = computeOf(out);
+    if (!storable(x.dtype()) || !compute || (op == "mean" && *compute == DType::I64)
+        || !x.device().isCuda() || x.numel() == 0)
         return std::nullopt;
     // Kept dimensions first, reduced ones last: each output element then owns a contiguous row.
     std::vector<std::int64_t> order, last;
@@ -453,35 +555,35 @@ std::optional<Tensor> EagerGpuOps::reduce(
         }
     }
     order.insert(order.end(), last.begin(), last.end());
-    Tensor rows = x.permute(order);
-    if (!rows.isContiguous()) {
-        std::optional<Tensor> copied = unaryKernel("copy", rows, rows.dtype());
-        if (!copied)
-            return std::nullopt;
-        rows = *copied;
-    }
+    const std::optional<Tensor> rows = contiguous(x.permute(order));
+    if (!rows)
+        return std::nullopt;
     Tensor result = Tensor::allocate(shape, out, x.device(), tensor::Storage::Init::Undefined);
-    reduceRows(op, rows, groups, cols, result);
+    reduceRows(op, *rows, groups, cols, result, *compute);
     return result;
 }
 
-void EagerGpuOps::reduceRows(
-    std::string_view op, Tensor rows, std::int64_t groups, std::int64_t cols, const Tensor &result)
+void EagerGpuOps::reduceRows(std::string_view op,
+                             Tensor rows,
+                             std::int64_t groups,
+                             std::int64_t cols,
+                             const Tensor &result,
+                             DType compute)
 {
-    // Rows longer than one block: each pass reduces blocks of kPartBlock into fp32 partial
-    // results, until the rows of partial results fit one block.
+    // Rows longer than one block: each pass reduces blocks of kPartBlock into partial results
+    // of the compute type, until the rows of partial results fit one block.
     const std::int64_t count = cols;
     while (cols > kMaxRow) {
         const std::int64_t parts = (cols + kPartBlock - 1) / kPartBlock;
         Tensor partial = Tensor::allocate(
-            {groups, parts}, DType::F32, rows.device(), tensor::Storage::Init::Undefined);
+            {groups, parts}, compute, rows.device(), tensor::Storage::Init::Undefined);
         Call c;
         c.pointer(rows, "x");
         c.pointer(partial, "partials");
         c.integer(cols);
         c.integer(parts);
         c.constant(sema::ConstValue::ofString(op == "mean" ? "sum" : std::string(op)));
-        c.constant(sema::ConstValue::ofDType(DType::F32));
+        c.constant(sema::ConstValue::ofDType(compute));
         c.constant(sema::ConstValue::ofInt(kPartBlock));
         c.sig.numWarps = rowWarps(kPartBlock);
         launch("partial_reduce_kernel", c.sig, std::move(c.args), Grid{groups * parts, 1, 1});
@@ -492,9 +594,9 @@ void EagerGpuOps::reduceRows(
     c.pointer(rows, "x");
     c.pointer(result, "out");
     c.integer(cols);
-    c.real(double(count));
+    c.real(double(count), compute == DType::F64 ? DType::F64 : DType::F32);
     c.constant(sema::ConstValue::ofString(std::string(op)));
-    launchRows("row_reduce_kernel", std::move(c), cols, groups);
+    launchRows("row_reduce_kernel", std::move(c), compute, cols, groups);
 }
 
 std::optional<Tensor> EagerGpuOps::norm(const Tensor &x,
@@ -508,7 +610,7 @@ std::optional<Tensor> EagerGpuOps::norm(const Tensor &x,
     const std::int64_t cols = x.shape().back();
     for (const std::optional<Tensor> *p : {&weight, &bias})
         if (*p && (!(*p)->device().isCuda() || !(*p)->isContiguous() || (*p)->shape() != T::Shape{cols}
-                   || !floatCompute((*p)->dtype())))
+                   || !isFloating((*p)->dtype())))
             return std::nullopt;
     Tensor result = Tensor::allocate(x.shape(), x.dtype(), x.device(), tensor::Storage::Init::Undefined);
     const std::int64_t rows = x.numel() / cols;
@@ -519,59 +621,72 @@ std::optional<Tensor> EagerGpuOps::norm(const Tensor &x,
     c.pointer(weight ? *weight : x, "weight");
     c.pointer(bias ? *bias : x, "bias");
     c.pointer(result, "out");
+    const DType compute = *computeOf(x.dtype());
     c.integer(cols);
-    c.real(eps);
+    c.real(eps, compute);
     c.constant(sema::ConstValue::ofBool(rms));
     c.constant(sema::ConstValue::ofBool(bool(weight)));
     c.constant(sema::ConstValue::ofBool(bool(bias)));
-    launchRows("norm_kernel", std::move(c), cols, rows);
+    launchRows("norm_kernel", std::move(c), compute, cols, rows);
     return result;
 }
 
 std::optional<Tensor> EagerGpuOps::crossEntropy(const Tensor &input,
                                                 const Tensor &target,
                                                 std::string_view reduction,
-                                                std::int64_t ignoreIndex)
+                                                std::int64_t ignoreIndex,
+                                                double labelSmoothing)
 {
-    // (N, C) logits with (N) targets, or one row: (C) with a 0-d target.
+    // (N, C) logits with (N) class indices or (N, C) probabilities, or one row: (C) with a 0-d
+    // index or (C) probabilities.
     const bool oneRow = input.dim() == 1;
-    if (!floatCompute(input.dtype()) || !input.device().isCuda() || target.dtype() != DType::I64
-        || !target.device().isCuda() || !target.isContiguous() || (input.dim() != 2 && !oneRow)
-        || target.dim() != (oneRow ? 0 : 1) || (!oneRow && target.shape()[0] != input.shape()[0])
+    const bool probs = isFloating(target.dtype());
+    if (!isFloating(input.dtype()) || !input.device().isCuda() || !target.device().isCuda()
+        || (target.dtype() != DType::I64 && !probs) || (input.dim() != 2 && !oneRow)
         || input.numel() == 0)
         return std::nullopt;
-    Tensor logits = oneRow ? input.unsqueeze(0) : input;
-    if (!logits.isContiguous()) {
-        std::optional<Tensor> copied = unaryKernel("copy", logits, logits.dtype());
-        if (!copied)
-            return std::nullopt;
-        logits = *copied;
+    if (probs ? target.shape() != input.shape()
+              : target.dim() != (oneRow ? 0 : 1) || (!oneRow && target.shape()[0] != input.shape()[0]))
+        return std::nullopt; // the host raises torch's error
+    // A class index out of range would read past the row: the host raises torch's IndexError.
+    if (!probs) {
+        const std::int64_t classes = input.shape().back();
+        for (std::int64_t t : T::detail::toInts(target))
+            if (t != ignoreIndex && (t < 0 || t >= classes))
+                return std::nullopt;
     }
-    const std::int64_t rows = logits.shape()[0], cols = logits.shape()[1];
+    const std::optional<Tensor> logits = contiguous(oneRow ? input.unsqueeze(0) : input);
+    const std::optional<Tensor> targets = contiguous(target);
+    if (!logits || !targets)
+        return std::nullopt;
+    const DType compute = *computeOf(input.dtype());
+    const std::int64_t rows = logits->shape()[0], cols = logits->shape()[1];
     const bool none = reduction == "none";
-    Tensor losses = Tensor::allocate({rows},
-                                     none ? input.dtype() : DType::F32,
-                                     input.device(),
-                                     tensor::Storage::Init::Undefined);
+    Tensor losses = Tensor::allocate(
+        {rows}, none ? input.dtype() : compute, input.device(), tensor::Storage::Init::Undefined);
     Call c;
-    c.pointer(logits, "input");
-    c.pointer(target, "target");
+    c.pointer(*logits, "input");
+    c.pointer(*targets, "target");
     c.pointer(losses, "losses");
     c.integer(cols);
     c.integer(ignoreIndex);
+    c.real(labelSmoothing, compute);
+    c.constant(sema::ConstValue::ofBool(probs));
+    c.constant(sema::ConstValue::ofBool(labelSmoothing != 0));
     // Rows longer than a block are looped over in blocks of kMaxRow.
-    launchRows("cross_entropy_kernel", std::move(c), std::min(cols, kMaxRow), rows);
+    launchRows("cross_entropy_kernel", std::move(c), compute, std::min(cols, kMaxRow), rows);
     if (none)
         return oneRow ? losses.reshape({}) : losses;
     Tensor result
         = Tensor::allocate({}, input.dtype(), input.device(), tensor::Storage::Init::Undefined);
     Call r;
     r.pointer(losses, "losses");
-    r.pointer(target, "target");
+    r.pointer(*targets, "target");
     r.pointer(result, "out");
     r.integer(rows);
     r.integer(ignoreIndex);
     r.constant(sema::ConstValue::ofBool(reduction == "mean"));
+    r.constant(sema::ConstValue::ofBool(probs));
     r.constant(sema::ConstValue::ofInt(kElementwiseBlock));
     launch("cross_entropy_reduce_kernel", r.sig, std::move(r.args), Grid{1, 1, 1});
     return result;
@@ -580,41 +695,39 @@ std::optional<Tensor> EagerGpuOps::crossEntropy(const Tensor &input,
 std::optional<Tensor> EagerGpuOps::dropout(const Tensor &x, double p)
 {
     // tl.rand's offsets are int32, as in Triton's dropout tutorial.
-    if (!floatCompute(x.dtype()) || !x.device().isCuda()
+    if (!isFloating(x.dtype()) || !x.device().isCuda()
         || x.numel() > std::numeric_limits<std::int32_t>::max())
         return std::nullopt;
     if (p == 0)
         return copy(x, x.dtype());
-    Tensor src = x;
-    if (!src.isContiguous()) {
-        std::optional<Tensor> copied = unaryKernel("copy", x, x.dtype());
-        if (!copied)
-            return std::nullopt;
-        src = *copied;
-    }
+    const std::optional<Tensor> src = contiguous(x);
+    if (!src)
+        return std::nullopt;
+    const DType compute = *computeOf(x.dtype());
     Tensor result
         = Tensor::allocate(x.shape(), x.dtype(), x.device(), tensor::Storage::Init::Undefined);
     const std::int64_t n = x.numel();
     if (n == 0)
         return result;
     Call c;
-    c.pointer(src, "input");
+    c.pointer(*src, "input");
     c.pointer(result, "out");
     c.integer(n);
     c.real(p);
-    c.real(p < 1 ? 1.0 / (1.0 - p) : 0.0);
+    c.real(p < 1 ? 1.0 / (1.0 - p) : 0.0, compute);
     // 31 bits of torch's generator: an int32 seed, as Triton's dropout tutorial passes.
     c.integer(std::int64_t(T::nextRandomBits() >> 33));
+    c.constant(sema::ConstValue::ofDType(compute));
     launchFlat("dropout_kernel", std::move(c), n);
     return result;
 }
 
 std::optional<Tensor> EagerGpuOps::copy(const Tensor &x, DType out)
 {
-    // Float to float only: an integer through the fp32 compute type would lose bits.
-    if (!floatCompute(x.dtype()) || !floatCompute(out) || !x.device().isCuda() || x.isWrappedNumber())
+    const std::optional<DType> compute = conversionCompute(x.dtype(), out);
+    if (!compute || !x.device().isCuda() || x.isWrappedNumber())
         return std::nullopt;
-    return unaryKernel("copy", x, out);
+    return unaryKernel("copy", x, *compute, out);
 }
 
 std::optional<Tensor>
@@ -622,7 +735,8 @@ EagerGpuOps::matmul(const Tensor &a, const Tensor &b, std::int64_t n, std::int64
 {
     // One batch dimension at most (mm, bmm, matmul of 2-D / 3-D operands); a broadcast batch
     // has stride 0.
-    if (a.dtype() != b.dtype() || !floatCompute(a.dtype()) || a.shape().size() != b.shape().size()
+    if (a.dtype() != b.dtype() || !isFloating(a.dtype()) || a.dtype() == DType::F64
+        || a.shape().size() != b.shape().size()
         || a.shape().size() > 3 || !a.device().isCuda() || !b.device().isCuda() || !m_ctx.backend)
         return std::nullopt;
     const bool batched = a.shape().size() == 3;

@@ -49,11 +49,13 @@ public:
                                        const std::optional<tensor::Tensor> &bias,
                                        double eps,
                                        bool rms) override;
-    /// Integer (int64) class indices; a per-row loss kernel, then one that sums or averages.
+    /// int64 class indices or class probabilities; a per-row loss kernel, then one that sums or
+    /// averages.
     std::optional<tensor::Tensor> crossEntropy(const tensor::Tensor &input,
                                                const tensor::Tensor &target,
                                                std::string_view reduction,
-                                               std::int64_t ignoreIndex) override;
+                                               std::int64_t ignoreIndex,
+                                               double labelSmoothing) override;
     /// tl.rand with a seed drawn from torch's generator: deterministic after torch.manual_seed,
     /// not the host's stream nor PyTorch's.
     std::optional<tensor::Tensor> dropout(const tensor::Tensor &x, double p) override;
@@ -61,7 +63,7 @@ public:
     /// Through the backend's BLAS (cuBLAS): see Backend::matmul.
     std::optional<tensor::Tensor>
     matmul(const tensor::Tensor &a, const tensor::Tensor &b, std::int64_t n, std::int64_t k, std::int64_t p) override;
-    /// fill_kernel / unary_kernel's copy into a contiguous float tensor's own storage.
+    /// fill_kernel / unary_kernel's copy into a contiguous tensor's own storage.
     bool fill(const tensor::Tensor &x, const tensor::Scalar &value) override;
     bool copyInto(const tensor::Tensor &dst, const tensor::Tensor &src) override;
     void hostFallback(std::string_view op) override;
@@ -73,17 +75,23 @@ private:
     void launchFlat(const std::string &name, Call c, std::int64_t n);
     /// Launches a row kernel, one program per row of `cols` elements, the row in one block with
     /// the softmax tutorial's warps (appends COMPUTE and BLOCK).
-    void launchRows(const std::string &name, Call c, std::int64_t cols, std::int64_t rows);
-    /// `op` of each contiguous row of `cols` elements of `rows` into `result` (`groups` rows).
+    void launchRows(const std::string &name, Call c, DType compute, std::int64_t cols, std::int64_t rows);
+    /// `op` of each contiguous row of `cols` elements of `rows` into `result` (`groups` rows),
+    /// computed in `compute`.
     void reduceRows(std::string_view op,
                     tensor::Tensor rows,
                     std::int64_t groups,
                     std::int64_t cols,
-                    const tensor::Tensor &result);
-    /// unary_kernel with OP `name` ("copy" for casts and copies) into a new tensor of `out`.
-    std::optional<tensor::Tensor> unaryKernel(const std::string &name, const tensor::Tensor &x, DType out);
+                    const tensor::Tensor &result,
+                    DType compute);
+    /// unary_kernel with OP `name` ("copy" for casts and copies) into a new tensor of `out`,
+    /// computed in `compute`.
+    std::optional<tensor::Tensor>
+    unaryKernel(const std::string &name, const tensor::Tensor &x, DType compute, DType out);
     /// The same into `out`, contiguous, of x's shape and a storable dtype.
-    void unaryInto(const std::string &name, const tensor::Tensor &x, const tensor::Tensor &out);
+    void unaryInto(const std::string &name, const tensor::Tensor &x, DType compute, const tensor::Tensor &out);
+    /// A contiguous copy of x (x itself when it is contiguous), or nullopt.
+    std::optional<tensor::Tensor> contiguous(const tensor::Tensor &x);
     /// The EagerOpOnHost warning for `op`, once per op.
     void warnOnHost(std::string_view op, const std::string &why);
     /// Compiles (once per signature) and launches kernel `name` of the library.

@@ -51,6 +51,7 @@ TSM_NOARG(numelFn, "numel", Value::integer(self.numel()))
 TSM_NOARG(dimFn, "dim", Value::integer(self.dim()))
 TSM_NOARG(elementSizeFn, "element_size", Value::integer(self.elementSize()))
 TSM_NOARG(isContiguousFn, "is_contiguous", Value::boolean(self.isContiguous()))
+TSM_NOARG(isFloatingPointFn, "is_floating_point", Value::boolean(tsm::isFloat(self.dtype())))
 TSM_NOARG(dataPtrFn,
           "data_ptr",
           Value::integer(std::int64_t(reinterpret_cast<std::uintptr_t>(self.data()))))
@@ -393,6 +394,7 @@ void addShapeFns(std::vector<TensorFnEntry> &out)
                    {"ndimension", &dimFn, E::Method},
                    {"element_size", &elementSizeFn, E::Method},
                    {"is_contiguous", &isContiguousFn, E::Method},
+                   {"is_floating_point", &isFloatingPointFn},
                    {"data_ptr", &dataPtrFn, E::Method},
                    {"storage_offset", &storageOffsetFn, E::Method},
                    {"item", &itemFn, E::Method},

@@ -49,12 +49,14 @@ public:
     /// bmm, @), into a new contiguous tensor.
     virtual std::optional<Tensor>
     matmul(const Tensor &a, const Tensor &b, std::int64_t n, std::int64_t k, std::int64_t p) = 0;
-    /// F.cross_entropy of `input` (N, C) or (C) against class indices `target` (N) or (),
-    /// without class weights or label smoothing.
+    /// F.cross_entropy of `input` (N, C) or (C) against class indices `target` (N) or (), or
+    /// against class probabilities (a float `target` of input's shape), with label smoothing and
+    /// without class weights.
     virtual std::optional<Tensor> crossEntropy(const Tensor &input,
                                                const Tensor &target,
                                                std::string_view reduction,
-                                               std::int64_t ignoreIndex)
+                                               std::int64_t ignoreIndex,
+                                               double labelSmoothing)
         = 0;
     /// F.dropout in training mode: each element zeroed with probability p, the others scaled by
     /// 1 / (1 - p); the randomness is drawn from the global generator (tensor_factory.h).

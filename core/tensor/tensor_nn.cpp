@@ -376,9 +376,8 @@ Tensor crossEntropy(const Tensor &input,
         runtimeError("\"log_softmax_lastdim_kernel_impl\" not implemented for '"
                      + scalarTypeName(input.dtype()) + "'");
     if (DeviceOps *device = deviceOpsFor({&input, &target})) {
-        if (labelSmoothing == 0)
-            if (auto r = device->crossEntropy(input, target, reduction, ignoreIndex))
-                return *r;
+        if (auto r = device->crossEntropy(input, target, reduction, ignoreIndex, labelSmoothing))
+            return *r;
         device->hostFallback("cross_entropy");
     }
     const Tensor logits = input.dim() == 1 ? input.unsqueeze(0) : input;

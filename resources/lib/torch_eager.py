@@ -7,7 +7,8 @@ Triton program, so `python3 torch_eager.py` checks the kernels against PyTorch.
 
 Operands are up to 4-D views with any strides (0 for broadcast dimensions), addressed through
 the index of the contiguous output. Arithmetic is done in COMPUTE (fp32 for fp16 / bf16 / fp32
-inputs, fp64 for fp64) and rounded once when stored, as PyTorch's elementwise kernels do.
+inputs, fp64 for fp64, int64 for integers and bool) and rounded once when stored, as PyTorch's
+elementwise kernels do; integer results wrap to the stored width, as PyTorch's do.
 """
 
 import triton
@@ -34,7 +35,7 @@ def _unary(x, OP: tl.constexpr):
     elif OP == "abs":
         y = tl.abs(x)
     elif OP == "relu":
-        y = tl.where(x > 0, x, 0.0)
+        y = tl.where(x > 0, x, tl.zeros_like(x))
     elif OP == "exp":
         y = tl.exp(x)
     elif OP == "exp2":
@@ -70,6 +71,30 @@ def _unary(x, OP: tl.constexpr):
         y = tl.floor(x)
     elif OP == "ceil":
         y = tl.ceil(x)
+    elif OP == "trunc":
+        y = libdevice.trunc(x)
+    elif OP == "round":
+        y = libdevice.rint(x)
+    elif OP == "expm1":
+        y = libdevice.expm1(x)
+    elif OP == "log1p":
+        y = libdevice.log1p(x)
+    elif OP == "log10":
+        y = libdevice.log10(x)
+    elif OP == "tan":
+        y = libdevice.tan(x)
+    elif OP == "bitwise_not":
+        y = ~x
+    elif OP == "logical_not":
+        y = x == 0
+    elif OP == "nonzero":  # a cast to bool
+        y = x != 0
+    elif OP == "isnan":
+        y = x != x
+    elif OP == "isinf":
+        y = tl.abs(x) == float("inf")
+    elif OP == "isfinite":
+        y = tl.abs(x) < float("inf")
     else:  # "copy": a cast or a contiguous copy
         y = x
     return y
@@ -89,9 +114,10 @@ def unary_kernel(x_ptr, out_ptr, n, s1, s2, s3, x0, x1, x2, x3, OP: tl.constexpr
 
 
 @triton.jit
-def fill_kernel(out_ptr, n, value, BLOCK: tl.constexpr):
+def fill_kernel(out_ptr, n, value, COMPUTE: tl.constexpr, BLOCK: tl.constexpr):
+    # value is a COMPUTE argument (fp32, fp64 or int64), rounded once to the tensor's dtype.
     offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
-    tl.store(out_ptr + offs, (tl.zeros((BLOCK, ), tl.float32) + value).to(out_ptr.dtype.element_ty),
+    tl.store(out_ptr + offs, (tl.zeros((BLOCK, ), COMPUTE) + value).to(out_ptr.dtype.element_ty),
              mask=offs < n)
 
 
@@ -115,8 +141,29 @@ def _binary(a, b, OP: tl.constexpr):
         y = a <= b
     elif OP == "gt":
         y = a > b
-    else:  # "ge"
+    elif OP == "ge":
         y = a >= b
+    elif OP == "pow":
+        y = libdevice.pow(a, b)
+    elif OP == "remainder":  # the sign of b, as Python's % (floats)
+        r = libdevice.fmod(a, b)
+        y = tl.where((r != 0) & ((r < 0) != (b < 0)), r + b, r)
+    elif OP == "maximum":  # NaN propagates, as torch.maximum
+        y = tl.where((a != a) | (b != b), a + b, tl.maximum(a, b))
+    elif OP == "minimum":
+        y = tl.where((a != a) | (b != b), a + b, tl.minimum(a, b))
+    elif OP == "bitwise_and":
+        y = a & b
+    elif OP == "bitwise_or":
+        y = a | b
+    elif OP == "bitwise_xor":
+        y = a ^ b
+    elif OP == "logical_and":
+        y = (a != 0) & (b != 0)
+    elif OP == "logical_or":
+        y = (a != 0) | (b != 0)
+    else:  # "logical_xor"
+        y = (a != 0) ^ (b != 0)
     return y
 
 
@@ -163,14 +210,17 @@ def softmax_kernel(out_ptr, in_ptr, in_row_stride, out_row_stride, n_cols, LOG: 
 
 
 @triton.jit
-def _reduce_block(ptrs, mask, OP: tl.constexpr, COMPUTE: tl.constexpr):
-    # amax / amin / sum (OP "sum" or "mean") of the block at ptrs, in COMPUTE.
+def _reduce_block(x_ptr, offs, mask, OP: tl.constexpr, COMPUTE: tl.constexpr):
+    # amax / amin / sum (OP "sum" or "mean") of the block x_ptr[offs], in COMPUTE. A block holds
+    # at least one element, offs[0]: amax / amin fill the masked-off lanes with it, which needs no
+    # identity of COMPUTE (-inf has no integer).
+    x = tl.load(x_ptr + offs, mask=mask, other=0).to(COMPUTE)
     if OP == "amax":
-        r = tl.max(tl.load(ptrs, mask=mask, other=-float("inf")).to(COMPUTE), axis=0)
+        r = tl.max(tl.where(mask, x, tl.load(x_ptr + tl.min(offs, axis=0)).to(COMPUTE)), axis=0)
     elif OP == "amin":
-        r = tl.min(tl.load(ptrs, mask=mask, other=float("inf")).to(COMPUTE), axis=0)
+        r = tl.min(tl.where(mask, x, tl.load(x_ptr + tl.min(offs, axis=0)).to(COMPUTE)), axis=0)
     else:
-        r = tl.sum(tl.load(ptrs, mask=mask, other=0.0).to(COMPUTE), axis=0)
+        r = tl.sum(x, axis=0)
     return r
 
 
@@ -181,7 +231,7 @@ def row_reduce_kernel(x_ptr, out_ptr, n_cols, divisor, OP: tl.constexpr, COMPUTE
     # partial_reduce_kernel wrote).
     row = tl.program_id(0).to(tl.int64)
     cols = tl.arange(0, BLOCK)
-    r = _reduce_block(x_ptr + row * n_cols + cols, cols < n_cols, OP, COMPUTE)
+    r = _reduce_block(x_ptr, row * n_cols + cols, cols < n_cols, OP, COMPUTE)
     if OP == "mean":
         r = r / divisor
     tl.store(out_ptr + row, r.to(out_ptr.dtype.element_ty))
@@ -196,7 +246,7 @@ def partial_reduce_kernel(x_ptr, out_ptr, n_cols, n_parts, OP: tl.constexpr, COM
     pid = tl.program_id(0).to(tl.int64)
     row = pid // n_parts
     cols = (pid % n_parts) * BLOCK + tl.arange(0, BLOCK)
-    r = _reduce_block(x_ptr + row * n_cols + cols, cols < n_cols, OP, COMPUTE)
+    r = _reduce_block(x_ptr, row * n_cols + cols, cols < n_cols, OP, COMPUTE)
     tl.store(out_ptr + pid, r.to(out_ptr.dtype.element_ty))
 
 
@@ -251,54 +301,81 @@ def where_kernel(c_ptr, a_ptr, b_ptr, out_ptr, n, s1, s2, s3, c0, c1, c2, c3, a0
 
 
 @triton.jit
-def cross_entropy_kernel(x_ptr, target_ptr, loss_ptr, n_cols, ignore_index, COMPUTE: tl.constexpr,
-                         BLOCK: tl.constexpr):
-    # F.cross_entropy's loss of one contiguous row of logits per program against its int64 class
-    # index: log-sum-exp (a running max and sum over the row's blocks) minus the target's logit; 0
-    # for a row whose target is ignore_index.
+def cross_entropy_kernel(x_ptr, target_ptr, loss_ptr, n_cols, ignore_index, smoothing, PROBS: tl.constexpr,
+                         SMOOTHED: tl.constexpr, COMPUTE: tl.constexpr, BLOCK: tl.constexpr):
+    # F.cross_entropy's loss of one contiguous row of logits per program, from the row's
+    # log-sum-exp (a running max and sum over its blocks). Against an int64 class index t:
+    # (1 - smoothing) (lse - x[t]) + smoothing (lse - mean(x)), 0 for a row whose t is
+    # ignore_index. With PROBS, against a row of class probabilities p (target_ptr, contiguous):
+    # q = p (1 - smoothing) + smoothing / C, and the loss is sum(q) lse - sum(q x). SMOOTHED:
+    # smoothing is not 0.
     row = tl.program_id(0).to(tl.int64)
-    target = tl.load(target_ptr + row)
-    m = -float("inf")
-    total = 0.0
-    picked = 0.0
+    if not PROBS:
+        target = tl.load(target_ptr + row)
+    zero = tl.zeros((BLOCK, ), COMPUTE)
+    m = tl.max(zero - float("inf"), axis=0)
+    total = tl.sum(zero, axis=0)
+    picked = total  # x[t], or sum(q x)
+    spread = total  # sum(x), or sum(q)
     for start in range(0, n_cols, BLOCK):
         cols = start + tl.arange(0, BLOCK)
         mask = cols < n_cols
         x = tl.load(x_ptr + row * n_cols + cols, mask=mask, other=-float("inf")).to(COMPUTE)
         m_new = tl.maximum(m, tl.max(x, axis=0))
         total = total * tl.exp(m - m_new) + tl.sum(tl.exp(x - m_new), axis=0)
-        picked += tl.sum(tl.where(cols == target, x, 0.0), axis=0)
+        x = tl.where(mask, x, 0.0)
+        if PROBS:
+            p = tl.load(target_ptr + row * n_cols + cols, mask=mask, other=0).to(COMPUTE)
+            q = tl.where(mask, p * (1.0 - smoothing) + smoothing / n_cols, 0.0)
+            picked += tl.sum(q * x, axis=0)
+            spread += tl.sum(q, axis=0)
+        else:
+            picked += tl.sum(tl.where(cols == target, x, 0.0), axis=0)
+            if SMOOTHED:
+                spread += tl.sum(x, axis=0)
         m = m_new
-    loss = tl.where(target == ignore_index, 0.0, m + tl.log(total) - picked)
+    lse = m + tl.log(total)
+    if PROBS:
+        loss = spread * lse - picked
+    elif SMOOTHED:
+        loss = tl.where(target == ignore_index, 0.0,
+                        (1.0 - smoothing) * (lse - picked) + smoothing * (lse - spread / n_cols))
+    else:
+        loss = tl.where(target == ignore_index, 0.0, lse - picked)
     tl.store(loss_ptr + row, loss.to(loss_ptr.dtype.element_ty))
 
 
 @triton.jit
 def cross_entropy_reduce_kernel(loss_ptr, target_ptr, out_ptr, n_rows, ignore_index, MEAN: tl.constexpr,
-                                BLOCK: tl.constexpr):
+                                PROBS: tl.constexpr, BLOCK: tl.constexpr):
     # reduction='sum' / 'mean' of cross_entropy_kernel's per-row losses, in one program; a mean
-    # divides by the number of rows whose target is not ignore_index, as torch (0 / 0: nan).
-    total = 0.0
-    count = 0.0
+    # divides by the number of rows whose target is not ignore_index, as torch (0 / 0: nan), or by
+    # the number of rows for probability targets.
+    zero = tl.zeros((BLOCK, ), loss_ptr.dtype.element_ty)
+    total = tl.sum(zero, axis=0)
+    count = total
     for start in range(0, n_rows, BLOCK):
         rows = start + tl.arange(0, BLOCK)
         mask = rows < n_rows
-        total += tl.sum(tl.load(loss_ptr + rows, mask=mask, other=0.0).to(tl.float32), axis=0)
+        total += tl.sum(tl.load(loss_ptr + rows, mask=mask, other=0.0), axis=0)
         if MEAN:
-            t = tl.load(target_ptr + rows, mask=mask, other=0)
-            count += tl.sum(tl.where(mask & (t != ignore_index), 1.0, 0.0), axis=0)
+            if PROBS:
+                count += tl.sum(tl.where(mask, 1.0, 0.0), axis=0)
+            else:
+                t = tl.load(target_ptr + rows, mask=mask, other=0)
+                count += tl.sum(tl.where(mask & (t != ignore_index), 1.0, 0.0), axis=0)
     if MEAN:
         total = total / count
     tl.store(out_ptr, total.to(out_ptr.dtype.element_ty))
 
 
 @triton.jit
-def dropout_kernel(x_ptr, out_ptr, n, p, scale, seed, BLOCK: tl.constexpr):
+def dropout_kernel(x_ptr, out_ptr, n, p, scale, seed, COMPUTE: tl.constexpr, BLOCK: tl.constexpr):
     # F.dropout(training=True) of a contiguous tensor: element i is zeroed when tl.rand(seed, i) < p
     # and otherwise scaled by scale = 1 / (1 - p); the harness draws seed from torch's generator.
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
-    x = tl.load(x_ptr + offs, mask=mask).to(tl.float32)
+    x = tl.load(x_ptr + offs, mask=mask).to(COMPUTE)
     y = tl.where(tl.rand(seed, offs) < p, 0.0, x * scale)
     tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=mask)
 
@@ -347,14 +424,26 @@ def _check():
     torch.testing.assert_close(means, big.mean(dim=1))
     target = torch.tensor([3, -100, 999, 0], device=dev)
     losses = torch.empty(4, device=dev)
-    cross_entropy_kernel[(4, )](rows, target, losses, 1000, -100, COMPUTE=tl.float32, BLOCK=256)
-    torch.testing.assert_close(losses, torch.nn.functional.cross_entropy(rows, target, reduction="none"))
+    F = torch.nn.functional
+    cross_entropy_kernel[(4, )](rows, target, losses, 1000, -100, 0.1, PROBS=False, SMOOTHED=True, COMPUTE=tl.float32,
+                                BLOCK=256)
+    torch.testing.assert_close(losses, F.cross_entropy(rows, target, reduction="none", label_smoothing=0.1))
     loss = torch.empty((), device=dev)
-    cross_entropy_reduce_kernel[(1, )](losses, target, loss, 4, -100, MEAN=True, BLOCK=2)
-    torch.testing.assert_close(loss, torch.nn.functional.cross_entropy(rows, target))
+    cross_entropy_reduce_kernel[(1, )](losses, target, loss, 4, -100, MEAN=True, PROBS=False, BLOCK=2)
+    torch.testing.assert_close(loss, F.cross_entropy(rows, target, label_smoothing=0.1))
+    probs = torch.softmax(torch.randn(4, 1000, device=dev), dim=1)
+    cross_entropy_kernel[(4, )](rows, probs, losses, 1000, -100, 0.0, PROBS=True, SMOOTHED=False, COMPUTE=tl.float32,
+                                BLOCK=256)
+    torch.testing.assert_close(losses, F.cross_entropy(rows, probs, reduction="none"))
+    ints = torch.randint(-1000, 1000, (4, 1000), device=dev, dtype=torch.int32)
+    int_sums = torch.empty(4, device=dev, dtype=torch.int64)
+    row_reduce_kernel[(4, )](ints, int_sums, 1000, 1000.0, OP="sum", COMPUTE=tl.int64, BLOCK=1024)
+    torch.testing.assert_close(int_sums, ints.sum(dim=1))
+    row_reduce_kernel[(4, )](ints, int_sums, 1000, 1000.0, OP="amin", COMPUTE=tl.int64, BLOCK=1024)
+    torch.testing.assert_close(int_sums, ints.amin(dim=1).long())
     ones = torch.ones(4000, device=dev)
     dropped = torch.empty_like(ones)
-    dropout_kernel[(4, )](ones, dropped, 4000, 0.25, 1 / 0.75, 1234, BLOCK=1024)
+    dropout_kernel[(4, )](ones, dropped, 4000, 0.25, 1 / 0.75, 1234, COMPUTE=tl.float32, BLOCK=1024)
     torch.testing.assert_close(dropped, torch.where(dropped == 0, 0.0, ones / 0.75))
     assert abs((dropped == 0).float().mean().item() - 0.25) < 0.05
     print("torch_eager kernels match PyTorch")

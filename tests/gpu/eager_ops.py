@@ -58,9 +58,9 @@ def test_softmax(n_cols):
 
 
 def test_op_without_a_kernel_still_gives_the_right_result():
-    # The multiply is a GPU kernel, the remainder runs on the host (with a warning).
+    # The multiply is a GPU kernel, the floor division runs on the host (with a warning).
     x = torch.randn(1000, device=DEVICE)
-    torch.testing.assert_close(inside_do_bench(lambda: (x * 2.0) % 1.5), (x * 2.0) % 1.5)
+    torch.testing.assert_close(inside_do_bench(lambda: (x * 2.0) // 1.5), (x * 2.0) // 1.5)
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
@@ -161,6 +161,59 @@ def test_cross_entropy(n_classes, dtype):
     assert inside_do_bench(lambda: F.cross_entropy(logits, ignored)).isnan().item()
     actual = inside_do_bench(lambda: F.cross_entropy(logits[5], target[5]))
     torch.testing.assert_close(actual.double(), F.cross_entropy(ref[5], target[5]), **tol)
+
+
+@pytest.mark.parametrize("n_classes", [10, 50000])
+def test_cross_entropy_label_smoothing_and_probabilities(n_classes):
+    torch.manual_seed(10)
+    logits = torch.randn(8, n_classes, device=DEVICE) * 3
+    target = torch.randint(0, n_classes, (8, ), device=DEVICE)
+    target[2] = -100
+    probs = torch.softmax(torch.randn(8, n_classes, device=DEVICE), dim=1)
+    F = torch.nn.functional
+    ref = logits.double()
+    for reduction in ["mean", "sum", "none"]:
+        for t, smoothing in [(target, 0.1), (probs, 0.0), (probs, 0.2)]:
+            actual = inside_do_bench(lambda: F.cross_entropy(logits, t, reduction=reduction, label_smoothing=smoothing))
+            expected = F.cross_entropy(ref, t.double() if t.is_floating_point() else t, reduction=reduction,
+                                       label_smoothing=smoothing)
+            torch.testing.assert_close(actual.double(), expected, atol=1e-4, rtol=1e-4)
+
+
+def test_fp64_ops():
+    torch.manual_seed(11)
+    d = torch.randn(6, 3000, device=DEVICE, dtype=torch.float64)
+    w = torch.randn(3000, device=DEVICE, dtype=torch.float64)
+    cases = [lambda: torch.exp(d), lambda: torch.sigmoid(d), lambda: d * d + 0.1, lambda: torch.maximum(d, w),
+             lambda: torch.where(d > 0, d, -0.3), lambda: d.sum(), lambda: d.mean(dim=1), lambda: d.amax(dim=0),
+             lambda: torch.softmax(d, dim=-1), lambda: torch.nn.functional.layer_norm(d, (3000, ), w),
+             lambda: d.float(), lambda: torch.log1p(d.abs()), lambda: d.abs()**1.7, lambda: d % -0.3]
+    for fn in cases:
+        actual = inside_do_bench(fn)
+        assert actual.dtype == fn().dtype
+        torch.testing.assert_close(actual, fn(), atol=1e-10, rtol=1e-10)
+
+
+def test_integer_and_bool_ops():
+    torch.manual_seed(12)
+    i = torch.randint(-50, 50, (4, 700), device=DEVICE, dtype=torch.int32)
+    j = torch.randint(-50, 50, (700, ), device=DEVICE, dtype=torch.int32)
+    big = torch.randint(-2**40, 2**40, (3, 70001), device=DEVICE)
+    u = torch.randint(0, 256, (999, ), device=DEVICE, dtype=torch.uint8)
+    f = torch.randn(4, 700, device=DEVICE) * 20
+    b = i > 0
+    cases = [lambda: i + j, lambda: i * 3, lambda: 3 - i, lambda: u + u, lambda: big * big, lambda: i / 3,
+             lambda: i <= j, lambda: torch.minimum(i, j), lambda: i ^ j, lambda: b & b, lambda: b + b,
+             lambda: torch.logical_or(i, f), lambda: i + 0.5, lambda: -i, lambda: i.abs(), lambda: ~i, lambda: ~b,
+             lambda: torch.floor(i), lambda: torch.sqrt(u), lambda: torch.isfinite(i), lambda: torch.relu(i),
+             lambda: torch.where(b, i, -1), lambda: i.sum(), lambda: big.sum(), lambda: i.sum(dim=0),
+             lambda: big.amax(dim=1), lambda: i.amin(dim=1), lambda: u.max(), lambda: b.sum(),
+             lambda: i.sum(dim=1, dtype=torch.float64), lambda: f.to(torch.int32), lambda: f.bool(),
+             lambda: i.half(), lambda: big.to(torch.int16), lambda: i.t().contiguous()]
+    for fn in cases:
+        actual = inside_do_bench(fn)
+        assert actual.dtype == fn().dtype
+        torch.testing.assert_close(actual, fn(), atol=0, rtol=0)
 
 
 @pytest.mark.parametrize("p", [0.0, 0.1, 0.5, 1.0])

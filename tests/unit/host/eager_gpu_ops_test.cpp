@@ -144,13 +144,13 @@ import torch
 import triton
 
 x = torch.rand(1000, device="cuda")
-triton.testing.do_bench(lambda: (x * 3.0) % 2.0, warmup=1, rep=2)
+triton.testing.do_bench(lambda: (x * 3.0) // 2.0, warmup=1, rep=2)
 )")) << s.errors();
     const std::string e = s.errors();
-    EXPECT_NE(e.find("torch op 'remainder' on cuda tensors ran on the CPU inside do_bench"), std::string::npos)
+    EXPECT_NE(e.find("torch op 'floor_divide' on cuda tensors ran on the CPU inside do_bench"), std::string::npos)
         << e;
     // Said once, not once per call.
-    EXPECT_EQ(e.find("remainder", e.find("remainder") + 10), std::string::npos) << e;
+    EXPECT_EQ(e.find("floor_divide", e.find("floor_divide") + 15), std::string::npos) << e;
 }
 
 TEST(EagerGpuOps, WhereReductionsCrossEntropyAndDropoutLaunchTheirKernels)
@@ -185,6 +185,43 @@ triton.testing.do_bench(f, warmup=1, rep=2)
         EXPECT_TRUE(n.count(k)) << k;
     // x.sum(dim=0) reduces the copy that puts dimension 0 last.
     EXPECT_TRUE(n.count("unary_kernel"));
+}
+
+TEST(EagerGpuOps, Fp64IntegerAndSmoothedCrossEntropyKernelsBuildWithNvrtc)
+{
+    // The fp64 and int64 compute variants and both cross-entropy targets are CUDA C that NVRTC
+    // accepts: no op falls back to the host.
+    FakeGpuSession s;
+    ASSERT_TRUE(s.run(R"(
+import torch
+import torch.nn.functional as F
+import triton
+
+d = torch.rand(64, 1000, device="cuda", dtype=torch.float64)
+i = torch.randint(-9, 9, (64, 1000), device="cuda", dtype=torch.int32)
+target = torch.randint(0, 1000, (64, ), device="cuda")
+probs = torch.rand(64, 1000, device="cuda")
+
+
+def f():
+    return (torch.exp(d) * 2.0, torch.softmax(d, dim=-1), d.sum(), torch.where(d > 0.5, d, 0.0), F.dropout(d, 0.5),
+            i + 3, i * i, i > 0, ~i, i.sum(), i.amax(dim=1), i.float(), torch.where(i > 0, i, -1),
+            F.cross_entropy(d.float(), target, label_smoothing=0.1), F.cross_entropy(d.float(), probs))
+
+
+triton.testing.do_bench(f, warmup=1, rep=2)
+)")) << s.errors();
+    EXPECT_EQ(s.errors(), "");
+    const auto n = launchCounts(s);
+    for (const char *k : {"unary_kernel",
+                          "binary_kernel",
+                          "softmax_kernel",
+                          "row_reduce_kernel",
+                          "where_kernel",
+                          "dropout_kernel",
+                          "cross_entropy_kernel",
+                          "cross_entropy_reduce_kernel"})
+        EXPECT_TRUE(n.count(k)) << k;
 }
 
 TEST(EagerGpuOps, ResetToZeroAndRestoreValueAreKernelsInsideTheTiming)
@@ -318,8 +355,8 @@ TEST(EagerGpuOpsOnInterpreter, FillAndCopyIntoWriteInPlace)
         T::DeviceOpsScope scope(e.ops.get());
         x.fill(T::Scalar::fromInt(0));
         EXPECT_TRUE(e.ops->copyInto(x, saved.transpose(0, 1).transpose(0, 1)));
-        // Integer tensors, shape mismatches and non-contiguous targets stay on the host.
-        EXPECT_FALSE(e.ops->fill(T::zeros({4}, DType::I32, kCuda), T::Scalar::fromInt(7)));
+        // fp8 tensors, shape mismatches and non-contiguous targets stay on the host.
+        EXPECT_FALSE(e.ops->fill(T::zeros({4}, DType::F8E4, kCuda), T::Scalar::fromInt(7)));
         EXPECT_FALSE(e.ops->copyInto(x, saved.transpose(0, 1)));
         EXPECT_FALSE(e.ops->fill(x.transpose(0, 1), T::Scalar::fromInt(0)));
     }
@@ -405,20 +442,159 @@ TEST(EagerGpuOpsOnInterpreter, DropoutKeepsOneMinusPScaledAndFollowsTheSeed)
     EXPECT_EQ(e.warnings, "");
 }
 
+TEST(EagerGpuOpsOnInterpreter, Fp64ComputesInFp64)
+{
+    InterpEager e;
+    T::manualSeed(4);
+    const T::Tensor d = T::randn({5, 300}, DType::F64, kCuda);
+    const T::Tensor w = T::randn({300}, DType::F64, kCuda);
+    const std::vector<std::int64_t> dim1{1};
+    for (auto f : std::vector<std::function<T::Tensor()>>{
+             [&] { return T::unary(T::UnaryOp::Exp, d); },
+             [&] { return T::unary(T::UnaryOp::Sigmoid, d); },
+             [&] { return T::unary(T::UnaryOp::Log1p, T::unary(T::UnaryOp::Abs, d)); },
+             [&] { return T::binary(T::BinaryOp::Add, T::binary(T::BinaryOp::Mul, d, d), scalar(0.1)); },
+             [&] { return T::binary(T::BinaryOp::Maximum, d, w); },
+             [&] { return T::binary(T::BinaryOp::Pow, T::unary(T::UnaryOp::Abs, d), scalar(1.7)); },
+             [&] { return T::binary(T::BinaryOp::Remainder, d, scalar(-0.3)); },
+             [&] { return T::where(T::binary(T::BinaryOp::Gt, d, scalar(0.0)), d, scalar(-0.3)); },
+             [&] { return T::sum(d); },
+             [&] { return T::mean(d, dim1); },
+             [&] { return T::amax(d, dim1); },
+             [&] { return T::softmax(d, -1); },
+             [&] { return T::layerNorm(d, {300}, w); },
+             [&] { return d.to(DType::F32); },
+             [&] { return d.to(DType::F32).to(DType::F64); }}) {
+        const T::Tensor expected = f();
+        const T::Tensor actual = e.eager(f);
+        EXPECT_EQ(actual.dtype(), expected.dtype());
+        // fp64 all the way: far tighter than fp32 arithmetic could get.
+        EXPECT_EQ(closeness(actual, expected, 1e-12, 1e-12), "");
+    }
+    EXPECT_TRUE(e.launched("softmax_kernel") && e.launched("norm_kernel") && e.launched("row_reduce_kernel"));
+    EXPECT_EQ(e.warnings, "");
+}
+
+TEST(EagerGpuOpsOnInterpreter, IntegersAndBoolsComputeExactlyAndWrap)
+{
+    InterpEager e;
+    T::manualSeed(5);
+    const T::Tensor i = T::randint(-50, 50, {4, 700}, DType::I32, kCuda);
+    const T::Tensor j = T::randint(-50, 50, {700}, DType::I32, kCuda);
+    const T::Tensor big = T::randint(-(std::int64_t(1) << 40), std::int64_t(1) << 40, {3, 70001}, DType::I64, kCuda);
+    const T::Tensor u = T::randint(0, 256, {999}, DType::U8, kCuda);
+    const T::Tensor f = T::binary(T::BinaryOp::Mul, T::randn({4, 700}, DType::F32, kCuda), scalar(20.0));
+    const T::Tensor b = T::binary(T::BinaryOp::Gt, i, scalar(0.0));
+    const T::Tensor three = T::Tensor::fromScalar(T::Scalar::fromInt(3));
+    const std::vector<std::int64_t> dim0{0}, dim1{1};
+    int index = 0;
+    for (auto fn : std::vector<std::function<T::Tensor()>>{
+             [&] { return T::binary(T::BinaryOp::Add, i, j); },
+             [&] { return T::binary(T::BinaryOp::Mul, i, three); },
+             [&] { return T::binary(T::BinaryOp::Sub, three, i); },
+             [&] { return T::binary(T::BinaryOp::Add, u, u); }, // uint8 wraps
+             [&] { return T::binary(T::BinaryOp::Mul, big, big); }, // int64 wraps
+             [&] { return T::binary(T::BinaryOp::Div, i, three); }, // true division: fp32
+             [&] { return T::binary(T::BinaryOp::Le, i, j); },
+             [&] { return T::binary(T::BinaryOp::Minimum, i, j); },
+             [&] { return T::binary(T::BinaryOp::BitXor, i, j); },
+             [&] { return T::binary(T::BinaryOp::BitAnd, b, b); },
+             [&] { return T::binary(T::BinaryOp::Add, b, b); }, // bool + bool: or
+             [&] { return T::binary(T::BinaryOp::LogicalOr, i, f); },
+             [&] { return T::binary(T::BinaryOp::Add, i, scalar(0.5)); }, // int + float: fp32
+             [&] { return T::unary(T::UnaryOp::Neg, i); },
+             [&] { return T::unary(T::UnaryOp::Abs, i); },
+             [&] { return T::unary(T::UnaryOp::BitwiseNot, i); },
+             [&] { return T::unary(T::UnaryOp::BitwiseNot, b); },
+             [&] { return T::unary(T::UnaryOp::Floor, i); },
+             [&] { return T::unary(T::UnaryOp::Sqrt, u); }, // uint8 -> fp32
+             [&] { return T::unary(T::UnaryOp::IsFinite, i); },
+             [&] { return T::relu(i); },
+             [&] { return T::where(b, i, T::Tensor::fromScalar(T::Scalar::fromInt(-1))); },
+             [&] { return T::sum(i); },
+             [&] { return T::sum(big); }, // longer than a block: int64 partial sums
+             [&] { return T::sum(i, dim0); },
+             [&] { return T::amax(big, dim1); },
+             [&] { return T::amin(i, dim1); },
+             [&] { return T::max(u); },
+             [&] { return T::sum(b); },
+             [&] { return T::sum(i, dim1, false, DType::F64); },
+             [&] { return f.to(DType::I32); }, // truncates toward zero
+             [&] { return f.to(DType::I1); },
+             [&] { return i.to(DType::F16); },
+             [&] { return big.to(DType::I16); },
+             [&] { return i.transpose(0, 1).contiguous(); }}) {
+        const T::Tensor expected = fn();
+        const T::Tensor actual = e.eager(fn);
+        EXPECT_EQ(actual.dtype(), expected.dtype()) << "case " << index;
+        EXPECT_EQ(actual.shape(), expected.shape()) << "case " << index;
+        EXPECT_EQ(closeness(actual, expected, 0, 0), "") << "case " << index;
+        ++index;
+    }
+    // Float math of integers is fp32 math (exp of fp32 is not exact: a tolerance).
+    auto exp = [&] { return T::unary(T::UnaryOp::Exp, T::binary(T::BinaryOp::Div, i, three)); };
+    EXPECT_EQ(closeness(e.eager(exp), exp()), "");
+    EXPECT_TRUE(e.launched("binary_kernel") && e.launched("partial_reduce_kernel") && e.launched("where_kernel"));
+    EXPECT_EQ(e.warnings, "");
+    // In place: an integer fill and a copy between integer widths.
+    const T::Tensor k = T::zeros({3, 100}, DType::I32, kCuda);
+    const T::Tensor src = big.select(1, 7).reshape({3, 1}).expand({3, 100}); // strided, broadcast
+    {
+        T::DeviceOpsScope scope(e.ops.get());
+        EXPECT_TRUE(e.ops->fill(k, T::Scalar::fromInt(-7)));
+        EXPECT_EQ(closeness(k, T::full({3, 100}, T::Scalar::fromInt(-7), DType::I32, kCuda), 0, 0), "");
+        EXPECT_TRUE(e.ops->copyInto(k, src));
+    }
+    EXPECT_EQ(closeness(k, src.to(DType::I32), 0, 0), "");
+}
+
+TEST(EagerGpuOpsOnInterpreter, CrossEntropyWithLabelSmoothingAndProbabilityTargets)
+{
+    InterpEager e;
+    T::manualSeed(6);
+    for (std::int64_t classes : {9, 40000}) { // 40000: a row longer than one block
+        const T::Tensor logits
+            = T::binary(T::BinaryOp::Mul, T::randn({5, classes}, DType::F32, kCuda), scalar(3.0));
+        T::Tensor target = T::randint(0, classes, {5}, DType::I64, kCuda);
+        reinterpret_cast<std::int64_t *>(target.data())[1] = -100;
+        const T::Tensor probs = T::softmax(T::randn({5, classes}, DType::F32, kCuda), 1);
+        for (const char *reduction : {"mean", "sum", "none"}) {
+            auto smoothed = [&] { return T::crossEntropy(logits, target, reduction, -100, 0.2); };
+            EXPECT_EQ(closeness(e.eager(smoothed), smoothed(), 1e-4, 1e-4), "") << classes << " " << reduction;
+            auto soft = [&] { return T::crossEntropy(logits, probs, reduction, -100, 0.0); };
+            EXPECT_EQ(closeness(e.eager(soft), soft(), 1e-4, 1e-4), "") << classes << " " << reduction;
+            auto both = [&] { return T::crossEntropy(logits, probs, reduction, -100, 0.1); };
+            EXPECT_EQ(closeness(e.eager(both), both(), 1e-4, 1e-4), "") << classes << " " << reduction;
+        }
+        auto fp64 = [&] { return T::crossEntropy(logits.to(DType::F64), target, "mean", -100, 0.3); };
+        const T::Tensor d = e.eager(fp64);
+        EXPECT_EQ(d.dtype(), DType::F64);
+        EXPECT_EQ(closeness(d, fp64(), 1e-12, 1e-12), "") << classes;
+    }
+    // One row of logits against one row of probabilities, strided.
+    const T::Tensor row = T::randn({50}, DType::F32, kCuda);
+    const T::Tensor p = T::softmax(T::randn({50, 2}, DType::F32, kCuda), 0).transpose(0, 1);
+    auto f = [&] { return T::crossEntropy(row, p.select(0, 1), "none", -100, 0.05); };
+    EXPECT_EQ(closeness(e.eager(f), f(), 1e-5, 1e-5), "");
+    EXPECT_EQ(e.warnings, "");
+    // A class index out of range is torch's IndexError, not a read past the row.
+    const T::Tensor bad = T::full({2}, T::Scalar::fromInt(50), DType::I64, kCuda);
+    EXPECT_THROW(e.eager([&] { return T::crossEntropy(T::randn({2, 50}, DType::F32, kCuda), bad); }),
+                 T::TensorError);
+}
+
 TEST(EagerGpuOpsOnInterpreter, UnsupportedInputsRunOnTheHostAndSaySo)
 {
     InterpEager e;
-    const T::Tensor d = T::randn({10, 10}, DType::F64, kCuda);
-    auto f = [&] { return T::sum(d); };
-    EXPECT_EQ(closeness(e.eager(f), f()), "");
-    const T::Tensor logits = T::randn({4, 10}, DType::F32, kCuda);
-    const T::Tensor target = T::randint(0, 10, {4}, DType::I64, kCuda);
-    auto smoothed = [&] { return T::crossEntropy(logits, target, "mean", -100, 0.1); };
-    EXPECT_EQ(closeness(e.eager(smoothed), smoothed()), "");
-    EXPECT_NE(e.warnings.find("torch op 'sum' on cuda tensors ran on the CPU"), std::string::npos)
+    const T::Tensor x = T::randn({10, 10}, DType::F32, kCuda);
+    auto floorDiv = [&] { return T::binary(T::BinaryOp::FloorDiv, x, scalar(0.3)); };
+    EXPECT_EQ(closeness(e.eager(floorDiv), floorDiv()), "");
+    const T::Tensor f8 = x.to(DType::F8E4);
+    auto same = [&] { return T::binary(T::BinaryOp::Eq, f8, f8); };
+    EXPECT_EQ(closeness(e.eager(same), same()), "");
+    EXPECT_NE(e.warnings.find("torch op 'floor_divide' on cuda tensors ran on the CPU"), std::string::npos)
         << e.warnings;
-    EXPECT_NE(e.warnings.find("torch op 'cross_entropy' on cuda tensors ran on the CPU"),
-              std::string::npos)
+    EXPECT_NE(e.warnings.find("torch op 'eq' on cuda tensors ran on the CPU"), std::string::npos)
         << e.warnings;
 }
 

@@ -44,7 +44,8 @@ TEST(TorchModule, ArithmeticReductionsAndMatmul)
                      "print(torch.softmax(torch.tensor([0., 0.]), dim=0).tolist())\n"
                      "print(torch.cumsum(torch.tensor([1, 2, 3]), dim=0).tolist())\n"
                      "print(torch.bincount(torch.tensor([0, 2, 2])).tolist())\n"
-                     "print(a.T.contiguous().is_contiguous(), a.T.is_contiguous())\n",
+                     "print(a.T.contiguous().is_contiguous(), a.T.is_contiguous())\n"
+                     "print(a.is_floating_point(), torch.is_floating_point(a.long()))\n",
                      s),
               "[[7.0, 10.0], [15.0, 22.0]] [[3.0, 5.0], [7.0, 9.0]]\n"
               "[3.0, 7.0] 2.5 4.0\n"
@@ -52,6 +53,7 @@ TEST(TorchModule, ArithmeticReductionsAndMatmul)
               "[0.5, 0.5]\n"
               "[1, 3, 6]\n"
               "[1, 0, 2]\n"
+              "True False\n"
               "True False\n");
 }
 
