@@ -149,6 +149,11 @@ LaunchProfiler::Entry &LaunchProfiler::entryFor(const cuda::CudaKernel &kernel, 
     p.sharedBytes = use.sharedBytes;
     p.spills = use.spillBytes;
     p.occupancy = use.occupancy;
+    for (const codegen::DotInfo &dot : kernel.source().dots)
+        if (dot.path != "FMA") {
+            p.tensorCores = dot.path; // "mma.sync" or "wgmma"
+            break;
+        }
     m_entries.push_back(std::move(e));
     return *m_entries.back();
 }

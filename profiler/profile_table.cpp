@@ -46,7 +46,7 @@ std::string profileTable(const run::ProfileReport &r)
         out += "Roofs on " + c.device + ": copy " + fmt("%.0f", c.copyGBs) + " GB/s, FP32 "
                + fmt("%.1f", c.fp32TFLOPs) + " TFLOP/s";
         if (c.fp16TensorTFLOPs > 0)
-            out += ", FP16 tensor (mma.sync) " + fmt("%.0f", c.fp16TensorTFLOPs) + " TFLOP/s";
+            out += ", FP16 tensor " + fmt("%.0f", c.fp16TensorTFLOPs) + " TFLOP/s";
         out += " (" + c.measuredBy + ")\n";
     }
     if (!r.countersAvailable)
@@ -74,7 +74,7 @@ std::string profileTable(const run::ProfileReport &r)
                         counters ? fmt("%.2f", k.counterNs / 1e3) : "-",
                         counters ? fmt("%.1f", k.dramBytes / 1e6) : "-",
                         k.achievedGBs > 0 ? fmt("%.0f", k.achievedGBs) : "-",
-                        k.flops ? fmt("%.3f", k.achievedTFLOPs) : "-",
+                        k.flops || k.analyticFlops ? fmt("%.3f", k.achievedTFLOPs) : "-",
                         k.roof.empty() ? "-" : k.roof,
                         k.roofFraction > 0 ? fmt("%.1f%%", 100 * k.roofFraction) : "-",
                         k.registers ? std::to_string(k.registers) : "-",
@@ -112,7 +112,8 @@ std::string profileTable(const run::ProfileReport &r)
                                         : std::string());
             if (k.analyticFlops)
                 n += " " + fmt("%.3g", *k.analyticFlops / 1e9) + " GFLOP"
-                     + (k.flops ? " (measured " + fmt("%.3g", *k.flops / 1e9) + ")"
+                     + (k.flops ? " (measured " + fmt("%.3g", *k.flops / 1e9)
+                                      + (k.tensorCores.empty() ? ")" : " outside the tensor cores)")
                                 : std::string());
             notes.push_back(n);
         }

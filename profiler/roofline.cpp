@@ -17,10 +17,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// Threads per block of the FFMA and mma.sync kernels.
 constexpr int kThreads = 256;
 /// Bumped when a roof's measurement changes, so older caches are measured again.
-constexpr int kCacheVersion = 3;
+/// 4: the FP16 tensor roof of compute capability 9.x is measured with wgmma.
+constexpr int kCacheVersion = 4;
 constexpr int kRuns = 7;
+/// At most this many untimed launches before the timed ones.
+constexpr int kMaxWarmups = 1000;
+/// Warpgroups (128 threads each) per block of the wgmma kernel.
+constexpr int kWgmmaWarpgroups = 2;
+/// wgmma instructions per commit group (one loop iteration) of the wgmma kernel.
+constexpr int kWgmmaPerGroup = 4;
 
 // Eight independent FFMA chains per thread hide the FMA latency; the result is stored only if
 // it takes an impossible value, so the compiler keeps the work without memory traffic.
@@ -78,6 +86,109 @@ constexpr const char *kMmaSource = R"cuda(extern "C" __global__ void tsm_mma_pea
 }
 )cuda";
 
+// Hopper's tensor cores at full rate, as a matmul's inner loop drives them: each warpgroup
+// issues wgmma.mma_async m64n256k16 (fp16 in, fp32 accumulators: 128 a thread) on operands that
+// stay in shared memory, keeping one commit group in flight, with no global memory traffic.
+// The operands hold non-zero fp16 values (the tensor cores' power, hence their clock, depends
+// on the data). Both are K-major without swizzling (PTX ISA "Shared Memory Matrix Layout":
+// ((8,m),(8,2)):((8,SBO),(1,LBO)) in fp16 elements): 8x8 core matrices of 8 rows of 16
+// bytes, 128 contiguous bytes each; the two core matrices along K 128 bytes apart (leading
+// dimension byte offset), successive groups of 8 rows 256 bytes apart (stride dimension byte
+// offset). Each warpgroup has its own A (64x16); B (256x16) is the block's. @WG@ (warpgroups
+// per block), @UNROLL@ (instructions per commit group), @REGS@ and @OUTS@ (the accumulator
+// operands) are filled in by wgmmaPeakSource().
+constexpr const char *kWgmmaSource = R"cuda(#define TSM_WG @WG@
+
+// The 64-bit matrix descriptor (PTX ISA "Matrix Descriptor Format"): bits 0-13 start address,
+// 16-29 leading dimension byte offset, 32-45 stride dimension byte offset, each as
+// (x & 0x3FFFF) >> 4; bits 49-51 base offset and 62-63 swizzle mode 0 (none).
+__device__ __forceinline__ unsigned long long tsm_desc(const void *smem)
+{
+    const unsigned addr = (unsigned)__cvta_generic_to_shared(smem);
+    const unsigned long long lbo = 128, sbo = 256;
+    return (unsigned long long)((addr & 0x3FFFF) >> 4) | ((lbo & 0x3FFFF) >> 4) << 16
+           | ((sbo & 0x3FFFF) >> 4) << 32;
+}
+
+// Element i of an operand: a multiple of 1/64 in [-0.5, 0.5) (exact in fp16) from the top six
+// bits of a multiplicative hash of i, as irregular as random data (structured values such as
+// (37 i % 64 - 32) / 64 let the clock stay about 4% higher under load).
+__device__ __forceinline__ unsigned short tsm_half(int i, unsigned salt)
+{
+    const float v = float(int(((unsigned)i * 2654435761u * salt) >> 26) - 32) / 64.0f;
+    unsigned short h;
+    asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(v));
+    return h;
+}
+
+extern "C" __global__ void __launch_bounds__(128 * TSM_WG) tsm_wgmma_peak(float *out, int iters)
+{
+    __shared__ __align__(128) unsigned short a[TSM_WG * 64 * 16];
+    __shared__ __align__(128) unsigned short b[256 * 16];
+    for (int i = threadIdx.x; i < TSM_WG * 64 * 16; i += blockDim.x)
+        a[i] = tsm_half(i, 37u);
+    for (int i = threadIdx.x; i < 256 * 16; i += blockDim.x)
+        b[i] = tsm_half(i, 29u);
+    // Written through the generic proxy, read by wgmma through the async proxy.
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    __syncthreads();
+    const int wg = threadIdx.x / 128;
+    const unsigned long long da = tsm_desc(a + wg * 64 * 16), db = tsm_desc(b);
+    float d[128];
+#pragma unroll
+    for (int r = 0; r < 128; ++r) {
+        d[r] = 0.f;
+        asm volatile("" : "+f"(d[r])::"memory"); // written before the fence below
+    }
+#pragma unroll 1
+    for (int i = 0; i < iters; ++i) {
+        // Before the first wgmma, and at each iteration as a matmul's main loop has it (ptxas
+        // puts one there anyway: the accumulators come round the loop's back edge).
+        asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#pragma unroll
+        for (int u = 0; u < @UNROLL@; ++u)
+            // d += A B^T with scale-d p = 1, scale-a/b 1, A and B K-major (no transpose).
+            asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
+                         "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
+                         "{@REGS@}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                         : @OUTS@
+                         : "l"(da), "l"(db), "r"(1));
+        asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+        asm volatile("wgmma.wait_group.sync.aligned 1;" ::: "memory");
+    }
+    asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+    float s = 0.f;
+#pragma unroll
+    for (int r = 0; r < 128; ++r) {
+        asm volatile("" : "+f"(d[r])::"memory"); // read after the wait
+        s += d[r];
+    }
+    if (s == -1.2345f)
+        out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+)cuda";
+
+void replaceAll(std::string &s, const std::string &from, const std::string &to)
+{
+    for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+        s.replace(at, from.size(), to);
+}
+
+std::string wgmmaPeakSource()
+{
+    std::string regs, outs;
+    for (int r = 0; r < 128; ++r) {
+        regs += (r ? ", %" : "%") + std::to_string(r);
+        outs += std::string(r ? ", " : "") + "\"+f\"(d[" + std::to_string(r) + "])";
+    }
+    std::string s = kWgmmaSource;
+    replaceAll(s, "@WG@", std::to_string(kWgmmaWarpgroups));
+    replaceAll(s, "@UNROLL@", std::to_string(kWgmmaPerGroup));
+    replaceAll(s, "@REGS@", regs);
+    replaceAll(s, "@OUTS@", outs);
+    return s;
+}
+
 double fail(std::string *why, std::string text)
 {
     if (why)
@@ -85,45 +196,74 @@ double fail(std::string *why, std::string text)
     return 0.0;
 }
 
-/// Median milliseconds of `kRuns` launches of `name` from `source` over `blocks` x kThreads.
-double timeKernel(cuda::Driver &driver,
-                  const char *source,
-                  const char *name,
-                  std::int64_t blocks,
-                  int iters,
-                  std::string *why)
+/// One timed peak kernel: `name` from `source`, built for `arch`, launched `kRuns` times (after
+/// two warm-ups, or more until `warmupMs` have run) over `blocks` x `threads` with (out, iters).
+struct PeakLaunch
+{
+    std::string source;
+    const char *name = "";
+    std::string arch;
+    int threads = kThreads;
+    /// 0: every SM with as many blocks as are resident on it at once (the occupancy API), set
+    /// by timeKernel to the grid it ran.
+    std::int64_t blocks = 0;
+    int iters = 0;
+    /// Launches before the timed ones run at least this long: under the tensor cores' load the
+    /// SM clock falls from its boost within about 150 ms (H200: 1980 to about 1750 MHz).
+    double warmupMs = 0;
+};
+
+/// Median milliseconds of the launches of `launch`; 0 with the reason in `why`.
+double timeKernel(cuda::Driver &driver, PeakLaunch &launch, std::string *why)
 {
     const cuda::DeviceInfo &dev = driver.device();
     cuda::CompileOptions options;
-    options.arch = dev.arch();
+    options.arch = launch.arch;
     options.lineInfo = false;
-    const cuda::CompileResult compiled
-        = cuda::compileCuda(source, std::string("/tilesmith/") + name + ".cu", options);
+    const cuda::CompileResult compiled = cuda::compileCuda(
+        launch.source, std::string("/tilesmith/") + launch.name + ".cu", options);
     if (!compiled.ok)
-        return fail(why, std::string(name) + " did not compile: " + compiled.log);
+        return fail(why, std::string(launch.name) + " did not compile: " + compiled.log);
     cuda::DriverStatus status;
     const std::shared_ptr<cuda::Module> module = driver.loadModule(compiled.cubin, &status);
     if (!module)
         return fail(why, status.message);
-    const std::shared_ptr<cuda::Function> fn = module->function(name, &status);
+    const std::shared_ptr<cuda::Function> fn = module->function(launch.name, &status);
     if (!fn)
         return fail(why, status.message);
-    const std::size_t outBytes = std::size_t(blocks) * kThreads * sizeof(float);
+    if (launch.blocks <= 0) {
+        const int resident = fn->activeBlocksPerSm(launch.threads, 0);
+        if (resident <= 0)
+            return fail(why,
+                        std::string(launch.name) + " fits no block of "
+                            + std::to_string(launch.threads) + " threads on an SM");
+        launch.blocks = std::int64_t(std::max(1, dev.smCount)) * resident;
+    }
+    const std::int64_t blocks = launch.blocks;
+    const std::size_t outBytes = std::size_t(blocks) * launch.threads * sizeof(float);
     cuda::DevicePtr out = driver.allocate(outBytes, &status);
     if (!status)
         return fail(why, status.message);
     const std::uintptr_t start = driver.createEvent(), stop = driver.createEvent();
-    void *args[] = {&out, &iters};
+    void *args[] = {&out, &launch.iters};
     std::vector<double> times;
-    for (int run = 0; run < kRuns + 2 && status; ++run) {
+    int warmups = 0;
+    double warmedMs = 0;
+    while (status && times.size() < std::size_t(kRuns)) {
         status = driver.recordEvent(start);
         if (status)
-            status = driver.launch(*fn, blocks, 1, 1, kThreads, 0, args);
+            status = driver.launch(*fn, blocks, 1, 1, launch.threads, 0, args);
         if (status)
             status = driver.recordEvent(stop);
         const double ms = status ? driver.elapsedMs(start, stop, &status) : 0.0;
-        if (run >= 2 && status)
+        if (!status)
+            break;
+        if (warmups < 2 || (warmedMs < launch.warmupMs && warmups < kMaxWarmups)) {
+            ++warmups;
+            warmedMs += ms;
+        } else {
             times.push_back(ms);
+        }
     }
     driver.destroyEvent(start);
     driver.destroyEvent(stop);
@@ -136,6 +276,12 @@ double timeKernel(cuda::Driver &driver,
 std::int64_t fullDeviceBlocks(const cuda::DeviceInfo &dev)
 {
     return std::int64_t(std::max(1, dev.smCount)) * std::max(1, dev.maxThreadsPerSm / kThreads);
+}
+
+/// wgmma (sm_90a) on compute capability 9.x; mma.sync elsewhere.
+bool usesWgmma(int ccMajor)
+{
+    return ccMajor == 9;
 }
 
 std::string sanitized(const std::string &s)
@@ -156,14 +302,29 @@ std::string today()
 
 } // namespace
 
+std::string tensorPeakSource(int ccMajor)
+{
+    return usesWgmma(ccMajor) ? wgmmaPeakSource() : std::string(kMmaSource);
+}
+
+std::string tensorPeakInstruction(int ccMajor)
+{
+    return usesWgmma(ccMajor) ? "wgmma m64n256k16" : "mma.sync m16n8k16";
+}
+
 double measureFp32Tflops(cuda::Driver &driver, std::string *why)
 {
-    const std::int64_t blocks = fullDeviceBlocks(driver.device());
-    const int iters = 2048;
-    const double ms = timeKernel(driver, kFmaSource, "tsm_fma_peak", blocks, iters, why);
+    PeakLaunch launch;
+    launch.source = kFmaSource;
+    launch.name = "tsm_fma_peak";
+    launch.arch = driver.device().arch();
+    launch.blocks = fullDeviceBlocks(driver.device());
+    launch.iters = 2048;
+    const double ms = timeKernel(driver, launch, why);
     if (ms <= 0)
         return 0.0;
-    const double flops = 2.0 * 8 * 16 * double(iters) * double(blocks) * kThreads;
+    const double flops
+        = 2.0 * 8 * 16 * double(launch.iters) * double(launch.blocks) * launch.threads;
     return flops / (ms * 1e-3) / 1e12;
 }
 
@@ -172,13 +333,31 @@ double measureFp16TensorTflops(cuda::Driver &driver, std::string *why)
     const cuda::DeviceInfo &dev = driver.device();
     if (dev.ccMajor < 8)
         return fail(why, "mma.sync m16n8k16 needs compute capability 8.0 or newer");
-    const std::int64_t blocks = fullDeviceBlocks(dev);
-    const int iters = 1024;
-    const double ms = timeKernel(driver, kMmaSource, "tsm_mma_peak", blocks, iters, why);
+    PeakLaunch launch;
+    launch.source = tensorPeakSource(dev.ccMajor);
+    double flopsPerIter = 0; // per block and loop iteration
+    if (usesWgmma(dev.ccMajor)) {
+        // wgmma is an sm_90a instruction: code for compute capability 9.0 exactly.
+        launch.name = "tsm_wgmma_peak";
+        launch.arch = dev.arch() + "a";
+        launch.threads = 128 * kWgmmaWarpgroups;
+        launch.blocks = 0; // as many as are resident
+        launch.iters = 4096; // about 2.5 ms a launch on an H200
+        launch.warmupMs = 300;
+        // 2 M N K per instruction per warpgroup.
+        flopsPerIter = 2.0 * 64 * 256 * 16 * kWgmmaPerGroup * kWgmmaWarpgroups;
+    } else {
+        launch.name = "tsm_mma_peak";
+        launch.arch = dev.arch();
+        launch.blocks = fullDeviceBlocks(dev);
+        launch.iters = 1024;
+        // 2 M N K per instruction per warp, 4 x 4 instructions per iteration.
+        flopsPerIter = 2.0 * 16 * 8 * 16 * 4 * 4 * (launch.threads / 32);
+    }
+    const double ms = timeKernel(driver, launch, why);
     if (ms <= 0)
         return 0.0;
-    const double warps = double(blocks) * kThreads / 32;
-    const double flops = 2.0 * 16 * 8 * 16 * 4 * 4 * double(iters) * warps;
+    const double flops = flopsPerIter * double(launch.iters) * double(launch.blocks);
     return flops / (ms * 1e-3) / 1e12;
 }
 
@@ -212,7 +391,8 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
             c.fp32TFLOPs = j.value("fp32_tflops", 0.0);
             c.fp16TensorTFLOPs = j.value("fp16_tensor_tflops", 0.0);
             c.measuredBy = "cached from " + j.value("date", std::string("an earlier run")) + " ("
-                           + path.string() + ")";
+                           + path.string() + "; FP16 tensor roof by "
+                           + tensorPeakInstruction(dev.ccMajor) + ")";
             return c;
         }
     }
@@ -228,7 +408,8 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
     c.fp16TensorTFLOPs = measureFp16TensorTflops(driver, &why);
     if (c.fp16TensorTFLOPs <= 0)
         notes->push_back("FP16 tensor-core roof not measured: " + why);
-    c.measuredBy = "measured now (the faster of two copy kernels, FFMA chains, mma.sync m16n8k16)";
+    c.measuredBy = "measured now (the faster of two copy kernels, FFMA chains, "
+                   + tensorPeakInstruction(dev.ccMajor) + ")";
     if (c.copyGBs > 0 && c.fp32TFLOPs > 0) {
         std::error_code ec;
         fs::create_directories(path.parent_path(), ec);
@@ -250,22 +431,29 @@ void placeOnRoofline(run::KernelProfile &k, const run::RooflineCeilings &c)
     const double ns = k.medianNs > 0 ? k.medianNs : k.counterNs;
     if (ns <= 0)
         return;
-    // Measured numbers first; the program's launch_metadata where nothing was measured.
+    // A kernel whose tl.dot ran on tensor cores is held to the tensor-core roof, when measured.
+    const bool tensor = !k.tensorCores.empty() && c.fp16TensorTFLOPs > 0;
+    // Measured numbers first; the program's launch_metadata where nothing was measured. The
+    // FLOP counters count FFMA and the like, not tensor-core instructions: for a tensor-core
+    // kernel launch_metadata's FLOPs come first.
     const double bytes = k.dramBytes > 0 ? k.dramBytes : k.analyticBytes.value_or(0.0);
-    const std::optional<double> flops = k.flops ? k.flops : k.analyticFlops;
+    const std::optional<double> flops = tensor ? (k.analyticFlops ? k.analyticFlops : k.flops)
+                                               : (k.flops ? k.flops : k.analyticFlops);
     k.achievedGBs = bytes / ns; // bytes per ns = GB/s
     if (flops)
         k.achievedTFLOPs = *flops / ns / 1e3;
-    // The roof that binds: memory below the ridge point, FP32 above it.
+    // The roof that binds: memory below the ridge point, compute (FP32 FMA, or FP16 tensor
+    // cores) above it.
+    const double computeRoof = tensor ? c.fp16TensorTFLOPs : c.fp32TFLOPs; // TFLOP/s
     bool computeBound = false;
-    if (flops && bytes > 0 && c.copyGBs > 0 && c.fp32TFLOPs > 0) {
-        const double intensity = *flops / bytes;             // FLOP per byte
-        const double ridge = c.fp32TFLOPs * 1e3 / c.copyGBs; // FLOP per byte
+    if (flops && bytes > 0 && c.copyGBs > 0 && computeRoof > 0) {
+        const double intensity = *flops / bytes;            // FLOP per byte
+        const double ridge = computeRoof * 1e3 / c.copyGBs; // FLOP per byte
         computeBound = intensity > ridge;
     }
     if (computeBound) {
-        k.roof = "FP32 FMA";
-        k.roofFraction = k.achievedTFLOPs / c.fp32TFLOPs;
+        k.roof = tensor ? "FP16 tensor cores" : "FP32 FMA";
+        k.roofFraction = k.achievedTFLOPs / computeRoof;
     } else if (c.copyGBs > 0 && bytes > 0) {
         k.roof = "copy bandwidth";
         k.roofFraction = k.achievedGBs / c.copyGBs;

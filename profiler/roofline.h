@@ -1,7 +1,8 @@
 #pragma once
 // The roofline (issue 7): the device's ceilings measured by Tilesmith's own small kernels -
 // copy bandwidth (core/cuda/bandwidth.h), FP32 FMA throughput, FP16 tensor-core throughput
-// through mma.sync - cached per device and driver, and each profiled kernel placed under them.
+// (wgmma on Hopper, mma.sync on other tensor-core GPUs) - cached per device and driver, and each
+// profiled kernel placed under them.
 
 #include "core/run/profile_report.h"
 
@@ -16,9 +17,18 @@ namespace tsm::profiler {
 
 /// TFLOP/s of FFMA chains filling every SM (2 FLOPs per FFMA); 0 with the reason in `why`.
 double measureFp32Tflops(cuda::Driver &driver, std::string *why);
-/// TFLOP/s of mma.sync.m16n8k16 f16 -> f32 on every SM; 0 with the reason (no tensor cores
+/// TFLOP/s of fp16 -> fp32 tensor-core instructions on every SM, operands and accumulators
+/// on chip: wgmma.mma_async m64n256k16 from shared memory on compute capability 9.x (built for
+/// sm_90a), mma.sync.m16n8k16 from registers on others; 0 with the reason (no tensor cores
 /// before sm_80 here).
 double measureFp16TensorTflops(cuda::Driver &driver, std::string *why);
+
+/// The CUDA source measureFp16TensorTflops() times on a device of compute capability
+/// `ccMajor`.x: kernel tsm_wgmma_peak (sm_90a only) for 9, tsm_mma_peak (sm_80 and newer)
+/// otherwise. Both take (float *out, int iters).
+std::string tensorPeakSource(int ccMajor);
+/// The instruction that source times: "wgmma m64n256k16" or "mma.sync m16n8k16".
+std::string tensorPeakInstruction(int ccMajor);
 
 /// Where a device's ceilings are cached: $XDG_CACHE_HOME/tilesmith/roofline (or
 /// ~/.cache/...) / "<device>-sm<cc>-<driver>.json".
@@ -30,7 +40,10 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
 
 /// Fills `k`'s achieved GB/s and TFLOP/s (from its DRAM bytes, FLOPs and median time; the
 /// program's launch_metadata numbers where the counters measured none) and the roof that binds
-/// it with the achieved fraction of that roof.
+/// it with the achieved fraction of that roof: copy bandwidth below the ridge point, above it
+/// "FP16 tensor cores" for a kernel whose tl.dot ran on them (`k.tensorCores`, when that roof
+/// was measured), else "FP32 FMA". The FLOP counters do not count tensor-core instructions,
+/// so a tensor-core kernel's FLOPs are launch_metadata's when it gives them.
 void placeOnRoofline(run::KernelProfile &k, const run::RooflineCeilings &c);
 
 } // namespace tsm::profiler

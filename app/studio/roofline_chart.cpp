@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace tsm {
 namespace {
@@ -31,6 +32,22 @@ double timeNs(const KernelProfile &k)
     return k.medianNs > 0 ? k.medianNs : k.counterNs;
 }
 
+// Whether the kernel's tl.dot ran on tensor cores: the FLOP counters (FFMA, HFMA and the like)
+// do not count tensor-core instructions, so its FLOPs are launch_metadata's, never the
+// counters' (which count only the work outside the tensor cores, such as the epilogue).
+bool onTensorCores(const KernelProfile &k)
+{
+    return !k.tensorCores.empty();
+}
+
+// The kernel's FLOPs for its measured point (over its measured DRAM bytes): the counters', or
+// for a tensor-core kernel launch_metadata's, as profiler::placeOnRoofline takes them first;
+// without those the kernel is not placed (the counters' would put it far below its work).
+std::optional<double> kernelFlops(const KernelProfile &k)
+{
+    return onTensorCores(k) ? k.analyticFlops : k.flops;
+}
+
 // Why a kernel row is not a point: "" when it is one.
 QString whyNotPlaced(const KernelProfile &k)
 {
@@ -40,14 +57,20 @@ QString whyNotPlaced(const KernelProfile &k)
         return RooflineChart::tr("no time");
     if (k.dramBytes <= 0)
         return RooflineChart::tr("no DRAM traffic (served from L2)");
-    if (!k.flops || *k.flops <= 0)
+    const std::optional<double> flops = kernelFlops(k);
+    if (onTensorCores(k) && (!flops || *flops <= 0))
+        return RooflineChart::tr("tensor-core FLOPs are not counted by the counters; the "
+                                 "program's launch_metadata must give them: "
+                                 "@triton.jit(launch_metadata=fn), fn returning {\"flops\": ...}");
+    if (!flops || *flops <= 0)
         return RooflineChart::tr("no FLOP count");
     return {};
 }
 
 QPointF pointOf(const KernelProfile &k)
 {
-    return {*k.flops / k.dramBytes, *k.flops / timeNs(k) / 1e3};
+    const double flops = *kernelFlops(k);
+    return {flops / k.dramBytes, flops / timeNs(k) / 1e3};
 }
 
 // What the kernel's launch_metadata says it moves and computes, timed as measured.
@@ -60,6 +83,31 @@ bool hasAnalytic(const KernelProfile &k)
 QPointF analyticPointOf(const KernelProfile &k)
 {
     return {*k.analyticFlops / *k.analyticBytes, *k.analyticFlops / timeNs(k) / 1e3};
+}
+
+// Whether profiler::placeOnRoofline holds the kernel to the FP16 tensor-core roof: its tl.dot
+// ran on tensor cores and that roof was measured; else to the FP32 FMA roof.
+bool heldToTensorRoof(const KernelProfile &k, const run::RooflineCeilings &c)
+{
+    return onTensorCores(k) && c.fp16TensorTFLOPs > 0;
+}
+
+// Which of the kernel's points has the numbers profiler::placeOnRoofline placed it by (its
+// `roof` and `roofFraction`): DRAM bytes, else launch_metadata's; the counters' FLOPs, else
+// launch_metadata's, launch_metadata's first for a kernel held to the tensor-core roof.
+enum class PlacedBy { Neither, Measured, Analytic };
+
+PlacedBy placedBy(const KernelProfile &k, const run::RooflineCeilings &c)
+{
+    if (k.roof.empty())
+        return PlacedBy::Neither;
+    const bool bytesMeasured = k.dramBytes > 0;
+    const bool flopsAnalytic = heldToTensorRoof(k, c) ? bool(k.analyticFlops) : !k.flops;
+    if (whyNotPlaced(k).isEmpty() && bytesMeasured && flopsAnalytic == onTensorCores(k))
+        return PlacedBy::Measured;
+    if (hasAnalytic(k) && !bytesMeasured && flopsAnalytic)
+        return PlacedBy::Analytic;
+    return PlacedBy::Neither;
 }
 
 QString exact(double v)
@@ -368,9 +416,15 @@ QString RooflineChart::pointToolTip(int row, bool analytic) const
         lines << tr("launch_metadata: %1 FLOP / %2 bytes = %3 FLOP/byte (what the program says, "
                     "not measured)")
                      .arg(exact(*k.analyticFlops), exact(*k.analyticBytes), exact(p.x()));
+    else if (onTensorCores(k))
+        lines << tr("%1 FLOP (launch_metadata's: the counters do not count tensor-core "
+                    "instructions) / %2 bytes of DRAM traffic = %3 FLOP/byte")
+                     .arg(exact(*k.analyticFlops), exact(k.dramBytes), exact(p.x()));
     else
         lines << tr("%1 FLOP / %2 bytes of DRAM traffic = %3 FLOP/byte")
                      .arg(exact(*k.flops), exact(k.dramBytes), exact(p.x()));
+    if (onTensorCores(k))
+        lines << tr("tl.dot on tensor cores (%1)").arg(QString::fromStdString(k.tensorCores));
     if (k.medianNs > 0)
         lines << tr("%1 TFLOP/s at the median %2 µs of %3")
                      .arg(exact(p.y()),
@@ -381,13 +435,16 @@ QString RooflineChart::pointToolTip(int row, bool analytic) const
                      .arg(exact(p.y()), exact(k.counterNs / 1e3));
     if (!analytic)
         lines << tr("%1 GB/s").arg(exact(k.achievedGBs));
-    double roofHere = std::max(c.fp32TFLOPs, c.fp16TensorTFLOPs);
+    // The kernel's own compute roof, as profiler::placeOnRoofline holds it to: FP16 tensor
+    // cores for a tensor-core kernel (when measured), FP32 FMA otherwise.
+    double roofHere = heldToTensorRoof(k, c) ? c.fp16TensorTFLOPs : c.fp32TFLOPs;
     if (c.copyGBs > 0)
         roofHere = roofHere > 0 ? std::min(roofHere, c.copyGBs * p.x() / 1000)
                                 : c.copyGBs * p.x() / 1000;
     if (roofHere > 0)
         lines << tr("the roof at this intensity: %1 TFLOP/s").arg(exact(roofHere));
-    if (!k.roof.empty() && !analytic)
+    // On the point whose numbers placed the kernel under its roof.
+    if (placedBy(k, c) == (analytic ? PlacedBy::Analytic : PlacedBy::Measured))
         lines << tr("bound by %1: %2% of that roof")
                      .arg(QString::fromStdString(k.roof))
                      .arg(k.roofFraction * 100, 0, 'f', 1);

@@ -33,6 +33,7 @@ nlohmann::json kernelToJson(const KernelProfile &k)
            {"shared_bytes", k.sharedBytes},
            {"spill_bytes", k.spills},
            {"occupancy", jsonNumber(k.occupancy)},
+           {"tensor_cores", k.tensorCores},
            {"launches", k.launches},
            {"median_ns", jsonNumber(k.medianNs)},
            {"min_ns", jsonNumber(k.minNs)},
@@ -69,6 +70,7 @@ KernelProfile kernelFromJson(const nlohmann::json &j)
     k.sharedBytes = jsonGet<int>(j, "shared_bytes");
     k.spills = jsonGet<int>(j, "spill_bytes");
     k.occupancy = jsonGet<double>(j, "occupancy");
+    k.tensorCores = jsonGet<std::string>(j, "tensor_cores");
     k.launches = jsonGet<std::int64_t>(j, "launches");
     k.medianNs = jsonGet<double>(j, "median_ns");
     k.minNs = jsonGet<double>(j, "min_ns");

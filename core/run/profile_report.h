@@ -46,6 +46,9 @@ struct KernelProfile
     int sharedBytes = 0;   ///< static + dynamic per block
     int spills = 0;        ///< bytes of local memory per thread the build spilled to
     double occupancy = 0;  ///< resident warps per SM / the SM's maximum, 0..1
+    /// "wgmma" / "mma.sync" when a tl.dot of the kernel ran on tensor cores (the first such
+    /// dot's path), else empty: the kernel is then held to the FP16 tensor-core roof.
+    std::string tensorCores;
 
     // CUPTI Activity: every launch of this kernel at this grid.
     std::int64_t launches = 0;
@@ -62,7 +65,8 @@ struct KernelProfile
     std::optional<double> analyticBytes, analyticFlops;
     double achievedGBs = 0;           ///< dramBytes / median time
     double achievedTFLOPs = 0;        ///< flops / median time, when known
-    std::string roof;                 ///< "copy bandwidth" or "FP32 FMA": the one that binds
+    /// The roof that binds: "copy bandwidth", "FP32 FMA" or "FP16 tensor cores".
+    std::string roof;
     double roofFraction = 0;          ///< achieved / that roof, 0..1+
 
     std::vector<LineCost> lines;      ///< per Python line of the kernel, when mapped
@@ -84,7 +88,8 @@ struct RooflineCeilings
     std::string device;       ///< "NVIDIA H200"
     double copyGBs = 0;       ///< device-to-device copy, read + written
     double fp32TFLOPs = 0;    ///< FFMA chains on every SM
-    double fp16TensorTFLOPs = 0; ///< mma.sync fp16 -> fp32, 0 when not measured
+    /// fp16 -> fp32 tensor cores (wgmma on sm_90, else mma.sync), 0 when not measured.
+    double fp16TensorTFLOPs = 0;
     std::string measuredBy;   ///< "measured now" / "cached from <date>"
 };
 

@@ -1,6 +1,8 @@
 // RooflineChart: log-log axes, the device's roofs as lines labelled with their measured values,
 // one point per kernel row with a FLOP count at (FLOP / DRAM byte, TFLOP/s at the median time),
 // the exact numbers on hover, and kernels without FLOPs listed by their bandwidth, never placed.
+// Kernels whose tl.dot ran on tensor cores are placed by launch_metadata's FLOPs (the counters
+// do not count tensor-core instructions) under the FP16 tensor roof.
 //
 // The fixture (tests/data/studio/profile_report_fixture.json) is synthetic: hand-made numbers
 // shaped like an H200's (copy 4210 GB/s, FP32 67.3 and FP16 tensor 712 TFLOP/s); see
@@ -32,6 +34,25 @@ run::ProfileReport fixture()
 bool near(double a, double b)
 {
     return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
+}
+
+// A synthetic kernel row with counters: `dramBytes` of DRAM traffic and the counters' `flops`
+// in `medianNs` (10 launches), at grid 1024.
+run::KernelProfile kernelRow(const std::string &name, double flops, double dramBytes, double medianNs)
+{
+    run::KernelProfile k;
+    k.kernel = k.function = name;
+    k.grid = {1024, 1, 1};
+    k.launches = 10;
+    k.medianNs = k.minNs = k.maxNs = medianNs;
+    k.metrics = {{"gpu__time_duration.sum", medianNs, "nsecond"},
+                 {"dram__bytes_read.sum", dramBytes, "byte"}};
+    k.counterNs = medianNs;
+    k.dramBytes = dramBytes;
+    k.flops = flops;
+    k.achievedGBs = dramBytes / medianNs;
+    k.achievedTFLOPs = flops / medianNs / 1e3;
+    return k;
 }
 
 } // namespace
@@ -204,6 +225,115 @@ private slots:
         const QString tip = chart.toolTipAt(QStringLiteral("silu (launch_metadata)"), silu[0]);
         QVERIFY2(tip.contains(QStringLiteral(
                      "launch_metadata: 1.07374e+09 FLOP / 2.14748e+09 bytes = 0.5 FLOP/byte")),
+                 qPrintable(tip));
+    }
+
+    // A matmul whose tl.dot ran on tensor cores (wgmma): the FLOP counters saw only its epilogue,
+    // so it is placed by launch_metadata's FLOPs over its DRAM bytes, under the FP16 tensor roof,
+    // as profiler::placeOnRoofline places it.
+    void tensorCoreKernelsArePlacedByLaunchMetadataFlops()
+    {
+        const double n = 4096, flops = 2 * n * n * n, dram = 1.2e8, ns = 250000;
+        run::KernelProfile mm = kernelRow("matmul_kernel", n * n * 2, dram, ns);
+        mm.tensorCores = "wgmma";
+        mm.analyticFlops = flops;
+        mm.analyticBytes = 3 * n * n * 2;
+        // As placeOnRoofline: 549.8 TFLOP/s at 1145 FLOP/byte, above the tensor ridge (712 / 4.21).
+        mm.achievedTFLOPs = flops / ns / 1e3;
+        mm.roof = "FP16 tensor cores";
+        mm.roofFraction = mm.achievedTFLOPs / 712;
+        run::ProfileReport r = fixture();
+        r.kernels.push_back(mm);
+        RooflineChart chart;
+        chart.setReport(r);
+        QVERIFY(chart.kernelNames().contains(QStringLiteral("matmul_kernel")));
+        const QList<QPointF> measured = chart.kernelPoints(QStringLiteral("matmul_kernel"));
+        QCOMPARE(measured.size(), 1);
+        QVERIFY2(near(measured[0].x(), flops / dram), qPrintable(QString::number(measured[0].x())));
+        QVERIFY2(near(measured[0].y(), flops / ns / 1e3), qPrintable(QString::number(measured[0].y())));
+        QCOMPARE(chart.kernelRows(QStringLiteral("matmul_kernel")), QList<int>{5});
+        QString tip = chart.toolTipAt(QStringLiteral("matmul_kernel"), measured[0]);
+        QVERIFY2(tip.contains(QStringLiteral(
+                     "1.37439e+11 FLOP (launch_metadata's: the counters do not count tensor-core "
+                     "instructions) / 1.2e+08 bytes of DRAM traffic = 1145.32 FLOP/byte")),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("tl.dot on tensor cores (wgmma)")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("549.756 TFLOP/s at the median 250 µs of 10 launches")),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("the roof at this intensity: 712 TFLOP/s")),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("bound by FP16 tensor cores: 77.2% of that roof")),
+                 qPrintable(tip));
+        // The launch_metadata square (its bytes, not the measured ones) did not place it.
+        const QList<QPointF> square
+            = chart.kernelPoints(QStringLiteral("matmul_kernel (launch_metadata)"));
+        QCOMPARE(square.size(), 1);
+        QVERIFY(near(square[0].x(), flops / (3 * n * n * 2)));
+        tip = chart.toolTipAt(QStringLiteral("matmul_kernel (launch_metadata)"), square[0]);
+        QVERIFY2(tip.contains(QStringLiteral("the roof at this intensity: 712 TFLOP/s")),
+                 qPrintable(tip));
+        QVERIFY2(!tip.contains(QStringLiteral("bound by")), qPrintable(tip));
+
+        // Served from L2: placeOnRoofline placed it by launch_metadata's bytes and FLOPs, the
+        // square's numbers, which then say what binds it.
+        r.kernels.back().dramBytes = 0;
+        chart.setReport(r);
+        QVERIFY(!chart.kernelNames().contains(QStringLiteral("matmul_kernel")));
+        tip = chart.toolTipAt(QStringLiteral("matmul_kernel (launch_metadata)"), square[0]);
+        QVERIFY2(tip.contains(QStringLiteral("bound by FP16 tensor cores: 77.2% of that roof")),
+                 qPrintable(tip));
+
+        // No launch_metadata FLOPs: not placed at the counters' epilogue FLOPs, and the caption
+        // says what would place it.
+        r.kernels.back() = mm;
+        r.kernels.back().analyticFlops.reset();
+        r.kernels.back().analyticBytes.reset();
+        chart.setReport(r);
+        for (const QString &name : chart.kernelNames())
+            QVERIFY2(!name.startsWith(QStringLiteral("matmul_kernel")), qPrintable(name));
+        const QString caption = chart.caption();
+        QVERIFY2(caption.contains(QStringLiteral(
+                     "Not placed (tensor-core FLOPs are not counted by the counters; the program's "
+                     "launch_metadata must give them: @triton.jit(launch_metadata=fn), fn "
+                     "returning {\"flops\": ...}): matmul_kernel [1024]")),
+                 qPrintable(caption));
+        QVERIFY2(!caption.contains(QStringLiteral("matmul_kernel [1024: ")), // not by bandwidth
+                 qPrintable(caption));
+    }
+
+    // The roof a kernel is held to: FP32 FMA for a kernel without tensor-core dots, FP16 tensor
+    // cores for one with them - never the higher of the two for every kernel.
+    void eachKernelUnderItsOwnComputeRoof()
+    {
+        // 30 FLOP/byte: above the FP32 ridge (67.3 / 4.21 = 16), below the tensor one (169).
+        run::KernelProfile fma = kernelRow("fma_kernel", 3e10, 1e9, 1e6);
+        fma.roof = "FP32 FMA";
+        fma.roofFraction = 30 / 67.3;
+        run::ProfileReport r = fixture();
+        r.kernels.push_back(fma);
+        RooflineChart chart;
+        chart.setReport(r);
+        const QList<QPointF> points = chart.kernelPoints(QStringLiteral("fma_kernel"));
+        QCOMPARE(points.size(), 1);
+        QVERIFY(near(points[0].x(), 30));
+        QVERIFY(near(points[0].y(), 30));
+        QString tip = chart.toolTipAt(QStringLiteral("fma_kernel"), points[0]);
+        QVERIFY2(tip.contains(QStringLiteral("the roof at this intensity: 67.3 TFLOP/s")),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("bound by FP32 FMA: 44.6% of that roof")),
+                 qPrintable(tip));
+        QVERIFY2(!tip.contains(QStringLiteral("tensor cores")), qPrintable(tip));
+
+        // The same numbers from tensor cores (mma.sync): under the copy roof at this intensity.
+        r.kernels.back().tensorCores = "mma.sync";
+        r.kernels.back().analyticFlops = 3e10;
+        r.kernels.back().roof = "copy bandwidth";
+        r.kernels.back().roofFraction = 1000 / 4210.0;
+        chart.setReport(r);
+        tip = chart.toolTipAt(QStringLiteral("fma_kernel"), points[0]);
+        QVERIFY2(tip.contains(QStringLiteral("the roof at this intensity: 126.3 TFLOP/s")),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("bound by copy bandwidth: 23.8% of that roof")),
                  qPrintable(tip));
     }
 

@@ -3,6 +3,8 @@
 
 #include "profiler/roofline.h"
 
+#include "core/cuda/nvrtc_compiler.h"
+
 #include <gtest/gtest.h>
 
 namespace tsm::profiler {
@@ -97,6 +99,119 @@ TEST(Roofline, LaunchMetadataPlacesWhatTheCountersDidNotMeasure)
     placeOnRoofline(k, c);
     EXPECT_DOUBLE_EQ(k.achievedGBs, 2000);
     EXPECT_EQ(k.roof, "copy bandwidth");
+}
+
+} // namespace
+} // namespace tsm::profiler
+
+namespace tsm::profiler {
+namespace {
+
+run::RooflineCeilings h200WithTensorCores()
+{
+    run::RooflineCeilings c;
+    c.copyGBs = 4000;          // 4 TB/s
+    c.fp32TFLOPs = 64;         // ridge at 16 FLOP/byte
+    c.fp16TensorTFLOPs = 800;  // ridge at 200 FLOP/byte
+    return c;
+}
+
+/// A matmul as launch_metadata describes it: 640 GFLOP over 100 MB in 1 ms.
+run::KernelProfile matmulLike(const std::string &tensorCores)
+{
+    run::KernelProfile k;
+    k.tensorCores = tensorCores;
+    k.medianNs = 1e6;
+    k.analyticBytes = 1e8;
+    k.analyticFlops = 640e9; // 6400 FLOP/byte, 640 TFLOP/s
+    return k;
+}
+
+TEST(Roofline, TensorCoreKernelIsMeasuredAgainstTheTensorRoof)
+{
+    run::KernelProfile k = matmulLike("wgmma");
+    placeOnRoofline(k, h200WithTensorCores());
+    EXPECT_EQ(k.roof, "FP16 tensor cores");
+    EXPECT_DOUBLE_EQ(k.achievedTFLOPs, 640);
+    EXPECT_DOUBLE_EQ(k.roofFraction, 0.8);
+
+    // The FLOP counters see the epilogue's FFMAs, not the tensor cores' work: the program's
+    // FLOPs place it.
+    run::KernelProfile counted = matmulLike("mma.sync");
+    counted.flops = 2e9;
+    counted.dramBytes = 1.2e8;
+    placeOnRoofline(counted, h200WithTensorCores());
+    EXPECT_EQ(counted.roof, "FP16 tensor cores");
+    EXPECT_DOUBLE_EQ(counted.achievedTFLOPs, 640);
+    EXPECT_DOUBLE_EQ(counted.achievedGBs, 120);
+    EXPECT_DOUBLE_EQ(counted.roofFraction, 0.8);
+}
+
+TEST(Roofline, KernelWithoutTensorCoresStaysUnderTheFp32Roof)
+{
+    run::KernelProfile k = matmulLike("");
+    placeOnRoofline(k, h200WithTensorCores());
+    EXPECT_EQ(k.roof, "FP32 FMA");
+    EXPECT_DOUBLE_EQ(k.roofFraction, 10.0); // 640 of 64 TFLOP/s: why tensor kernels need their roof
+
+    // Without a measured tensor roof a tensor-core kernel is placed as before.
+    run::RooflineCeilings noTensor = h200WithTensorCores();
+    noTensor.fp16TensorTFLOPs = 0;
+    run::KernelProfile t = matmulLike("wgmma");
+    placeOnRoofline(t, noTensor);
+    EXPECT_EQ(t.roof, "FP32 FMA");
+}
+
+TEST(Roofline, TensorCoreKernelBelowTheTensorRidgeIsMemoryBound)
+{
+    run::KernelProfile k;
+    k.tensorCores = "wgmma";
+    k.medianNs = 1e6;
+    k.dramBytes = 1e9;
+    k.analyticFlops = 100e9; // 100 FLOP/byte: past the FP32 ridge (16), below the tensor one (200)
+    placeOnRoofline(k, h200WithTensorCores());
+    EXPECT_EQ(k.roof, "copy bandwidth");
+    EXPECT_DOUBLE_EQ(k.achievedGBs, 1000);
+    EXPECT_DOUBLE_EQ(k.roofFraction, 0.25);
+    EXPECT_DOUBLE_EQ(k.achievedTFLOPs, 100);
+}
+
+TEST(Roofline, TensorPeakInstructionFollowsTheArchitecture)
+{
+    EXPECT_EQ(tensorPeakInstruction(9), "wgmma m64n256k16");
+    EXPECT_EQ(tensorPeakInstruction(8), "mma.sync m16n8k16");
+    EXPECT_EQ(tensorPeakInstruction(10), "mma.sync m16n8k16");
+}
+
+// The peak kernels build with NVRTC (no GPU needed): Hopper's for sm_90a only, where wgmma
+// exists, into m64n256k16 instructions without spills or serialized wgmma.
+TEST(Roofline, TensorPeakKernelsCompile)
+{
+    cuda::CompileOptions o;
+    o.arch = "sm_90a";
+    o.cacheDir = "-";
+    o.lineInfo = false;
+    const std::string wgmma = tensorPeakSource(9);
+    const cuda::CompileResult r = cuda::compileCuda(wgmma, "/tilesmith/tsm_wgmma_peak.cu", o);
+    ASSERT_TRUE(r.ok) << r.log;
+    EXPECT_FALSE(r.cubin.empty());
+    EXPECT_NE(r.ptx.find(".entry tsm_wgmma_peak("), std::string::npos);
+    EXPECT_NE(r.ptx.find("wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16"), std::string::npos);
+    EXPECT_NE(r.ptx.find("wgmma.wait_group.sync.aligned 1;"), std::string::npos);
+    EXPECT_TRUE(r.resources.parsed);
+    EXPECT_EQ(r.resources.spillStoreBytes, 0) << r.log;
+    EXPECT_EQ(r.resources.stackBytes, 0) << r.log;
+    EXPECT_EQ(r.log.find("serialized"), std::string::npos) << r.log;
+
+    // wgmma is sm_90a's: plain sm_90 rejects it.
+    o.arch = "sm_90";
+    EXPECT_FALSE(cuda::compileCuda(wgmma, "/tilesmith/tsm_wgmma_peak.cu", o).ok);
+
+    o.arch = "sm_80";
+    const cuda::CompileResult mma
+        = cuda::compileCuda(tensorPeakSource(8), "/tilesmith/tsm_mma_peak.cu", o);
+    ASSERT_TRUE(mma.ok) << mma.log;
+    EXPECT_NE(mma.ptx.find("mma.sync.aligned.m16n8k16"), std::string::npos);
 }
 
 } // namespace

@@ -26,6 +26,7 @@ TEST(ProfileJson, RoundTrips)
     k.threadsPerBlock = 256;
     k.registers = 40;
     k.occupancy = 0.75;
+    k.tensorCores = "wgmma";
     k.launches = 12;
     k.medianNs = 34000;
     k.metrics = {{"dram__bytes_read.sum", 6.7e7, "byte"}};
@@ -52,6 +53,8 @@ TEST(ProfileJson, RoundTrips)
     EXPECT_EQ(back.kernels[0].lines[1].topStall, "long_scoreboard");
     EXPECT_EQ(back.kernels[0].lines[1].stallSamples, 250);
     EXPECT_EQ(back.kernels[0].lines[0].topStall, "");
+    EXPECT_EQ(j["kernels"][0]["tensor_cores"], "wgmma");
+    EXPECT_EQ(back.kernels[0].tensorCores, "wgmma");
 }
 
 TEST(ProfileJson, MissingFlopsStayMissingAndJunkIsIgnored)
@@ -60,6 +63,7 @@ TEST(ProfileJson, MissingFlopsStayMissingAndJunkIsIgnored)
         R"({"kernels":[{"kernel":"k","flops":null,"grid":"oops","launches":"x"}],"passes":"?"})"));
     ASSERT_EQ(r.kernels.size(), 1u);
     EXPECT_FALSE(r.kernels[0].flops);
+    EXPECT_EQ(r.kernels[0].tensorCores, ""); // reports from before the field: no tensor cores
     EXPECT_EQ(r.kernels[0].grid, (std::array<std::int64_t, 3>{1, 1, 1}));
     EXPECT_EQ(r.kernels[0].launches, 0);
     EXPECT_EQ(r.passes, 0);
