@@ -4,6 +4,7 @@
 #include <QSettings>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QToolTip>
 
 #include <algorithm>
 
@@ -82,6 +83,7 @@ struct State
     ThemeChoice choice = ThemeChoice::System;
     bool captured = false;
     QPalette systemPalette;
+    QPalette systemToolTipPalette;
     QString systemStyle;
 };
 
@@ -142,6 +144,7 @@ const Theme &Theme::apply(ThemeChoice choice)
     if (!s.captured) { // what the platform gave, before any theme changed it
         s.captured = true;
         s.systemPalette = QApplication::palette();
+        s.systemToolTipPalette = QToolTip::palette();
         s.systemStyle = QApplication::style()->name();
     }
     s.choice = choice;
@@ -152,6 +155,8 @@ const Theme &Theme::apply(ThemeChoice choice)
         if (QStyle *st = QStyleFactory::create(style))
             QApplication::setStyle(st);
     QApplication::setPalette(s.theme.palette);
+    // Tooltips (the editor's hovers among them) keep the palette they started with unless told.
+    QToolTip::setPalette(choice == ThemeChoice::System ? s.systemToolTipPalette : s.theme.palette);
     return s.theme;
 }
 

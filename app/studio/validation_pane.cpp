@@ -39,9 +39,23 @@ void HeatMap::setHeat(int rows, int cols, QList<float> values)
     update();
 }
 
+QColor HeatMap::cellColor(float v, bool dark)
+{
+    if (v > 1.0f || std::isnan(v))
+        return QColor::fromHsvF(0.0, std::min(1.0, 0.45 + 0.1 * std::log10(std::max(1.0f, v))), 0.85);
+    return dark ? QColor::fromHsvF(0.33, 0.45 + 0.3 * v, 0.2 + 0.35 * v)
+                : QColor::fromHsvF(0.33, 0.05 + 0.6 * v, 0.95 - 0.25 * v);
+}
+
+QColor HeatMap::outlineColor(bool dark)
+{
+    return dark ? QColor(Qt::white) : QColor(Qt::black);
+}
+
 void HeatMap::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
+    const bool dark = palette().color(QPalette::Base).lightness() < 128;
     p.fillRect(rect(), palette().base());
     if (!m_rows || !m_cols) {
         p.setPen(palette().color(QPalette::PlaceholderText));
@@ -51,13 +65,7 @@ void HeatMap::paintEvent(QPaintEvent *)
     QImage img(m_cols, m_rows, QImage::Format_RGB32);
     for (int r = 0; r < m_rows; ++r)
         for (int c = 0; c < m_cols; ++c) {
-            const float v = m_values[r * m_cols + c];
-            QColor color;
-            if (v > 1.0f || std::isnan(v))
-                color = QColor::fromHsvF(0.0, std::min(1.0, 0.45 + 0.1 * std::log10(std::max(1.0f, v))), 0.85);
-            else
-                color = QColor::fromHsvF(0.33, 0.05 + 0.6 * v, 0.95 - 0.25 * v);
-            img.setPixel(c, r, color.rgb());
+            img.setPixel(c, r, cellColor(m_values[r * m_cols + c], dark).rgb());
         }
     const QRect target = rect().adjusted(2, 2, -2, -2);
     p.drawImage(target, img);
@@ -74,7 +82,7 @@ void HeatMap::paintEvent(QPaintEvent *)
             box.adjust(0, -(minSide - box.height()) / 2, 0, (minSide - box.height()) / 2);
         box.moveLeft(std::clamp(box.left(), qreal(target.left()), qreal(target.right()) - box.width() + 1));
         box.moveTop(std::clamp(box.top(), qreal(target.top()), qreal(target.bottom()) - box.height() + 1));
-        p.setPen(QPen(Qt::black, 2));
+        p.setPen(QPen(outlineColor(dark), 2));
         p.drawRect(box);
     }
 }

@@ -25,6 +25,12 @@ public:
     QRect mismatchRegion() const { return m_region; }
     int heatRows() const { return m_rows; }
     int heatCols() const { return m_cols; }
+    /// A cell's colour for error / allowed error `v`: green shades within tolerance, from the
+    /// background's end of the scale (near white on a light one, near black on a dark one), red
+    /// beyond it and for NaN.
+    static QColor cellColor(float v, bool dark);
+    /// The outline of the mismatching region: the text colour's end of the scale.
+    static QColor outlineColor(bool dark);
 
 protected:
     void paintEvent(QPaintEvent *event) override;

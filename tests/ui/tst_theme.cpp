@@ -8,6 +8,7 @@
 #include "app/studio/history_pane.h"
 #include "app/studio/main_window.h"
 #include "app/studio/theme.h"
+#include "app/studio/validation_pane.h"
 #include "editor/kernel_editor.h"
 #include "editor/triton_lexer.h"
 #include "ui_test_support.h"
@@ -18,6 +19,7 @@
 #include <QSettings>
 #include <QStyle>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QtTest>
 
 #include <algorithm>
@@ -112,6 +114,27 @@ private slots:
         QCOMPARE(w.historyPane()->chart()->chartTheme(), int(QChart::ChartThemeDark));
         QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toString(),
                  QStringLiteral("dark"));
+        // The editor's hovers are tooltips: they follow the theme too.
+        QCOMPARE(QToolTip::palette().color(QPalette::ToolTipBase),
+                 QApplication::palette().color(QPalette::ToolTipBase));
+        QVERIFY(QToolTip::palette().color(QPalette::ToolTipBase).lightness() < 80);
+        QVERIFY(contrast(QToolTip::palette().color(QPalette::ToolTipText),
+                         QToolTip::palette().color(QPalette::ToolTipBase))
+                >= 4.5);
+        // The heat map: passing cells dark on the dark pane, failing ones red, the outline
+        // white; on the light theme the other way round.
+        const QColor base = QApplication::palette().color(QPalette::Base);
+        QVERIFY(HeatMap::cellColor(0.0f, true).lightness() < 80);
+        QVERIFY(contrast(HeatMap::cellColor(0.0f, true), base) < 2.0);
+        QVERIFY(contrast(HeatMap::outlineColor(true), HeatMap::cellColor(1.0f, true)) >= 3.0);
+        QVERIFY(contrast(HeatMap::outlineColor(true), HeatMap::cellColor(5.0f, true)) >= 3.0);
+        QVERIFY(HeatMap::cellColor(0.0f, false).lightness() > 200);
+        QVERIFY(contrast(HeatMap::outlineColor(false), HeatMap::cellColor(0.0f, false)) >= 3.0);
+        for (bool dark : {true, false}) {
+            QCOMPARE(HeatMap::cellColor(3.0f, dark).hsvHue(), 0); // red beyond the tolerance
+            QCOMPARE(HeatMap::cellColor(std::nanf(""), dark).hsvHue(), 0);
+            QVERIFY(HeatMap::cellColor(0.5f, dark).hsvHue() > 100); // green within it
+        }
 
         themeAction(w, QStringLiteral("light"))->trigger();
         QVERIFY(QApplication::palette().color(QPalette::Base).lightness() > 240);
