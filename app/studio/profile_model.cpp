@@ -150,9 +150,10 @@ double ProfileModel::value(const KernelProfile &k, int column)
         return hasCounters(k) ? k.dramBytes / 1e6 : nan;
     case GBs: // over the median time, or the replayed launch's when the launches were not timed
         return hasCounters(k) && (k.medianNs > 0 || k.counterNs > 0) ? k.achievedGBs : nan;
-    case TFLOPs:
-        return hasCounters(k) && k.flops && (k.medianNs > 0 || k.counterNs > 0) ? k.achievedTFLOPs
-                                                                                : nan;
+    case TFLOPs: // counted FLOPs, or launch_metadata's (what placed the kernel on the roofline)
+        return hasCounters(k) && (k.flops || k.analyticFlops) && (k.medianNs > 0 || k.counterNs > 0)
+                   ? k.achievedTFLOPs
+                   : nan;
     case RoofPercent:
         return hasCounters(k) && !k.roof.empty() ? k.roofFraction * 100.0 : nan;
     case Registers:
@@ -241,7 +242,12 @@ QString ProfileModel::toolTip(int row, int column) const
                               number(k.maxNs / 1e3));
         break;
     case TFLOPs:
-        if (hasCounters(k) && !k.flops)
+        if (hasCounters(k) && !k.tensorCores.empty() && k.analyticFlops)
+            lines << tr("From the program's launch_metadata FLOPs: the counters do not count "
+                        "tensor-core instructions");
+        else if (hasCounters(k) && !k.flops && k.analyticFlops)
+            lines << tr("From the program's launch_metadata FLOPs: this metric set counts none");
+        else if (hasCounters(k) && !k.flops)
             lines << tr("No FLOP count in this metric set: the roofline places this kernel by "
                         "its bandwidth only");
         break;

@@ -84,6 +84,29 @@ private slots:
                     .contains(QStringLiteral("swish.py:20")));
     }
 
+    void tensorCoreKernelsShowTheirLaunchMetadataThroughput()
+    {
+        // A wgmma matmul placed on the tensor roof by its launch_metadata FLOPs (the counters
+        // count none of its tensor-core work): the TFLOP/s column shows what placed it.
+        run::ProfileReport r = fixture();
+        run::KernelProfile k = r.kernels.front();
+        k.kernel = "matmul_kernel";
+        k.tensorCores = "wgmma";
+        k.flops = 1e9; // the epilogue's FFMAs only
+        k.analyticFlops = 2.0 * 4096 * 4096 * 4096;
+        k.medianNs = 187600;
+        k.achievedTFLOPs = *k.analyticFlops / k.medianNs / 1e3;
+        k.roof = "FP16 tensor cores";
+        k.roofFraction = k.achievedTFLOPs / 848;
+        r.kernels = {k};
+        ProfileModel m;
+        m.setReport(r);
+        QCOMPARE(cell(m, 0, ProfileModel::TFLOPs), QStringLiteral("732.6"));
+        QVERIFY(cell(m, 0, ProfileModel::TFLOPs, Qt::ToolTipRole)
+                    .contains(QStringLiteral("launch_metadata")));
+        QCOMPARE(cell(m, 0, ProfileModel::Roof), QStringLiteral("FP16 tensor cores"));
+    }
+
     void missingNumbersSayWhy()
     {
         ProfileModel m;
