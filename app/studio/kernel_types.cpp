@@ -137,13 +137,53 @@ QString KernelTypes::hoverAt(int offset) const
     return text;
 }
 
+namespace {
+
+/// "fp32[1024]" when every call site agrees; else each kernel's types, as
+/// "fp32[1024] in swish_kernel; fp16[1024], fp16[64] in gelu_kernel".
+QString typesText(const std::vector<std::pair<QString, QString>> &typed)
+{
+    if (std::all_of(typed.begin(), typed.end(), [&](const auto &t) { return t.second == typed[0].second; }))
+        return typed.empty() ? QString() : typed[0].second;
+    QStringList kernels, parts;
+    for (const auto &[kernel, type] : typed)
+        if (!kernels.contains(kernel))
+            kernels << kernel;
+    for (const QString &kernel : kernels) {
+        QStringList types;
+        for (const auto &[k, type] : typed)
+            if (k == kernel)
+                types << type;
+        parts << types.join(QStringLiteral(", ")) + QStringLiteral(" in ") + kernel;
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+/// The kernel that typed a name when only one did (its specializations are then summarized).
+QString singleKernel(const std::vector<std::pair<QString, QString>> &typed)
+{
+    for (const auto &t : typed)
+        if (t.first != typed[0].first)
+            return {};
+    return typed.empty() ? QString() : typed[0].first;
+}
+
+} // namespace
+
 KernelAnalysis analyzeKernels(const SourceFile &file,
                               const ast::Module &module,
                               const KernelSignatures &signatures,
                               const std::vector<Diagnostic> &frontEnd)
 {
     KernelAnalysis out;
-    std::map<std::pair<std::uint32_t, std::uint32_t>, ValueTypeAt> bySpan;
+    // A name in a @triton.jit helper is typed once per call site of each kernel that inlines
+    // it: every distinct (kernel, type) is kept, in the order found.
+    struct SpanTypes
+    {
+        QString name;
+        std::vector<std::pair<QString, QString>> typed; ///< (kernel, type)
+    };
+    std::map<std::pair<std::uint32_t, std::uint32_t>, SpanTypes> bySpan;
     std::set<std::tuple<int, std::uint32_t, std::uint32_t, std::string>> reported;
     const auto coveredByFrontEnd = [&](SourceSpan span) {
         return std::any_of(frontEnd.begin(), frontEnd.end(), [&](const Diagnostic &d) {
@@ -176,9 +216,13 @@ KernelAnalysis analyzeKernels(const SourceFile &file,
                 options.namedTypes = &named;
             DiagnosticSink sink;
             sema::specialize(source, valid[i].second, sink, options);
-            for (const sema::NamedValueType &n : named)
-                bySpan[{n.span.begin, n.span.end}]
-                    = {int(n.span.begin), int(n.span.end), qstr(n.name), qstr(n.type), name};
+            for (const sema::NamedValueType &n : named) {
+                SpanTypes &e = bySpan[{n.span.begin, n.span.end}];
+                e.name = qstr(n.name);
+                const std::pair<QString, QString> typed{name, qstr(n.type)};
+                if (std::find(e.typed.begin(), e.typed.end(), typed) == e.typed.end())
+                    e.typed.push_back(typed);
+            }
             if (quiet)
                 continue;
             for (Diagnostic &d : sink.takeDiagnostics()) {
@@ -194,8 +238,9 @@ KernelAnalysis analyzeKernels(const SourceFile &file,
         }
         out.types.kernels.push_back({name, int(valid.size()), summary(*fn, valid)});
     }
-    for (auto &entry : bySpan)
-        out.types.values.push_back(std::move(entry.second));
+    for (const auto &[span, e] : bySpan)
+        out.types.values.push_back(
+            {int(span.first), int(span.second), e.name, typesText(e.typed), singleKernel(e.typed)});
     return out;
 }
 

@@ -152,6 +152,48 @@ private slots:
                  QStringLiteral("x: fp32[1024]"));
     }
 
+    void aHelperInlinedIntoSeveralKernelsShowsEachKernelsTypes()
+    {
+        const QByteArray text = "import triton\n"
+                                "import triton.language as tl\n"
+                                "\n"
+                                "@triton.jit\n"
+                                "def _act(v):\n"
+                                "    y = v + v\n"
+                                "    return y\n"
+                                "\n"
+                                "@triton.jit\n"
+                                "def k32(p, B: tl.constexpr):\n"
+                                "    x = tl.load(p + tl.arange(0, B))\n"
+                                "    tl.store(p + tl.arange(0, B), _act(x))\n"
+                                "\n"
+                                "@triton.jit\n"
+                                "def k16(p, B: tl.constexpr):\n"
+                                "    x = tl.load(p + tl.arange(0, B))\n"
+                                "    tl.store(p + tl.arange(0, B), _act(x))\n"
+                                "    tl.store(p + tl.arange(0, 64), _act(tl.load(p + tl.arange(0, 64))))\n";
+        KernelSignatures s;
+        s.beginRun();
+        s.record(QStringLiteral("k.py"), QStringLiteral("k32"), QStringLiteral("*fp32:16, constexpr 1024 | warps=4 stages=3"));
+        s.record(QStringLiteral("k.py"), QStringLiteral("k16"), QStringLiteral("*fp16:16, constexpr 256 | warps=4 stages=3"));
+        const CheckReport report = check(text, s);
+        QStringList problems;
+        for (const Problem &p : report.problems)
+            problems << p.kind + QLatin1Char(' ') + p.message;
+        QCOMPARE(problems.join(" / "), QString());
+        // The helper's names: each kernel's types (both of k16's call sites), no specialization
+        // note; a kernel's own names as before.
+        QCOMPARE(report.kernelTypes.hoverAt(offsetOf(text, "y =")),
+                 QStringLiteral("y: fp32[1024] in k32; fp16[256], fp16[64] in k16"));
+        QCOMPARE(report.kernelTypes.hoverAt(offsetOf(text, "x = ", offsetOf(text, "def k16"))),
+                 QStringLiteral("x: fp16[256]"));
+        // One kernel, one type: shown plainly.
+        s.clear();
+        s.beginRun();
+        s.record(QStringLiteral("k.py"), QStringLiteral("k32"), QStringLiteral("*fp32:16, constexpr 1024 | warps=4 stages=3"));
+        QCOMPARE(check(text, s).kernelTypes.hoverAt(offsetOf(text, "y =")), QStringLiteral("y: fp32[1024]"));
+    }
+
     void staleSignaturesAreDroppedSilently()
     {
         // the kernel lost a parameter since the run: the signature no longer fits
