@@ -412,6 +412,34 @@ kernelCodeSize(std::span<const char> cubin, const std::string &function, std::st
     return found->first.sections[std::size_t(found->second)].size;
 }
 
+std::optional<std::vector<SassControl>>
+sassControls(std::span<const char> cubin, const std::string &function, std::string *why)
+{
+    auto found = kernelText(cubin, function, why);
+    if (!found)
+        return std::nullopt;
+    const Section &text = found->first.sections[std::size_t(found->second)];
+    if (text.offset + text.size > cubin.size()) {
+        if (why)
+            *why = "the cubin is truncated inside .text." + function;
+        return std::nullopt;
+    }
+    std::vector<SassControl> out;
+    for (std::uint64_t at = 0; at + kSassInstructionBytes <= text.size; at += kSassInstructionBytes) {
+        std::uint64_t hi = 0; // bits 64-127, little-endian
+        for (int b = 0; b < 8; ++b)
+            hi |= std::uint64_t(std::uint8_t(cubin[std::size_t(text.offset + at + 8 + b)])) << (8 * b);
+        SassControl c;
+        c.stall = int((hi >> 41) & 0xf);
+        c.yield = ((hi >> 45) & 1) != 0;
+        c.writeBarrier = int((hi >> 46) & 7);
+        c.readBarrier = int((hi >> 49) & 7);
+        c.waitMask = unsigned((hi >> 52) & 0x3f);
+        out.push_back(c);
+    }
+    return out;
+}
+
 bool hasLineTable(std::span<const char> cubin)
 {
     const std::optional<Elf> elf = readElf(cubin, nullptr);

@@ -31,6 +31,24 @@ struct SourceLocation
 std::optional<std::uint64_t>
 kernelCodeSize(std::span<const char> cubin, const std::string &function, std::string *why);
 
+/// The scheduling control bits of one sm_70+ SASS instruction: bits 105-125 of its 128-bit
+/// encoding, as ptxas sets them (stall count, yield, the scoreboard barrier a variable-latency
+/// instruction such as a global load sets when its result arrives, the one it sets when its
+/// operands have been read, and the barriers it waits on before issuing).
+struct SassControl
+{
+    int stall = 0;
+    bool yield = false;
+    int writeBarrier = 7; ///< 0-5; 7: none
+    int readBarrier = 7;  ///< 0-5; 7: none
+    unsigned waitMask = 0; ///< bit b: waits for barrier b
+};
+
+/// The control bits of each instruction of `function` (index = PC / 16); nullopt with the
+/// reason when the cubin has no such kernel.
+std::optional<std::vector<SassControl>>
+sassControls(std::span<const char> cubin, const std::string &function, std::string *why);
+
 /// Whether the cubin carries a line table (.debug_line): NVRTC writes one with -lineinfo or -G.
 bool hasLineTable(std::span<const char> cubin);
 

@@ -465,9 +465,15 @@ void LaunchProfiler::addLineCosts(Entry &e, std::vector<std::string> &notes)
         range.last = int(file.lineCol(e.kernel->kernel().span.end).line);
     }
     if (!e.stalls.empty()) {
-        p.lines
-            = stallCosts(sass, p.file, e.stalls, range, e.executed.empty() ? nullptr : &e.executed);
-        p.linesMeasuredBy = "stall samples (CUPTI PC sampling, one launch)";
+        const auto *executed = e.executed.empty() ? nullptr : &e.executed;
+        if (const auto controls = sassControls(cubin, p.function, nullptr)) {
+            p.lines = stallCosts(sass, p.file, chargeLoadWaits(e.stalls, *controls), range, executed);
+            p.linesMeasuredBy = "stall samples (CUPTI PC sampling, one launch; waits for memory "
+                                "charged to the load waited for)";
+        } else {
+            p.lines = stallCosts(sass, p.file, e.stalls, range, executed);
+            p.linesMeasuredBy = "stall samples (CUPTI PC sampling, one launch)";
+        }
         return;
     }
     if (!e.stallsNote.empty())

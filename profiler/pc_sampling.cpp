@@ -442,6 +442,57 @@ bool PcSampling::drain(StallsPerPc &out, std::string *why)
     return true;
 }
 
+StallsOfFunction chargeLoadWaits(const StallsOfFunction &stalls, const std::vector<SassControl> &controls)
+{
+    const std::string kLong = "long_scoreboard";
+    StallsOfFunction out = stalls;
+    const std::size_t n = controls.size();
+    for (const auto &[pc, s] : stalls) {
+        const auto waited = s.reasons.find(kLong);
+        const std::size_t at = pc / kSassInstructionBytes;
+        if (waited == s.reasons.end() || waited->second == 0 || at >= n || controls[at].waitMask == 0)
+            continue;
+        std::vector<std::uint32_t> producers;
+        for (int b = 0; b < 6; ++b) {
+            if (!(controls[at].waitMask & (1u << b)))
+                continue;
+            for (std::size_t step = 1; step < n; ++step) {
+                const std::size_t i = (at + n - step) % n; // backwards, then round the loop
+                if (controls[i].writeBarrier == b) {
+                    producers.push_back(std::uint32_t(i * kSassInstructionBytes));
+                    break;
+                }
+            }
+        }
+        if (producers.empty())
+            continue;
+        const std::uint64_t moved = waited->second;
+        const auto notIssued = s.notIssued.find(kLong);
+        const std::uint64_t movedNotIssued = notIssued != s.notIssued.end() ? notIssued->second : 0;
+        // Subtracted, not erased: a load can itself wait, and receive samples before or after.
+        PcStalls &from = out[pc];
+        from.samples -= moved;
+        if ((from.reasons[kLong] -= moved) == 0)
+            from.reasons.erase(kLong);
+        if (movedNotIssued && (from.notIssued[kLong] -= movedNotIssued) == 0)
+            from.notIssued.erase(kLong);
+        for (std::size_t k = 0; k < producers.size(); ++k) {
+            // An even split, the remainder to the first producers.
+            const std::uint64_t share = moved / producers.size() + (k < moved % producers.size());
+            const std::uint64_t shareNotIssued
+                = movedNotIssued / producers.size() + (k < movedNotIssued % producers.size());
+            PcStalls &to = out[producers[k]];
+            to.samples += share;
+            to.reasons[kLong] += share;
+            if (shareNotIssued)
+                to.notIssued[kLong] += shareNotIssued;
+        }
+        if (from.samples == 0 && from.reasons.empty())
+            out.erase(pc);
+    }
+    return out;
+}
+
 std::vector<run::LineCost> stallCosts(const std::vector<SassLine> &instructions,
                                       const std::string &pythonFile,
                                       const StallsOfFunction &stalls,

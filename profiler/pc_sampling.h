@@ -108,6 +108,13 @@ private:
     bool m_started = false;
 };
 
+/// The same samples with each "long_scoreboard" stall (a warp waiting for a global or local
+/// memory result) moved from the instruction that waits to the load it waits for: the nearest
+/// instruction before it (around the loop's back edge if need be) that sets a scoreboard
+/// barrier the waiting instruction's control bits wait on, split evenly when it waits on
+/// several. PCs whose wait names no such instruction keep their samples.
+StallsOfFunction chargeLoadWaits(const StallsOfFunction &stalls, const std::vector<SassControl> &controls);
+
 /// Per line of `pythonFile` inside `kernel`, as lineCosts() (sass_lines.h) maps instructions:
 /// the instructions it compiled to, `stallSamples` (the samples at its PCs), `topStall` (the
 /// short name of the reason with the most of those samples; ties go to the first by name) and

@@ -60,6 +60,51 @@ PcStalls stalls(std::map<std::string, std::uint64_t> reasons)
     return s;
 }
 
+TEST(PcStallCosts, WaitsForMemoryAreChargedToTheLoadWaitedFor)
+{
+    // 0x00 sets barrier 0 (a load), 0x10 barrier 1, 0x20 waits on 0, 0x30 waits on both, 0x40
+    // waits on barrier 2 that only 0x50 (after it, round the loop) sets.
+    std::vector<SassControl> c(6);
+    c[0].writeBarrier = 0;
+    c[1].writeBarrier = 1;
+    c[2].waitMask = 0b1;
+    c[3].waitMask = 0b11;
+    c[4].waitMask = 0b100;
+    c[5].writeBarrier = 2;
+    PcStalls both = stalls({{"long_scoreboard", 7}, {"selected", 1}});
+    both.notIssued["long_scoreboard"] = 3;
+    const StallsOfFunction in{{0x20, stalls({{"long_scoreboard", 10}, {"math_pipe_throttle", 2}})},
+                              {0x30, both},
+                              {0x40, stalls({{"long_scoreboard", 5}})},
+                              {0x10, stalls({{"short_scoreboard", 4}})}};
+    const StallsOfFunction out = chargeLoadWaits(in, c);
+    // 0x20's 10 to 0x00; 0x30's 7 split 4 / 3 between 0x00 and 0x10; 0x40's 5 to 0x50.
+    EXPECT_EQ(out.at(0x00).reasons.at("long_scoreboard"), 14u);
+    EXPECT_EQ(out.at(0x00).samples, 14u);
+    EXPECT_EQ(out.at(0x00).notIssued.at("long_scoreboard"), 2u);
+    EXPECT_EQ(out.at(0x10).reasons.at("long_scoreboard"), 3u);
+    EXPECT_EQ(out.at(0x10).reasons.at("short_scoreboard"), 4u); // other reasons stay
+    EXPECT_EQ(out.at(0x10).samples, 7u);
+    EXPECT_EQ(out.at(0x20).samples, 2u);
+    EXPECT_FALSE(out.at(0x20).reasons.count("long_scoreboard"));
+    EXPECT_EQ(out.at(0x30).samples, 1u);
+    EXPECT_FALSE(out.at(0x30).notIssued.count("long_scoreboard"));
+    EXPECT_FALSE(out.count(0x40)); // nothing left there
+    EXPECT_EQ(out.at(0x50).reasons.at("long_scoreboard"), 5u);
+    std::uint64_t before = 0, after = 0;
+    for (const auto &[pc, s] : in)
+        before += s.samples;
+    for (const auto &[pc, s] : out)
+        after += s.samples;
+    EXPECT_EQ(after, before);
+    // A wait that names no barrier any instruction sets, and PCs past the code, stay.
+    std::vector<SassControl> none(2);
+    none[1].waitMask = 0b1000;
+    const StallsOfFunction kept{{0x10, stalls({{"long_scoreboard", 3}})}, {0x90, stalls({{"long_scoreboard", 1}})}};
+    EXPECT_EQ(chargeLoadWaits(kept, none).at(0x10).samples, 3u);
+    EXPECT_EQ(chargeLoadWaits(kept, none).at(0x90).samples, 1u);
+}
+
 TEST(PcStallCosts, SamplesFoldIntoLinesWithTheirDominantReason)
 {
     const std::string py = "/k/kernel.py";

@@ -154,6 +154,33 @@ TEST(SassLines, EverySwishInstructionLandsOnAKernelLine)
         costs.begin(), costs.end(), [](auto &a, auto &b) { return a.line < b.line; }));
 }
 
+TEST(SassControls, LoadsSetBarriersThatLaterInstructionsWaitOn)
+{
+    // The swish kernel loads x and computes with it: some instruction sets a scoreboard
+    // barrier and a later one waits on it, as ptxas schedules a load and its use.
+    const SwishCubin &c = swishCubin();
+    ASSERT_FALSE(c.cubin.empty());
+    std::string why;
+    const auto controls = sassControls(c.cubin, c.function, &why);
+    ASSERT_TRUE(controls) << why;
+    ASSERT_EQ(controls->size(), *kernelCodeSize(c.cubin, c.function, &why) / 16);
+    bool paired = false;
+    for (std::size_t i = 0; i < controls->size() && !paired; ++i) {
+        const int b = (*controls)[i].writeBarrier;
+        EXPECT_TRUE(b == 7 || (b >= 0 && b < 6)) << i;
+        EXPECT_TRUE((*controls)[i].readBarrier == 7 || (*controls)[i].readBarrier < 6) << i;
+        if (b == 7)
+            continue;
+        for (std::size_t j = i + 1; j < controls->size(); ++j)
+            if ((*controls)[j].waitMask & (1u << b)) {
+                paired = true;
+                break;
+            }
+    }
+    EXPECT_TRUE(paired);
+    EXPECT_FALSE(sassControls(c.cubin, "no_such_kernel", &why));
+}
+
 TEST(SassLines, InlinedDeviceHeaderCodeGoesToTheCallingPythonLine)
 {
     // CUPTI names only the header's own line for inlined tsm::load / tsm::store / exp_approx /
