@@ -431,14 +431,11 @@ void placeOnRoofline(run::KernelProfile &k, const run::RooflineCeilings &c)
     const double ns = k.medianNs > 0 ? k.medianNs : k.counterNs;
     if (ns <= 0)
         return;
-    // A kernel whose tl.dot ran on tensor cores is held to the tensor-core roof, when measured.
-    const bool tensor = !k.tensorCores.empty() && c.fp16TensorTFLOPs > 0;
-    // Measured numbers first; the program's launch_metadata where nothing was measured. The
-    // FLOP counters count FFMA and the like, not tensor-core instructions: for a tensor-core
-    // kernel launch_metadata's FLOPs come first.
+    const bool tensor = run::heldToTensorRoof(k, c);
+    // Measured numbers first; the program's launch_metadata where nothing was measured, and
+    // its FLOPs first for a tensor-core kernel (run::placedByAnalyticFlops).
     const double bytes = k.dramBytes > 0 ? k.dramBytes : k.analyticBytes.value_or(0.0);
-    const std::optional<double> flops = tensor ? (k.analyticFlops ? k.analyticFlops : k.flops)
-                                               : (k.flops ? k.flops : k.analyticFlops);
+    const std::optional<double> flops = run::placedByAnalyticFlops(k, c) ? k.analyticFlops : k.flops;
     k.achievedGBs = bytes / ns; // bytes per ns = GB/s
     if (flops)
         k.achievedTFLOPs = *flops / ns / 1e3;

@@ -85,13 +85,6 @@ QPointF analyticPointOf(const KernelProfile &k)
     return {*k.analyticFlops / *k.analyticBytes, *k.analyticFlops / timeNs(k) / 1e3};
 }
 
-// Whether profiler::placeOnRoofline holds the kernel to the FP16 tensor-core roof: its tl.dot
-// ran on tensor cores and that roof was measured; else to the FP32 FMA roof.
-bool heldToTensorRoof(const KernelProfile &k, const run::RooflineCeilings &c)
-{
-    return onTensorCores(k) && c.fp16TensorTFLOPs > 0;
-}
-
 // Which of the kernel's points has the numbers profiler::placeOnRoofline placed it by (its
 // `roof` and `roofFraction`): DRAM bytes, else launch_metadata's; the counters' FLOPs, else
 // launch_metadata's, launch_metadata's first for a kernel held to the tensor-core roof.
@@ -102,7 +95,7 @@ PlacedBy placedBy(const KernelProfile &k, const run::RooflineCeilings &c)
     if (k.roof.empty())
         return PlacedBy::Neither;
     const bool bytesMeasured = k.dramBytes > 0;
-    const bool flopsAnalytic = heldToTensorRoof(k, c) ? bool(k.analyticFlops) : !k.flops;
+    const bool flopsAnalytic = run::placedByAnalyticFlops(k, c);
     if (whyNotPlaced(k).isEmpty() && bytesMeasured && flopsAnalytic == onTensorCores(k))
         return PlacedBy::Measured;
     if (hasAnalytic(k) && !bytesMeasured && flopsAnalytic)
@@ -437,7 +430,7 @@ QString RooflineChart::pointToolTip(int row, bool analytic) const
         lines << tr("%1 GB/s").arg(exact(k.achievedGBs));
     // The kernel's own compute roof, as profiler::placeOnRoofline holds it to: FP16 tensor
     // cores for a tensor-core kernel (when measured), FP32 FMA otherwise.
-    double roofHere = heldToTensorRoof(k, c) ? c.fp16TensorTFLOPs : c.fp32TFLOPs;
+    double roofHere = run::heldToTensorRoof(k, c) ? c.fp16TensorTFLOPs : c.fp32TFLOPs;
     if (c.copyGBs > 0)
         roofHere = roofHere > 0 ? std::min(roofHere, c.copyGBs * p.x() / 1000)
                                 : c.copyGBs * p.x() / 1000;

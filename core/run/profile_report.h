@@ -93,6 +93,21 @@ struct RooflineCeilings
     std::string measuredBy;   ///< "measured now" / "cached from <date>"
 };
 
+/// Whether the roofline holds `k` to the FP16 tensor-core roof: its tl.dot ran on tensor cores
+/// and that roof was measured (else to the FP32 FMA roof above the ridge point).
+inline bool heldToTensorRoof(const KernelProfile &k, const RooflineCeilings &c)
+{
+    return !k.tensorCores.empty() && c.fp16TensorTFLOPs > 0;
+}
+
+/// Whether the FLOPs that place `k` on the roofline are its launch_metadata's: first for a
+/// kernel held to the tensor-core roof (the counters count no tensor-core instruction), else
+/// only where the counters measured none.
+inline bool placedByAnalyticFlops(const KernelProfile &k, const RooflineCeilings &c)
+{
+    return heldToTensorRoof(k, c) ? bool(k.analyticFlops) : !k.flops;
+}
+
 struct ProfileReport
 {
     std::string metricSet;          ///< "fast", "roofline", "sol" or "custom"

@@ -33,6 +33,13 @@ std::map<std::string, int> launchCounts(const FakeGpuSession &s)
     return n;
 }
 
+void expectLaunched(const FakeGpuSession &s, std::initializer_list<const char *> kernels)
+{
+    const auto n = launchCounts(s);
+    for (const char *k : kernels)
+        EXPECT_TRUE(n.count(k)) << k;
+}
+
 TEST(EagerGpuOps, TorchOpsInsideDoBenchLaunchOneKernelPerOp)
 {
     FakeGpuSession s;
@@ -175,16 +182,15 @@ def f():
 triton.testing.do_bench(f, warmup=1, rep=2)
 )")) << s.errors();
     EXPECT_EQ(s.errors(), "");
-    const auto n = launchCounts(s);
-    for (const char *k : {"where_kernel",
-                          "row_reduce_kernel",
-                          "partial_reduce_kernel",
-                          "cross_entropy_kernel",
-                          "cross_entropy_reduce_kernel",
-                          "dropout_kernel"})
-        EXPECT_TRUE(n.count(k)) << k;
-    // x.sum(dim=0) reduces the copy that puts dimension 0 last.
-    EXPECT_TRUE(n.count("unary_kernel"));
+    // x.sum(dim=0) reduces the copy that puts dimension 0 last (unary_kernel).
+    expectLaunched(s,
+                   {"where_kernel",
+                    "row_reduce_kernel",
+                    "partial_reduce_kernel",
+                    "cross_entropy_kernel",
+                    "cross_entropy_reduce_kernel",
+                    "dropout_kernel",
+                    "unary_kernel"});
 }
 
 TEST(EagerGpuOps, Fp64IntegerAndSmoothedCrossEntropyKernelsBuildWithNvrtc)
@@ -212,16 +218,15 @@ def f():
 triton.testing.do_bench(f, warmup=1, rep=2)
 )")) << s.errors();
     EXPECT_EQ(s.errors(), "");
-    const auto n = launchCounts(s);
-    for (const char *k : {"unary_kernel",
-                          "binary_kernel",
-                          "softmax_kernel",
-                          "row_reduce_kernel",
-                          "where_kernel",
-                          "dropout_kernel",
-                          "cross_entropy_kernel",
-                          "cross_entropy_reduce_kernel"})
-        EXPECT_TRUE(n.count(k)) << k;
+    expectLaunched(s,
+                   {"unary_kernel",
+                    "binary_kernel",
+                    "softmax_kernel",
+                    "row_reduce_kernel",
+                    "where_kernel",
+                    "dropout_kernel",
+                    "cross_entropy_kernel",
+                    "cross_entropy_reduce_kernel"});
 }
 
 TEST(EagerGpuOps, ResetToZeroAndRestoreValueAreKernelsInsideTheTiming)

@@ -101,18 +101,10 @@ TEST(Roofline, LaunchMetadataPlacesWhatTheCountersDidNotMeasure)
     EXPECT_EQ(k.roof, "copy bandwidth");
 }
 
-} // namespace
-} // namespace tsm::profiler
-
-namespace tsm::profiler {
-namespace {
-
 run::RooflineCeilings h200WithTensorCores()
 {
-    run::RooflineCeilings c;
-    c.copyGBs = 4000;          // 4 TB/s
-    c.fp32TFLOPs = 64;         // ridge at 16 FLOP/byte
-    c.fp16TensorTFLOPs = 800;  // ridge at 200 FLOP/byte
+    run::RooflineCeilings c = h200Like();
+    c.fp16TensorTFLOPs = 800; // ridge at 200 FLOP/byte
     return c;
 }
 
