@@ -48,6 +48,7 @@ std::string unaryName(T::UnaryOp op)
     case T::UnaryOp::Neg: return "neg";
     case T::UnaryOp::Abs: return "abs";
     case T::UnaryOp::Relu: return "relu";
+    case T::UnaryOp::Sign: return "sign";
     case T::UnaryOp::Exp: return "exp";
     case T::UnaryOp::Exp2: return "exp2";
     case T::UnaryOp::Log: return "log";
@@ -95,6 +96,11 @@ std::string binaryName(T::BinaryOp op)
     case T::BinaryOp::Ge: return "ge";
     case T::BinaryOp::Pow: return "pow";
     case T::BinaryOp::Remainder: return "remainder";
+    case T::BinaryOp::FloorDiv: return "floor_divide";
+    case T::BinaryOp::Fmod: return "fmod";
+    case T::BinaryOp::Atan2: return "atan2";
+    case T::BinaryOp::Shl: return "lshift";
+    case T::BinaryOp::Shr: return "rshift";
     case T::BinaryOp::Maximum: return "maximum";
     case T::BinaryOp::Minimum: return "minimum";
     case T::BinaryOp::BitAnd: return "bitwise_and";
@@ -215,9 +221,14 @@ struct EagerGpuOps::Call
         sig.args.push_back(a);
         args.push_back(std::move(l));
     }
-    void integer(std::int64_t v)
+    /// `specialize`: as Triton specializes an int (1, multiples of 16); the kernels' Python-number
+    /// operands are not (the library's do_not_specialize), so `a_scalar.to(...)` always works.
+    void integer(std::int64_t v, bool specialize = true)
     {
-        sig.args.push_back(sema::ArgSpec::ofInt(v));
+        sema::ArgSpec a = sema::ArgSpec::ofInt(v);
+        if (!specialize)
+            a.equalsOne = a.divisibleBy16 = false;
+        sig.args.push_back(a);
         LaunchArg l;
         l.kind = LaunchArg::Kind::Int;
         l.i = v;
@@ -239,7 +250,7 @@ struct EagerGpuOps::Call
     void number(const T::Scalar &v, DType compute)
     {
         if (compute == DType::I64)
-            integer(v.toInt());
+            integer(v.toInt(), false);
         else
             real(v.toDouble(), compute);
     }
@@ -332,7 +343,7 @@ std::optional<Tensor> EagerGpuOps::unary(T::UnaryOp op, const Tensor &x, DType o
             name = "copy";
         else if (name == "bitwise_not" && x.dtype() == DType::I1)
             name = "logical_not";
-        else if (name != "neg" && name != "abs" && name != "relu" && name != "bitwise_not"
+        else if (name != "neg" && name != "abs" && name != "relu" && name != "sign" && name != "bitwise_not"
                  && name != "logical_not")
             compute = out == DType::F64 ? DType::F64 : DType::F32;
     } else if (name == "bitwise_not") {
@@ -411,15 +422,21 @@ bool EagerGpuOps::copyInto(const Tensor &dst, const Tensor &src)
 std::optional<Tensor>
 EagerGpuOps::binary(T::BinaryOp op, const Tensor &a, const Tensor &b, DType compute, DType out)
 {
-    const std::string name = binaryName(op);
+    std::string name = binaryName(op);
     std::optional<DType> kernelCompute = computeOf(compute);
-    // True division of integers is fp32 arithmetic, as PyTorch's.
+    // True division of integers (and atan2 of them) is fp32 arithmetic, as PyTorch's.
     if (kernelCompute == DType::I64 && isFloating(out))
         kernelCompute = DType::F32;
-    // pow and remainder of integers stay on the host (negative powers and division by zero
-    // are torch's errors there).
-    if (name.empty() || !kernelCompute || !storable(out)
-        || ((name == "pow" || name == "remainder") && *kernelCompute == DType::I64))
+    if (name.empty() || !kernelCompute || !storable(out))
+        return std::nullopt;
+    // Integer division, remainders and powers have their own kernels: Triton's // and % round
+    // toward zero, torch's floor. Division by zero and negative powers never get here: the
+    // host raised torch's error first.
+    if (*kernelCompute == DType::I64
+        && (name == "floor_divide" || name == "remainder" || name == "fmod" || name == "pow"))
+        name = "int_" + name;
+    // Shifts are of integers only (the host raises torch's error for bool and floats).
+    if ((name == "lshift" || name == "rshift") && (*kernelCompute != DType::I64 || compute == DType::I1))
         return std::nullopt;
     const bool aScalar = isHostScalar(a), bScalar = isHostScalar(b);
     // Tensors on different devices are the host path's error to raise, as torch does.
@@ -735,8 +752,7 @@ EagerGpuOps::matmul(const Tensor &a, const Tensor &b, std::int64_t n, std::int64
 {
     // One batch dimension at most (mm, bmm, matmul of 2-D / 3-D operands); a broadcast batch
     // has stride 0.
-    if (a.dtype() != b.dtype() || !isFloating(a.dtype()) || a.dtype() == DType::F64
-        || a.shape().size() != b.shape().size()
+    if (a.dtype() != b.dtype() || !isFloating(a.dtype()) || a.shape().size() != b.shape().size()
         || a.shape().size() > 3 || !a.device().isCuda() || !b.device().isCuda() || !m_ctx.backend)
         return std::nullopt;
     const bool batched = a.shape().size() == 3;

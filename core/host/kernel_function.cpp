@@ -383,6 +383,8 @@ sema::Signature JitFunctionObject::signatureOf(const std::vector<Value> &bound,
             a.dtype = DType::I1;
         } else if (v.isInt()) {
             a = sema::ArgSpec::ofInt(v.asInt());
+            if (i < m_noSpecialize.size() && m_noSpecialize[i])
+                a.equalsOne = false;
         } else if (v.isFloat()) {
             a.kind = sema::ArgSpec::Kind::Float;
             a.dtype = DType::F32;
@@ -393,9 +395,39 @@ sema::Signature JitFunctionObject::signatureOf(const std::vector<Value> &bound,
                               + "', which a kernel cannot take (tensors, ints, floats, "
                                 "bools and constexprs can be passed)");
         }
+        if (i < m_noAlignment.size() && m_noAlignment[i]
+            && (a.kind == sema::ArgSpec::Kind::Int || a.kind == sema::ArgSpec::Kind::Pointer))
+            a.divisibleBy16 = false;
         sig.args.push_back(std::move(a));
     }
     return sig;
+}
+
+void JitFunctionObject::setUnspecialized(const Value &values, const Value &alignmentOnly)
+{
+    m_noSpecialize.assign(m_params.size(), false);
+    m_noAlignment.assign(m_params.size(), false);
+    auto mark = [&](const Value &list, bool alignment) {
+        if (list.isNone())
+            return;
+        for (const Value &v : iterateToVector(list)) {
+            std::size_t index = m_params.size();
+            if (v.isInt() && v.asInt() >= 0)
+                index = std::size_t(v.asInt());
+            else if (v.isStr())
+                for (std::size_t i = 0; i < m_params.size(); ++i)
+                    if (m_params[i].name == v.asStr())
+                        index = i;
+            if (index >= m_params.size())
+                throwValueError(std::string(alignment ? "do_not_specialize_on_alignment" : "do_not_specialize")
+                                + ": " + pyRepr(v) + " is not a parameter of " + m_name);
+            m_noAlignment[index] = true; // either list: no alignment assumed
+            if (!alignment)
+                m_noSpecialize[index] = true;
+        }
+    };
+    mark(values, false);
+    mark(alignmentOnly, true);
 }
 
 std::shared_ptr<CompiledKernel>

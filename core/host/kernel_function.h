@@ -117,6 +117,10 @@ public:
     /// @triton.jit(launch_metadata=fn): fn(grid, kernel, args) -> {"bytes", "flops", ...}, called
     /// at launches while a profiler watches (as Triton calls it for proton).
     void setLaunchMetadata(Value fn) { m_launchMetadata = std::move(fn); }
+    /// @triton.jit(do_not_specialize=[...], do_not_specialize_on_alignment=[...]): parameters
+    /// (names or indices) whose ints are not compiled as 1 / multiples of 16, or whose pointers
+    /// and ints are not assumed 16-aligned. Raises for a name that is no parameter.
+    void setUnspecialized(const Value &values, const Value &alignmentOnly);
     /// Calls the launch_metadata function for one launch; raises when it fails or returns no
     /// dict.
     AnalyticCost launchMetadata(Interpreter &interp,
@@ -132,6 +136,8 @@ private:
     std::map<std::string, std::shared_ptr<CompiledKernel>> m_cache;
     bool m_debug = false;
     Value m_launchMetadata;
+    std::vector<bool> m_noSpecialize;  ///< by parameter: do_not_specialize
+    std::vector<bool> m_noAlignment;   ///< by parameter: either list
 };
 
 /// A tensor as a kernel's pointer argument: its storage and the byte offset of element 0.

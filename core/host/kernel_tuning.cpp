@@ -97,7 +97,7 @@ Value makeJitDecorator()
             return Value::make<JitFunctionObject>(args[0]);
         }
         bool debug = false;
-        Value launchMetadata;
+        Value launchMetadata, noSpecialize, noAlignment;
         for (const Kwarg &k : args.keywords) {
             if (k.name != "do_not_specialize" && k.name != "debug" && k.name != "noinline"
                 && k.name != "do_not_specialize_on_alignment" && k.name != "repr"
@@ -107,14 +107,19 @@ Value makeJitDecorator()
                 debug = !k.value.isNone() && truthy(k.value);
             if (k.name == "launch_metadata")
                 launchMetadata = k.value;
+            if (k.name == "do_not_specialize")
+                noSpecialize = k.value;
+            if (k.name == "do_not_specialize_on_alignment")
+                noAlignment = k.value;
         }
-        return makeBuiltin("jit", [debug, launchMetadata](CallArgs &a) -> Value {
+        return makeBuiltin("jit", [debug, launchMetadata, noSpecialize, noAlignment](CallArgs &a) -> Value {
             a.expectPositional("jit", 1, 1);
             if (a[0].kind() != ValueKind::Function)
                 throwTypeError("triton.jit must decorate a function");
             Value jit = Value::make<JitFunctionObject>(a[0]);
             jit.as<JitFunctionObject>()->setDebug(debug);
             jit.as<JitFunctionObject>()->setLaunchMetadata(launchMetadata);
+            jit.as<JitFunctionObject>()->setUnspecialized(noSpecialize, noAlignment);
             return jit;
         });
     });

@@ -414,6 +414,12 @@ Tensor binary(BinaryOp op, const Tensor &a, const Tensor &b)
                 if (v < 0)
                     runtimeError("Integers to negative integer powers are not allowed.");
     }
+    // Integer division by zero is torch's error on the CPU; checked before a device kernel runs.
+    if ((op == BinaryOp::FloorDiv || op == BinaryOp::Remainder || op == BinaryOp::Fmod)
+        && !isFloat(common) && !isFloat(b.dtype()))
+        for (std::int64_t v : toInts(b))
+            if (v == 0)
+                zeroDivision();
     DType out = common;
     if (rule == ResultRule::Compare || rule == ResultRule::Logical)
         out = DType::I1;

@@ -36,6 +36,9 @@ def _unary(x, OP: tl.constexpr):
         y = tl.abs(x)
     elif OP == "relu":
         y = tl.where(x > 0, x, tl.zeros_like(x))
+    elif OP == "sign":  # NaN stays NaN
+        z = tl.zeros_like(x)
+        y = tl.where(x != x, x, tl.where(x > 0, z + 1, tl.where(x < 0, z - 1, z)))
     elif OP == "exp":
         y = tl.exp(x)
     elif OP == "exp2":
@@ -113,7 +116,7 @@ def unary_kernel(x_ptr, out_ptr, n, s1, s2, s3, x0, x1, x2, x3, OP: tl.constexpr
     tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=mask)
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["value"])
 def fill_kernel(out_ptr, n, value, COMPUTE: tl.constexpr, BLOCK: tl.constexpr):
     # value is a COMPUTE argument (fp32, fp64 or int64), rounded once to the tensor's dtype.
     offs = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
@@ -148,6 +151,38 @@ def _binary(a, b, OP: tl.constexpr):
     elif OP == "remainder":  # the sign of b, as Python's % (floats)
         r = libdevice.fmod(a, b)
         y = tl.where((r != 0) & ((r < 0) != (b < 0)), r + b, r)
+    elif OP == "floor_divide":  # torch's: the quotient from fmod, floored, exact halves fixed
+        q = tl.div_rn(a, b)
+        r = libdevice.fmod(a, b)
+        d = tl.div_rn(a - r, b)
+        d = tl.where((r != 0) & ((b < 0) != (r < 0)), d - 1.0, d)
+        f = tl.floor(d)
+        f = tl.where(d - f > 0.5, f + 1.0, f)
+        y = tl.where(b == 0, q, tl.where(d == 0, libdevice.copysign(d * 0.0, q), f))
+    elif OP == "fmod":  # the sign of a, as C's fmod
+        y = libdevice.fmod(a, b)
+    elif OP == "atan2":
+        y = libdevice.atan2(a, b)
+    elif OP == "int_floor_divide":  # Triton's // truncates; torch's floors. b == 0 never comes
+        s = tl.where((b == 0) | (b == -1), 1, b)  # (the host raised); b == -1 wraps as torch's
+        q = a // s
+        r = a % s
+        q = tl.where((r != 0) & ((r < 0) != (b < 0)), q - 1, q)
+        y = tl.where(b == -1, -a, q)
+    elif OP == "int_remainder":  # the sign of b, as Python's %
+        s = tl.where((b == 0) | (b == -1), 1, b)
+        r = a % s
+        r = tl.where((r != 0) & ((r < 0) != (b < 0)), r + b, r)
+        y = tl.where(b == -1, 0, r)
+    elif OP == "int_fmod":  # the sign of a, as C's %
+        s = tl.where((b == 0) | (b == -1), 1, b)
+        y = tl.where(b == -1, 0, a % s)
+    elif OP == "lshift":  # shifting by 64 or more, or by a negative amount, gives 0 (torch)
+        out = (b < 0) | (b >= 64)
+        y = tl.where(out, 0, a << tl.where(out, 0, b))
+    elif OP == "rshift":  # ... and the sign for >>
+        out = (b < 0) | (b >= 64)
+        y = tl.where(out, tl.where(a < 0, -1, 0), a >> tl.where(out, 0, b))
     elif OP == "maximum":  # NaN propagates, as torch.maximum
         y = tl.where((a != a) | (b != b), a + b, tl.maximum(a, b))
     elif OP == "minimum":
@@ -168,6 +203,28 @@ def _binary(a, b, OP: tl.constexpr):
 
 
 @triton.jit
+def _int_pow(a, b, B_SCALAR: tl.constexpr):
+    # Square and multiply, wrapping as torch's integer pow. The host raised torch's error for
+    # negative exponents, so the exponent's bits run out; a Python-number exponent loops over
+    # its own bits only.
+    base = a + b * 0
+    y = base * 0 + 1
+    if B_SCALAR:
+        e = b
+        while e > 0:
+            y = tl.where((e & 1) != 0, y * base, y)
+            base = base * base
+            e = e >> 1
+    else:
+        e = b + a * 0
+        for _ in range(63):
+            y = tl.where((e & 1) != 0, y * base, y)
+            base = base * base
+            e = e >> 1
+    return y
+
+
+@triton.jit(do_not_specialize=["a_scalar", "b_scalar"])
 def binary_kernel(a_ptr, b_ptr, out_ptr, n, s1, s2, s3, a0, a1, a2, a3, b0, b1, b2, b3, a_scalar, b_scalar,
                   OP: tl.constexpr, COMPUTE: tl.constexpr, A_SCALAR: tl.constexpr, B_SCALAR: tl.constexpr,
                   CONTIGUOUS: tl.constexpr, BLOCK: tl.constexpr):
@@ -187,7 +244,10 @@ def binary_kernel(a_ptr, b_ptr, out_ptr, n, s1, s2, s3, a0, a1, a2, a3, b0, b1, 
         b = tl.load(b_ptr + offs, mask=mask)
     else:
         b = tl.load(b_ptr + _offsets4(offs, s1, s2, s3, b0, b1, b2, b3), mask=mask)
-    y = _binary(a.to(COMPUTE), b.to(COMPUTE), OP)
+    if OP == "int_pow":
+        y = _int_pow(a.to(COMPUTE), b.to(COMPUTE), B_SCALAR)
+    else:
+        y = _binary(a.to(COMPUTE), b.to(COMPUTE), OP)
     tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=mask)
 
 
@@ -271,7 +331,7 @@ def norm_kernel(x_ptr, w_ptr, b_ptr, out_ptr, n_cols, eps, RMS: tl.constexpr, HA
     tl.store(out_ptr + row * n_cols + cols, y.to(out_ptr.dtype.element_ty), mask=mask)
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["a_scalar", "b_scalar"])
 def where_kernel(c_ptr, a_ptr, b_ptr, out_ptr, n, s1, s2, s3, c0, c1, c2, c3, a0, a1, a2, a3, b0, b1, b2, b3,
                  a_scalar, b_scalar, COMPUTE: tl.constexpr, A_SCALAR: tl.constexpr, B_SCALAR: tl.constexpr,
                  CONTIGUOUS: tl.constexpr, BLOCK: tl.constexpr):
@@ -441,6 +501,25 @@ def _check():
     torch.testing.assert_close(int_sums, ints.sum(dim=1))
     row_reduce_kernel[(4, )](ints, int_sums, 1000, 1000.0, OP="amin", COMPUTE=tl.int64, BLOCK=1024)
     torch.testing.assert_close(int_sums, ints.amin(dim=1).long())
+    a = torch.randint(-100, 100, (1000, ), device=dev)
+    bb = torch.randint(1, 10, (1000, ), device=dev) * (torch.randint(0, 2, (1000, ), device=dev) * 2 - 1)
+    e = torch.randint(0, 7, (1000, ), device=dev)
+    res = torch.empty_like(a)
+    for op, b_arg, ref in [("int_floor_divide", bb, a // bb), ("int_remainder", bb, a % bb),
+                           ("int_fmod", bb, torch.fmod(a, bb)), ("int_pow", e, a**e), ("lshift", e * 11, a << (e * 11)),
+                           ("rshift", e, a >> e)]:
+        binary_kernel[(1, )](a, b_arg, res, 1000, 1, 1, 1000, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, OP=op, COMPUTE=tl.int64,
+                             A_SCALAR=False, B_SCALAR=False, CONTIGUOUS=True, BLOCK=1024)
+        torch.testing.assert_close(res, ref, atol=0, rtol=0)
+    binary_kernel[(1, )](a, a, res, 1000, 1, 1, 1000, 0, 0, 0, 1, 0, 0, 0, 1, 0, 5, OP="int_pow", COMPUTE=tl.int64,
+                         A_SCALAR=False, B_SCALAR=True, CONTIGUOUS=True, BLOCK=1024)
+    torch.testing.assert_close(res, a**5, atol=0, rtol=0)
+    fa, fb = rows[0] * 10, rows[1] + 0.25
+    fres = torch.empty_like(fa)
+    for op, ref in [("floor_divide", fa // fb), ("fmod", torch.fmod(fa, fb)), ("atan2", torch.atan2(fa, fb))]:
+        binary_kernel[(1, )](fa, fb, fres, 1000, 1, 1, 1000, 0, 0, 0, 1, 0, 0, 0, 1, 0.0, 0.0, OP=op,
+                             COMPUTE=tl.float32, A_SCALAR=False, B_SCALAR=False, CONTIGUOUS=True, BLOCK=1024)
+        torch.testing.assert_close(fres, ref)
     ones = torch.ones(4000, device=dev)
     dropped = torch.empty_like(ones)
     dropout_kernel[(4, )](ones, dropped, 4000, 0.25, 1 / 0.75, 1234, COMPUTE=tl.float32, BLOCK=1024)

@@ -58,9 +58,9 @@ def test_softmax(n_cols):
 
 
 def test_op_without_a_kernel_still_gives_the_right_result():
-    # The multiply is a GPU kernel, the floor division runs on the host (with a warning).
-    x = torch.randn(1000, device=DEVICE)
-    torch.testing.assert_close(inside_do_bench(lambda: (x * 2.0) // 1.5), (x * 2.0) // 1.5)
+    # The multiply is a GPU kernel, the softmax down the columns runs on the host (with a warning).
+    x = torch.randn(30, 40, device=DEVICE)
+    torch.testing.assert_close(inside_do_bench(lambda: torch.softmax(x * 2.0, dim=0)), torch.softmax(x * 2.0, dim=0))
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
@@ -192,6 +192,29 @@ def test_fp64_ops():
         actual = inside_do_bench(fn)
         assert actual.dtype == fn().dtype
         torch.testing.assert_close(actual, fn(), atol=1e-10, rtol=1e-10)
+
+
+def test_integer_division_powers_and_shifts():
+    # torch's floor_divide and remainder floor where Triton's // and % truncate.
+    torch.manual_seed(13)
+    i = torch.randint(-100, 100, (4, 300), device=DEVICE, dtype=torch.int32)
+    j = torch.randint(1, 10, (300, ), device=DEVICE, dtype=torch.int32) * (torch.randint(0, 2, (300, ), device=DEVICE) * 2 - 1)
+    big = torch.randint(-2**40, 2**40, (2, 300), device=DEVICE)
+    e = torch.randint(0, 7, (300, ), device=DEVICE, dtype=torch.int32)
+    s = torch.randint(0, 70, (300, ), device=DEVICE)
+    small = torch.randint(-128, 127, (300, ), device=DEVICE, dtype=torch.int8)
+    cases = [lambda: i // j, lambda: i // -7, lambda: i % j, lambda: 7 % j, lambda: torch.fmod(i, j), lambda: i**e,
+             lambda: big**5, lambda: small**7, lambda: 3**e, lambda: big << s, lambda: big >> s, lambda: small << 7,
+             lambda: i >> 5, lambda: torch.sign(i), lambda: big // -1]
+    for fn in cases:
+        actual = inside_do_bench(fn)
+        assert actual.dtype == fn().dtype
+        torch.testing.assert_close(actual, fn(), atol=0, rtol=0)
+    d = torch.randn(4, 300, device=DEVICE, dtype=torch.float64) * 10
+    q = torch.randn(300, device=DEVICE, dtype=torch.float64) + 0.25
+    for fn in [lambda: d // q, lambda: d // -0.5, lambda: torch.fmod(d, q), lambda: torch.atan2(d, q),
+               lambda: torch.sign(d), lambda: d @ d.t()]:
+        torch.testing.assert_close(inside_do_bench(fn), fn(), atol=1e-10, rtol=1e-10)
 
 
 def test_integer_and_bool_ops():

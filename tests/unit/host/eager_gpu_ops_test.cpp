@@ -150,14 +150,14 @@ TEST(EagerGpuOps, AnOpWithoutAKernelRunsOnTheHostAndSaysSo)
 import torch
 import triton
 
-x = torch.rand(1000, device="cuda")
-triton.testing.do_bench(lambda: (x * 3.0) // 2.0, warmup=1, rep=2)
+x = torch.rand(30, 40, device="cuda")
+triton.testing.do_bench(lambda: torch.softmax(x * 3.0, dim=0), warmup=1, rep=2)
 )")) << s.errors();
     const std::string e = s.errors();
-    EXPECT_NE(e.find("torch op 'floor_divide' on cuda tensors ran on the CPU inside do_bench"), std::string::npos)
+    EXPECT_NE(e.find("torch op 'softmax' on cuda tensors ran on the CPU inside do_bench"), std::string::npos)
         << e;
     // Said once, not once per call.
-    EXPECT_EQ(e.find("floor_divide", e.find("floor_divide") + 15), std::string::npos) << e;
+    EXPECT_EQ(e.find("softmax", e.find("softmax") + 10), std::string::npos) << e;
 }
 
 TEST(EagerGpuOps, WhereReductionsCrossEntropyAndDropoutLaunchTheirKernels)
@@ -195,8 +195,8 @@ triton.testing.do_bench(f, warmup=1, rep=2)
 
 TEST(EagerGpuOps, Fp64IntegerAndSmoothedCrossEntropyKernelsBuildWithNvrtc)
 {
-    // The fp64 and int64 compute variants and both cross-entropy targets are CUDA C that NVRTC
-    // accepts: no op falls back to the host.
+    // The fp64 and int64 compute variants (integer division, powers and shifts included) and
+    // both cross-entropy targets are CUDA C that NVRTC accepts: no op falls back to the host.
     FakeGpuSession s;
     ASSERT_TRUE(s.run(R"(
 import torch
@@ -207,12 +207,16 @@ d = torch.rand(64, 1000, device="cuda", dtype=torch.float64)
 i = torch.randint(-9, 9, (64, 1000), device="cuda", dtype=torch.int32)
 target = torch.randint(0, 1000, (64, ), device="cuda")
 probs = torch.rand(64, 1000, device="cuda")
+e = torch.randint(0, 5, (64, 1000), device="cuda", dtype=torch.int32)  # made outside do_bench: on the host
+m = e + 1
 
 
 def f():
     return (torch.exp(d) * 2.0, torch.softmax(d, dim=-1), d.sum(), torch.where(d > 0.5, d, 0.0), F.dropout(d, 0.5),
             i + 3, i * i, i > 0, ~i, i.sum(), i.amax(dim=1), i.float(), torch.where(i > 0, i, -1),
-            F.cross_entropy(d.float(), target, label_smoothing=0.1), F.cross_entropy(d.float(), probs))
+            F.cross_entropy(d.float(), target, label_smoothing=0.1), F.cross_entropy(d.float(), probs),
+            i // 3, i % m, torch.fmod(i, 4), i ** 2, i ** e, i << 2, i >> 1, d // 0.3,
+            torch.fmod(d, 0.3), torch.atan2(d, d), torch.floor_divide(d.float(), 0.7))
 
 
 triton.testing.do_bench(f, warmup=1, rep=2)
@@ -553,6 +557,73 @@ TEST(EagerGpuOpsOnInterpreter, IntegersAndBoolsComputeExactlyAndWrap)
     EXPECT_EQ(closeness(k, src.to(DType::I32), 0, 0), "");
 }
 
+TEST(EagerGpuOpsOnInterpreter, IntegerDivisionPowersAndShiftsRoundAsTorch)
+{
+    // Triton's // and % round toward zero; torch's floor_divide and remainder floor. The kernels
+    // must give the host's (torch's) answers, signs, wrapping and shift overflow included.
+    InterpEager e;
+    T::manualSeed(8);
+    auto ints = [](std::int64_t lo, std::int64_t hi, T::Shape shape, DType d) {
+        return T::randint(lo, hi, shape, d, kCuda);
+    };
+    const T::Tensor i = ints(-100, 100, {4, 300}, DType::I32);
+    // Divisors without zero: -9..-1 and 1..9.
+    const T::Tensor raw = ints(1, 10, {300}, DType::I32);
+    const T::Tensor j = T::where(T::binary(T::BinaryOp::Gt, ints(0, 2, {300}, DType::I32), scalar(0.0)), raw,
+                                 T::unary(T::UnaryOp::Neg, raw));
+    const T::Tensor minusOne = T::full({300}, T::Scalar::fromInt(-1), DType::I64, kCuda);
+    const T::Tensor big = ints(-(std::int64_t(1) << 40), std::int64_t(1) << 40, {2, 300}, DType::I64);
+    const T::Tensor exps = ints(0, 7, {300}, DType::I32);
+    const T::Tensor shifts = ints(-2, 70, {300}, DType::I64);
+    const T::Tensor small = ints(-128, 127, {300}, DType::I8);
+    const T::Tensor seven = T::Tensor::fromScalar(T::Scalar::fromInt(7));
+    const T::Tensor minusSeven = T::Tensor::fromScalar(T::Scalar::fromInt(-7));
+    const T::Tensor five = T::Tensor::fromScalar(T::Scalar::fromInt(5));
+    int index = 0;
+    for (auto fn : std::vector<std::function<T::Tensor()>>{
+             [&] { return T::binary(T::BinaryOp::FloorDiv, i, j); },
+             [&] { return T::binary(T::BinaryOp::FloorDiv, i, minusSeven); },
+             [&] { return T::binary(T::BinaryOp::FloorDiv, big, minusOne); }, // wraps as torch's
+             [&] { return T::binary(T::BinaryOp::Remainder, i, j); },
+             [&] { return T::binary(T::BinaryOp::Remainder, seven, j); },
+             [&] { return T::binary(T::BinaryOp::Remainder, big, minusOne); },
+             [&] { return T::binary(T::BinaryOp::Fmod, i, j); },
+             [&] { return T::binary(T::BinaryOp::Pow, i, exps); },
+             [&] { return T::binary(T::BinaryOp::Pow, big, five); }, // int64 wraps
+             [&] { return T::binary(T::BinaryOp::Pow, small, seven); }, // int8 wraps
+             [&] { return T::binary(T::BinaryOp::Pow, T::Tensor::fromScalar(T::Scalar::fromInt(3)), exps); },
+             [&] { return T::binary(T::BinaryOp::Shl, big, shifts); }, // 64 and more: 0
+             [&] { return T::binary(T::BinaryOp::Shr, big, shifts); }, // ... or the sign
+             [&] { return T::binary(T::BinaryOp::Shl, small, seven); },
+             [&] { return T::binary(T::BinaryOp::Shr, i, five); }}) {
+        const T::Tensor expected = fn();
+        const T::Tensor actual = e.eager(fn);
+        EXPECT_EQ(actual.dtype(), expected.dtype()) << "case " << index;
+        EXPECT_EQ(closeness(actual, expected, 0, 0), "") << "case " << index;
+        ++index;
+    }
+    // Floats: floor_divide's exact quotient, fmod's sign and atan2, in fp64.
+    const T::Tensor d = T::binary(T::BinaryOp::Mul, T::randn({4, 300}, DType::F64, kCuda), scalar(10.0));
+    const T::Tensor q = T::binary(T::BinaryOp::Add, T::randn({300}, DType::F64, kCuda), scalar(0.25));
+    for (auto fn : std::vector<std::function<T::Tensor()>>{
+             [&] { return T::binary(T::BinaryOp::FloorDiv, d, q); },
+             [&] { return T::binary(T::BinaryOp::FloorDiv, d, scalar(-0.5)); },
+             [&] { return T::binary(T::BinaryOp::Fmod, d, q); },
+             [&] { return T::binary(T::BinaryOp::Atan2, d, q); }}) {
+        EXPECT_EQ(closeness(e.eager(fn), fn(), 1e-12, 1e-12), "") << "case " << index;
+        ++index;
+    }
+    EXPECT_EQ(e.warnings, "");
+    // Division by zero and negative powers are torch's errors, raised before any kernel runs.
+    const std::size_t launches = e.backend.launched.size();
+    const T::Tensor zero = T::Tensor::fromScalar(T::Scalar::fromInt(0));
+    EXPECT_THROW(e.eager([&] { return T::binary(T::BinaryOp::FloorDiv, i, zero); }), std::exception);
+    EXPECT_THROW(e.eager([&] { return T::binary(T::BinaryOp::Remainder, i, T::binary(T::BinaryOp::Mul, j, zero)); }),
+                 std::exception);
+    EXPECT_THROW(e.eager([&] { return T::binary(T::BinaryOp::Pow, i, minusSeven); }), std::exception);
+    EXPECT_EQ(e.backend.launched.size(), launches + 1); // only j * 0 ran
+}
+
 TEST(EagerGpuOpsOnInterpreter, CrossEntropyWithLabelSmoothingAndProbabilityTargets)
 {
     InterpEager e;
@@ -592,12 +663,12 @@ TEST(EagerGpuOpsOnInterpreter, UnsupportedInputsRunOnTheHostAndSaySo)
 {
     InterpEager e;
     const T::Tensor x = T::randn({10, 10}, DType::F32, kCuda);
-    auto floorDiv = [&] { return T::binary(T::BinaryOp::FloorDiv, x, scalar(0.3)); };
-    EXPECT_EQ(closeness(e.eager(floorDiv), floorDiv()), "");
+    auto columns = [&] { return T::softmax(x, 0); };
+    EXPECT_EQ(closeness(e.eager(columns), columns()), "");
     const T::Tensor f8 = x.to(DType::F8E4);
     auto same = [&] { return T::binary(T::BinaryOp::Eq, f8, f8); };
     EXPECT_EQ(closeness(e.eager(same), same()), "");
-    EXPECT_NE(e.warnings.find("torch op 'floor_divide' on cuda tensors ran on the CPU"), std::string::npos)
+    EXPECT_NE(e.warnings.find("torch op 'softmax' on cuda tensors ran on the CPU"), std::string::npos)
         << e.warnings;
     EXPECT_NE(e.warnings.find("torch op 'eq' on cuda tensors ran on the CPU"), std::string::npos)
         << e.warnings;

@@ -55,6 +55,38 @@ print('ok')
         EXPECT_TRUE(e->passed);
 }
 
+TEST(KernelLaunch, DoNotSpecializeKeepsOneAndAlignmentOutOfTheSignature)
+{
+    // As Triton: an int 1 is compiled as the constant 1 unless do_not_specialize names it (then
+    // `s.to(...)` works on it, and 1 and 2 share one specialization); do_not_specialize_on_alignment
+    // drops only the multiple-of-16 assumption.
+    Session s;
+    ASSERT_TRUE(s.run(R"(import torch
+import triton
+import triton.language as tl
+
+@triton.jit(do_not_specialize=["s"], do_not_specialize_on_alignment=[2])
+def scale_kernel(x_ptr, s, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * s.to(tl.float32), mask=offs < n)
+
+x = torch.ones(32, device="cuda")
+scale_kernel[(1,)](x, 1, 32, BLOCK=32)
+scale_kernel[(1,)](x, 2, 32, BLOCK=32)
+print(x[0].item())
+try:
+    @triton.jit(do_not_specialize=["t"])
+    def bad_kernel(x_ptr):
+        tl.store(x_ptr, 1.0)
+except ValueError as e:
+    print(e)
+)")) << s.firstError();
+    EXPECT_EQ(s.out(), "2.0\ndo_not_specialize: 't' is not a parameter of bad_kernel\n");
+    auto compiled = s.of(run::RunEvent::Kind::KernelCompiled);
+    ASSERT_EQ(compiled.size(), 1u);
+    EXPECT_NE(compiled[0]->text.find("*fp32:16, i32, i32, constexpr 32"), std::string::npos) << compiled[0]->text;
+}
+
 TEST(KernelLaunch, ArgumentMismatchIsATypeErrorWithItsDiagnostic)
 {
     Session s;
