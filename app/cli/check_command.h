@@ -3,6 +3,7 @@
 // source line, a caret) or as JSON Lines. Exit 0 clean, 1 errors, 2 unusable input.
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,9 @@ struct CheckOptions
 {
     std::vector<std::string> files;
     bool json = false;
+    /// The source of the one file in `files`, checked under its name instead of reading it
+    /// (serve's `text`, docs/serve.md).
+    std::optional<std::string> text;
 };
 
 int runCheck(const CheckOptions &opts, std::ostream &out, std::ostream &err);

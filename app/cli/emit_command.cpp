@@ -90,7 +90,11 @@ int runEmit(const EmitOptions &opts, std::ostream &out, std::ostream &err)
             << opts.what << "\n";
         return 2;
     }
-    LoadResult load = loadSourceText(opts.file);
+    LoadResult load;
+    if (opts.text)
+        load.text = *opts.text;
+    else
+        load = loadSourceText(opts.file);
     if (load.error != LoadError::None) {
         err << "tilesmith: error: cannot read '" << opts.file << "': " << load.message
             << " [UnusableInput]\n";

@@ -6,6 +6,7 @@
 // prints each compile stage's time on stderr.
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 namespace tsm::cli {
@@ -13,6 +14,8 @@ namespace tsm::cli {
 struct EmitOptions
 {
     std::string file;
+    /// The file's source, used under its name instead of reading it (serve's `text`).
+    std::optional<std::string> text;
     std::string what; ///< "tokens", "ast", "ir", "cuda", "ptx", "sass", "cubin"; may be empty with
                       ///< dumpAfter / timings
     std::string kernel;      ///< --kernel: the @triton.jit function

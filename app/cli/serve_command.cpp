@@ -16,8 +16,10 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
+#include <filesystem>
 #include <istream>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -162,17 +164,21 @@ private:
         const json id = r["id"];
         const std::string what = r["request"];
         const std::string file = r.value("file", std::string());
+        std::optional<std::string> text;
+        if (what != "devices" && !takeSource(id, r, &text))
+            return 2;
         try {
             if (what == "run" || what == "test" || what == "bench" || what == "profile")
-                return runProgram(id, what, file, r);
+                return runProgram(id, what, file, text, r);
             if (what == "code")
-                return codeViews(id, file, r);
+                return codeViews(id, file, text, r);
             std::ostringstream out, err;
             int code = 0;
             if (what == "check") {
                 CheckOptions o;
                 o.files = {file};
                 o.json = true;
+                o.text = text;
                 code = runCheck(o, out, err);
             } else if (what == "devices") {
                 DevicesOptions o;
@@ -181,6 +187,7 @@ private:
             } else { // emit
                 EmitOptions o;
                 o.file = file;
+                o.text = text;
                 o.what = r.value("what", std::string("ir"));
                 o.kernel = r.value("kernel", std::string());
                 o.signature = r.value("signature", std::string());
@@ -199,12 +206,37 @@ private:
         }
     }
 
-    int codeViews(const json &id, const std::string &file, const json &r)
+    /// The program a request names: its `text` (run under `file`'s name), or nothing when the
+    /// runner reads `file`. False, said in an error event, when there is neither.
+    bool takeSource(const json &id, const json &r, std::optional<std::string> *text)
+    {
+        if (r.contains("text")) {
+            if (r["text"].is_string()) {
+                *text = r["text"].get<std::string>();
+                return true;
+            }
+            send(json{{"id", id}, {"event", "error"},
+                      {"message", "'text' must be the program's source as a string"}});
+            return false;
+        }
+        const std::string file = r.value("file", std::string());
+        std::error_code ec;
+        if (std::filesystem::exists(file, ec) || ec)
+            return true; // there (or unreadable: the command says why)
+        // The usual cause: a client on another machine that sent its path, not its text.
+        send(json{{"id", id}, {"event", "error"},
+                  {"message", "cannot read '" + file + "' on the runner's machine: no such file, "
+                              "and the request has no \"text\" (a runner on another machine "
+                              "needs the program's source in \"text\", docs/serve.md)"}});
+        return false;
+    }
+
+    int codeViews(const json &id, const std::string &file, const std::optional<std::string> &text,
+                  const json &r)
     {
         CodeViewsRequest c;
         c.file = file;
-        if (r.contains("text") && r["text"].is_string())
-            c.text = r["text"].get<std::string>();
+        c.text = text;
         c.kernel = r.value("kernel", std::string());
         c.signature = r.value("signature", std::string());
         c.arch = r.value("arch", std::string());
@@ -222,9 +254,11 @@ private:
         return result.exitCode;
     }
 
-    int runProgram(const json &id, const std::string &what, const std::string &file, const json &r)
+    int runProgram(const json &id, const std::string &what, const std::string &file,
+                   const std::optional<std::string> &text, const json &r)
     {
         run::RunOptions o;
+        o.text = text;
         // A profile runs the program as its `mode` says, on the GPU, watched by the profiler.
         const std::string mode = what == "profile" ? r.value("mode", std::string("run")) : what;
         o.mode = mode == "test" ? run::Mode::Test : mode == "bench" ? run::Mode::Bench : run::Mode::Run;

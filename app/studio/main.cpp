@@ -58,6 +58,8 @@ Options:
   --backend interp|cuda|cuda:N  the backend picker's choice (default: CUDA when usable;
                            cuda:N once the runner lists GPU N)
   --theme light|dark|system  the window's theme for this session (default: View > Theme's)
+  --runner-command CMD     start the runner as `CMD serve` for this session, e.g.
+                           'ssh -T gpu-box tilesmith' (default: Run > Runner Command's)
   --hover LINE:COL         with --screenshot and --run: show the hover of that position
                            (1-based) once the run's signatures have typed the kernels
   --show-dock NAME         raise that dock (problems, runLog, validation, benchmark, history,
@@ -325,9 +327,10 @@ int main(int argc, char *argv[])
     const QCommandLineOption profileFixtureOption(QStringLiteral("profile-fixture"), QString(), QStringLiteral("JSON"));
     const QCommandLineOption exportRooflineOption(QStringLiteral("export-roofline"), QString(), QStringLiteral("PATH"));
     const QCommandLineOption autotuneFixtureOption(QStringLiteral("autotune-fixture"), QString(), QStringLiteral("JSON"));
+    const QCommandLineOption runnerCommandOption(QStringLiteral("runner-command"), QString(), QStringLiteral("CMD"));
     parser.addOptions({help, version, screenshot, size, runOption, backendOption, hoverOption, dockOption, themeOption,
                        gotoOption, validationRowOption, compareOption, profileFixtureOption, exportRooflineOption,
-                       autotuneFixtureOption});
+                       autotuneFixtureOption, runnerCommandOption});
     parser.addPositionalArgument(QStringLiteral("FILE"), QString());
     if (!parser.parse(args) || parser.positionalArguments().size() > 1) {
         const QString why
@@ -358,6 +361,8 @@ int main(int argc, char *argv[])
 
     QApplication app(argc, argv);
     tsm::MainWindow window;
+    if (parser.isSet(runnerCommandOption))
+        window.setRunnerCommand(parser.value(runnerCommandOption), /*remember=*/false);
     window.setBackendChoice(parser.value(backendOption));
     if (parser.isSet(themeOption)) {
         tsm::ThemeChoice theme;

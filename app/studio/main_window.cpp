@@ -22,6 +22,7 @@
 #include "app/studio/run_log.h"
 #include "app/studio/run_progress.h"
 #include "app/studio/runner_client.h"
+#include "app/studio/runner_command.h"
 #include "app/studio/validation_model.h"
 #include "app/studio/validation_pane.h"
 #include "core/run/autotune_json.h"
@@ -43,6 +44,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -150,6 +152,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     createMenus();
     createStatusBar();
+    useRunnerCommand(savedRunnerCommand());
 
     m_check->setSourceProvider([this] {
         return CheckService::Input{m_document.isUntitled() ? m_document.displayName()
@@ -260,6 +263,17 @@ void MainWindow::createMenus()
             QSettings().setValue(QStringLiteral("run/timeLimitSeconds"), s);
         }
     });
+    run->addAction(tr("Runner &Command…"), this, [this] {
+        bool ok = false;
+        const QString command = QInputDialog::getText(
+            this, tr("Runner Command"),
+            tr("The command that starts the runner, \"serve\" appended; empty for the local tilesmith.\n"
+               "E.g. ssh -T gpu-box tilesmith: runs send the editor's text, but files the program\n"
+               "reads must be on that machine (docs/serve.md, \"Remote runner\")."),
+            QLineEdit::Normal, m_runnerCommand, &ok);
+        if (ok)
+            setRunnerCommand(command);
+    });
     updateRunActions();
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -293,10 +307,46 @@ void MainWindow::createStatusBar()
     connect(m_backend, &BackendPicker::choiceChanged, this, [this] { onDevices(QJsonObject()); });
     statusBar()->addWidget(m_problemLabel);
     statusBar()->addWidget(m_timingLabel);
+    m_runnerLabel = new QLabel(this);
+    m_runnerLabel->hide();
     statusBar()->addPermanentWidget(m_runLabel);
+    statusBar()->addPermanentWidget(m_runnerLabel);
     statusBar()->addPermanentWidget(m_backend);
     statusBar()->addPermanentWidget(m_positionLabel);
     m_positionLabel->setText(positionText());
+}
+
+bool MainWindow::setRunnerCommand(const QString &commandLine, bool remember)
+{
+    if (m_runId) {
+        statusBar()->showMessage(tr("Stop the run first: the runner command applies to a new runner"), 8000);
+        return false;
+    }
+    if (remember)
+        saveRunnerCommand(commandLine);
+    useRunnerCommand(commandLine);
+    // Another runner, perhaps on another machine: its own GPUs for the picker.
+    m_haveDevices = false;
+    m_devicesId = 0;
+    askForDevices();
+    return true;
+}
+
+void MainWindow::useRunnerCommand(const QString &commandLine)
+{
+    const RunnerCommand c = parseRunnerCommand(commandLine);
+    m_runnerCommand = c.commandLine;
+    m_runner->setCommand(c.program, c.arguments);
+    m_runnerLabel->setText(c.label);
+    m_runnerLabel->setToolTip(tr("Runs go to `%1 serve` (Run ▸ Runner Command…): the editor's text travels, "
+                                 "other files the program reads do not")
+                                  .arg(c.commandLine));
+    m_runnerLabel->setVisible(!c.label.isEmpty());
+}
+
+QString MainWindow::runnerStatus() const
+{
+    return m_runnerLabel->text();
 }
 
 QString MainWindow::positionText() const
@@ -413,7 +463,11 @@ bool MainWindow::runRequest(const QString &request, const QJsonObject &extra)
         return false; // one at a time: Stop first
     if ((m_document.isUntitled() || m_editor->isModified()) && !save())
         return false;
-    QJsonObject r{{QStringLiteral("request"), request}, {QStringLiteral("file"), m_document.path()}};
+    // The text travels with the path: a runner on another machine cannot read the file
+    // (docs/serve.md, "Remote runner"); it names the file in diagnostics and #lines.
+    QJsonObject r{{QStringLiteral("request"), request},
+                  {QStringLiteral("file"), m_document.path()},
+                  {QStringLiteral("text"), QString::fromUtf8(m_editor->utf8Text())}};
     if (!backendChoice().isEmpty())
         r.insert(QStringLiteral("backend"), backendChoice());
     if (deviceChoice() >= 0)

@@ -92,6 +92,14 @@ public:
     void openDroppedFiles(const QStringList &paths);
     /// View > Theme: applies `choice` to the window, editor, code views and charts; saved.
     void setTheme(ThemeChoice choice, bool remember = true);
+    /// Run ▸ Runner Command…: the command line that starts the runner, " serve" appended
+    /// (`ssh -T gpu-box tilesmith`; "" the local tilesmith), saved unless `remember` is false.
+    /// The next request starts it; the status bar names it; the backend picker asks it for its
+    /// GPUs. False (said in the status bar) while a run is in flight.
+    bool setRunnerCommand(const QString &commandLine, bool remember = true);
+    QString runnerCommand() const { return m_runnerCommand; }
+    /// The status bar's "runner: ssh gpu-box"; empty (and hidden) for the local runner.
+    QString runnerStatus() const;
 
     KernelEditor *editor() const { return m_editor; }
     FindBar *findBar() const { return m_findBar; }
@@ -161,6 +169,8 @@ private:
     void updateRecentMenu();
     void createExamplesMenu(QMenu *file);
     void createThemeMenu(QMenu *view);
+    /// The runner client and the status bar's runner label follow `commandLine`.
+    void useRunnerCommand(const QString &commandLine);
     void rememberDirectory(const QString &path);
 
     KernelEditor *m_editor;
@@ -175,6 +185,8 @@ private:
     QLabel *m_positionLabel = nullptr;
     QLabel *m_problemLabel = nullptr;
     QLabel *m_timingLabel = nullptr;
+    QLabel *m_runnerLabel = nullptr; ///< "runner: ssh gpu-box" when a runner command is set
+    QString m_runnerCommand;         ///< Run ▸ Runner Command…'s command line; "": local
     RunnerClient *m_runner;
     RunLog *m_runLog;
     QDockWidget *m_runLogDock = nullptr;

@@ -6,6 +6,7 @@
 #include <QStandardPaths>
 
 #include <cstring>
+#include <utility>
 
 namespace tsm {
 
@@ -16,22 +17,50 @@ RunnerClient::RunnerClient(QString program, QObject *parent)
     m_limit.setSingleShot(true);
     connect(&m_limit, &QTimer::timeout, this, &RunnerClient::onTimeLimit);
     connect(&m_process, &QProcess::readyReadStandardOutput, this, &RunnerClient::readLines);
+    connect(&m_process, &QProcess::readyReadStandardError, this, &RunnerClient::readStderr);
     connect(&m_process, &QProcess::finished, this, &RunnerClient::onFinished);
     connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
         if (e == QProcess::FailedToStart && !m_pending.isEmpty()) // reported once, here or in send()
-            failActive(tr("could not be started from '%1': %2").arg(m_program, m_process.errorString()));
+            failActive(tr("could not be started from '%1': %2").arg(commandText(), m_process.errorString()));
     });
 }
 
 RunnerClient::~RunnerClient()
 {
     m_process.disconnect(this);
-    if (m_process.state() != QProcess::NotRunning) {
-        m_process.closeWriteChannel(); // the runner cancels what runs and exits
-        if (!m_process.waitForFinished(2000))
-            m_process.kill();
-        m_process.waitForFinished(1000);
-    }
+    stopProcess();
+}
+
+void RunnerClient::stopProcess()
+{
+    if (m_process.state() == QProcess::NotRunning)
+        return;
+    m_process.closeWriteChannel(); // the runner cancels what runs and exits
+    if (!m_process.waitForFinished(2000))
+        m_process.kill();
+    m_process.waitForFinished(1000);
+}
+
+void RunnerClient::setCommand(QString program, QStringList arguments)
+{
+    if (program == m_program && arguments == m_arguments)
+        return;
+    // What the old runner had not answered ends here, as cancelled: it is not its failure.
+    const QList<QJsonObject> dropped = std::exchange(m_pending, {});
+    m_limit.stop();
+    m_lastEvent.clear();
+    m_doing.clear();
+    m_test.clear();
+    stopProcess();
+    m_program = std::move(program);
+    m_arguments = std::move(arguments);
+    for (const QJsonObject &r : dropped)
+        emit requestFinished(r.value(QStringLiteral("id")).toInt(), -1);
+}
+
+QString RunnerClient::commandText() const
+{
+    return (QStringList{m_program} + m_arguments).join(QLatin1Char(' '));
 }
 
 QString RunnerClient::defaultRunnerProgram()
@@ -49,8 +78,9 @@ QString RunnerClient::defaultRunnerProgram()
 void RunnerClient::start()
 {
     m_buffer.clear();
+    m_stderr.clear();
     m_process.setProcessChannelMode(QProcess::SeparateChannels);
-    m_process.start(m_program, {QStringLiteral("serve")});
+    m_process.start(m_program, m_arguments + QStringList{QStringLiteral("serve")});
 }
 
 int RunnerClient::send(QJsonObject request)
@@ -62,7 +92,7 @@ int RunnerClient::send(QJsonObject request)
         start(); // the pending requests are written once it has started
         if (!m_process.waitForStarted(5000)) {
             if (!m_pending.isEmpty())
-                failActive(tr("could not be started from '%1': %2").arg(m_program, m_process.errorString()));
+                failActive(tr("could not be started from '%1': %2").arg(commandText(), m_process.errorString()));
             return id;
         }
         for (const QJsonObject &r : std::as_const(m_pending))
@@ -125,6 +155,14 @@ void RunnerClient::readLines()
     }
 }
 
+void RunnerClient::readStderr()
+{
+    constexpr qsizetype kKeep = 2000; // a few lines: enough for ssh's or a crash's last words
+    m_stderr += m_process.readAllStandardError();
+    if (m_stderr.size() > kKeep)
+        m_stderr.remove(0, m_stderr.size() - kKeep);
+}
+
 void RunnerClient::noteActivity(const QJsonObject &e)
 {
     const QString kind = e.value(QStringLiteral("event")).toString();
@@ -162,6 +200,7 @@ void RunnerClient::onTimeLimit()
 void RunnerClient::onFinished(int exitCode, QProcess::ExitStatus status)
 {
     readLines();
+    readStderr();
     m_limit.stop();
     if (m_pending.isEmpty() && !m_killedForTime)
         return; // an idle runner that exited (shut down): the next request starts another
@@ -182,14 +221,19 @@ void RunnerClient::failActive(const QString &how)
     QString what;
     if (!m_pending.isEmpty()) {
         const QJsonObject &r = m_pending.first();
-        what = tr(" while running '%1 %2'")
-                   .arg(r.value(QStringLiteral("request")).toString(),
-                        QFileInfo(r.value(QStringLiteral("file")).toString()).fileName());
+        what = tr(" while running '%1'")
+                   .arg((r.value(QStringLiteral("request")).toString() + QLatin1Char(' ')
+                         + QFileInfo(r.value(QStringLiteral("file")).toString()).fileName())
+                            .trimmed());
         if (!m_doing.isEmpty())
             what += tr(", %1").arg(m_doing);
         if (!m_lastEvent.isEmpty())
             what += tr(" (last event: %1)").arg(m_lastEvent);
     }
+    const QString said = QString::fromLocal8Bit(m_stderr).trimmed();
+    if (!said.isEmpty())
+        what += tr(". It said: %1").arg(said);
+    m_stderr.clear();
     const QList<QJsonObject> failed = m_pending;
     m_pending.clear();
     m_lastEvent.clear();

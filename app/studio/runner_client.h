@@ -4,12 +4,15 @@
 // faults, hangs or kills its process costs no edits. Requests go out as JSON Lines; the runner's
 // events come back as signals. When the runner dies, or a request outlives the time limit (a hung
 // kernel), the client says what happened (exit status or signal, the request, the last event),
-// fails the request, and starts a fresh runner for the next one.
+// fails the request, and starts a fresh runner for the next one. The runner may be a command
+// (`ssh -T gpu-box tilesmith`: " serve" is appended); what it wrote to stderr before it died
+// (ssh's "Could not resolve hostname …") is part of the failure message.
 
 #include <QJsonObject>
 #include <QObject>
 #include <QProcess>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 
 namespace tsm {
@@ -22,6 +25,12 @@ public:
     /// `program`: the tilesmith binary (see defaultRunnerProgram()).
     explicit RunnerClient(QString program, QObject *parent = nullptr);
     ~RunnerClient() override;
+
+    /// Starts `program arguments… serve` from the next request on. A runner of the old command
+    /// is shut down now; the requests it had not answered finish with exit code -1.
+    void setCommand(QString program, QStringList arguments);
+    /// The command as the failure messages name it: the program and its arguments.
+    QString commandText() const;
 
     /// Sends `request` (its "id" is set here) and returns the id; starts the runner if needed.
     int send(QJsonObject request);
@@ -48,6 +57,9 @@ signals:
 
 private:
     void start();
+    /// Closes the runner's input and waits for it to exit (kills it after 2 s).
+    void stopProcess();
+    void readStderr();
     void readLines();
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void onTimeLimit();
@@ -57,6 +69,7 @@ private:
     void write(const QJsonObject &o);
 
     QString m_program;
+    QStringList m_arguments; ///< before "serve"
     QProcess m_process;
     QTimer m_limit;
     QByteArray m_buffer;
@@ -67,6 +80,7 @@ private:
     QString m_lastEvent;
     QString m_doing; ///< "in test test_swish", "in benchmark swish-performance after 5 of 18 cells"
     QString m_test;  ///< the test that started and has not finished
+    QByteArray m_stderr; ///< the end of what this runner wrote to stderr, for the failure message
 };
 
 } // namespace tsm

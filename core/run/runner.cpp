@@ -109,7 +109,11 @@ int Runner::run(const std::string &path, const EventSink &sink)
         return code;
     };
 
-    LoadResult load = loadSourceText(path);
+    LoadResult load;
+    if (m_options.text)
+        load.text = *m_options.text;
+    else
+        load = loadSourceText(path);
     if (load.error != LoadError::None) {
         emitDiagnostic(sink, plainError(DiagKind::UnusableInput, {path, load.message},
                                         DiagOrigin::Input));

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 namespace tsm::run {
@@ -46,6 +47,9 @@ struct RunOptions
     bool debug = false;
     /// Where @triton.autotune choices persist (HostOptions::autotuneCacheDir; "-": nowhere).
     std::filesystem::path autotuneCacheDir;
+    /// The program's source, run under the file's name (diagnostics and #lines name the file,
+    /// which need not exist here: a runner on another machine, docs/serve.md); absent: read it.
+    std::optional<std::string> text;
     const std::atomic<bool> *cancel = nullptr;
     /// Not owned; null for no profiling.
     RunProfiler *profiler = nullptr;
@@ -59,7 +63,8 @@ class Runner
 {
 public:
     explicit Runner(RunOptions options);
-    /// Runs `file`, reporting to `sink`; returns the exit code (also in the Finished event).
+    /// Runs `file` (or RunOptions::text under its name), reporting to `sink`; returns the exit
+    /// code (also in the Finished event).
     int run(const std::string &file, const EventSink &sink);
     /// The files the reported diagnostics point into (valid after run()).
     const SourceManager &sources() const { return m_sources; }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end tests of `tilesmith serve` (docs/serve.md): the hello line, check / test / emit
 # requests answered with the --json events tagged by id and a "done" event, errors for bad
-# input, cancel of a running and of a queued request, shutdown after the queue, and the end of
-# input cancelling what runs.
+# input, programs sent as `text` under a path the runner cannot read, cancel of a running and of
+# a queued request, shutdown after the queue, and the end of input cancelling what runs.
 # usage: serve_cli_test.sh TILESMITH_BINARY REPO_ROOT
 set -u
 bin=$1
@@ -80,6 +80,32 @@ expect_grep code_done '^\{"event":"done","exit_code":0,"id":1\}$' "$tmp/out"
 expect_grep code_text '"event":"code".*"id":2.*"kernel":"k".*"num_warps":2' "$tmp/out"
 expect_grep code_stale '"event":"error","id":3,"message":"the signature no longer fits swish_kernel' "$tmp/out"
 expect_grep code_stale_done '^\{"event":"done","exit_code":2,"id":3\}$' "$tmp/out"
+
+# text: the program's source travels under its file's name, as to a runner on another machine
+# where that path does not exist; output, diagnostics and errors name the file. No file and no
+# text: an error that says what is missing.
+cat >"$tmp/remote.jsonl" <<'JSON'
+{"id":1,"request":"run","file":"/nowhere/remote/prog.py","backend":"interp","text":"print('answer', 6 * 7)\n"}
+{"id":2,"request":"run","file":"/nowhere/remote/prog.py","backend":"interp","text":"print('before')\nraise ValueError('boom')\n"}
+{"id":3,"request":"check","file":"/nowhere/remote/prog.py","text":"import triton\nimport triton.language as tl\n\n\n@triton.jit\ndef k(x_ptr):\n    tl.bogus(x_ptr)\n"}
+{"id":4,"request":"emit","file":"/nowhere/remote/prog.py","what":"tokens","text":"x = 1\n"}
+{"id":5,"request":"run","file":"/nowhere/remote/prog.py","backend":"interp"}
+{"id":6,"request":"test","file":"/nowhere/remote/prog.py","text":7}
+{"id":9,"request":"shutdown"}
+JSON
+(cd "$tmp" && timeout 120 "$bin" serve <"$tmp/remote.jsonl" >"$tmp/out" 2>"$tmp/err")
+expect_grep text_run_output '"event":"stdout","id":1,"text":"answer 42\\n"' "$tmp/out"
+expect_grep text_run_done '^\{"event":"done","exit_code":0,"id":1\}$' "$tmp/out"
+expect_grep text_error_names_file '"event":"diagnostic","file":"/nowhere/remote/prog.py",.*"id":2,.*"line":2,.*boom' "$tmp/out"
+expect_grep text_error_done '^\{"event":"done","exit_code":1,"id":2\}$' "$tmp/out"
+expect_grep text_check_names_file '"event":"diagnostic","file":"/nowhere/remote/prog.py",.*"id":3,.*"kind":"UnknownTritonFunction","line":7' "$tmp/out"
+expect_grep text_check_done '^\{"event":"done","exit_code":1,"id":3\}$' "$tmp/out"
+expect_grep text_emit '"event":"emit","id":4,"text":"[^"]' "$tmp/out"
+expect_grep text_emit_done '^\{"event":"done","exit_code":0,"id":4\}$' "$tmp/out"
+expect_grep no_file_no_text '"event":"error","id":5,"message":"cannot read ./nowhere/remote/prog.py. on the runner.s machine: no such file, and the request has no \\"text\\"' "$tmp/out"
+expect_grep no_file_no_text_done '^\{"event":"done","exit_code":2,"id":5\}$' "$tmp/out"
+expect_grep text_not_string '"event":"error","id":6,"message":".text. must be the program.s source as a string"' "$tmp/out"
+expect_grep text_not_string_done '^\{"event":"done","exit_code":2,"id":6\}$' "$tmp/out"
 
 # Cancel: a running request stops at its next statement, a queued one never starts.
 cat >"$tmp/spin.py" <<'PY'

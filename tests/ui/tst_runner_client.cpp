@@ -1,6 +1,7 @@
 // RunnerClient against the real `tilesmith serve`: a test run's events arrive tagged with their
 // request; cancel stops a running program; a request past the time limit kills the runner, the
-// failure says what it was doing, and the next request gets a fresh runner.
+// failure says what it was doing, and the next request gets a fresh runner; a runner command that
+// dies at once (ssh to an unreachable host) is reported with what it printed on stderr.
 
 #include "app/studio/runner_client.h"
 
@@ -84,6 +85,31 @@ private slots:
         QCOMPARE(finished.at(0).at(1).toInt(), -1);
         // A fresh runner takes the next request.
         client.setTimeLimit(0);
+        client.send(request(QStringLiteral("check"), QStringLiteral(TSM_SOURCE_DIR "/resources/examples/swish.py")));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.at(1).at(1).toInt(), 0);
+    }
+
+    void testARunnerCommandThatDiesSaysWhatItPrinted()
+    {
+        // `ssh -T nope tilesmith` as the runner: ssh says why on stderr and exits with 255.
+        RunnerClient client(QStringLiteral(TSM_TILESMITH_BIN));
+        client.setCommand(QStringLiteral("sh"),
+                          {QStringLiteral("-c"),
+                           QStringLiteral("echo 'ssh: Could not resolve hostname nope: Name or service not known' >&2; exit 255")});
+        QCOMPARE(client.commandText().left(6), QStringLiteral("sh -c "));
+        QSignalSpy failed(&client, &RunnerClient::runnerFailed);
+        QSignalSpy finished(&client, &RunnerClient::requestFinished);
+        client.send(request(QStringLiteral("run"), QStringLiteral("x.py")));
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 10000);
+        const QString why = failed.at(0).at(0).toString();
+        QVERIFY2(why.contains(QStringLiteral("exited with status 255 while running 'run x.py'")), qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("It said: ssh: Could not resolve hostname nope: Name or service not known")),
+                 qPrintable(why));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
+        QCOMPARE(finished.at(0).at(1).toInt(), -1);
+        // Back to the local runner: the next request is answered.
+        client.setCommand(QStringLiteral(TSM_TILESMITH_BIN), {});
         client.send(request(QStringLiteral("check"), QStringLiteral(TSM_SOURCE_DIR "/resources/examples/swish.py")));
         QVERIFY(finished.wait(30000));
         QCOMPARE(finished.at(1).at(1).toInt(), 0);

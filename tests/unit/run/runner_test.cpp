@@ -1,5 +1,6 @@
 // The Runner's progress events: the tests' count once they are collected, one step per test,
 // one per benchmark cell with the sweep's size, and a compile announced before kernel_compiled.
+// A program given as text runs under a file name that need not exist (a remote runner).
 
 #include "core/run/runner.h"
 
@@ -159,6 +160,46 @@ TEST_F(RunnerProgress, BenchmarkCountsCellsOfTheSweep)
     }
     EXPECT_EQ(points, 6);
     EXPECT_TRUE(steps("tests").empty());
+}
+
+TEST(RunnerText, RunsTheTextUnderTheFilesName)
+{
+    const std::string path = "/nowhere/remote/prog.py";
+    ASSERT_FALSE(std::filesystem::exists(path));
+    RunOptions o;
+    o.backend = "interp";
+    o.text = "print('answer', 6 * 7)\nraise ValueError('boom')\n";
+    Runner runner(o);
+    std::string printed;
+    std::vector<Diagnostic> diagnostics;
+    const int code = runner.run(path, [&](const RunEvent &e) {
+        if (e.kind == RunEvent::Kind::Stdout)
+            printed += e.text;
+        if (e.kind == RunEvent::Kind::Diagnostic)
+            diagnostics.push_back(*e.diagnostic);
+    });
+    EXPECT_EQ(code, kExitFailed);
+    EXPECT_EQ(printed, "answer 42\n");
+    ASSERT_EQ(diagnostics.size(), 1u);
+    EXPECT_NE(diagnostics[0].message.find("boom"), std::string::npos) << diagnostics[0].message;
+    ASSERT_LT(diagnostics[0].span.file, runner.sources().fileCount());
+    const SourceFile &file = runner.sources().file(diagnostics[0].span.file);
+    EXPECT_EQ(file.path(), path);
+    EXPECT_EQ(file.lineCol(diagnostics[0].span.begin).line, 2u);
+}
+
+TEST(RunnerText, WithoutTextAMissingFileIsUnusableInput)
+{
+    RunOptions o;
+    o.backend = "interp";
+    Runner runner(o);
+    std::string message;
+    const int code = runner.run("/nowhere/remote/prog.py", [&](const RunEvent &e) {
+        if (e.kind == RunEvent::Kind::Diagnostic)
+            message = e.diagnostic->message;
+    });
+    EXPECT_EQ(code, kExitUnusable);
+    EXPECT_NE(message.find("/nowhere/remote/prog.py"), std::string::npos) << message;
 }
 
 } // namespace
