@@ -45,7 +45,7 @@ namespace {
 const char kFakeRunner[] = R"(#!/bin/sh
 dir=$(dirname "$0")
 while IFS= read -r line; do
-  echo "$line" >> "$dir/requests.log"
+  printf '%s\n' "$line" >> "$dir/requests.log"  # not echo: the editor's text has backslashes
   id=$(printf '%s' "$line" | sed -n 's/.*"id":\([0-9]*\).*/\1/p')
   case "$line" in
     *'"request":"devices"'*)
