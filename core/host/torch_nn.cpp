@@ -117,12 +117,11 @@ Value crossEntropyFn(CallArgs &args)
                         {"reduce", Value()},
                         {"reduction", Value::str("mean")},
                         {"label_smoothing", Value::real(0.0)}});
-    if (!v[2].isNone())
-        throwUnsupported("F.cross_entropy(weight=...)");
     Tensor x = toTensor(v[0]), t = toTensor(v[1], "target");
+    auto w = optionalTensor(v[2], "weight");
     std::string reduction = v[6].isStr() ? v[6].asStr() : "mean";
     return guardTensor([&] {
-        return tensorValue(T::crossEntropy(x, t, reduction, toIndex(v[4]), toDouble(v[7])));
+        return tensorValue(T::crossEntropy(x, t, reduction, toIndex(v[4]), toDouble(v[7]), w));
     });
 }
 

@@ -364,7 +364,8 @@ Tensor crossEntropy(const Tensor &input,
                     const Tensor &target,
                     std::string_view reduction,
                     std::int64_t ignoreIndex,
-                    double labelSmoothing)
+                    double labelSmoothing,
+                    const std::optional<Tensor> &weight)
 {
     if (reduction != "mean" && reduction != "sum" && reduction != "none")
         valueError(std::string(reduction) + " is not a valid value for reduction");
@@ -375,14 +376,22 @@ Tensor crossEntropy(const Tensor &input,
     if (!isFloat(input.dtype()))
         runtimeError("\"log_softmax_lastdim_kernel_impl\" not implemented for '"
                      + scalarTypeName(input.dtype()) + "'");
+    const std::int64_t classes = input.shape().back();
+    if (weight && (weight->dim() != 1 || weight->shape()[0] != classes))
+        runtimeError("weight tensor should be defined either for all " + std::to_string(classes)
+                     + " classes or no classes but got weight tensor of shape: "
+                     + formatShapeList(weight->shape()));
     if (DeviceOps *device = deviceOpsFor({&input, &target})) {
-        if (auto r = device->crossEntropy(input, target, reduction, ignoreIndex, labelSmoothing))
-            return *r;
+        // Class weights have no GPU kernel yet: the host computes them (with the warning).
+        if (!weight)
+            if (auto r = device->crossEntropy(input, target, reduction, ignoreIndex, labelSmoothing))
+                return *r;
         device->hostFallback("cross_entropy");
     }
     const Tensor logits = input.dim() == 1 ? input.unsqueeze(0) : input;
-    const std::int64_t rows = logits.shape()[0], classes = logits.shape()[1];
+    const std::int64_t rows = logits.shape()[0];
     const std::vector<double> logp = toDoubles(logSoftmax(logits.to(DType::F64), 1));
+    const std::vector<double> w = weight ? toDoubles(*weight) : std::vector<double>(std::size_t(classes), 1.0);
     std::vector<double> losses(std::size_t(rows), 0.0);
     double weightSum = 0;
     if (isFloat(target.dtype())) {
@@ -396,7 +405,7 @@ Tensor crossEntropy(const Tensor &input,
             for (std::int64_t c = 0; c < classes; ++c) {
                 const double q = prob[std::size_t(r * classes + c)] * (1 - labelSmoothing)
                                  + labelSmoothing / double(classes);
-                losses[std::size_t(r)] -= q * logp[std::size_t(r * classes + c)];
+                losses[std::size_t(r)] -= w[std::size_t(c)] * q * logp[std::size_t(r * classes + c)];
             }
         weightSum = double(rows);
     } else {
@@ -413,10 +422,10 @@ Tensor crossEntropy(const Tensor &input,
                 indexError("Target " + std::to_string(c) + " is out of bounds.");
             double smooth = 0;
             for (std::int64_t k = 0; k < classes; ++k)
-                smooth -= logp[std::size_t(r * classes + k)];
-            losses[std::size_t(r)] = -(1 - labelSmoothing) * logp[std::size_t(r * classes + c)]
+                smooth -= w[std::size_t(k)] * logp[std::size_t(r * classes + k)];
+            losses[std::size_t(r)] = -(1 - labelSmoothing) * w[std::size_t(c)] * logp[std::size_t(r * classes + c)]
                                      + labelSmoothing * smooth / double(classes);
-            weightSum += 1;
+            weightSum += w[std::size_t(c)];
         }
     }
     if (reduction == "none") {

@@ -132,12 +132,15 @@ Tensor rmsNorm(const Tensor &x,
 /// Zeroes each element with probability p (global generator) and scales the rest by
 /// 1/(1-p); identity when !training.
 Tensor dropout(const Tensor &x, double p = 0.5, bool training = true);
-/// input (N, C) or (C) logits, target class indices (N) or (); reduction "mean"|"sum"|"none".
+/// input (N, C) or (C) logits, target class indices (N) or () or class probabilities (as
+/// input); reduction "mean"|"sum"|"none"; `weight` (C): a weight per class, as torch's (a
+/// weighted mean over class indices divides by the targets' weights).
 Tensor crossEntropy(const Tensor &input,
                     const Tensor &target,
                     std::string_view reduction = "mean",
                     std::int64_t ignoreIndex = -100,
-                    double labelSmoothing = 0.0);
+                    double labelSmoothing = 0.0,
+                    const std::optional<Tensor> &weight = {});
 
 // ---- shape and selection ----
 Tensor cat(std::span<const Tensor> tensors, std::int64_t dim = 0);

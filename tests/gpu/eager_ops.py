@@ -178,6 +178,13 @@ def test_cross_entropy_label_smoothing_and_probabilities(n_classes):
             expected = F.cross_entropy(ref, t.double() if t.is_floating_point() else t, reduction=reduction,
                                        label_smoothing=smoothing)
             torch.testing.assert_close(actual.double(), expected, atol=1e-4, rtol=1e-4)
+    # Class weights: computed on the host (with the warning), as torch's.
+    w = torch.rand(n_classes, device=DEVICE) + 0.5
+    for t, smoothing in [(target, 0.0), (target, 0.1), (probs, 0.2)]:
+        actual = inside_do_bench(lambda: F.cross_entropy(logits, t, weight=w, label_smoothing=smoothing))
+        expected = F.cross_entropy(ref, t.double() if t.is_floating_point() else t, weight=w.double(),
+                                   label_smoothing=smoothing)
+        torch.testing.assert_close(actual.double(), expected, atol=1e-4, rtol=1e-4)
 
 
 def test_fp64_ops():

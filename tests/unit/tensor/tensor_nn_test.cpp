@@ -126,3 +126,25 @@ TEST(Functional, CrossEntropy)
     EXPECT_FLOAT_EQ(crossEntropy(logits, ivec({0, -100})).flatDouble(0), float(l0));
     EXPECT_THROW(crossEntropy(logits, ivec({0, 3})), TensorError);
 }
+
+TEST(Functional, CrossEntropyWithClassWeights)
+{
+    // As torch: class indices divide the weighted sum by the targets' weights, the smoothing
+    // term weighs every class; probability targets divide by the batch size.
+    const Tensor logits = mat({{2, 0, 0}, {0, 0, 0}});
+    const Tensor target = ivec({0, 2});
+    const Tensor w = vec({2, 1, 0.5});
+    const double big = std::log(std::exp(2.0) + 2), l0 = big - 2, l1 = std::log(3.0);
+    auto at = [](const Tensor &t) { return t.flatDouble(0); };
+    EXPECT_NEAR(at(crossEntropy(logits, target, "mean", -100, 0.0, w)), (2 * l0 + 0.5 * l1) / 2.5, 1e-6);
+    EXPECT_NEAR(at(crossEntropy(logits, target, "sum", -100, 0.0, w)), 2 * l0 + 0.5 * l1, 1e-6);
+    EXPECT_NEAR(crossEntropy(logits, target, "none", -100, 0.0, w).flatDouble(1), 0.5 * l1, 1e-6);
+    const double eps = 0.3;
+    const double r0 = (1 - eps) * 2 * l0 + eps / 3 * (2 * l0 + 1 * big + 0.5 * big);
+    const double r1 = (1 - eps) * 0.5 * l1 + eps / 3 * (3.5 * l1);
+    EXPECT_NEAR(at(crossEntropy(logits, target, "mean", -100, eps, w)), (r0 + r1) / 2.5, 1e-6);
+    EXPECT_NEAR(at(crossEntropy(logits, ivec({0, -100}), "mean", -100, eps, w)), r0 / 2, 1e-6);
+    const Tensor probs = mat({{1, 0, 0}, {0, 0, 1}});
+    EXPECT_NEAR(at(crossEntropy(logits, probs, "mean", -100, 0.0, w)), (2 * l0 + 0.5 * l1) / 2, 1e-6);
+    EXPECT_THROW(crossEntropy(logits, target, "mean", -100, 0.0, vec({1, 2})), TensorError);
+}
