@@ -30,6 +30,22 @@ def kernel_times_us(prof, name):
     return out
 
 
+def dump_cubins(directory):
+    # Triton's cubins of the four 2^20 launches, for scripts/gpu/launch_overhead.cu.
+    import os
+    va = load("bench/gpu/vector_add.py")
+    sw = load("bench/gpu/swish.py")
+    n = 2**20
+    x = torch.randn(n, device="cuda")
+    y = torch.randn(n, device="cuda")
+    out = torch.empty_like(x)
+    for block in (1024, 4096):
+        k = va.add_kernel[(n // block, )](x, y, out, n, BLOCK_SIZE=block)
+        open(os.path.join(directory, "triton_add_%d.cubin" % block), "wb").write(k.asm["cubin"])
+        k = sw.swish_kernel[(n // block, )](x, out, n, 1.0, BLOCK_SIZE=block)
+        open(os.path.join(directory, "triton_swish_%d.cubin" % block), "wb").write(k.asm["cubin"])
+
+
 def main():
     va = load("bench/gpu/vector_add.py")
     sw = load("bench/gpu/swish.py")
@@ -59,4 +75,8 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+    if len(sys.argv) == 3 and sys.argv[1] == "--dump":
+        dump_cubins(sys.argv[2])
+    else:
+        main()
