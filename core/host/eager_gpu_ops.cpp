@@ -527,10 +527,19 @@ EagerGpuOps::where(const Tensor &cond, const Tensor &a, const Tensor &b, DType o
 
 std::optional<Tensor> EagerGpuOps::softmax(const Tensor &x, std::int64_t dim, bool logarithm)
 {
+    // Any dimension of a contiguous tensor: a row is the elements along it, `inner` apart.
     const std::int64_t rank = std::int64_t(x.shape().size());
-    if (!rowwise(x) || (dim != -1 && dim != rank - 1))
+    if (dim < 0)
+        dim += rank;
+    if (rank == 0 || dim < 0 || dim >= rank || !isFloating(x.dtype()) || !x.isContiguous()
+        || !x.device().isCuda())
         return std::nullopt;
-    const std::int64_t cols = x.shape().back();
+    const std::int64_t cols = x.shape()[std::size_t(dim)];
+    std::int64_t inner = 1;
+    for (std::int64_t d = dim + 1; d < rank; ++d)
+        inner *= x.shape()[std::size_t(d)];
+    if (cols <= 0 || cols > kMaxRow)
+        return std::nullopt;
     Tensor result = Tensor::allocate(x.shape(), x.dtype(), x.device(), tensor::Storage::Init::Undefined);
     const std::int64_t rows = x.numel() / cols;
     if (rows == 0)
@@ -539,8 +548,7 @@ std::optional<Tensor> EagerGpuOps::softmax(const Tensor &x, std::int64_t dim, bo
     c.pointer(result, "out");
     c.pointer(x, "x");
     c.integer(cols);
-    c.integer(cols);
-    c.integer(cols);
+    c.integer(inner);
     c.constant(sema::ConstValue::ofBool(logarithm));
     launchRows("softmax_kernel", std::move(c), *computeOf(x.dtype()), cols, rows);
     return result;

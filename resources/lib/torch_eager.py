@@ -252,13 +252,16 @@ def binary_kernel(a_ptr, b_ptr, out_ptr, n, s1, s2, s3, a0, a1, a2, a3, b0, b1, 
 
 
 @triton.jit
-def softmax_kernel(out_ptr, in_ptr, in_row_stride, out_row_stride, n_cols, LOG: tl.constexpr,
-                   COMPUTE: tl.constexpr, BLOCK: tl.constexpr):
-    # One row per program (the last dimension, contiguous), the whole row in one block.
+def softmax_kernel(out_ptr, in_ptr, n_cols, inner, LOG: tl.constexpr, COMPUTE: tl.constexpr,
+                   BLOCK: tl.constexpr):
+    # One row per program, the whole row in one block. A row runs along the softmax's dimension
+    # of a contiguous tensor: its elements are `inner` apart (the size of the dimensions after
+    # it; 1, specialized, for the last dimension).
     row = tl.program_id(0).to(tl.int64)
     cols = tl.arange(0, BLOCK)
     mask = cols < n_cols
-    x = tl.load(in_ptr + row * in_row_stride + cols, mask=mask, other=-float("inf")).to(COMPUTE)
+    offs = (row // inner) * n_cols * inner + row % inner + cols * inner
+    x = tl.load(in_ptr + offs, mask=mask, other=-float("inf")).to(COMPUTE)
     shifted = x - tl.max(x, axis=0)
     e = tl.exp(shifted)
     total = tl.sum(e, axis=0)
@@ -266,7 +269,7 @@ def softmax_kernel(out_ptr, in_ptr, in_row_stride, out_row_stride, n_cols, LOG: 
         y = shifted - tl.log(total)
     else:
         y = e / total
-    tl.store(out_ptr + row * out_row_stride + cols, y.to(out_ptr.dtype.element_ty), mask=mask)
+    tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=mask)
 
 
 @triton.jit
@@ -461,8 +464,10 @@ def _check():
     torch.testing.assert_close(out, x * y)
     rows = torch.randn(4, 1000, device=dev)
     sm = torch.empty_like(rows)
-    softmax_kernel[(4, )](sm, rows, 1000, 1000, 1000, LOG=False, COMPUTE=tl.float32, BLOCK=1024)
+    softmax_kernel[(4, )](sm, rows, 1000, 1, LOG=False, COMPUTE=tl.float32, BLOCK=1024)
     torch.testing.assert_close(sm, torch.softmax(rows, dim=1))
+    softmax_kernel[(1000, )](sm, rows, 4, 1000, LOG=True, COMPUTE=tl.float32, BLOCK=4)
+    torch.testing.assert_close(sm, torch.log_softmax(rows, dim=0))
     sums = torch.empty(4, device=dev)
     row_reduce_kernel[(4, )](rows, sums, 1000, 1000.0, OP="sum", COMPUTE=tl.float32, BLOCK=1024)
     torch.testing.assert_close(sums, rows.sum(dim=1))

@@ -55,12 +55,20 @@ def test_softmax(n_cols):
     torch.testing.assert_close(inside_do_bench(lambda: torch.log_softmax(x, dim=1)), torch.log_softmax(x, dim=1))
     h = x.half()
     torch.testing.assert_close(inside_do_bench(lambda: torch.softmax(h, dim=-1)), torch.softmax(h, dim=-1))
+    # Along the other dimensions: a row's elements are strided.
+    torch.testing.assert_close(inside_do_bench(lambda: torch.softmax(x, dim=0)), torch.softmax(x, dim=0))
+    x3 = x.reshape(7, 1, n_cols)
+    torch.testing.assert_close(inside_do_bench(lambda: torch.log_softmax(x3, dim=0)), torch.log_softmax(x3, dim=0))
 
 
 def test_op_without_a_kernel_still_gives_the_right_result():
-    # The multiply is a GPU kernel, the softmax down the columns runs on the host (with a warning).
+    # The multiply is a GPU kernel, the class-weighted cross entropy runs on the host (with a warning).
     x = torch.randn(30, 40, device=DEVICE)
-    torch.testing.assert_close(inside_do_bench(lambda: torch.softmax(x * 2.0, dim=0)), torch.softmax(x * 2.0, dim=0))
+    t = torch.randint(0, 40, (30, ), device=DEVICE)
+    w = torch.rand(40, device=DEVICE)
+    F = torch.nn.functional
+    torch.testing.assert_close(inside_do_bench(lambda: F.cross_entropy(x * 2.0, t, weight=w)),
+                               F.cross_entropy(x * 2.0, t, weight=w))
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16])

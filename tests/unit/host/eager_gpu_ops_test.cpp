@@ -151,13 +151,15 @@ import torch
 import triton
 
 x = torch.rand(30, 40, device="cuda")
-triton.testing.do_bench(lambda: torch.softmax(x * 3.0, dim=0), warmup=1, rep=2)
+t = torch.randint(0, 40, (30, ), device="cuda")
+w = torch.rand(40, device="cuda")
+triton.testing.do_bench(lambda: torch.nn.functional.cross_entropy(x * 3.0, t, weight=w), warmup=1, rep=2)
 )")) << s.errors();
     const std::string e = s.errors();
-    EXPECT_NE(e.find("torch op 'softmax' on cuda tensors ran on the CPU inside do_bench"), std::string::npos)
+    EXPECT_NE(e.find("torch op 'cross_entropy' on cuda tensors ran on the CPU inside do_bench"), std::string::npos)
         << e;
     // Said once, not once per call.
-    EXPECT_EQ(e.find("softmax", e.find("softmax") + 10), std::string::npos) << e;
+    EXPECT_EQ(e.find("cross_entropy", e.find("cross_entropy") + 15), std::string::npos) << e;
 }
 
 TEST(EagerGpuOps, WhereReductionsCrossEntropyAndDropoutLaunchTheirKernels)
@@ -471,6 +473,8 @@ TEST(EagerGpuOpsOnInterpreter, Fp64ComputesInFp64)
              [&] { return T::mean(d, dim1); },
              [&] { return T::amax(d, dim1); },
              [&] { return T::softmax(d, -1); },
+             [&] { return T::softmax(d, 0); }, // down the columns: elements 300 apart
+             [&] { return T::logSoftmax(d.reshape({5, 3, 100}), 1); },
              [&] { return T::layerNorm(d, {300}, w); },
              [&] { return d.to(DType::F32); },
              [&] { return d.to(DType::F32).to(DType::F64); }}) {
@@ -663,12 +667,14 @@ TEST(EagerGpuOpsOnInterpreter, UnsupportedInputsRunOnTheHostAndSaySo)
 {
     InterpEager e;
     const T::Tensor x = T::randn({10, 10}, DType::F32, kCuda);
-    auto columns = [&] { return T::softmax(x, 0); };
-    EXPECT_EQ(closeness(e.eager(columns), columns()), "");
+    const T::Tensor target = T::randint(0, 10, {10}, DType::I64, kCuda);
+    const T::Tensor w = T::rand({10}, DType::F32, kCuda);
+    auto weighted = [&] { return T::crossEntropy(x, target, "mean", -100, 0.0, w); };
+    EXPECT_EQ(closeness(e.eager(weighted), weighted()), "");
     const T::Tensor f8 = x.to(DType::F8E4);
     auto same = [&] { return T::binary(T::BinaryOp::Eq, f8, f8); };
     EXPECT_EQ(closeness(e.eager(same), same()), "");
-    EXPECT_NE(e.warnings.find("torch op 'softmax' on cuda tensors ran on the CPU"), std::string::npos)
+    EXPECT_NE(e.warnings.find("torch op 'cross_entropy' on cuda tensors ran on the CPU"), std::string::npos)
         << e.warnings;
     EXPECT_NE(e.warnings.find("torch op 'eq' on cuda tensors ran on the CPU"), std::string::npos)
         << e.warnings;
