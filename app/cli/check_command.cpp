@@ -37,11 +37,8 @@ int runCheck(const CheckOptions &opts, std::ostream &out, std::ostream &err)
     bool unusable = false;
     std::size_t errors = 0, warnings = 0, checked = 0;
     for (const std::string &path : opts.files) {
-        LoadResult load;
-        if (opts.text && opts.files.size() == 1)
-            load.text = *opts.text;
-        else
-            load = loadSourceText(path);
+        LoadResult load
+            = loadSourceText(path, opts.files.size() == 1 ? opts.text : std::optional<std::string>());
         if (load.error != LoadError::None) {
             unusable = true;
             printUnusable(path, load, opts.json, out, err);

@@ -67,20 +67,14 @@ const ast::FunctionDef *findFunction(const ast::Module &m, std::string_view name
 CodeViewsResult buildCodeViews(const CodeViewsRequest &request)
 {
     CodeViewsResult result;
-    std::string text;
-    if (request.text) {
-        text = *request.text;
-    } else {
-        LoadResult load = loadSourceText(request.file);
-        if (load.error != LoadError::None) {
-            result.exitCode = 2;
-            result.error = "cannot read '" + request.file + "': " + load.message;
-            return result;
-        }
-        text = std::move(load.text);
+    LoadResult load = loadSourceText(request.file, request.text);
+    if (load.error != LoadError::None) {
+        result.exitCode = 2;
+        result.error = "cannot read '" + request.file + "': " + load.message;
+        return result;
     }
     SourceManager sources;
-    const SourceFile &file = sources.add(request.file, std::move(text));
+    const SourceFile &file = sources.add(request.file, std::move(load.text));
     DiagnosticSink sink;
     auto finish = [&](int code) {
         for (const Diagnostic &d : sink.diagnostics()) {

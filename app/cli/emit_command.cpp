@@ -90,11 +90,7 @@ int runEmit(const EmitOptions &opts, std::ostream &out, std::ostream &err)
             << opts.what << "\n";
         return 2;
     }
-    LoadResult load;
-    if (opts.text)
-        load.text = *opts.text;
-    else
-        load = loadSourceText(opts.file);
+    LoadResult load = loadSourceText(opts.file, opts.text);
     if (load.error != LoadError::None) {
         err << "tilesmith: error: cannot read '" << opts.file << "': " << load.message
             << " [UnusableInput]\n";

@@ -180,11 +180,14 @@ constexpr std::int64_t kMaxRow = 32768;
 /// Elements each program of a pass over longer rows reduces (partial_reduce_kernel).
 constexpr std::int64_t kPartBlock = 8192;
 
-/// A contiguous float tensor on the GPU whose last dimension fits one block.
-bool rowwise(const Tensor &x)
+/// A contiguous float tensor on the GPU whose dimension `dim` (the last by default; in range)
+/// fits one block.
+bool rowwise(const Tensor &x, std::int64_t dim = -1)
 {
-    return !x.shape().empty() && isFloating(x.dtype()) && x.isContiguous() && x.device().isCuda()
-           && x.shape().back() > 0 && x.shape().back() <= kMaxRow;
+    if (x.shape().empty())
+        return false;
+    const std::int64_t n = dim < 0 ? x.shape().back() : x.shape()[std::size_t(dim)];
+    return isFloating(x.dtype()) && x.isContiguous() && x.device().isCuda() && n > 0 && n <= kMaxRow;
 }
 
 std::int64_t rowBlock(std::int64_t cols)
@@ -531,15 +534,12 @@ std::optional<Tensor> EagerGpuOps::softmax(const Tensor &x, std::int64_t dim, bo
     const std::int64_t rank = std::int64_t(x.shape().size());
     if (dim < 0)
         dim += rank;
-    if (rank == 0 || dim < 0 || dim >= rank || !isFloating(x.dtype()) || !x.isContiguous()
-        || !x.device().isCuda())
+    if (dim < 0 || dim >= rank || !rowwise(x, dim))
         return std::nullopt;
     const std::int64_t cols = x.shape()[std::size_t(dim)];
     std::int64_t inner = 1;
     for (std::int64_t d = dim + 1; d < rank; ++d)
         inner *= x.shape()[std::size_t(d)];
-    if (cols <= 0 || cols > kMaxRow)
-        return std::nullopt;
     Tensor result = Tensor::allocate(x.shape(), x.dtype(), x.device(), tensor::Storage::Init::Undefined);
     const std::int64_t rows = x.numel() / cols;
     if (rows == 0)
@@ -795,9 +795,9 @@ EagerGpuOps::matmul(const Tensor &a, const Tensor &b, std::int64_t n, std::int64
     return std::nullopt;
 }
 
-void EagerGpuOps::hostFallback(std::string_view op)
+void EagerGpuOps::hostFallback(std::string_view op, std::string_view why)
 {
-    warnOnHost(op, "Tilesmith has no GPU kernel for it yet");
+    warnOnHost(op, why.empty() ? std::string("Tilesmith has no GPU kernel for it") : std::string(why));
 }
 
 void EagerGpuOps::warnOnHost(std::string_view op, const std::string &why)

@@ -66,7 +66,7 @@ public:
     /// fill_kernel / unary_kernel's copy into a contiguous tensor's own storage.
     bool fill(const tensor::Tensor &x, const tensor::Scalar &value) override;
     bool copyInto(const tensor::Tensor &dst, const tensor::Tensor &src) override;
-    void hostFallback(std::string_view op) override;
+    void hostFallback(std::string_view op, std::string_view why = {}) override;
 
 private:
     struct Library;

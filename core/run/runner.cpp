@@ -109,11 +109,7 @@ int Runner::run(const std::string &path, const EventSink &sink)
         return code;
     };
 
-    LoadResult load;
-    if (m_options.text)
-        load.text = *m_options.text;
-    else
-        load = loadSourceText(path);
+    LoadResult load = loadSourceText(path, m_options.text);
     if (load.error != LoadError::None) {
         emitDiagnostic(sink, plainError(DiagKind::UnusableInput, {path, load.message},
                                         DiagOrigin::Input));

@@ -138,6 +138,30 @@ bool isValidUtf8(std::string_view s, std::size_t *badOffset)
     return true;
 }
 
+namespace {
+
+/// `r` with an error when its text is binary (NUL bytes) or not UTF-8.
+LoadResult checkedText(LoadResult r)
+{
+    if (r.text.find('\0') != std::string::npos) {
+        r.error = LoadError::Binary;
+        r.message = "looks like a binary file (it contains NUL bytes)";
+        r.text.clear();
+        return r;
+    }
+    std::size_t bad = 0;
+    if (!isValidUtf8(r.text, &bad)) {
+        r.error = LoadError::NotUtf8;
+        r.message = "is not valid UTF-8 (first bad byte at offset " + std::to_string(bad) + ")";
+        r.text.clear();
+        return r;
+    }
+    // A UTF-8 byte-order mark is allowed and skipped by the lexer, as Python does.
+    return r;
+}
+
+} // namespace
+
 LoadResult loadSourceText(const std::string &path)
 {
     LoadResult r;
@@ -166,21 +190,16 @@ LoadResult loadSourceText(const std::string &path)
     std::ostringstream ss;
     ss << in.rdbuf();
     r.text = ss.str();
-    if (r.text.find('\0') != std::string::npos) {
-        r.error = LoadError::Binary;
-        r.message = "looks like a binary file (it contains NUL bytes)";
-        r.text.clear();
-        return r;
-    }
-    std::size_t bad = 0;
-    if (!isValidUtf8(r.text, &bad)) {
-        r.error = LoadError::NotUtf8;
-        r.message = "is not valid UTF-8 (first bad byte at offset " + std::to_string(bad) + ")";
-        r.text.clear();
-        return r;
-    }
-    // A UTF-8 byte-order mark is allowed and skipped by the lexer, as Python does.
-    return r;
+    return checkedText(std::move(r));
+}
+
+LoadResult loadSourceText(const std::string &path, const std::optional<std::string> &text)
+{
+    if (!text)
+        return loadSourceText(path);
+    LoadResult r;
+    r.text = *text;
+    return checkedText(std::move(r));
 }
 
 } // namespace tsm

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -88,6 +89,9 @@ struct LoadResult
 
 /// Reads `path` and checks that it is a UTF-8 text file (NUL bytes mean binary).
 LoadResult loadSourceText(const std::string &path);
+/// `text` when given (a program sent rather than read: serve's `text`, checked as a file's
+/// bytes are), else loadSourceText(path).
+LoadResult loadSourceText(const std::string &path, const std::optional<std::string> &text);
 
 /// True if `text` is valid UTF-8; `badOffset` gets the first invalid byte.
 bool isValidUtf8(std::string_view text, std::size_t *badOffset = nullptr);

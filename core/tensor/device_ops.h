@@ -78,8 +78,9 @@ public:
         (void) src;
         return false;
     }
-    /// Called when an op on cuda tensors runs on the host while this is active (`op` names it).
-    virtual void hostFallback(std::string_view op) = 0;
+    /// Called when an op on cuda tensors runs on the host while this is active (`op` names it,
+    /// `why` says what has no kernel when it is not the whole op).
+    virtual void hostFallback(std::string_view op, std::string_view why = {}) = 0;
 };
 
 /// The DeviceOps active on this thread, or null.

@@ -382,15 +382,18 @@ Tensor crossEntropy(const Tensor &input,
                      + " classes or no classes but got weight tensor of shape: "
                      + formatShapeList(weight->shape()));
     if (DeviceOps *device = deviceOpsFor({&input, &target})) {
-        // Class weights have no GPU kernel yet: the host computes them (with the warning).
-        if (!weight)
+        if (weight) {
+            device->hostFallback("cross_entropy", "Tilesmith's GPU kernel takes no class weights");
+        } else {
             if (auto r = device->crossEntropy(input, target, reduction, ignoreIndex, labelSmoothing))
                 return *r;
-        device->hostFallback("cross_entropy");
+            device->hostFallback("cross_entropy");
+        }
     }
     const Tensor logits = input.dim() == 1 ? input.unsqueeze(0) : input;
     const std::int64_t rows = logits.shape()[0];
     const std::vector<double> logp = toDoubles(logSoftmax(logits.to(DType::F64), 1));
+    // A weight per class (all 1 without `weight`).
     const std::vector<double> w = weight ? toDoubles(*weight) : std::vector<double>(std::size_t(classes), 1.0);
     std::vector<double> losses(std::size_t(rows), 0.0);
     double weightSum = 0;

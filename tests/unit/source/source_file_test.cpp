@@ -108,3 +108,13 @@ TEST(LoadSourceText, ReportsEachKindOfUnusableInput)
     for (const auto &p : {bin, latin, good})
         std::remove(p.c_str());
 }
+
+TEST(LoadSourceText, SentTextIsCheckedAsAFilesBytesAre)
+{
+    // serve's `text`: used under the path's name, which need not exist, with the same checks.
+    const std::string missing = tempPath("tsm_surely_missing.py");
+    EXPECT_EQ(loadSourceText(missing, std::string("x = 1\n")).text, "x = 1\n");
+    EXPECT_EQ(loadSourceText(missing, std::string("x\0y", 3)).error, LoadError::Binary);
+    EXPECT_EQ(loadSourceText(missing, std::string("s = '\xE9'\n")).error, LoadError::NotUtf8);
+    EXPECT_EQ(loadSourceText(missing, std::nullopt).error, LoadError::NotFound);
+}
