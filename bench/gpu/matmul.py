@@ -7,6 +7,7 @@ tuned by `@triton.autotune` over the tutorial's eight CUDA fp16 configs, at 4096
 (issue 9's "Done when": >= 1.0x Triton and >= 0.95x cuBLAS). The same kernel with
 ACTIVATION="gelu" applies GELU to the fp32 accumulator before the store: a Linear+GELU in one
 kernel, against the same work as PyTorch does it unfused (a cuBLAS matmul, then a GELU kernel).
+fp32 inputs take tf32 tensor cores (tl.dot's default input_precision), in the same table.
 
 Runs unchanged with `python3 matmul.py` and with `tilesmith test / bench matmul.py --backend
 cuda`. Providers 'triton' (the kernel) and 'torch' (`torch.matmul`, cuBLAS under PyTorch and
@@ -218,7 +219,10 @@ def inputs_of(M, N, K, dtype):
     return _inputs[key]
 
 
-BENCHMARKS = [('matmul-fp16', 'fp16', ""), ('matmul-bf16', 'bf16', ""), ('linear-gelu-fp16', 'fp16', "gelu")]
+# tf32: fp32 inputs under tl.dot's default input_precision; the cuBLAS line is torch.matmul's
+# full-fp32 sgemm (torch.backends.cuda.matmul.allow_tf32 is False by default).
+BENCHMARKS = [('matmul-fp16', 'fp16', ""), ('matmul-bf16', 'bf16', ""), ('linear-gelu-fp16', 'fp16', "gelu"),
+              ('matmul-tf32', 'tf32', "")]
 
 
 @triton.testing.perf_report([

@@ -145,8 +145,10 @@ void Emitter::planAsyncCopies()
     // can) into a ring of staging buffers.
     auto planDot = [&](const ir::Op &loop, const ir::Region &body, const ir::Region &r, const ir::Op *dot,
                        bool ownRegion) {
-        // tf32 rounds its inputs while staging them through registers.
-        if (dotPath(k, *dot, lk.computeCapability) == DotPath::Fma || k.type(dot->operands[0]).dtype == DType::F32)
+        // tf32 on mma.sync rounds its inputs while staging them through registers; on wgmma
+        // the tensor cores read the fp32 bits as they are (as Triton's), so cp.async may copy.
+        const DotPath path = dotPath(k, *dot, lk.computeCapability);
+        if (path == DotPath::Fma || (path == DotPath::MmaSync && k.type(dot->operands[0]).dtype == DType::F32))
             return;
         const Layout &la = layout(dot->operands[0]), &lb = layout(dot->operands[1]);
         const DotStagingPlan plan = stagingPlan(*dot);
@@ -309,7 +311,7 @@ Emitter::DotStagingPlan Emitter::stagingPlan(const ir::Op &dot)
     const Layout &lc = layout(res);
     const Layout &la = isUniform(a) ? lc : layout(a);
     const Layout &lb = isUniform(b) ? lc : layout(b);
-    // fp8 on wgmma: the 8-bit forms read both operands K-major only.
+    // fp8 and tf32 on wgmma: the 8- and 32-bit forms read both operands K-major only.
     const bool kMajorOnly = at.dtype == DType::F32 || isFp8(at.dtype);
     p.aKMajor = kMajorOnly || isUniform(a) || la.contiguousDim() != 0;
     p.bKMajor = kMajorOnly || (!isUniform(b) && lb.contiguousDim() == 0);
@@ -325,7 +327,7 @@ Emitter::DotStagingPlan Emitter::stagingPlan(const ir::Op &dot)
         if (p.path == DotPath::Wgmma) {
             const std::optional<Layout> regs
                 = wgmmaRegisterOperandLayout(at.shape, k.type(res).shape, k.numWarps);
-            if (!isUniform(a) && !isFp8(at.dtype) && regs && layout(a).sameAs(*regs))
+            if (!isUniform(a) && !isFp8(at.dtype) && at.dtype != DType::F32 && regs && layout(a).sameAs(*regs))
                 p.home[0] = OperandHome::Registers;
         }
         p.areaBytes[0] = offsetB;
@@ -372,8 +374,11 @@ void Emitter::stageOperand(const DotStagingPlan &plan, int o, DType in, const st
     const int storageContig = plan.rowsAlongDim0[o] ? 1 : 0;
     int v = l.contiguousDim() == storageContig ? l.contiguousRegs() : 1;
     v = std::min(v, 16 / dtypeBytes(in));
+    // fp32 for mma.sync's tf32 is rounded to tf32 as it is staged (the interpreter's rounding);
+    // wgmma reads the staged fp32 bits as they are, like the cp.async copies it also takes.
+    const bool roundTf32 = in == DType::F32 && plan.path == DotPath::MmaSync;
     unrolledLoop(l.numRegs(),
-                 "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::" + (in == DType::F32 ? "sts_tf32<" : "sts<")
+                 "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::" + (roundTf32 ? "sts_tf32<" : "sts<")
                      + str(v) + ">(&" + dst + "[" + plan.index[o] + "], &" + src + "[r]); }",
                  v);
 }

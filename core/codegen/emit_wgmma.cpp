@@ -1,7 +1,8 @@
 // tl.dot on Hopper's warpgroup tensor cores (wgmma.mma_async, sm_90a), for fp16 / bf16 inputs
-// (k16) and fp8 e4m3 / e5m2 inputs in any pairing (k32, both operands K-major: the 8-bit forms
-// have no transpose bits, so a row-major b is staged transposed from registers) with an fp32
-// accumulator, as Triton's MMAv3 lowering (DotOpToLLVM/WGMMA.cpp): the operands
+// (k16), fp8 e4m3 / e5m2 inputs in any pairing (k32) and fp32 inputs as tf32 (k8; the tensor
+// cores read each value's top 19 bits, as under Triton) with an fp32 accumulator; the 8- and
+// 32-bit forms have no transpose bits, so both operands are K-major and a row-major b is staged
+// transposed from registers, as Triton's MMAv3 lowering (DotOpToLLVM/WGMMA.cpp): the operands
 // are staged in shared memory in the swizzled layout a wgmma matrix descriptor names
 // (codegen::wgmmaStaging; by cp.async straight from global memory when the loads were
 // pipelined, else from registers), then each warpgroup issues repM x repN m64nNk16
@@ -11,7 +12,9 @@
 // leaves registers.
 //
 // Numerics are those of mma.sync (emit_mma.cpp): exact products, fp32 sums in the tensor
-// core's order; an fp16 out_dtype rounds the fp32 sum once at the end.
+// core's order; an fp16 out_dtype rounds the fp32 sum once at the end. tf32 differs: mma.sync's
+// staging rounds each input to nearest (the interpreter's rounding), wgmma's drops the low 13
+// bits, as cp.async copies the fp32 values unchanged.
 
 #include "core/codegen/emit_context.h"
 #include "core/codegen/mma_layout.h"
@@ -48,9 +51,10 @@ void Emitter::emitWgmmaDot(const ir::Op &op)
     const WgmmaStaging st = wgmmaStaging(at, bt, plan.aKMajor, plan.bKMajor, t.instrN);
     const DType in = at.dtype, out = rt.dtype;
     const int e = dtypeBytes(in);
-    // fp8 (either format in either operand): k32 instructions, both operands K-major.
-    const bool fp8 = isFp8(in);
-    const std::int64_t kStep = fp8 ? 32 : 16;
+    // fp8 (either format in either operand): k32 instructions; tf32 (fp32 inputs): k8. Both
+    // operands K-major in either case, and a K step is 32 bytes of each row, as for fp16.
+    const bool fp8 = isFp8(in), tf32 = in == DType::F32;
+    const std::int64_t kStep = fp8 ? 32 : tf32 ? 8 : 16;
     const std::string inName = fp8 && bt.dtype != in
                                    ? std::string(dtypeShortName(in)) + " x " + std::string(dtypeShortName(bt.dtype))
                                    : std::string(dtypeShortName(in));
@@ -110,8 +114,9 @@ void Emitter::emitWgmmaDot(const ir::Op &op)
     auto fp8Code = [](DType d) { return d == DType::F8E5 ? "1" : "0"; };
     // The instruction, up to the index of its first accumulator register.
     const std::string call
-        = fp8 ? "tsm::WgmmaFp8<" + str(t.instrN) + ", " + fp8Code(in) + ", " + fp8Code(bt.dtype) + ">::run(&"
-              : "tsm::Wgmma<" + str(t.instrN) + ", " + bf16 + ", " + (plan.aKMajor ? "0" : "1") + ", "
+        = fp8    ? "tsm::WgmmaFp8<" + str(t.instrN) + ", " + fp8Code(in) + ", " + fp8Code(bt.dtype) + ">::run(&"
+          : tf32 ? "tsm::WgmmaTf32<" + str(t.instrN) + ">::run(&"
+                 : "tsm::Wgmma<" + str(t.instrN) + ", " + bf16 + ", " + (plan.aKMajor ? "0" : "1") + ", "
                     + (plan.bKMajor ? "0" : "1") + ">::" + (aRegs ? "run_rs" : "run") + "(&";
     // max_num_imprecise_acc n <= K (fp8, fp32 result): the tensor cores sum into a fresh
     // partial accumulator, added to the fp32 one every ceil(n / 32) instructions along K and at

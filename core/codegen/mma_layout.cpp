@@ -56,7 +56,8 @@ DotPath dotPath(const ir::Type &a, const ir::Type &b, const ir::Type &result, in
     const std::int64_t M = a.shape[0], K = a.shape[1], N = b.shape[1];
     if (M % 16 || N % 16 || K % 16)
         return DotPath::Fma;
-    if (cc == 90 && !tf32 && wgmmaTiling(result.shape, numWarps).ok)
+    // tf32 on sm_90 takes wgmma k8 (both operands K-major, as for fp8), as Triton's MMAv3 does.
+    if (cc == 90 && wgmmaTiling(result.shape, numWarps).ok)
         return DotPath::Wgmma;
     return DotPath::MmaSync;
 }

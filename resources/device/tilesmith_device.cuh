@@ -1128,5 +1128,27 @@ TSM_WGMMA_FP8(256, 128, 129, 130)
 #undef TSM_WGMMA_FP8
 #undef TSM_WGMMA_FP8_ONE
 
+// fp32 operands read as tf32 (the tensor cores use each value's top 19 bits), k8 per
+// instruction, both from shared memory and both K-major: the 32-bit form has no transpose bits.
+template <int N> struct WgmmaTf32;
+#define TSM_WGMMA_TF32(N, DA, DB, SD)                                                                     \
+    template <> struct WgmmaTf32<N>                                                                      \
+    {                                                                                                    \
+        static __device__ __forceinline__ void run(float *d, unsigned long long da, unsigned long long db) \
+        {                                                                                                \
+            asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %" #SD ", 0;\n"                              \
+                         "wgmma.mma_async.sync.aligned.m64n" #N "k8.f32.tf32.tf32 {" TSM_WGMMA_REGS_##N "}, %" #DA \
+                         ", %" #DB ", p, 1, 1;\n}\n"                                                      \
+                         : TSM_WGMMA_OUTS_##N                                                            \
+                         : "l"(da), "l"(db), "r"(1));                                                    \
+        }                                                                                                \
+    };
+TSM_WGMMA_TF32(16, 8, 9, 10)
+TSM_WGMMA_TF32(32, 16, 17, 18)
+TSM_WGMMA_TF32(64, 32, 33, 34)
+TSM_WGMMA_TF32(128, 64, 65, 66)
+TSM_WGMMA_TF32(256, 128, 129, 130)
+#undef TSM_WGMMA_TF32
+
 } // namespace tsm
 // ---- end of tensor cores ----

@@ -1,6 +1,8 @@
 """
-tl.dot on the GPU through the CUDA backend's FMA path (operands staged in shared memory, one FMA
-per result element and step along K). Ragged M / N / K masked on every load and the store;
+tl.dot on the GPU: the CUDA backend's FMA path (operands staged in shared memory, one FMA per
+result element and step along K) for ieee fp32 and int8, and the tensor cores for the rest (tf32
+on wgmma k8 on Hopper, fp16 on mma.sync in tiles under one warpgroup). Ragged M / N / K masked on
+every load and the store;
 fp32 (tf32 by default, and input_precision="ieee"), fp16 into an fp32 accumulator, fp16 with
 out_dtype=fp16, int8 into int32 (exact), a bias + ReLU epilogue, a transposed B, 8 warps, and
 128x128x64 fp32 blocks, whose 65 KiB of operands need dynamic shared memory (above the 48 KiB a
@@ -157,6 +159,22 @@ def test_transposed_b_and_8_warps():
     c = matmul(a, b, torch.float16, blocks=(64, 64, 32), num_warps=8)
     expected = torch.matmul(a.to(torch.float64), b.to(torch.float64))
     torch.testing.assert_close(c.to(torch.float64), expected, atol=2e-2, rtol=1e-2)
+
+
+@pytest.mark.parametrize("a_transposed, b_transposed", [(False, True), (True, False), (True, True)])
+def test_tf32_transposed_operands(a_transposed, b_transposed):
+    # tf32 on Hopper's wgmma reads both operands K-major: a transposed a (M contiguous) and a
+    # row-major b are staged transposed from registers, a transposed b (K contiguous) is copied
+    # as it is. 128x128x32 blocks on 8 warps (two warpgroups), ragged sizes.
+    torch.manual_seed(0)
+    M, N, K = 200, 150, 100
+    a = torch.randn(K, M, device=DEVICE, dtype=torch.float32).t() if a_transposed else \
+        torch.randn(M, K, device=DEVICE, dtype=torch.float32)
+    b = torch.randn(N, K, device=DEVICE, dtype=torch.float32).t() if b_transposed else \
+        torch.randn(K, N, device=DEVICE, dtype=torch.float32)
+    c = matmul(a, b, torch.float32, blocks=(128, 128, 32), num_warps=8)
+    expected = torch.matmul(a.to(torch.float64), b.to(torch.float64)).to(torch.float32)
+    torch.testing.assert_close(c, expected, atol=5e-2, rtol=1e-2)
 
 
 def test_large_blocks_dynamic_shared_memory():

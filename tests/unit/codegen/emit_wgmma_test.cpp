@@ -129,6 +129,43 @@ TEST(EmitWgmma, Bf16WarpgroupsAlongNAndFp16ResultsCompile)
     }
 }
 
+TEST(EmitWgmma, Fp32InputsTakeTf32WarpgroupMmaWithBothOperandsKMajor)
+{
+    // tl.dot's default input_precision on fp32: wgmma k8 on sm_90, as Triton's MMAv3. The
+    // 32-bit form reads both operands K-major: a (K contiguous) is copied by cp.async, the
+    // row-major b is staged transposed from registers; neither is rounded (the tensor cores use
+    // the top 19 bits of each value).
+    auto r = lowerAndEmit(kTiledMatmul, "mm", tiledMatmulSig("fp32", 128, 128, 32, false, false));
+    ASSERT_TRUE(r->cuda) << r->messages();
+    ASSERT_EQ(r->cuda->dots.size(), 1u);
+    EXPECT_EQ(r->cuda->dots[0].path, "wgmma");
+    EXPECT_EQ(r->cuda->dots[0].detail,
+              "128x128x32 fp32, m64n128k8, warpgroups 1x1, swizzle 128/128 B, cp.async into 4 buffers (a)");
+    const std::string &c = r->code();
+    EXPECT_EQ(c.find("sts_tf32"), std::string::npos) << c;
+    EXPECT_NE(c.find("b: swizzled rows along N"), std::string::npos) << c;
+    // 4 steps of k8 x 2 instruction tiles along M.
+    EXPECT_EQ(count(c, "tsm::WgmmaTf32<128>::run("), 8) << c;
+    const std::string ptx = expectCompiles(*r);
+    EXPECT_EQ(count(ptx, "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32"), 8);
+    EXPECT_EQ(count(ptx, "mma.sync"), 0);
+    const cuda::CompileResult sm90a = compileFor(*r->cuda, "sm_90a");
+    ASSERT_TRUE(sm90a.resources.parsed) << sm90a.log;
+    EXPECT_EQ(sm90a.resources.spillStoreBytes, 0) << sm90a.log;
+    // ieee keeps fp32 products: FMA.
+    auto ieee = lowerAndEmit(R"py(
+@triton.jit
+def mm(a_ptr, b_ptr, c_ptr):
+    r = tl.arange(0, 64)
+    a = tl.load(a_ptr + r[:, None] * 64 + r[None, :])
+    b = tl.load(b_ptr + r[:, None] * 64 + r[None, :])
+    tl.store(c_ptr + r[:, None] * 64 + r[None, :], tl.dot(a, b, input_precision="ieee"))
+)py", "mm", "a_ptr=*fp32:16, b_ptr=*fp32:16, c_ptr=*fp32:16, num_warps=4");
+    ASSERT_TRUE(ieee->cuda) << ieee->messages();
+    ASSERT_EQ(ieee->cuda->dots.size(), 1u);
+    EXPECT_EQ(ieee->cuda->dots[0].path, "FMA");
+}
+
 TEST(EmitWgmma, TilesAWarpgroupCannotTakeStayOnMmaSync)
 {
     // 32 rows (under one m64 tile) and 2 warps (not a warpgroup): mma.sync, built for sm_90.

@@ -115,7 +115,9 @@ TEST(MmaLayout, TensorCoresTakeHalfPrecisionDotsOnSm80AndLater)
     EXPECT_EQ(dotPath(block(DType::F16, 32, 32), hb, block(DType::F32, 32, 64), 90), DotPath::MmaSync);
     // fp32 inputs: tf32 (the default precision) on tensor cores, ieee and tf32x3 through FMA.
     const ir::Type s = block(DType::F32, 64, 32), sb = block(DType::F32, 32, 64);
-    EXPECT_EQ(dotPath(s, sb, f, 90, 0), DotPath::MmaSync); // tf32 stays on mma.sync
+    EXPECT_EQ(dotPath(s, sb, f, 90, 0), DotPath::Wgmma); // tf32 on wgmma k8, as Triton's MMAv3
+    EXPECT_EQ(dotPath(s, sb, f, 80, 0), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(s, sb, f, 90, 0, 2), DotPath::MmaSync); // no warpgroup in 2 warps
 
     EXPECT_EQ(dotPath(s, sb, f, 90, 1), DotPath::Fma);
     EXPECT_EQ(dotPath(s, sb, f, 90, 2), DotPath::Fma);

@@ -51,10 +51,11 @@ void expectDescriptorsReadTheStagedElements(const WgmmaStaging &st, const WgmmaT
         const SwizzledOperand &op = o == 0 ? st.a : st.b;
         const std::int64_t mnExtent = o == 0 ? st.M : st.N, tile = o == 0 ? 64 : t.instrN;
         for (std::int64_t mn0 = 0; mn0 < mnExtent; mn0 += tile)
-            for (std::int64_t k0 = 0; k0 < st.K; k0 += 16) {
+            // One instruction's K step is 32 bytes of a row: 16 fp16, 8 tf32 or 32 fp8 elements.
+            for (std::int64_t k0 = 0; k0 < st.K; k0 += 32 / e) {
                 const std::int64_t start = op.offset + op.tileOffset(mn0, k0, e);
                 for (std::int64_t mn = 0; mn < tile; ++mn)
-                    for (std::int64_t k = 0; k < 16; ++k)
+                    for (std::int64_t k = 0; k < 32 / e; ++k)
                         ASSERT_EQ(descriptorRead(op, start, mn, k, e), stagedAt(op, mn0 + mn, k0 + k, e))
                             << (o == 0 ? "a" : "b") << (op.kMajor ? " K-major" : " MN-major") << " swizzle "
                             << op.swizzle << ": tile (" << mn0 << ", " << k0 << ") element (" << mn << ", " << k
@@ -183,22 +184,26 @@ TEST(WgmmaLayout, DescriptorsReadWhatTheStagingWrote)
     for (const Case &c : {Case{128, 256, 64, 8, true, false, DType::F16}, Case{128, 128, 32, 4, true, false, DType::F16},
                           Case{64, 256, 32, 4, true, false, DType::BF16}, Case{64, 64, 128, 4, true, true, DType::F16},
                           Case{128, 64, 64, 4, false, false, DType::F16}, Case{64, 128, 32, 8, false, true, DType::F16},
-                          Case{64, 16, 16, 4, true, false, DType::F16}, Case{256, 128, 64, 8, true, true, DType::BF16}}) {
+                          Case{64, 16, 16, 4, true, false, DType::F16}, Case{256, 128, 64, 8, true, true, DType::BF16},
+                          // tf32 and fp8: both operands K-major, 4- and 1-byte elements.
+                          Case{128, 128, 32, 8, true, true, DType::F32}, Case{64, 64, 16, 4, true, true, DType::F32},
+                          Case{128, 64, 8 * 16, 4, true, true, DType::F32}, Case{128, 128, 128, 8, true, true, DType::F8E4}}) {
         SCOPED_TRACE(std::to_string(c.m) + "x" + std::to_string(c.n) + "x" + std::to_string(c.k) + " a "
                      + (c.aKMajor ? "K" : "M") + "-major, b " + (c.bKMajor ? "K" : "N") + "-major");
         const WgmmaTiling t = wgmmaTiling({c.m, c.n}, c.warps);
         ASSERT_TRUE(t.ok);
         const WgmmaStaging st
             = wgmmaStaging(block(c.dt, c.m, c.k), block(c.dt, c.k, c.n), c.aKMajor, c.bKMajor, t.instrN);
-        expectDescriptorsReadTheStagedElements(st, t, 2);
+        const int e = dtypeBytes(c.dt);
+        expectDescriptorsReadTheStagedElements(st, t, e);
         // Distinct elements land in distinct places inside the buffer.
         std::set<std::int64_t> places;
         for (std::int64_t mn = 0; mn < c.m; ++mn)
             for (std::int64_t k = 0; k < c.k; ++k)
-                places.insert(stagedAt(st.a, mn, k, 2));
+                places.insert(stagedAt(st.a, mn, k, e));
         for (std::int64_t mn = 0; mn < c.n; ++mn)
             for (std::int64_t k = 0; k < c.k; ++k)
-                places.insert(stagedAt(st.b, mn, k, 2));
+                places.insert(stagedAt(st.b, mn, k, e));
         EXPECT_EQ(std::int64_t(places.size()), c.m * c.k + c.n * c.k);
         EXPECT_LT(*places.rbegin(), st.bytes);
     }
