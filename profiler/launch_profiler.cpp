@@ -152,6 +152,7 @@ LaunchProfiler::Entry &LaunchProfiler::entryFor(const cuda::CudaKernel &kernel, 
     for (const codegen::DotInfo &dot : kernel.source().dots)
         if (dot.path != "FMA") {
             p.tensorCores = dot.path; // "mma.sync" or "wgmma"
+            p.tensorInput = dot.input;
             break;
         }
     m_entries.push_back(std::move(e));

@@ -47,6 +47,10 @@ std::string profileTable(const run::ProfileReport &r)
                + fmt("%.1f", c.fp32TFLOPs) + " TFLOP/s";
         if (c.fp16TensorTFLOPs > 0)
             out += ", FP16 tensor " + fmt("%.0f", c.fp16TensorTFLOPs) + " TFLOP/s";
+        if (c.tf32TensorTFLOPs > 0)
+            out += ", TF32 tensor " + fmt("%.0f", c.tf32TensorTFLOPs) + " TFLOP/s";
+        if (c.fp8TensorTFLOPs > 0)
+            out += ", FP8 tensor " + fmt("%.0f", c.fp8TensorTFLOPs) + " TFLOP/s";
         out += " (" + c.measuredBy + ")\n";
     }
     if (!r.countersAvailable)

@@ -21,7 +21,8 @@ namespace {
 constexpr int kThreads = 256;
 /// Bumped when a roof's measurement changes, so older caches are measured again.
 /// 4: the FP16 tensor roof of compute capability 9.x is measured with wgmma.
-constexpr int kCacheVersion = 4;
+/// 5: TF32 and FP8 tensor roofs.
+constexpr int kCacheVersion = 5;
 constexpr int kRuns = 7;
 /// At most this many untimed launches before the timed ones.
 constexpr int kMaxWarmups = 1000;
@@ -56,7 +57,9 @@ constexpr const char *kFmaSource = R"cuda(extern "C" __global__ void tsm_fma_pea
 }
 )cuda";
 
-// Four independent m16n8k16 accumulators per warp; operands stay in registers.
+// Four independent accumulators per warp; operands stay in registers. @MMA@ is the instruction
+// (m16n8k16 fp16 or m16n8k8 tf32: both take four A and two B registers), filled in by
+// tensorPeakSource().
 constexpr const char *kMmaSource = R"cuda(extern "C" __global__ void tsm_mma_peak(float *out, int iters)
 {
     unsigned a[4], b[2];
@@ -71,7 +74,7 @@ constexpr const char *kMmaSource = R"cuda(extern "C" __global__ void tsm_mma_pea
         for (int u = 0; u < 4; ++u) {
 #pragma unroll
             for (int k = 0; k < 4; ++k)
-                asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+                asm volatile("@MMA@ "
                              "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
                              : "+f"(d[k][0]), "+f"(d[k][1]), "+f"(d[k][2]), "+f"(d[k][3])
                              : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
@@ -87,16 +90,18 @@ constexpr const char *kMmaSource = R"cuda(extern "C" __global__ void tsm_mma_pea
 )cuda";
 
 // Hopper's tensor cores at full rate, as a matmul's inner loop drives them: each warpgroup
-// issues wgmma.mma_async m64n256k16 (fp16 in, fp32 accumulators: 128 a thread) on operands that
-// stay in shared memory, keeping one commit group in flight, with no global memory traffic.
-// The operands hold non-zero fp16 values (the tensor cores' power, hence their clock, depends
-// on the data). Both are K-major without swizzling (PTX ISA "Shared Memory Matrix Layout":
-// ((8,m),(8,2)):((8,SBO),(1,LBO)) in fp16 elements): 8x8 core matrices of 8 rows of 16
-// bytes, 128 contiguous bytes each; the two core matrices along K 128 bytes apart (leading
-// dimension byte offset), successive groups of 8 rows 256 bytes apart (stride dimension byte
-// offset). Each warpgroup has its own A (64x16); B (256x16) is the block's. @WG@ (warpgroups
-// per block), @UNROLL@ (instructions per commit group), @REGS@ and @OUTS@ (the accumulator
-// operands) are filled in by wgmmaPeakSource().
+// issues wgmma.mma_async m64n256 instructions (@WGMMA@: fp16 k16, tf32 k8 or fp8 e4m3 k32 in,
+// fp32 accumulators: 128 a thread) on operands that stay in shared memory, keeping one commit
+// group in flight, with no global memory traffic. The operands hold non-zero values (the
+// tensor cores' power, hence their clock, depends on the data). Both are K-major without
+// swizzling (PTX ISA "Shared Memory Matrix Layout", in bytes whatever the type: one
+// instruction's K is 32 bytes of each row): 8-row core matrices of 16 bytes a row, 128
+// contiguous bytes each; the two core matrices along K 128 bytes apart (leading dimension byte
+// offset), successive groups of 8 rows 256 bytes apart (stride dimension byte offset). Each
+// warpgroup has its own A (64 rows); B (256 rows) is the block's. @WG@ (warpgroups per block),
+// @UNROLL@ (instructions per commit group), @EBYTES@ and @PUT@ (the element size and how
+// element i is written), @REGS@ and @OUTS@ (the accumulator operands) are filled in by
+// wgmmaPeakSource().
 constexpr const char *kWgmmaSource = R"cuda(#define TSM_WG @WG@
 
 // The 64-bit matrix descriptor (PTX ISA "Matrix Descriptor Format"): bits 0-13 start address,
@@ -110,30 +115,33 @@ __device__ __forceinline__ unsigned long long tsm_desc(const void *smem)
            | ((sbo & 0x3FFFF) >> 4) << 32;
 }
 
-// Element i of an operand: a multiple of 1/64 in [-0.5, 0.5) (exact in fp16) from the top six
-// bits of a multiplicative hash of i, as irregular as random data (structured values such as
-// (37 i % 64 - 32) / 64 let the clock stay about 4% higher under load).
-__device__ __forceinline__ unsigned short tsm_half(int i, unsigned salt)
+// Element i of an operand: a multiple of 1/64 in [-0.5, 0.5) (exact in fp16 and tf32) from the
+// top six bits of a multiplicative hash of i, as irregular as random data (structured values
+// such as (37 i % 64 - 32) / 64 let the clock stay about 4% higher under load).
+__device__ __forceinline__ float tsm_value(int i, unsigned salt)
 {
-    const float v = float(int(((unsigned)i * 2654435761u * salt) >> 26) - 32) / 64.0f;
-    unsigned short h;
-    asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(v));
-    return h;
+    return float(int(((unsigned)i * 2654435761u * salt) >> 26) - 32) / 64.0f;
+}
+
+__device__ __forceinline__ void tsm_put(unsigned char *p, int i, unsigned salt)
+{
+    const float v = tsm_value(i, salt);
+    @PUT@
 }
 
 extern "C" __global__ void __launch_bounds__(128 * TSM_WG) tsm_wgmma_peak(float *out, int iters)
 {
-    __shared__ __align__(128) unsigned short a[TSM_WG * 64 * 16];
-    __shared__ __align__(128) unsigned short b[256 * 16];
-    for (int i = threadIdx.x; i < TSM_WG * 64 * 16; i += blockDim.x)
-        a[i] = tsm_half(i, 37u);
-    for (int i = threadIdx.x; i < 256 * 16; i += blockDim.x)
-        b[i] = tsm_half(i, 29u);
+    __shared__ __align__(128) unsigned char a[TSM_WG * 64 * 32];
+    __shared__ __align__(128) unsigned char b[256 * 32];
+    for (int i = threadIdx.x; i < TSM_WG * 64 * 32 / @EBYTES@; i += blockDim.x)
+        tsm_put(a, i, 37u);
+    for (int i = threadIdx.x; i < 256 * 32 / @EBYTES@; i += blockDim.x)
+        tsm_put(b, i, 29u);
     // Written through the generic proxy, read by wgmma through the async proxy.
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
     __syncthreads();
     const int wg = threadIdx.x / 128;
-    const unsigned long long da = tsm_desc(a + wg * 64 * 16), db = tsm_desc(b);
+    const unsigned long long da = tsm_desc(a + wg * 64 * 32), db = tsm_desc(b);
     float d[128];
 #pragma unroll
     for (int r = 0; r < 128; ++r) {
@@ -149,8 +157,8 @@ extern "C" __global__ void __launch_bounds__(128 * TSM_WG) tsm_wgmma_peak(float 
         for (int u = 0; u < @UNROLL@; ++u)
             // d += A B^T with scale-d p = 1, scale-a/b 1, A and B K-major (no transpose).
             asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-                         "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
-                         "{@REGS@}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+                         "wgmma.mma_async.sync.aligned.@WGMMA@ "
+                         "{@REGS@}, %128, %129, p, 1, 1@TRANS@;\n}\n"
                          : @OUTS@
                          : "l"(da), "l"(db), "r"(1));
         asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
@@ -174,7 +182,13 @@ void replaceAll(std::string &s, const std::string &from, const std::string &to)
         s.replace(at, from.size(), to);
 }
 
-std::string wgmmaPeakSource()
+/// K of one instruction: 32 bytes of each row, whatever the input type.
+int wgmmaK(TensorInput in)
+{
+    return in == TensorInput::Tf32 ? 8 : in == TensorInput::Fp8 ? 32 : 16;
+}
+
+std::string wgmmaPeakSource(TensorInput in)
 {
     std::string regs, outs;
     for (int r = 0; r < 128; ++r) {
@@ -182,10 +196,48 @@ std::string wgmmaPeakSource()
         outs += std::string(r ? ", " : "") + "\"+f\"(d[" + std::to_string(r) + "])";
     }
     std::string s = kWgmmaSource;
+    const std::string k = std::to_string(wgmmaK(in));
+    // The instruction, the element size and how element i is written; only the 16-bit forms
+    // take transpose operands.
+    std::string wgmma = "m64n256k" + k + ".f32.f16.f16", put, trans = ", 0, 0", bytes = "2";
+    switch (in) {
+    case TensorInput::Fp16:
+        put = "unsigned short h;\n    asm(\"cvt.rn.f16.f32 %0, %1;\" : \"=h\"(h) : \"f\"(v));\n"
+              "    reinterpret_cast<unsigned short *>(p)[i] = h;";
+        break;
+    case TensorInput::Tf32:
+        wgmma = "m64n" + std::string("256k") + k + ".f32.tf32.tf32";
+        put = "reinterpret_cast<float *>(p)[i] = v;";
+        trans.clear();
+        bytes = "4";
+        break;
+    case TensorInput::Fp8:
+        wgmma = "m64n256k" + k + ".f32.e4m3.e4m3";
+        // The low byte of the pair holds the second operand's conversion.
+        put = "unsigned short h;\n    asm(\"cvt.rn.satfinite.e4m3x2.f32 %0, %1, %2;\" : \"=h\"(h) : \"f\"(0.f), "
+              "\"f\"(v));\n    p[i] = (unsigned char)(h & 0xff);";
+        trans.clear();
+        bytes = "1";
+        break;
+    }
     replaceAll(s, "@WG@", std::to_string(kWgmmaWarpgroups));
     replaceAll(s, "@UNROLL@", std::to_string(kWgmmaPerGroup));
+    replaceAll(s, "@WGMMA@", wgmma);
+    replaceAll(s, "@TRANS@", trans);
+    replaceAll(s, "@EBYTES@", bytes);
+    replaceAll(s, "@PUT@", put);
     replaceAll(s, "@REGS@", regs);
     replaceAll(s, "@OUTS@", outs);
+    return s;
+}
+
+/// The mma.sync kernel's instruction for `in` (fp16 or tf32; no fp8 form before sm_89).
+std::string mmaPeakSource(TensorInput in)
+{
+    std::string s = kMmaSource;
+    replaceAll(s, "@MMA@",
+               in == TensorInput::Tf32 ? "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"
+                                       : "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
     return s;
 }
 
@@ -302,15 +354,30 @@ std::string today()
 
 } // namespace
 
-std::string tensorPeakSource(int ccMajor)
+std::string tensorPeakSource(int ccMajor, TensorInput in)
 {
-    return usesWgmma(ccMajor) ? wgmmaPeakSource() : std::string(kMmaSource);
+    return usesWgmma(ccMajor) ? wgmmaPeakSource(in) : mmaPeakSource(in);
 }
 
-std::string tensorPeakInstruction(int ccMajor)
+std::string tensorPeakInstruction(int ccMajor, TensorInput in)
 {
-    return usesWgmma(ccMajor) ? "wgmma m64n256k16" : "mma.sync m16n8k16";
+    if (usesWgmma(ccMajor))
+        return "wgmma m64n256k" + std::to_string(wgmmaK(in))
+               + (in == TensorInput::Tf32 ? " tf32" : in == TensorInput::Fp8 ? " e4m3" : "");
+    return in == TensorInput::Tf32 ? "mma.sync m16n8k8 tf32" : "mma.sync m16n8k16";
 }
+
+namespace {
+
+/// "wgmma m64n256k16, m64n256k8 tf32 and m64n256k32 e4m3" for the measuredBy text.
+std::string tensorPeakInstructions(int ccMajor)
+{
+    if (usesWgmma(ccMajor))
+        return tensorPeakInstruction(ccMajor, TensorInput::Fp16) + ", m64n256k8 tf32 and m64n256k32 e4m3";
+    return tensorPeakInstruction(ccMajor, TensorInput::Fp16) + " and m16n8k8 tf32";
+}
+
+} // namespace
 
 double measureFp32Tflops(cuda::Driver &driver, std::string *why)
 {
@@ -328,13 +395,15 @@ double measureFp32Tflops(cuda::Driver &driver, std::string *why)
     return flops / (ms * 1e-3) / 1e12;
 }
 
-double measureFp16TensorTflops(cuda::Driver &driver, std::string *why)
+double measureTensorTflops(cuda::Driver &driver, TensorInput in, std::string *why)
 {
     const cuda::DeviceInfo &dev = driver.device();
     if (dev.ccMajor < 8)
-        return fail(why, "mma.sync m16n8k16 needs compute capability 8.0 or newer");
+        return fail(why, "mma.sync needs compute capability 8.0 or newer");
+    if (in == TensorInput::Fp8 && !usesWgmma(dev.ccMajor))
+        return fail(why, "the FP8 roof is measured with wgmma, on compute capability 9.0 only");
     PeakLaunch launch;
-    launch.source = tensorPeakSource(dev.ccMajor);
+    launch.source = tensorPeakSource(dev.ccMajor, in);
     double flopsPerIter = 0; // per block and loop iteration
     if (usesWgmma(dev.ccMajor)) {
         // wgmma is an sm_90a instruction: code for compute capability 9.0 exactly.
@@ -342,17 +411,17 @@ double measureFp16TensorTflops(cuda::Driver &driver, std::string *why)
         launch.arch = dev.arch() + "a";
         launch.threads = 128 * kWgmmaWarpgroups;
         launch.blocks = 0; // as many as are resident
-        launch.iters = 4096; // about 2.5 ms a launch on an H200
+        launch.iters = 4096; // about 2.5 ms a launch on an H200 (fp16)
         launch.warmupMs = 300;
         // 2 M N K per instruction per warpgroup.
-        flopsPerIter = 2.0 * 64 * 256 * 16 * kWgmmaPerGroup * kWgmmaWarpgroups;
+        flopsPerIter = 2.0 * 64 * 256 * wgmmaK(in) * kWgmmaPerGroup * kWgmmaWarpgroups;
     } else {
         launch.name = "tsm_mma_peak";
         launch.arch = dev.arch();
         launch.blocks = fullDeviceBlocks(dev);
         launch.iters = 1024;
         // 2 M N K per instruction per warp, 4 x 4 instructions per iteration.
-        flopsPerIter = 2.0 * 16 * 8 * 16 * 4 * 4 * (launch.threads / 32);
+        flopsPerIter = 2.0 * 16 * 8 * (in == TensorInput::Tf32 ? 8 : 16) * 4 * 4 * (launch.threads / 32);
     }
     const double ms = timeKernel(driver, launch, why);
     if (ms <= 0)
@@ -390,9 +459,10 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
             c.copyGBs = j.value("copy_gbs", 0.0);
             c.fp32TFLOPs = j.value("fp32_tflops", 0.0);
             c.fp16TensorTFLOPs = j.value("fp16_tensor_tflops", 0.0);
+            c.tf32TensorTFLOPs = j.value("tf32_tensor_tflops", 0.0);
+            c.fp8TensorTFLOPs = j.value("fp8_tensor_tflops", 0.0);
             c.measuredBy = "cached from " + j.value("date", std::string("an earlier run")) + " ("
-                           + path.string() + "; FP16 tensor roof by "
-                           + tensorPeakInstruction(dev.ccMajor) + ")";
+                           + path.string() + "; tensor roofs by " + tensorPeakInstructions(dev.ccMajor) + ")";
             return c;
         }
     }
@@ -405,11 +475,17 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
     c.fp32TFLOPs = measureFp32Tflops(driver, &why);
     if (c.fp32TFLOPs <= 0)
         notes->push_back("FP32 roof not measured: " + why);
-    c.fp16TensorTFLOPs = measureFp16TensorTflops(driver, &why);
+    c.fp16TensorTFLOPs = measureTensorTflops(driver, TensorInput::Fp16, &why);
     if (c.fp16TensorTFLOPs <= 0)
         notes->push_back("FP16 tensor-core roof not measured: " + why);
+    c.tf32TensorTFLOPs = measureTensorTflops(driver, TensorInput::Tf32, &why);
+    if (c.tf32TensorTFLOPs <= 0)
+        notes->push_back("TF32 tensor-core roof not measured: " + why);
+    c.fp8TensorTFLOPs = measureTensorTflops(driver, TensorInput::Fp8, &why);
+    if (c.fp8TensorTFLOPs <= 0 && dev.ccMajor >= 8)
+        notes->push_back("FP8 tensor-core roof not measured: " + why);
     c.measuredBy = "measured now (the faster of two copy kernels, FFMA chains, "
-                   + tensorPeakInstruction(dev.ccMajor) + ")";
+                   + tensorPeakInstructions(dev.ccMajor) + ")";
     if (c.copyGBs > 0 && c.fp32TFLOPs > 0) {
         std::error_code ec;
         fs::create_directories(path.parent_path(), ec);
@@ -418,6 +494,8 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
                               {"copy_gbs", c.copyGBs},
                               {"fp32_tflops", c.fp32TFLOPs},
                               {"fp16_tensor_tflops", c.fp16TensorTFLOPs},
+                              {"tf32_tensor_tflops", c.tf32TensorTFLOPs},
+                              {"fp8_tensor_tflops", c.fp8TensorTFLOPs},
                               {"date", today()},
                               {"version", kCacheVersion}}
                    .dump(1)
@@ -431,7 +509,8 @@ void placeOnRoofline(run::KernelProfile &k, const run::RooflineCeilings &c)
     const double ns = k.medianNs > 0 ? k.medianNs : k.counterNs;
     if (ns <= 0)
         return;
-    const bool tensor = run::heldToTensorRoof(k, c);
+    const run::TensorRoof tensorRoof = run::tensorRoofOf(k, c);
+    const bool tensor = tensorRoof.tflops > 0;
     // Measured numbers first; the program's launch_metadata where nothing was measured, and
     // its FLOPs first for a tensor-core kernel (run::placedByAnalyticFlops).
     const double bytes = k.dramBytes > 0 ? k.dramBytes : k.analyticBytes.value_or(0.0);
@@ -439,9 +518,9 @@ void placeOnRoofline(run::KernelProfile &k, const run::RooflineCeilings &c)
     k.achievedGBs = bytes / ns; // bytes per ns = GB/s
     if (flops)
         k.achievedTFLOPs = *flops / ns / 1e3;
-    // The roof that binds: memory below the ridge point, compute (FP32 FMA, or FP16 tensor
-    // cores) above it.
-    const double computeRoof = tensor ? c.fp16TensorTFLOPs : c.fp32TFLOPs; // TFLOP/s
+    // The roof that binds: memory below the ridge point, compute (FP32 FMA, or the tensor cores
+    // for the dot's input type) above it.
+    const double computeRoof = tensor ? tensorRoof.tflops : c.fp32TFLOPs; // TFLOP/s
     bool computeBound = false;
     if (flops && bytes > 0 && c.copyGBs > 0 && computeRoof > 0) {
         const double intensity = *flops / bytes;            // FLOP per byte
@@ -449,7 +528,7 @@ void placeOnRoofline(run::KernelProfile &k, const run::RooflineCeilings &c)
         computeBound = intensity > ridge;
     }
     if (computeBound) {
-        k.roof = tensor ? "FP16 tensor cores" : "FP32 FMA";
+        k.roof = tensor ? tensorRoof.name : "FP32 FMA";
         k.roofFraction = k.achievedTFLOPs / computeRoof;
     } else if (c.copyGBs > 0 && bytes > 0) {
         k.roof = "copy bandwidth";

@@ -1,8 +1,8 @@
 #pragma once
 // The roofline (issue 7): the device's ceilings measured by Tilesmith's own small kernels -
-// copy bandwidth (core/cuda/bandwidth.h), FP32 FMA throughput, FP16 tensor-core throughput
-// (wgmma on Hopper, mma.sync on other tensor-core GPUs) - cached per device and driver, and each
-// profiled kernel placed under them.
+// copy bandwidth (core/cuda/bandwidth.h), FP32 FMA throughput, FP16, TF32 and FP8 tensor-core
+// throughput (wgmma on Hopper, mma.sync on other tensor-core GPUs, FP8 on Hopper only) - cached
+// per device and driver, and each profiled kernel placed under them.
 
 #include "core/run/profile_report.h"
 
@@ -17,18 +17,23 @@ namespace tsm::profiler {
 
 /// TFLOP/s of FFMA chains filling every SM (2 FLOPs per FFMA); 0 with the reason in `why`.
 double measureFp32Tflops(cuda::Driver &driver, std::string *why);
-/// TFLOP/s of fp16 -> fp32 tensor-core instructions on every SM, operands and accumulators
-/// on chip: wgmma.mma_async m64n256k16 from shared memory on compute capability 9.x (built for
-/// sm_90a), mma.sync.m16n8k16 from registers on others; 0 with the reason (no tensor cores
-/// before sm_80 here).
-double measureFp16TensorTflops(cuda::Driver &driver, std::string *why);
+/// The tensor cores' input types with a roof of their own (bf16 runs at fp16's rate).
+enum class TensorInput { Fp16, Tf32, Fp8 };
 
-/// The CUDA source measureFp16TensorTflops() times on a device of compute capability
-/// `ccMajor`.x: kernel tsm_wgmma_peak (sm_90a only) for 9, tsm_mma_peak (sm_80 and newer)
+/// TFLOP/s of `in` -> fp32 tensor-core instructions on every SM, operands and accumulators on
+/// chip: wgmma.mma_async m64n256 (k16 fp16, k8 tf32, k32 fp8 e4m3) from shared memory on
+/// compute capability 9.x (built for sm_90a), mma.sync m16n8k16 (fp16) / m16n8k8 (tf32) from
+/// registers on others; 0 with the reason (no tensor cores before sm_80 here, fp8 measured on
+/// Hopper only).
+double measureTensorTflops(cuda::Driver &driver, TensorInput in, std::string *why);
+
+/// The CUDA source measureTensorTflops() times on a device of compute capability `ccMajor`.x:
+/// kernel tsm_wgmma_peak (sm_90a only) for 9, tsm_mma_peak (sm_80 and newer, fp16 and tf32)
 /// otherwise. Both take (float *out, int iters).
-std::string tensorPeakSource(int ccMajor);
-/// The instruction that source times: "wgmma m64n256k16" or "mma.sync m16n8k16".
-std::string tensorPeakInstruction(int ccMajor);
+std::string tensorPeakSource(int ccMajor, TensorInput in = TensorInput::Fp16);
+/// The instruction that source times: "wgmma m64n256k16", "wgmma m64n256k8 tf32",
+/// "wgmma m64n256k32 e4m3", "mma.sync m16n8k16" or "mma.sync m16n8k8 tf32".
+std::string tensorPeakInstruction(int ccMajor, TensorInput in = TensorInput::Fp16);
 
 /// Where a device's ceilings are cached: $XDG_CACHE_HOME/tilesmith/roofline (or
 /// ~/.cache/...) / "<device>-sm<cc>-<driver>.json".
@@ -41,9 +46,10 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
 /// Fills `k`'s achieved GB/s and TFLOP/s (from its DRAM bytes, FLOPs and median time; the
 /// program's launch_metadata numbers where the counters measured none) and the roof that binds
 /// it with the achieved fraction of that roof: copy bandwidth below the ridge point, above it
-/// "FP16 tensor cores" for a kernel whose tl.dot ran on them (`k.tensorCores`, when that roof
-/// was measured), else "FP32 FMA". The FLOP counters do not count tensor-core instructions,
-/// so a tensor-core kernel's FLOPs are launch_metadata's when it gives them.
+/// the tensor cores' roof for a kernel whose tl.dot ran on them (run::tensorRoofOf: "TF32
+/// tensor cores", "FP8 tensor cores" or "FP16 tensor cores", when measured), else "FP32 FMA".
+/// The FLOP counters do not count tensor-core instructions, so a tensor-core kernel's FLOPs are
+/// launch_metadata's when it gives them.
 void placeOnRoofline(run::KernelProfile &k, const run::RooflineCeilings &c);
 
 } // namespace tsm::profiler

@@ -287,7 +287,7 @@ void RooflineChart::rebuild()
     }
 
     // Axes in whole decades around the points and the roofs' ridge points.
-    const double top = std::max(c.fp32TFLOPs, c.fp16TensorTFLOPs);
+    const double top = std::max({c.fp32TFLOPs, c.fp16TensorTFLOPs, c.tf32TensorTFLOPs, c.fp8TensorTFLOPs});
     if (c.copyGBs > 0 && c.fp32TFLOPs > 0)
         xs << c.fp32TFLOPs * 1000 / c.copyGBs / 20 << top * 1000 / c.copyGBs * 3;
     if (xs.isEmpty())
@@ -346,7 +346,7 @@ void RooflineChart::addRoofs(double x0, double x1)
 {
     const run::RooflineCeilings &c = m_report.roofline;
     const QColor roofColor = Theme::current().chartReference;
-    const double top = std::max(c.fp32TFLOPs, c.fp16TensorTFLOPs);
+    const double top = std::max({c.fp32TFLOPs, c.fp16TensorTFLOPs, c.tf32TensorTFLOPs, c.fp8TensorTFLOPs});
     auto addLine
         = [this, roofColor](const QString &name, QPointF a, QPointF b, Qt::PenStyle style) {
               auto *line = new QLineSeries;
@@ -368,7 +368,9 @@ void RooflineChart::addRoofs(double x0, double x1)
     }
     const std::pair<double, QString> compute[]
         = {{c.fp32TFLOPs, tr("FP32 %1").arg(tflopsText(c.fp32TFLOPs))},
-           {c.fp16TensorTFLOPs, tr("FP16 tensor %1").arg(tflopsText(c.fp16TensorTFLOPs))}};
+           {c.tf32TensorTFLOPs, tr("TF32 tensor %1").arg(tflopsText(c.tf32TensorTFLOPs))},
+           {c.fp16TensorTFLOPs, tr("FP16 tensor %1").arg(tflopsText(c.fp16TensorTFLOPs))},
+           {c.fp8TensorTFLOPs, tr("FP8 tensor %1").arg(tflopsText(c.fp8TensorTFLOPs))}};
     for (const auto &[roof, name] : compute) {
         if (roof <= 0)
             continue;
@@ -417,7 +419,9 @@ QString RooflineChart::pointToolTip(int row, bool analytic) const
         lines << tr("%1 FLOP / %2 bytes of DRAM traffic = %3 FLOP/byte")
                      .arg(exact(*k.flops), exact(k.dramBytes), exact(p.x()));
     if (onTensorCores(k))
-        lines << tr("tl.dot on tensor cores (%1)").arg(QString::fromStdString(k.tensorCores));
+        lines << tr("tl.dot on tensor cores (%1, %2)")
+                     .arg(QString::fromStdString(k.tensorCores),
+                          QString::fromStdString(k.tensorInput.empty() ? "fp16" : k.tensorInput));
     if (k.medianNs > 0)
         lines << tr("%1 TFLOP/s at the median %2 µs of %3")
                      .arg(exact(p.y()),
@@ -428,9 +432,9 @@ QString RooflineChart::pointToolTip(int row, bool analytic) const
                      .arg(exact(p.y()), exact(k.counterNs / 1e3));
     if (!analytic)
         lines << tr("%1 GB/s").arg(exact(k.achievedGBs));
-    // The kernel's own compute roof, as profiler::placeOnRoofline holds it to: FP16 tensor
-    // cores for a tensor-core kernel (when measured), FP32 FMA otherwise.
-    double roofHere = run::heldToTensorRoof(k, c) ? c.fp16TensorTFLOPs : c.fp32TFLOPs;
+    // The kernel's own compute roof, as profiler::placeOnRoofline holds it to: the tensor
+    // cores' for its dot's input type (when measured), FP32 FMA otherwise.
+    double roofHere = run::heldToTensorRoof(k, c) ? run::tensorRoofOf(k, c).tflops : c.fp32TFLOPs;
     if (c.copyGBs > 0)
         roofHere = roofHere > 0 ? std::min(roofHere, c.copyGBs * p.x() / 1000)
                                 : c.copyGBs * p.x() / 1000;

@@ -6,8 +6,11 @@ the H200 at 4096^3 fp16 (128 x 256 x 64 tiles, 8 warps, 3 stages), declared with
 must do: CUPTI's counters do not count tensor-core instructions.
 
 `python3 matmul_roofline.py` / `tilesmith run` checks the product against torch and runs it ten
-times at 4096^3; `tilesmith profile matmul_roofline.py --kernel matmul_kernel` places those
-launches on the roofline. `tilesmith bench` times it against cuBLAS.
+times at 4096^3 in fp16, then ten times in fp32 (tf32 tensor cores, tl.dot's default precision,
+with 128 x 128 x 32 tiles on 4 warps: 128 x 256 x 64 fp32 tiles need more shared memory than a
+block has); `tilesmith profile matmul_roofline.py --kernel matmul_kernel` places those launches
+on the roofline, each under the roof of its input type. `tilesmith bench` times the fp16 one
+against cuBLAS.
 """
 
 import torch
@@ -17,6 +20,7 @@ import triton.language as tl
 
 DEVICE = triton.runtime.driver.active.get_active_torch_device()
 CONFIG = dict(BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, GROUP_SIZE_M=8, num_warps=8, num_stages=3)
+TF32_CONFIG = dict(BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=32, GROUP_SIZE_M=8, num_warps=4, num_stages=3)
 
 
 def _matmul_launch_metadata(grid, kernel, args):
@@ -64,9 +68,10 @@ def matmul(a, b):
     M, K = a.shape
     K, N = b.shape
     c = torch.empty((M, N), device=a.device, dtype=a.dtype)
-    grid = (triton.cdiv(M, CONFIG['BLOCK_SIZE_M']) * triton.cdiv(N, CONFIG['BLOCK_SIZE_N']), )
+    config = TF32_CONFIG if a.dtype == torch.float32 else CONFIG
+    grid = (triton.cdiv(M, config['BLOCK_SIZE_M']) * triton.cdiv(N, config['BLOCK_SIZE_N']), )
     matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0),
-                        c.stride(1), **CONFIG)
+                        c.stride(1), **config)
     return c
 
 
@@ -75,6 +80,9 @@ def test_matmul_ragged():
     a = torch.randn(300, 129, device=DEVICE, dtype=torch.float16)
     b = torch.randn(129, 520, device=DEVICE, dtype=torch.float16)
     torch.testing.assert_close(matmul(a, b).float(), a.float() @ b.float(), atol=1e-2, rtol=1e-2)
+    # fp32 in, tf32 products (10 mantissa bits of each input).
+    a32, b32 = a.float(), b.float()
+    torch.testing.assert_close(matmul(a32, b32), a32 @ b32, atol=5e-2, rtol=1e-2)
 
 
 @triton.testing.perf_report(
@@ -97,5 +105,8 @@ if __name__ == "__main__":
     b = torch.randn((4096, 4096), device=DEVICE, dtype=torch.float16)
     for _ in range(10):
         c = matmul(a, b)
+    a32, b32 = a.float(), b.float()
+    for _ in range(10):
+        c = matmul(a32, b32)
     torch.cuda.synchronize()
-    print("matmul_roofline: 10 launches at 4096^3 fp16")
+    print("matmul_roofline: 10 launches at 4096^3 fp16, 10 in fp32 (tf32)")

@@ -46,6 +46,9 @@ struct DotInfo
 {
     std::uint32_t line = 0; ///< the Python line of the tl.dot (0 when unknown)
     std::string path;       ///< "FMA", "mma.sync", "wgmma"
+    /// What the tensor cores take: "fp16", "bf16", "tf32" (fp32 inputs) or "fp8" (e4m3 / e5m2);
+    /// empty on the FMA path.
+    std::string input;
     std::string detail;     ///< "128x128x32 fp16, m16n8k16, warps 2x2, double-buffered"
 };
 

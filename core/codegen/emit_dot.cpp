@@ -72,6 +72,10 @@ void Emitter::noteDot(const ir::Op &op, std::string path, std::string detail)
     DotInfo d;
     if (file && op.span.file == file->id() && op.span.end != 0)
         d.line = file->lineCol(op.span.begin).line;
+    if (path != dotPathName(DotPath::Fma)) {
+        const DType in = k.type(op.operands[0]).dtype;
+        d.input = in == DType::F32 ? "tf32" : isFp8(in) ? "fp8" : in == DType::BF16 ? "bf16" : "fp16";
+    }
     d.path = std::move(path);
     d.detail = std::move(detail);
     dots.push_back(std::move(d));

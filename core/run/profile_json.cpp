@@ -34,6 +34,7 @@ nlohmann::json kernelToJson(const KernelProfile &k)
            {"spill_bytes", k.spills},
            {"occupancy", jsonNumber(k.occupancy)},
            {"tensor_cores", k.tensorCores},
+           {"tensor_input", k.tensorInput},
            {"launches", k.launches},
            {"median_ns", jsonNumber(k.medianNs)},
            {"min_ns", jsonNumber(k.minNs)},
@@ -71,6 +72,7 @@ KernelProfile kernelFromJson(const nlohmann::json &j)
     k.spills = jsonGet<int>(j, "spill_bytes");
     k.occupancy = jsonGet<double>(j, "occupancy");
     k.tensorCores = jsonGet<std::string>(j, "tensor_cores");
+    k.tensorInput = jsonGet<std::string>(j, "tensor_input");
     k.launches = jsonGet<std::int64_t>(j, "launches");
     k.medianNs = jsonGet<double>(j, "median_ns");
     k.minNs = jsonGet<double>(j, "min_ns");
@@ -136,6 +138,8 @@ nlohmann::json profileToJson(const ProfileReport &r)
               {"copy_gbs", jsonNumber(c.copyGBs)},
               {"fp32_tflops", jsonNumber(c.fp32TFLOPs)},
               {"fp16_tensor_tflops", jsonNumber(c.fp16TensorTFLOPs)},
+              {"tf32_tensor_tflops", jsonNumber(c.tf32TensorTFLOPs)},
+              {"fp8_tensor_tflops", jsonNumber(c.fp8TensorTFLOPs)},
               {"measured_by", c.measuredBy}}},
             {"notes", r.notes}};
 }
@@ -166,6 +170,8 @@ ProfileReport profileFromJson(const nlohmann::json &j)
         r.roofline.copyGBs = jsonGet<double>(*it, "copy_gbs");
         r.roofline.fp32TFLOPs = jsonGet<double>(*it, "fp32_tflops");
         r.roofline.fp16TensorTFLOPs = jsonGet<double>(*it, "fp16_tensor_tflops");
+        r.roofline.tf32TensorTFLOPs = jsonGet<double>(*it, "tf32_tensor_tflops");
+        r.roofline.fp8TensorTFLOPs = jsonGet<double>(*it, "fp8_tensor_tflops");
         r.roofline.measuredBy = jsonGet<std::string>(*it, "measured_by");
     }
     r.notes = jsonGet<std::vector<std::string>>(j, "notes");

@@ -47,8 +47,11 @@ struct KernelProfile
     int spills = 0;        ///< bytes of local memory per thread the build spilled to
     double occupancy = 0;  ///< resident warps per SM / the SM's maximum, 0..1
     /// "wgmma" / "mma.sync" when a tl.dot of the kernel ran on tensor cores (the first such
-    /// dot's path), else empty: the kernel is then held to the FP16 tensor-core roof.
+    /// dot's path), else empty: the kernel is then held to a tensor-core roof (tensorRoofOf).
     std::string tensorCores;
+    /// That dot's tensor-core input: "fp16", "bf16", "tf32" or "fp8" (empty: fp16, as reports
+    /// from before the field).
+    std::string tensorInput;
 
     // CUPTI Activity: every launch of this kernel at this grid.
     std::int64_t launches = 0;
@@ -65,7 +68,8 @@ struct KernelProfile
     std::optional<double> analyticBytes, analyticFlops;
     double achievedGBs = 0;           ///< dramBytes / median time
     double achievedTFLOPs = 0;        ///< flops / median time, when known
-    /// The roof that binds: "copy bandwidth", "FP32 FMA" or "FP16 tensor cores".
+    /// The roof that binds: "copy bandwidth", "FP32 FMA", or "FP16 tensor cores" (also for
+    /// bf16), "TF32 tensor cores", "FP8 tensor cores".
     std::string roof;
     double roofFraction = 0;          ///< achieved / that roof, 0..1+
 
@@ -90,14 +94,38 @@ struct RooflineCeilings
     double fp32TFLOPs = 0;    ///< FFMA chains on every SM
     /// fp16 -> fp32 tensor cores (wgmma on sm_90, else mma.sync), 0 when not measured.
     double fp16TensorTFLOPs = 0;
+    /// tf32 (fp32 inputs) and fp8 e4m3 -> fp32 tensor cores, 0 when not measured (fp8: Hopper
+    /// only here).
+    double tf32TensorTFLOPs = 0, fp8TensorTFLOPs = 0;
     std::string measuredBy;   ///< "measured now" / "cached from <date>"
 };
 
-/// Whether the roofline holds `k` to the FP16 tensor-core roof: its tl.dot ran on tensor cores
-/// and that roof was measured (else to the FP32 FMA roof above the ridge point).
+/// A tensor-core roof: TFLOP/s (0: none) and its name, as KernelProfile::roof gives it.
+struct TensorRoof
+{
+    double tflops = 0;
+    const char *name = "";
+};
+
+/// The tensor-core roof the roofline holds `k` to: that of its tl.dot's input type (TF32 or FP8
+/// when measured), else the FP16 one (fp16, bf16, and the others when their own was not
+/// measured); tflops 0 when `k` ran no dot on tensor cores or that roof was not measured.
+inline TensorRoof tensorRoofOf(const KernelProfile &k, const RooflineCeilings &c)
+{
+    if (k.tensorCores.empty())
+        return {};
+    if (k.tensorInput == "tf32" && c.tf32TensorTFLOPs > 0)
+        return {c.tf32TensorTFLOPs, "TF32 tensor cores"};
+    if (k.tensorInput == "fp8" && c.fp8TensorTFLOPs > 0)
+        return {c.fp8TensorTFLOPs, "FP8 tensor cores"};
+    return {c.fp16TensorTFLOPs, "FP16 tensor cores"};
+}
+
+/// Whether the roofline holds `k` to a tensor-core roof (tensorRoofOf): its tl.dot ran on
+/// tensor cores and that roof was measured (else to the FP32 FMA roof above the ridge point).
 inline bool heldToTensorRoof(const KernelProfile &k, const RooflineCeilings &c)
 {
-    return !k.tensorCores.empty() && c.fp16TensorTFLOPs > 0;
+    return tensorRoofOf(k, c).tflops > 0;
 }
 
 /// Whether the FLOPs that place `k` on the roofline are its launch_metadata's: first for a

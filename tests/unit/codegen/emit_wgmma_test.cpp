@@ -122,6 +122,7 @@ TEST(EmitWgmma, Bf16WarpgroupsAlongNAndFp16ResultsCompile)
         ASSERT_TRUE(r->cuda) << r->messages();
         ASSERT_EQ(r->cuda->dots.size(), 1u);
         EXPECT_EQ(r->cuda->dots[0].path, "wgmma");
+        EXPECT_EQ(r->cuda->dots[0].input, t.dt);
         const std::string ptx = expectCompiles(*r);
         const std::string ptxType = std::string(t.dt) == "fp16" ? "f16" : t.dt;
         EXPECT_NE(ptx.find("wgmma.mma_async.sync.aligned.m64n" + std::to_string(t.instrN) + "k16.f32." + ptxType),
@@ -141,6 +142,7 @@ TEST(EmitWgmma, Fp32InputsTakeTf32WarpgroupMmaWithBothOperandsKMajor)
     EXPECT_EQ(r->cuda->dots[0].path, "wgmma");
     EXPECT_EQ(r->cuda->dots[0].detail,
               "128x128x32 fp32, m64n128k8, warpgroups 1x1, swizzle 128/128 B, cp.async into 4 buffers (a)");
+    EXPECT_EQ(r->cuda->dots[0].input, "tf32"); // the profiler's roof for it
     const std::string &c = r->code();
     EXPECT_EQ(c.find("sts_tf32"), std::string::npos) << c;
     EXPECT_NE(c.find("b: swizzled rows along N"), std::string::npos) << c;
@@ -164,6 +166,7 @@ def mm(a_ptr, b_ptr, c_ptr):
     ASSERT_TRUE(ieee->cuda) << ieee->messages();
     ASSERT_EQ(ieee->cuda->dots.size(), 1u);
     EXPECT_EQ(ieee->cuda->dots[0].path, "FMA");
+    EXPECT_EQ(ieee->cuda->dots[0].input, "");
 }
 
 TEST(EmitWgmma, TilesAWarpgroupCannotTakeStayOnMmaSync)

@@ -12,7 +12,7 @@ TEST(ProfileTable, OneRowPerKernelWithRoofsAndNotes)
     run::ProfileReport r;
     r.metricSet = "roofline";
     r.passes = 2;
-    r.roofline = {"NVIDIA H200", 4200, 64.3, 639, "measured now"};
+    r.roofline = {"NVIDIA H200", 4200, 64.3, 639, 0, 0, "measured now"};
     run::KernelProfile k;
     k.kernel = "swish_kernel";
     k.grid = {262144, 1, 1};

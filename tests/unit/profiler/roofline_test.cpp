@@ -139,6 +139,38 @@ TEST(Roofline, TensorCoreKernelIsMeasuredAgainstTheTensorRoof)
     EXPECT_DOUBLE_EQ(counted.roofFraction, 0.8);
 }
 
+TEST(Roofline, Tf32AndFp8KernelsAreHeldToTheirOwnTensorRoofs)
+{
+    run::RooflineCeilings c = h200WithTensorCores();
+    c.tf32TensorTFLOPs = 400;
+    c.fp8TensorTFLOPs = 1600;
+    run::KernelProfile tf32 = matmulLike("wgmma");
+    tf32.tensorInput = "tf32";
+    tf32.analyticFlops = 200e9; // 200 TFLOP/s, 2000 FLOP/byte: past the TF32 ridge (100)
+    placeOnRoofline(tf32, c);
+    EXPECT_EQ(tf32.roof, "TF32 tensor cores");
+    EXPECT_DOUBLE_EQ(tf32.roofFraction, 0.5);
+    run::KernelProfile fp8 = matmulLike("wgmma");
+    fp8.tensorInput = "fp8";
+    placeOnRoofline(fp8, c);
+    EXPECT_EQ(fp8.roof, "FP8 tensor cores");
+    EXPECT_DOUBLE_EQ(fp8.roofFraction, 0.4);
+    // bf16 runs at fp16's rate; a report from before tensor_input (empty) is fp16.
+    for (const char *in : {"bf16", "fp16", ""}) {
+        run::KernelProfile k = matmulLike("wgmma");
+        k.tensorInput = in;
+        placeOnRoofline(k, c);
+        EXPECT_EQ(k.roof, "FP16 tensor cores") << in;
+        EXPECT_DOUBLE_EQ(k.roofFraction, 0.8) << in;
+    }
+    // Where a type's own roof was not measured (fp8 before Hopper), the FP16 one holds it.
+    c.fp8TensorTFLOPs = 0;
+    run::KernelProfile unmeasured = matmulLike("mma.sync");
+    unmeasured.tensorInput = "fp8";
+    placeOnRoofline(unmeasured, c);
+    EXPECT_EQ(unmeasured.roof, "FP16 tensor cores");
+}
+
 TEST(Roofline, KernelWithoutTensorCoresStaysUnderTheFp32Roof)
 {
     run::KernelProfile k = matmulLike("");
@@ -173,6 +205,9 @@ TEST(Roofline, TensorPeakInstructionFollowsTheArchitecture)
     EXPECT_EQ(tensorPeakInstruction(9), "wgmma m64n256k16");
     EXPECT_EQ(tensorPeakInstruction(8), "mma.sync m16n8k16");
     EXPECT_EQ(tensorPeakInstruction(10), "mma.sync m16n8k16");
+    EXPECT_EQ(tensorPeakInstruction(9, TensorInput::Tf32), "wgmma m64n256k8 tf32");
+    EXPECT_EQ(tensorPeakInstruction(9, TensorInput::Fp8), "wgmma m64n256k32 e4m3");
+    EXPECT_EQ(tensorPeakInstruction(8, TensorInput::Tf32), "mma.sync m16n8k8 tf32");
 }
 
 // The peak kernels build with NVRTC (no GPU needed): Hopper's for sm_90a only, where wgmma
@@ -204,6 +239,29 @@ TEST(Roofline, TensorPeakKernelsCompile)
         = cuda::compileCuda(tensorPeakSource(8), "/tilesmith/tsm_mma_peak.cu", o);
     ASSERT_TRUE(mma.ok) << mma.log;
     EXPECT_NE(mma.ptx.find("mma.sync.aligned.m16n8k16"), std::string::npos);
+    const cuda::CompileResult mmaTf32
+        = cuda::compileCuda(tensorPeakSource(8, TensorInput::Tf32), "/tilesmith/tsm_mma_peak.cu", o);
+    ASSERT_TRUE(mmaTf32.ok) << mmaTf32.log;
+    EXPECT_NE(mmaTf32.ptx.find("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"), std::string::npos);
+}
+
+// The TF32 and FP8 forms of Hopper's peak kernel: the same byte layout, k8 and k32 instructions
+// (no transpose operands), elements written as fp32 and e4m3.
+TEST(Roofline, Tf32AndFp8PeakKernelsCompile)
+{
+    cuda::CompileOptions o;
+    o.arch = "sm_90a";
+    o.cacheDir = "-";
+    o.lineInfo = false;
+    for (const auto &[in, instr] : {std::pair{TensorInput::Tf32, "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32"},
+                                    std::pair{TensorInput::Fp8, "wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3"}}) {
+        const cuda::CompileResult r = cuda::compileCuda(tensorPeakSource(9, in), "/tilesmith/tsm_wgmma_peak.cu", o);
+        ASSERT_TRUE(r.ok) << r.log;
+        EXPECT_NE(r.ptx.find(instr), std::string::npos) << instr;
+        EXPECT_EQ(r.resources.spillStoreBytes, 0) << r.log;
+        EXPECT_EQ(r.log.find("serialized"), std::string::npos) << r.log;
+    }
+    EXPECT_NE(tensorPeakSource(9, TensorInput::Fp8).find("cvt.rn.satfinite.e4m3x2.f32"), std::string::npos);
 }
 
 } // namespace

@@ -15,7 +15,7 @@ TEST(ProfileJson, RoundTrips)
     r.metricNames = {"gpu__time_duration.sum", "dram__bytes_read.sum"};
     r.passes = 1;
     r.notes = {"a note"};
-    r.roofline = {"NVIDIA H200", 4250.5, 64.3, 639.0, "cached"};
+    r.roofline = {"NVIDIA H200", 4250.5, 64.3, 639.0, 320.5, 1290.0, "cached"};
     KernelProfile k;
     k.kernel = "softmax_kernel";
     k.function = "softmax_kernel";
@@ -27,6 +27,7 @@ TEST(ProfileJson, RoundTrips)
     k.registers = 40;
     k.occupancy = 0.75;
     k.tensorCores = "wgmma";
+    k.tensorInput = "tf32";
     k.launches = 12;
     k.medianNs = 34000;
     k.metrics = {{"dram__bytes_read.sum", 6.7e7, "byte"}};
@@ -55,6 +56,9 @@ TEST(ProfileJson, RoundTrips)
     EXPECT_EQ(back.kernels[0].lines[0].topStall, "");
     EXPECT_EQ(j["kernels"][0]["tensor_cores"], "wgmma");
     EXPECT_EQ(back.kernels[0].tensorCores, "wgmma");
+    EXPECT_EQ(back.kernels[0].tensorInput, "tf32");
+    EXPECT_EQ(back.roofline.tf32TensorTFLOPs, 320.5);
+    EXPECT_EQ(back.roofline.fp8TensorTFLOPs, 1290.0);
 }
 
 TEST(ProfileJson, MissingFlopsStayMissingAndJunkIsIgnored)
