@@ -120,6 +120,28 @@ QString tflopsText(double t)
     return QStringLiteral("%1 TFLOP/s").arg(t, 0, 'f', t >= 10 ? 0 : 1);
 }
 
+// The compute roofs drawn: FP32 FMA, FP16 tensor cores (the tensor cores' reference), and TF32
+// or FP8 tensor cores only where a kernel of the report is held to them; 0 for one not drawn.
+struct DrawnRoofs
+{
+    double fp32 = 0, tf32 = 0, fp16 = 0, fp8 = 0;
+    double top() const { return std::max({fp32, tf32, fp16, fp8}); }
+};
+
+DrawnRoofs drawnRoofs(const run::ProfileReport &r)
+{
+    const run::RooflineCeilings &c = r.roofline;
+    DrawnRoofs d{c.fp32TFLOPs, 0, c.fp16TensorTFLOPs, 0};
+    for (const KernelProfile &k : r.kernels) {
+        const run::TensorRoof held = run::tensorRoofOf(k, c);
+        if (held.name == std::string("TF32 tensor cores"))
+            d.tf32 = held.tflops;
+        if (held.name == std::string("FP8 tensor cores"))
+            d.fp8 = held.tflops;
+    }
+    return d;
+}
+
 double decadeBelow(double v)
 {
     return std::pow(10.0, std::floor(std::log10(v)));
@@ -287,7 +309,7 @@ void RooflineChart::rebuild()
     }
 
     // Axes in whole decades around the points and the roofs' ridge points.
-    const double top = std::max({c.fp32TFLOPs, c.fp16TensorTFLOPs, c.tf32TensorTFLOPs, c.fp8TensorTFLOPs});
+    const double top = drawnRoofs(m_report).top();
     if (c.copyGBs > 0 && c.fp32TFLOPs > 0)
         xs << c.fp32TFLOPs * 1000 / c.copyGBs / 20 << top * 1000 / c.copyGBs * 3;
     if (xs.isEmpty())
@@ -339,6 +361,14 @@ void RooflineChart::rebuild()
         caption << tr("The device's roofs were not measured: kernels are drawn without them");
     else if (!c.measuredBy.empty())
         caption << tr("Roofs %1").arg(QString::fromStdString(c.measuredBy));
+    QStringList tensorRoofs;
+    for (const auto &[t, name] : {std::pair{c.tf32TensorTFLOPs, "TF32"}, std::pair{c.fp16TensorTFLOPs, "FP16/BF16"},
+                                  std::pair{c.fp8TensorTFLOPs, "FP8"}})
+        if (t > 0)
+            tensorRoofs << QStringLiteral("%1 %2").arg(QLatin1String(name), tflopsText(t));
+    if (tensorRoofs.size() > 1)
+        caption << tr("Tensor-core roofs: %1; each kernel is held to its tl.dot's input type's")
+                       .arg(tensorRoofs.join(QStringLiteral(", ")));
     m_caption->setText(caption.join(QLatin1Char('\n')));
 }
 
@@ -346,7 +376,7 @@ void RooflineChart::addRoofs(double x0, double x1)
 {
     const run::RooflineCeilings &c = m_report.roofline;
     const QColor roofColor = Theme::current().chartReference;
-    const double top = std::max({c.fp32TFLOPs, c.fp16TensorTFLOPs, c.tf32TensorTFLOPs, c.fp8TensorTFLOPs});
+    const double top = drawnRoofs(m_report).top();
     auto addLine
         = [this, roofColor](const QString &name, QPointF a, QPointF b, Qt::PenStyle style) {
               auto *line = new QLineSeries;
@@ -366,17 +396,36 @@ void RooflineChart::addRoofs(double x0, double x1)
         const double lx = std::sqrt(x0 * end); // clear of the axis and of the ridge
         addLabel({lx, c.copyGBs * lx / 1000}, name, roofColor);
     }
-    const std::pair<double, QString> compute[]
-        = {{c.fp32TFLOPs, tr("FP32 %1").arg(tflopsText(c.fp32TFLOPs))},
-           {c.tf32TensorTFLOPs, tr("TF32 tensor %1").arg(tflopsText(c.tf32TensorTFLOPs))},
-           {c.fp16TensorTFLOPs, tr("FP16 tensor %1").arg(tflopsText(c.fp16TensorTFLOPs))},
-           {c.fp8TensorTFLOPs, tr("FP8 tensor %1").arg(tflopsText(c.fp8TensorTFLOPs))}};
-    for (const auto &[roof, name] : compute) {
-        if (roof <= 0)
+    const DrawnRoofs drawn = drawnRoofs(m_report);
+    struct Roof
+    {
+        double tflops;
+        QString name, shortName;
+    };
+    auto tensor = [](const char *type, double t) {
+        return Roof{t, tr("%1 tensor %2").arg(QLatin1String(type), tflopsText(t)),
+                    QStringLiteral("%1 %2").arg(QLatin1String(type)).arg(t, 0, 'f', 0)};
+    };
+    const Roof compute[] = {{drawn.fp32, tr("FP32 %1").arg(tflopsText(drawn.fp32)), {}},
+                            tensor("TF32", drawn.tf32), tensor("FP16", drawn.fp16), tensor("FP8", drawn.fp8)};
+    // Several tensor roofs lie close together: their labels are short ("TF32 497"; the
+    // caption names them in full) and alternate between the left and the right of their roofs,
+    // from the highest down, so that they do not overprint.
+    std::vector<double> order;
+    for (const Roof &r : compute)
+        if (r.tflops > 0)
+            order.push_back(r.tflops);
+    std::sort(order.begin(), order.end(), std::greater<>());
+    const bool several = drawn.tf32 > 0 || drawn.fp8 > 0;
+    for (const Roof &r : compute) {
+        if (r.tflops <= 0)
             continue;
-        const double ridge = c.copyGBs > 0 ? roof * 1000 / c.copyGBs : x0;
-        addLine(name, {ridge, roof}, {x1, roof}, roof == top ? Qt::SolidLine : Qt::DashLine);
-        addLabel({ridge * std::pow(x1 / ridge, 0.3), roof}, name, roofColor);
+        const double ridge = c.copyGBs > 0 ? r.tflops * 1000 / c.copyGBs : x0;
+        addLine(r.name, {ridge, r.tflops}, {x1, r.tflops}, r.tflops == top ? Qt::SolidLine : Qt::DashLine);
+        const auto rank = std::find(order.begin(), order.end(), r.tflops) - order.begin();
+        const double at = several ? (rank % 2 ? 0.75 : 0.2) : 0.3;
+        addLabel({ridge * std::pow(x1 / ridge, at), r.tflops}, several && !r.shortName.isEmpty() ? r.shortName : r.name,
+                 roofColor);
     }
 }
 

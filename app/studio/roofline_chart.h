@@ -2,15 +2,16 @@
 // The Profile pane's roofline (QtCharts stays behind this header, as for BenchmarkChart):
 // log-log axes of arithmetic intensity (FLOP/byte) and throughput (TFLOP/s), the device's
 // measured roofs as lines labelled with their values (memory: y = copy GB/s * x / 1000;
-// compute: y = FP32 and, when measured, FP16 tensor-core TFLOP/s), and one point per profiled
+// compute: y = FP32 and, when measured, FP16 tensor-core TFLOP/s, and TF32 or FP8 where a
+// kernel is held to them: run::tensorRoofOf), and one point per profiled
 // kernel whose FLOPs are known at (flops / DRAM bytes, flops / median time), and a hollow square
 // where the program's launch_metadata gives its bytes and FLOPs. The FLOP counters do not count
 // tensor-core instructions: a kernel whose tl.dot ran on tensor cores (KernelProfile::tensorCores)
 // is placed by launch_metadata's FLOPs over its DRAM bytes, as profiler::placeOnRoofline places
 // it, and without them is listed as not placed. Kernels without a FLOP count are never placed on
 // a made-up intensity: the caption lists them with their fraction of the copy roof. Hovering over
-// a point shows its exact numbers, the kernel's own compute roof (FP16 tensor for tensor-core
-// kernels, FP32 FMA otherwise) and, on the point whose numbers placed it, the roof that binds.
+// a point shows its exact numbers, the kernel's own compute roof (its dot's input type's tensor
+// roof for tensor-core kernels, FP32 FMA otherwise) and, on the point whose numbers placed it, the roof that binds.
 
 #include "core/run/profile_report.h"
 

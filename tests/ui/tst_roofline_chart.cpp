@@ -2,7 +2,8 @@
 // one point per kernel row with a FLOP count at (FLOP / DRAM byte, TFLOP/s at the median time),
 // the exact numbers on hover, and kernels without FLOPs listed by their bandwidth, never placed.
 // Kernels whose tl.dot ran on tensor cores are placed by launch_metadata's FLOPs (the counters
-// do not count tensor-core instructions) under the FP16 tensor roof.
+// do not count tensor-core instructions) under the tensor roof of their input type (TF32, FP16
+// or FP8, the TF32 and FP8 roofs drawn only where a kernel is held to them).
 //
 // The fixture (tests/data/studio/profile_report_fixture.json) is synthetic: hand-made numbers
 // shaped like an H200's (copy 4210 GB/s, FP32 67.3 and FP16 tensor 712 TFLOP/s); see
@@ -257,7 +258,7 @@ private slots:
                      "1.37439e+11 FLOP (launch_metadata's: the counters do not count tensor-core "
                      "instructions) / 1.2e+08 bytes of DRAM traffic = 1145.32 FLOP/byte")),
                  qPrintable(tip));
-        QVERIFY2(tip.contains(QStringLiteral("tl.dot on tensor cores (wgmma)")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("tl.dot on tensor cores (wgmma, fp16)")), qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("549.756 TFLOP/s at the median 250 µs of 10 launches")),
                  qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("the roof at this intensity: 712 TFLOP/s")),
@@ -335,6 +336,51 @@ private slots:
                  qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("bound by copy bandwidth: 23.8% of that roof")),
                  qPrintable(tip));
+    }
+
+    // A tf32 matmul the H100 measured (tests/data/studio/profile_matmul_tf32_h100.json:
+    // bench/gpu/matmul_roofline.py's fp16 and fp32 launches, roofs FP16 885, TF32 497 and FP8
+    // 1802 TFLOP/s): the TF32 roof is drawn because a kernel is held to it, FP8's is not, and the
+    // tf32 launches are measured against TF32's.
+    void tf32KernelsUnderTheTf32Roof()
+    {
+        const QByteArray bytes
+            = readFile(QStringLiteral(TSM_SOURCE_DIR "/tests/data/studio/profile_matmul_tf32_h100.json"));
+        QVERIFY(!bytes.isEmpty());
+        run::ProfileReport r
+            = run::profileFromJson(nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size()));
+        RooflineChart chart;
+        chart.setReport(r);
+        QCOMPARE(chart.roofNames(),
+                 (QStringList{QStringLiteral("copy 3.0 TB/s"), QStringLiteral("FP32 64 TFLOP/s"),
+                              QStringLiteral("TF32 tensor 497 TFLOP/s"), QStringLiteral("FP16 tensor 885 TFLOP/s")}));
+        // The copy roof ends at the highest drawn roof's ridge (FP16's), not FP8's.
+        const QList<QPointF> copy = chart.roofPoints(QStringLiteral("copy 3.0 TB/s"));
+        QVERIFY(near(copy[1].x(), r.roofline.fp16TensorTFLOPs * 1000 / r.roofline.copyGBs));
+        QVERIFY2(chart.caption().contains(QStringLiteral("Tensor-core roofs: TF32 497 TFLOP/s, FP16/BF16 885 "
+                                                         "TFLOP/s, FP8 1802 TFLOP/s")),
+                 qPrintable(chart.caption()));
+        const QList<QPointF> points = chart.kernelPoints(QStringLiteral("matmul_kernel"));
+        bool sawTf32 = false;
+        for (const QPointF &p : points) {
+            const QString tip = chart.toolTipAt(QStringLiteral("matmul_kernel"), p);
+            if (tip.contains(QStringLiteral("grid 1024")) && tip.contains(QStringLiteral("bound by"))) {
+                sawTf32 = true;
+                QVERIFY2(tip.contains(QStringLiteral("tl.dot on tensor cores (wgmma, tf32)")), qPrintable(tip));
+                QVERIFY2(tip.contains(QStringLiteral("bound by TF32 tensor cores: 15.1% of that roof")),
+                         qPrintable(tip));
+            }
+        }
+        QVERIFY(sawTf32);
+
+        // Without tf32 kernels the TF32 roof is not drawn, measured or not.
+        r.kernels.erase(std::remove_if(r.kernels.begin(), r.kernels.end(),
+                                       [](const run::KernelProfile &k) { return k.tensorInput == "tf32"; }),
+                        r.kernels.end());
+        chart.setReport(r);
+        QCOMPARE(chart.roofNames(),
+                 (QStringList{QStringLiteral("copy 3.0 TB/s"), QStringLiteral("FP32 64 TFLOP/s"),
+                              QStringLiteral("FP16 tensor 885 TFLOP/s")}));
     }
 
     void exports()
