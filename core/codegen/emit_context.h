@@ -261,7 +261,6 @@ public:
         const ir::Op *dot = nullptr;
         int operand = 0;  ///< 0: a, 1: b
         bool ahead = false; ///< in the loop (the next iteration's tile) or before it (the first)
-        int bytes = 16;     ///< per cp.async: 16-byte vectors, or 4-byte elements (tf32 across the rows)
     };
     std::map<const ir::Op *, AsyncDot> asyncDots;
     std::map<const ir::Op *, AsyncLoad> asyncLoads;

@@ -126,23 +126,20 @@ void Emitter::planAsyncCopies()
     index(k.body);
     // A load can copy straight into the dot's staging area when each thread's registers of it
     // are 16-byte vectors both in global memory (axis facts) and along the staged rows, and
-    // masked-off elements are zeros: 16 bytes a copy. With `elements` (fp32 for wgmma's tf32,
-    // whose rows must run along K), an operand contiguous across the staged rows (a row-major b)
-    // is copied one 4-byte element at a time, still asynchronously: 4. Else 0.
-    auto copyable = [&](const ir::Op &load, const Layout &staged, int storageContig, bool elements) {
+    // masked-off elements are zeros.
+    auto copyable = [&](const ir::Op &load, const Layout &staged, int storageContig) {
         const ir::ValueId ptr = load.operands[0];
         if (!isBlock(ptr) || (load.operands.size() > 2 && !isZeroValue(def, load.operands[2])))
-            return 0;
+            return false;
         const DType dt = k.type(ptr).dtype;
         const int v = 16 / dtypeBytes(dt);
         const Layout &l = layout(load.result());
-        if (!l.sameAs(staged))
-            return 0;
+        if (!l.sameAs(staged) || l.contiguousDim() != storageContig || l.contiguousRegs() < v)
+            return false;
         const ir::ValueId mask = load.operands.size() > 1 ? load.operands[1] : ir::kNoValue;
-        if (l.contiguousDim() == storageContig && l.contiguousRegs() >= v
-            && accessVectorWidth(lk.axis[ptr], mask == ir::kNoValue ? nullptr : &lk.axis[mask], dt, l) >= v)
-            return 16;
-        return elements && dtypeBytes(dt) == 4 ? 4 : 0;
+        const int width
+            = accessVectorWidth(lk.axis[ptr], mask == ir::kNoValue ? nullptr : &lk.axis[mask], dt, l);
+        return width >= v;
     };
     // One dot of a loop: its operands whose loads were pipelined copy by cp.async (when they
     // can) into a ring of staging buffers.
@@ -173,13 +170,11 @@ void Emitter::planAsyncCopies()
             // a staged [M][K] (K contiguous) or [K][M]; b [N][K] (K, dimension 0) or [K][N].
             const int contig = plan.rowsAlongDim0[o] ? 1 : 0;
             const Layout &staged = o == 0 ? la : lb;
-            const bool elements = path == DotPath::Wgmma && k.type(v).dtype == DType::F32;
-            const int bytes = copyable(*ahead, staged, contig, elements);
-            if (bytes == 0 || copyable(*first, staged, contig, elements) != bytes)
+            if (!copyable(*ahead, staged, contig) || !copyable(*first, staged, contig))
                 continue;
             ad.async[o] = true;
-            asyncLoads[ahead] = AsyncLoad{dot, o, true, bytes};
-            asyncLoads[first] = AsyncLoad{dot, o, false, bytes};
+            asyncLoads[ahead] = AsyncLoad{dot, o, true};
+            asyncLoads[first] = AsyncLoad{dot, o, false};
         }
         if (!ad.async[0] && !ad.async[1])
             return;
@@ -275,7 +270,7 @@ void Emitter::emitAsyncLoad(const ir::Op &op)
     const ir::ValueId res = op.result(), ptr = op.operands[0];
     const Layout &l = layout(res);
     const DType dt = k.type(ptr).dtype;
-    const int v = al.bytes / dtypeBytes(dt);
+    const int v = 16 / dtypeBytes(dt);
     // The registers stay unused (the dot reads shared memory); zeros keep the compiler quiet.
     declare(res);
     unrolledLoop(l.numRegs(), name(res) + "[r] = " + floatLiteral(dt, 0) + ";");
@@ -296,7 +291,7 @@ void Emitter::emitAsyncLoad(const ir::Op &op)
     const std::string p = elem(ptr, l);
     const std::string m = mask == ir::kNoValue ? "true" : elem(mask, l);
     unrolledLoop(l.numRegs(),
-                 "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::cp_async" + str(al.bytes) + "(&" + dst + "["
+                 "{ const int f = " + flatIndexExpr(l, "r") + "; tsm::cp_async16(&" + dst + "["
                      + plan.index[al.operand] + "], " + p + ", " + m + "); }",
                  v);
     line("tsm::cp_async_commit();");

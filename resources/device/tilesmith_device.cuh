@@ -926,13 +926,6 @@ __device__ __forceinline__ void cp_async16(void *smem, const void *gmem, bool pr
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(s), "l"(gmem), "r"(pred ? 16 : 0)
                  : "memory");
 }
-// One 4-byte element (an fp32 operand copied across the staged rows: tf32 on wgmma).
-__device__ __forceinline__ void cp_async4(void *smem, const void *gmem, bool pred)
-{
-    const unsigned s = (unsigned)__cvta_generic_to_shared(smem);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;" ::"r"(s), "l"(gmem), "r"(pred ? 4 : 0)
-                 : "memory");
-}
 __device__ __forceinline__ void cp_async_commit()
 {
     asm volatile("cp.async.commit_group;" ::: "memory");
