@@ -12,7 +12,7 @@ namespace {
 // cublas_api.h / library_types.h values, so that no cuBLAS header is needed at build time.
 constexpr int kOpN = 0, kOpT = 1;
 constexpr int kR16F = 2, kR32F = 0, kR16BF = 14, kR64F = 1;
-constexpr int kCompute32F = 68, kCompute64F = 70;
+constexpr int kCompute32F = 68, kCompute32FFastTf32 = 77, kCompute64F = 70;
 constexpr int kGemmDefault = -1;
 
 using CreateFn = int (*)(void **);
@@ -123,7 +123,10 @@ bool Cublas::gemm(const MatmulArgs &g, std::uint64_t a, std::uint64_t b, std::ui
                               reinterpret_cast<const void *>(b), type, int(ldb), g.b.batchStride,
                               reinterpret_cast<const void *>(a), type, int(lda), g.a.batchStride, beta,
                               reinterpret_cast<void *>(c), type, int(ldc), g.c.batchStride, int(g.batch),
-                              f64 ? kCompute64F : kCompute32F, kGemmDefault);
+                              f64                                              ? kCompute64F
+                              : g.allowTf32 && g.dtype == DType::F32 ? kCompute32FFastTf32
+                                                                     : kCompute32F,
+                              kGemmDefault);
     if (status != 0) {
         *why = "cublasGemmStridedBatchedEx failed with status " + std::to_string(status);
         return false;

@@ -786,6 +786,12 @@ EagerGpuOps::matmul(const Tensor &a, const Tensor &b, std::int64_t n, std::int64
     g.m = n;
     g.n = p;
     g.k = k;
+    // As PyTorch: fp32 on tf32 tensor cores once the program allows it
+    // (torch.backends.cuda.matmul.allow_tf32, torch.set_float32_matmul_precision).
+    if (m_ctx.interp)
+        if (const std::optional<Value> mm = m_ctx.interp->module("torch.backends.cuda.matmul"); mm && mm->object())
+            if (const std::optional<Value> allow = mm->object()->getAttr("allow_tf32"))
+                g.allowTf32 = truthy(*allow);
     std::string why;
     ++m_ctx.launches;
     if (m_ctx.backend->matmul(g, &why))

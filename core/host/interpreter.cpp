@@ -72,6 +72,14 @@ bool Interpreter::hasModule(std::string_view name) const
     return m_impl->modules.count(std::string(name)) != 0;
 }
 
+std::optional<Value> Interpreter::module(std::string_view name) const
+{
+    auto it = m_impl->modules.find(std::string(name));
+    if (it == m_impl->modules.end())
+        return std::nullopt;
+    return it->second;
+}
+
 bool Interpreter::execModule(const ast::Module &module,
                              std::string_view moduleName,
                              DiagnosticSink &sink)

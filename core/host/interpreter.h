@@ -49,6 +49,8 @@ public:
     void registerModule(std::string name, Value module);
     /// Whether `name` was registered.
     bool hasModule(std::string_view name) const;
+    /// The module registered as `name`, or nullopt.
+    std::optional<Value> module(std::string_view name) const;
 
     /// Checks `module` against the sandbox (forbidden names, imports, dunder attributes:
     /// ForbiddenHostAccess for each, nothing runs), then executes its statements with

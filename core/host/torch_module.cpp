@@ -557,6 +557,22 @@ std::shared_ptr<LibraryModule> makeTorchModule()
     cudnn->set("benchmark", Value::boolean(false));
     cudnn->set("deterministic", Value::boolean(false));
     backends->set("cuda", Value::fromObject(cudaBackend));
+    // torch.set_float32_matmul_precision: "highest" keeps fp32 matmuls exact, "high" and
+    // "medium" let them take tf32 (what allow_tf32 says; the eager GPU matmul reads it).
+    torch->def("set_float32_matmul_precision", [matmul](CallArgs &a) {
+        a.expectPositional("set_float32_matmul_precision", 1, 1);
+        if (!a[0].isStr())
+            throwTypeError("set_float32_matmul_precision() expects a str");
+        const std::string &p = a[0].asStr();
+        if (p != "highest" && p != "high" && p != "medium")
+            throwPy("RuntimeError", "Invalid precision " + p + ": expected 'highest', 'high' or 'medium'");
+        matmul->set("allow_tf32", Value::boolean(p != "highest"));
+        return Value();
+    });
+    torch->def("get_float32_matmul_precision", [matmul](CallArgs &) {
+        const Value *allow = matmul->find("allow_tf32");
+        return Value::str(allow && truthy(*allow) ? "high" : "highest");
+    });
     backends->set("cudnn", Value::fromObject(cudnn));
     torch->set("backends", Value::fromObject(backends));
 

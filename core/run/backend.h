@@ -161,6 +161,8 @@ struct MatmulArgs
     Operand a, b, c;
     DType dtype = DType::F32;
     std::int64_t batch = 1, m = 0, n = 0, k = 0;
+    /// fp32 products may take tf32 tensor cores (torch.backends.cuda.matmul.allow_tf32).
+    bool allowTf32 = false;
 };
 
 class Backend

@@ -113,6 +113,37 @@ def test_matmul_through_cublas(dtype):
         torch.testing.assert_close(inside_do_bench(lambda: fn() * 1.0), fn(), **tol)
 
 
+# Tilesmith's interpreter computes torch's matmul on the host, exactly, whatever allow_tf32 says
+# (as PyTorch does on a CPU); its device name says so.
+ON_INTERPRETER = "interpreter" in torch.cuda.get_device_name()
+
+
+@pytest.mark.skipif(ON_INTERPRETER, reason="tf32 is a GPU's; the interpreter's host matmul is exact")
+def test_matmul_allow_tf32():
+    # As PyTorch: fp32 matmuls take tf32 tensor cores once the program allows it (cuBLAS's
+    # fast-tf32 compute type), and are exact fp32 again after. K = 1024 random terms: tf32's
+    # 10-bit mantissas put the error near 1e-3 of the result's scale, fp32's near 1e-6.
+    torch.manual_seed(7)
+    a = torch.randn(256, 1024, device=DEVICE)
+    b = torch.randn(1024, 256, device=DEVICE)
+    exact = (a.double() @ b.double())
+    scale = exact.abs().max().item()
+
+    def error():
+        return (inside_do_bench(lambda: a @ b).double() - exact).abs().max().item() / scale
+
+    try:
+        torch.backends.cuda.matmul.allow_tf32 = True
+        tf32 = error()
+        torch.set_float32_matmul_precision("highest")
+        assert not torch.backends.cuda.matmul.allow_tf32
+        ieee = error()
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = False
+    assert 1e-5 < tf32 < 1e-2, tf32
+    assert ieee < 1e-5, ieee
+
+
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16])
 def test_where(dtype):
     torch.manual_seed(6)

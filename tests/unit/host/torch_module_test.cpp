@@ -99,6 +99,24 @@ TEST(TorchModule, TensorErrorsUsePyTorchWording)
               "dimension 0\n");
 }
 
+TEST(TorchModule, Float32MatmulPrecisionIsAllowTf32)
+{
+    // As PyTorch: "high" and "medium" allow tf32 for fp32 matmuls, "highest" does not; the
+    // eager GPU matmul reads allow_tf32 (cuBLAS's fast-tf32 compute type).
+    Session s;
+    EXPECT_EQ(runOut("import torch\n"
+                     "print(torch.get_float32_matmul_precision(), torch.backends.cuda.matmul.allow_tf32)\n"
+                     "torch.set_float32_matmul_precision('high')\n"
+                     "print(torch.get_float32_matmul_precision(), torch.backends.cuda.matmul.allow_tf32)\n"
+                     "torch.backends.cuda.matmul.allow_tf32 = False\n"
+                     "print(torch.get_float32_matmul_precision())\n"
+                     "try:\n    torch.set_float32_matmul_precision('fast')\n"
+                     "except RuntimeError as e:\n    print(e)\n",
+                     s),
+              "highest False\nhigh True\nhighest\n"
+              "Invalid precision fast: expected 'highest', 'high' or 'medium'\n");
+}
+
 TEST(TorchModule, AssertCloseEmitsAValidationEventEveryTime)
 {
     Session s;
