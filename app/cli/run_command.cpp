@@ -50,11 +50,11 @@ public:
             m_out << e.text;
             break;
         case K::TestFinished:
-            (e.passed ? m_passed : m_failed)++;
+            (e.skipped ? m_skipped : e.passed ? m_passed : m_failed)++;
             if (!e.passed)
                 m_failedNames.push_back(e.name);
-            m_out << (e.passed ? "PASSED " : "FAILED ") << e.name << " (" << seconds(e.seconds)
-                  << ")\n";
+            m_out << (e.skipped ? "SKIPPED " : e.passed ? "PASSED " : "FAILED ") << e.name << " ("
+                  << seconds(e.seconds) << ")\n";
             m_out.flush();
             break;
         case K::Profile:
@@ -74,6 +74,8 @@ public:
                 m_out << "== " << m_passed << " passed";
                 if (m_failed)
                     m_out << ", " << m_failed << " failed";
+                if (m_skipped)
+                    m_out << ", " << m_skipped << " skipped";
                 m_out << " in " << seconds(e.seconds) << " on " << m_runner.backendName()
                       << " ==\n";
             }
@@ -98,7 +100,7 @@ private:
     run::Mode m_mode;
     bool m_autotuneReport = false;
     std::ostream &m_out, &m_err;
-    int m_passed = 0, m_failed = 0;
+    int m_passed = 0, m_failed = 0, m_skipped = 0;
     std::vector<std::string> m_failedNames;
 };
 

@@ -79,10 +79,14 @@ void RunLog::addEvent(const QJsonObject &e)
                 severity == QStringLiteral("error") ? Tone::Error : Tone::Warning);
     } else if (kind == QStringLiteral("test_finished")) {
         const bool passed = e.value(QStringLiteral("passed")).toBool();
+        const bool skipped = e.value(QStringLiteral("skipped")).toBool();
         addLine(QStringLiteral("%1 %2 (%3 s)")
-                    .arg(passed ? QStringLiteral("PASSED") : QStringLiteral("FAILED"), str("name"))
+                    .arg(skipped  ? QStringLiteral("SKIPPED")
+                         : passed ? QStringLiteral("PASSED")
+                                  : QStringLiteral("FAILED"),
+                         str("name"))
                     .arg(e.value(QStringLiteral("seconds")).toDouble(), 0, 'f', 2),
-                passed ? Tone::Success : Tone::Error);
+                skipped ? Tone::Plain : passed ? Tone::Success : Tone::Error);
     } else if (kind == QStringLiteral("benchmark_point")) {
         addLine(QStringLiteral("%1  %2 = %3  %4: %5 %6")
                     .arg(str("benchmark"), str("x_name"), e.value(QStringLiteral("x")).toVariant().toString(), str("line"))

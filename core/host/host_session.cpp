@@ -72,6 +72,7 @@ struct HostSession::Impl
 
     const ast::Module &module;
     HostOptions options;
+    bool lastSkipped = false;            // runTest's last test was skipped
     HostContext ctx;                     // destroyed after the interpreter (declared first)
     std::unique_ptr<Interpreter> interp; // library objects hold pointers into ctx
     std::vector<Case> cases;
@@ -140,6 +141,7 @@ bool HostSession::runTest(const TestCase &test)
     if (!s.interp || test.index >= s.cases.size())
         return false;
     const Case &c = s.cases[test.index];
+    s.lastSkipped = c.skip;
     if (c.skip) {
         run::RunEvent e;
         e.kind = run::RunEvent::Kind::Stdout;
@@ -200,7 +202,13 @@ bool HostSession::runTest(const TestCase &test)
         e.text = c.name + " SKIPPED (" + reason + ")\n";
         s.ctx.emit(e);
     }
+    s.lastSkipped = skipped && ok;
     return ok;
+}
+
+bool HostSession::lastTestSkipped() const
+{
+    return m_impl->lastSkipped;
 }
 
 std::vector<std::string> HostSession::benchmarks()

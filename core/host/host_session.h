@@ -67,6 +67,9 @@ public:
     std::vector<TestCase> tests();
     /// Runs one test; false if it failed (its assertion / validation report is sent as events).
     bool runTest(const TestCase &test);
+    /// Whether the test runTest() last ran was skipped (a skip / skipif mark, pytest.skip());
+    /// runTest() returned true for it.
+    bool lastTestSkipped() const;
 
     /// The module-level objects made by `@triton.testing.perf_report` (their variable names).
     std::vector<std::string> benchmarks();

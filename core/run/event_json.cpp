@@ -58,6 +58,7 @@ nlohmann::json eventToJson(const RunEvent &e, const SourceManager &sources)
         return {{"event", "test_finished"},
                 {"name", e.name},
                 {"passed", e.passed},
+                {"skipped", e.skipped},
                 {"seconds", e.seconds}};
     case K::Validation: {
         nlohmann::json j = validationToJson(*e.validation);

@@ -90,6 +90,8 @@ struct RunEvent
     std::string name;
     std::string text;
     bool passed = true;
+    /// TestFinished: the test was skipped (skip / skipif marks, pytest.skip()); `passed` is true.
+    bool skipped = false;
     double seconds = 0;
     int exitCode = 0;
     std::optional<Diagnostic> diagnostic;

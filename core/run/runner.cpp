@@ -181,6 +181,7 @@ int Runner::run(const std::string &path, const EventSink &sink)
             finished.kind = RunEvent::Kind::TestFinished;
             finished.name = test.name;
             finished.passed = passed;
+            finished.skipped = passed && session.lastTestSkipped();
             finished.seconds = secondsSince(t);
             sink(finished);
             emitProgress(sink, "tests", "", ++done, std::int64_t(selected.size()));

@@ -24,6 +24,31 @@ expect_grep failed_test_summary '^== 0 passed, 1 failed' "$tmp/out"
 expect_exit filter 0 $?
 if grep -q large "$tmp/out"; then echo "FAIL filter: a deselected test ran"; fails=$((fails + 1)); else passes=$((passes + 1)); fi
 
+# Skipped tests (skipif, pytest.skip()) are counted as skipped, not passed.
+cat >"$tmp/skips.py" <<'PY'
+import pytest
+
+
+@pytest.mark.skipif(True, reason="not here")
+def test_marked():
+    assert False
+
+
+def test_skips_itself():
+    pytest.skip("later")
+
+
+def test_runs():
+    assert 1 + 1 == 2
+PY
+"$bin" test "$tmp/skips.py" --backend interp >"$tmp/out" 2>"$tmp/err"
+expect_exit skipped_tests 0 $?
+expect_grep skipped_line '^SKIPPED test_marked ' "$tmp/out"
+expect_grep skipped_itself_line '^SKIPPED test_skips_itself ' "$tmp/out"
+expect_grep skipped_summary '^== 1 passed, 2 skipped in .* on interp ==$' "$tmp/out"
+"$bin" test "$tmp/skips.py" --backend interp --json >"$tmp/out" 2>"$tmp/err"
+expect_grep skipped_json '"event":"test_finished","name":"test_marked","passed":true,"seconds":[0-9.e-]+,"skipped":true' "$tmp/out"
+
 # --debug (device asserts checked on the GPU too): the interpreter checks them either way.
 "$bin" test "$root/tests/programs/fail_device_assert.py" --backend interp --debug >"$tmp/out" 2>"$tmp/err"
 expect_exit debug_assert 1 $?

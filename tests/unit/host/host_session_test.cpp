@@ -105,9 +105,13 @@ def test_raises():
     ASSERT_EQ(v.size(), 1u);
     EXPECT_FALSE(v[0]->passed);
     s.events.clear();
+    EXPECT_FALSE(s.session->lastTestSkipped());
+    s.events.clear();
     EXPECT_TRUE(s.session->runTest(tests[3]));
     EXPECT_NE(s.out().find("SKIPPED (later)"), std::string::npos);
+    EXPECT_TRUE(s.session->lastTestSkipped());
     EXPECT_TRUE(s.session->runTest(tests[4])) << s.firstError();
+    EXPECT_FALSE(s.session->lastTestSkipped());
 }
 
 TEST(HostSession, FixturesAreReportedAsUnsupported)
