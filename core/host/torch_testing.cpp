@@ -173,11 +173,11 @@ void addTorchTestingModules(LibraryModule &torch)
     cuda->def("device_count", [](CallArgs &) { return Value::integer(1); });
     cuda->def("current_device", [](CallArgs &) { return Value::integer(0); });
     cuda->def("set_device", [](CallArgs &) { return Value(); });
-    cuda->def("get_device_name", [](CallArgs &) {
-        return Value::str("NVIDIA H200 (nominal: Tilesmith runs kernels on its CPU interpreter)");
-    });
-    cuda->def("get_device_capability", [](CallArgs &) {
-        return Value::tuple({Value::integer(9), Value::integer(0)});
+    // The GPU's on a GPU backend; on the interpreter a nominal H200's, named as such.
+    cuda->def("get_device_name", [](CallArgs &a) { return Value::str(hostDeviceProperties(a.interp).name); });
+    cuda->def("get_device_capability", [](CallArgs &a) {
+        const DeviceProperties d = hostDeviceProperties(a.interp);
+        return Value::tuple({Value::integer(d.ccMajor), Value::integer(d.ccMinor)});
     });
     cuda->def("manual_seed", [](CallArgs &a) {
         a.expectPositional("manual_seed", 1, 1);

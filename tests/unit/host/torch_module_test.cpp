@@ -178,6 +178,19 @@ TEST(TorchModule, FeatureProbesAndAliases)
               "True\n[[0.5, 0.5], [0.5, 0.5]] [3.0, 3.0]\n132\n");
 }
 
+TEST(TorchModule, DeviceNameAndCapabilityAreTheDevicePropertiesOnes)
+{
+    // On the interpreter: the nominal H200, named as such (eager_ops.py keys a skip on it); on a
+    // GPU backend hostDeviceProperties gives the GPU's own name and capability.
+    Session s;
+    EXPECT_EQ(runOut("import torch\n"
+                     "p = torch.cuda.get_device_properties(0)\n"
+                     "print(torch.cuda.get_device_name() == p.name, 'interpreter' in torch.cuda.get_device_name())\n"
+                     "print(torch.cuda.get_device_capability(), (p.major, p.minor))\n",
+                     s),
+              "True True\n(9, 0) (9, 0)\n");
+}
+
 TEST(TorchModule, PrintFormatsLikePyTorch)
 {
     Session s;
