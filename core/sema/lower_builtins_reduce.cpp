@@ -412,10 +412,12 @@ KValue dot(Lowerer &l, BuiltinArgs &a)
             return KValue::invalid();
         outDType = *od;
     }
-    if (isFp8(d) && K < 32) {
+    // 8-bit operands need K >= 32 (Triton's min_dot_size for NVIDIA: (16, 16, 32)).
+    if ((isFp8(d) || d == DType::I8 || d == DType::U8) && K < 32) {
         l.error(DiagKind::KernelTypeError,
                 a.span,
-                {"tl.dot on fp8 needs K of at least 32 (got K=" + std::to_string(K) + ")"});
+                {"tl.dot on " + std::string(isFp8(d) ? "fp8" : dtypeName(d)) + " needs K of at least 32 (got K="
+                 + std::to_string(K) + ")"});
         return KValue::invalid();
     }
     if (isFp8(d) && outDType != DType::F32 && outDType != DType::F16) {

@@ -1,5 +1,5 @@
 # fp8 blocks convert to and from fp16 / bf16 / fp32 and feed tl.dot; Triton has no fp8 arithmetic,
-# no fp8 <-> integer or fp8 <-> fp8 conversion, and tl.dot on fp8 needs K >= 32.
+# no fp8 <-> integer or fp8 <-> fp8 conversion, and tl.dot on fp8 (or int8) needs K >= 32.
 # SIGNATURE: k(q_ptr=*fp8e4nv, r_ptr=*fp8e5, i_ptr=*i32, BLOCK=16)
 import triton
 import triton.language as tl
@@ -23,3 +23,6 @@ def k(q_ptr, r_ptr, i_ptr, BLOCK: tl.constexpr):
     tl.store(q_ptr + offs, tl.load(i_ptr + offs))  # CHECK-ERROR: KernelTypeError: cannot convert i32 to fp8e4nv
     m = tl.load(q_ptr + offs[:, None] * BLOCK + offs[None, :])
     h = tl.dot(m, m)  # CHECK-ERROR: KernelTypeError: tl.dot on fp8 needs K of at least 32
+    # int8 as well: Triton's smallest 8-bit dot is K = 32.
+    n = tl.load(i_ptr + offs[:, None] * BLOCK + offs[None, :]).to(tl.int8)
+    j = tl.dot(n, n)  # CHECK-ERROR: KernelTypeError: tl.dot on int8 needs K of at least 32

@@ -214,7 +214,7 @@ TEST(EmitDot, EveryInputDtypeCompiles)
 
 TEST(EmitDot, IntegerDotsAccumulateInWrappingUnsignedArithmetic)
 {
-    Built b = build(tileDot(""), "k", sig("i8", "i32", 16, 16, 16));
+    Built b = build(tileDot(""), "k", sig("i8", "i32", 16, 16, 32));
     ASSERT_TRUE(b.source) << b.messages();
     const std::string &c = b.source->code;
     EXPECT_NE(c.find("unsigned dot_acc["), std::string::npos) << c;
