@@ -91,8 +91,6 @@ void Emitter::emitDot(const ir::Op &op)
     case DotPath::Wgmma: return emitWgmmaDot(op);
     case DotPath::Fma: break;
     }
-    if (rt.shape.size() != 2)
-        return unsupported(op, "a batched (3-D) tl.dot");
     const Layout &lc = layout(res);
     if (!fmaDotLayoutOk(lc))
         return unsupported(op, "tl.dot computing its result in " + lc.toString());
@@ -100,7 +98,7 @@ void Emitter::emitDot(const ir::Op &op)
     const DotStaging st = dotStaging(at, bt);
     needShared(st.bytes, op.span, dotDescription(at, bt));
     noteDot(op, dotPathName(DotPath::Fma),
-            std::to_string(st.M) + "x" + std::to_string(st.N) + "x" + std::to_string(st.K) + " "
+            (rt.shape.size() == 3 ? std::to_string(st.B) + "x" : std::string()) + std::to_string(st.M) + "x" + std::to_string(st.N) + "x" + std::to_string(st.K) + " "
                 + std::string(dtypeShortName(at.dtype)) + " (" + precisionName(op.i) + ")");
     const DType in = at.dtype, inB = bt.dtype, out = rt.dtype; // fp8 operands may mix formats
     const std::string inT = cType(in), comp = computeType(out);
@@ -118,24 +116,33 @@ void Emitter::emitDot(const ir::Op &op)
     const int R = lc.numRegs();
 
     // Which register bits select rows and which columns (every basis is one bit of the flat
-    // index row * N + col).
-    const int nb = log2i(st.N);
-    std::vector<std::int64_t> rowOfReg, colOfReg, rowOffsets, colOffsets;
+    // index row * N + col). In a batched dot (flat index (batch * M + row) * N + col) a batch
+    // bit selects both: a row of a staged [B * M][K] (a row bit like any other) and the batch
+    // of b staged [B * K][N] (colBatches: the batch index it adds).
+    const int nb = log2i(st.N), mnb = log2i(st.M * st.N);
+    std::vector<std::int64_t> rowOfReg, colOfReg, rowOffsets, colOffsets, colBatches;
     for (std::int64_t base : lc.regBases) {
+        const bool batch = base >= st.M * st.N;
         if (base >= st.N) {
             rowOfReg.push_back(std::int64_t(1) << rowOffsets.size());
-            colOfReg.push_back(0);
             rowOffsets.push_back(base >> nb);
         } else {
             rowOfReg.push_back(0);
+        }
+        if (base < st.N || batch) {
             colOfReg.push_back(std::int64_t(1) << colOffsets.size());
-            colOffsets.push_back(base);
+            colOffsets.push_back(batch ? 0 : base);
+            colBatches.push_back(batch ? base >> mnb : 0);
+        } else {
+            colOfReg.push_back(0);
         }
     }
+    const bool batched = rt.shape.size() == 3;
     const int RM = 1 << rowOffsets.size(), RN = 1 << colOffsets.size();
     const int regBits = int(lc.regBases.size());
 
-    line("// tl.dot: a [" + std::to_string(st.M) + "x" + std::to_string(st.K) + "] and b ["
+    const std::string bx = batched ? std::to_string(st.B) + "x" : std::string();
+    line("// tl.dot: a [" + bx + std::to_string(st.M) + "x" + std::to_string(st.K) + "] and b [" + bx
          + std::to_string(st.K) + "x" + std::to_string(st.N) + "] " + std::string(dtypeShortName(in))
          + " (" + precisionName(op.i) + ") through shared memory, then per thread " + std::to_string(RM)
          + " rows x " + std::to_string(RN) + " columns of FMAs along K");
@@ -143,10 +150,11 @@ void Emitter::emitDot(const ir::Op &op)
         line(comp + " " + sum + "[" + std::to_string(R) + "];");
     open("");
     const std::string sa = fresh("dot_a"), sb = fresh("dot_b");
-    line(inT + " *" + sa + " = reinterpret_cast<" + inT + " *>(tsm_smem); // [" + std::to_string(st.M)
+    const std::string bRows = batched ? std::to_string(st.B) + " * " : std::string();
+    line(inT + " *" + sa + " = reinterpret_cast<" + inT + " *>(tsm_smem); // [" + bRows + std::to_string(st.M)
          + "][" + std::to_string(st.strideA) + "]");
     line(inT + " *" + sb + " = reinterpret_cast<" + inT + " *>(tsm_smem + " + std::to_string(st.offsetB)
-         + "); // [" + std::to_string(st.K) + "][" + std::to_string(st.strideB) + "]");
+         + "); // [" + bRows + std::to_string(st.K) + "][" + std::to_string(st.strideB) + "]");
     std::string tf32fn;
     if (tf32) {
         tf32fn = fresh("tf32");
@@ -174,6 +182,13 @@ void Emitter::emitDot(const ir::Op &op)
          + ";");
     line("const int " + colBase + " = "
          + (tp.empty() ? "0" : tp + " & " + std::to_string(st.N - 1)) + ";");
+    // Batched: the thread's batch, as b's first row (K rows of b per batch).
+    std::string batchBase;
+    if (batched) {
+        batchBase = fresh("dot_batch");
+        line("const int " + batchBase + " = "
+             + (tp.empty() ? "0" : "(" + tp + " >> " + std::to_string(mnb) + ") * " + std::to_string(st.K)) + ";");
+    }
     const std::string kk = fresh("dot_k"), ra = fresh("dot_ra"), rb = fresh("dot_rb");
     line("#pragma unroll 4");
     open("for (int " + kk + " = 0; " + kk + " < " + std::to_string(st.K) + "; ++" + kk + ")");
@@ -189,9 +204,12 @@ void Emitter::emitDot(const ir::Op &op)
     close();
     line("#pragma unroll");
     open("for (int i = 0; i < " + std::to_string(RN) + "; ++i)");
+    const std::string bRow = batched ? "(" + batchBase + " + (" + orZero(linearExpr("i", int(colBatches.size()), colBatches))
+                                           + ") * " + std::to_string(st.K) + " + " + kk + ")"
+                                     : kk;
     line(rb + "[i] = "
          + widen(inB,
-                 sb + "[" + kk + " * " + std::to_string(st.strideB) + " + " + colBase + " + ("
+                 sb + "[" + bRow + " * " + std::to_string(st.strideB) + " + " + colBase + " + ("
                      + orZero(linearExpr("i", int(colOffsets.size()), colOffsets)) + ")]",
                  comp)
          + ";");

@@ -147,8 +147,10 @@ void Emitter::planAsyncCopies()
                        bool ownRegion) {
         // tf32 on mma.sync rounds its inputs while staging them through registers; on wgmma
         // the tensor cores read the fp32 bits as they are (as Triton's), so cp.async may copy.
+        // A batched (3-D) dot stages its operands from registers, each iteration.
         const DotPath path = dotPath(k, *dot, lk.computeCapability);
-        if (path == DotPath::Fma || (path == DotPath::MmaSync && k.type(dot->operands[0]).dtype == DType::F32))
+        if (path == DotPath::Fma || (path == DotPath::MmaSync && k.type(dot->operands[0]).dtype == DType::F32)
+            || k.type(dot->result()).shape.size() != 2)
             return;
         const Layout &la = layout(dot->operands[0]), &lb = layout(dot->operands[1]);
         const DotStagingPlan plan = stagingPlan(*dot);
@@ -224,7 +226,8 @@ void Emitter::planAsyncCopies()
             collectDefined(body, inside);
             if (ownRings)
                 for (const ir::Op &dotOp : body.ops) {
-                    if (dotOp.code != ir::OpCode::Dot || dotPath(k, dotOp, lk.computeCapability) == DotPath::Fma)
+                    if (dotOp.code != ir::OpCode::Dot || dotPath(k, dotOp, lk.computeCapability) == DotPath::Fma
+                        || k.type(dotOp.result()).shape.size() != 2)
                         continue;
                     for (int o = 0; o < 2; ++o) {
                         const DotStagingPlan plan = stagingPlan(dotOp);
@@ -313,11 +316,14 @@ Emitter::DotStagingPlan Emitter::stagingPlan(const ir::Op &dot)
     const Layout &lb = isUniform(b) ? lc : layout(b);
     // fp8 and tf32 on wgmma: the 8- and 32-bit forms read both operands K-major only.
     const bool kMajorOnly = at.dtype == DType::F32 || isFp8(at.dtype);
-    p.aKMajor = kMajorOnly || isUniform(a) || la.contiguousDim() != 0;
-    p.bKMajor = kMajorOnly || (!isUniform(b) && lb.contiguousDim() == 0);
+    // (A batched dot's M / K dimension is 1, its K / N dimension 2; the batches' tiles are
+    // staged one after the other, as one [B * M][K] or [K][B * M] area: mmaStaging.)
+    const int mDim = int(at.shape.size()) - 2;
+    p.aKMajor = kMajorOnly || isUniform(a) || la.contiguousDim() != mDim;
+    p.bKMajor = kMajorOnly || (!isUniform(b) && lb.contiguousDim() == mDim);
     p.rowsAlongDim0[0] = p.aKMajor;
     p.rowsAlongDim0[1] = !p.bKMajor;
-    const std::int64_t dim1[2] = {at.shape[1], bt.shape[1]};
+    const std::int64_t dim1[2] = {at.shape.back(), bt.shape.back()};
     // Only the operands whose home is the buffer take room in it (a hoisted or register
     // operand is read from elsewhere).
     auto place = [&](std::int64_t offsetB, std::int64_t bytes) {
@@ -371,7 +377,7 @@ void Emitter::stageOperand(const DotStagingPlan &plan, int o, DType in, const st
     // Element f of the operand goes to index plan.index (f) of its area; a thread's contiguous
     // registers along the staged rows are one vector store of up to 16 bytes (a vector never
     // crosses a 16-byte chunk, which the swizzle permutes whole).
-    const int storageContig = plan.rowsAlongDim0[o] ? 1 : 0;
+    const int storageContig = l.rank() - (plan.rowsAlongDim0[o] ? 1 : 2);
     int v = l.contiguousDim() == storageContig ? l.contiguousRegs() : 1;
     v = std::min(v, 16 / dtypeBytes(in));
     // fp32 for mma.sync's tf32 is rounded to tf32 as it is staged (the interpreter's rounding);
@@ -501,7 +507,12 @@ void Emitter::emitMmaDot(const ir::Op &op)
     const bool aKMajor = plan.aKMajor, bKMajor = plan.bKMajor;
     const MmaStaging st = mmaStaging(at, bt, aKMajor, bKMajor);
     const bool tf32 = at.dtype == DType::F32;
-    const MmaTiling t = mmaTiling(rt.shape, k.numWarps);
+    // Batched: wB warps along the batch (mmaAccumulatorLayout), each batch's [M, N] tiled by the
+    // others; rB batches per warp, in registers after the tile's.
+    const bool batched = rt.shape.size() == 3;
+    const int wB = int(std::min<std::int64_t>(st.B, k.numWarps));
+    const int rB = int(st.B / wB);
+    const MmaTiling t = mmaTiling({st.M, st.N}, k.numWarps / wB);
     const DType in = at.dtype, out = rt.dtype;
     const std::string accInit = elem(acc, lc);
     declare(res);
@@ -509,11 +520,13 @@ void Emitter::emitMmaDot(const ir::Op &op)
     const bool direct = out == DType::F32;
     const std::string sum = direct ? rn : fresh("dot_acc");
     const int R = lc.numRegs();
+    const std::string bx = batched ? str(st.B) + "x" : std::string();
 
-    line("// tl.dot: a [" + str(st.M) + "x" + str(st.K) + "] and b [" + str(st.K) + "x" + str(st.N)
+    line("// tl.dot: a [" + bx + str(st.M) + "x" + str(st.K) + "] and b [" + bx + str(st.K) + "x" + str(st.N)
          + "] " + std::string(dtypeShortName(in)) + " on tensor cores (mma.sync "
          + (tf32 ? "m16n8k8 tf32, inputs rounded to tf32 as they are staged" : "m16n8k16")
-         + ", fp32 accumulation): warps " + str(t.warpsM) + "x" + str(t.warpsN) + ", each a " + str(t.warpM)
+         + ", fp32 accumulation): " + (batched ? str(wB) + " warps along the batch, " + str(rB) + " batch(es) each, " : "")
+         + "warps " + str(t.warpsM) + "x" + str(t.warpsN) + ", each a " + str(t.warpM)
          + "x" + str(t.warpN) + " tile of " + str(t.repM) + "x" + str(t.repN) + " instructions");
     if (!direct)
         line("float " + sum + "[" + str(R) + "];");
@@ -522,7 +535,7 @@ void Emitter::emitMmaDot(const ir::Op &op)
     const std::string &sa = sd.a, &sb = sd.b;
     const AsyncDot *async = sd.async;
     noteDot(op, dotPathName(DotPath::MmaSync),
-            str(st.M) + "x" + str(st.N) + "x" + str(st.K) + " " + std::string(dtypeShortName(in))
+            bx + str(st.M) + "x" + str(st.N) + "x" + str(st.K) + " " + std::string(dtypeShortName(in))
                 + (tf32 ? ", tf32 m16n8k8, warps " : ", m16n8k16, warps ") + str(t.warpsM) + "x" + str(t.warpsN)
                 + sd.buffering);
     unrolledLoop(R, sum + "[r] = " + (direct ? accInit : "__half2float(" + accInit + ")") + ";");
@@ -530,7 +543,9 @@ void Emitter::emitMmaDot(const ir::Op &op)
     // The warp's tile origin and each lane's first ldmatrix row address (bytes in shared memory).
     const int warpBits = int(lc.warpBases.size());
     const std::string wf = linearExpr("warp", warpBits, lc.warpBases);
-    const std::string warpRow = wf.empty() ? "0" : "((" + wf + ") >> " + str(log2i(st.N)) + ")";
+    const std::string warpRow = wf.empty() ? "0"
+                                : batched ? "(((" + wf + ") >> " + str(log2i(st.N)) + ") & " + str(st.M - 1) + ")"
+                                          : "((" + wf + ") >> " + str(log2i(st.N)) + ")";
     const std::string warpCol = wf.empty() ? "0" : "((" + wf + ") & " + str(st.N - 1) + ")";
     const std::string aAddr = fresh("dot_a_addr"), bAddr = fresh("dot_b_addr");
     const std::string eb = str(dtypeBytes(in));
@@ -548,10 +563,13 @@ void Emitter::emitMmaDot(const ir::Op &op)
         ? "(" + warpCol + " + ((lane >> 4) << 3) + (lane & 7)) * " + str(st.strideB)
               + " + ((lane >> 3) & 1) * " + chunk
         : "(lane & 15) * " + str(st.strideB) + " + " + warpCol + " + (lane >> 4) * 8";
+    // Batched: the warp's first batch's tiles.
+    const std::string warpBatch
+        = batched && !wf.empty() ? "((" + wf + ") >> " + str(log2i(st.M * st.N)) + ")" : std::string();
     line("const unsigned " + aAddr + " = (unsigned)__cvta_generic_to_shared(" + sa + ") + (" + aLane
-         + ") * " + eb + ";");
+         + (warpBatch.empty() ? std::string() : " + " + warpBatch + " * " + str(st.batchA)) + ") * " + eb + ";");
     line("const unsigned " + bAddr + " = (unsigned)__cvta_generic_to_shared(" + sb + ") + (" + bLane
-         + ") * " + eb + ";");
+         + (warpBatch.empty() ? std::string() : " + " + warpBatch + " * " + str(st.batchB)) + ") * " + eb + ";");
     // Byte steps: one 16-row tile along M / two 8-column tiles along N, one 16-step along K.
     const std::int64_t e = dtypeBytes(in);
     const std::int64_t aStepM = (aKMajor ? 16 * st.strideA : 16) * e;
@@ -563,13 +581,22 @@ void Emitter::emitMmaDot(const ir::Op &op)
     const std::string bf16 = in == DType::BF16 ? "true" : "false";
     line("#pragma unroll");
     open("for (int " + kk + " = 0; " + kk + " < " + str(st.K / kStep) + "; ++" + kk + ")");
-    line("unsigned " + fa + "[" + str(t.repM) + "][4];");
     auto loop = [&](const std::string &var, int n) {
         line("#pragma unroll");
         open("for (int " + var + " = 0; " + var + " < " + str(n) + "; ++" + var + ")");
     };
+    // Batched with more batches than warps: each of the warp's batches in turn (rB of them,
+    // wB batches apart), their accumulators R / rB registers apart.
+    std::string aBatch, bBatch, sumBatch;
+    if (rB > 1) {
+        loop("bi", rB);
+        aBatch = " + bi * " + str(wB * st.batchA * e);
+        bBatch = " + bi * " + str(wB * st.batchB * e);
+        sumBatch = str(R / rB) + " * bi + ";
+    }
+    line("unsigned " + fa + "[" + str(t.repM) + "][4];");
     loop("i", t.repM);
-    line("tsm::ldmatrix_x4<" + aT + ">(" + fa + "[i], " + aAddr + " + i * " + str(aStepM) + " + " + kk
+    line("tsm::ldmatrix_x4<" + aT + ">(" + fa + "[i], " + aAddr + aBatch + " + i * " + str(aStepM) + " + " + kk
          + " * " + str(aStepK) + ");");
     close();
     // b's fragments two instruction columns at a time, each used by every row of a's right
@@ -578,17 +605,21 @@ void Emitter::emitMmaDot(const ir::Op &op)
     loop("j", pairs ? t.repN / 2 : 1);
     line("unsigned " + fb + "[2][2];");
     if (pairs)
-        line("tsm::ldmatrix_x4<" + bT + ">(" + fb + "[0], " + bAddr + " + j * " + str(bStepN) + " + " + kk
+        line("tsm::ldmatrix_x4<" + bT + ">(" + fb + "[0], " + bAddr + bBatch + " + j * " + str(bStepN) + " + " + kk
              + " * " + str(bStepK) + ");");
     else
-        line("tsm::ldmatrix_x2<" + bT + ">(" + fb + "[0], " + bAddr + " + " + kk + " * " + str(bStepK) + ");");
+        line("tsm::ldmatrix_x2<" + bT + ">(" + fb + "[0], " + bAddr + bBatch + " + " + kk + " * " + str(bStepK)
+             + ");");
     loop("i", t.repM);
     loop("jj", pairs ? 2 : 1);
-    line((tf32 ? std::string("tsm::mma_m16n8k8_tf32(&") : "tsm::mma_m16n8k16<" + bf16 + ">(&") + sum + "[4 * (" + (pairs ? "2 * j + jj" : "jj") + " + "
-         + str(t.repN) + " * i)], " + fa + "[i], " + fb + "[jj]);");
+    line((tf32 ? std::string("tsm::mma_m16n8k8_tf32(&") : "tsm::mma_m16n8k16<" + bf16 + ">(&") + sum + "["
+         + sumBatch + "4 * (" + (pairs ? "2 * j + jj" : "jj") + " + " + str(t.repN) + " * i)], " + fa + "[i], " + fb
+         + "[jj]);");
     close();
     close();
     close();
+    if (rB > 1)
+        close();
     close();
     if (async)
         line(async->slot + " = " + async->next() + ";");

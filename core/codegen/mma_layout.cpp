@@ -37,8 +37,20 @@ const char *dotPathName(DotPath p)
 DotPath dotPath(const ir::Type &a, const ir::Type &b, const ir::Type &result, int cc,
                std::int64_t inputPrecision, int numWarps)
 {
-    if (cc < 80 || a.shape.size() != 2 || b.shape.size() != 2 || result.shape.size() != 2)
+    const std::size_t rank = a.shape.size();
+    if (cc < 80 || (rank != 2 && rank != 3) || b.shape.size() != rank || result.shape.size() != rank)
         return DotPath::Fma;
+    if (rank == 3) {
+        // Batched: mma.sync per batch (as Triton's MMAv2 for 3-D dots, also on sm_90), fp16 /
+        // bf16 and tf32 inputs; fp8 (a wgmma-only form here) takes the FMA loop.
+        const bool tf32 = a.dtype == DType::F32 && b.dtype == DType::F32 && inputPrecision == 0
+                          && result.dtype == DType::F32;
+        const bool types = (mmaInput(a.dtype) && a.dtype == b.dtype
+                            && (result.dtype == DType::F32 || result.dtype == DType::F16))
+                           || tf32;
+        const std::int64_t M = a.shape[1], K = a.shape[2], N = b.shape[2];
+        return types && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 ? DotPath::MmaSync : DotPath::Fma;
+    }
     if (isFp8(a.dtype) || isFp8(b.dtype)) {
         // fp8: wgmma k32 on sm_90 (mma.sync's fp8 form is sm_89's; not generated), else FMA.
         const bool ok = cc == 90 && isFp8(a.dtype) && isFp8(b.dtype)
@@ -96,6 +108,24 @@ MmaTiling mmaTiling(const std::vector<std::int64_t> &shape, int numWarps)
 
 Layout mmaAccumulatorLayout(const std::vector<std::int64_t> &shape, int numWarps)
 {
+    if (shape.size() == 3) {
+        // Batched: warps along the batch first (Triton's warpsPerTileV2 puts them all there),
+        // those left over tile each batch's [M, N]; batches beyond the warps are registers,
+        // after the [M, N] tile's.
+        const std::int64_t B = shape[0], MN = shape[1] * shape[2];
+        const int wB = int(std::min<std::int64_t>(B, numWarps));
+        const Layout inner = mmaAccumulatorLayout({shape[1], shape[2]}, numWarps / wB);
+        Layout l = inner;
+        l.shape = shape;
+        for (std::int64_t b = wB; b < B; b *= 2)
+            l.regBases.push_back(b * MN);
+        for (std::int64_t b = 1; b < wB; b *= 2)
+            l.warpBases.push_back(b * MN);
+        const MmaTiling t = mmaTiling({shape[1], shape[2]}, numWarps / wB);
+        l.encoding = "#mma<v2, wpc=[" + std::to_string(wB) + "," + std::to_string(t.warpsM) + ","
+                     + std::to_string(t.warpsN) + "], instr=[1,16,8]>";
+        return l;
+    }
     const MmaTiling t = mmaTiling(shape, numWarps);
     const std::int64_t N = shape[1];
     auto col = [](std::int64_t c) { return c; };
@@ -116,7 +146,7 @@ Layout mmaAccumulatorLayout(const std::vector<std::int64_t> &shape, int numWarps
 
 bool isMmaAccumulatorLayout(const Layout &l, int numWarps)
 {
-    if (l.rank() != 2 || l.shape[0] % 16 || l.shape[1] % 8)
+    if ((l.rank() != 2 && l.rank() != 3) || l.shape[l.rank() - 2] % 16 || l.shape[l.rank() - 1] % 8)
         return false;
     return mmaAccumulatorLayout(l.shape, numWarps).sameAs(l);
 }
@@ -230,17 +260,22 @@ WgmmaStaging wgmmaStaging(const ir::Type &a, const ir::Type &b, bool aKMajor, bo
 MmaStaging mmaStaging(const ir::Type &a, const ir::Type &b, bool aKMajor, bool bKMajor)
 {
     MmaStaging s;
-    if (a.shape.size() != 2 || b.shape.size() != 2)
+    const std::size_t r = a.shape.size();
+    if ((r != 2 && r != 3) || b.shape.size() != r)
         return s;
-    s.M = a.shape[0];
-    s.K = a.shape[1];
-    s.N = b.shape[1];
+    s.B = r == 3 ? a.shape[0] : 1;
+    s.M = a.shape[r - 2];
+    s.K = a.shape[r - 1];
+    s.N = b.shape[r - 1];
     s.aKMajor = aKMajor;
     s.bKMajor = bKMajor;
     const std::int64_t eb = dtypeBytes(a.dtype), pad = 16 / eb;
-    s.strideA = (aKMajor ? s.K : s.M) + pad;
-    s.strideB = (bKMajor ? s.K : s.N) + pad;
-    const std::int64_t rowsA = aKMajor ? s.M : s.K, rowsB = bKMajor ? s.N : s.K;
+    // Batched: the batches' [M][K] (or [K][M]) tiles are one [B * M][K] (or [K][B * M]) area.
+    s.strideA = (aKMajor ? s.K : s.B * s.M) + pad;
+    s.strideB = (bKMajor ? s.B * s.K : s.N) + pad;
+    s.batchA = aKMajor ? s.M * s.strideA : s.M;
+    s.batchB = bKMajor ? s.K : s.K * s.strideB;
+    const std::int64_t rowsA = aKMajor ? s.B * s.M : s.K, rowsB = bKMajor ? s.N : s.B * s.K;
     auto round16 = [](std::int64_t v) { return (v + 15) / 16 * 16; };
     s.offsetB = round16(rowsA * s.strideA * eb);
     s.bytes = s.offsetB + round16(rowsB * s.strideB * eb);

@@ -32,7 +32,8 @@ enum class DotPath {
 const char *dotPathName(DotPath p);
 
 /// The path a dot of a [M, K] x b [K, N] -> result takes on a GPU of compute capability `cc`
-/// (80 for sm_80): mma.sync when cc >= 80, the block is 2-D, M, N, K are multiples of 16 and
+/// (80 for sm_80): mma.sync when cc >= 80, the block is 2-D (or 3-D: a batched dot, which
+/// takes mma.sync on every GPU, fp16 / bf16 / tf32 only), M, N, K are multiples of 16 and
 /// either a and b are both fp16 or both bf16 with an fp32 or fp16 result (accumulated in fp32,
 /// rounded once, as the interpreter does), or both fp32 with input_precision tf32
 /// (`inputPrecision` 0, Triton's default) and an fp32 result (m16n8k8 tf32). Everything else,
@@ -53,7 +54,9 @@ struct MmaTiling
 MmaTiling mmaTiling(const std::vector<std::int64_t> &shape, int numWarps);
 
 /// The accumulator layout of mma.sync m16n8k16 over `shape` ([M, N], M % 16 == 0, N % 8 == 0).
-/// Warps beyond the tiles there are (a 16x16 block on 8 warps) hold copies.
+/// Warps beyond the tiles there are (a 16x16 block on 8 warps) hold copies. A batched
+/// [B, M, N] puts min(B, numWarps) warps along the batch (the rest tile [M, N]), the batches
+/// beyond them in registers after the tile's.
 Layout mmaAccumulatorLayout(const std::vector<std::int64_t> &shape, int numWarps);
 /// Whether `l` is mmaAccumulatorLayout of its shape.
 bool isMmaAccumulatorLayout(const Layout &l, int numWarps);
@@ -66,9 +69,10 @@ bool isMmaAccumulatorLayout(const Layout &l, int numWarps);
 /// (ldmatrix.trans).
 struct MmaStaging
 {
-    std::int64_t M = 0, N = 0, K = 0;
+    std::int64_t B = 1, M = 0, N = 0, K = 0; ///< B: batches of a batched (3-D) dot, else 1
     bool aKMajor = true, bKMajor = false;
     std::int64_t strideA = 0, strideB = 0; ///< elements per staged row (padded)
+    std::int64_t batchA = 0, batchB = 0;   ///< elements from one batch's tile to the next
     std::int64_t offsetB = 0;              ///< bytes from the buffer's start
     std::int64_t bytes = 0;
 };

@@ -52,6 +52,7 @@ DotStaging dotStaging(const ir::Type &a, const ir::Type &b)
     const std::size_t r = a.shape.size();
     if (r < 2 || b.shape.size() != r)
         return s;
+    s.B = r == 3 ? a.shape[0] : 1;
     s.M = a.shape[r - 2];
     s.K = a.shape[r - 1];
     s.N = b.shape[r - 1];
@@ -59,8 +60,8 @@ DotStaging dotStaging(const ir::Type &a, const ir::Type &b)
     s.strideB = s.N + 1;
     const std::int64_t eb = dtypeBytes(a.dtype);
     auto round16 = [](std::int64_t v) { return (v + 15) / 16 * 16; };
-    s.offsetB = round16(s.M * s.strideA * eb);
-    s.bytes = s.offsetB + round16(s.K * s.strideB * eb);
+    s.offsetB = round16(s.B * s.M * s.strideA * eb);
+    s.bytes = s.offsetB + round16(s.B * s.K * s.strideB * eb);
     return s;
 }
 
@@ -82,10 +83,16 @@ bool fmaDotLayoutOk(const Layout &l)
 
 int fmaDotReadsPerStep(const Layout &l)
 {
-    const std::int64_t n = l.rank() == 2 ? l.shape[1] : 1;
+    // A batch bit (3-D) selects both a row of a and a column of b.
+    const std::int64_t n = l.rank() >= 2 ? l.shape.back() : 1;
+    const std::int64_t mn = l.rank() == 3 ? l.shape[1] * n : l.numElements();
     int rowBits = 0, colBits = 0;
-    for (std::int64_t b : l.regBases)
-        ++(b >= n ? rowBits : colBits);
+    for (std::int64_t b : l.regBases) {
+        if (b >= mn)
+            ++rowBits, ++colBits;
+        else
+            ++(b >= n ? rowBits : colBits);
+    }
     return (1 << rowBits) + (1 << colBits);
 }
 
@@ -100,8 +107,9 @@ Layout dotResultLayout(const std::vector<std::int64_t> &shape, int numWarps)
 std::string dotDescription(const ir::Type &a, const ir::Type &b)
 {
     const DotStaging s = dotStaging(a, b);
-    return "tl.dot with BLOCK " + std::to_string(s.M) + "x" + std::to_string(s.N) + "x"
-           + std::to_string(s.K) + " " + std::string(dtypeShortName(a.dtype));
+    return "tl.dot with BLOCK " + (s.B > 1 || a.shape.size() == 3 ? std::to_string(s.B) + "x" : std::string())
+           + std::to_string(s.M) + "x" + std::to_string(s.N) + "x" + std::to_string(s.K) + " "
+           + std::string(dtypeShortName(a.dtype));
 }
 
 std::string sharedSizeText(std::int64_t bytes)

@@ -31,10 +31,11 @@ std::int64_t largestSharedLimit();
 
 /// Where tl.dot stages its operands in tsm_smem: a as [M][K+1], b as [K][N+1] elements of the
 /// input dtype (one padding element per row keeps column reads free of bank conflicts), b
-/// starting 16-byte aligned after a.
+/// starting 16-byte aligned after a. A batched dot ([B, M, K] x [B, K, N]) stages a as
+/// [B * M][K+1] and b as [B * K][N+1]: batch after batch.
 struct DotStaging
 {
-    std::int64_t M = 0, N = 0, K = 0;
+    std::int64_t B = 1, M = 0, N = 0, K = 0;
     std::int64_t strideA = 0, strideB = 0; ///< elements per row
     std::int64_t offsetB = 0;              ///< bytes from the buffer's start
     std::int64_t bytes = 0;                ///< the whole staging area, 16-byte multiple

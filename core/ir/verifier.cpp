@@ -322,9 +322,10 @@ bool Verifier::checkTypes(const Op &op)
         return resultIs(op, ty(in[1]));
     case OpCode::Dot: {
         const auto &a = ty(in[0]).shape, &b = ty(in[1]).shape, &c = ty(in[2]).shape;
-        if (a.size() != 2 || b.size() != 2 || c.size() != 2 || a[1] != b[0] || c[0] != a[0]
-            || c[1] != b[1])
-            return problem(&op, "dot shapes must be [M,K] x [K,N] -> [M,N]");
+        const std::size_t r = a.size();
+        if ((r != 2 && r != 3) || b.size() != r || c.size() != r || a[r - 1] != b[r - 2]
+            || c[r - 2] != a[r - 2] || c[r - 1] != b[r - 1] || (r == 3 && (a[0] != b[0] || c[0] != a[0])))
+            return problem(&op, "dot shapes must be [M,K] x [K,N] -> [M,N] or [B,M,K] x [B,K,N] -> [B,M,N]");
         return resultIs(op, ty(in[2]));
     }
     case OpCode::Reduce:

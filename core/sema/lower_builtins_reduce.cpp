@@ -389,15 +389,22 @@ KValue dot(Lowerer &l, BuiltinArgs &a)
                  "fp64, or be fp8 (fp8e4nv, fp8e5)"});
         return KValue::invalid();
     }
-    if (tx.shape.size() != 2 || ty.shape.size() != 2 || tx.shape[1] != ty.shape[0]) {
+    // [M, K] x [K, N] -> [M, N], or batched: [B, M, K] x [B, K, N] -> [B, M, N] (semantic.py's
+    // "Both inputs must be either 2D or 3D"; the batches must agree, as Triton's verifier asks).
+    const std::size_t rank = tx.shape.size();
+    if ((rank != 2 && rank != 3) || ty.shape.size() != rank || tx.shape[rank - 1] != ty.shape[rank - 2]
+        || (rank == 3 && tx.shape[0] != ty.shape[0])) {
         l.error(DiagKind::IncompatibleShapes,
                 a.span,
                 {Lowerer::shapeText(tx.shape),
                  Lowerer::shapeText(ty.shape),
-                 ": tl.dot needs [M, K] and [K, N] blocks"});
+                 ": tl.dot needs [M, K] and [K, N] blocks, or [B, M, K] and [B, K, N]"});
         return KValue::invalid();
     }
-    const std::int64_t M = tx.shape[0], K = tx.shape[1], N = ty.shape[1];
+    const std::int64_t M = tx.shape[rank - 2], K = tx.shape[rank - 1], N = ty.shape[rank - 1];
+    std::vector<std::int64_t> outShape{M, N};
+    if (rank == 3)
+        outShape.insert(outShape.begin(), tx.shape[0]);
     if (M < 16 || N < 16 || K < 16) {
         l.error(DiagKind::KernelTypeError,
                 a.span,
@@ -468,7 +475,7 @@ KValue dot(Lowerer &l, BuiltinArgs &a)
     if (d != DType::F32)
         precision = d == DType::F32 ? precision : 2;
     ValueId acc;
-    const Type outType{ret, false, {M, N}};
+    const Type outType{ret, false, outShape};
     if (const KValue *c = a.get("acc"); c && !c->isNone()) {
         acc = l.toTensor(*c, a.spanOf("acc"), "the accumulator of tl.dot");
         if (acc == kNoValue)
@@ -481,7 +488,7 @@ KValue dot(Lowerer &l, BuiltinArgs &a)
             return KValue::invalid();
         }
     } else {
-        acc = isFloat(ret) ? l.constantFloat(ret, 0.0, {M, N}) : l.constantInt(ret, 0, {M, N});
+        acc = isFloat(ret) ? l.constantFloat(ret, 0.0, outShape) : l.constantInt(ret, 0, outShape);
     }
     // max_num_imprecise_acc (fp8 only): Triton's sm_90 default 2**30 never adds the tensor
     // cores' low-precision sums into an fp32 accumulator; a value n <= K does, every n

@@ -176,3 +176,61 @@ TEST(EmitMma, AlignedTileLoadsCopyStraightIntoAThreeBufferRing)
     EXPECT_NE(ptx.find("cp.async.wait_group 2"), std::string::npos);
     EXPECT_EQ(count(ptx, "mma.sync.aligned.m16n8k16"), 64);
 }
+
+TEST(EmitMma, BatchedDotsRunOnMmaSyncOneBatchPerWarpAndCompile)
+{
+    // [B, M, K] x [B, K, N] with strides, so a transposed operand is one signature away.
+    const std::string src = R"py(
+@triton.jit
+def bmm(a_ptr, b_ptr, c_ptr, sam, sak, sbk, sbn, BLOCK_B: tl.constexpr, BLOCK_M: tl.constexpr,
+        BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    rb = tl.arange(0, BLOCK_B)
+    rm = tl.arange(0, BLOCK_M)
+    rn = tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    a = tl.load(a_ptr + rb[:, None, None] * (BLOCK_M * BLOCK_K) + rm[None, :, None] * sam + rk[None, None, :] * sak)
+    b = tl.load(b_ptr + rb[:, None, None] * (BLOCK_K * BLOCK_N) + rk[None, :, None] * sbk + rn[None, None, :] * sbn)
+    c = tl.dot(a, b)
+    tl.store(c_ptr + rb[:, None, None] * (BLOCK_M * BLOCK_N) + rm[None, :, None] * BLOCK_N + rn[None, None, :], c)
+)py";
+    struct Case
+    {
+        const char *dt;
+        int b, m, n, k, warps;
+        bool aT, bT;
+        int mmas; // per warp: batches per warp x instruction tiles x steps along K
+        const char *detail;
+    };
+    for (const Case &t : {
+             Case{"fp16", 2, 32, 32, 32, 4, false, false, 1 * 1 * 4 * 2, "2x32x32x32 fp16, m16n8k16, warps 2x1"},
+             Case{"fp16", 4, 16, 16, 16, 4, false, false, 1 * 1 * 2 * 1, "4x16x16x16 fp16, m16n8k16, warps 1x1"},
+             Case{"bf16", 8, 32, 32, 16, 4, false, false, 2 * 2 * 4 * 1, "8x32x32x16 bf16, m16n8k16, warps 1x1"},
+             Case{"fp16", 4, 32, 64, 32, 4, true, true, 1 * 2 * 8 * 2, "4x32x64x32 fp16, m16n8k16, warps 1x1"},
+             Case{"fp32", 4, 32, 32, 16, 4, false, false, 1 * 2 * 4 * 2, "4x32x32x16 fp32, tf32 m16n8k8, warps 1x1"},
+         }) {
+        SCOPED_TRACE(std::string(t.dt) + " " + std::to_string(t.b) + "x" + std::to_string(t.m) + "x"
+                     + std::to_string(t.n) + "x" + std::to_string(t.k) + (t.aT ? " a transposed" : "")
+                     + (t.bT ? " b transposed" : ""));
+        const std::string rowMajor = "=i32:16, ", unit = "=1, ";
+        const std::string sig = std::string("a_ptr=*") + t.dt + ":16, b_ptr=*" + t.dt + ":16, c_ptr=*fp32:16, sam"
+                                + (t.aT ? unit : rowMajor) + "sak" + (t.aT ? rowMajor : unit) + "sbk"
+                                + (t.bT ? unit : rowMajor) + "sbn" + (t.bT ? rowMajor : unit)
+                                + "BLOCK_B=" + std::to_string(t.b) + ", BLOCK_M=" + std::to_string(t.m)
+                                + ", BLOCK_N=" + std::to_string(t.n) + ", BLOCK_K=" + std::to_string(t.k)
+                                + ", num_warps=" + std::to_string(t.warps);
+        auto r = lowerAndEmit(src, "bmm", sig, 90);
+        ASSERT_TRUE(r->cuda) << r->messages();
+        const ir::Op *dot = findOp(r->lk->kernel.body, ir::OpCode::Dot);
+        ASSERT_NE(dot, nullptr);
+        EXPECT_TRUE(isMmaAccumulatorLayout(r->lk->layoutOf(dot->result()), t.warps));
+        ASSERT_EQ(r->cuda->dots.size(), 1u);
+        EXPECT_EQ(r->cuda->dots[0].path, "mma.sync");
+        EXPECT_EQ(r->cuda->dots[0].detail, t.detail);
+        const std::string ptx = expectCompiles(*r);
+        const bool tf32 = std::string(t.dt) == "fp32";
+        EXPECT_EQ(count(ptx, tf32 ? "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"
+                                  : "mma.sync.aligned.m16n8k16.row.col.f32."),
+                  t.mmas)
+            << ptx.substr(0, 200);
+    }
+}

@@ -171,3 +171,68 @@ TEST(MmaLayout, Fp8DotsTakeWgmmaOnSm90AndFmaElsewhere)
     EXPECT_EQ(dotPath(e4, e4b, f, 89), DotPath::Fma);
     EXPECT_EQ(dotPath(e4, e4b, f, 100), DotPath::Fma);
 }
+
+TEST(MmaLayout, BatchedDotsTakeMmaSyncWithWarpsAlongTheBatch)
+{
+    auto batch = [](DType t, std::int64_t b, std::int64_t r, std::int64_t c) {
+        return ir::Type{t, false, {b, r, c}};
+    };
+    const ir::Type h = batch(DType::F16, 4, 64, 32), hb = batch(DType::F16, 4, 32, 64);
+    const ir::Type f = batch(DType::F32, 4, 64, 64);
+    // mma.sync on every tensor-core GPU, sm_90 included (no wgmma for 3-D, as Triton's MMAv2).
+    EXPECT_EQ(dotPath(h, hb, f, 80), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(h, hb, f, 90), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(batch(DType::BF16, 4, 64, 32), batch(DType::BF16, 4, 32, 64), f, 90), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(batch(DType::F32, 4, 64, 32), batch(DType::F32, 4, 32, 64), f, 90, 0), DotPath::MmaSync);
+    EXPECT_EQ(dotPath(batch(DType::F32, 4, 64, 32), batch(DType::F32, 4, 32, 64), f, 90, 2), DotPath::Fma);
+    EXPECT_EQ(dotPath(batch(DType::F8E4, 4, 64, 32), batch(DType::F8E4, 4, 32, 64), f, 90), DotPath::Fma);
+    EXPECT_EQ(dotPath(h, hb, f, 75), DotPath::Fma);
+
+    struct Case
+    {
+        std::int64_t b, m, n;
+        int warps, warpsOnBatch, batchRegs;
+    };
+    for (const Case &c : {Case{1, 32, 32, 4, 1, 1}, Case{2, 32, 64, 4, 2, 1}, Case{4, 16, 16, 4, 4, 1},
+                          Case{8, 32, 32, 4, 4, 2}, Case{16, 16, 16, 8, 8, 2}, Case{2, 64, 64, 8, 2, 1}}) {
+        SCOPED_TRACE(std::to_string(c.b) + "x" + std::to_string(c.m) + "x" + std::to_string(c.n) + " on "
+                     + std::to_string(c.warps));
+        const Layout l = mmaAccumulatorLayout({c.b, c.m, c.n}, c.warps);
+        EXPECT_TRUE(isMmaAccumulatorLayout(l, c.warps));
+        EXPECT_EQ(l.shape, (std::vector<std::int64_t>{c.b, c.m, c.n}));
+        // Each batch's [M, N] is the 2-D layout of the warps the batch leaves, its registers
+        // repeated for the batches beyond the warps.
+        const Layout inner = mmaAccumulatorLayout({c.m, c.n}, c.warps / c.warpsOnBatch);
+        EXPECT_EQ(l.numRegs(), inner.numRegs() * c.batchRegs);
+        std::multiset<std::int64_t> held;
+        for (int w = 0; w < c.warps; ++w)
+            for (int lane = 0; lane < 32; ++lane)
+                for (int r = 0; r < l.numRegs(); ++r) {
+                    const std::int64_t f = l.flat(r, lane, w);
+                    held.insert(f);
+                    // The warp's batch: its warp bits along the batch, then the register's.
+                    const std::int64_t b = (w / (c.warps / c.warpsOnBatch)) + c.warpsOnBatch * (r / inner.numRegs());
+                    ASSERT_EQ(f / (c.m * c.n), b) << "warp " << w << " register " << r;
+                    ASSERT_EQ(f % (c.m * c.n), inner.flat(r % inner.numRegs(), lane, w % (c.warps / c.warpsOnBatch)));
+                }
+        const std::int64_t copies = std::int64_t(held.size()) / (c.b * c.m * c.n);
+        for (std::int64_t f = 0; f < c.b * c.m * c.n; ++f)
+            ASSERT_EQ(std::int64_t(held.count(f)), copies) << "element " << f;
+    }
+    // Staging: the batches' tiles one after the other, as one [B * M][K] / [B * K][N] area (or
+    // transposed: batches side by side along the rows).
+    const MmaStaging s = mmaStaging(h, hb, true, false);
+    EXPECT_EQ(s.B, 4);
+    EXPECT_EQ(s.strideA, 40);
+    EXPECT_EQ(s.strideB, 72);
+    EXPECT_EQ(s.batchA, 64 * 40);
+    EXPECT_EQ(s.batchB, 32 * 72);
+    EXPECT_EQ(s.offsetB, 4 * 64 * 40 * 2);
+    EXPECT_EQ(s.bytes, 4 * 64 * 40 * 2 + 4 * 32 * 72 * 2);
+    const MmaStaging t = mmaStaging(h, hb, false, true);
+    EXPECT_EQ(t.strideA, 4 * 64 + 8);
+    EXPECT_EQ(t.strideB, 4 * 32 + 8);
+    EXPECT_EQ(t.batchA, 64);
+    EXPECT_EQ(t.batchB, 32);
+    EXPECT_EQ(t.bytes, 32 * (4 * 64 + 8) * 2 + 64 * (4 * 32 + 8) * 2);
+}
