@@ -147,10 +147,8 @@ void Emitter::planAsyncCopies()
                        bool ownRegion) {
         // tf32 on mma.sync rounds its inputs while staging them through registers; on wgmma
         // the tensor cores read the fp32 bits as they are (as Triton's), so cp.async may copy.
-        // A batched (3-D) dot stages its operands from registers, each iteration.
         const DotPath path = dotPath(k, *dot, lk.computeCapability);
-        if (path == DotPath::Fma || (path == DotPath::MmaSync && k.type(dot->operands[0]).dtype == DType::F32)
-            || k.type(dot->result()).shape.size() != 2)
+        if (path == DotPath::Fma || (path == DotPath::MmaSync && k.type(dot->operands[0]).dtype == DType::F32))
             return;
         const Layout &la = layout(dot->operands[0]), &lb = layout(dot->operands[1]);
         const DotStagingPlan plan = stagingPlan(*dot);
@@ -169,8 +167,10 @@ void Emitter::planAsyncCopies()
             if (!ahead || !first || ahead->code != ir::OpCode::Load || first->code != ir::OpCode::Load
                 || uses[next] != 1 || uses[init] != 1 || !directlyIn(body, ahead) || !directlyIn(r, first))
                 continue;
-            // a staged [M][K] (K contiguous) or [K][M]; b [N][K] (K, dimension 0) or [K][N].
-            const int contig = plan.rowsAlongDim0[o] ? 1 : 0;
+            // a staged [M][K] (K contiguous) or [K][M]; b [N][K] (K, dimension 0) or [K][N]
+            // (batched: [B * M][K] and so on, the batch the outermost dimension).
+            const int rank = int(k.type(v).shape.size());
+            const int contig = rank - (plan.rowsAlongDim0[o] ? 1 : 2);
             const Layout &staged = o == 0 ? la : lb;
             if (!copyable(*ahead, staged, contig) || !copyable(*first, staged, contig))
                 continue;
@@ -226,6 +226,7 @@ void Emitter::planAsyncCopies()
             collectDefined(body, inside);
             if (ownRings)
                 for (const ir::Op &dotOp : body.ops) {
+                    // (A batched dot stages a loop-invariant operand each iteration.)
                     if (dotOp.code != ir::OpCode::Dot || dotPath(k, dotOp, lk.computeCapability) == DotPath::Fma
                         || k.type(dotOp.result()).shape.size() != 2)
                         continue;

@@ -2844,15 +2844,16 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions exchange registers through this buffer
-    __shared__ __align__(16) unsigned char tsm_smem[38912];
+    // layout conversions and tl.dot operands go through this buffer: 58368 bytes,
+    // more than a static declaration allows, so the launch passes it as dynamic shared memory
+    extern __shared__ __align__(16) unsigned char tsm_smem[];
+    int dot_slot = 0; // which of tl.dot's 3 staging buffers this iteration reads
     const int tp1 = (lane >> 4) | (warp << 1);
     const int tp2 = (lane >> 2) | (warp << 3);
     const int tp3 = ((lane & 15) << 2);
     const int tp4 = ((lane & 7) << 3);
     const int tp5 = (lane >> 3) | (warp << 2);
     const int tp6 = ((lane & 3) << 3);
-    int dot_phase = 0; // which of tl.dot's two staging buffers
     const int tp7 = (lane << 3) | (warp << 8);
     const int tp8 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 9);
     const int tp9 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
@@ -3174,11 +3175,20 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 50 "dot_batched.py"
-        a[r] = v225;
+        a[r] = __float2bfloat16_rn(0.0f);
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    #line 50 "dot_batched.py"
+    dot_slot = 0;
+    #line 50 "dot_batched.py"
+    __syncthreads();
+    #line 50 "dot_batched.py"
+    __nv_bfloat16 *dot_a_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 19456);
     #pragma unroll
     for (int r = 0; r < 32; r += 8)
         #line 50 "dot_batched.py"
-        tsm::load<8>(&a[r], a_ptrs[r], v228[r]); // 16-byte accesses
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp7; tsm::cp_async16(&dot_a_next[(f >> 5) * 40 + (f & 31)], a_ptrs[r], v228[r]); }
+    #line 50 "dot_batched.py"
+    tsm::cp_async_commit();
     // b = tl.load(b_ptrs, mask=b_mask, other=0)
     #line 51 "dot_batched.py"
     __nv_bfloat16 v231 = __ll2bfloat16_rn((long long)0);
@@ -3191,11 +3201,20 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 51 "dot_batched.py"
-        b[r] = v231;
+        b[r] = __float2bfloat16_rn(0.0f);
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    #line 51 "dot_batched.py"
+    dot_slot = 0;
+    #line 51 "dot_batched.py"
+    __syncthreads();
+    #line 51 "dot_batched.py"
+    __nv_bfloat16 *dot_b_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 19456 + 10240);
     #pragma unroll
     for (int r = 0; r < 32; r += 8)
         #line 51 "dot_batched.py"
-        tsm::load<8>(&b[r], b_ptrs[r], v234[r]); // 16-byte accesses
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp7; tsm::cp_async16(&dot_b_next[(f >> 6) * 72 + (f & 63)], b_ptrs[r], v234[r]); }
+    #line 51 "dot_batched.py"
+    tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BLOCK_K)):
     __nv_bfloat16* a_ptrs_1[32];
     #pragma unroll
@@ -3356,11 +3375,16 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 50 "dot_batched.py"
-            a_2[r] = v278;
+            a_2[r] = __float2bfloat16_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 50 "dot_batched.py"
+        __nv_bfloat16 *dot_a_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 2 ? 0 : dot_slot + 1) * 19456);
         #pragma unroll
         for (int r = 0; r < 32; r += 8)
             #line 50 "dot_batched.py"
-            tsm::load<8>(&a_2[r], a_ptrs_2[r], v281[r]); // 16-byte accesses
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp7; tsm::cp_async16(&dot_a_next_1[(f >> 5) * 40 + (f & 31)], a_ptrs_2[r], v281[r]); }
+        #line 50 "dot_batched.py"
+        tsm::cp_async_commit();
         // b = tl.load(b_ptrs, mask=b_mask, other=0)
         #line 51 "dot_batched.py"
         __nv_bfloat16 v284 = __ll2bfloat16_rn((long long)0);
@@ -3373,31 +3397,28 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 51 "dot_batched.py"
-            b_2[r] = v284;
+            b_2[r] = __float2bfloat16_rn(0.0f);
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        #line 51 "dot_batched.py"
+        __nv_bfloat16 *dot_b_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 2 ? 0 : dot_slot + 1) * 19456 + 10240);
         #pragma unroll
         for (int r = 0; r < 32; r += 8)
             #line 51 "dot_batched.py"
-            tsm::load<8>(&b_2[r], b_ptrs_2[r], v287[r]); // 16-byte accesses
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp7; tsm::cp_async16(&dot_b_next_1[(f >> 6) * 72 + (f & 63)], b_ptrs_2[r], v287[r]); }
+        #line 51 "dot_batched.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[64];
         // tl.dot: a [2x64x32] and b [2x32x64] bf16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 2 warps along the batch, 1 batch(es) each, warps 2x1, each a 32x64 tile of 2x8 instructions
         {
             #line 55 "dot_batched.py"
-            dot_phase ^= 1;
-            #line 55 "dot_batched.py"
-            unsigned char *dot_buf = tsm_smem + dot_phase * 19456;
+            unsigned char *dot_buf = tsm_smem + dot_slot * 19456;
             #line 55 "dot_batched.py"
             __nv_bfloat16 *dot_a = reinterpret_cast<__nv_bfloat16 *>(dot_buf); // a: rows along M
             #line 55 "dot_batched.py"
             __nv_bfloat16 *dot_b = reinterpret_cast<__nv_bfloat16 *>(dot_buf + 10240); // b: rows along K
-            #pragma unroll
-            for (int r = 0; r < 32; r += 8)
-                #line 55 "dot_batched.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp7; tsm::sts<8>(&dot_a[(f >> 5) * 40 + (f & 31)], &a_1[r]); }
-            #pragma unroll
-            for (int r = 0; r < 32; r += 8)
-                #line 55 "dot_batched.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp7; tsm::sts<8>(&dot_b[(f >> 6) * 72 + (f & 63)], &b_1[r]); }
+            #line 55 "dot_batched.py"
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 55 "dot_batched.py"
             __syncthreads();
             #pragma unroll
@@ -3436,6 +3457,8 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
                     }
                 }
             }
+            #line 55 "dot_batched.py"
+            dot_slot = (dot_slot == 2 ? 0 : dot_slot + 1);
         }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -3458,6 +3481,8 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
             #line 55 "dot_batched.py"
             b_1[r] = b_2[r];
     }
+    #line 44 "dot_batched.py"
+    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     float acc_3[64];
     // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
