@@ -97,9 +97,11 @@ void Emitter::emitDot(const ir::Op &op)
 
     const DotStaging st = dotStaging(at, bt);
     needShared(st.bytes, op.span, dotDescription(at, bt));
+    // input_precision means something for fp32 inputs only (ieee, tf32x3 here).
+    const std::string precision = at.dtype == DType::F32 ? " (" + std::string(precisionName(op.i)) + ")" : "";
     noteDot(op, dotPathName(DotPath::Fma),
             (rt.shape.size() == 3 ? std::to_string(st.B) + "x" : std::string()) + std::to_string(st.M) + "x" + std::to_string(st.N) + "x" + std::to_string(st.K) + " "
-                + std::string(dtypeShortName(at.dtype)) + " (" + precisionName(op.i) + ")");
+                + std::string(dtypeShortName(at.dtype)) + precision);
     const DType in = at.dtype, inB = bt.dtype, out = rt.dtype; // fp8 operands may mix formats
     const std::string inT = cType(in), comp = computeType(out);
     const bool tf32 = op.i == 0 && in == DType::F32;
@@ -144,7 +146,7 @@ void Emitter::emitDot(const ir::Op &op)
     const std::string bx = batched ? std::to_string(st.B) + "x" : std::string();
     line("// tl.dot: a [" + bx + std::to_string(st.M) + "x" + std::to_string(st.K) + "] and b [" + bx
          + std::to_string(st.K) + "x" + std::to_string(st.N) + "] " + std::string(dtypeShortName(in))
-         + " (" + precisionName(op.i) + ") through shared memory, then per thread " + std::to_string(RM)
+         + precision + " through shared memory, then per thread " + std::to_string(RM)
          + " rows x " + std::to_string(RN) + " columns of FMAs along K");
     if (!direct)
         line(comp + " " + sum + "[" + std::to_string(R) + "];");

@@ -6256,7 +6256,7 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(signed char* a_ptr,
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v287[r]); // 1-byte access
         // acc = tl.dot(a, b, acc)
         int acc_2[16];
-        // tl.dot: a [2x32x32] and b [2x32x32] i8 (ieee) through shared memory, then per thread 16 rows x 2 columns of FMAs along K
+        // tl.dot: a [2x32x32] and b [2x32x32] i8 through shared memory, then per thread 16 rows x 2 columns of FMAs along K
         unsigned dot_acc[16];
         {
             #line 55 "dot_batched.py"
