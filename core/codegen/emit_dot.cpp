@@ -100,8 +100,9 @@ void Emitter::emitDot(const ir::Op &op)
     // input_precision means something for fp32 inputs only (ieee, tf32x3 here).
     const std::string precision = at.dtype == DType::F32 ? " (" + std::string(precisionName(op.i)) + ")" : "";
     noteDot(op, dotPathName(DotPath::Fma),
-            (rt.shape.size() == 3 ? std::to_string(st.B) + "x" : std::string()) + std::to_string(st.M) + "x" + std::to_string(st.N) + "x" + std::to_string(st.K) + " "
-                + std::string(dtypeShortName(at.dtype)) + precision);
+            (rt.shape.size() == 3 ? std::to_string(st.B) + "x" : std::string()) + std::to_string(st.M) + "x"
+                + std::to_string(st.N) + "x" + std::to_string(st.K) + " " + std::string(dtypeShortName(at.dtype))
+                + precision);
     const DType in = at.dtype, inB = bt.dtype, out = rt.dtype; // fp8 operands may mix formats
     const std::string inT = cType(in), comp = computeType(out);
     const bool tf32 = op.i == 0 && in == DType::F32;
@@ -206,9 +207,10 @@ void Emitter::emitDot(const ir::Op &op)
     close();
     line("#pragma unroll");
     open("for (int i = 0; i < " + std::to_string(RN) + "; ++i)");
-    const std::string bRow = batched ? "(" + batchBase + " + (" + orZero(linearExpr("i", int(colBatches.size()), colBatches))
-                                           + ") * " + std::to_string(st.K) + " + " + kk + ")"
-                                     : kk;
+    const std::string bRow
+        = batched ? "(" + batchBase + " + (" + orZero(linearExpr("i", int(colBatches.size()), colBatches)) + ") * "
+                        + std::to_string(st.K) + " + " + kk + ")"
+                  : kk;
     line(rb + "[i] = "
          + widen(inB,
                  sb + "[" + bRow + " * " + std::to_string(st.strideB) + " + " + colBase + " + ("
