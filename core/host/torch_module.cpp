@@ -559,7 +559,9 @@ std::shared_ptr<LibraryModule> makeTorchModule()
     backends->set("cuda", Value::fromObject(cudaBackend));
     // torch.set_float32_matmul_precision: "highest" keeps fp32 matmuls exact, "high" and
     // "medium" let them take tf32 (what allow_tf32 says; the eager GPU matmul reads it).
-    torch->def("set_float32_matmul_precision", [matmul](CallArgs &a) {
+    // "medium" reads back as "medium" while allow_tf32 stays as it set it.
+    auto medium = std::make_shared<bool>(false);
+    torch->def("set_float32_matmul_precision", [matmul, medium](CallArgs &a) {
         a.expectPositional("set_float32_matmul_precision", 1, 1);
         if (!a[0].isStr())
             throwTypeError("set_float32_matmul_precision() expects a str");
@@ -567,11 +569,14 @@ std::shared_ptr<LibraryModule> makeTorchModule()
         if (p != "highest" && p != "high" && p != "medium")
             throwPy("RuntimeError", "Invalid precision " + p + ": expected 'highest', 'high' or 'medium'");
         matmul->set("allow_tf32", Value::boolean(p != "highest"));
+        *medium = p == "medium";
         return Value();
     });
-    torch->def("get_float32_matmul_precision", [matmul](CallArgs &) {
+    torch->def("get_float32_matmul_precision", [matmul, medium](CallArgs &) {
         const Value *allow = matmul->find("allow_tf32");
-        return Value::str(allow && truthy(*allow) ? "high" : "highest");
+        if (!allow || !truthy(*allow))
+            return Value::str("highest");
+        return Value::str(*medium ? "medium" : "high");
     });
     backends->set("cudnn", Value::fromObject(cudnn));
     torch->set("backends", Value::fromObject(backends));

@@ -110,10 +110,12 @@ TEST(TorchModule, Float32MatmulPrecisionIsAllowTf32)
                      "print(torch.get_float32_matmul_precision(), torch.backends.cuda.matmul.allow_tf32)\n"
                      "torch.backends.cuda.matmul.allow_tf32 = False\n"
                      "print(torch.get_float32_matmul_precision())\n"
+                     "torch.set_float32_matmul_precision('medium')\n"
+                     "print(torch.get_float32_matmul_precision(), torch.backends.cuda.matmul.allow_tf32)\n"
                      "try:\n    torch.set_float32_matmul_precision('fast')\n"
                      "except RuntimeError as e:\n    print(e)\n",
                      s),
-              "highest False\nhigh True\nhighest\n"
+              "highest False\nhigh True\nhighest\nmedium True\n"
               "Invalid precision fast: expected 'highest', 'high' or 'medium'\n");
 }
 
