@@ -99,8 +99,9 @@ void Emitter::emitDot(const ir::Op &op)
     needShared(st.bytes, op.span, dotDescription(at, bt));
     // input_precision means something for fp32 inputs only (ieee, tf32x3 here).
     const std::string precision = at.dtype == DType::F32 ? " (" + std::string(precisionName(op.i)) + ")" : "";
+    const bool batched = rt.shape.size() == 3;
     noteDot(op, dotPathName(DotPath::Fma),
-            (rt.shape.size() == 3 ? std::to_string(st.B) + "x" : std::string()) + std::to_string(st.M) + "x"
+            (batched ? std::to_string(st.B) + "x" : std::string()) + std::to_string(st.M) + "x"
                 + std::to_string(st.N) + "x" + std::to_string(st.K) + " " + std::string(dtypeShortName(at.dtype))
                 + precision);
     const DType in = at.dtype, inB = bt.dtype, out = rt.dtype; // fp8 operands may mix formats
@@ -140,7 +141,6 @@ void Emitter::emitDot(const ir::Op &op)
             colOfReg.push_back(0);
         }
     }
-    const bool batched = rt.shape.size() == 3;
     const int RM = 1 << rowOffsets.size(), RN = 1 << colOffsets.size();
     const int regBits = int(lc.regBases.size());
 

@@ -40,20 +40,10 @@ DotPath dotPath(const ir::Type &a, const ir::Type &b, const ir::Type &result, in
     const std::size_t rank = a.shape.size();
     if (cc < 80 || (rank != 2 && rank != 3) || b.shape.size() != rank || result.shape.size() != rank)
         return DotPath::Fma;
-    if (rank == 3) {
-        // Batched: mma.sync per batch (as Triton's MMAv2 for 3-D dots, also on sm_90), fp16 /
-        // bf16 and tf32 inputs; fp8 (a wgmma-only form here) takes the FMA loop.
-        const bool tf32 = a.dtype == DType::F32 && b.dtype == DType::F32 && inputPrecision == 0
-                          && result.dtype == DType::F32;
-        const bool types = (mmaInput(a.dtype) && a.dtype == b.dtype
-                            && (result.dtype == DType::F32 || result.dtype == DType::F16))
-                           || tf32;
-        const std::int64_t M = a.shape[1], K = a.shape[2], N = b.shape[2];
-        return types && M % 16 == 0 && N % 16 == 0 && K % 16 == 0 ? DotPath::MmaSync : DotPath::Fma;
-    }
     if (isFp8(a.dtype) || isFp8(b.dtype)) {
-        // fp8: wgmma k32 on sm_90 (mma.sync's fp8 form is sm_89's; not generated), else FMA.
-        const bool ok = cc == 90 && isFp8(a.dtype) && isFp8(b.dtype)
+        // fp8: wgmma k32 on sm_90 (mma.sync's fp8 form is sm_89's; not generated), else FMA
+        // (batched fp8 dots too: wgmma takes 2-D dots only).
+        const bool ok = rank == 2 && cc == 90 && isFp8(a.dtype) && isFp8(b.dtype)
                         && (result.dtype == DType::F32 || result.dtype == DType::F16) && a.shape[0] % 16 == 0
                         && b.shape[1] % 16 == 0 && a.shape[1] % 32 == 0
                         && wgmmaTiling(result.shape, numWarps).ok;
@@ -65,9 +55,12 @@ DotPath dotPath(const ir::Type &a, const ir::Type &b, const ir::Type &result, in
         return DotPath::Fma;
     if (result.dtype != DType::F32 && result.dtype != DType::F16)
         return DotPath::Fma;
-    const std::int64_t M = a.shape[0], K = a.shape[1], N = b.shape[1];
+    const std::int64_t M = a.shape[rank - 2], K = a.shape[rank - 1], N = b.shape[rank - 1];
     if (M % 16 || N % 16 || K % 16)
         return DotPath::Fma;
+    // Batched: mma.sync per batch, as Triton's MMAv2 takes 3-D dots, also on sm_90.
+    if (rank == 3)
+        return DotPath::MmaSync;
     // tf32 on sm_90 takes wgmma k8 (both operands K-major, as for fp8), as Triton's MMAv3 does.
     if (cc == 90 && wgmmaTiling(result.shape, numWarps).ok)
         return DotPath::Wgmma;
