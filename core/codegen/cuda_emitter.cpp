@@ -276,7 +276,7 @@ std::optional<CudaSource> Emitter::run()
     out.threadsPerBlock = lk.threadsPerProgram();
     out.kernelName = sanitize(k.name);
     m_used.insert(out.kernelName);
-    const std::string params = signature(out.params);
+    std::string params = signature(out.params);
     planAsyncCopies();
     emitRegion(k.body);
     if (ringBytes > 0) {
@@ -287,6 +287,7 @@ std::optional<CudaSource> Emitter::run()
                                                   + "; // tl.dot staging rings of their own start here");
         sharedBytes = base + ringBytes;
     }
+    finishTma(params, out.params);
     if (failed || !checkSharedLimit())
         return std::nullopt;
     out.sharedBytes = sharedBytes;
@@ -353,7 +354,11 @@ std::optional<CudaSource> Emitter::run()
         std::string args, decl;
         for (const CudaParam &p : out.params) {
             args += (args.empty() ? "" : ", ") + p.name;
-            decl += ", " + (p.pointer ? cMemType(p.dtype) + "* " : cType(p.dtype) + " ") + p.name;
+            decl += ", "
+                    + (p.tensorMap ? std::string("const tsm::TmaMap &")
+                       : p.pointer ? cMemType(p.dtype) + "* "
+                                   : cType(p.dtype) + " ")
+                    + p.name;
         }
         const std::string dyn = std::to_string(out.dynamicSharedBytes);
         code << "\n// Launch: one block of " << T << " threads per program, grid = the number of "

@@ -33,12 +33,28 @@ struct EmitOptions
 
 /// One kernel parameter as the generated function takes it (Python order, constexprs and
 /// parameters folded by specialization left out).
+/// A TMA tensor map the kernel takes for a host TensorDescriptor whose blocks the bulk tensor
+/// copy engine moves (emit_tma.cpp): the launch encodes it with cuTensorMapEncodeTiled from the
+/// descriptor's arguments (base, shape, strides) and passes its 128 bytes as a
+/// `const __grid_constant__` parameter.
+struct TensorMapSpec
+{
+    int rank = 2;
+    DType dtype = DType::F16;
+    /// The box one copy moves, innermost dimension first (CUDA's order): {elements along the
+    /// descriptor's last dimension, ..., rows}.
+    std::vector<std::uint32_t> box;
+    int swizzle = 0;     ///< bytes: 128, 64, 32, or 0 for none
+    bool nanFill = false; ///< padding_option="nan": out-of-bounds float elements read as NaN
+};
+
 struct CudaParam
 {
     std::string name;      ///< the C name
-    std::size_t index = 0; ///< index into ir::Kernel::params
+    std::size_t index = 0; ///< index into ir::Kernel::params (a tensor map: its descriptor's base)
     DType dtype = DType::I32;
     bool pointer = false;
+    std::optional<TensorMapSpec> tensorMap; ///< a TMA tensor map, not the parameter's own value
 };
 
 /// Which path a tl.dot took (the resource report shows it beside registers and shared memory).

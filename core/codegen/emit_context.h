@@ -246,6 +246,14 @@ public:
         /// Bytes into the dot rings' area (tsm_dot_rings, after the shared scratch), or -1: the
         /// ring starts at the scratch (the loop's only shared-memory user).
         std::int64_t region = -1;
+        /// Operands the bulk tensor copy engine (TMA) moves instead of cp.async (emit_tma.cpp):
+        /// their copies complete on mbarrier `barrier + slot` of tsm_tma_bar, whose parity for
+        /// each slot is bit `slot` of `phase`.
+        bool tma[2] = {false, false};
+        int barrier = -1;
+        std::string phase;
+        /// Operands copied by cp.async (waited for with cp.async.wait_group).
+        bool copies() const { return (async[0] && !tma[0]) || (async[1] && !tma[1]); }
         std::string base() const
         {
             return region < 0 ? "tsm_smem" : "(tsm_smem + tsm_dot_rings + " + std::to_string(region) + ")";
@@ -261,6 +269,7 @@ public:
         const ir::Op *dot = nullptr;
         int operand = 0;  ///< 0: a, 1: b
         bool ahead = false; ///< in the loop (the next iteration's tile) or before it (the first)
+        bool tma = false;   ///< copied by the bulk tensor copy engine (emit_tma.cpp), not cp.async
     };
     std::map<const ir::Op *, AsyncDot> asyncDots;
     std::map<const ir::Op *, AsyncLoad> asyncLoads;
@@ -318,6 +327,26 @@ public:
     bool archSpecific = false;
     void planAsyncCopies();           // emit_mma.cpp
     void emitAsyncLoad(const ir::Op &op); // emit_mma.cpp
+    // ---- TMA (emit_tma.cpp) ----
+    /// Whether operand `o` of `dot`, loaded by `first` before its loop and `ahead` in it, can
+    /// be copied by the bulk tensor copy engine: both are blocks of one host TensorDescriptor
+    /// (Load's tensor_desc), the dot is on wgmma and the block lands in its staging as the
+    /// hardware's swizzle writes it. Registers the descriptor's tensor map when so.
+    bool claimTma(const ir::Op &dot, int o, const DotStagingPlan &plan, const ir::Op &first, const ir::Op &ahead);
+    /// One elected thread copies the block into the ring buffer (the load's AsyncLoad).
+    void emitTmaLoad(const ir::Op &op);
+    /// Every thread waits until the TMA copies into `ad`'s current buffer have landed.
+    void waitTma(const AsyncDot &ad, const std::string &why);
+    /// Appends the tensor maps to the kernel's parameters, declares the mbarriers and
+    /// initializes them at the kernel's start.
+    void finishTma(std::string &signature, std::vector<CudaParam> &params);
+    struct TmaMapParam
+    {
+        std::string name; ///< the C parameter
+        TensorMapSpec spec;
+    };
+    std::map<std::size_t, TmaMapParam> tmaMaps; ///< descriptor base param -> its tensor map
+    std::vector<int> tmaBarrierCounts;          ///< arrivals each mbarrier of tsm_tma_bar expects
     /// Records the path `op` (a tl.dot) took, for the resource report.
     void noteDot(const ir::Op &op, std::string path, std::string detail);
     void emitRandom(const ir::Op &op); // emit_random.cpp

@@ -209,6 +209,9 @@ void Emitter::emitControl(const ir::Op &op)
             if (auto it = asyncLoops.find(&op); it != asyncLoops.end()) {
                 line("tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed "
                      "before anything else uses shared memory");
+                for (const ir::Op *dot : it->second)
+                    if (const AsyncDot &ad = asyncDots.at(dot); ad.tma[0] || ad.tma[1])
+                        waitTma(ad, "so has the last TMA prefetch");
                 bool waited = false;
                 for (const ir::Op *dot : it->second) {
                     const AsyncDot &ad = asyncDots.at(dot);

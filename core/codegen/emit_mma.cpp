@@ -172,11 +172,14 @@ void Emitter::planAsyncCopies()
             const int rank = int(k.type(v).shape.size());
             const int contig = rank - (plan.rowsAlongDim0[o] ? 1 : 2);
             const Layout &staged = o == 0 ? la : lb;
-            if (!copyable(*ahead, staged, contig) || !copyable(*first, staged, contig))
+            // A host TensorDescriptor's block goes through the copy engine (TMA) when it can.
+            const bool tma = claimTma(*dot, o, plan, *first, *ahead);
+            if (!tma && (!copyable(*ahead, staged, contig) || !copyable(*first, staged, contig)))
                 continue;
             ad.async[o] = true;
-            asyncLoads[ahead] = AsyncLoad{dot, o, true};
-            asyncLoads[first] = AsyncLoad{dot, o, false};
+            ad.tma[o] = tma;
+            asyncLoads[ahead] = AsyncLoad{dot, o, true, tma};
+            asyncLoads[first] = AsyncLoad{dot, o, false, tma};
         }
         if (!ad.async[0] && !ad.async[1])
             return;
@@ -205,6 +208,13 @@ void Emitter::planAsyncCopies()
         ad.slot = fresh("dot_slot");
         m_prologue.push_back("int " + ad.slot + " = 0; // which of tl.dot's " + str(ad.slots)
                              + " staging buffers this iteration reads");
+        if (ad.tma[0] || ad.tma[1]) {
+            // One mbarrier per buffer; each TMA-copied operand arrives on it once per fill.
+            ad.barrier = int(tmaBarrierCounts.size());
+            tmaBarrierCounts.insert(tmaBarrierCounts.end(), std::size_t(ad.slots), int(ad.tma[0]) + int(ad.tma[1]));
+            ad.phase = fresh("tma_phase");
+            m_prologue.push_back("unsigned " + ad.phase + " = 0; // bit s: the parity of staging buffer s's next TMA fill");
+        }
         asyncDots[dot] = ad;
         asyncLoops[&loop].push_back(dot);
     };
@@ -256,7 +266,7 @@ void Emitter::planAsyncCopies()
             std::map<const ir::Op *, int> lastGroup;
             int groups = 0;
             for (const ir::Op &op : body.ops)
-                if (auto it = asyncLoads.find(&op); it != asyncLoads.end() && it->second.ahead)
+                if (auto it = asyncLoads.find(&op); it != asyncLoads.end() && it->second.ahead && !it->second.tma)
                     lastGroup[it->second.dot] = groups++;
             for (auto &[dot, last] : lastGroup)
                 asyncDots.at(dot).pendingGroups = groups - 1 - last + groups;
@@ -268,6 +278,8 @@ void Emitter::planAsyncCopies()
 void Emitter::emitAsyncLoad(const ir::Op &op)
 {
     const AsyncLoad &al = asyncLoads.at(&op);
+    if (al.tma)
+        return emitTmaLoad(op);
     const ir::Op &dot = *al.dot;
     const AsyncDot &ad = asyncDots.at(&dot);
     const DotStagingPlan plan = stagingPlan(dot);
@@ -426,9 +438,19 @@ Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingP
     if (!async || async->region < 0) // a ring of its own is counted apart (ringBytes)
         needShared(async ? async->slots * plan.bytes : doubleBuffered ? 2 * plan.bytes : plan.bytes, op.span,
                    dotDescription(at, bt));
-    if (async)
-        sd.buffering = ", cp.async into " + str(async->slots) + " buffers (" + (async->async[0] ? "a" : "")
-                       + (async->async[0] && async->async[1] ? ", " : "") + (async->async[1] ? "b" : "") + ")";
+    if (async) {
+        // ", cp.async into 4 buffers (a, b)", ", TMA into 4 buffers (a, b)", ", TMA (b) and cp.async (a) into 4 buffers"
+        auto which = [&](bool tma) {
+            const bool a = async->async[0] && async->tma[0] == tma, b = async->async[1] && async->tma[1] == tma;
+            return std::string(a ? "a" : "") + (a && b ? ", " : "") + (b ? "b" : "");
+        };
+        const std::string viaTma = which(true), viaCp = which(false);
+        const std::string into = " into " + str(async->slots) + " buffers";
+        if (viaTma.empty() || viaCp.empty())
+            sd.buffering = (viaTma.empty() ? ", cp.async" : ", TMA") + into + " (" + viaTma + viaCp + ")";
+        else
+            sd.buffering = ", TMA (" + viaTma + ") and cp.async (" + viaCp + ")" + into;
+    }
     else if (doubleBuffered)
         sd.buffering = ", double-buffered";
     for (int o = 0; o < 2; ++o)
@@ -481,9 +503,11 @@ Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingP
         if (plan.home[o] == OperandHome::Buffer && (!async || !async->async[o]))
             stageOperand(plan, o, in, o == 0 ? sd.a : sd.b, operandIn(v, o == 0 ? la : lb), o == 0 ? la : lb);
     }
-    if (async)
+    if (async && async->copies())
         line("tsm::cp_async_wait<" + str(async->pendingGroups)
              + ">(); // this iteration's tiles have landed; later ones may still be in flight");
+    if (async && (async->tma[0] || async->tma[1]))
+        waitTma(*async, "this iteration's TMA tiles have landed");
     // As Triton's fence insertion: only what threads stored (not cp.async copies) needs the
     // proxy fence before wgmma reads it; hoisted operands are fenced where they are staged.
     bool stored = false;

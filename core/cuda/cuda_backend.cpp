@@ -8,6 +8,8 @@
 #include "core/cuda/printf_capture.h"
 #include "core/cuda/written_params.h"
 
+#include <cuda.h> // CUtensorMap enums (types only: the driver is loaded at run time)
+
 #include <chrono>
 #include <cstdio>
 #include <optional>
@@ -200,6 +202,55 @@ void CudaBackend::reportLaunchFailure(const CudaKernel &kernel,
     d.origin = DiagOrigin::Driver;
 }
 
+std::string CudaBackend::encodeTensorMap(const codegen::TensorMapSpec &spec,
+                                         std::span<const LaunchArg> args,
+                                         std::size_t base,
+                                         KernelArgs &marshaled) const
+{
+    // A host TensorDescriptor's arguments: its base, one int per dimension of its shape, then
+    // each leading stride in units of 16 bytes (lower_call.cpp).
+    const std::size_t rank = std::size_t(spec.rank);
+    const LaunchArg &a = args[base];
+    if (base + 2 * rank > args.size() || a.kind != LaunchArg::Kind::Pointer || !a.storage)
+        return "the TMA tensor map of argument '" + a.label + "' has no tensor descriptor to encode";
+    DriverStatus s;
+    const DevicePtr address = CudaDeviceMirror::synchronizeForLaunch(m_driver, *a.storage, &s);
+    if (!address)
+        return "copying argument '" + a.label + "' to the GPU: " + s.message;
+    TensorMapRequest r;
+    r.address = address + DevicePtr(a.byteOffset);
+    for (std::size_t d = rank; d-- > 0;) {
+        const std::int64_t extent = args[base + 1 + d].i;
+        if (extent <= 0)
+            return "the tensor descriptor '" + a.label + "' has an empty dimension (shape[" + std::to_string(d)
+                   + "] = " + std::to_string(extent) + "), which a TMA copy cannot take";
+        r.dims.push_back(std::uint64_t(extent));
+    }
+    for (std::size_t d = rank - 1; d-- > 0;)
+        r.strides.push_back(std::uint64_t(args[base + 1 + rank + d].i) * 16);
+    r.box = spec.box;
+    r.swizzle = spec.swizzle == 128 ? CU_TENSOR_MAP_SWIZZLE_128B
+                : spec.swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                : spec.swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
+                                     : CU_TENSOR_MAP_SWIZZLE_NONE;
+    r.nanFill = spec.nanFill;
+    switch (spec.dtype) {
+    case DType::F16: r.dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16; break;
+    case DType::BF16: r.dataType = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16; break;
+    case DType::F32: r.dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT32; break;
+    case DType::F8E4:
+    case DType::F8E5:
+    case DType::I8:
+    case DType::U8: r.dataType = CU_TENSOR_MAP_DATA_TYPE_UINT8; break;
+    default:
+        return "the tensor descriptor '" + a.label + "' holds " + std::string(dtypeName(spec.dtype))
+               + ", which Tilesmith's TMA copies do not take";
+    }
+    if (s = m_driver->encodeTensorMap(r, marshaled.addTensorMap()); !s)
+        return "the tensor descriptor '" + a.label + "': " + s.message;
+    return {};
+}
+
 bool CudaBackend::launch(CompiledKernel &compiled,
                          Grid grid,
                          std::span<const LaunchArg> args,
@@ -236,7 +287,10 @@ bool CudaBackend::launch(CompiledKernel &compiled,
             return fail("kernel '" + ir.name + "': generated parameter '" + p.name
                         + "' has no launch argument");
         const LaunchArg &a = args[p.index];
-        if (p.pointer) {
+        if (p.tensorMap) {
+            if (std::string why = encodeTensorMap(*p.tensorMap, args, p.index, marshaled); !why.empty())
+                return fail("kernel '" + ir.name + "': " + why);
+        } else if (p.pointer) {
             if (a.kind != LaunchArg::Kind::Pointer || !a.storage)
                 return fail("kernel '" + ir.name + "': argument '" + a.label
                             + "' must be a tensor (the kernel takes a pointer there)");

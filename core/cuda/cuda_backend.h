@@ -20,6 +20,7 @@
 namespace tsm::cuda {
 
 class Cublas;
+class KernelArgs;
 
 /// One specialization loaded on the device, with what the studio and JSON events show about it.
 class CudaKernel final : public CompiledKernel
@@ -116,6 +117,12 @@ private:
                                          std::optional<CudaBuild> build,
                                          DiagnosticSink &diags,
                                          const CompileFlags &flags);
+    /// Encodes the TMA tensor map `spec` of the host TensorDescriptor whose arguments start at
+    /// args[base] into the next parameter of `marshaled`; the reason when it cannot.
+    std::string encodeTensorMap(const codegen::TensorMapSpec &spec,
+                                std::span<const LaunchArg> args,
+                                std::size_t base,
+                                KernelArgs &marshaled) const;
     void reportLaunchFailure(const CudaKernel &kernel,
                              const std::string &what,
                              const DriverStatus &status,

@@ -58,6 +58,19 @@ struct CapturedGraph
     int uploads = 0;          ///< host-to-device copies that ran once, at capture, not in the graph
 };
 
+/// What cuTensorMapEncodeTiled needs for one TMA tensor map, in CUDA's order (innermost
+/// dimension first).
+struct TensorMapRequest
+{
+    int dataType = 0;                   ///< CUtensorMapDataType
+    DevicePtr address = 0;              ///< 16-byte aligned
+    std::vector<std::uint64_t> dims;    ///< elements per dimension
+    std::vector<std::uint64_t> strides; ///< bytes between consecutive indices of dimensions 1 .. rank - 1
+    std::vector<std::uint32_t> box;     ///< elements one copy moves per dimension
+    int swizzle = 0;                    ///< CUtensorMapSwizzle
+    bool nanFill = false;               ///< out-of-bounds float elements read as NaN, else zeros
+};
+
 class Module;
 class Function;
 
@@ -134,6 +147,13 @@ public:
 
     /// Set after a sticky error: every later call fails with this message.
     virtual const std::string &lostContext() const = 0;
+
+    /// Encodes a TMA tensor map into the 128 bytes at `map` (cuTensorMapEncodeTiled).
+    virtual DriverStatus encodeTensorMap(const TensorMapRequest &request, void *map)
+    {
+        (void)request, (void)map;
+        return DriverStatus{false, "this CUDA driver cannot encode TMA tensor maps", false};
+    }
 };
 
 class Module

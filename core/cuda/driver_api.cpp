@@ -114,6 +114,7 @@ bool loadDriverApi(PFN_cuGetProcAddress_v12000 gpa, DriverApi &a, std::string *w
     need("cuGraphExecDestroy", 10000, a.graphExecDestroy);
     need("cuGraphDestroy", 10000, a.graphDestroy);
     need("cuMemsetD8Async", 3020, a.memsetD8Async);
+    need("cuTensorMapEncodeTiled", 12000, a.tensorMapEncodeTiled);
     if (!missing.empty())
         return fail("the NVIDIA driver (CUDA " + cudaVersionText(a.driverVersion)
                     + ") does not provide " + missing);

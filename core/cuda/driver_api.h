@@ -56,6 +56,8 @@ struct DriverApi
     PFN_cuGraphExecDestroy_v10000 graphExecDestroy = nullptr;
     PFN_cuGraphDestroy_v10000 graphDestroy = nullptr;
     PFN_cuMemsetD8Async_v3020 memsetD8Async = nullptr;
+    // TMA tensor maps for host TensorDescriptors (sm_90's bulk tensor copies).
+    PFN_cuTensorMapEncodeTiled_v12000 tensorMapEncodeTiled = nullptr;
 
     /// "an illegal memory access was encountered (CUDA_ERROR_ILLEGAL_ADDRESS)".
     std::string describe(CUresult r) const;

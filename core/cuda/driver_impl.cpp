@@ -211,6 +211,23 @@ DriverStatus DriverImpl::fill(DevicePtr dst, std::uint8_t byte, std::size_t byte
     return check(m_api.memsetD8(dst, byte, bytes), "filling GPU memory");
 }
 
+DriverStatus DriverImpl::encodeTensorMap(const TensorMapRequest &r, void *map)
+{
+    const std::size_t rank = r.dims.size();
+    if (rank == 0 || rank > 5 || r.box.size() != rank || r.strides.size() + 1 != rank)
+        return failure("a TMA tensor map needs 1 to 5 dimensions with a box and stride for each");
+    const std::vector<cuuint32_t> elementStrides(rank, 1);
+    // L2 promotion of 128-byte lines, as Triton's descriptors ask for.
+    const CUresult res = m_api.tensorMapEncodeTiled(
+        static_cast<CUtensorMap *>(map), CUtensorMapDataType(r.dataType), cuuint32_t(rank),
+        reinterpret_cast<void *>(r.address), r.dims.data(), r.strides.data(), r.box.data(), elementStrides.data(),
+        CU_TENSOR_MAP_INTERLEAVE_NONE, CUtensorMapSwizzle(r.swizzle), CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+        r.nanFill ? CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA : CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (res == CUDA_SUCCESS)
+        return {};
+    return DriverStatus{false, "encoding a TMA tensor map: " + m_api.describe(res), false};
+}
+
 DriverStatus DriverImpl::launch(const Function &fn,
                                 std::int64_t gridX,
                                 std::int64_t gridY,

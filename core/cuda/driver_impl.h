@@ -52,6 +52,7 @@ public:
     DriverStatus launchGraph(std::uintptr_t graph) override;
     void destroyGraph(std::uintptr_t graph) override;
     const std::string &lostContext() const override;
+    DriverStatus encodeTensorMap(const TensorMapRequest &request, void *map) override;
 
     const DriverApi &api() const { return m_api; }
     /// Ok, or the failure of `what` in words; a sticky error marks the context lost.

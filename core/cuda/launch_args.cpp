@@ -8,7 +8,7 @@
 namespace tsm::cuda {
 namespace {
 
-template <class T> void put(std::array<std::byte, 8> &slot, std::size_t *size, T value)
+template <std::size_t N, class T> void put(std::array<std::byte, N> &slot, std::size_t *size, T value)
 {
     static_assert(sizeof(T) <= 8);
     std::memcpy(slot.data(), &value, sizeof(T));
@@ -87,6 +87,13 @@ bool KernelArgs::addScalar(DType dtype, const LaunchArg &arg, std::string *why)
     }
     m_slots.push_back(s);
     return true;
+}
+
+void *KernelArgs::addTensorMap()
+{
+    Slot &s = m_slots.emplace_back();
+    s.size = s.data.size();
+    return s.data.data();
 }
 
 void **KernelArgs::pointers()

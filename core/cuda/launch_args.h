@@ -23,6 +23,9 @@ public:
     /// A scalar parameter converted to the C type of `dtype` (bool, int8_t ... double, and the
     /// raw bits of __half / __nv_bfloat16). False with the reason when `arg` is not a scalar.
     bool addScalar(DType dtype, const LaunchArg &arg, std::string *why);
+    /// A TMA tensor map parameter: 128 bytes, 64-byte aligned, for the caller to fill (valid
+    /// until the next add).
+    void *addTensorMap();
 
     std::size_t size() const { return m_slots.size(); }
     /// What cuLaunchKernel reads: entry k points at argument k's host copy.
@@ -31,9 +34,10 @@ public:
     std::span<const std::byte> bytes(std::size_t k) const;
 
 private:
-    struct alignas(8) Slot
+    // Big enough for a CUtensorMap (128 bytes, 64-byte aligned); scalars use the first 8.
+    struct alignas(64) Slot
     {
-        std::array<std::byte, 8> data{};
+        std::array<std::byte, 128> data{};
         std::size_t size = 0;
     };
     std::vector<Slot> m_slots;

@@ -179,7 +179,7 @@ bool bindMemoryOp(Instr &ins, const ir::Op &op, BindContext &ctx)
     // front end does not produce.
     switch (op.code) {
     case OpCode::Load:
-        TSM_INTERP_ASSERT(op.operands.size() >= 1 && op.operands.size() <= 3);
+        TSM_INTERP_ASSERT(op.operands.size() >= 1 && (op.operands.size() <= 3 || !op.ints.empty()));
         if (ctx.type(op.result()).pointer)
             return ctx.unsupported(op, "loading a pointer from memory");
         ins.fn = dispatchDType(pt.dtype, []<DType D>() -> ExecFn { return &execLoad<D>; });

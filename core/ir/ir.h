@@ -121,6 +121,10 @@ struct Param
     /// bytes, or an integer's value is a multiple of 16. The CUDA backend's axis analysis
     /// vectorizes on them.
     bool divisibleBy16 = false;
+    /// The base pointer of a host TensorDescriptor of this rank (0 for any other parameter);
+    /// its shape and stride parameters follow it (lower_call.cpp). The CUDA backend may pass
+    /// the descriptor a TMA tensor map as well (emit_tma.cpp).
+    int tensorDescRank = 0;
 };
 
 struct Kernel

@@ -142,8 +142,8 @@ private:
         } else if (field == "f") {
             add(key, formatDouble(op.f));
         } else if (field == "ints") {
-            if (key == "max_num_imprecise_acc" && op.ints.empty())
-                return; // the default: no partial accumulation
+            if ((key == "max_num_imprecise_acc" || key == "tensor_desc") && op.ints.empty())
+                return; // the default: no partial accumulation, not a descriptor's block
             std::string s = "[";
             for (std::size_t k = 0; k < op.ints.size(); ++k)
                 s += (k ? ", " : "") + std::to_string(op.ints[k]);

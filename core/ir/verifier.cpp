@@ -298,12 +298,24 @@ bool Verifier::checkTypes(const Op &op)
             return problem(&op, "axis must be 0, 1 or 2");
         return resultIs(op, Type{DType::I32, false, {}});
     case OpCode::Load: {
-        if (in.empty() || in.size() > 3 || !ty(in[0]).pointer)
+        std::size_t n = in.size();
+        if (!op.ints.empty()) {
+            // A host TensorDescriptor's block: (ptr, mask, other, one int32 offset per dimension).
+            const std::size_t rank = in.empty() ? 0 : ty(in[0]).shape.size();
+            if (op.ints.size() != 2 || rank == 0 || in.size() != 3 + rank)
+                return problem(&op, "a descriptor load expects (ptr, mask, other, offsets...) and tensor_desc "
+                                    "{param, transposed}");
+            for (std::size_t d = 3; d < in.size(); ++d)
+                if (!(ty(in[d]) == Type{DType::I32, false, {}}))
+                    return problem(&op, "a descriptor load's offsets must be int32 scalars");
+            n = 3;
+        }
+        if (n == 0 || n > 3 || !ty(in[0]).pointer)
             return problem(&op, "expects (ptr[, mask[, other]])");
         const Type value = ty(in[0]).pointee();
-        if (in.size() >= 2 && !(ty(in[1]) == Type{DType::I1, false, value.shape}))
+        if (n >= 2 && !(ty(in[1]) == Type{DType::I1, false, value.shape}))
             return problem(&op, "mask must be int1 of the pointer's shape");
-        if (in.size() == 3 && !(ty(in[2]) == value))
+        if (n == 3 && !(ty(in[2]) == value))
             return problem(&op, "other must have the loaded type");
         return resultIs(op, value);
     }

@@ -555,6 +555,7 @@ KValue Lowerer::bindTensorDescParam(ir::Param base, const ArgSpec &a, SourceSpan
     const std::int64_t unit = 16 / std::max(1, dtypeBits(a.dtype) / 8);
     base.value = m_kernel->newValue(ir::Type{a.dtype, true, {}}, name, span);
     base.divisibleBy16 = true;
+    base.tensorDescRank = int(a.blockShape.size());
     const KValue baseValue = KValue::tensor(base.value);
     m_kernel->params.push_back(std::move(base));
     auto scalarParam = [&](const std::string &pname, DType dtype, bool divisibleBy16) {

@@ -253,7 +253,24 @@ KValue descLoad(Lowerer &l, const KValue &desc, const KValue &offsets, SourceSpa
     auto bp = accessAt(l, desc, offsets, span);
     if (!bp)
         return KValue::invalid();
-    return loadThroughBlockPtr(l, *bp, allDims(desc), desc.elts[Padding].c.s, span);
+    const KValue loaded = loadThroughBlockPtr(l, *bp, allDims(desc), desc.elts[Padding].c.s, span);
+    // A host TensorDescriptor's block keeps what a TMA copy needs: which descriptor, and the
+    // block's offsets (operands after ptr, mask and other; docs/tensor-descriptors.md).
+    const ir::Kernel &k = l.kernel();
+    ir::Region *r = l.region();
+    if (loaded.isInvalid() || !r || r->ops.empty() || r->ops.back().code != OpCode::Load
+        || r->ops.back().operands.size() != 3)
+        return loaded;
+    for (std::size_t p = 0; p < k.params.size(); ++p) {
+        if (k.params[p].tensorDescRank == 0 || k.params[p].value != desc.elts[Base].v)
+            continue;
+        ir::Op &load = r->ops.back();
+        load.ints = {std::int64_t(p), 0};
+        for (const KValue &o : bp->elts[3].elts) // the block pointer's offsets (int32)
+            load.operands.push_back(o.v);
+        break;
+    }
+    return loaded;
 }
 
 KValue descStore(Lowerer &l, const KValue &desc, const KValue &offsets, const KValue &value, SourceSpan valueSpan,

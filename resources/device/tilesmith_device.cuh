@@ -935,6 +935,64 @@ template <int N> __device__ __forceinline__ void cp_async_wait()
     asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
 }
 
+// ---- The bulk tensor copy engine, TMA (sm_90) ----
+// A CUtensorMap as a kernel receives it: 128 opaque bytes, 64-byte aligned, passed by value as a
+// `const __grid_constant__` parameter. The host encodes it with cuTensorMapEncodeTiled (NVRTC
+// has no cuda.h, hence this stand-in of the same size and alignment).
+struct alignas(64) TmaMap
+{
+    unsigned long long opaque[16];
+};
+// An mbarrier in shared memory: TMA copies complete on it (complete_tx), threads wait on the
+// parity of its phase.
+__device__ __forceinline__ void mbar_init(unsigned long long *bar, unsigned count)
+{
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"((unsigned)__cvta_generic_to_shared(bar)),
+                 "r"(count)
+                 : "memory");
+}
+// The initialized barriers become visible to the async proxy (the copy engine).
+__device__ __forceinline__ void fence_mbar_init()
+{
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+}
+// One arrival that also announces `bytes` the copies will deliver before the phase completes.
+__device__ __forceinline__ void mbar_expect_tx(unsigned long long *bar, unsigned bytes)
+{
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(
+                     (unsigned)__cvta_generic_to_shared(bar)),
+                 "r"(bytes)
+                 : "memory");
+}
+// Waits until the phase of parity `parity` has completed (try_wait suspends the thread for a
+// while before it gives up, so the loop does not spin hard).
+__device__ __forceinline__ void mbar_wait(unsigned long long *bar, unsigned parity)
+{
+    const unsigned addr = (unsigned)__cvta_generic_to_shared(bar);
+    unsigned done = 0;
+    do {
+        asm volatile("{\n"
+                     ".reg .pred p;\n"
+                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                     "selp.u32 %0, 1, 0, p;\n"
+                     "}"
+                     : "=r"(done)
+                     : "r"(addr), "r"(parity)
+                     : "memory");
+    } while (!done);
+}
+// The box of `map` at coordinates (c0 innermost, c1) into shared memory at `smem`, completing
+// on `bar`; elements outside the tensor are filled (zeros, or NaN as the map says).
+__device__ __forceinline__ void tma_load_2d(void *smem, const TmaMap *map, int c0, int c1, unsigned long long *bar)
+{
+    asm volatile(
+        "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" ::"r"(
+            (unsigned)__cvta_generic_to_shared(smem)),
+        "l"(reinterpret_cast<unsigned long long>(map)), "r"(c0), "r"(c1),
+        "r"((unsigned)__cvta_generic_to_shared(bar))
+        : "memory");
+}
+
 // ---- Hopper warpgroup MMA (sm_90a) ----
 // wgmma.mma_async reads both operands from shared memory through 64-bit matrix descriptors
 // (PTX ISA "Matrix Descriptor Format"): bits 0-13 start address >> 4, 16-29 leading byte

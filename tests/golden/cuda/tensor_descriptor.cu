@@ -10437,18 +10437,27 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, __half* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, __half* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[24576];
+    __shared__ __align__(1024) unsigned char tsm_smem[24608];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
-    const int tp4 = lane | (warp << 7);
+    const int tp2 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
+    const int tp3 = lane | (warp << 7);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 24576); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def host_desc_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     #line 265 "tensor_descriptor.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -10606,19 +10615,24 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     for (int r = 0; r < 16; ++r)
         #line 271 "tensor_descriptor.py"
         v218[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
     #line 271 "tensor_descriptor.py"
     dot_slot = 0;
     #line 271 "tensor_descriptor.py"
+    tsm::fence_proxy_async();
+    #line 271 "tensor_descriptor.py"
     __syncthreads();
     #line 271 "tensor_descriptor.py"
-    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 6144);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
+    if (threadIdx.x == 0) {
         #line 271 "tensor_descriptor.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v203[r], v217[r]); }
-    #line 271 "tensor_descriptor.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 271 "tensor_descriptor.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 6144;
+        #line 271 "tensor_descriptor.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 4096);
+        #line 271 "tensor_descriptor.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v174, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     #line 271 "tensor_descriptor.py"
     int v220 = 0 * 32;
     #line 271 "tensor_descriptor.py"
@@ -10738,19 +10752,24 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     for (int r = 0; r < 8; ++r)
         #line 271 "tensor_descriptor.py"
         v264[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_desc's [32, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 32 in its 64-byte swizzle
     #line 271 "tensor_descriptor.py"
     dot_slot = 0;
     #line 271 "tensor_descriptor.py"
+    tsm::fence_proxy_async();
+    #line 271 "tensor_descriptor.py"
     __syncthreads();
     #line 271 "tensor_descriptor.py"
-    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 6144 + 4096);
-    #pragma unroll
-    for (int r = 0; r < 8; r += 8)
+    if (threadIdx.x == 0) {
         #line 271 "tensor_descriptor.py"
-        { const int f = r + tp2; tsm::cp_async16(&dot_b_next[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v249[r], v263[r]); }
-    #line 271 "tensor_descriptor.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 271 "tensor_descriptor.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 6144 + 4096;
+        #line 271 "tensor_descriptor.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 2048);
+        #line 271 "tensor_descriptor.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v220, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[16];
     #pragma unroll
@@ -10903,15 +10922,18 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         for (int r = 0; r < 16; ++r)
             #line 271 "tensor_descriptor.py"
             v312[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
         #line 271 "tensor_descriptor.py"
-        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
+        if (threadIdx.x == 0) {
             #line 271 "tensor_descriptor.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v297[r], v311[r]); }
-        #line 271 "tensor_descriptor.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 271 "tensor_descriptor.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 6144;
+            #line 271 "tensor_descriptor.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 4096);
+            #line 271 "tensor_descriptor.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v268, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         #line 271 "tensor_descriptor.py"
         int v314 = k_next * 32;
         #line 271 "tensor_descriptor.py"
@@ -11031,15 +11053,18 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         for (int r = 0; r < 8; ++r)
             #line 271 "tensor_descriptor.py"
             v358[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_desc's [32, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 32 in its 64-byte swizzle
         #line 271 "tensor_descriptor.py"
-        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144 + 4096);
-        #pragma unroll
-        for (int r = 0; r < 8; r += 8)
+        if (threadIdx.x == 0) {
             #line 271 "tensor_descriptor.py"
-            { const int f = r + tp2; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v343[r], v357[r]); }
-        #line 271 "tensor_descriptor.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 271 "tensor_descriptor.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 6144 + 4096;
+            #line 271 "tensor_descriptor.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 2048);
+            #line 271 "tensor_descriptor.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v314, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         float acc_2[16];
         // tl.dot: a [64x32] and b [32x32] fp16 on tensor cores (wgmma m64n32k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
@@ -11050,7 +11075,9 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along K
             #line 271 "tensor_descriptor.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 271 "tensor_descriptor.py"
+            tma_phase ^= 1u << dot_slot;
             #line 271 "tensor_descriptor.py"
             __syncthreads();
             #pragma unroll
@@ -11092,6 +11119,10 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     #line 270 "tensor_descriptor.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 270 "tensor_descriptor.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 270 "tensor_descriptor.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 270 "tensor_descriptor.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 270 "tensor_descriptor.py"
     tsm::wgmma_fence_regs<16>(acc_1);
@@ -11109,39 +11140,39 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 272 "tensor_descriptor.py"
-        sv[tp3] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
+        sv[tp2] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
+        sv[tp2 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
+        sv[tp2 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
+        sv[tp2 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
+        sv[tp2 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
+        sv[tp2 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
+        sv[tp2 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
+        sv[tp2 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
         #line 272 "tensor_descriptor.py"
         __syncthreads();
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
     }
     #line 272 "tensor_descriptor.py"
     long long v132 = (long long)off_m;
@@ -12091,18 +12122,27 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, __half* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, __half* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[12288];
+    __shared__ __align__(1024) unsigned char tsm_smem[24608];
+    int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
-    int dot_phase = 0; // which of tl.dot's two staging buffers
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
-    const int tp4 = lane | (warp << 7);
+    const int tp2 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
+    const int tp3 = lane | (warp << 7);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 24576); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def host_desc_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     #line 265 "tensor_descriptor.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -12260,10 +12300,24 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     for (int r = 0; r < 16; ++r)
         #line 271 "tensor_descriptor.py"
         v218[r] = __float2half_rn(0.0f);
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
+    #line 271 "tensor_descriptor.py"
+    dot_slot = 0;
+    #line 271 "tensor_descriptor.py"
+    tsm::fence_proxy_async();
+    #line 271 "tensor_descriptor.py"
+    __syncthreads();
+    #line 271 "tensor_descriptor.py"
+    if (threadIdx.x == 0) {
         #line 271 "tensor_descriptor.py"
-        tsm::load<1>(&v218[r], v203[r], v217[r]); // 2-byte access
+        const int tma_slot = 0;
+        #line 271 "tensor_descriptor.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 6144;
+        #line 271 "tensor_descriptor.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 4096);
+        #line 271 "tensor_descriptor.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v174, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     #line 271 "tensor_descriptor.py"
     int v220 = 0 * 32;
     #line 271 "tensor_descriptor.py"
@@ -12383,10 +12437,24 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     for (int r = 0; r < 8; ++r)
         #line 271 "tensor_descriptor.py"
         v264[r] = __float2half_rn(0.0f);
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    // TMA: the copy engine moves b_desc's [32, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 32 in its 64-byte swizzle
+    #line 271 "tensor_descriptor.py"
+    dot_slot = 0;
+    #line 271 "tensor_descriptor.py"
+    tsm::fence_proxy_async();
+    #line 271 "tensor_descriptor.py"
+    __syncthreads();
+    #line 271 "tensor_descriptor.py"
+    if (threadIdx.x == 0) {
         #line 271 "tensor_descriptor.py"
-        tsm::load<1>(&v264[r], v249[r], v263[r]); // 2-byte access
+        const int tma_slot_1 = 0;
+        #line 271 "tensor_descriptor.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 6144 + 4096;
+        #line 271 "tensor_descriptor.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 2048);
+        #line 271 "tensor_descriptor.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v220, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[16];
     #pragma unroll
@@ -12539,10 +12607,18 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         for (int r = 0; r < 16; ++r)
             #line 271 "tensor_descriptor.py"
             v312[r] = __float2half_rn(0.0f);
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
+        #line 271 "tensor_descriptor.py"
+        if (threadIdx.x == 0) {
             #line 271 "tensor_descriptor.py"
-            tsm::load<1>(&v312[r], v297[r], v311[r]); // 2-byte access
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 271 "tensor_descriptor.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 6144;
+            #line 271 "tensor_descriptor.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 4096);
+            #line 271 "tensor_descriptor.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v268, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         #line 271 "tensor_descriptor.py"
         int v314 = k_next * 32;
         #line 271 "tensor_descriptor.py"
@@ -12662,31 +12738,31 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         for (int r = 0; r < 8; ++r)
             #line 271 "tensor_descriptor.py"
             v358[r] = __float2half_rn(0.0f);
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        // TMA: the copy engine moves b_desc's [32, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 32 in its 64-byte swizzle
+        #line 271 "tensor_descriptor.py"
+        if (threadIdx.x == 0) {
             #line 271 "tensor_descriptor.py"
-            tsm::load<1>(&v358[r], v343[r], v357[r]); // 2-byte access
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 271 "tensor_descriptor.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 6144 + 4096;
+            #line 271 "tensor_descriptor.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 2048);
+            #line 271 "tensor_descriptor.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v314, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         float acc_2[16];
         // tl.dot: a [64x32] and b [32x32] fp16 on tensor cores (wgmma m64n32k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 271 "tensor_descriptor.py"
-            dot_phase ^= 1;
-            #line 271 "tensor_descriptor.py"
-            unsigned char *dot_buf = tsm_smem + dot_phase * 6144;
+            unsigned char *dot_buf = tsm_smem + dot_slot * 6144;
             #line 271 "tensor_descriptor.py"
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 271 "tensor_descriptor.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along K
-            #pragma unroll
-            for (int r = 0; r < 16; r += 8)
-                #line 271 "tensor_descriptor.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::sts<8>(&dot_a[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], &v359[r]); }
-            #pragma unroll
-            for (int r = 0; r < 8; r += 8)
-                #line 271 "tensor_descriptor.py"
-                { const int f = r + tp2; tsm::sts<8>(&dot_b[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], &v360[r]); }
             #line 271 "tensor_descriptor.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 271 "tensor_descriptor.py"
+            tma_phase ^= 1u << dot_slot;
             #line 271 "tensor_descriptor.py"
             __syncthreads();
             #pragma unroll
@@ -12708,9 +12784,9 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             tsm::wgmma_commit();
             #line 271 "tensor_descriptor.py"
-            tsm::wgmma_wait<0>(); // the accumulator is final
+            tsm::wgmma_wait<1>(); // the accumulator is carried to the next dot, still in flight
             #line 271 "tensor_descriptor.py"
-            tsm::wgmma_fence_regs<16>(acc_2);
+            dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
         }
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -12725,6 +12801,16 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             v360[r] = v358[r];
     }
+    #line 270 "tensor_descriptor.py"
+    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
+    #line 270 "tensor_descriptor.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 270 "tensor_descriptor.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 270 "tensor_descriptor.py"
+    tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
+    #line 270 "tensor_descriptor.py"
+    tsm::wgmma_fence_regs<16>(acc_1);
     // c_desc.store([off_m, off_n], acc.to(tl.float16))
     __half v364[16];
     #pragma unroll
@@ -12739,39 +12825,39 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 272 "tensor_descriptor.py"
-        sv[tp3] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
+        sv[tp2] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
+        sv[tp2 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
+        sv[tp2 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
+        sv[tp2 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
+        sv[tp2 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
+        sv[tp2 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
+        sv[tp2 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
+        sv[tp2 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
         #line 272 "tensor_descriptor.py"
         __syncthreads();
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
     }
     #line 272 "tensor_descriptor.py"
     long long v132 = (long long)off_m;

@@ -143,6 +143,7 @@ TEST_F(CudaDriverApi, StreamAndGraphEntryPointsArePinned)
     EXPECT_EQ(drv.requested["cuGraphExecDestroy"], 10000);
     EXPECT_EQ(drv.requested["cuGraphDestroy"], 10000);
     EXPECT_EQ(drv.requested["cuMemsetD8Async"], 3020);
+    EXPECT_EQ(drv.requested["cuTensorMapEncodeTiled"], 12000); // TMA tensor maps
     EXPECT_TRUE(api.streamBeginCapture);
     EXPECT_TRUE(api.graphInstantiate);
     EXPECT_TRUE(api.memsetD8Async);

@@ -235,6 +235,15 @@ public:
         releaseHeld();
     }
     const std::string &lostContext() const override { return m_lost; }
+    /// Records the request; the map's first 8 bytes say which one it was (1, 2, ...).
+    DriverStatus encodeTensorMap(const TensorMapRequest &request, void *map) override
+    {
+        tensorMaps.push_back(request);
+        std::memset(map, 0, 128);
+        const std::uint64_t id = tensorMaps.size();
+        std::memcpy(map, &id, 8);
+        return {};
+    }
 
     /// Reads a device allocation as T values.
     template <class T> std::vector<T> read(DevicePtr p) const
@@ -247,6 +256,7 @@ public:
 
     std::map<DevicePtr, std::vector<std::byte>> memory;
     std::vector<Launch> launches;
+    std::vector<TensorMapRequest> tensorMaps;
     std::function<void(const Launch &)> onLaunch;
     int argCount = 0;
     int allocations = 0, releases = 0, uploads = 0, downloads = 0, fills = 0, syncs = 0;

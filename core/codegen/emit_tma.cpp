@@ -1,0 +1,208 @@
+// TMA: the bulk tensor copy engine (sm_90) feeding a wgmma dot's staging ring from a host
+// TensorDescriptor (docs/tensor-descriptors.md, "TMA"). A descriptor's block in a pipelined
+// K loop (tutorial 09's a and b tiles) would otherwise be copied by every thread with cp.async,
+// 16 bytes and one bounds mask at a time; here one thread asks the copy engine for the whole
+// block, one box per swizzle panel, and the hardware writes it in the 128-, 64- or 32-byte
+// swizzle the wgmma descriptors read (tsm::swz is that swizzle), filling what lies outside the
+// tensor with zeros (NaN for padding_option="nan"). Each ring buffer has an mbarrier the copies
+// complete on; the dot waits on its parity instead of cp.async.wait_group.
+//
+// The tensor map (CUtensorMap) is encoded on the host at each launch from the descriptor's own
+// arguments (core/cuda/cuda_backend.cpp) and passed as a `const __grid_constant__` parameter.
+
+#include "core/codegen/emit_context.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tsm::codegen {
+
+namespace {
+
+std::string str(std::int64_t v)
+{
+    return std::to_string(v);
+}
+
+/// The op that defines `v` in `r` (or a region inside it), or null.
+const ir::Op *definingOp(const ir::Region &r, ir::ValueId v)
+{
+    for (const ir::Op &op : r.ops) {
+        if (std::find(op.results.begin(), op.results.end(), v) != op.results.end())
+            return &op;
+        for (const ir::Region &inner : op.regions)
+            if (const ir::Op *d = definingOp(inner, v))
+                return d;
+    }
+    return nullptr;
+}
+
+/// Whether `v` is a NaN constant or a splat of one (a descriptor load's padding_option="nan").
+bool isNanPadding(const ir::Kernel &k, ir::ValueId v)
+{
+    for (int hops = 0; hops < 4; ++hops) {
+        const ir::Op *d = definingOp(k.body, v);
+        if (!d)
+            return false;
+        if (d->code == ir::OpCode::Constant)
+            return std::isnan(d->f);
+        if (d->code != ir::OpCode::Splat || d->operands.empty())
+            return false;
+        v = d->operands[0];
+    }
+    return false;
+}
+
+/// What one TMA-copied operand moves: the descriptor's block is rows x contig (its dimensions 0
+/// and 1), cut into panels of `width` elements along dimension 1, one box each.
+struct TmaBox
+{
+    std::int64_t rows = 0, contig = 0, width = 0, panelBytes = 0;
+    int swizzle = 0;
+};
+
+/// The box for operand `o` of a wgmma dot staged as `plan` says, or nullopt when the staged
+/// bytes are not what a TMA copy of the descriptor's block writes.
+std::optional<TmaBox> tmaBox(const ir::Kernel &k, const ir::Op &load, int o, bool rowsAlongDim0, const WgmmaStaging &st)
+{
+    const ir::Type &t = k.type(load.result());
+    if (load.ints.size() != 2 || t.shape.size() != 2 || load.operands.size() != 5)
+        return std::nullopt;
+    // The staged rows run along the descriptor's last dimension (the tensor's contiguous one):
+    // the load's dimension 1, or dimension 0 when the load is the block transposed.
+    const bool transposed = load.ints[1] != 0;
+    if (rowsAlongDim0 == transposed)
+        return std::nullopt;
+    const SwizzledOperand &so = o == 0 ? st.a : st.b;
+    const int e = dtypeBytes(t.dtype);
+    TmaBox b;
+    b.rows = so.rows;
+    b.contig = so.contig;
+    b.swizzle = so.swizzle;
+    b.width = so.swizzle / e;
+    b.panelBytes = so.panelBytes;
+    const std::int64_t descRows = t.shape[transposed ? 1 : 0], descContig = t.shape[transposed ? 0 : 1];
+    // A box has at most 256 elements per dimension; panels start on the swizzle's period.
+    if (b.rows != descRows || b.contig != descContig || b.contig % b.width != 0 || b.rows > 256
+        || so.panelBytes % 1024 != 0)
+        return std::nullopt;
+    return b;
+}
+
+} // namespace
+
+bool Emitter::claimTma(const ir::Op &dot, int o, const DotStagingPlan &plan, const ir::Op &first,
+                       const ir::Op &ahead)
+{
+    if (plan.path != DotPath::Wgmma || plan.offset[o] % 1024 != 0 || first.ints.size() != 2 || ahead.ints.size() != 2
+        || first.ints[0] != ahead.ints[0] || first.ints[1] != ahead.ints[1] || plan.bytes % 1024 != 0)
+        return false;
+    const std::size_t param = std::size_t(first.ints[0]);
+    if (param >= k.params.size() || k.params[param].tensorDescRank != 2)
+        return false;
+    const ir::Type &at = k.type(dot.operands[0]), &bt = k.type(dot.operands[1]);
+    const WgmmaStaging st
+        = wgmmaStaging(at, bt, plan.aKMajor, plan.bKMajor, wgmmaTiling(k.type(dot.result()).shape, k.numWarps).instrN);
+    const std::optional<TmaBox> box = tmaBox(k, first, o, plan.rowsAlongDim0[o], st);
+    const std::optional<TmaBox> box2 = tmaBox(k, ahead, o, plan.rowsAlongDim0[o], st);
+    if (!box || !box2)
+        return false;
+    TensorMapSpec spec;
+    spec.rank = 2;
+    spec.dtype = k.type(first.result()).dtype;
+    spec.box = {std::uint32_t(box->width), std::uint32_t(box->rows)};
+    spec.swizzle = box->swizzle;
+    spec.nanFill = isNanPadding(k, first.operands[2]);
+    // One map per descriptor: a second block of it must be copied with the same box.
+    if (auto it = tmaMaps.find(param); it != tmaMaps.end())
+        return it->second.spec.box == spec.box && it->second.spec.swizzle == spec.swizzle
+               && it->second.spec.nanFill == spec.nanFill;
+    tmaMaps[param] = TmaMapParam{fresh(k.params[param].name + "_tma"), spec};
+    return true;
+}
+
+void Emitter::emitTmaLoad(const ir::Op &op)
+{
+    const AsyncLoad &al = asyncLoads.at(&op);
+    const ir::Op &dot = *al.dot;
+    const AsyncDot &ad = asyncDots.at(&dot);
+    const DotStagingPlan plan = stagingPlan(dot);
+    const ir::ValueId res = op.result();
+    const ir::Type &t = k.type(res);
+    const DType dt = t.dtype;
+    const TmaMapParam &map = tmaMaps.at(std::size_t(op.ints[0]));
+    const ir::Type &at = k.type(dot.operands[0]), &bt = k.type(dot.operands[1]);
+    const WgmmaStaging st
+        = wgmmaStaging(at, bt, plan.aKMajor, plan.bKMajor, wgmmaTiling(k.type(dot.result()).shape, k.numWarps).instrN);
+    const TmaBox box = *tmaBox(k, op, al.operand, plan.rowsAlongDim0[al.operand], st);
+    // The registers stay unused (the dot reads shared memory); zeros keep the compiler quiet.
+    declare(res);
+    unrolledLoop(layout(res).numRegs(), name(res) + "[r] = " + floatLiteral(dt, 0) + ";");
+    const std::string slot = al.ahead ? ad.next() : "0";
+    const bool transposed = op.ints[1] != 0;
+    const std::string row = name(op.operands[3]), col = name(op.operands[4]);
+    line("// TMA: the copy engine moves " + k.params[std::size_t(op.ints[0])].name + "'s [" + str(box.rows) + ", "
+         + str(box.contig) + "] block" + (transposed ? " (the dot reads it transposed)" : "")
+         + " straight into tl.dot's staging buffer " + (al.ahead ? "for the next iteration" : "for the first iteration")
+         + ", " + str(box.contig / box.width) + " box(es) of " + str(box.width) + " x " + str(box.rows)
+         + " in its " + str(box.swizzle) + "-byte swizzle");
+    if (!al.ahead) {
+        // Before the loop: the ring starts over; what threads wrote to shared memory before is
+        // ordered before the copy engine's writes, and read before they land.
+        line(ad.slot + " = 0;");
+        line("tsm::fence_proxy_async();");
+        line("__syncthreads();");
+    }
+    const std::string s = fresh("tma_slot");
+    open("if (threadIdx.x == 0)");
+    line("const int " + s + " = " + slot + ";");
+    const std::int64_t offset = plan.offset[al.operand];
+    const std::string dst = fresh(al.operand == 0 ? "dot_a_tma" : "dot_b_tma");
+    line("unsigned char *" + dst + " = " + ad.base() + " + " + s + " * " + str(plan.bytes)
+         + (offset ? " + " + str(offset) : std::string()) + ";");
+    const std::string bar = "&tsm_tma_bar[" + str(ad.barrier) + " + " + s + "]";
+    line("tsm::mbar_expect_tx(" + bar + ", " + str(box.rows * box.contig * dtypeBytes(dt)) + ");");
+    // Coordinates innermost first: the descriptor's dimension 1, then 0.
+    for (std::int64_t p = 0; p < box.contig / box.width; ++p)
+        line("tsm::tma_load_2d(" + dst + (p ? " + " + str(p * box.panelBytes) : std::string()) + ", &" + map.name
+             + ", " + col + (p ? " + " + str(p * box.width) : std::string()) + ", " + row + ", " + bar + ");");
+    close();
+}
+
+void Emitter::waitTma(const AsyncDot &ad, const std::string &why)
+{
+    line("tsm::mbar_wait(&tsm_tma_bar[" + str(ad.barrier) + " + " + ad.slot + "], (" + ad.phase + " >> " + ad.slot
+         + ") & 1u); // " + why);
+    line(ad.phase + " ^= 1u << " + ad.slot + ";");
+}
+
+void Emitter::finishTma(std::string &signature, std::vector<CudaParam> &params)
+{
+    if (tmaBarrierCounts.empty())
+        return;
+    for (const auto &[param, map] : tmaMaps) {
+        CudaParam cp;
+        cp.name = map.name;
+        cp.index = param;
+        cp.dtype = map.spec.dtype;
+        cp.tensorMap = map.spec;
+        signature += (signature.empty() ? "" : ", ") + std::string("const __grid_constant__ tsm::TmaMap ") + map.name;
+        params.push_back(std::move(cp));
+    }
+    // The mbarriers live after everything else in the shared buffer, 8-byte aligned.
+    const std::int64_t at = (sharedBytes + 7) / 8 * 8;
+    sharedBytes = at + 8 * std::int64_t(tmaBarrierCounts.size());
+    std::vector<std::string> init{
+        "unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + " + str(at)
+            + "); // one mbarrier per TMA-fed staging buffer",
+        "if (threadIdx.x == 0) {"};
+    for (std::size_t i = 0; i < tmaBarrierCounts.size(); ++i)
+        init.push_back("    tsm::mbar_init(&tsm_tma_bar[" + str(std::int64_t(i)) + "], "
+                       + str(tmaBarrierCounts[i]) + ");");
+    init.push_back("    tsm::fence_mbar_init();");
+    init.push_back("}");
+    init.push_back("__syncthreads(); // the barriers are ready before any copy completes on them");
+    m_prologue.insert(m_prologue.end(), init.begin(), init.end());
+}
+
+} // namespace tsm::codegen

@@ -1,0 +1,140 @@
+// TMA (emit_tma.cpp): a wgmma dot whose pipelined operands are blocks of host
+// TensorDescriptors has them moved by the bulk tensor copy engine (one elected thread, one box
+// per swizzle panel, an mbarrier per ring buffer) instead of cp.async, takes one tensor map
+// parameter per descriptor, and compiles with NVRTC into cp.async.bulk.tensor; every other
+// case (mma.sync, descriptors made in the kernel, a row-major fp32 b) keeps its old path.
+
+#include "emit_test_support.h"
+
+using namespace tsm;
+using namespace tsm::codegen;
+using namespace tsm::codegen::test;
+
+namespace {
+
+const char *const kHostDescMatmul = R"py(
+@triton.jit
+def mm(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+       B_T: tl.constexpr):
+    off_m = tl.program_id(0) * BM
+    off_n = tl.program_id(1) * BN
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = a_desc.load([off_m, k * BK])
+        if B_T:
+            b = b_desc.load([off_n, k * BK]).T
+        else:
+            b = b_desc.load([k * BK, off_n])
+        acc = tl.dot(a, b, acc)
+    c_desc.store([off_m, off_n], acc)
+)py";
+
+std::string sig(const std::string &dt, int bm, int bn, int bk, bool bT, int warps = 4)
+{
+    const std::string b = bT ? std::to_string(bn) + ", " + std::to_string(bk) : std::to_string(bk) + ", " + std::to_string(bn);
+    return "a_desc=tensordesc<" + dt + "[" + std::to_string(bm) + ", " + std::to_string(bk) + "]>, b_desc=tensordesc<"
+           + dt + "[" + b + "]>, c_desc=tensordesc<fp32[" + std::to_string(bm) + ", " + std::to_string(bn)
+           + "]>, M=i32, N=i32, K=i32, BM=" + std::to_string(bm) + ", BN=" + std::to_string(bn)
+           + ", BK=" + std::to_string(bk) + ", B_T=" + (bT ? "1" : "0") + ", num_warps=" + std::to_string(warps);
+}
+
+std::vector<const CudaParam *> tensorMaps(const CudaSource &s)
+{
+    std::vector<const CudaParam *> out;
+    for (const CudaParam &p : s.params)
+        if (p.tensorMap)
+            out.push_back(&p);
+    return out;
+}
+
+} // namespace
+
+TEST(EmitTma, HostDescriptorTilesOfAWgmmaDotComeByTheCopyEngine)
+{
+    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, false));
+    ASSERT_TRUE(r->cuda) << r->messages();
+    ASSERT_EQ(r->cuda->dots.size(), 1u);
+    EXPECT_EQ(r->cuda->dots[0].detail,
+              "128x128x64 fp16, m64n128k16, warpgroups 1x1, swizzle 128/128 B, TMA into 4 buffers (a, b)");
+    const std::string &c = r->code();
+    // a: one 64 x 128 box; b (N-major): two 64 x 64 panels; before the loop and in it.
+    EXPECT_EQ(count(c, "tsm::tma_load_2d("), 6) << c;
+    EXPECT_EQ(count(c, "tsm::cp_async16("), 0);
+    EXPECT_NE(c.find("tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);"), std::string::npos) << c;
+    EXPECT_NE(c.find("if (threadIdx.x == 0)"), std::string::npos);
+    // Four buffers, four barriers, two arrivals each (a's copy and b's).
+    EXPECT_EQ(count(c, "tsm::mbar_init("), 4);
+    EXPECT_NE(c.find("tsm::mbar_init(&tsm_tma_bar[3], 2);"), std::string::npos);
+    // The dot waits on its buffer's barrier; after the loop, the last prefetch is waited for.
+    EXPECT_EQ(count(c, "tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u);"), 2) << c;
+    const std::vector<const CudaParam *> maps = tensorMaps(*r->cuda);
+    ASSERT_EQ(maps.size(), 2u);
+    EXPECT_EQ(maps[0]->tensorMap->box, (std::vector<std::uint32_t>{64, 128}));
+    EXPECT_EQ(maps[1]->tensorMap->box, (std::vector<std::uint32_t>{64, 64}));
+    EXPECT_EQ(r->cuda->params.back().name, maps[1]->name); // after the kernel's own parameters
+    EXPECT_NE(c.find("const __grid_constant__ tsm::TmaMap a_desc_tma"), std::string::npos);
+    const std::string ptx = expectCompiles(*r);
+    EXPECT_EQ(count(ptx, "cp.async.bulk.tensor.2d.shared::cluster.global"), 6) << ptx;
+    EXPECT_GE(count(ptx, "mbarrier.try_wait.parity"), 2);
+    EXPECT_EQ(count(ptx, "cp.async.cg.shared.global"), 0);
+}
+
+TEST(EmitTma, TransposedTilesAndSmallerSwizzlesAndTwoWarpgroups)
+{
+    // b as an (N, K) descriptor read transposed: K-major, one 64 x 128 box.
+    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("bf16", 128, 128, 64, true));
+    ASSERT_TRUE(r->cuda) << r->messages();
+    EXPECT_EQ(tensorMaps(*r->cuda).at(1)->tensorMap->box, (std::vector<std::uint32_t>{64, 128}));
+    EXPECT_EQ(count(r->code(), "tsm::tma_load_2d("), 4);
+    EXPECT_EQ(count(expectCompiles(*r), "cp.async.bulk.tensor.2d"), 4);
+    // 64-byte rows (BK 32 at 16 bits): 32 x 64 boxes in the 64-byte swizzle.
+    r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 64, 64, 32, false));
+    ASSERT_TRUE(r->cuda) << r->messages();
+    const std::vector<const CudaParam *> maps = tensorMaps(*r->cuda);
+    ASSERT_EQ(maps.size(), 2u);
+    EXPECT_EQ(maps[0]->tensorMap->swizzle, 64);
+    EXPECT_EQ(maps[0]->tensorMap->box, (std::vector<std::uint32_t>{32, 64}));
+    expectCompiles(*r);
+    // Two warpgroups, b 256 wide: four panels.
+    r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 256, 64, false, 8));
+    ASSERT_TRUE(r->cuda) << r->messages();
+    EXPECT_EQ(count(r->code(), "tsm::tma_load_2d("), 10);
+    expectCompiles(*r);
+    // fp8 (K-major only): b transposed, 128-byte rows of 128 elements.
+    r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp8e4nv", 128, 128, 128, true));
+    ASSERT_TRUE(r->cuda) << r->messages();
+    EXPECT_EQ(tensorMaps(*r->cuda).size(), 2u);
+    EXPECT_EQ(tensorMaps(*r->cuda)[0]->tensorMap->box, (std::vector<std::uint32_t>{128, 128}));
+    expectCompiles(*r);
+}
+
+TEST(EmitTma, OtherDotsKeepTheirPaths)
+{
+    // fp32 (tf32) with a row-major b: b is written K-major from registers; only a comes by TMA.
+    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp32", 128, 128, 32, false));
+    ASSERT_TRUE(r->cuda) << r->messages();
+    EXPECT_EQ(r->cuda->dots.at(0).detail.substr(r->cuda->dots[0].detail.rfind(", ") + 2), "TMA into 4 buffers (a)");
+    EXPECT_EQ(tensorMaps(*r->cuda).size(), 1u);
+    expectCompiles(*r);
+    // mma.sync (sm_80): cp.async, no tensor maps.
+    r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, false), 80);
+    ASSERT_TRUE(r->cuda) << r->messages();
+    EXPECT_EQ(r->cuda->dots.at(0).path, "mma.sync");
+    EXPECT_TRUE(tensorMaps(*r->cuda).empty());
+    EXPECT_EQ(count(r->code(), "tma_load_2d"), 0);
+    // A descriptor made in the kernel has no host tensor map: cp.async as before.
+    r = lowerAndEmit(R"py(
+@triton.jit
+def mm(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1], block_shape=[BK, BN])
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        acc = tl.dot(a_desc.load([0, k * BK]), b_desc.load([k * BK, 0]), acc)
+    tl.store(c_ptr + tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :], acc)
+)py",
+                     "mm", "a_ptr=*fp16:16, b_ptr=*fp16:16, c_ptr=*fp32:16, M=i32:16, N=i32:16, K=i32:16, BM=128, BN=128, BK=64");
+    ASSERT_TRUE(r->cuda) << r->messages();
+    EXPECT_TRUE(tensorMaps(*r->cuda).empty());
+    EXPECT_EQ(count(r->code(), "tma_load_2d"), 0);
+}
