@@ -46,6 +46,12 @@ struct TensorMapSpec
     std::vector<std::uint32_t> box;
     int swizzle = 0;     ///< bytes: 128, 64, 32, or 0 for none
     bool nanFill = false; ///< padding_option="nan": out-of-bounds float elements read as NaN
+    /// A descriptor made in the kernel (tl.make_tensor_descriptor): where its shape (per
+    /// dimension) and leading strides (in elements) come from, each a launch argument's index
+    /// or a constant c as -1 - c. Empty for a host TensorDescriptor, whose own arguments follow
+    /// its base.
+    std::vector<std::int64_t> shapeFrom, strideFrom;
+    bool operator==(const TensorMapSpec &) const = default;
 };
 
 struct CudaParam

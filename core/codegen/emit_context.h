@@ -345,7 +345,14 @@ public:
         std::string name; ///< the C parameter
         TensorMapSpec spec;
     };
-    std::map<std::size_t, TmaMapParam> tmaMaps; ///< descriptor base param -> its tensor map
+    /// A load's tensor_desc with `transposed` cleared (one per descriptor) -> its tensor map.
+    std::map<std::vector<std::int64_t>, TmaMapParam> tmaMaps;
+    static std::vector<std::int64_t> tmaKey(const ir::Op &load)
+    {
+        std::vector<std::int64_t> key = load.ints;
+        key[1] = 0;
+        return key;
+    }
     std::vector<int> tmaBarrierCounts;          ///< arrivals each mbarrier of tsm_tma_bar expects
     /// Records the path `op` (a tl.dot) took, for the resource report.
     void noteDot(const ir::Op &op, std::string path, std::string detail);

@@ -1,5 +1,7 @@
-// TMA: the bulk tensor copy engine (sm_90) feeding a wgmma dot's staging ring from a host
-// TensorDescriptor (docs/tensor-descriptors.md, "TMA"). A descriptor's block in a pipelined
+// TMA: the bulk tensor copy engine (sm_90) feeding a wgmma dot's staging ring from a tensor
+// descriptor the host can describe (docs/tensor-descriptors.md, "TMA"): a host TensorDescriptor,
+// or one made in the kernel from a pointer parameter with shape and strides from the launch's
+// arguments (tutorial 09's tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], ...)). A descriptor's block in a pipelined
 // K loop (tutorial 09's a and b tiles) would otherwise be copied by every thread with cp.async,
 // 16 bytes and one bounds mask at a time; here one thread asks the copy engine for the whole
 // block, one box per swizzle panel, and the hardware writes it in the 128-, 64- or 32-byte
@@ -7,8 +9,8 @@
 // tensor with zeros (NaN for padding_option="nan"). Each ring buffer has an mbarrier the copies
 // complete on; the dot waits on its parity instead of cp.async.wait_group.
 //
-// The tensor map (CUtensorMap) is encoded on the host at each launch from the descriptor's own
-// arguments (core/cuda/cuda_backend.cpp) and passed as a `const __grid_constant__` parameter.
+// The tensor map (CUtensorMap) is encoded on the host at each launch from those arguments
+// (core/cuda/cuda_backend.cpp) and passed as a `const __grid_constant__` parameter.
 
 #include "core/codegen/emit_context.h"
 
@@ -66,7 +68,7 @@ struct TmaBox
 std::optional<TmaBox> tmaBox(const ir::Kernel &k, const ir::Op &load, int o, bool rowsAlongDim0, const WgmmaStaging &st)
 {
     const ir::Type &t = k.type(load.result());
-    if (load.ints.size() != 2 || t.shape.size() != 2 || load.operands.size() != 5)
+    if (load.ints.size() < 2 || t.shape.size() != 2 || load.operands.size() != 5)
         return std::nullopt;
     // The staged rows run along the descriptor's last dimension (the tensor's contiguous one):
     // the load's dimension 1, or dimension 0 when the load is the block transposed.
@@ -94,11 +96,14 @@ std::optional<TmaBox> tmaBox(const ir::Kernel &k, const ir::Op &load, int o, boo
 bool Emitter::claimTma(const ir::Op &dot, int o, const DotStagingPlan &plan, const ir::Op &first,
                        const ir::Op &ahead)
 {
-    if (plan.path != DotPath::Wgmma || plan.offset[o] % 1024 != 0 || first.ints.size() != 2 || ahead.ints.size() != 2
-        || first.ints[0] != ahead.ints[0] || first.ints[1] != ahead.ints[1] || plan.bytes % 1024 != 0)
+    // A host TensorDescriptor ({param, transposed}) or a descriptor made in the kernel whose
+    // shape and strides the host can compute (two shapes and one stride follow).
+    if (plan.path != DotPath::Wgmma || plan.offset[o] % 1024 != 0 || first.ints != ahead.ints
+        || (first.ints.size() != 2 && first.ints.size() != 5) || plan.bytes % 1024 != 0)
         return false;
     const std::size_t param = std::size_t(first.ints[0]);
-    if (param >= k.params.size() || k.params[param].tensorDescRank != 2)
+    const bool host = first.ints.size() == 2;
+    if (param >= k.params.size() || (host && k.params[param].tensorDescRank != 2))
         return false;
     const ir::Type &at = k.type(dot.operands[0]), &bt = k.type(dot.operands[1]);
     const WgmmaStaging st
@@ -113,11 +118,15 @@ bool Emitter::claimTma(const ir::Op &dot, int o, const DotStagingPlan &plan, con
     spec.box = {std::uint32_t(box->width), std::uint32_t(box->rows)};
     spec.swizzle = box->swizzle;
     spec.nanFill = isNanPadding(k, first.operands[2]);
+    if (!host) {
+        spec.shapeFrom = {first.ints[2], first.ints[3]};
+        spec.strideFrom = {first.ints[4]};
+    }
     // One map per descriptor: a second block of it must be copied with the same box.
-    if (auto it = tmaMaps.find(param); it != tmaMaps.end())
-        return it->second.spec.box == spec.box && it->second.spec.swizzle == spec.swizzle
-               && it->second.spec.nanFill == spec.nanFill;
-    tmaMaps[param] = TmaMapParam{fresh(k.params[param].name + "_tma"), spec};
+    const std::vector<std::int64_t> key = tmaKey(first);
+    if (auto it = tmaMaps.find(key); it != tmaMaps.end())
+        return it->second.spec == spec;
+    tmaMaps[key] = TmaMapParam{fresh(k.params[param].name + "_tma"), spec};
     return true;
 }
 
@@ -130,7 +139,7 @@ void Emitter::emitTmaLoad(const ir::Op &op)
     const ir::ValueId res = op.result();
     const ir::Type &t = k.type(res);
     const DType dt = t.dtype;
-    const TmaMapParam &map = tmaMaps.at(std::size_t(op.ints[0]));
+    const TmaMapParam &map = tmaMaps.at(tmaKey(op));
     const ir::Type &at = k.type(dot.operands[0]), &bt = k.type(dot.operands[1]);
     const WgmmaStaging st
         = wgmmaStaging(at, bt, plan.aKMajor, plan.bKMajor, wgmmaTiling(k.type(dot.result()).shape, k.numWarps).instrN);
@@ -180,10 +189,10 @@ void Emitter::finishTma(std::string &signature, std::vector<CudaParam> &params)
 {
     if (tmaBarrierCounts.empty())
         return;
-    for (const auto &[param, map] : tmaMaps) {
+    for (const auto &[key, map] : tmaMaps) {
         CudaParam cp;
         cp.name = map.name;
-        cp.index = param;
+        cp.index = std::size_t(key[0]); // the descriptor's base
         cp.dtype = map.spec.dtype;
         cp.tensorMap = map.spec;
         signature += (signature.empty() ? "" : ", ") + std::string("const __grid_constant__ tsm::TmaMap ") + map.name;

@@ -208,11 +208,35 @@ std::string CudaBackend::encodeTensorMap(const codegen::TensorMapSpec &spec,
                                          KernelArgs &marshaled) const
 {
     // A host TensorDescriptor's arguments: its base, one int per dimension of its shape, then
-    // each leading stride in units of 16 bytes (lower_call.cpp).
+    // each leading stride in units of 16 bytes (lower_call.cpp). A descriptor made in the
+    // kernel: its base pointer's argument, and where its shape and strides (in elements) come
+    // from (TensorMapSpec::shapeFrom / strideFrom).
     const std::size_t rank = std::size_t(spec.rank);
+    const bool host = spec.shapeFrom.empty();
+    if (base >= args.size() || (host && base + 2 * rank > args.size()))
+        return "a TMA tensor map names launch argument " + std::to_string(base) + " of " + std::to_string(args.size());
     const LaunchArg &a = args[base];
-    if (base + 2 * rank > args.size() || a.kind != LaunchArg::Kind::Pointer || !a.storage)
-        return "the TMA tensor map of argument '" + a.label + "' has no tensor descriptor to encode";
+    if (a.kind != LaunchArg::Kind::Pointer || !a.storage)
+        return "the TMA tensor map of argument '" + a.label + "' has no tensor to describe";
+    std::string bad;
+    auto from = [&](std::int64_t src) -> std::int64_t {
+        if (src < 0)
+            return -1 - src;
+        if (std::size_t(src) >= args.size() || args[std::size_t(src)].kind != LaunchArg::Kind::Int) {
+            bad = "a TMA tensor map's shape or stride names launch argument " + std::to_string(src)
+                  + ", which is not an integer";
+            return 0;
+        }
+        return args[std::size_t(src)].i;
+    };
+    std::vector<std::int64_t> shape(rank), strideBytes(rank - 1);
+    const std::int64_t elem = std::int64_t(dtypeBits(spec.dtype) / 8);
+    for (std::size_t d = 0; d < rank; ++d)
+        shape[d] = host ? args[base + 1 + d].i : from(spec.shapeFrom[d]);
+    for (std::size_t d = 0; d + 1 < rank; ++d)
+        strideBytes[d] = host ? args[base + 1 + rank + d].i * 16 : from(spec.strideFrom[d]) * elem;
+    if (!bad.empty())
+        return bad;
     DriverStatus s;
     const DevicePtr address = CudaDeviceMirror::synchronizeForLaunch(m_driver, *a.storage, &s);
     if (!address)
@@ -220,14 +244,17 @@ std::string CudaBackend::encodeTensorMap(const codegen::TensorMapSpec &spec,
     TensorMapRequest r;
     r.address = address + DevicePtr(a.byteOffset);
     for (std::size_t d = rank; d-- > 0;) {
-        const std::int64_t extent = args[base + 1 + d].i;
-        if (extent <= 0)
+        if (shape[d] <= 0)
             return "the tensor descriptor '" + a.label + "' has an empty dimension (shape[" + std::to_string(d)
-                   + "] = " + std::to_string(extent) + "), which a TMA copy cannot take";
-        r.dims.push_back(std::uint64_t(extent));
+                   + "] = " + std::to_string(shape[d]) + "), which a TMA copy cannot take";
+        r.dims.push_back(std::uint64_t(shape[d]));
     }
-    for (std::size_t d = rank - 1; d-- > 0;)
-        r.strides.push_back(std::uint64_t(args[base + 1 + rank + d].i) * 16);
+    for (std::size_t d = rank - 1; d-- > 0;) {
+        if (strideBytes[d] <= 0 || strideBytes[d] % 16 != 0)
+            return "the tensor descriptor '" + a.label + "' has stride[" + std::to_string(d) + "] of "
+                   + std::to_string(strideBytes[d]) + " bytes; TMA needs a positive multiple of 16";
+        r.strides.push_back(std::uint64_t(strideBytes[d]));
+    }
     r.box = spec.box;
     r.swizzle = spec.swizzle == 128 ? CU_TENSOR_MAP_SWIZZLE_128B
                 : spec.swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B

@@ -302,9 +302,9 @@ bool Verifier::checkTypes(const Op &op)
         if (!op.ints.empty()) {
             // A host TensorDescriptor's block: (ptr, mask, other, one int32 offset per dimension).
             const std::size_t rank = in.empty() ? 0 : ty(in[0]).shape.size();
-            if (op.ints.size() != 2 || rank == 0 || in.size() != 3 + rank)
+            if ((op.ints.size() != 2 && op.ints.size() != 2 * rank + 1) || rank == 0 || in.size() != 3 + rank)
                 return problem(&op, "a descriptor load expects (ptr, mask, other, offsets...) and tensor_desc "
-                                    "{param, transposed}");
+                                    "{param, transposed[, shape..., leading strides...]}");
             for (std::size_t d = 3; d < in.size(); ++d)
                 if (!(ty(in[d]) == Type{DType::I32, false, {}}))
                     return problem(&op, "a descriptor load's offsets must be int32 scalars");

@@ -84,7 +84,7 @@ void transposeDotLoads(codegen::LoweredKernel &lk)
         }
         Op rewritten = *load;
         rewritten.operands = std::move(operands);
-        if (rewritten.ints.size() == 2) // a descriptor's block, now loaded transposed
+        if (rewritten.ints.size() >= 2) // a descriptor's block, now loaded transposed
             rewritten.ints[1] ^= 1;
         rewritten.results = {res};
         rewritten.span = load->span;

@@ -248,27 +248,95 @@ KValue makeTensorDescriptor(Lowerer &l, BuiltinArgs &a)
     return tensorDescOf(KValue::tensor(base), *shape, *strides, *block, padding);
 }
 
+/// The op of `r` (or of a region inside it) that defines `v`, or null.
+const ir::Op *definingOp(const ir::Region &r, ValueId v)
+{
+    for (const ir::Op &op : r.ops) {
+        if (std::find(op.results.begin(), op.results.end(), v) != op.results.end())
+            return &op;
+        for (const ir::Region &inner : op.regions)
+            if (const ir::Op *d = definingOp(inner, v))
+                return d;
+    }
+    return nullptr;
+}
+
+/// Where a descriptor's scalar comes from, for the host to compute at launch: a kernel
+/// parameter (its index) or a constant c >= 0 (as -1 - c), through integer casts; nullopt when
+/// it is computed in the kernel. `aligned`: the value is a multiple of 16.
+std::optional<std::int64_t> launchSource(const ir::Kernel &k, ValueId v, bool *aligned)
+{
+    for (int hops = 0; hops < 4; ++hops) {
+        for (std::size_t p = 0; p < k.params.size(); ++p)
+            if (k.params[p].value == v && !k.params[p].isConstexpr) {
+                *aligned = k.params[p].divisibleBy16;
+                return std::int64_t(p);
+            }
+        const ir::Op *d = definingOp(k.body, v);
+        if (!d)
+            return std::nullopt;
+        if (d->code == OpCode::Constant && isInteger(d->dtype) && d->i >= 0) {
+            *aligned = d->i % 16 == 0;
+            return -1 - d->i;
+        }
+        if (d->code != OpCode::Cast || d->operands.size() != 1 || !isInteger(k.type(d->operands[0]).dtype))
+            return std::nullopt;
+        v = d->operands[0];
+    }
+    return std::nullopt;
+}
+
+/// What a load of `desc` records for a TMA copy (Load's tensor_desc): {base parameter, 0} for a
+/// host TensorDescriptor; for a descriptor made in the kernel from a 16-byte aligned pointer
+/// parameter, with shape and strides the host can compute from the launch's arguments (tutorial
+/// 09's shape=[M, K], strides=[K, 1]) and rows a multiple of 16 bytes apart, the same followed
+/// by each dimension's shape source and each leading stride's (launchSource). nullopt otherwise.
+std::optional<std::vector<std::int64_t>> tmaSource(const ir::Kernel &k, const KValue &desc)
+{
+    for (std::size_t p = 0; p < k.params.size(); ++p)
+        if (k.params[p].tensorDescRank > 0 && k.params[p].value == desc.elts[Base].v)
+            return std::vector<std::int64_t>{std::int64_t(p), 0};
+    std::vector<std::int64_t> out;
+    for (std::size_t p = 0; p < k.params.size() && out.empty(); ++p)
+        if (k.params[p].value == desc.elts[Base].v && k.params[p].divisibleBy16)
+            out = {std::int64_t(p), 0};
+    if (out.empty())
+        return std::nullopt;
+    const std::vector<KValue> &shape = desc.elts[Shape].elts, &strides = desc.elts[Strides].elts;
+    for (const KValue &e : shape) {
+        bool aligned = false;
+        auto src = e.isTensor() ? launchSource(k, e.v, &aligned) : std::nullopt;
+        if (!src)
+            return std::nullopt;
+        out.push_back(*src);
+    }
+    for (std::size_t d = 0; d + 1 < strides.size(); ++d) {
+        bool aligned = false; // a multiple of 16 elements is a multiple of 16 bytes
+        auto src = strides[d].isTensor() ? launchSource(k, strides[d].v, &aligned) : std::nullopt;
+        if (!src || !aligned)
+            return std::nullopt;
+        out.push_back(*src);
+    }
+    return out;
+}
+
 KValue descLoad(Lowerer &l, const KValue &desc, const KValue &offsets, SourceSpan span)
 {
     auto bp = accessAt(l, desc, offsets, span);
     if (!bp)
         return KValue::invalid();
     const KValue loaded = loadThroughBlockPtr(l, *bp, allDims(desc), desc.elts[Padding].c.s, span);
-    // A host TensorDescriptor's block keeps what a TMA copy needs: which descriptor, and the
-    // block's offsets (operands after ptr, mask and other; docs/tensor-descriptors.md).
-    const ir::Kernel &k = l.kernel();
+    // The block keeps what a TMA copy needs (docs/tensor-descriptors.md): which descriptor, and
+    // the block's offsets (operands after ptr, mask and other).
     ir::Region *r = l.region();
     if (loaded.isInvalid() || !r || r->ops.empty() || r->ops.back().code != OpCode::Load
         || r->ops.back().operands.size() != 3)
         return loaded;
-    for (std::size_t p = 0; p < k.params.size(); ++p) {
-        if (k.params[p].tensorDescRank == 0 || k.params[p].value != desc.elts[Base].v)
-            continue;
+    if (std::optional<std::vector<std::int64_t>> tma = tmaSource(l.kernel(), desc)) {
         ir::Op &load = r->ops.back();
-        load.ints = {std::int64_t(p), 0};
+        load.ints = std::move(*tma);
         for (const KValue &o : bp->elts[3].elts) // the block pointer's offsets (int32)
             load.operands.push_back(o.v);
-        break;
     }
     return loaded;
 }

@@ -1,8 +1,9 @@
 // TMA (emit_tma.cpp): a wgmma dot whose pipelined operands are blocks of host
 // TensorDescriptors has them moved by the bulk tensor copy engine (one elected thread, one box
 // per swizzle panel, an mbarrier per ring buffer) instead of cp.async, takes one tensor map
-// parameter per descriptor, and compiles with NVRTC into cp.async.bulk.tensor; every other
-// case (mma.sync, descriptors made in the kernel, a row-major fp32 b) keeps its old path.
+// parameter per descriptor, and compiles with NVRTC into cp.async.bulk.tensor; so do
+// descriptors made in the kernel whose shape and strides are launch arguments; every other case
+// (mma.sync, a row-major fp32 b, unaligned rows or bases) keeps its old path.
 
 #include "emit_test_support.h"
 
@@ -122,8 +123,9 @@ TEST(EmitTma, OtherDotsKeepTheirPaths)
     EXPECT_EQ(r->cuda->dots.at(0).path, "mma.sync");
     EXPECT_TRUE(tensorMaps(*r->cuda).empty());
     EXPECT_EQ(count(r->code(), "tma_load_2d"), 0);
-    // A descriptor made in the kernel has no host tensor map: cp.async as before.
-    r = lowerAndEmit(R"py(
+    // A descriptor made in the kernel from pointer parameters, its shape and strides
+    // parameters too (tutorial 09): the host encodes its map from the launch's arguments.
+    const std::string made = R"py(
 @triton.jit
 def mm(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
     a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
@@ -132,8 +134,25 @@ def mm(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.
     for k in range(0, tl.cdiv(K, BK)):
         acc = tl.dot(a_desc.load([0, k * BK]), b_desc.load([k * BK, 0]), acc)
     tl.store(c_ptr + tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :], acc)
-)py",
-                     "mm", "a_ptr=*fp16:16, b_ptr=*fp16:16, c_ptr=*fp32:16, M=i32:16, N=i32:16, K=i32:16, BM=128, BN=128, BK=64");
+)py";
+    r = lowerAndEmit(made, "mm", "a_ptr=*fp16:16, b_ptr=*fp16:16, c_ptr=*fp32:16, M=i32:16, N=i32:16, K=i32:16, BM=128, BN=128, BK=64");
+    ASSERT_TRUE(r->cuda) << r->messages();
+    std::vector<const CudaParam *> maps = tensorMaps(*r->cuda);
+    ASSERT_EQ(maps.size(), 2u);
+    EXPECT_EQ(maps[0]->index, 0u); // a_ptr
+    EXPECT_EQ(maps[0]->tensorMap->shapeFrom, (std::vector<std::int64_t>{3, 5})); // M, K
+    EXPECT_EQ(maps[0]->tensorMap->strideFrom, (std::vector<std::int64_t>{5}));   // K
+    EXPECT_EQ(maps[1]->tensorMap->shapeFrom, (std::vector<std::int64_t>{5, 4})); // K, N
+    expectCompiles(*r);
+    // ... unless a row stride may not be a multiple of 16 bytes (N not known to be a multiple
+    // of 16): b keeps the masked path.
+    r = lowerAndEmit(made, "mm", "a_ptr=*fp16:16, b_ptr=*fp16:16, c_ptr=*fp32:16, M=i32, N=i32, K=i32:16, BM=128, BN=128, BK=64");
+    ASSERT_TRUE(r->cuda) << r->messages();
+    maps = tensorMaps(*r->cuda);
+    ASSERT_EQ(maps.size(), 1u);
+    EXPECT_EQ(maps[0]->index, 0u);
+    // ... or the base may be unaligned: no map at all.
+    r = lowerAndEmit(made, "mm", "a_ptr=*fp16, b_ptr=*fp16, c_ptr=*fp32:16, M=i32:16, N=i32:16, K=i32:16, BM=128, BN=128, BK=64");
     ASSERT_TRUE(r->cuda) << r->messages();
     EXPECT_TRUE(tensorMaps(*r->cuda).empty());
     EXPECT_EQ(count(r->code(), "tma_load_2d"), 0);

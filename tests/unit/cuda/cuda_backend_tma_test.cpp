@@ -170,5 +170,62 @@ TEST_F(CudaBackendTma, AnEmptyDescriptorIsReportedNotEncoded)
     EXPECT_TRUE(driver->tensorMaps.empty());
 }
 
+TEST(CudaBackendTmaMadeInKernel, ShapeAndStridesComeFromTheLaunchArguments)
+{
+    // tutorial 09: tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], ...).
+    auto spec = passes::test::specializeSource(R"(
+import triton
+import triton.language as tl
+
+@triton.jit
+def mm(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[N, K], strides=[K, 1], block_shape=[BN, BK])
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        acc = tl.dot(a_desc.load([0, k * BK]), b_desc.load([0, k * BK]).T, acc)
+    tl.store(c_ptr + tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :], acc)
+)",
+                                               "mm",
+                                               "a_ptr=*bf16:16, b_ptr=*bf16:16, c_ptr=*fp32:16, M=i32:16, N=i32:16, "
+                                               "K=i32:16, BM=128, BN=256, BK=64, num_warps=8");
+    ASSERT_TRUE(spec->kernel);
+    auto driver = std::make_shared<FakeDriver>();
+    const SourceFile *file = spec->file;
+    CudaBackend backend(driver, [file](FileId) { return file; });
+    CudaBuildOptions options;
+    options.compile = false;
+    DiagnosticSink diags;
+    auto b = buildCuda(spec->kernel, spec->file, options, diags);
+    ASSERT_TRUE(b);
+    driver->argCount = int(b->source.params.size());
+    auto module = driver->loadModule({}, nullptr);
+    auto kernel = std::make_shared<CudaKernel>(spec->kernel, std::move(*b), module, module->function("mm", nullptr),
+                                               0.0, 64);
+    std::vector<LaunchArg> args(9);
+    const std::int64_t M = 512, N = 768, K = 320;
+    for (int p = 0; p < 3; ++p) {
+        args[p].kind = LaunchArg::Kind::Pointer;
+        args[p].storage = std::make_shared<tensor::Storage>(std::size_t(4 * 768 * 512));
+        args[p].label = "ptr" + std::to_string(p);
+    }
+    for (auto [p, v] : {std::pair{3, M}, {4, N}, {5, K}}) {
+        args[p].kind = LaunchArg::Kind::Int;
+        args[p].i = v;
+    }
+    LaunchContext context{diags, {}, nullptr};
+    ASSERT_TRUE(backend.launch(*kernel, {1, 1, 1}, args, context))
+        << (diags.diagnostics().empty() ? "" : diags.diagnostics()[0].message);
+    ASSERT_EQ(driver->tensorMaps.size(), 2u);
+    const TensorMapRequest &a = driver->tensorMaps[0], &bm = driver->tensorMaps[1];
+    EXPECT_EQ(a.dims, (std::vector<std::uint64_t>{std::uint64_t(K), std::uint64_t(M)}));
+    EXPECT_EQ(a.strides, (std::vector<std::uint64_t>{std::uint64_t(K * 2)})); // K elements of 2 bytes
+    EXPECT_EQ(a.dataType, int(CU_TENSOR_MAP_DATA_TYPE_BFLOAT16));
+    EXPECT_EQ(bm.dims, (std::vector<std::uint64_t>{std::uint64_t(K), std::uint64_t(N)}));
+    EXPECT_EQ(bm.box, (std::vector<std::uint32_t>{64, 256})); // b read transposed: K-major rows of N
+    EXPECT_EQ(a.address, driver->launches.at(0).args[0]);
+    EXPECT_EQ(bm.address, driver->launches.at(0).args[1]);
+}
+
 } // namespace
 } // namespace tsm::cuda
