@@ -551,7 +551,7 @@ void Emitter::emitMmaDot(const ir::Op &op)
          + "] " + std::string(dtypeShortName(in)) + " on tensor cores (mma.sync "
          + (tf32 ? "m16n8k8 tf32, inputs rounded to tf32 as they are staged" : "m16n8k16")
          + ", fp32 accumulation): "
-         + (batched ? str(wB) + " warps along the batch, " + str(rB) + " batch(es) each, " : "") + "warps " + str(t.warpsM) + "x" + str(t.warpsN) + ", each a " + str(t.warpM)
+         + (batched ? str(wB) + (wB == 1 ? " warp" : " warps") + " along the batch, " + str(rB) + (rB == 1 ? " batch" : " batches") + " each, " : "") + "warps " + str(t.warpsM) + "x" + str(t.warpsN) + ", each a " + str(t.warpM)
          + "x" + str(t.warpN) + " tile of " + str(t.repM) + "x" + str(t.repN) + " instructions");
     if (!direct)
         line("float " + sum + "[" + str(R) + "];");

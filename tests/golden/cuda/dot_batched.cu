@@ -470,7 +470,7 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v278[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[8];
-        // tl.dot: a [1x32x16] and b [1x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 1 warps along the batch, 1 batch(es) each, warps 2x2, each a 16x16 tile of 1x2 instructions
+        // tl.dot: a [1x32x16] and b [1x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 1 warp along the batch, 1 batch each, warps 2x2, each a 16x16 tile of 1x2 instructions
         {
             #line 55 "dot_batched.py"
             dot_phase ^= 1;
@@ -1166,7 +1166,7 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v288[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[16];
-        // tl.dot: a [2x32x16] and b [2x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 2 warps along the batch, 1 batch(es) each, warps 2x1, each a 16x32 tile of 1x4 instructions
+        // tl.dot: a [2x32x16] and b [2x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 2 warps along the batch, 1 batch each, warps 2x1, each a 16x32 tile of 1x4 instructions
         {
             #line 55 "dot_batched.py"
             dot_phase ^= 1;
@@ -1888,7 +1888,7 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v288[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[32];
-        // tl.dot: a [4x32x16] and b [4x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 4 warps along the batch, 1 batch(es) each, warps 1x1, each a 32x32 tile of 2x4 instructions
+        // tl.dot: a [4x32x16] and b [4x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 4 warps along the batch, 1 batch each, warps 1x1, each a 32x32 tile of 2x4 instructions
         {
             #line 55 "dot_batched.py"
             dot_phase ^= 1;
@@ -2610,7 +2610,7 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v288[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[64];
-        // tl.dot: a [8x32x16] and b [8x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 4 warps along the batch, 2 batch(es) each, warps 1x1, each a 32x32 tile of 2x4 instructions
+        // tl.dot: a [8x32x16] and b [8x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 4 warps along the batch, 2 batches each, warps 1x1, each a 32x32 tile of 2x4 instructions
         {
             #line 55 "dot_batched.py"
             dot_phase ^= 1;
@@ -3409,7 +3409,7 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
         tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[64];
-        // tl.dot: a [2x64x32] and b [2x32x64] bf16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 2 warps along the batch, 1 batch(es) each, warps 2x1, each a 32x64 tile of 2x8 instructions
+        // tl.dot: a [2x64x32] and b [2x32x64] bf16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 2 warps along the batch, 1 batch each, warps 2x1, each a 32x64 tile of 2x8 instructions
         {
             #line 55 "dot_batched.py"
             unsigned char *dot_buf = tsm_smem + dot_slot * 19456;
@@ -4177,7 +4177,7 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v287[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[32];
-        // tl.dot: a [4x32x16] and b [4x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 4 warps along the batch, 1 batch(es) each, warps 1x1, each a 32x32 tile of 2x4 instructions
+        // tl.dot: a [4x32x16] and b [4x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 4 warps along the batch, 1 batch each, warps 1x1, each a 32x32 tile of 2x4 instructions
         {
             #line 55 "dot_batched.py"
             dot_phase ^= 1;
@@ -4893,7 +4893,7 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(float* a_ptr, float
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v287[r]); // 4-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[32];
-        // tl.dot: a [4x32x16] and b [4x16x32] fp32 on tensor cores (mma.sync m16n8k8 tf32, inputs rounded to tf32 as they are staged, fp32 accumulation): 4 warps along the batch, 1 batch(es) each, warps 1x1, each a 32x32 tile of 2x4 instructions
+        // tl.dot: a [4x32x16] and b [4x16x32] fp32 on tensor cores (mma.sync m16n8k8 tf32, inputs rounded to tf32 as they are staged, fp32 accumulation): 4 warps along the batch, 1 batch each, warps 1x1, each a 32x32 tile of 2x4 instructions
         {
             #line 55 "dot_batched.py"
             dot_phase ^= 1;
