@@ -29,10 +29,11 @@ struct EmitOptions
     /// NVIDIA H200", "sm_80"); 0: sm_90's. More is SharedMemoryExceeded before any launch.
     std::int64_t sharedLimitBytes = 0;
     std::string sharedLimitTarget;
+    /// Move tensor-descriptor tiles that feed wgmma dots with the TMA copy engine (emit_tma.cpp);
+    /// off, they take cp.async like other tiles (TILESMITH_TMA=0: an A/B switch).
+    bool tma = true;
 };
 
-/// One kernel parameter as the generated function takes it (Python order, constexprs and
-/// parameters folded by specialization left out).
 /// A TMA tensor map the kernel takes for a host TensorDescriptor whose blocks the bulk tensor
 /// copy engine moves (emit_tma.cpp): the launch encodes it with cuTensorMapEncodeTiled from the
 /// descriptor's arguments (base, shape, strides) and passes its 128 bytes as a
@@ -54,6 +55,8 @@ struct TensorMapSpec
     bool operator==(const TensorMapSpec &) const = default;
 };
 
+/// One kernel parameter as the generated function takes it (Python order, constexprs and
+/// parameters folded by specialization left out), or a TMA tensor map the launch encodes.
 struct CudaParam
 {
     std::string name;      ///< the C name

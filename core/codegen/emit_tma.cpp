@@ -98,7 +98,7 @@ bool Emitter::claimTma(const ir::Op &dot, int o, const DotStagingPlan &plan, con
 {
     // A host TensorDescriptor ({param, transposed}) or a descriptor made in the kernel whose
     // shape and strides the host can compute (two shapes and one stride follow).
-    if (plan.path != DotPath::Wgmma || plan.offset[o] % 1024 != 0 || first.ints != ahead.ints
+    if (!options.tma || plan.path != DotPath::Wgmma || plan.offset[o] % 1024 != 0 || first.ints != ahead.ints
         || (first.ints.size() != 2 && first.ints.size() != 5) || plan.bytes % 1024 != 0)
         return false;
     const std::size_t param = std::size_t(first.ints[0]);

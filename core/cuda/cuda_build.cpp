@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <string_view>
 
 namespace tsm::cuda {
 namespace {
@@ -39,6 +41,9 @@ std::optional<CudaBuild> buildCuda(std::shared_ptr<const ir::Kernel> kernel,
         emit.sharedLimitBytes = codegen::sharedLimitForArch(options.arch);
         emit.sharedLimitTarget = options.arch;
     }
+    // TILESMITH_TMA=0: descriptor tiles take cp.async instead of the TMA copy engine (A/B).
+    if (const char *tma = std::getenv("TILESMITH_TMA"); tma && std::string_view(tma) == "0")
+        emit.tma = false;
     std::optional<codegen::CudaSource> source = codegen::emitCuda(*lowered, file, emit, diags);
     build.times.emitMs = msSince(t0);
     if (!source || diags.errorCount())

@@ -109,6 +109,23 @@ TEST(EmitTma, TransposedTilesAndSmallerSwizzlesAndTwoWarpgroups)
     expectCompiles(*r);
 }
 
+TEST(EmitTma, TurnedOffTheTilesTakeTheOtherPaths)
+{
+    // EmitOptions::tma (TILESMITH_TMA=0): the same kernel stages as before TMA, with no maps.
+    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, false));
+    ASSERT_TRUE(r->lk) << r->messages();
+    EmitOptions options;
+    options.tma = false;
+    DiagnosticSink diags;
+    const std::optional<CudaSource> off = emitCuda(*r->lk, r->spec->file, options, diags);
+    ASSERT_TRUE(off);
+    EXPECT_TRUE(tensorMaps(*off).empty());
+    EXPECT_EQ(count(off->code, "tma_load_2d"), 0);
+    // (Shapes not known to be multiples of 16: the bounds masks are not uniform over 16-byte
+    // vectors, so the tiles are staged through registers, two buffers.)
+    EXPECT_EQ(off->dots.at(0).detail.substr(off->dots[0].detail.rfind(", ") + 2), "double-buffered");
+}
+
 TEST(EmitTma, OtherDotsKeepTheirPaths)
 {
     // fp32 (tf32) with a row-major b: b is written K-major from registers; only a comes by TMA.
