@@ -3,9 +3,9 @@ Matrix multiplication through tensor descriptors, as Triton's tutorial 09 writes
 kernel (matmul_kernel_descriptor): A, B and C addressed by tl.make_tensor_descriptor inside the
 kernel, B given as an (N, K) tensor and transposed in registers, fp16 in and out with an fp32
 accumulator, the grouped tile order, autotuned over the tutorial's config space cut to five
-configs. On an H100 / H200 real Triton and Tilesmith both copy these tiles with TMA (Tilesmith
-encodes the maps on the host: the shapes and strides are kernel arguments;
-docs/tensor-descriptors.md).
+configs. On an H100 / H200 real Triton copies these tiles with TMA; Tilesmith does with
+TILESMITH_TMA=1 (it encodes the maps on the host: the shapes and strides are kernel arguments;
+docs/tensor-descriptors.md), else with cp.async.
 
 Runs unchanged with `python3 matmul_descriptor.py` and with `tilesmith test / bench
 matmul_descriptor.py --backend cuda`. Lines: 'triton' (the kernel) and 'torch' (torch.matmul,

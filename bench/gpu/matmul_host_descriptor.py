@@ -3,8 +3,9 @@ Matrix multiplication through host tensor descriptors, as Triton's tutorial 09 p
 its persistent TMA kernel: A, B and C are triton.tools.tensor_descriptor.TensorDescriptor
 arguments whose block shapes each config's pre_hook sets, B given as an (N, K) tensor and
 transposed per tile, fp16 in and out with an fp32 accumulator, the grouped tile order (one
-program per tile), autotuned over the configs of matmul_descriptor.py. On an H100 / H200 both
-Triton and Tilesmith move these tiles with the TMA copy engine (docs/tensor-descriptors.md).
+program per tile), autotuned over the configs of matmul_descriptor.py. On an H100 / H200 Triton
+moves these tiles with the TMA copy engine, and so does Tilesmith with TILESMITH_TMA=1
+(docs/tensor-descriptors.md).
 
 Runs unchanged with `python3 matmul_host_descriptor.py` and with `tilesmith test / bench
 matmul_host_descriptor.py --backend cuda`. Lines: 'triton' (the kernel) and 'torch'

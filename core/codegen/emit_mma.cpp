@@ -172,7 +172,7 @@ void Emitter::planAsyncCopies()
             const int rank = int(k.type(v).shape.size());
             const int contig = rank - (plan.rowsAlongDim0[o] ? 1 : 2);
             const Layout &staged = o == 0 ? la : lb;
-            // A host TensorDescriptor's block goes through the copy engine (TMA) when it can.
+            // A tensor descriptor's block goes through the copy engine (TMA) when it can.
             const bool tma = claimTma(*dot, o, plan, *first, *ahead);
             if (!tma && (!copyable(*ahead, staged, contig) || !copyable(*first, staged, contig)))
                 continue;
@@ -450,8 +450,7 @@ Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingP
             sd.buffering = (viaTma.empty() ? ", cp.async" : ", TMA") + into + " (" + viaTma + viaCp + ")";
         else
             sd.buffering = ", TMA (" + viaTma + ") and cp.async (" + viaCp + ")" + into;
-    }
-    else if (doubleBuffered)
+    } else if (doubleBuffered)
         sd.buffering = ", double-buffered";
     for (int o = 0; o < 2; ++o)
         if (plan.home[o] != OperandHome::Buffer)

@@ -5,32 +5,23 @@
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane >> 4) | (warp << 1);
-    const int tp3 = ((lane & 15) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 3) | (warp << 8);
+    const int tp3 = (lane >> 4) | (warp << 1);
+    const int tp4 = ((lane & 15) << 3);
+    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp7 = warp;
+    const int tp8 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -188,24 +179,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v202[r], v216[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -225,7 +211,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
+        v226[r] = ((r << 3) + tp3);
     long long v228[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -265,7 +251,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
+        v241[r] = (r + tp4);
     long long v243[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -336,26 +322,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the first iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 32 "tma_matmul.py"
     dot_slot = 0;
     #line 32 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 32 "tma_matmul.py"
     __syncthreads();
     #line 32 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768 + 16384);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 32 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 32 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 32 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_b_next[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], v248[r], v262[r]); }
+    #line 32 "tma_matmul.py"
+    tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -508,18 +487,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v296[r], v310[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -539,7 +515,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
+            v320[r] = ((r << 3) + tp3);
         long long v322[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -579,7 +555,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
+            v335[r] = (r + tp4);
         long long v337[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -650,20 +626,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the next iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 32 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 32 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 32 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 32 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], v342[r], v356[r]); }
+        #line 32 "tma_matmul.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -675,9 +646,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along K
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -731,10 +700,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -746,135 +711,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp5 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp5 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp5 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp5 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp5 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp5 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp5 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp5 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp5 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp5 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp5 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp5 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp5 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp5 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp5 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp5 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -893,7 +858,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp7);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -933,7 +898,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp8);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1006,32 +971,23 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane >> 4) | (warp << 1);
-    const int tp3 = ((lane & 15) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 3) | (warp << 8);
+    const int tp3 = (lane >> 4) | (warp << 1);
+    const int tp4 = ((lane & 15) << 3);
+    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp7 = warp;
+    const int tp8 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -1189,24 +1145,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v202[r], v216[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -1226,7 +1177,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
+        v226[r] = ((r << 3) + tp3);
     long long v228[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1266,7 +1217,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
+        v241[r] = (r + tp4);
     long long v243[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1337,26 +1288,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the first iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
-    #line 32 "tma_matmul.py"
-    dot_slot = 0;
-    #line 32 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 32 "tma_matmul.py"
-    __syncthreads();
-    #line 32 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 32 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 32 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        tsm::load<1>(&b[r], v248[r], v262[r]); // 2-byte access
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -1509,18 +1444,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v296[r], v310[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -1540,7 +1472,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
+            v320[r] = ((r << 3) + tp3);
         long long v322[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1580,7 +1512,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
+            v335[r] = (r + tp4);
         long long v337[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1651,20 +1583,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the next iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
-        #line 32 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 32 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 32 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            tsm::load<1>(&b_2[r], v342[r], v356[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -1675,10 +1597,14 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along K
+            #pragma unroll
+            for (int r = 0; r < 64; r += 8)
+                #line 33 "tma_matmul.py"
+                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::sts<8>(&dot_b[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &b_1[r]); }
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -1732,10 +1658,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -1747,135 +1669,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp5 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp5 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp5 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp5 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp5 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp5 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp5 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp5 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp5 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp5 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp5 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp5 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp5 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp5 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp5 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp5 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -1894,7 +1816,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp7);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1934,7 +1856,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp8);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2007,30 +1929,22 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 3) | (warp << 8);
+    const int tp3 = ((lane & 7) << 10) | (lane >> 3) | (warp << 2);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -2188,24 +2102,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v206[r], v220[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 64;
@@ -2336,24 +2245,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 30 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768 + 16384);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 30 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 30 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 30 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 30 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v252[r], v268[r]); }
+    #line 30 "tma_matmul.py"
+    tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -2506,18 +2410,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v302[r], v316[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 64;
@@ -2648,18 +2549,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 30 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 30 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 30 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 30 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 30 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v348[r], v364[r]); }
+        #line 30 "tma_matmul.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -2671,9 +2569,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -2727,10 +2623,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -2742,135 +2634,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -2889,7 +2781,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp6);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2929,7 +2821,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp7);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -3002,30 +2894,22 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 3) | (warp << 8);
+    const int tp3 = ((lane & 7) << 10) | (lane >> 3) | (warp << 2);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -3183,24 +3067,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v206[r], v220[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 64;
@@ -3331,24 +3210,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 30 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768 + 16384);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 30 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 30 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 30 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 30 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v252[r], v268[r]); }
+    #line 30 "tma_matmul.py"
+    tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -3501,18 +3375,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v302[r], v316[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 64;
@@ -3643,18 +3514,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 30 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 30 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 30 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 30 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 30 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v348[r], v364[r]); }
+        #line 30 "tma_matmul.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -3666,9 +3534,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -3722,10 +3588,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -3737,135 +3599,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -3884,7 +3746,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp6);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3924,7 +3786,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp7);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -3997,32 +3859,23 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_bf16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane >> 4) | (warp << 1);
-    const int tp3 = ((lane & 15) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 3) | (warp << 8);
+    const int tp3 = (lane >> 4) | (warp << 1);
+    const int tp4 = ((lane & 15) << 3);
+    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp7 = warp;
+    const int tp8 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -4180,24 +4033,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2bfloat16_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __nv_bfloat16 *dot_a_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v202[r], v216[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -4217,7 +4065,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
+        v226[r] = ((r << 3) + tp3);
     long long v228[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -4257,7 +4105,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
+        v241[r] = (r + tp4);
     long long v243[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -4328,26 +4176,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
         b[r] = __float2bfloat16_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the first iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 32 "tma_matmul.py"
     dot_slot = 0;
     #line 32 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 32 "tma_matmul.py"
     __syncthreads();
     #line 32 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __nv_bfloat16 *dot_b_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768 + 16384);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 32 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 32 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 32 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_b_next[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], v248[r], v262[r]); }
+    #line 32 "tma_matmul.py"
+    tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -4500,18 +4341,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2bfloat16_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __nv_bfloat16 *dot_a_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v296[r], v310[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -4531,7 +4369,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
+            v320[r] = ((r << 3) + tp3);
         long long v322[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -4571,7 +4409,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
+            v335[r] = (r + tp4);
         long long v337[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -4642,20 +4480,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
             b_2[r] = __float2bfloat16_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the next iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 32 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __nv_bfloat16 *dot_b_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 32 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 32 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 32 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], v342[r], v356[r]); }
+        #line 32 "tma_matmul.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] bf16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -4667,9 +4500,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
             #line 33 "tma_matmul.py"
             __nv_bfloat16 *dot_b = reinterpret_cast<__nv_bfloat16 *>(dot_buf + 16384); // b: swizzled rows along K
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -4723,10 +4554,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -4738,135 +4565,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp5 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp5 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp5 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp5 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp5 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp5 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp5 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp5 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp5 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp5 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp5 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp5 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp5 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp5 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp5 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp5 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -4885,7 +4712,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp7);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4925,7 +4752,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp8);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -4998,32 +4825,23 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
 #include <cuda_bf16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane >> 4) | (warp << 1);
-    const int tp3 = ((lane & 15) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 3) | (warp << 8);
+    const int tp3 = (lane >> 4) | (warp << 1);
+    const int tp4 = ((lane & 15) << 3);
+    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp7 = warp;
+    const int tp8 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -5181,24 +4999,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2bfloat16_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __nv_bfloat16 *dot_a_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v202[r], v216[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -5218,7 +5031,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
+        v226[r] = ((r << 3) + tp3);
     long long v228[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -5258,7 +5071,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
+        v241[r] = (r + tp4);
     long long v243[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -5329,26 +5142,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
         b[r] = __float2bfloat16_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the first iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
-    #line 32 "tma_matmul.py"
-    dot_slot = 0;
-    #line 32 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 32 "tma_matmul.py"
-    __syncthreads();
-    #line 32 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 32 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 32 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        tsm::load<1>(&b[r], v248[r], v262[r]); // 2-byte access
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -5501,18 +5298,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2bfloat16_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __nv_bfloat16 *dot_a_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v296[r], v310[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -5532,7 +5326,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
+            v320[r] = ((r << 3) + tp3);
         long long v322[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -5572,7 +5366,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
+            v335[r] = (r + tp4);
         long long v337[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -5643,20 +5437,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
             b_2[r] = __float2bfloat16_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the next iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
-        #line 32 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 32 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 32 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            tsm::load<1>(&b_2[r], v342[r], v356[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] bf16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -5667,10 +5451,14 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
             __nv_bfloat16 *dot_a = reinterpret_cast<__nv_bfloat16 *>(dot_buf); // a: swizzled rows along M
             #line 33 "tma_matmul.py"
             __nv_bfloat16 *dot_b = reinterpret_cast<__nv_bfloat16 *>(dot_buf + 16384); // b: swizzled rows along K
+            #pragma unroll
+            for (int r = 0; r < 64; r += 8)
+                #line 33 "tma_matmul.py"
+                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::sts<8>(&dot_b[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &b_1[r]); }
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -5724,10 +5512,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -5739,135 +5523,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp5 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp5 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp5 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp5 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp5 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp5 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp5 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp5 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp5 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp5 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp5 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp5 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp5 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp5 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp5 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp5 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -5886,7 +5670,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp7);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -5926,7 +5710,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp8);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -5999,30 +5783,22 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
 #include <cuda_bf16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 3) | (warp << 8);
+    const int tp3 = ((lane & 7) << 10) | (lane >> 3) | (warp << 2);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -6180,24 +5956,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2bfloat16_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __nv_bfloat16 *dot_a_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v206[r], v220[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 64;
@@ -6328,24 +6099,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 30 "tma_matmul.py"
         b[r] = __float2bfloat16_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __nv_bfloat16 *dot_b_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768 + 16384);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 30 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 30 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 30 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 30 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v252[r], v268[r]); }
+    #line 30 "tma_matmul.py"
+    tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -6498,18 +6264,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2bfloat16_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __nv_bfloat16 *dot_a_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v302[r], v316[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 64;
@@ -6640,18 +6403,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = __float2bfloat16_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 30 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __nv_bfloat16 *dot_b_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 30 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 30 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 30 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 30 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v348[r], v364[r]); }
+        #line 30 "tma_matmul.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] bf16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -6663,9 +6423,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
             #line 33 "tma_matmul.py"
             __nv_bfloat16 *dot_b = reinterpret_cast<__nv_bfloat16 *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -6719,10 +6477,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -6734,135 +6488,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -6881,7 +6635,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp6);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -6921,7 +6675,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp7);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -6994,30 +6748,22 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
 #include <cuda_bf16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 3) | (warp << 8);
+    const int tp3 = ((lane & 7) << 10) | (lane >> 3) | (warp << 2);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -7175,24 +6921,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2bfloat16_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __nv_bfloat16 *dot_a_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v206[r], v220[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 64;
@@ -7323,24 +7064,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 30 "tma_matmul.py"
         b[r] = __float2bfloat16_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __nv_bfloat16 *dot_b_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768 + 16384);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 30 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 30 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 30 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 30 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v252[r], v268[r]); }
+    #line 30 "tma_matmul.py"
+    tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -7493,18 +7229,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2bfloat16_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __nv_bfloat16 *dot_a_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v302[r], v316[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 64;
@@ -7635,18 +7368,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = __float2bfloat16_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 30 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __nv_bfloat16 *dot_b_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 30 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 30 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 30 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 30 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v348[r], v364[r]); }
+        #line 30 "tma_matmul.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] bf16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -7658,9 +7388,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
             #line 33 "tma_matmul.py"
             __nv_bfloat16 *dot_b = reinterpret_cast<__nv_bfloat16 *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -7714,10 +7442,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -7729,135 +7453,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -7876,7 +7600,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp6);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -7916,7 +7640,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp7);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -7989,32 +7713,23 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 196640 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 196608 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = warp;
-    const int tp3 = (lane << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
-    const int tp6 = (warp >> 1);
-    const int tp7 = (lane << 2) | ((warp & 1) << 7);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 196608); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 3) | (warp << 8);
+    const int tp3 = warp;
+    const int tp4 = (lane << 3);
+    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
+    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
+    const int tp7 = (warp >> 1);
+    const int tp8 = (lane << 2) | ((warp & 1) << 7);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -8172,24 +7887,19 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 32; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 49152);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 49152;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v202[r], v216[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -8209,7 +7919,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
+        v226[r] = ((r << 3) + tp3);
     long long v228[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -8249,7 +7959,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
+        v241[r] = (r + tp4);
     long long v243[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -8320,30 +8030,19 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [64, 256] block straight into tl.dot's staging buffer for the first iteration, 4 box(es) of 64 x 64 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 32 "tma_matmul.py"
     dot_slot = 0;
     #line 32 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 32 "tma_matmul.py"
     __syncthreads();
     #line 32 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 49152 + 16384);
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 32 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 32 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 49152 + 16384;
-        #line 32 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 32768);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma + 16384, &b_desc_tma, off_n + 128, v219, &tsm_tma_bar[0 + tma_slot_1]);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma + 24576, &b_desc_tma, off_n + 192, v219, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::cp_async16(&dot_b_next[(tsm::swz<128>(((f & 255) >> 6) * 8192 + (f >> 8) * 128 + ((f & 255) & 63) * 2) >> 1)], v248[r], v262[r]); }
+    #line 32 "tma_matmul.py"
+    tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -8496,18 +8195,15 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 32; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 49152);
+        #pragma unroll
+        for (int r = 0; r < 32; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 49152;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v296[r], v310[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -8527,7 +8223,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
+            v320[r] = ((r << 3) + tp3);
         long long v322[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -8567,7 +8263,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
+            v335[r] = (r + tp4);
         long long v337[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -8638,24 +8334,15 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [64, 256] block straight into tl.dot's staging buffer for the next iteration, 4 box(es) of 64 x 64 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 32 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 49152 + 16384);
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 32 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 32 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 49152 + 16384;
-            #line 32 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 32768);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1 + 16384, &b_desc_tma, off_n + 128, v313, &tsm_tma_bar[0 + tma_slot_3]);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1 + 24576, &b_desc_tma, off_n + 192, v313, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>(((f & 255) >> 6) * 8192 + (f >> 8) * 128 + ((f & 255) & 63) * 2) >> 1)], v342[r], v356[r]); }
+        #line 32 "tma_matmul.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x256] fp16 on tensor cores (wgmma m64n256k16 from swizzled shared memory, fp32 accumulation): warpgroups 2x1, each 1x1 instructions per step along K
@@ -8667,9 +8354,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along K
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -8715,10 +8400,6 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -8730,135 +8411,135 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp5 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp5 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp5 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp5 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp5 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp5 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp5 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp5 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp5 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp5 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp5 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp5 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp5 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp5 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp5 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp5 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -8877,7 +8558,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp7);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -8917,7 +8598,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp8);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8990,32 +8671,23 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 196640 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 196608 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = warp;
-    const int tp3 = (lane << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
-    const int tp6 = (warp >> 1);
-    const int tp7 = (lane << 2) | ((warp & 1) << 7);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 196608); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 3) | (warp << 8);
+    const int tp3 = warp;
+    const int tp4 = (lane << 3);
+    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
+    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
+    const int tp7 = (warp >> 1);
+    const int tp8 = (lane << 2) | ((warp & 1) << 7);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -9173,24 +8845,19 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 32; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 49152);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 49152;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v202[r], v216[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -9210,7 +8877,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
+        v226[r] = ((r << 3) + tp3);
     long long v228[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -9250,7 +8917,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
+        v241[r] = (r + tp4);
     long long v243[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -9321,30 +8988,10 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [64, 256] block straight into tl.dot's staging buffer for the first iteration, 4 box(es) of 64 x 64 in its 128-byte swizzle
-    #line 32 "tma_matmul.py"
-    dot_slot = 0;
-    #line 32 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 32 "tma_matmul.py"
-    __syncthreads();
-    #line 32 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 32 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 49152 + 16384;
-        #line 32 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 32768);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma + 16384, &b_desc_tma, off_n + 128, v219, &tsm_tma_bar[0 + tma_slot_1]);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma + 24576, &b_desc_tma, off_n + 192, v219, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        tsm::load<1>(&b[r], v248[r], v262[r]); // 2-byte access
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -9497,18 +9144,15 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 32; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 49152);
+        #pragma unroll
+        for (int r = 0; r < 32; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 49152;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v296[r], v310[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -9528,7 +9172,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
+            v320[r] = ((r << 3) + tp3);
         long long v322[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -9568,7 +9212,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
+            v335[r] = (r + tp4);
         long long v337[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -9639,24 +9283,10 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [64, 256] block straight into tl.dot's staging buffer for the next iteration, 4 box(es) of 64 x 64 in its 128-byte swizzle
-        #line 32 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 32 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 49152 + 16384;
-            #line 32 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 32768);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1 + 16384, &b_desc_tma, off_n + 128, v313, &tsm_tma_bar[0 + tma_slot_3]);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1 + 24576, &b_desc_tma, off_n + 192, v313, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            tsm::load<1>(&b_2[r], v342[r], v356[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x256] fp16 on tensor cores (wgmma m64n256k16 from swizzled shared memory, fp32 accumulation): warpgroups 2x1, each 1x1 instructions per step along K
@@ -9667,10 +9297,14 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along K
+            #pragma unroll
+            for (int r = 0; r < 64; r += 8)
+                #line 33 "tma_matmul.py"
+                { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::sts<8>(&dot_b[(tsm::swz<128>(((f & 255) >> 6) * 8192 + (f >> 8) * 128 + ((f & 255) & 63) * 2) >> 1)], &b_1[r]); }
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -9716,10 +9350,6 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -9731,135 +9361,135 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp5 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp5 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp5 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp5 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp5 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp5 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp5 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp5 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp5 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp5 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp5 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp5 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp5 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp5 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp5 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp5 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -9878,7 +9508,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp7);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -9918,7 +9548,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp8);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9991,31 +9621,22 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[32800];
+    __shared__ __align__(1024) unsigned char tsm_smem[32768];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
-    const int tp2 = (lane >> 3) | (warp << 2);
-    const int tp3 = ((lane & 7) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
-    const int tp5 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
-    const int tp6 = (lane >> 4) | (warp << 1);
-    const int tp7 = ((lane & 15) << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 32768); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 3) | (warp << 8);
+    const int tp3 = (lane >> 3) | (warp << 2);
+    const int tp4 = ((lane & 7) << 3);
+    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp6 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
+    const int tp7 = (lane >> 4) | (warp << 1);
+    const int tp8 = ((lane & 15) << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -10173,24 +9794,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 16; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 8192);
+    #pragma unroll
+    for (int r = 0; r < 16; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 8192;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 4096);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v202[r], v216[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 32;
@@ -10210,7 +9826,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 32 "tma_matmul.py"
-        v226[r] = ((r << 4) + tp2);
+        v226[r] = ((r << 4) + tp3);
     long long v228[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -10250,7 +9866,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
+        v241[r] = (r + tp4);
     long long v243[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -10321,24 +9937,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 16; ++r)
         #line 32 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [32, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 32 in its 128-byte swizzle
-    #line 32 "tma_matmul.py"
-    dot_slot = 0;
-    #line 32 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 32 "tma_matmul.py"
-    __syncthreads();
-    #line 32 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
         #line 32 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 32 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 8192 + 4096;
-        #line 32 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 4096);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        tsm::load<1>(&b[r], v248[r], v262[r]); // 2-byte access
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[32];
     #pragma unroll
@@ -10491,18 +10093,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 16; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192);
+        #pragma unroll
+        for (int r = 0; r < 16; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 8192;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 4096);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v296[r], v310[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 32;
@@ -10522,7 +10121,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 32 "tma_matmul.py"
-            v320[r] = ((r << 4) + tp2);
+            v320[r] = ((r << 4) + tp3);
         long long v322[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -10562,7 +10161,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
+            v335[r] = (r + tp4);
         long long v337[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -10633,18 +10232,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 16; ++r)
             #line 32 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [32, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 32 in its 128-byte swizzle
-        #line 32 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        #pragma unroll
+        for (int r = 0; r < 16; ++r)
             #line 32 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 32 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 8192 + 4096;
-            #line 32 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 4096);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            tsm::load<1>(&b_2[r], v342[r], v356[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[32];
         // tl.dot: a [64x32] and b [32x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
@@ -10655,10 +10246,14 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along K
+            #pragma unroll
+            for (int r = 0; r < 16; r += 8)
+                #line 33 "tma_matmul.py"
+                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::sts<8>(&dot_b[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &b_1[r]); }
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -10700,10 +10295,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<32>(acc_1);
@@ -10715,39 +10306,39 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -10766,7 +10357,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 3) + tp6);
+        v137[r] = ((r << 3) + tp7);
     long long v139[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -10806,7 +10397,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp8);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -10879,29 +10470,21 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[32800];
+    __shared__ __align__(1024) unsigned char tsm_smem[32768];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
-    const int tp3 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
-    const int tp4 = (lane >> 4) | (warp << 1);
-    const int tp5 = ((lane & 15) << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 32768); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 3) | (warp << 8);
+    const int tp3 = ((lane & 3) << 9) | (lane >> 2) | (warp << 3);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp5 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
+    const int tp6 = (lane >> 4) | (warp << 1);
+    const int tp7 = ((lane & 15) << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -11059,24 +10642,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 16; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 8192);
+    #pragma unroll
+    for (int r = 0; r < 16; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 8192;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 4096);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v206[r], v220[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 32;
@@ -11207,24 +10785,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 16; ++r)
         #line 30 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [64, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 8192 + 4096);
+    #pragma unroll
+    for (int r = 0; r < 16; r += 8)
         #line 30 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 30 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 8192 + 4096;
-        #line 30 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 4096);
-        #line 30 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        { const int f = (((r & 7) << 6) | ((r >> 3) << 5)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 2) >> 1)], v252[r], v268[r]); }
+    #line 30 "tma_matmul.py"
+    tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[32];
     #pragma unroll
@@ -11377,18 +10950,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 16; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192);
+        #pragma unroll
+        for (int r = 0; r < 16; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 8192;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 4096);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v302[r], v316[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 32;
@@ -11519,18 +11089,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 16; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [64, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 30 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192 + 4096);
+        #pragma unroll
+        for (int r = 0; r < 16; r += 8)
             #line 30 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 30 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 8192 + 4096;
-            #line 30 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 4096);
-            #line 30 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            { const int f = (((r & 7) << 6) | ((r >> 3) << 5)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 2) >> 1)], v348[r], v364[r]); }
+        #line 30 "tma_matmul.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[32];
         // tl.dot: a [64x32] and b [32x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
@@ -11542,9 +11109,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -11586,10 +11151,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<32>(acc_1);
@@ -11601,39 +11162,39 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -11652,7 +11213,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 3) + tp4);
+        v138[r] = ((r << 3) + tp6);
     long long v140[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -11692,7 +11253,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp7);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -11764,30 +11325,22 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 // Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, float* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, float* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 2);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 2) | (warp << 7);
+    const int tp3 = ((lane & 7) << 9) | (lane >> 3) | (warp << 2);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 4LL;
@@ -11945,24 +11498,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     for (int r = 0; r < 32; ++r)
         #line 28 "tma_matmul.py"
         a[r] = 0.0f;
-    // TMA: the copy engine moves a_desc's [128, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    float *dot_a_next = reinterpret_cast<float *>(tsm_smem + 0 * 32768);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 4)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 3) | ((r >> 2) << 9)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 5) * 128 + (f & 31) * 4) >> 2)], v206[r], v220[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 32;
@@ -12093,24 +11641,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     for (int r = 0; r < 32; ++r)
         #line 30 "tma_matmul.py"
         b[r] = 0.0f;
-    // TMA: the copy engine moves b_desc's [128, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    float *dot_b_next = reinterpret_cast<float *>(tsm_smem + 0 * 32768 + 16384);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 4)
         #line 30 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 30 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 30 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 30 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        { const int f = (((r & 3) << 7) | ((r >> 2) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 4) >> 2)], v252[r], v268[r]); }
+    #line 30 "tma_matmul.py"
+    tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -12263,18 +11806,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         for (int r = 0; r < 32; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = 0.0f;
-        // TMA: the copy engine moves a_desc's [128, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        float *dot_a_next_1 = reinterpret_cast<float *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
+        #pragma unroll
+        for (int r = 0; r < 32; r += 4)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 5) * 128 + (f & 31) * 4) >> 2)], v302[r], v316[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 32;
@@ -12405,18 +11945,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         for (int r = 0; r < 32; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = 0.0f;
-        // TMA: the copy engine moves b_desc's [128, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 30 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        float *dot_b_next_1 = reinterpret_cast<float *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
+        #pragma unroll
+        for (int r = 0; r < 32; r += 4)
             #line 30 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 30 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 30 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 30 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            { const int f = (((r & 3) << 7) | ((r >> 2) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 4) >> 2)], v348[r], v364[r]); }
+        #line 30 "tma_matmul.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x32] and b [32x128] fp32 on tensor cores (wgmma m64n128k8 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -12428,9 +11965,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
             #line 33 "tma_matmul.py"
             float *dot_b = reinterpret_cast<float *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -12484,10 +12019,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -12499,135 +12030,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -12646,7 +12177,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp6);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -12686,7 +12217,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp7);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -12758,30 +12289,22 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
 // Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, float* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, float* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 2);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 2) | (warp << 7);
+    const int tp3 = ((lane & 7) << 9) | (lane >> 3) | (warp << 2);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 4LL;
@@ -12939,24 +12462,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     for (int r = 0; r < 32; ++r)
         #line 28 "tma_matmul.py"
         a[r] = 0.0f;
-    // TMA: the copy engine moves a_desc's [128, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    float *dot_a_next = reinterpret_cast<float *>(tsm_smem + 0 * 32768);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 4)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 3) | ((r >> 2) << 9)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 5) * 128 + (f & 31) * 4) >> 2)], v206[r], v220[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 32;
@@ -13087,24 +12605,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     for (int r = 0; r < 32; ++r)
         #line 30 "tma_matmul.py"
         b[r] = 0.0f;
-    // TMA: the copy engine moves b_desc's [128, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    float *dot_b_next = reinterpret_cast<float *>(tsm_smem + 0 * 32768 + 16384);
+    #pragma unroll
+    for (int r = 0; r < 32; r += 4)
         #line 30 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 30 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 30 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 30 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        { const int f = (((r & 3) << 7) | ((r >> 2) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 4) >> 2)], v252[r], v268[r]); }
+    #line 30 "tma_matmul.py"
+    tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -13257,18 +12770,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         for (int r = 0; r < 32; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = 0.0f;
-        // TMA: the copy engine moves a_desc's [128, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        float *dot_a_next_1 = reinterpret_cast<float *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
+        #pragma unroll
+        for (int r = 0; r < 32; r += 4)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 5) * 128 + (f & 31) * 4) >> 2)], v302[r], v316[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 32;
@@ -13399,18 +12909,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         for (int r = 0; r < 32; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = 0.0f;
-        // TMA: the copy engine moves b_desc's [128, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 30 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        float *dot_b_next_1 = reinterpret_cast<float *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
+        #pragma unroll
+        for (int r = 0; r < 32; r += 4)
             #line 30 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 30 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 30 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 30 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            { const int f = (((r & 3) << 7) | ((r >> 2) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 4) >> 2)], v348[r], v364[r]); }
+        #line 30 "tma_matmul.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x32] and b [32x128] fp32 on tensor cores (wgmma m64n128k8 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -13422,9 +12929,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
             #line 33 "tma_matmul.py"
             float *dot_b = reinterpret_cast<float *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -13478,10 +12983,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -13493,135 +12994,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -13640,7 +13141,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp6);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -13680,7 +13181,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp7);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -13752,30 +13253,22 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
 // Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned char* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, unsigned char* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned char* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, unsigned char* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 4);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 4) | (warp << 9);
+    const int tp3 = ((lane & 7) << 11) | (lane >> 3) | (warp << 2);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 16LL;
@@ -13933,24 +13426,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     for (int r = 0; r < 128; ++r)
         #line 28 "tma_matmul.py"
         a[r] = (unsigned char)0x00;
-    // TMA: the copy engine moves a_desc's [128, 128] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    unsigned char *dot_a_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 32768);
+    #pragma unroll
+    for (int r = 0; r < 128; r += 16)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 15) | ((r >> 4) << 11)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 7) * 128 + (f & 127) * 1) >> 0)], v206[r], v220[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 128;
@@ -14081,24 +13569,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     for (int r = 0; r < 128; ++r)
         #line 30 "tma_matmul.py"
         b[r] = (unsigned char)0x00;
-    // TMA: the copy engine moves b_desc's [128, 128] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    unsigned char *dot_b_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 32768 + 16384);
+    #pragma unroll
+    for (int r = 0; r < 128; r += 16)
         #line 30 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 30 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 30 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 30 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        { const int f = (((r & 15) << 7) | ((r >> 4) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 1) >> 0)], v252[r], v268[r]); }
+    #line 30 "tma_matmul.py"
+    tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -14251,18 +13734,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         for (int r = 0; r < 128; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = (unsigned char)0x00;
-        // TMA: the copy engine moves a_desc's [128, 128] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        unsigned char *dot_a_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
+        #pragma unroll
+        for (int r = 0; r < 128; r += 16)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 15) | ((r >> 4) << 11)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 7) * 128 + (f & 127) * 1) >> 0)], v302[r], v316[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 128;
@@ -14393,18 +13873,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         for (int r = 0; r < 128; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = (unsigned char)0x00;
-        // TMA: the copy engine moves b_desc's [128, 128] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 30 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        unsigned char *dot_b_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
+        #pragma unroll
+        for (int r = 0; r < 128; r += 16)
             #line 30 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 30 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 30 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 30 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            { const int f = (((r & 15) << 7) | ((r >> 4) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 1) >> 0)], v348[r], v364[r]); }
+        #line 30 "tma_matmul.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x128] and b [128x128] fp8e4nv on tensor cores (wgmma m64n128k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -14416,9 +13893,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
             #line 33 "tma_matmul.py"
             unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -14472,10 +13947,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -14487,135 +13958,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -14634,7 +14105,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp6);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -14674,7 +14145,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp7);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -14746,30 +14217,22 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
 // Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned char* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, unsigned char* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned char* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, unsigned char* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 4);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    const int tp2 = (lane << 4) | (warp << 9);
+    const int tp3 = ((lane & 7) << 11) | (lane >> 3) | (warp << 2);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 16LL;
@@ -14927,24 +14390,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     for (int r = 0; r < 128; ++r)
         #line 28 "tma_matmul.py"
         a[r] = (unsigned char)0x00;
-    // TMA: the copy engine moves a_desc's [128, 128] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    unsigned char *dot_a_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 32768);
+    #pragma unroll
+    for (int r = 0; r < 128; r += 16)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        { const int f = ((r & 15) | ((r >> 4) << 11)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 7) * 128 + (f & 127) * 1) >> 0)], v206[r], v220[r]); }
+    #line 28 "tma_matmul.py"
+    tsm::cp_async_commit();
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 128;
@@ -15075,24 +14533,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     for (int r = 0; r < 128; ++r)
         #line 30 "tma_matmul.py"
         b[r] = (unsigned char)0x00;
-    // TMA: the copy engine moves b_desc's [128, 128] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
+    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+    unsigned char *dot_b_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 32768 + 16384);
+    #pragma unroll
+    for (int r = 0; r < 128; r += 16)
         #line 30 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 30 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 30 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 30 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        { const int f = (((r & 15) << 7) | ((r >> 4) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 1) >> 0)], v252[r], v268[r]); }
+    #line 30 "tma_matmul.py"
+    tsm::cp_async_commit();
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -15245,18 +14698,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         for (int r = 0; r < 128; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = (unsigned char)0x00;
-        // TMA: the copy engine moves a_desc's [128, 128] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        unsigned char *dot_a_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
+        #pragma unroll
+        for (int r = 0; r < 128; r += 16)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            { const int f = ((r & 15) | ((r >> 4) << 11)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 7) * 128 + (f & 127) * 1) >> 0)], v302[r], v316[r]); }
+        #line 28 "tma_matmul.py"
+        tsm::cp_async_commit();
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 128;
@@ -15387,18 +14837,15 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         for (int r = 0; r < 128; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = (unsigned char)0x00;
-        // TMA: the copy engine moves b_desc's [128, 128] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
+        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
         #line 30 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+        unsigned char *dot_b_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
+        #pragma unroll
+        for (int r = 0; r < 128; r += 16)
             #line 30 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 30 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 30 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 30 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            { const int f = (((r & 15) << 7) | ((r >> 4) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 1) >> 0)], v348[r], v364[r]); }
+        #line 30 "tma_matmul.py"
+        tsm::cp_async_commit();
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x128] and b [128x128] fp8e4nv on tensor cores (wgmma m64n128k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -15410,9 +14857,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
             #line 33 "tma_matmul.py"
             unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -15466,10 +14911,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -15481,135 +14922,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -15628,7 +15069,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp6);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -15668,7 +15109,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp7);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -15741,32 +15182,23 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 65536 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
-    int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
     const int tp2 = (lane >> 4) | (warp << 1);
     const int tp3 = ((lane & 15) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    int dot_phase = 0; // which of tl.dot's two staging buffers
+    const int tp4 = (lane << 3) | (warp << 8);
+    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp7 = warp;
+    const int tp8 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -15923,25 +15355,11 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
-        a[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
-    #line 28 "tma_matmul.py"
-    dot_slot = 0;
-    #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
-    __syncthreads();
-    #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+        a[r] = __float2half_rn(__int_as_float(0x7fc00000));
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        tsm::load<8>(&a[r], v202[r], v216[r]); // 16-byte accesses
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -16071,27 +15489,11 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
-        b[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the first iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
-    #line 32 "tma_matmul.py"
-    dot_slot = 0;
-    #line 32 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 32 "tma_matmul.py"
-    __syncthreads();
-    #line 32 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+        b[r] = __float2half_rn(__int_as_float(0x7fc00000));
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 32 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 32 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        tsm::load<1>(&b[r], v248[r], v262[r]); // 2-byte access
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -16243,19 +15645,11 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
-            a_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
-        #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+            a_2[r] = __float2half_rn(__int_as_float(0x7fc00000));
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            tsm::load<8>(&a_2[r], v296[r], v310[r]); // 16-byte accesses
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -16385,35 +15779,33 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
-            b_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the next iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
-        #line 32 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+            b_2[r] = __float2half_rn(__int_as_float(0x7fc00000));
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 32 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 32 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            tsm::load<1>(&b_2[r], v342[r], v356[r]); // 2-byte access
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
         {
             #line 33 "tma_matmul.py"
-            unsigned char *dot_buf = tsm_smem + dot_slot * 32768;
+            dot_phase ^= 1;
+            #line 33 "tma_matmul.py"
+            unsigned char *dot_buf = tsm_smem + dot_phase * 32768;
             #line 33 "tma_matmul.py"
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along K
+            #pragma unroll
+            for (int r = 0; r < 64; r += 8)
+                #line 33 "tma_matmul.py"
+                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::sts<8>(&dot_a[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &a_1[r]); }
+            #pragma unroll
+            for (int r = 0; r < 64; r += 8)
+                #line 33 "tma_matmul.py"
+                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::sts<8>(&dot_b[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &b_1[r]); }
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -16447,9 +15839,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             tsm::wgmma_commit();
             #line 33 "tma_matmul.py"
-            tsm::wgmma_wait<1>(); // the accumulator is carried to the next dot, still in flight
+            tsm::wgmma_wait<0>(); // the accumulator is final
             #line 33 "tma_matmul.py"
-            dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
+            tsm::wgmma_fence_regs<128>(acc_2);
         }
         #pragma unroll
         for (int r = 0; r < 128; ++r)
@@ -16464,16 +15856,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             b_1[r] = b_2[r];
     }
-    #line 27 "tma_matmul.py"
-    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
-    #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
-    tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
-    #line 27 "tma_matmul.py"
-    tsm::wgmma_fence_regs<128>(acc_1);
     float acc_3[128];
     // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
@@ -16482,135 +15864,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp5 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp5 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp5 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp5 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp5 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp5 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp5 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp5 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp5 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp5 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp5 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp5 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp5 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp5 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp5 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp5 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -16629,7 +16011,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp7);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -16669,7 +16051,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp8);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -16742,32 +16124,23 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 65536 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
-    int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
     const int tp2 = (lane >> 4) | (warp << 1);
     const int tp3 = ((lane & 15) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
-    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
-    if (threadIdx.x == 0) {
-        tsm::mbar_init(&tsm_tma_bar[0], 2);
-        tsm::mbar_init(&tsm_tma_bar[1], 2);
-        tsm::mbar_init(&tsm_tma_bar[2], 2);
-        tsm::mbar_init(&tsm_tma_bar[3], 2);
-        tsm::fence_mbar_init();
-    }
-    __syncthreads(); // the barriers are ready before any copy completes on them
+    int dot_phase = 0; // which of tl.dot's two staging buffers
+    const int tp4 = (lane << 3) | (warp << 8);
+    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp7 = warp;
+    const int tp8 = (lane << 2);
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -16924,25 +16297,11 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
-        a[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
-    #line 28 "tma_matmul.py"
-    dot_slot = 0;
-    #line 28 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 28 "tma_matmul.py"
-    __syncthreads();
-    #line 28 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+        a[r] = __float2half_rn(__int_as_float(0x7fc00000));
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 28 "tma_matmul.py"
-        const int tma_slot = 0;
-        #line 28 "tma_matmul.py"
-        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
-        #line 28 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
-        #line 28 "tma_matmul.py"
-        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
-    }
+        tsm::load<8>(&a[r], v202[r], v216[r]); // 16-byte accesses
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -17072,27 +16431,11 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
-        b[r] = __float2half_rn(0.0f);
-    // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the first iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
-    #line 32 "tma_matmul.py"
-    dot_slot = 0;
-    #line 32 "tma_matmul.py"
-    tsm::fence_proxy_async();
-    #line 32 "tma_matmul.py"
-    __syncthreads();
-    #line 32 "tma_matmul.py"
-    if (threadIdx.x == 0) {
+        b[r] = __float2half_rn(__int_as_float(0x7fc00000));
+    #pragma unroll
+    for (int r = 0; r < 64; r += 8)
         #line 32 "tma_matmul.py"
-        const int tma_slot_1 = 0;
-        #line 32 "tma_matmul.py"
-        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
-        #line 32 "tma_matmul.py"
-        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
-        #line 32 "tma_matmul.py"
-        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
-    }
+        tsm::load<8>(&b[r], v248[r], v262[r]); // 16-byte accesses
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -17244,19 +16587,11 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
-            a_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
-        #line 28 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+            a_2[r] = __float2half_rn(__int_as_float(0x7fc00000));
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 28 "tma_matmul.py"
-            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 28 "tma_matmul.py"
-            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
-            #line 28 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
-            #line 28 "tma_matmul.py"
-            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
-        }
+            tsm::load<8>(&a_2[r], v296[r], v310[r]); // 16-byte accesses
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -17386,35 +16721,33 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
-            b_2[r] = __float2half_rn(0.0f);
-        // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the next iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
-        #line 32 "tma_matmul.py"
-        if (threadIdx.x == 0) {
+            b_2[r] = __float2half_rn(__int_as_float(0x7fc00000));
+        #pragma unroll
+        for (int r = 0; r < 64; r += 8)
             #line 32 "tma_matmul.py"
-            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
-            #line 32 "tma_matmul.py"
-            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
-            #line 32 "tma_matmul.py"
-            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
-            #line 32 "tma_matmul.py"
-            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
-        }
+            tsm::load<8>(&b_2[r], v342[r], v356[r]); // 16-byte accesses
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
         {
             #line 33 "tma_matmul.py"
-            unsigned char *dot_buf = tsm_smem + dot_slot * 32768;
+            dot_phase ^= 1;
+            #line 33 "tma_matmul.py"
+            unsigned char *dot_buf = tsm_smem + dot_phase * 32768;
             #line 33 "tma_matmul.py"
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along K
+            #pragma unroll
+            for (int r = 0; r < 64; r += 8)
+                #line 33 "tma_matmul.py"
+                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::sts<8>(&dot_a[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &a_1[r]); }
+            #pragma unroll
+            for (int r = 0; r < 64; r += 8)
+                #line 33 "tma_matmul.py"
+                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::sts<8>(&dot_b[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &b_1[r]); }
             #line 33 "tma_matmul.py"
-            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
-            #line 33 "tma_matmul.py"
-            tma_phase ^= 1u << dot_slot;
+            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -17448,9 +16781,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             tsm::wgmma_commit();
             #line 33 "tma_matmul.py"
-            tsm::wgmma_wait<1>(); // the accumulator is carried to the next dot, still in flight
+            tsm::wgmma_wait<0>(); // the accumulator is final
             #line 33 "tma_matmul.py"
-            dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
+            tsm::wgmma_fence_regs<128>(acc_2);
         }
         #pragma unroll
         for (int r = 0; r < 128; ++r)
@@ -17465,16 +16798,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             b_1[r] = b_2[r];
     }
-    #line 27 "tma_matmul.py"
-    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
-    #line 27 "tma_matmul.py"
-    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
-    #line 27 "tma_matmul.py"
-    tma_phase ^= 1u << dot_slot;
-    #line 27 "tma_matmul.py"
-    tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
-    #line 27 "tma_matmul.py"
-    tsm::wgmma_fence_regs<128>(acc_1);
     float acc_3[128];
     // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
@@ -17483,135 +16806,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp5 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp5 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp5 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp5 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp5 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp5 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp5 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp5 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp5 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp5 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp5 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp5 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp5 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp5 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp5 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp5 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -17630,7 +16953,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp7);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -17670,7 +16993,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp8);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)

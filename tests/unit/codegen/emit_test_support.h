@@ -36,7 +36,8 @@ struct Result
 };
 
 inline std::unique_ptr<Result>
-lowerAndEmit(const std::string &body, const std::string &fn, const std::string &signature, int cc = 90)
+lowerAndEmit(const std::string &body, const std::string &fn, const std::string &signature, int cc = 90,
+             const EmitOptions &emit = {})
 {
     auto r = std::make_unique<Result>();
     r->spec
@@ -48,7 +49,7 @@ lowerAndEmit(const std::string &body, const std::string &fn, const std::string &
     r->lk = passes::lowerForCuda(r->spec->kernel, options, r->diags);
     if (r->lk) {
         EXPECT_EQ(passes::checkLayoutContract(*r->lk), "");
-        r->cuda = emitCuda(*r->lk, r->spec->file, {}, r->diags);
+        r->cuda = emitCuda(*r->lk, r->spec->file, emit, r->diags);
     }
     return r;
 }

@@ -39,6 +39,14 @@ std::string sig(const std::string &dt, int bm, int bn, int bk, bool bT, int warp
            + ", BK=" + std::to_string(bk) + ", B_T=" + (bT ? "1" : "0") + ", num_warps=" + std::to_string(warps);
 }
 
+/// TMA on (EmitOptions::tma: off by default until a GPU run has checked it).
+EmitOptions withTma()
+{
+    EmitOptions o;
+    o.tma = true;
+    return o;
+}
+
 std::vector<const CudaParam *> tensorMaps(const CudaSource &s)
 {
     std::vector<const CudaParam *> out;
@@ -52,7 +60,7 @@ std::vector<const CudaParam *> tensorMaps(const CudaSource &s)
 
 TEST(EmitTma, HostDescriptorTilesOfAWgmmaDotComeByTheCopyEngine)
 {
-    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, false));
+    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, false), 90, withTma());
     ASSERT_TRUE(r->cuda) << r->messages();
     ASSERT_EQ(r->cuda->dots.size(), 1u);
     EXPECT_EQ(r->cuda->dots[0].detail,
@@ -83,13 +91,13 @@ TEST(EmitTma, HostDescriptorTilesOfAWgmmaDotComeByTheCopyEngine)
 TEST(EmitTma, TransposedTilesAndSmallerSwizzlesAndTwoWarpgroups)
 {
     // b as an (N, K) descriptor read transposed: K-major, one 64 x 128 box.
-    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("bf16", 128, 128, 64, true));
+    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("bf16", 128, 128, 64, true), 90, withTma());
     ASSERT_TRUE(r->cuda) << r->messages();
     EXPECT_EQ(tensorMaps(*r->cuda).at(1)->tensorMap->box, (std::vector<std::uint32_t>{64, 128}));
     EXPECT_EQ(count(r->code(), "tsm::tma_load_2d("), 4);
     EXPECT_EQ(count(expectCompiles(*r), "cp.async.bulk.tensor.2d"), 4);
     // 64-byte rows (BK 32 at 16 bits): 32 x 64 boxes in the 64-byte swizzle.
-    r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 64, 64, 32, false));
+    r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 64, 64, 32, false), 90, withTma());
     ASSERT_TRUE(r->cuda) << r->messages();
     const std::vector<const CudaParam *> maps = tensorMaps(*r->cuda);
     ASSERT_EQ(maps.size(), 2u);
@@ -97,12 +105,12 @@ TEST(EmitTma, TransposedTilesAndSmallerSwizzlesAndTwoWarpgroups)
     EXPECT_EQ(maps[0]->tensorMap->box, (std::vector<std::uint32_t>{32, 64}));
     expectCompiles(*r);
     // Two warpgroups, b 256 wide: four panels.
-    r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 256, 64, false, 8));
+    r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 256, 64, false, 8), 90, withTma());
     ASSERT_TRUE(r->cuda) << r->messages();
     EXPECT_EQ(count(r->code(), "tsm::tma_load_2d("), 10);
     expectCompiles(*r);
     // fp8 (K-major only): b transposed, 128-byte rows of 128 elements.
-    r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp8e4nv", 128, 128, 128, true));
+    r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp8e4nv", 128, 128, 128, true), 90, withTma());
     ASSERT_TRUE(r->cuda) << r->messages();
     EXPECT_EQ(tensorMaps(*r->cuda).size(), 2u);
     EXPECT_EQ(tensorMaps(*r->cuda)[0]->tensorMap->box, (std::vector<std::uint32_t>{128, 128}));
@@ -111,8 +119,9 @@ TEST(EmitTma, TransposedTilesAndSmallerSwizzlesAndTwoWarpgroups)
 
 TEST(EmitTma, TurnedOffTheTilesTakeTheOtherPaths)
 {
-    // EmitOptions::tma (TILESMITH_TMA=0): the same kernel stages as before TMA, with no maps.
-    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, false));
+    // EmitOptions::tma off (the default; TILESMITH_TMA=0): the same kernel stages as before
+    // TMA, with no maps.
+    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, false), 90, withTma());
     ASSERT_TRUE(r->lk) << r->messages();
     EmitOptions options;
     options.tma = false;
@@ -129,13 +138,13 @@ TEST(EmitTma, TurnedOffTheTilesTakeTheOtherPaths)
 TEST(EmitTma, OtherDotsKeepTheirPaths)
 {
     // fp32 (tf32) with a row-major b: b is written K-major from registers; only a comes by TMA.
-    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp32", 128, 128, 32, false));
+    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp32", 128, 128, 32, false), 90, withTma());
     ASSERT_TRUE(r->cuda) << r->messages();
     EXPECT_EQ(r->cuda->dots.at(0).detail.substr(r->cuda->dots[0].detail.rfind(", ") + 2), "TMA into 4 buffers (a)");
     EXPECT_EQ(tensorMaps(*r->cuda).size(), 1u);
     expectCompiles(*r);
     // mma.sync (sm_80): cp.async, no tensor maps.
-    r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, false), 80);
+    r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, false), 80, withTma());
     ASSERT_TRUE(r->cuda) << r->messages();
     EXPECT_EQ(r->cuda->dots.at(0).path, "mma.sync");
     EXPECT_TRUE(tensorMaps(*r->cuda).empty());
@@ -152,7 +161,7 @@ def mm(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.
         acc = tl.dot(a_desc.load([0, k * BK]), b_desc.load([k * BK, 0]), acc)
     tl.store(c_ptr + tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :], acc)
 )py";
-    r = lowerAndEmit(made, "mm", "a_ptr=*fp16:16, b_ptr=*fp16:16, c_ptr=*fp32:16, M=i32:16, N=i32:16, K=i32:16, BM=128, BN=128, BK=64");
+    r = lowerAndEmit(made, "mm", "a_ptr=*fp16:16, b_ptr=*fp16:16, c_ptr=*fp32:16, M=i32:16, N=i32:16, K=i32:16, BM=128, BN=128, BK=64", 90, withTma());
     ASSERT_TRUE(r->cuda) << r->messages();
     std::vector<const CudaParam *> maps = tensorMaps(*r->cuda);
     ASSERT_EQ(maps.size(), 2u);
@@ -163,13 +172,13 @@ def mm(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.
     expectCompiles(*r);
     // ... unless a row stride may not be a multiple of 16 bytes (N not known to be a multiple
     // of 16): b keeps the masked path.
-    r = lowerAndEmit(made, "mm", "a_ptr=*fp16:16, b_ptr=*fp16:16, c_ptr=*fp32:16, M=i32, N=i32, K=i32:16, BM=128, BN=128, BK=64");
+    r = lowerAndEmit(made, "mm", "a_ptr=*fp16:16, b_ptr=*fp16:16, c_ptr=*fp32:16, M=i32, N=i32, K=i32:16, BM=128, BN=128, BK=64", 90, withTma());
     ASSERT_TRUE(r->cuda) << r->messages();
     maps = tensorMaps(*r->cuda);
     ASSERT_EQ(maps.size(), 1u);
     EXPECT_EQ(maps[0]->index, 0u);
     // ... or the base may be unaligned: no map at all.
-    r = lowerAndEmit(made, "mm", "a_ptr=*fp16, b_ptr=*fp16, c_ptr=*fp32:16, M=i32:16, N=i32:16, K=i32:16, BM=128, BN=128, BK=64");
+    r = lowerAndEmit(made, "mm", "a_ptr=*fp16, b_ptr=*fp16, c_ptr=*fp32:16, M=i32:16, N=i32:16, K=i32:16, BM=128, BN=128, BK=64", 90, withTma());
     ASSERT_TRUE(r->cuda) << r->messages();
     EXPECT_TRUE(tensorMaps(*r->cuda).empty());
     EXPECT_EQ(count(r->code(), "tma_load_2d"), 0);

@@ -48,6 +48,7 @@ protected:
         backend = std::make_unique<CudaBackend>(driver, [file](FileId) { return file; });
         CudaBuildOptions options;
         options.compile = false; // the launch glue does not look at the cubin
+        options.emit.tma = true;
         DiagnosticSink diags;
         auto b = buildCuda(spec->kernel, spec->file, options, diags);
         ASSERT_TRUE(b) << (diags.diagnostics().empty() ? "" : diags.diagnostics()[0].message);
@@ -195,6 +196,7 @@ def mm(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.
     CudaBackend backend(driver, [file](FileId) { return file; });
     CudaBuildOptions options;
     options.compile = false;
+    options.emit.tma = true;
     DiagnosticSink diags;
     auto b = buildCuda(spec->kernel, spec->file, options, diags);
     ASSERT_TRUE(b);
