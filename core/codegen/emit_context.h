@@ -264,12 +264,21 @@ public:
             return "(" + slot + " == " + std::to_string(slots - 1) + " ? 0 : " + slot + " + 1)";
         }
     };
+    /// What one TMA-copied operand moves (emit_tma.cpp): the descriptor's block is rows x
+    /// contig (its dimensions 0 and 1), cut into panels of `width` elements along dimension 1,
+    /// one box each.
+    struct TmaBox
+    {
+        std::int64_t rows = 0, contig = 0, width = 0, panelBytes = 0;
+        int swizzle = 0;
+    };
     struct AsyncLoad
     {
         const ir::Op *dot = nullptr;
         int operand = 0;  ///< 0: a, 1: b
         bool ahead = false; ///< in the loop (the next iteration's tile) or before it (the first)
         bool tma = false;   ///< copied by the bulk tensor copy engine (emit_tma.cpp), not cp.async
+        TmaBox box;         ///< tma: the boxes the copy asks for
     };
     std::map<const ir::Op *, AsyncDot> asyncDots;
     std::map<const ir::Op *, AsyncLoad> asyncLoads;
@@ -306,6 +315,7 @@ public:
         OperandHome home[2] = {OperandHome::Buffer, OperandHome::Buffer};
         std::string index[2];            ///< element f's index in a's / b's area (C, elements)
         bool rowsAlongDim0[2] = {true, true}; ///< the operand's dimension 1 is the staged rows' contiguous one
+        SwizzledOperand swizzled[2];     ///< wgmma: how a's and b's areas are swizzled (wgmmaStaging)
     };
     /// Writes the elements of operand `o` of a dot, in registers `src` of layout `l`, to its
     /// area `dst` (vector stores of up to 16 bytes along the staged rows).
@@ -332,9 +342,17 @@ public:
     /// be copied by the bulk tensor copy engine: both are blocks of one host TensorDescriptor
     /// (Load's tensor_desc), the dot is on wgmma and the block lands in its staging as the
     /// hardware's swizzle writes it. Registers the descriptor's tensor map when so.
-    bool claimTma(const ir::Op &dot, int o, const DotStagingPlan &plan, const ir::Op &first, const ir::Op &ahead);
+    /// `def`: each value's defining op (planAsyncCopies's index). Sets `box` when it can.
+    bool claimTma(const ir::Op &dot, int o, const DotStagingPlan &plan, const ir::Op &first, const ir::Op &ahead,
+                  const std::map<ir::ValueId, const ir::Op *> &def, TmaBox &box);
     /// One elected thread copies the block into the ring buffer (the load's AsyncLoad).
     void emitTmaLoad(const ir::Op &op);
+    /// What a copy into a dot's ring (cp.async or TMA) starts with: the load's registers, which
+    /// stay unused, zeroed; `comment`; before the loop, the ring starting over (`fenceAsyncProxy`:
+    /// earlier shared-memory writes are ordered before the copy engine's). Returns the slot
+    /// expression the copy fills.
+    std::string startRingCopy(const ir::Op &op, const AsyncLoad &al, const AsyncDot &ad, const std::string &comment,
+                              bool fenceAsyncProxy);
     /// Every thread waits until the TMA copies into `ad`'s current buffer have landed.
     void waitTma(const AsyncDot &ad, const std::string &why);
     /// Appends the tensor maps to the kernel's parameters, declares the mbarriers and

@@ -173,13 +173,14 @@ void Emitter::planAsyncCopies()
             const int contig = rank - (plan.rowsAlongDim0[o] ? 1 : 2);
             const Layout &staged = o == 0 ? la : lb;
             // A tensor descriptor's block goes through the copy engine (TMA) when it can.
-            const bool tma = claimTma(*dot, o, plan, *first, *ahead);
+            TmaBox box;
+            const bool tma = claimTma(*dot, o, plan, *first, *ahead, def, box);
             if (!tma && (!copyable(*ahead, staged, contig) || !copyable(*first, staged, contig)))
                 continue;
             ad.async[o] = true;
             ad.tma[o] = tma;
-            asyncLoads[ahead] = AsyncLoad{dot, o, true, tma};
-            asyncLoads[first] = AsyncLoad{dot, o, false, tma};
+            asyncLoads[ahead] = AsyncLoad{dot, o, true, tma, box};
+            asyncLoads[first] = AsyncLoad{dot, o, false, tma, box};
         }
         if (!ad.async[0] && !ad.async[1])
             return;
@@ -287,19 +288,12 @@ void Emitter::emitAsyncLoad(const ir::Op &op)
     const Layout &l = layout(res);
     const DType dt = k.type(ptr).dtype;
     const int v = 16 / dtypeBytes(dt);
-    // The registers stay unused (the dot reads shared memory); zeros keep the compiler quiet.
-    declare(res);
-    unrolledLoop(l.numRegs(), name(res) + "[r] = " + floatLiteral(dt, 0) + ";");
-    const std::string slot = al.ahead ? ad.next() : "0";
     const std::string dst = fresh(al.operand == 0 ? "dot_a_next" : "dot_b_next");
-    line("// cp.async: global memory straight into tl.dot's staging buffer "
-         + std::string(al.ahead ? "for the next iteration" : "for the first iteration"));
-    if (!al.ahead) {
-        // Before the loop (again, in an enclosing loop): the ring starts over, and whatever used
-        // shared memory before is done reading before the copies land.
-        line(ad.slot + " = 0;");
-        line("__syncthreads();");
-    }
+    const std::string slot = startRingCopy(
+        op, al, ad,
+        "// cp.async: global memory straight into tl.dot's staging buffer "
+            + std::string(al.ahead ? "for the next iteration" : "for the first iteration"),
+        false);
     const std::int64_t offset = plan.offset[al.operand];
     line(cType(dt) + " *" + dst + " = reinterpret_cast<" + cType(dt) + " *>(" + ad.base() + " + " + slot + " * "
          + str(plan.bytes) + (offset ? " + " + str(offset) : std::string()) + ");");
@@ -311,6 +305,25 @@ void Emitter::emitAsyncLoad(const ir::Op &op)
                      + plan.index[al.operand] + "], " + p + ", " + m + "); }",
                  v);
     line("tsm::cp_async_commit();");
+}
+
+std::string Emitter::startRingCopy(const ir::Op &op, const AsyncLoad &al, const AsyncDot &ad,
+                                   const std::string &comment, bool fenceAsyncProxy)
+{
+    // The registers stay unused (the dot reads shared memory); zeros keep the compiler quiet.
+    const ir::ValueId res = op.result();
+    declare(res);
+    unrolledLoop(layout(res).numRegs(), name(res) + "[r] = " + floatLiteral(k.type(res).dtype, 0) + ";");
+    line(comment);
+    if (!al.ahead) {
+        // Before the loop (again, in an enclosing loop): the ring starts over, and whatever used
+        // shared memory before is done reading before the copies land.
+        line(ad.slot + " = 0;");
+        if (fenceAsyncProxy)
+            line("tsm::fence_proxy_async();");
+        line("__syncthreads();");
+    }
+    return al.ahead ? ad.next() : "0";
 }
 
 Emitter::DotStagingPlan Emitter::stagingPlan(const ir::Op &dot)
@@ -370,6 +383,7 @@ Emitter::DotStagingPlan Emitter::stagingPlan(const ir::Op &dot)
         // Element (i, j) of the operand: row i, contiguous index j when the rows run along
         // dimension 0, else row j, contiguous index i.
         const SwizzledOperand &so = o == 0 ? st.a : st.b;
+        p.swizzled[o] = so;
         const std::string hi = "(f >> " + str(log2i(dim1[o])) + ")", lo = "(f & " + str(dim1[o] - 1) + ")";
         const std::string row = p.rowsAlongDim0[o] ? hi : lo, c = p.rowsAlongDim0[o] ? lo : hi;
         const std::int64_t w = so.swizzle / e;

@@ -14,7 +14,6 @@
 
 #include "core/codegen/emit_context.h"
 
-#include <algorithm>
 #include <cmath>
 
 namespace tsm::codegen {
@@ -26,46 +25,27 @@ std::string str(std::int64_t v)
     return std::to_string(v);
 }
 
-/// The op that defines `v` in `r` (or a region inside it), or null.
-const ir::Op *definingOp(const ir::Region &r, ir::ValueId v)
-{
-    for (const ir::Op &op : r.ops) {
-        if (std::find(op.results.begin(), op.results.end(), v) != op.results.end())
-            return &op;
-        for (const ir::Region &inner : op.regions)
-            if (const ir::Op *d = definingOp(inner, v))
-                return d;
-    }
-    return nullptr;
-}
-
 /// Whether `v` is a NaN constant or a splat of one (a descriptor load's padding_option="nan").
-bool isNanPadding(const ir::Kernel &k, ir::ValueId v)
+bool isNanPadding(const std::map<ir::ValueId, const ir::Op *> &def, ir::ValueId v)
 {
     for (int hops = 0; hops < 4; ++hops) {
-        const ir::Op *d = definingOp(k.body, v);
-        if (!d)
+        auto it = def.find(v);
+        if (it == def.end())
             return false;
-        if (d->code == ir::OpCode::Constant)
-            return std::isnan(d->f);
-        if (d->code != ir::OpCode::Splat || d->operands.empty())
+        const ir::Op &d = *it->second;
+        if (d.code == ir::OpCode::Constant)
+            return std::isnan(d.f);
+        if (d.code != ir::OpCode::Splat || d.operands.empty())
             return false;
-        v = d->operands[0];
+        v = d.operands[0];
     }
     return false;
 }
 
-/// What one TMA-copied operand moves: the descriptor's block is rows x contig (its dimensions 0
-/// and 1), cut into panels of `width` elements along dimension 1, one box each.
-struct TmaBox
-{
-    std::int64_t rows = 0, contig = 0, width = 0, panelBytes = 0;
-    int swizzle = 0;
-};
-
-/// The box for operand `o` of a wgmma dot staged as `plan` says, or nullopt when the staged
-/// bytes are not what a TMA copy of the descriptor's block writes.
-std::optional<TmaBox> tmaBox(const ir::Kernel &k, const ir::Op &load, int o, bool rowsAlongDim0, const WgmmaStaging &st)
+/// The box for a wgmma dot's operand staged as `so`, or nullopt when the staged bytes are not
+/// what a TMA copy of the descriptor's block writes.
+std::optional<Emitter::TmaBox> tmaBox(const ir::Kernel &k, const ir::Op &load, bool rowsAlongDim0,
+                                      const SwizzledOperand &so)
 {
     const ir::Type &t = k.type(load.result());
     if (load.ints.size() < 2 || t.shape.size() != 2 || load.operands.size() != 5)
@@ -75,9 +55,8 @@ std::optional<TmaBox> tmaBox(const ir::Kernel &k, const ir::Op &load, int o, boo
     const bool transposed = load.ints[1] != 0;
     if (rowsAlongDim0 == transposed)
         return std::nullopt;
-    const SwizzledOperand &so = o == 0 ? st.a : st.b;
     const int e = dtypeBytes(t.dtype);
-    TmaBox b;
+    Emitter::TmaBox b;
     b.rows = so.rows;
     b.contig = so.contig;
     b.swizzle = so.swizzle;
@@ -94,7 +73,7 @@ std::optional<TmaBox> tmaBox(const ir::Kernel &k, const ir::Op &load, int o, boo
 } // namespace
 
 bool Emitter::claimTma(const ir::Op &dot, int o, const DotStagingPlan &plan, const ir::Op &first,
-                       const ir::Op &ahead)
+                       const ir::Op &ahead, const std::map<ir::ValueId, const ir::Op *> &def, TmaBox &box)
 {
     // A host TensorDescriptor ({param, transposed}) or a descriptor made in the kernel whose
     // shape and strides the host can compute (two shapes and one stride follow).
@@ -105,28 +84,29 @@ bool Emitter::claimTma(const ir::Op &dot, int o, const DotStagingPlan &plan, con
     const bool host = first.ints.size() == 2;
     if (param >= k.params.size() || (host && k.params[param].tensorDescRank != 2))
         return false;
-    const ir::Type &at = k.type(dot.operands[0]), &bt = k.type(dot.operands[1]);
-    const WgmmaStaging st
-        = wgmmaStaging(at, bt, plan.aKMajor, plan.bKMajor, wgmmaTiling(k.type(dot.result()).shape, k.numWarps).instrN);
-    const std::optional<TmaBox> box = tmaBox(k, first, o, plan.rowsAlongDim0[o], st);
-    const std::optional<TmaBox> box2 = tmaBox(k, ahead, o, plan.rowsAlongDim0[o], st);
-    if (!box || !box2)
+    const std::optional<TmaBox> b1 = tmaBox(k, first, plan.rowsAlongDim0[o], plan.swizzled[o]);
+    const std::optional<TmaBox> b2 = tmaBox(k, ahead, plan.rowsAlongDim0[o], plan.swizzled[o]);
+    if (!b1 || !b2)
         return false;
     TensorMapSpec spec;
     spec.rank = 2;
     spec.dtype = k.type(first.result()).dtype;
-    spec.box = {std::uint32_t(box->width), std::uint32_t(box->rows)};
-    spec.swizzle = box->swizzle;
-    spec.nanFill = isNanPadding(k, first.operands[2]);
+    spec.box = {std::uint32_t(b1->width), std::uint32_t(b1->rows)};
+    spec.swizzle = b1->swizzle;
+    spec.nanFill = isNanPadding(def, first.operands[2]);
     if (!host) {
         spec.shapeFrom = {first.ints[2], first.ints[3]};
         spec.strideFrom = {first.ints[4]};
     }
     // One map per descriptor: a second block of it must be copied with the same box.
     const std::vector<std::int64_t> key = tmaKey(first);
-    if (auto it = tmaMaps.find(key); it != tmaMaps.end())
-        return it->second.spec == spec;
-    tmaMaps[key] = TmaMapParam{fresh(k.params[param].name + "_tma"), spec};
+    if (auto it = tmaMaps.find(key); it != tmaMaps.end()) {
+        if (!(it->second.spec == spec))
+            return false;
+    } else {
+        tmaMaps[key] = TmaMapParam{fresh(k.params[param].name + "_tma"), spec};
+    }
+    box = *b1;
     return true;
 }
 
@@ -136,32 +116,22 @@ void Emitter::emitTmaLoad(const ir::Op &op)
     const ir::Op &dot = *al.dot;
     const AsyncDot &ad = asyncDots.at(&dot);
     const DotStagingPlan plan = stagingPlan(dot);
-    const ir::ValueId res = op.result();
-    const ir::Type &t = k.type(res);
-    const DType dt = t.dtype;
+    const DType dt = k.type(op.result()).dtype;
     const TmaMapParam &map = tmaMaps.at(tmaKey(op));
-    const ir::Type &at = k.type(dot.operands[0]), &bt = k.type(dot.operands[1]);
-    const WgmmaStaging st
-        = wgmmaStaging(at, bt, plan.aKMajor, plan.bKMajor, wgmmaTiling(k.type(dot.result()).shape, k.numWarps).instrN);
-    const TmaBox box = *tmaBox(k, op, al.operand, plan.rowsAlongDim0[al.operand], st);
-    // The registers stay unused (the dot reads shared memory); zeros keep the compiler quiet.
-    declare(res);
-    unrolledLoop(layout(res).numRegs(), name(res) + "[r] = " + floatLiteral(dt, 0) + ";");
-    const std::string slot = al.ahead ? ad.next() : "0";
+    const TmaBox &box = al.box;
     const bool transposed = op.ints[1] != 0;
     const std::string row = name(op.operands[3]), col = name(op.operands[4]);
-    line("// TMA: the copy engine moves " + k.params[std::size_t(op.ints[0])].name + "'s [" + str(box.rows) + ", "
-         + str(box.contig) + "] block" + (transposed ? " (the dot reads it transposed)" : "")
-         + " straight into tl.dot's staging buffer " + (al.ahead ? "for the next iteration" : "for the first iteration")
-         + ", " + str(box.contig / box.width) + " box(es) of " + str(box.width) + " x " + str(box.rows)
-         + " in its " + str(box.swizzle) + "-byte swizzle");
-    if (!al.ahead) {
-        // Before the loop: the ring starts over; what threads wrote to shared memory before is
-        // ordered before the copy engine's writes, and read before they land.
-        line(ad.slot + " = 0;");
-        line("tsm::fence_proxy_async();");
-        line("__syncthreads();");
-    }
+    // Before the loop, the threads' earlier shared-memory writes are also ordered before the
+    // copy engine's (fence_proxy_async).
+    const std::string slot = startRingCopy(
+        op, al, ad,
+        "// TMA: the copy engine moves " + k.params[std::size_t(op.ints[0])].name + "'s [" + str(box.rows) + ", "
+            + str(box.contig) + "] block" + (transposed ? " (the dot reads it transposed)" : "")
+            + " straight into tl.dot's staging buffer "
+            + (al.ahead ? "for the next iteration" : "for the first iteration") + ", " + str(box.contig / box.width)
+            + " box(es) of " + str(box.width) + " x " + str(box.rows) + " in its " + str(box.swizzle)
+            + "-byte swizzle",
+        true);
     const std::string s = fresh("tma_slot");
     open("if (threadIdx.x == 0)");
     line("const int " + s + " = " + slot + ";");

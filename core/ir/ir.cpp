@@ -1,5 +1,7 @@
 #include "core/ir/ir.h"
 
+#include <algorithm>
+
 namespace tsm::ir {
 namespace {
 
@@ -130,6 +132,18 @@ Op &appendOp(Region &region, OpCode code, SourceSpan span)
     op.code = code;
     op.span = span;
     return op;
+}
+
+const Op *definingOp(const Region &region, ValueId v)
+{
+    for (const Op &op : region.ops) {
+        if (std::find(op.results.begin(), op.results.end(), v) != op.results.end())
+            return &op;
+        for (const Region &inner : op.regions)
+            if (const Op *d = definingOp(inner, v))
+                return d;
+    }
+    return nullptr;
 }
 
 } // namespace tsm::ir

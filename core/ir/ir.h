@@ -150,4 +150,9 @@ struct Kernel
 /// Appends an op to `region` and returns it (a reference that is valid until the next append).
 Op &appendOp(Region &region, OpCode code, SourceSpan span = {});
 
+/// The op of `region` (or of a region inside it) whose results include `v`, or null (a kernel
+/// parameter, a region argument). Scans the ops: a pass that asks often indexes them once
+/// (passes::defSites).
+const Op *definingOp(const Region &region, ValueId v);
+
 } // namespace tsm::ir

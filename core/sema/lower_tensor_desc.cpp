@@ -248,19 +248,6 @@ KValue makeTensorDescriptor(Lowerer &l, BuiltinArgs &a)
     return tensorDescOf(KValue::tensor(base), *shape, *strides, *block, padding);
 }
 
-/// The op of `r` (or of a region inside it) that defines `v`, or null.
-const ir::Op *definingOp(const ir::Region &r, ValueId v)
-{
-    for (const ir::Op &op : r.ops) {
-        if (std::find(op.results.begin(), op.results.end(), v) != op.results.end())
-            return &op;
-        for (const ir::Region &inner : op.regions)
-            if (const ir::Op *d = definingOp(inner, v))
-                return d;
-    }
-    return nullptr;
-}
-
 /// Where a descriptor's scalar comes from, for the host to compute at launch: a kernel
 /// parameter (its index) or a constant c >= 0 (as -1 - c), through integer casts; nullopt when
 /// it is computed in the kernel. `aligned`: the value is a multiple of 16.
@@ -272,7 +259,7 @@ std::optional<std::int64_t> launchSource(const ir::Kernel &k, ValueId v, bool *a
                 *aligned = k.params[p].divisibleBy16;
                 return std::int64_t(p);
             }
-        const ir::Op *d = definingOp(k.body, v);
+        const ir::Op *d = ir::definingOp(k.body, v);
         if (!d)
             return std::nullopt;
         if (d->code == OpCode::Constant && isInteger(d->dtype) && d->i >= 0) {
