@@ -30,9 +30,9 @@ struct EmitOptions
     std::int64_t sharedLimitBytes = 0;
     std::string sharedLimitTarget;
     /// Move tensor-descriptor tiles that feed wgmma dots with the TMA copy engine (emit_tma.cpp);
-    /// off, they take cp.async or registers as before. Off by default until a GPU run has
-    /// checked it (TILESMITH_TMA=1 turns it on, docs/tensor-descriptors.md).
-    bool tma = false;
+    /// off, they take cp.async or registers (TILESMITH_TMA=0, an A/B switch;
+    /// docs/tensor-descriptors.md). Checked on an H200: bench/results/2026-12-07-tma.md.
+    bool tma = true;
 };
 
 /// A TMA tensor map the kernel takes for a host TensorDescriptor whose blocks the bulk tensor

@@ -41,8 +41,8 @@ std::optional<CudaBuild> buildCuda(std::shared_ptr<const ir::Kernel> kernel,
         emit.sharedLimitBytes = codegen::sharedLimitForArch(options.arch);
         emit.sharedLimitTarget = options.arch;
     }
-    // TILESMITH_TMA=1: descriptor tiles feeding wgmma dots take the TMA copy engine (not yet
-    // checked on a GPU, so off by default); =0 keeps them off.
+    // TILESMITH_TMA=0: descriptor tiles feeding wgmma dots take cp.async or registers instead
+    // of the TMA copy engine (the default); any other value keeps TMA on.
     if (const char *tma = std::getenv("TILESMITH_TMA"); tma && *tma)
         emit.tma = std::string_view(tma) != "0";
     std::optional<codegen::CudaSource> source = codegen::emitCuda(*lowered, file, emit, diags);

@@ -94,7 +94,9 @@ def test_tma_matmul_tf32(M, N, K):
 def test_tma_matmul_fp8(M, N, K):
     a, b = inputs(M, N, K, torch.float8_e4m3fn, True)
     c = tma_matmul(a, b, True, 128, 128, 128)
-    torch.testing.assert_close(c, reference(a, b, True), atol=1e-3, rtol=1e-5)
+    # The tensor cores sum fp8 products with fewer mantissa bits than fp32 (Triton's default
+    # max_num_imprecise_acc on sm_90 never promotes): about 2^-10 of the sum's size here.
+    torch.testing.assert_close(c, reference(a, b, True), atol=6e-2, rtol=2e-3)
 
 
 def test_tma_matmul_nan_padding():

@@ -5,23 +5,32 @@
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = (lane >> 4) | (warp << 1);
-    const int tp4 = ((lane & 15) << 3);
-    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp7 = warp;
-    const int tp8 = (lane << 2);
+    const int tp2 = (lane >> 4) | (warp << 1);
+    const int tp3 = ((lane & 15) << 3);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -179,19 +188,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v202[r], v216[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -211,7 +225,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp3);
+        v226[r] = ((r << 3) + tp2);
     long long v228[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -251,7 +265,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v241[r] = (r + tp4);
+        v241[r] = (r + tp3);
     long long v243[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -322,19 +336,26 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the first iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
     #line 32 "tma_matmul.py"
     dot_slot = 0;
     #line 32 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 32 "tma_matmul.py"
     __syncthreads();
     #line 32 "tma_matmul.py"
-    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768 + 16384);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+    if (threadIdx.x == 0) {
         #line 32 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_b_next[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], v248[r], v262[r]); }
-    #line 32 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 32 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 32 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -487,15 +508,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
         #line 28 "tma_matmul.py"
-        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v296[r], v310[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -515,7 +539,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp3);
+            v320[r] = ((r << 3) + tp2);
         long long v322[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -555,7 +579,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v335[r] = (r + tp4);
+            v335[r] = (r + tp3);
         long long v337[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -626,15 +650,20 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the next iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
         #line 32 "tma_matmul.py"
-        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+        if (threadIdx.x == 0) {
             #line 32 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], v342[r], v356[r]); }
-        #line 32 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 32 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 32 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -646,7 +675,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along K
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -700,6 +731,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -711,135 +746,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -858,7 +893,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp7);
+        v137[r] = ((r << 2) + tp6);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -898,7 +933,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp8);
+        v152[r] = (r + tp7);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -971,23 +1006,32 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = (lane >> 4) | (warp << 1);
-    const int tp4 = ((lane & 15) << 3);
-    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp7 = warp;
-    const int tp8 = (lane << 2);
+    const int tp2 = (lane >> 4) | (warp << 1);
+    const int tp3 = ((lane & 15) << 3);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -1145,19 +1189,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v202[r], v216[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -1177,7 +1226,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp3);
+        v226[r] = ((r << 3) + tp2);
     long long v228[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1217,7 +1266,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v241[r] = (r + tp4);
+        v241[r] = (r + tp3);
     long long v243[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1288,10 +1337,26 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
+    // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the first iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+    #line 32 "tma_matmul.py"
+    dot_slot = 0;
+    #line 32 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 32 "tma_matmul.py"
+    __syncthreads();
+    #line 32 "tma_matmul.py"
+    if (threadIdx.x == 0) {
         #line 32 "tma_matmul.py"
-        tsm::load<1>(&b[r], v248[r], v262[r]); // 2-byte access
+        const int tma_slot_1 = 0;
+        #line 32 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 32 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -1444,15 +1509,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
         #line 28 "tma_matmul.py"
-        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v296[r], v310[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -1472,7 +1540,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp3);
+            v320[r] = ((r << 3) + tp2);
         long long v322[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1512,7 +1580,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v335[r] = (r + tp4);
+            v335[r] = (r + tp3);
         long long v337[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1583,10 +1651,20 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
+        // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the next iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+        #line 32 "tma_matmul.py"
+        if (threadIdx.x == 0) {
             #line 32 "tma_matmul.py"
-            tsm::load<1>(&b_2[r], v342[r], v356[r]); // 2-byte access
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 32 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 32 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -1597,14 +1675,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along K
-            #pragma unroll
-            for (int r = 0; r < 64; r += 8)
-                #line 33 "tma_matmul.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::sts<8>(&dot_b[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &b_1[r]); }
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
             #line 33 "tma_matmul.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -1658,6 +1732,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -1669,135 +1747,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -1816,7 +1894,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp7);
+        v137[r] = ((r << 2) + tp6);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1856,7 +1934,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp8);
+        v152[r] = (r + tp7);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1929,22 +2007,30 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((lane & 7) << 10) | (lane >> 3) | (warp << 2);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp4 = warp;
+    const int tp5 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -2102,19 +2188,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v206[r], v220[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 64;
@@ -2245,19 +2336,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 30 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768 + 16384);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+    if (threadIdx.x == 0) {
         #line 30 "tma_matmul.py"
-        { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v252[r], v268[r]); }
-    #line 30 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 30 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 30 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 30 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -2410,15 +2506,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
         #line 28 "tma_matmul.py"
-        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v302[r], v316[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 64;
@@ -2549,15 +2648,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
         #line 30 "tma_matmul.py"
-        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+        if (threadIdx.x == 0) {
             #line 30 "tma_matmul.py"
-            { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v348[r], v364[r]); }
-        #line 30 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 30 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 30 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 30 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -2569,7 +2671,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -2623,6 +2727,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -2634,135 +2742,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -2781,7 +2889,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp6);
+        v138[r] = ((r << 2) + tp4);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2821,7 +2929,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp7);
+        v153[r] = (r + tp5);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2894,22 +3002,30 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((lane & 7) << 10) | (lane >> 3) | (warp << 2);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp4 = warp;
+    const int tp5 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -3067,19 +3183,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v206[r], v220[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 64;
@@ -3210,19 +3331,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 30 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 32768 + 16384);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+    if (threadIdx.x == 0) {
         #line 30 "tma_matmul.py"
-        { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v252[r], v268[r]); }
-    #line 30 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 30 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 30 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 30 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -3375,15 +3501,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
         #line 28 "tma_matmul.py"
-        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v302[r], v316[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 64;
@@ -3514,15 +3643,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
         #line 30 "tma_matmul.py"
-        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+        if (threadIdx.x == 0) {
             #line 30 "tma_matmul.py"
-            { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v348[r], v364[r]); }
-        #line 30 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 30 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 30 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 30 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -3534,7 +3666,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -3587,6 +3721,1011 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     }
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
+    #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
+    tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
+    #line 27 "tma_matmul.py"
+    tsm::wgmma_fence_regs<128>(acc_1);
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
+    {
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
+        __syncthreads(); // earlier readers of the buffer are done
+        #line 27 "tma_matmul.py"
+        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
+        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+    }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v132 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v133 = v132 * v19;
+    #line 34 "tma_matmul.py"
+    float* v134 = c_desc + v133;
+    #line 34 "tma_matmul.py"
+    long long v135 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v136 = v135 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v137 = v134 + v136;
+    int v138[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v138[r] = ((r << 2) + tp4);
+    long long v140[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+    long long v142[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+    float* v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+    int v146[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+    bool v148[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
+    bool v152[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = v151[r] & v148[r];
+    int v153[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v153[r] = (r + tp5);
+    long long v155[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
+    long long v157[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v155[r] * 1LL;
+    float* v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v144[(r >> 2)];
+    long long v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[(r & 3)];
+    float* v160[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v160[r] = v158[r] + v159[r];
+    int v162[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
+    bool v164[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v164[r] = v162[r] < c_desc_shape1;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v162[r] >= 0;
+    bool v168[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v167[r] & v164[r];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v152[(r >> 2)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[(r & 3)];
+    bool v171[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v171[r] = v169[r] & v170[r];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        tsm::store<1>(v160[r], &acc_3[r], v171[r]); // 4-byte access
+}
+// ==== kernel tma_matmul_kernel
+// Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
+// One program = one thread block of 128 threads (num_warps=4).
+// Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).
+#include <cuda_bf16.h>
+#include "tilesmith_device.cuh"
+
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
+{
+    const int lane = threadIdx.x & 31;
+    const int warp = threadIdx.x >> 5;
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
+    // more than a static declaration allows, so the launch passes it as dynamic shared memory
+    extern __shared__ __align__(1024) unsigned char tsm_smem[];
+    int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
+    const int tp0 = (lane >> 3) | (warp << 2);
+    const int tp1 = ((lane & 7) << 3);
+    const int tp2 = (lane >> 4) | (warp << 1);
+    const int tp3 = ((lane & 15) << 3);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v5 = a_desc_stride0_16B * 8LL;
+    #line 22 "tma_matmul.py"
+    long long v12 = b_desc_stride0_16B * 8LL;
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
+    // off_m = tl.program_id(0) * BM
+    #line 24 "tma_matmul.py"
+    int v24 = blockIdx.x;
+    #line 24 "tma_matmul.py"
+    int off_m = v24 * 128;
+    // off_n = tl.program_id(1) * BN
+    #line 25 "tma_matmul.py"
+    int v27 = blockIdx.y;
+    #line 25 "tma_matmul.py"
+    int off_n = v27 * 128;
+    // acc = tl.zeros((BM, BN), dtype=tl.float32)
+    // for k in range(0, tl.cdiv(K, BK)):
+    #line 27 "tma_matmul.py"
+    int v32 = K + 64;
+    #line 27 "tma_matmul.py"
+    int v34 = v32 - 1;
+    #line 27 "tma_matmul.py"
+    int v36 = v34 / 64;
+    #line 27 "tma_matmul.py"
+    bool v171 = 0 < v36;
+    // a = a_desc.load([off_m, k * BK])
+    #line 28 "tma_matmul.py"
+    int v173 = 0 * 64;
+    #line 28 "tma_matmul.py"
+    long long v174 = (long long)off_m;
+    #line 28 "tma_matmul.py"
+    long long v175 = v174 * v5;
+    #line 28 "tma_matmul.py"
+    __nv_bfloat16* v176 = a_desc + v175;
+    #line 28 "tma_matmul.py"
+    long long v177 = (long long)v173;
+    #line 28 "tma_matmul.py"
+    long long v178 = v177 * 1LL;
+    #line 28 "tma_matmul.py"
+    __nv_bfloat16* v179 = v176 + v178;
+    int v180[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v180[r] = ((r << 4) + tp0);
+    long long v182[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v182[r] = (long long)v180[r];
+    long long v184[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v184[r] = v182[r] * v5;
+    __nv_bfloat16* v186[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v186[r] = v179 + v184[r];
+    int v188[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v188[r] = v180[r] + off_m;
+    bool v190[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v190[r] = v188[r] < a_desc_shape0;
+    bool v193[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v193[r] = v188[r] >= 0;
+    bool v194[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v194[r] = v193[r] & v190[r];
+    int v195[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v195[r] = (r + tp1);
+    long long v197[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v197[r] = (long long)v195[r];
+    long long v199[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v199[r] = v197[r] * 1LL;
+    __nv_bfloat16* v200[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 28 "tma_matmul.py"
+        v200[r] = v186[(r >> 3)];
+    long long v201[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 28 "tma_matmul.py"
+        v201[r] = v199[(r & 7)];
+    __nv_bfloat16* v202[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 28 "tma_matmul.py"
+        v202[r] = v200[r] + v201[r];
+    int v204[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v204[r] = v195[r] + v173;
+    bool v206[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v206[r] = (r & 7) ? v206[r & ~7] : v204[r] < a_desc_shape1;
+    bool v209[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v209[r] = (r & 7) ? v209[r & ~7] : v204[r] >= 0;
+    bool v210[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 28 "tma_matmul.py"
+        v210[r] = (r & 7) ? v210[r & ~7] : v209[r] & v206[r];
+    bool v211[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 28 "tma_matmul.py"
+        v211[r] = v194[(r >> 3)];
+    bool v212[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 28 "tma_matmul.py"
+        v212[r] = v210[(r & 7)];
+    bool v213[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 28 "tma_matmul.py"
+        v213[r] = (r & 7) ? v213[r & ~7] : v211[r] & v212[r];
+    bool v216[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 28 "tma_matmul.py"
+        v216[r] = (r & 7) ? v216[r & ~7] : v213[r] & v171;
+    __nv_bfloat16 a[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 28 "tma_matmul.py"
+        a[r] = __float2bfloat16_rn(0.0f);
+    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    #line 28 "tma_matmul.py"
+    dot_slot = 0;
+    #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
+    __syncthreads();
+    #line 28 "tma_matmul.py"
+    if (threadIdx.x == 0) {
+        #line 28 "tma_matmul.py"
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
+    // b = b_desc.load([k * BK, off_n])
+    #line 32 "tma_matmul.py"
+    int v219 = 0 * 64;
+    #line 32 "tma_matmul.py"
+    long long v220 = (long long)v219;
+    #line 32 "tma_matmul.py"
+    long long v221 = v220 * v12;
+    #line 32 "tma_matmul.py"
+    __nv_bfloat16* v222 = b_desc + v221;
+    #line 32 "tma_matmul.py"
+    long long v223 = (long long)off_n;
+    #line 32 "tma_matmul.py"
+    long long v224 = v223 * 1LL;
+    #line 32 "tma_matmul.py"
+    __nv_bfloat16* v225 = v222 + v224;
+    int v226[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v226[r] = ((r << 3) + tp2);
+    long long v228[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v228[r] = (long long)v226[r];
+    long long v230[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v230[r] = v228[r] * v12;
+    __nv_bfloat16* v232[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v232[r] = v225 + v230[r];
+    int v234[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v234[r] = v226[r] + v219;
+    bool v236[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v236[r] = v234[r] < b_desc_shape0;
+    bool v239[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v239[r] = v234[r] >= 0;
+    bool v240[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v240[r] = v239[r] & v236[r];
+    int v241[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v241[r] = (r + tp3);
+    long long v243[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v243[r] = (long long)v241[r];
+    long long v245[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v245[r] = v243[r] * 1LL;
+    __nv_bfloat16* v246[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 32 "tma_matmul.py"
+        v246[r] = v232[(r >> 3)];
+    long long v247[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 32 "tma_matmul.py"
+        v247[r] = v245[(r & 7)];
+    __nv_bfloat16* v248[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 32 "tma_matmul.py"
+        v248[r] = v246[r] + v247[r];
+    int v250[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v250[r] = v241[r] + off_n;
+    bool v252[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v252[r] = (r & 7) ? v252[r & ~7] : v250[r] < b_desc_shape1;
+    bool v255[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v255[r] = (r & 7) ? v255[r & ~7] : v250[r] >= 0;
+    bool v256[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 32 "tma_matmul.py"
+        v256[r] = (r & 7) ? v256[r & ~7] : v255[r] & v252[r];
+    bool v257[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 32 "tma_matmul.py"
+        v257[r] = v240[(r >> 3)];
+    bool v258[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 32 "tma_matmul.py"
+        v258[r] = v256[(r & 7)];
+    bool v259[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 32 "tma_matmul.py"
+        v259[r] = (r & 7) ? v259[r & ~7] : v257[r] & v258[r];
+    bool v262[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 32 "tma_matmul.py"
+        v262[r] = (r & 7) ? v262[r & ~7] : v259[r] & v171;
+    __nv_bfloat16 b[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 32 "tma_matmul.py"
+        b[r] = __float2bfloat16_rn(0.0f);
+    // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the first iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+    #line 32 "tma_matmul.py"
+    dot_slot = 0;
+    #line 32 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 32 "tma_matmul.py"
+    __syncthreads();
+    #line 32 "tma_matmul.py"
+    if (threadIdx.x == 0) {
+        #line 32 "tma_matmul.py"
+        const int tma_slot_1 = 0;
+        #line 32 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 32 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
+    }
+    // for k in range(0, tl.cdiv(K, BK)):
+    float acc_1[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 27 "tma_matmul.py"
+        acc_1[r] = 0.0f;
+    __nv_bfloat16 a_1[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 27 "tma_matmul.py"
+        a_1[r] = a[r];
+    __nv_bfloat16 b_1[64];
+    #pragma unroll
+    for (int r = 0; r < 64; ++r)
+        #line 27 "tma_matmul.py"
+        b_1[r] = b[r];
+    #line 27 "tma_matmul.py"
+    for (int k = 0; k < v36; k += 1) {
+        #line 27 "tma_matmul.py"
+        int k_next = k + 1;
+        #line 27 "tma_matmul.py"
+        bool v265 = k_next < v36;
+        // a = a_desc.load([off_m, k * BK])
+        #line 28 "tma_matmul.py"
+        int v267 = k_next * 64;
+        #line 28 "tma_matmul.py"
+        long long v268 = (long long)off_m;
+        #line 28 "tma_matmul.py"
+        long long v269 = v268 * v5;
+        #line 28 "tma_matmul.py"
+        __nv_bfloat16* v270 = a_desc + v269;
+        #line 28 "tma_matmul.py"
+        long long v271 = (long long)v267;
+        #line 28 "tma_matmul.py"
+        long long v272 = v271 * 1LL;
+        #line 28 "tma_matmul.py"
+        __nv_bfloat16* v273 = v270 + v272;
+        int v274[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v274[r] = ((r << 4) + tp0);
+        long long v276[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v276[r] = (long long)v274[r];
+        long long v278[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v278[r] = v276[r] * v5;
+        __nv_bfloat16* v280[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v280[r] = v273 + v278[r];
+        int v282[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v282[r] = v274[r] + off_m;
+        bool v284[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v284[r] = v282[r] < a_desc_shape0;
+        bool v287[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v287[r] = v282[r] >= 0;
+        bool v288[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v288[r] = v287[r] & v284[r];
+        int v289[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v289[r] = (r + tp1);
+        long long v291[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v291[r] = (long long)v289[r];
+        long long v293[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v293[r] = v291[r] * 1LL;
+        __nv_bfloat16* v294[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 28 "tma_matmul.py"
+            v294[r] = v280[(r >> 3)];
+        long long v295[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 28 "tma_matmul.py"
+            v295[r] = v293[(r & 7)];
+        __nv_bfloat16* v296[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 28 "tma_matmul.py"
+            v296[r] = v294[r] + v295[r];
+        int v298[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v298[r] = v289[r] + v267;
+        bool v300[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v300[r] = (r & 7) ? v300[r & ~7] : v298[r] < a_desc_shape1;
+        bool v303[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v303[r] = (r & 7) ? v303[r & ~7] : v298[r] >= 0;
+        bool v304[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 28 "tma_matmul.py"
+            v304[r] = (r & 7) ? v304[r & ~7] : v303[r] & v300[r];
+        bool v305[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 28 "tma_matmul.py"
+            v305[r] = v288[(r >> 3)];
+        bool v306[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 28 "tma_matmul.py"
+            v306[r] = v304[(r & 7)];
+        bool v307[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 28 "tma_matmul.py"
+            v307[r] = (r & 7) ? v307[r & ~7] : v305[r] & v306[r];
+        bool v310[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 28 "tma_matmul.py"
+            v310[r] = (r & 7) ? v310[r & ~7] : v307[r] & v265;
+        __nv_bfloat16 a_2[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 28 "tma_matmul.py"
+            a_2[r] = __float2bfloat16_rn(0.0f);
+        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        #line 28 "tma_matmul.py"
+        if (threadIdx.x == 0) {
+            #line 28 "tma_matmul.py"
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
+        // b = b_desc.load([k * BK, off_n])
+        #line 32 "tma_matmul.py"
+        int v313 = k_next * 64;
+        #line 32 "tma_matmul.py"
+        long long v314 = (long long)v313;
+        #line 32 "tma_matmul.py"
+        long long v315 = v314 * v12;
+        #line 32 "tma_matmul.py"
+        __nv_bfloat16* v316 = b_desc + v315;
+        #line 32 "tma_matmul.py"
+        long long v317 = (long long)off_n;
+        #line 32 "tma_matmul.py"
+        long long v318 = v317 * 1LL;
+        #line 32 "tma_matmul.py"
+        __nv_bfloat16* v319 = v316 + v318;
+        int v320[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v320[r] = ((r << 3) + tp2);
+        long long v322[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v322[r] = (long long)v320[r];
+        long long v324[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v324[r] = v322[r] * v12;
+        __nv_bfloat16* v326[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v326[r] = v319 + v324[r];
+        int v328[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v328[r] = v320[r] + v313;
+        bool v330[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v330[r] = v328[r] < b_desc_shape0;
+        bool v333[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v333[r] = v328[r] >= 0;
+        bool v334[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v334[r] = v333[r] & v330[r];
+        int v335[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v335[r] = (r + tp3);
+        long long v337[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v337[r] = (long long)v335[r];
+        long long v339[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v339[r] = v337[r] * 1LL;
+        __nv_bfloat16* v340[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 32 "tma_matmul.py"
+            v340[r] = v326[(r >> 3)];
+        long long v341[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 32 "tma_matmul.py"
+            v341[r] = v339[(r & 7)];
+        __nv_bfloat16* v342[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 32 "tma_matmul.py"
+            v342[r] = v340[r] + v341[r];
+        int v344[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v344[r] = v335[r] + off_n;
+        bool v346[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v346[r] = (r & 7) ? v346[r & ~7] : v344[r] < b_desc_shape1;
+        bool v349[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v349[r] = (r & 7) ? v349[r & ~7] : v344[r] >= 0;
+        bool v350[8];
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 32 "tma_matmul.py"
+            v350[r] = (r & 7) ? v350[r & ~7] : v349[r] & v346[r];
+        bool v351[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 32 "tma_matmul.py"
+            v351[r] = v334[(r >> 3)];
+        bool v352[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 32 "tma_matmul.py"
+            v352[r] = v350[(r & 7)];
+        bool v353[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 32 "tma_matmul.py"
+            v353[r] = (r & 7) ? v353[r & ~7] : v351[r] & v352[r];
+        bool v356[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 32 "tma_matmul.py"
+            v356[r] = (r & 7) ? v356[r & ~7] : v353[r] & v265;
+        __nv_bfloat16 b_2[64];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 32 "tma_matmul.py"
+            b_2[r] = __float2bfloat16_rn(0.0f);
+        // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the next iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+        #line 32 "tma_matmul.py"
+        if (threadIdx.x == 0) {
+            #line 32 "tma_matmul.py"
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 32 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 32 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
+        }
+        // acc = tl.dot(a, b, acc)
+        float acc_2[128];
+        // tl.dot: a [128x64] and b [64x128] bf16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
+        {
+            #line 33 "tma_matmul.py"
+            unsigned char *dot_buf = tsm_smem + dot_slot * 32768;
+            #line 33 "tma_matmul.py"
+            __nv_bfloat16 *dot_a = reinterpret_cast<__nv_bfloat16 *>(dot_buf); // a: swizzled rows along M
+            #line 33 "tma_matmul.py"
+            __nv_bfloat16 *dot_b = reinterpret_cast<__nv_bfloat16 *>(dot_buf + 16384); // b: swizzled rows along K
+            #line 33 "tma_matmul.py"
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
+            #line 33 "tma_matmul.py"
+            __syncthreads();
+            #pragma unroll
+            for (int r = 0; r < 128; ++r)
+                #line 33 "tma_matmul.py"
+                acc_2[r] = acc_1[r];
+            #line 33 "tma_matmul.py"
+            const unsigned long long dot_da = tsm::wgmma_desc<128>((unsigned)__cvta_generic_to_shared(dot_a), 0, 1024);
+            #line 33 "tma_matmul.py"
+            const unsigned long long dot_db = tsm::wgmma_desc<128>((unsigned)__cvta_generic_to_shared(dot_b), 8192, 1024);
+            #line 33 "tma_matmul.py"
+            tsm::wgmma_fence_regs<128>(acc_2);
+            #line 33 "tma_matmul.py"
+            tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
+            #line 33 "tma_matmul.py"
+            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[0], dot_da, dot_db);
+            #line 33 "tma_matmul.py"
+            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[64], dot_da + 512, dot_db);
+            #line 33 "tma_matmul.py"
+            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[0], dot_da + 2, dot_db + 128);
+            #line 33 "tma_matmul.py"
+            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[64], dot_da + 514, dot_db + 128);
+            #line 33 "tma_matmul.py"
+            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[0], dot_da + 4, dot_db + 256);
+            #line 33 "tma_matmul.py"
+            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[64], dot_da + 516, dot_db + 256);
+            #line 33 "tma_matmul.py"
+            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[0], dot_da + 6, dot_db + 384);
+            #line 33 "tma_matmul.py"
+            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[64], dot_da + 518, dot_db + 384);
+            #line 33 "tma_matmul.py"
+            tsm::wgmma_commit();
+            #line 33 "tma_matmul.py"
+            tsm::wgmma_wait<1>(); // the accumulator is carried to the next dot, still in flight
+            #line 33 "tma_matmul.py"
+            dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
+        }
+        #pragma unroll
+        for (int r = 0; r < 128; ++r)
+            #line 33 "tma_matmul.py"
+            acc_1[r] = acc_2[r];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 33 "tma_matmul.py"
+            a_1[r] = a_2[r];
+        #pragma unroll
+        for (int r = 0; r < 64; ++r)
+            #line 33 "tma_matmul.py"
+            b_1[r] = b_2[r];
+    }
+    #line 27 "tma_matmul.py"
+    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
+    #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
     #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
@@ -3731,972 +4870,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
-    long long v132 = (long long)off_m;
-    #line 34 "tma_matmul.py"
-    long long v133 = v132 * v19;
-    #line 34 "tma_matmul.py"
-    float* v134 = c_desc + v133;
-    #line 34 "tma_matmul.py"
-    long long v135 = (long long)off_n;
-    #line 34 "tma_matmul.py"
-    long long v136 = v135 * 1LL;
-    #line 34 "tma_matmul.py"
-    float* v137 = v134 + v136;
-    int v138[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp6);
-    long long v140[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v140[r] = (long long)v138[r];
-    long long v142[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v142[r] = v140[r] * v19;
-    float* v144[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v144[r] = v137 + v142[r];
-    int v146[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v146[r] = v138[r] + off_m;
-    bool v148[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v148[r] = v146[r] < c_desc_shape0;
-    bool v151[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v151[r] = v146[r] >= 0;
-    bool v152[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v152[r] = v151[r] & v148[r];
-    int v153[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v153[r] = (r + tp7);
-    long long v155[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v155[r] = (long long)v153[r];
-    long long v157[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v157[r] = v155[r] * 1LL;
-    float* v158[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 34 "tma_matmul.py"
-        v158[r] = v144[(r >> 2)];
-    long long v159[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 34 "tma_matmul.py"
-        v159[r] = v157[(r & 3)];
-    float* v160[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 34 "tma_matmul.py"
-        v160[r] = v158[r] + v159[r];
-    int v162[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v162[r] = v153[r] + off_n;
-    bool v164[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v164[r] = v162[r] < c_desc_shape1;
-    bool v167[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v167[r] = (r & 3) ? v167[r & ~3] : v162[r] >= 0;
-    bool v168[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v168[r] = v167[r] & v164[r];
-    bool v169[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 34 "tma_matmul.py"
-        v169[r] = v152[(r >> 2)];
-    bool v170[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 34 "tma_matmul.py"
-        v170[r] = v168[(r & 3)];
-    bool v171[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 34 "tma_matmul.py"
-        v171[r] = v169[r] & v170[r];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 34 "tma_matmul.py"
-        tsm::store<1>(v160[r], &acc_3[r], v171[r]); // 4-byte access
-}
-// ==== kernel tma_matmul_kernel
-// Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
-// One program = one thread block of 128 threads (num_warps=4).
-// Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).
-#include <cuda_bf16.h>
-#include "tilesmith_device.cuh"
-
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
-{
-    const int lane = threadIdx.x & 31;
-    const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
-    // more than a static declaration allows, so the launch passes it as dynamic shared memory
-    extern __shared__ __align__(1024) unsigned char tsm_smem[];
-    int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = (lane >> 4) | (warp << 1);
-    const int tp4 = ((lane & 15) << 3);
-    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp7 = warp;
-    const int tp8 = (lane << 2);
-    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v19 = c_desc_stride0_16B * 4LL;
-    // off_m = tl.program_id(0) * BM
-    #line 24 "tma_matmul.py"
-    int v24 = blockIdx.x;
-    #line 24 "tma_matmul.py"
-    int off_m = v24 * 128;
-    // off_n = tl.program_id(1) * BN
-    #line 25 "tma_matmul.py"
-    int v27 = blockIdx.y;
-    #line 25 "tma_matmul.py"
-    int off_n = v27 * 128;
-    // acc = tl.zeros((BM, BN), dtype=tl.float32)
-    // for k in range(0, tl.cdiv(K, BK)):
-    #line 27 "tma_matmul.py"
-    int v32 = K + 64;
-    #line 27 "tma_matmul.py"
-    int v34 = v32 - 1;
-    #line 27 "tma_matmul.py"
-    int v36 = v34 / 64;
-    #line 27 "tma_matmul.py"
-    bool v171 = 0 < v36;
-    // a = a_desc.load([off_m, k * BK])
-    #line 28 "tma_matmul.py"
-    int v173 = 0 * 64;
-    #line 28 "tma_matmul.py"
-    long long v174 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v175 = v174 * v5;
-    #line 28 "tma_matmul.py"
-    __nv_bfloat16* v176 = a_desc + v175;
-    #line 28 "tma_matmul.py"
-    long long v177 = (long long)v173;
-    #line 28 "tma_matmul.py"
-    long long v178 = v177 * 1LL;
-    #line 28 "tma_matmul.py"
-    __nv_bfloat16* v179 = v176 + v178;
-    int v180[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v180[r] = ((r << 4) + tp0);
-    long long v182[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v182[r] = (long long)v180[r];
-    long long v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = v182[r] * v5;
-    __nv_bfloat16* v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = v179 + v184[r];
-    int v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v180[r] + off_m;
-    bool v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v188[r] < a_desc_shape0;
-    bool v193[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v193[r] = v188[r] >= 0;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v193[r] & v190[r];
-    int v195[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v195[r] = (r + tp1);
-    long long v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = (long long)v195[r];
-    long long v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = v197[r] * 1LL;
-    __nv_bfloat16* v200[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v200[r] = v186[(r >> 3)];
-    long long v201[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = v199[(r & 7)];
-    __nv_bfloat16* v202[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v202[r] = v200[r] + v201[r];
-    int v204[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v195[r] + v173;
-    bool v206[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = (r & 7) ? v206[r & ~7] : v204[r] < a_desc_shape1;
-    bool v209[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v209[r] = (r & 7) ? v209[r & ~7] : v204[r] >= 0;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v209[r] & v206[r];
-    bool v211[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v211[r] = v194[(r >> 3)];
-    bool v212[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v212[r] = v210[(r & 7)];
-    bool v213[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v211[r] & v212[r];
-    bool v216[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = (r & 7) ? v216[r & ~7] : v213[r] & v171;
-    __nv_bfloat16 a[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        a[r] = __float2bfloat16_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
-    #line 28 "tma_matmul.py"
-    dot_slot = 0;
-    #line 28 "tma_matmul.py"
-    __syncthreads();
-    #line 28 "tma_matmul.py"
-    __nv_bfloat16 *dot_a_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
-        #line 28 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v202[r], v216[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
-    // b = b_desc.load([k * BK, off_n])
-    #line 32 "tma_matmul.py"
-    int v219 = 0 * 64;
-    #line 32 "tma_matmul.py"
-    long long v220 = (long long)v219;
-    #line 32 "tma_matmul.py"
-    long long v221 = v220 * v12;
-    #line 32 "tma_matmul.py"
-    __nv_bfloat16* v222 = b_desc + v221;
-    #line 32 "tma_matmul.py"
-    long long v223 = (long long)off_n;
-    #line 32 "tma_matmul.py"
-    long long v224 = v223 * 1LL;
-    #line 32 "tma_matmul.py"
-    __nv_bfloat16* v225 = v222 + v224;
-    int v226[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp3);
-    long long v228[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v228[r] = (long long)v226[r];
-    long long v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v230[r] = v228[r] * v12;
-    __nv_bfloat16* v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v232[r] = v225 + v230[r];
-    int v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v234[r] = v226[r] + v219;
-    bool v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v236[r] = v234[r] < b_desc_shape0;
-    bool v239[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v239[r] = v234[r] >= 0;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v240[r] = v239[r] & v236[r];
-    int v241[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v241[r] = (r + tp4);
-    long long v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v243[r] = (long long)v241[r];
-    long long v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v245[r] = v243[r] * 1LL;
-    __nv_bfloat16* v246[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v246[r] = v232[(r >> 3)];
-    long long v247[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v247[r] = v245[(r & 7)];
-    __nv_bfloat16* v248[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v248[r] = v246[r] + v247[r];
-    int v250[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v250[r] = v241[r] + off_n;
-    bool v252[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v252[r] = (r & 7) ? v252[r & ~7] : v250[r] < b_desc_shape1;
-    bool v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v255[r] = (r & 7) ? v255[r & ~7] : v250[r] >= 0;
-    bool v256[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v256[r] = (r & 7) ? v256[r & ~7] : v255[r] & v252[r];
-    bool v257[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v257[r] = v240[(r >> 3)];
-    bool v258[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v258[r] = v256[(r & 7)];
-    bool v259[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v259[r] = (r & 7) ? v259[r & ~7] : v257[r] & v258[r];
-    bool v262[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v262[r] = (r & 7) ? v262[r & ~7] : v259[r] & v171;
-    __nv_bfloat16 b[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        b[r] = __float2bfloat16_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
-    #line 32 "tma_matmul.py"
-    dot_slot = 0;
-    #line 32 "tma_matmul.py"
-    __syncthreads();
-    #line 32 "tma_matmul.py"
-    __nv_bfloat16 *dot_b_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768 + 16384);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
-        #line 32 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_b_next[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], v248[r], v262[r]); }
-    #line 32 "tma_matmul.py"
-    tsm::cp_async_commit();
-    // for k in range(0, tl.cdiv(K, BK)):
-    float acc_1[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 27 "tma_matmul.py"
-        acc_1[r] = 0.0f;
-    __nv_bfloat16 a_1[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 27 "tma_matmul.py"
-        a_1[r] = a[r];
-    __nv_bfloat16 b_1[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 27 "tma_matmul.py"
-        b_1[r] = b[r];
-    #line 27 "tma_matmul.py"
-    for (int k = 0; k < v36; k += 1) {
-        #line 27 "tma_matmul.py"
-        int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v265 = k_next < v36;
-        // a = a_desc.load([off_m, k * BK])
-        #line 28 "tma_matmul.py"
-        int v267 = k_next * 64;
-        #line 28 "tma_matmul.py"
-        long long v268 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v269 = v268 * v5;
-        #line 28 "tma_matmul.py"
-        __nv_bfloat16* v270 = a_desc + v269;
-        #line 28 "tma_matmul.py"
-        long long v271 = (long long)v267;
-        #line 28 "tma_matmul.py"
-        long long v272 = v271 * 1LL;
-        #line 28 "tma_matmul.py"
-        __nv_bfloat16* v273 = v270 + v272;
-        int v274[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v274[r] = ((r << 4) + tp0);
-        long long v276[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v276[r] = (long long)v274[r];
-        long long v278[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v278[r] = v276[r] * v5;
-        __nv_bfloat16* v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = v273 + v278[r];
-        int v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = v274[r] + off_m;
-        bool v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] < a_desc_shape0;
-        bool v287[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v287[r] = v282[r] >= 0;
-        bool v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v287[r] & v284[r];
-        int v289[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v289[r] = (r + tp1);
-        long long v291[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v291[r] = (long long)v289[r];
-        long long v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v291[r] * 1LL;
-        __nv_bfloat16* v294[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v280[(r >> 3)];
-        long long v295[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = v293[(r & 7)];
-        __nv_bfloat16* v296[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v296[r] = v294[r] + v295[r];
-        int v298[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v298[r] = v289[r] + v267;
-        bool v300[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = (r & 7) ? v300[r & ~7] : v298[r] < a_desc_shape1;
-        bool v303[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v303[r] = (r & 7) ? v303[r & ~7] : v298[r] >= 0;
-        bool v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = (r & 7) ? v304[r & ~7] : v303[r] & v300[r];
-        bool v305[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v305[r] = v288[(r >> 3)];
-        bool v306[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = v304[(r & 7)];
-        bool v307[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v307[r] = (r & 7) ? v307[r & ~7] : v305[r] & v306[r];
-        bool v310[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v307[r] & v265;
-        __nv_bfloat16 a_2[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            a_2[r] = __float2bfloat16_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
-        #line 28 "tma_matmul.py"
-        __nv_bfloat16 *dot_a_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
-            #line 28 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v296[r], v310[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
-        // b = b_desc.load([k * BK, off_n])
-        #line 32 "tma_matmul.py"
-        int v313 = k_next * 64;
-        #line 32 "tma_matmul.py"
-        long long v314 = (long long)v313;
-        #line 32 "tma_matmul.py"
-        long long v315 = v314 * v12;
-        #line 32 "tma_matmul.py"
-        __nv_bfloat16* v316 = b_desc + v315;
-        #line 32 "tma_matmul.py"
-        long long v317 = (long long)off_n;
-        #line 32 "tma_matmul.py"
-        long long v318 = v317 * 1LL;
-        #line 32 "tma_matmul.py"
-        __nv_bfloat16* v319 = v316 + v318;
-        int v320[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp3);
-        long long v322[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v322[r] = (long long)v320[r];
-        long long v324[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v324[r] = v322[r] * v12;
-        __nv_bfloat16* v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v326[r] = v319 + v324[r];
-        int v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v328[r] = v320[r] + v313;
-        bool v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v330[r] = v328[r] < b_desc_shape0;
-        bool v333[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v333[r] = v328[r] >= 0;
-        bool v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v334[r] = v333[r] & v330[r];
-        int v335[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v335[r] = (r + tp4);
-        long long v337[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v337[r] = (long long)v335[r];
-        long long v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v339[r] = v337[r] * 1LL;
-        __nv_bfloat16* v340[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v340[r] = v326[(r >> 3)];
-        long long v341[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v341[r] = v339[(r & 7)];
-        __nv_bfloat16* v342[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v342[r] = v340[r] + v341[r];
-        int v344[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v344[r] = v335[r] + off_n;
-        bool v346[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v346[r] = (r & 7) ? v346[r & ~7] : v344[r] < b_desc_shape1;
-        bool v349[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v349[r] = (r & 7) ? v349[r & ~7] : v344[r] >= 0;
-        bool v350[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v350[r] = (r & 7) ? v350[r & ~7] : v349[r] & v346[r];
-        bool v351[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v351[r] = v334[(r >> 3)];
-        bool v352[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v352[r] = v350[(r & 7)];
-        bool v353[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v353[r] = (r & 7) ? v353[r & ~7] : v351[r] & v352[r];
-        bool v356[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v356[r] = (r & 7) ? v356[r & ~7] : v353[r] & v265;
-        __nv_bfloat16 b_2[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            b_2[r] = __float2bfloat16_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
-        #line 32 "tma_matmul.py"
-        __nv_bfloat16 *dot_b_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
-            #line 32 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], v342[r], v356[r]); }
-        #line 32 "tma_matmul.py"
-        tsm::cp_async_commit();
-        // acc = tl.dot(a, b, acc)
-        float acc_2[128];
-        // tl.dot: a [128x64] and b [64x128] bf16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
-        {
-            #line 33 "tma_matmul.py"
-            unsigned char *dot_buf = tsm_smem + dot_slot * 32768;
-            #line 33 "tma_matmul.py"
-            __nv_bfloat16 *dot_a = reinterpret_cast<__nv_bfloat16 *>(dot_buf); // a: swizzled rows along M
-            #line 33 "tma_matmul.py"
-            __nv_bfloat16 *dot_b = reinterpret_cast<__nv_bfloat16 *>(dot_buf + 16384); // b: swizzled rows along K
-            #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 33 "tma_matmul.py"
-            __syncthreads();
-            #pragma unroll
-            for (int r = 0; r < 128; ++r)
-                #line 33 "tma_matmul.py"
-                acc_2[r] = acc_1[r];
-            #line 33 "tma_matmul.py"
-            const unsigned long long dot_da = tsm::wgmma_desc<128>((unsigned)__cvta_generic_to_shared(dot_a), 0, 1024);
-            #line 33 "tma_matmul.py"
-            const unsigned long long dot_db = tsm::wgmma_desc<128>((unsigned)__cvta_generic_to_shared(dot_b), 8192, 1024);
-            #line 33 "tma_matmul.py"
-            tsm::wgmma_fence_regs<128>(acc_2);
-            #line 33 "tma_matmul.py"
-            tsm::wgmma_fence(); // the accumulator registers are ready for the tensor cores
-            #line 33 "tma_matmul.py"
-            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[0], dot_da, dot_db);
-            #line 33 "tma_matmul.py"
-            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[64], dot_da + 512, dot_db);
-            #line 33 "tma_matmul.py"
-            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[0], dot_da + 2, dot_db + 128);
-            #line 33 "tma_matmul.py"
-            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[64], dot_da + 514, dot_db + 128);
-            #line 33 "tma_matmul.py"
-            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[0], dot_da + 4, dot_db + 256);
-            #line 33 "tma_matmul.py"
-            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[64], dot_da + 516, dot_db + 256);
-            #line 33 "tma_matmul.py"
-            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[0], dot_da + 6, dot_db + 384);
-            #line 33 "tma_matmul.py"
-            tsm::Wgmma<128, true, 0, 1>::run(&acc_2[64], dot_da + 518, dot_db + 384);
-            #line 33 "tma_matmul.py"
-            tsm::wgmma_commit();
-            #line 33 "tma_matmul.py"
-            tsm::wgmma_wait<1>(); // the accumulator is carried to the next dot, still in flight
-            #line 33 "tma_matmul.py"
-            dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
-        }
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 33 "tma_matmul.py"
-            acc_1[r] = acc_2[r];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 33 "tma_matmul.py"
-            a_1[r] = a_2[r];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 33 "tma_matmul.py"
-            b_1[r] = b_2[r];
-    }
-    #line 27 "tma_matmul.py"
-    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
-    #line 27 "tma_matmul.py"
-    tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
-    #line 27 "tma_matmul.py"
-    tsm::wgmma_fence_regs<128>(acc_1);
-    float acc_3[128];
-    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
-    {
-        #line 27 "tma_matmul.py"
-        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
-        #line 27 "tma_matmul.py"
-        __syncthreads(); // earlier readers of the buffer are done
-        #line 27 "tma_matmul.py"
-        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
-        #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
-        #line 27 "tma_matmul.py"
-        __syncthreads();
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
-        #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
-    }
-    // c_desc.store([off_m, off_n], acc)
-    #line 34 "tma_matmul.py"
     long long v131 = (long long)off_m;
     #line 34 "tma_matmul.py"
     long long v132 = v131 * v19;
@@ -4712,7 +4885,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp7);
+        v137[r] = ((r << 2) + tp6);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4752,7 +4925,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp8);
+        v152[r] = (r + tp7);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -4825,23 +4998,32 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
 #include <cuda_bf16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = (lane >> 4) | (warp << 1);
-    const int tp4 = ((lane & 15) << 3);
-    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp7 = warp;
-    const int tp8 = (lane << 2);
+    const int tp2 = (lane >> 4) | (warp << 1);
+    const int tp3 = ((lane & 15) << 3);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -4999,19 +5181,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2bfloat16_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    __nv_bfloat16 *dot_a_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v202[r], v216[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -5031,7 +5218,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp3);
+        v226[r] = ((r << 3) + tp2);
     long long v228[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -5071,7 +5258,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v241[r] = (r + tp4);
+        v241[r] = (r + tp3);
     long long v243[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -5142,10 +5329,26 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
         b[r] = __float2bfloat16_rn(0.0f);
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
+    // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the first iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+    #line 32 "tma_matmul.py"
+    dot_slot = 0;
+    #line 32 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 32 "tma_matmul.py"
+    __syncthreads();
+    #line 32 "tma_matmul.py"
+    if (threadIdx.x == 0) {
         #line 32 "tma_matmul.py"
-        tsm::load<1>(&b[r], v248[r], v262[r]); // 2-byte access
+        const int tma_slot_1 = 0;
+        #line 32 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 32 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -5298,15 +5501,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2bfloat16_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
         #line 28 "tma_matmul.py"
-        __nv_bfloat16 *dot_a_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v296[r], v310[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -5326,7 +5532,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp3);
+            v320[r] = ((r << 3) + tp2);
         long long v322[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -5366,7 +5572,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v335[r] = (r + tp4);
+            v335[r] = (r + tp3);
         long long v337[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -5437,10 +5643,20 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
             b_2[r] = __float2bfloat16_rn(0.0f);
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
+        // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the next iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+        #line 32 "tma_matmul.py"
+        if (threadIdx.x == 0) {
             #line 32 "tma_matmul.py"
-            tsm::load<1>(&b_2[r], v342[r], v356[r]); // 2-byte access
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 32 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 32 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] bf16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -5451,14 +5667,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
             __nv_bfloat16 *dot_a = reinterpret_cast<__nv_bfloat16 *>(dot_buf); // a: swizzled rows along M
             #line 33 "tma_matmul.py"
             __nv_bfloat16 *dot_b = reinterpret_cast<__nv_bfloat16 *>(dot_buf + 16384); // b: swizzled rows along K
-            #pragma unroll
-            for (int r = 0; r < 64; r += 8)
-                #line 33 "tma_matmul.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::sts<8>(&dot_b[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &b_1[r]); }
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
             #line 33 "tma_matmul.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -5512,6 +5724,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -5523,135 +5739,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -5670,7 +5886,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp7);
+        v137[r] = ((r << 2) + tp6);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -5710,7 +5926,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp8);
+        v152[r] = (r + tp7);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -5783,22 +5999,30 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
 #include <cuda_bf16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((lane & 7) << 10) | (lane >> 3) | (warp << 2);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp4 = warp;
+    const int tp5 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -5956,19 +6180,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2bfloat16_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    __nv_bfloat16 *dot_a_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v206[r], v220[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 64;
@@ -6099,19 +6328,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 30 "tma_matmul.py"
         b[r] = __float2bfloat16_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    __nv_bfloat16 *dot_b_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768 + 16384);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+    if (threadIdx.x == 0) {
         #line 30 "tma_matmul.py"
-        { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v252[r], v268[r]); }
-    #line 30 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 30 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 30 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 30 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -6264,15 +6498,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2bfloat16_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
         #line 28 "tma_matmul.py"
-        __nv_bfloat16 *dot_a_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v302[r], v316[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 64;
@@ -6403,15 +6640,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = __float2bfloat16_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
         #line 30 "tma_matmul.py"
-        __nv_bfloat16 *dot_b_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+        if (threadIdx.x == 0) {
             #line 30 "tma_matmul.py"
-            { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v348[r], v364[r]); }
-        #line 30 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 30 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 30 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 30 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] bf16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -6423,7 +6663,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
             #line 33 "tma_matmul.py"
             __nv_bfloat16 *dot_b = reinterpret_cast<__nv_bfloat16 *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -6477,6 +6719,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -6488,135 +6734,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -6635,7 +6881,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp6);
+        v138[r] = ((r << 2) + tp4);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -6675,7 +6921,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp7);
+        v153[r] = (r + tp5);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -6748,22 +6994,30 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
 #include <cuda_bf16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((lane & 7) << 10) | (lane >> 3) | (warp << 2);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp4 = warp;
+    const int tp5 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -6921,19 +7175,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2bfloat16_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    __nv_bfloat16 *dot_a_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v206[r], v220[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 64;
@@ -7064,19 +7323,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int r = 0; r < 64; ++r)
         #line 30 "tma_matmul.py"
         b[r] = __float2bfloat16_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    __nv_bfloat16 *dot_b_next = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + 0 * 32768 + 16384);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+    if (threadIdx.x == 0) {
         #line 30 "tma_matmul.py"
-        { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v252[r], v268[r]); }
-    #line 30 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 30 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 30 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 30 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -7229,15 +7493,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2bfloat16_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
         #line 28 "tma_matmul.py"
-        __nv_bfloat16 *dot_a_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v302[r], v316[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 64;
@@ -7368,15 +7635,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         for (int r = 0; r < 64; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = __float2bfloat16_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_desc's [128, 64] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
         #line 30 "tma_matmul.py"
-        __nv_bfloat16 *dot_b_next_1 = reinterpret_cast<__nv_bfloat16 *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+        if (threadIdx.x == 0) {
             #line 30 "tma_matmul.py"
-            { const int f = (((r & 7) << 7) | ((r >> 3) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 2) >> 1)], v348[r], v364[r]); }
-        #line 30 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 30 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 30 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 30 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] bf16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -7388,7 +7658,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
             #line 33 "tma_matmul.py"
             __nv_bfloat16 *dot_b = reinterpret_cast<__nv_bfloat16 *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -7442,6 +7714,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -7453,135 +7729,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -7600,7 +7876,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp6);
+        v138[r] = ((r << 2) + tp4);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -7640,7 +7916,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp7);
+        v153[r] = (r + tp5);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -7713,23 +7989,32 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 196608 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 196640 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = warp;
-    const int tp4 = (lane << 3);
-    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
-    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
-    const int tp7 = (warp >> 1);
-    const int tp8 = (lane << 2) | ((warp & 1) << 7);
+    const int tp2 = warp;
+    const int tp3 = (lane << 3);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
+    const int tp6 = (warp >> 1);
+    const int tp7 = (lane << 2) | ((warp & 1) << 7);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 196608); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -7887,19 +8172,24 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 32; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 49152);
-    #pragma unroll
-    for (int r = 0; r < 32; r += 8)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v202[r], v216[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 49152;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -7919,7 +8209,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp3);
+        v226[r] = ((r << 3) + tp2);
     long long v228[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -7959,7 +8249,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v241[r] = (r + tp4);
+        v241[r] = (r + tp3);
     long long v243[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -8030,19 +8320,30 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_desc's [64, 256] block straight into tl.dot's staging buffer for the first iteration, 4 box(es) of 64 x 64 in its 128-byte swizzle
     #line 32 "tma_matmul.py"
     dot_slot = 0;
     #line 32 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 32 "tma_matmul.py"
     __syncthreads();
     #line 32 "tma_matmul.py"
-    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 49152 + 16384);
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+    if (threadIdx.x == 0) {
         #line 32 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::cp_async16(&dot_b_next[(tsm::swz<128>(((f & 255) >> 6) * 8192 + (f >> 8) * 128 + ((f & 255) & 63) * 2) >> 1)], v248[r], v262[r]); }
-    #line 32 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 32 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 49152 + 16384;
+        #line 32 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 32768);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma + 16384, &b_desc_tma, off_n + 128, v219, &tsm_tma_bar[0 + tma_slot_1]);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma + 24576, &b_desc_tma, off_n + 192, v219, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -8195,15 +8496,18 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 32; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
         #line 28 "tma_matmul.py"
-        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 49152);
-        #pragma unroll
-        for (int r = 0; r < 32; r += 8)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v296[r], v310[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 49152;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -8223,7 +8527,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp3);
+            v320[r] = ((r << 3) + tp2);
         long long v322[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -8263,7 +8567,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v335[r] = (r + tp4);
+            v335[r] = (r + tp3);
         long long v337[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -8334,15 +8638,24 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_desc's [64, 256] block straight into tl.dot's staging buffer for the next iteration, 4 box(es) of 64 x 64 in its 128-byte swizzle
         #line 32 "tma_matmul.py"
-        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 49152 + 16384);
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+        if (threadIdx.x == 0) {
             #line 32 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>(((f & 255) >> 6) * 8192 + (f >> 8) * 128 + ((f & 255) & 63) * 2) >> 1)], v342[r], v356[r]); }
-        #line 32 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 32 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 49152 + 16384;
+            #line 32 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 32768);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1 + 16384, &b_desc_tma, off_n + 128, v313, &tsm_tma_bar[0 + tma_slot_3]);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1 + 24576, &b_desc_tma, off_n + 192, v313, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x256] fp16 on tensor cores (wgmma m64n256k16 from swizzled shared memory, fp32 accumulation): warpgroups 2x1, each 1x1 instructions per step along K
@@ -8354,7 +8667,9 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along K
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -8400,6 +8715,10 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -8411,135 +8730,135 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -8558,7 +8877,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp7);
+        v137[r] = ((r << 2) + tp6);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -8598,7 +8917,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp8);
+        v152[r] = (r + tp7);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8671,23 +8990,32 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 196608 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 196640 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = warp;
-    const int tp4 = (lane << 3);
-    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
-    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
-    const int tp7 = (warp >> 1);
-    const int tp8 = (lane << 2) | ((warp & 1) << 7);
+    const int tp2 = warp;
+    const int tp3 = (lane << 3);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
+    const int tp6 = (warp >> 1);
+    const int tp7 = (lane << 2) | ((warp & 1) << 7);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 196608); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -8845,19 +9173,24 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 32; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 49152);
-    #pragma unroll
-    for (int r = 0; r < 32; r += 8)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v202[r], v216[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 49152;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -8877,7 +9210,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp3);
+        v226[r] = ((r << 3) + tp2);
     long long v228[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -8917,7 +9250,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v241[r] = (r + tp4);
+        v241[r] = (r + tp3);
     long long v243[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -8988,10 +9321,30 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
+    // TMA: the copy engine moves b_desc's [64, 256] block straight into tl.dot's staging buffer for the first iteration, 4 box(es) of 64 x 64 in its 128-byte swizzle
+    #line 32 "tma_matmul.py"
+    dot_slot = 0;
+    #line 32 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 32 "tma_matmul.py"
+    __syncthreads();
+    #line 32 "tma_matmul.py"
+    if (threadIdx.x == 0) {
         #line 32 "tma_matmul.py"
-        tsm::load<1>(&b[r], v248[r], v262[r]); // 2-byte access
+        const int tma_slot_1 = 0;
+        #line 32 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 49152 + 16384;
+        #line 32 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 32768);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma + 16384, &b_desc_tma, off_n + 128, v219, &tsm_tma_bar[0 + tma_slot_1]);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma + 24576, &b_desc_tma, off_n + 192, v219, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -9144,15 +9497,18 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 32; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
         #line 28 "tma_matmul.py"
-        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 49152);
-        #pragma unroll
-        for (int r = 0; r < 32; r += 8)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], v296[r], v310[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 49152;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -9172,7 +9528,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp3);
+            v320[r] = ((r << 3) + tp2);
         long long v322[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -9212,7 +9568,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v335[r] = (r + tp4);
+            v335[r] = (r + tp3);
         long long v337[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -9283,10 +9639,24 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
+        // TMA: the copy engine moves b_desc's [64, 256] block straight into tl.dot's staging buffer for the next iteration, 4 box(es) of 64 x 64 in its 128-byte swizzle
+        #line 32 "tma_matmul.py"
+        if (threadIdx.x == 0) {
             #line 32 "tma_matmul.py"
-            tsm::load<1>(&b_2[r], v342[r], v356[r]); // 2-byte access
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 32 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 49152 + 16384;
+            #line 32 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 32768);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1 + 16384, &b_desc_tma, off_n + 128, v313, &tsm_tma_bar[0 + tma_slot_3]);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1 + 24576, &b_desc_tma, off_n + 192, v313, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x256] fp16 on tensor cores (wgmma m64n256k16 from swizzled shared memory, fp32 accumulation): warpgroups 2x1, each 1x1 instructions per step along K
@@ -9297,14 +9667,10 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along K
-            #pragma unroll
-            for (int r = 0; r < 64; r += 8)
-                #line 33 "tma_matmul.py"
-                { const int f = ((r & 7) | ((r >> 3) << 11)) + tp2; tsm::sts<8>(&dot_b[(tsm::swz<128>(((f & 255) >> 6) * 8192 + (f >> 8) * 128 + ((f & 255) & 63) * 2) >> 1)], &b_1[r]); }
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
             #line 33 "tma_matmul.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -9350,6 +9716,10 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -9361,135 +9731,135 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -9508,7 +9878,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp7);
+        v137[r] = ((r << 2) + tp6);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -9548,7 +9918,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp8);
+        v152[r] = (r + tp7);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9621,22 +9991,31 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[32768];
+    __shared__ __align__(1024) unsigned char tsm_smem[32800];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = (lane >> 3) | (warp << 2);
-    const int tp4 = ((lane & 7) << 3);
-    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
-    const int tp6 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
-    const int tp7 = (lane >> 4) | (warp << 1);
-    const int tp8 = ((lane & 15) << 2);
+    const int tp2 = (lane >> 3) | (warp << 2);
+    const int tp3 = ((lane & 7) << 3);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp5 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
+    const int tp6 = (lane >> 4) | (warp << 1);
+    const int tp7 = ((lane & 15) << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 32768); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -9794,19 +10173,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 16; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 8192);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v202[r], v216[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 8192;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 4096);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 32;
@@ -9826,7 +10210,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 32 "tma_matmul.py"
-        v226[r] = ((r << 4) + tp3);
+        v226[r] = ((r << 4) + tp2);
     long long v228[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -9866,7 +10250,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 32 "tma_matmul.py"
-        v241[r] = (r + tp4);
+        v241[r] = (r + tp3);
     long long v243[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -9937,10 +10321,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 16; ++r)
         #line 32 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    // TMA: the copy engine moves b_desc's [32, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 32 in its 128-byte swizzle
+    #line 32 "tma_matmul.py"
+    dot_slot = 0;
+    #line 32 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 32 "tma_matmul.py"
+    __syncthreads();
+    #line 32 "tma_matmul.py"
+    if (threadIdx.x == 0) {
         #line 32 "tma_matmul.py"
-        tsm::load<1>(&b[r], v248[r], v262[r]); // 2-byte access
+        const int tma_slot_1 = 0;
+        #line 32 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 8192 + 4096;
+        #line 32 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 4096);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[32];
     #pragma unroll
@@ -10093,15 +10491,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 16; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
         #line 28 "tma_matmul.py"
-        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v296[r], v310[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 8192;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 4096);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 32;
@@ -10121,7 +10522,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 32 "tma_matmul.py"
-            v320[r] = ((r << 4) + tp3);
+            v320[r] = ((r << 4) + tp2);
         long long v322[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -10161,7 +10562,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 32 "tma_matmul.py"
-            v335[r] = (r + tp4);
+            v335[r] = (r + tp3);
         long long v337[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -10232,10 +10633,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 16; ++r)
             #line 32 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        // TMA: the copy engine moves b_desc's [32, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 32 in its 128-byte swizzle
+        #line 32 "tma_matmul.py"
+        if (threadIdx.x == 0) {
             #line 32 "tma_matmul.py"
-            tsm::load<1>(&b_2[r], v342[r], v356[r]); // 2-byte access
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 32 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 8192 + 4096;
+            #line 32 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 4096);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[32];
         // tl.dot: a [64x32] and b [32x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
@@ -10246,14 +10655,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along K
-            #pragma unroll
-            for (int r = 0; r < 16; r += 8)
-                #line 33 "tma_matmul.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::sts<8>(&dot_b[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &b_1[r]); }
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<1>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
             #line 33 "tma_matmul.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -10295,6 +10700,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<32>(acc_1);
@@ -10306,39 +10715,39 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -10357,7 +10766,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 3) + tp7);
+        v137[r] = ((r << 3) + tp6);
     long long v139[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -10397,7 +10806,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp8);
+        v152[r] = (r + tp7);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -10470,21 +10879,29 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[32768];
+    __shared__ __align__(1024) unsigned char tsm_smem[32800];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((lane & 3) << 9) | (lane >> 2) | (warp << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
-    const int tp5 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
-    const int tp6 = (lane >> 4) | (warp << 1);
-    const int tp7 = ((lane & 15) << 2);
+    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp3 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
+    const int tp4 = (lane >> 4) | (warp << 1);
+    const int tp5 = ((lane & 15) << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 32768); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -10642,19 +11059,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 16; ++r)
         #line 28 "tma_matmul.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 8192);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v206[r], v220[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 8192;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 4096);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 32;
@@ -10785,19 +11207,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int r = 0; r < 16; ++r)
         #line 30 "tma_matmul.py"
         b[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_desc's [64, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 8192 + 4096);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
+    if (threadIdx.x == 0) {
         #line 30 "tma_matmul.py"
-        { const int f = (((r & 7) << 6) | ((r >> 3) << 5)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 2) >> 1)], v252[r], v268[r]); }
-    #line 30 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 30 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 8192 + 4096;
+        #line 30 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 4096);
+        #line 30 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[32];
     #pragma unroll
@@ -10950,15 +11377,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 16; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
         #line 28 "tma_matmul.py"
-        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v302[r], v316[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 8192;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 4096);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 32;
@@ -11089,15 +11519,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         for (int r = 0; r < 16; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_desc's [64, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
         #line 30 "tma_matmul.py"
-        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192 + 4096);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
+        if (threadIdx.x == 0) {
             #line 30 "tma_matmul.py"
-            { const int f = (((r & 7) << 6) | ((r >> 3) << 5)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 2) >> 1)], v348[r], v364[r]); }
-        #line 30 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 30 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 8192 + 4096;
+            #line 30 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 4096);
+            #line 30 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[32];
         // tl.dot: a [64x32] and b [32x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
@@ -11109,7 +11542,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -11151,6 +11586,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<32>(acc_1);
@@ -11162,39 +11601,39 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -11213,7 +11652,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 3) + tp6);
+        v138[r] = ((r << 3) + tp4);
     long long v140[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -11253,7 +11692,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp7);
+        v153[r] = (r + tp5);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -11325,22 +11764,30 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 // Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, float* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, float* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 2);
-    const int tp2 = (lane << 2) | (warp << 7);
-    const int tp3 = ((lane & 7) << 9) | (lane >> 3) | (warp << 2);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp4 = warp;
+    const int tp5 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 4LL;
@@ -11498,19 +11945,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     for (int r = 0; r < 32; ++r)
         #line 28 "tma_matmul.py"
         a[r] = 0.0f;
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [128, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    float *dot_a_next = reinterpret_cast<float *>(tsm_smem + 0 * 32768);
-    #pragma unroll
-    for (int r = 0; r < 32; r += 4)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 3) | ((r >> 2) << 9)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 5) * 128 + (f & 31) * 4) >> 2)], v206[r], v220[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 32;
@@ -11641,19 +12093,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     for (int r = 0; r < 32; ++r)
         #line 30 "tma_matmul.py"
         b[r] = 0.0f;
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_desc's [128, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    float *dot_b_next = reinterpret_cast<float *>(tsm_smem + 0 * 32768 + 16384);
-    #pragma unroll
-    for (int r = 0; r < 32; r += 4)
+    if (threadIdx.x == 0) {
         #line 30 "tma_matmul.py"
-        { const int f = (((r & 3) << 7) | ((r >> 2) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 4) >> 2)], v252[r], v268[r]); }
-    #line 30 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 30 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 30 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 30 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -11806,15 +12263,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         for (int r = 0; r < 32; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = 0.0f;
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [128, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
         #line 28 "tma_matmul.py"
-        float *dot_a_next_1 = reinterpret_cast<float *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
-        #pragma unroll
-        for (int r = 0; r < 32; r += 4)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 5) * 128 + (f & 31) * 4) >> 2)], v302[r], v316[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 32;
@@ -11945,15 +12405,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         for (int r = 0; r < 32; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = 0.0f;
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_desc's [128, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
         #line 30 "tma_matmul.py"
-        float *dot_b_next_1 = reinterpret_cast<float *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
-        #pragma unroll
-        for (int r = 0; r < 32; r += 4)
+        if (threadIdx.x == 0) {
             #line 30 "tma_matmul.py"
-            { const int f = (((r & 3) << 7) | ((r >> 2) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 4) >> 2)], v348[r], v364[r]); }
-        #line 30 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 30 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 30 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 30 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x32] and b [32x128] fp32 on tensor cores (wgmma m64n128k8 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -11965,7 +12428,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
             #line 33 "tma_matmul.py"
             float *dot_b = reinterpret_cast<float *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -12019,6 +12484,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -12030,135 +12499,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -12177,7 +12646,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp6);
+        v138[r] = ((r << 2) + tp4);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -12217,7 +12686,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp7);
+        v153[r] = (r + tp5);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -12289,22 +12758,30 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
 // Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, float* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, float* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 2);
-    const int tp2 = (lane << 2) | (warp << 7);
-    const int tp3 = ((lane & 7) << 9) | (lane >> 3) | (warp << 2);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp4 = warp;
+    const int tp5 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 4LL;
@@ -12462,19 +12939,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     for (int r = 0; r < 32; ++r)
         #line 28 "tma_matmul.py"
         a[r] = 0.0f;
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [128, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    float *dot_a_next = reinterpret_cast<float *>(tsm_smem + 0 * 32768);
-    #pragma unroll
-    for (int r = 0; r < 32; r += 4)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 3) | ((r >> 2) << 9)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 5) * 128 + (f & 31) * 4) >> 2)], v206[r], v220[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 32;
@@ -12605,19 +13087,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     for (int r = 0; r < 32; ++r)
         #line 30 "tma_matmul.py"
         b[r] = 0.0f;
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_desc's [128, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    float *dot_b_next = reinterpret_cast<float *>(tsm_smem + 0 * 32768 + 16384);
-    #pragma unroll
-    for (int r = 0; r < 32; r += 4)
+    if (threadIdx.x == 0) {
         #line 30 "tma_matmul.py"
-        { const int f = (((r & 3) << 7) | ((r >> 2) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 4) >> 2)], v252[r], v268[r]); }
-    #line 30 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 30 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 30 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 30 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -12770,15 +13257,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         for (int r = 0; r < 32; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = 0.0f;
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [128, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
         #line 28 "tma_matmul.py"
-        float *dot_a_next_1 = reinterpret_cast<float *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
-        #pragma unroll
-        for (int r = 0; r < 32; r += 4)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 3) | ((r >> 2) << 9)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 5) * 128 + (f & 31) * 4) >> 2)], v302[r], v316[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 32;
@@ -12909,15 +13399,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         for (int r = 0; r < 32; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = 0.0f;
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_desc's [128, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 128 in its 128-byte swizzle
         #line 30 "tma_matmul.py"
-        float *dot_b_next_1 = reinterpret_cast<float *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
-        #pragma unroll
-        for (int r = 0; r < 32; r += 4)
+        if (threadIdx.x == 0) {
             #line 30 "tma_matmul.py"
-            { const int f = (((r & 3) << 7) | ((r >> 2) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 4) >> 2)], v348[r], v364[r]); }
-        #line 30 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 30 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 30 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 30 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x32] and b [32x128] fp32 on tensor cores (wgmma m64n128k8 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -12929,7 +13422,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
             #line 33 "tma_matmul.py"
             float *dot_b = reinterpret_cast<float *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -12983,6 +13478,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -12994,135 +13493,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -13141,7 +13640,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp6);
+        v138[r] = ((r << 2) + tp4);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -13181,7 +13680,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp7);
+        v153[r] = (r + tp5);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -13253,22 +13752,30 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
 // Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned char* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, unsigned char* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned char* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, unsigned char* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 4);
-    const int tp2 = (lane << 4) | (warp << 9);
-    const int tp3 = ((lane & 7) << 11) | (lane >> 3) | (warp << 2);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp4 = warp;
+    const int tp5 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 16LL;
@@ -13426,19 +13933,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     for (int r = 0; r < 128; ++r)
         #line 28 "tma_matmul.py"
         a[r] = (unsigned char)0x00;
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [128, 128] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    unsigned char *dot_a_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 32768);
-    #pragma unroll
-    for (int r = 0; r < 128; r += 16)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 15) | ((r >> 4) << 11)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 7) * 128 + (f & 127) * 1) >> 0)], v206[r], v220[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 128;
@@ -13569,19 +14081,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     for (int r = 0; r < 128; ++r)
         #line 30 "tma_matmul.py"
         b[r] = (unsigned char)0x00;
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_desc's [128, 128] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    unsigned char *dot_b_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 32768 + 16384);
-    #pragma unroll
-    for (int r = 0; r < 128; r += 16)
+    if (threadIdx.x == 0) {
         #line 30 "tma_matmul.py"
-        { const int f = (((r & 15) << 7) | ((r >> 4) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 1) >> 0)], v252[r], v268[r]); }
-    #line 30 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 30 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 30 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 30 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -13734,15 +14251,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         for (int r = 0; r < 128; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = (unsigned char)0x00;
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [128, 128] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
         #line 28 "tma_matmul.py"
-        unsigned char *dot_a_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
-        #pragma unroll
-        for (int r = 0; r < 128; r += 16)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 15) | ((r >> 4) << 11)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 7) * 128 + (f & 127) * 1) >> 0)], v302[r], v316[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 128;
@@ -13873,15 +14393,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         for (int r = 0; r < 128; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = (unsigned char)0x00;
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_desc's [128, 128] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
         #line 30 "tma_matmul.py"
-        unsigned char *dot_b_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
-        #pragma unroll
-        for (int r = 0; r < 128; r += 16)
+        if (threadIdx.x == 0) {
             #line 30 "tma_matmul.py"
-            { const int f = (((r & 15) << 7) | ((r >> 4) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 1) >> 0)], v348[r], v364[r]); }
-        #line 30 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 30 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 30 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 30 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x128] and b [128x128] fp8e4nv on tensor cores (wgmma m64n128k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -13893,7 +14416,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
             #line 33 "tma_matmul.py"
             unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -13947,6 +14472,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -13958,135 +14487,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -14105,7 +14634,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp6);
+        v138[r] = ((r << 2) + tp4);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -14145,7 +14674,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp7);
+        v153[r] = (r + tp5);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -14217,22 +14746,30 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
 // Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned char* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, unsigned char* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned char* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, unsigned char* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 131072 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 4);
-    const int tp2 = (lane << 4) | (warp << 9);
-    const int tp3 = ((lane & 7) << 11) | (lane >> 3) | (warp << 2);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp4 = warp;
+    const int tp5 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 16LL;
@@ -14390,19 +14927,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     for (int r = 0; r < 128; ++r)
         #line 28 "tma_matmul.py"
         a[r] = (unsigned char)0x00;
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [128, 128] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
     #line 28 "tma_matmul.py"
     dot_slot = 0;
     #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
     __syncthreads();
     #line 28 "tma_matmul.py"
-    unsigned char *dot_a_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 32768);
-    #pragma unroll
-    for (int r = 0; r < 128; r += 16)
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        { const int f = ((r & 15) | ((r >> 4) << 11)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<128>((f >> 7) * 128 + (f & 127) * 1) >> 0)], v206[r], v220[r]); }
-    #line 28 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v177, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 128;
@@ -14533,19 +15075,24 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     for (int r = 0; r < 128; ++r)
         #line 30 "tma_matmul.py"
         b[r] = (unsigned char)0x00;
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_desc's [128, 128] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
     #line 30 "tma_matmul.py"
     dot_slot = 0;
     #line 30 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 30 "tma_matmul.py"
     __syncthreads();
     #line 30 "tma_matmul.py"
-    unsigned char *dot_b_next = reinterpret_cast<unsigned char *>(tsm_smem + 0 * 32768 + 16384);
-    #pragma unroll
-    for (int r = 0; r < 128; r += 16)
+    if (threadIdx.x == 0) {
         #line 30 "tma_matmul.py"
-        { const int f = (((r & 15) << 7) | ((r >> 4) << 4)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 1) >> 0)], v252[r], v268[r]); }
-    #line 30 "tma_matmul.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 30 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 30 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 30 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, v223, off_n, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -14698,15 +15245,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         for (int r = 0; r < 128; ++r)
             #line 28 "tma_matmul.py"
             a_2[r] = (unsigned char)0x00;
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [128, 128] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
         #line 28 "tma_matmul.py"
-        unsigned char *dot_a_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768);
-        #pragma unroll
-        for (int r = 0; r < 128; r += 16)
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            { const int f = ((r & 15) | ((r >> 4) << 11)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<128>((f >> 7) * 128 + (f & 127) * 1) >> 0)], v302[r], v316[r]); }
-        #line 28 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v273, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 128;
@@ -14837,15 +15387,18 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         for (int r = 0; r < 128; ++r)
             #line 30 "tma_matmul.py"
             b_2[r] = (unsigned char)0x00;
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_desc's [128, 128] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 128 x 128 in its 128-byte swizzle
         #line 30 "tma_matmul.py"
-        unsigned char *dot_b_next_1 = reinterpret_cast<unsigned char *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 32768 + 16384);
-        #pragma unroll
-        for (int r = 0; r < 128; r += 16)
+        if (threadIdx.x == 0) {
             #line 30 "tma_matmul.py"
-            { const int f = (((r & 15) << 7) | ((r >> 4) << 4)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<128>((f & 127) * 128 + (f >> 7) * 1) >> 0)], v348[r], v364[r]); }
-        #line 30 "tma_matmul.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 30 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 30 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 30 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, v319, off_n, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x128] and b [128x128] fp8e4nv on tensor cores (wgmma m64n128k32 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
@@ -14857,7 +15410,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
             #line 33 "tma_matmul.py"
             unsigned char *dot_b = reinterpret_cast<unsigned char *>(dot_buf + 16384); // b: swizzled rows along N
             #line 33 "tma_matmul.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -14911,6 +15466,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #line 27 "tma_matmul.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
@@ -14922,135 +15481,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -15069,7 +15628,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp6);
+        v138[r] = ((r << 2) + tp4);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -15109,7 +15668,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp7);
+        v153[r] = (r + tp5);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -15182,23 +15741,32 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 65536 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
+    int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
     const int tp2 = (lane >> 4) | (warp << 1);
     const int tp3 = ((lane & 15) << 3);
-    int dot_phase = 0; // which of tl.dot's two staging buffers
-    const int tp4 = (lane << 3) | (warp << 8);
-    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp7 = warp;
-    const int tp8 = (lane << 2);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -15355,11 +15923,25 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
-        a[r] = __float2half_rn(__int_as_float(0x7fc00000));
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+        a[r] = __float2half_rn(0.0f);
+    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    #line 28 "tma_matmul.py"
+    dot_slot = 0;
+    #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
+    __syncthreads();
+    #line 28 "tma_matmul.py"
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        tsm::load<8>(&a[r], v202[r], v216[r]); // 16-byte accesses
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -15489,11 +16071,27 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
-        b[r] = __float2half_rn(__int_as_float(0x7fc00000));
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
+        b[r] = __float2half_rn(0.0f);
+    // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the first iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+    #line 32 "tma_matmul.py"
+    dot_slot = 0;
+    #line 32 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 32 "tma_matmul.py"
+    __syncthreads();
+    #line 32 "tma_matmul.py"
+    if (threadIdx.x == 0) {
         #line 32 "tma_matmul.py"
-        tsm::load<1>(&b[r], v248[r], v262[r]); // 2-byte access
+        const int tma_slot_1 = 0;
+        #line 32 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 32 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -15645,11 +16243,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
-            a_2[r] = __float2half_rn(__int_as_float(0x7fc00000));
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+            a_2[r] = __float2half_rn(0.0f);
+        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        #line 28 "tma_matmul.py"
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            tsm::load<8>(&a_2[r], v296[r], v310[r]); // 16-byte accesses
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -15779,33 +16385,35 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
-            b_2[r] = __float2half_rn(__int_as_float(0x7fc00000));
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
+            b_2[r] = __float2half_rn(0.0f);
+        // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the next iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+        #line 32 "tma_matmul.py"
+        if (threadIdx.x == 0) {
             #line 32 "tma_matmul.py"
-            tsm::load<1>(&b_2[r], v342[r], v356[r]); // 2-byte access
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 32 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 32 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
         {
             #line 33 "tma_matmul.py"
-            dot_phase ^= 1;
-            #line 33 "tma_matmul.py"
-            unsigned char *dot_buf = tsm_smem + dot_phase * 32768;
+            unsigned char *dot_buf = tsm_smem + dot_slot * 32768;
             #line 33 "tma_matmul.py"
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along K
-            #pragma unroll
-            for (int r = 0; r < 64; r += 8)
-                #line 33 "tma_matmul.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::sts<8>(&dot_a[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &a_1[r]); }
-            #pragma unroll
-            for (int r = 0; r < 64; r += 8)
-                #line 33 "tma_matmul.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::sts<8>(&dot_b[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &b_1[r]); }
             #line 33 "tma_matmul.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -15839,9 +16447,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             tsm::wgmma_commit();
             #line 33 "tma_matmul.py"
-            tsm::wgmma_wait<0>(); // the accumulator is final
+            tsm::wgmma_wait<1>(); // the accumulator is carried to the next dot, still in flight
             #line 33 "tma_matmul.py"
-            tsm::wgmma_fence_regs<128>(acc_2);
+            dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
         }
         #pragma unroll
         for (int r = 0; r < 128; ++r)
@@ -15856,6 +16464,16 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             b_1[r] = b_2[r];
     }
+    #line 27 "tma_matmul.py"
+    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
+    #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
+    tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
+    #line 27 "tma_matmul.py"
+    tsm::wgmma_fence_regs<128>(acc_1);
     float acc_3[128];
     // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
@@ -15864,135 +16482,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -16011,7 +16629,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp7);
+        v137[r] = ((r << 2) + tp6);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -16051,7 +16669,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp8);
+        v152[r] = (r + tp7);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -16124,23 +16742,32 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
-    // layout conversions and tl.dot operands go through this buffer: 65536 bytes,
+    // layout conversions and tl.dot operands go through this buffer: 131104 bytes,
     // more than a static declaration allows, so the launch passes it as dynamic shared memory
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
+    int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 3) | (warp << 2);
     const int tp1 = ((lane & 7) << 3);
     const int tp2 = (lane >> 4) | (warp << 1);
     const int tp3 = ((lane & 15) << 3);
-    int dot_phase = 0; // which of tl.dot's two staging buffers
-    const int tp4 = (lane << 3) | (warp << 8);
-    const int tp5 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp6 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp7 = warp;
-    const int tp8 = (lane << 2);
+    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp6 = warp;
+    const int tp7 = (lane << 2);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
     #line 22 "tma_matmul.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -16297,11 +16924,25 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 28 "tma_matmul.py"
-        a[r] = __float2half_rn(__int_as_float(0x7fc00000));
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+        a[r] = __float2half_rn(0.0f);
+    // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+    #line 28 "tma_matmul.py"
+    dot_slot = 0;
+    #line 28 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 28 "tma_matmul.py"
+    __syncthreads();
+    #line 28 "tma_matmul.py"
+    if (threadIdx.x == 0) {
         #line 28 "tma_matmul.py"
-        tsm::load<8>(&a[r], v202[r], v216[r]); // 16-byte accesses
+        const int tma_slot = 0;
+        #line 28 "tma_matmul.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 32768;
+        #line 28 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);
+        #line 28 "tma_matmul.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v173, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
@@ -16431,11 +17072,27 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 64; ++r)
         #line 32 "tma_matmul.py"
-        b[r] = __float2half_rn(__int_as_float(0x7fc00000));
-    #pragma unroll
-    for (int r = 0; r < 64; r += 8)
+        b[r] = __float2half_rn(0.0f);
+    // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the first iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+    #line 32 "tma_matmul.py"
+    dot_slot = 0;
+    #line 32 "tma_matmul.py"
+    tsm::fence_proxy_async();
+    #line 32 "tma_matmul.py"
+    __syncthreads();
+    #line 32 "tma_matmul.py"
+    if (threadIdx.x == 0) {
         #line 32 "tma_matmul.py"
-        tsm::load<8>(&b[r], v248[r], v262[r]); // 16-byte accesses
+        const int tma_slot_1 = 0;
+        #line 32 "tma_matmul.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 32768 + 16384;
+        #line 32 "tma_matmul.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 16384);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v219, &tsm_tma_bar[0 + tma_slot_1]);
+        #line 32 "tma_matmul.py"
+        tsm::tma_load_2d(dot_b_tma + 8192, &b_desc_tma, off_n + 64, v219, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[128];
     #pragma unroll
@@ -16587,11 +17244,19 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 28 "tma_matmul.py"
-            a_2[r] = __float2half_rn(__int_as_float(0x7fc00000));
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+            a_2[r] = __float2half_rn(0.0f);
+        // TMA: the copy engine moves a_desc's [128, 64] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 64 x 128 in its 128-byte swizzle
+        #line 28 "tma_matmul.py"
+        if (threadIdx.x == 0) {
             #line 28 "tma_matmul.py"
-            tsm::load<8>(&a_2[r], v296[r], v310[r]); // 16-byte accesses
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 28 "tma_matmul.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 32768;
+            #line 28 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 16384);
+            #line 28 "tma_matmul.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v267, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
@@ -16721,33 +17386,35 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #pragma unroll
         for (int r = 0; r < 64; ++r)
             #line 32 "tma_matmul.py"
-            b_2[r] = __float2half_rn(__int_as_float(0x7fc00000));
-        #pragma unroll
-        for (int r = 0; r < 64; r += 8)
+            b_2[r] = __float2half_rn(0.0f);
+        // TMA: the copy engine moves b_desc's [64, 128] block straight into tl.dot's staging buffer for the next iteration, 2 box(es) of 64 x 64 in its 128-byte swizzle
+        #line 32 "tma_matmul.py"
+        if (threadIdx.x == 0) {
             #line 32 "tma_matmul.py"
-            tsm::load<8>(&b_2[r], v342[r], v356[r]); // 16-byte accesses
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 32 "tma_matmul.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 32768 + 16384;
+            #line 32 "tma_matmul.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 16384);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v313, &tsm_tma_bar[0 + tma_slot_3]);
+            #line 32 "tma_matmul.py"
+            tsm::tma_load_2d(dot_b_tma_1 + 8192, &b_desc_tma, off_n + 64, v313, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[128];
         // tl.dot: a [128x64] and b [64x128] fp16 on tensor cores (wgmma m64n128k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 2x1 instructions per step along K
         {
             #line 33 "tma_matmul.py"
-            dot_phase ^= 1;
-            #line 33 "tma_matmul.py"
-            unsigned char *dot_buf = tsm_smem + dot_phase * 32768;
+            unsigned char *dot_buf = tsm_smem + dot_slot * 32768;
             #line 33 "tma_matmul.py"
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 33 "tma_matmul.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 16384); // b: swizzled rows along K
-            #pragma unroll
-            for (int r = 0; r < 64; r += 8)
-                #line 33 "tma_matmul.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::sts<8>(&dot_a[(tsm::swz<128>((f >> 6) * 128 + (f & 63) * 2) >> 1)], &a_1[r]); }
-            #pragma unroll
-            for (int r = 0; r < 64; r += 8)
-                #line 33 "tma_matmul.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp4; tsm::sts<8>(&dot_b[(tsm::swz<128>(((f & 127) >> 6) * 8192 + (f >> 7) * 128 + ((f & 127) & 63) * 2) >> 1)], &b_1[r]); }
             #line 33 "tma_matmul.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 33 "tma_matmul.py"
+            tma_phase ^= 1u << dot_slot;
             #line 33 "tma_matmul.py"
             __syncthreads();
             #pragma unroll
@@ -16781,9 +17448,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             tsm::wgmma_commit();
             #line 33 "tma_matmul.py"
-            tsm::wgmma_wait<0>(); // the accumulator is final
+            tsm::wgmma_wait<1>(); // the accumulator is carried to the next dot, still in flight
             #line 33 "tma_matmul.py"
-            tsm::wgmma_fence_regs<128>(acc_2);
+            dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
         }
         #pragma unroll
         for (int r = 0; r < 128; ++r)
@@ -16798,6 +17465,16 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
             #line 33 "tma_matmul.py"
             b_1[r] = b_2[r];
     }
+    #line 27 "tma_matmul.py"
+    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
+    #line 27 "tma_matmul.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 27 "tma_matmul.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 27 "tma_matmul.py"
+    tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
+    #line 27 "tma_matmul.py"
+    tsm::wgmma_fence_regs<128>(acc_1);
     float acc_3[128];
     // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
@@ -16806,135 +17483,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp5] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp5 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp6 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -16953,7 +17630,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp7);
+        v137[r] = ((r << 2) + tp6);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -16993,7 +17670,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp8);
+        v152[r] = (r + tp7);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)

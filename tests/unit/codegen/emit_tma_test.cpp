@@ -39,7 +39,7 @@ std::string sig(const std::string &dt, int bm, int bn, int bk, bool bT, int warp
            + ", BK=" + std::to_string(bk) + ", B_T=" + (bT ? "1" : "0") + ", num_warps=" + std::to_string(warps);
 }
 
-/// TMA on (EmitOptions::tma: off by default until a GPU run has checked it).
+/// TMA on (EmitOptions::tma, the default; set here so these tests do not hang on it).
 EmitOptions withTma()
 {
     EmitOptions o;
@@ -119,7 +119,7 @@ TEST(EmitTma, TransposedTilesAndSmallerSwizzlesAndTwoWarpgroups)
 
 TEST(EmitTma, TurnedOffTheTilesTakeTheOtherPaths)
 {
-    // EmitOptions::tma off (the default; TILESMITH_TMA=0): the same kernel stages as before
+    // EmitOptions::tma off (TILESMITH_TMA=0): the same kernel stages as before
     // TMA, with no maps.
     auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, false), 90, withTma());
     ASSERT_TRUE(r->lk) << r->messages();
