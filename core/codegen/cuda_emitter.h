@@ -31,7 +31,7 @@ struct EmitOptions
     std::string sharedLimitTarget;
     /// Move tensor-descriptor tiles that feed wgmma dots with the TMA copy engine (emit_tma.cpp);
     /// off, they take cp.async or registers (TILESMITH_TMA=0, an A/B switch;
-    /// docs/tensor-descriptors.md). Checked on an H200: bench/results/2026-12-07-tma.md.
+    /// docs/tensor-descriptors.md). Checked on an H200: bench/results/2026-12-07-tma-h200-run1.md.
     bool tma = true;
 };
 
