@@ -3323,18 +3323,27 @@ extern "C" __global__ void __launch_bounds__(128) padded_tile_kernel(float* x_pt
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, __half* b_ptr, __half* c_ptr, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, __half* b_ptr, __half* c_ptr, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_ptr_tma, const __grid_constant__ tsm::TmaMap b_ptr_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[24576];
+    __shared__ __align__(1024) unsigned char tsm_smem[24608];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
-    const int tp4 = lane | (warp << 7);
+    const int tp2 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
+    const int tp3 = lane | (warp << 7);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 24576); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
     #line 80 "tensor_descriptor.py"
     long long v6 = (long long)K;
@@ -3500,19 +3509,24 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 16; ++r)
         #line 87 "tensor_descriptor.py"
         a[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_ptr's [64, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
     #line 87 "tensor_descriptor.py"
     dot_slot = 0;
     #line 87 "tensor_descriptor.py"
+    tsm::fence_proxy_async();
+    #line 87 "tensor_descriptor.py"
     __syncthreads();
     #line 87 "tensor_descriptor.py"
-    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 6144);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
+    if (threadIdx.x == 0) {
         #line 87 "tensor_descriptor.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v194[r], v208[r]); }
-    #line 87 "tensor_descriptor.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 87 "tensor_descriptor.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 6144;
+        #line 87 "tensor_descriptor.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 4096);
+        #line 87 "tensor_descriptor.py"
+        tsm::tma_load_2d(dot_a_tma, &a_ptr_tma, v165, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     // b = b_desc.load([k * BK, off_n])
     #line 88 "tensor_descriptor.py"
     int v211 = 0 * 32;
@@ -3633,19 +3647,24 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 8; ++r)
         #line 88 "tensor_descriptor.py"
         b[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_ptr's [32, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 32 in its 64-byte swizzle
     #line 88 "tensor_descriptor.py"
     dot_slot = 0;
     #line 88 "tensor_descriptor.py"
+    tsm::fence_proxy_async();
+    #line 88 "tensor_descriptor.py"
     __syncthreads();
     #line 88 "tensor_descriptor.py"
-    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 6144 + 4096);
-    #pragma unroll
-    for (int r = 0; r < 8; r += 8)
+    if (threadIdx.x == 0) {
         #line 88 "tensor_descriptor.py"
-        { const int f = r + tp2; tsm::cp_async16(&dot_b_next[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v240[r], v254[r]); }
-    #line 88 "tensor_descriptor.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 88 "tensor_descriptor.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 6144 + 4096;
+        #line 88 "tensor_descriptor.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 2048);
+        #line 88 "tensor_descriptor.py"
+        tsm::tma_load_2d(dot_b_tma, &b_ptr_tma, off_n, v211, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[16];
     #pragma unroll
@@ -3798,15 +3817,18 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         for (int r = 0; r < 16; ++r)
             #line 87 "tensor_descriptor.py"
             a_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_ptr's [64, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
         #line 87 "tensor_descriptor.py"
-        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
+        if (threadIdx.x == 0) {
             #line 87 "tensor_descriptor.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v288[r], v302[r]); }
-        #line 87 "tensor_descriptor.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 87 "tensor_descriptor.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 6144;
+            #line 87 "tensor_descriptor.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 4096);
+            #line 87 "tensor_descriptor.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_ptr_tma, v259, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         // b = b_desc.load([k * BK, off_n])
         #line 88 "tensor_descriptor.py"
         int v305 = k_next * 32;
@@ -3927,15 +3949,18 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         for (int r = 0; r < 8; ++r)
             #line 88 "tensor_descriptor.py"
             b_2[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_ptr's [32, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 32 in its 64-byte swizzle
         #line 88 "tensor_descriptor.py"
-        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144 + 4096);
-        #pragma unroll
-        for (int r = 0; r < 8; r += 8)
+        if (threadIdx.x == 0) {
             #line 88 "tensor_descriptor.py"
-            { const int f = r + tp2; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v334[r], v348[r]); }
-        #line 88 "tensor_descriptor.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 88 "tensor_descriptor.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 6144 + 4096;
+            #line 88 "tensor_descriptor.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 2048);
+            #line 88 "tensor_descriptor.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_ptr_tma, off_n, v305, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         // acc = tl.dot(a, b, acc)
         float acc_2[16];
         // tl.dot: a [64x32] and b [32x32] fp16 on tensor cores (wgmma m64n32k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
@@ -3947,7 +3972,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 89 "tensor_descriptor.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along K
             #line 89 "tensor_descriptor.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 89 "tensor_descriptor.py"
+            tma_phase ^= 1u << dot_slot;
             #line 89 "tensor_descriptor.py"
             __syncthreads();
             #pragma unroll
@@ -3989,6 +4016,10 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #line 86 "tensor_descriptor.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 86 "tensor_descriptor.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 86 "tensor_descriptor.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 86 "tensor_descriptor.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 86 "tensor_descriptor.py"
     tsm::wgmma_fence_regs<16>(acc_1);
@@ -4006,39 +4037,39 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 90 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 90 "tensor_descriptor.py"
-        sv[tp3] = tsm::vec<__half, 2>{{v355[0], v355[1]}};
+        sv[tp2] = tsm::vec<__half, 2>{{v355[0], v355[1]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x80] = tsm::vec<__half, 2>{{v355[2], v355[3]}};
+        sv[tp2 ^ 0x80] = tsm::vec<__half, 2>{{v355[2], v355[3]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x1] = tsm::vec<__half, 2>{{v355[4], v355[5]}};
+        sv[tp2 ^ 0x1] = tsm::vec<__half, 2>{{v355[4], v355[5]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x81] = tsm::vec<__half, 2>{{v355[6], v355[7]}};
+        sv[tp2 ^ 0x81] = tsm::vec<__half, 2>{{v355[6], v355[7]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x2] = tsm::vec<__half, 2>{{v355[8], v355[9]}};
+        sv[tp2 ^ 0x2] = tsm::vec<__half, 2>{{v355[8], v355[9]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x82] = tsm::vec<__half, 2>{{v355[10], v355[11]}};
+        sv[tp2 ^ 0x82] = tsm::vec<__half, 2>{{v355[10], v355[11]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x3] = tsm::vec<__half, 2>{{v355[12], v355[13]}};
+        sv[tp2 ^ 0x3] = tsm::vec<__half, 2>{{v355[12], v355[13]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp3 ^ 0x83] = tsm::vec<__half, 2>{{v355[14], v355[15]}};
+        sv[tp2 ^ 0x83] = tsm::vec<__half, 2>{{v355[14], v355[15]}};
         #line 90 "tensor_descriptor.py"
         __syncthreads();
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4]; v122[0] = x.e[0]; v122[1] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3]; v122[0] = x.e[0]; v122[1] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x21]; v122[2] = x.e[0]; v122[3] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x21]; v122[2] = x.e[0]; v122[3] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x42]; v122[4] = x.e[0]; v122[5] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x42]; v122[4] = x.e[0]; v122[5] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x63]; v122[6] = x.e[0]; v122[7] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x63]; v122[6] = x.e[0]; v122[7] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x200]; v122[8] = x.e[0]; v122[9] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x200]; v122[8] = x.e[0]; v122[9] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x221]; v122[10] = x.e[0]; v122[11] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x221]; v122[10] = x.e[0]; v122[11] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x242]; v122[12] = x.e[0]; v122[13] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x242]; v122[12] = x.e[0]; v122[13] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x263]; v122[14] = x.e[0]; v122[15] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x263]; v122[14] = x.e[0]; v122[15] = x.e[1]; }
     }
     #line 90 "tensor_descriptor.py"
     long long v123 = (long long)off_m;
@@ -4961,21 +4992,29 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr, __half* b_ptr, __half* c_ptr, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr, __half* b_ptr, __half* c_ptr, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_ptr_tma, const __grid_constant__ tsm::TmaMap b_ptr_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[32768];
+    __shared__ __align__(1024) unsigned char tsm_smem[32800];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((lane & 3) << 9) | (lane >> 2) | (warp << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 132)) ^ (warp << 9);
-    const int tp5 = lane ^ ((((warp >> 0) & 1) * 132) ^ (((warp >> 1) & 1) * 256));
-    const int tp6 = (lane >> 3) | (warp << 2);
-    const int tp7 = ((lane & 7) << 3);
+    const int tp2 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 132)) ^ (warp << 9);
+    const int tp3 = lane ^ ((((warp >> 0) & 1) * 132) ^ (((warp >> 1) & 1) * 256));
+    const int tp4 = (lane >> 3) | (warp << 2);
+    const int tp5 = ((lane & 7) << 3);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 32768); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
     #line 108 "tensor_descriptor.py"
     long long v6 = (long long)K;
@@ -5141,19 +5180,24 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     for (int r = 0; r < 16; ++r)
         #line 115 "tensor_descriptor.py"
         v213[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_ptr's [64, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
     #line 115 "tensor_descriptor.py"
     dot_slot = 0;
     #line 115 "tensor_descriptor.py"
+    tsm::fence_proxy_async();
+    #line 115 "tensor_descriptor.py"
     __syncthreads();
     #line 115 "tensor_descriptor.py"
-    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 8192);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
+    if (threadIdx.x == 0) {
         #line 115 "tensor_descriptor.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v198[r], v212[r]); }
-    #line 115 "tensor_descriptor.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 115 "tensor_descriptor.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 8192;
+        #line 115 "tensor_descriptor.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 4096);
+        #line 115 "tensor_descriptor.py"
+        tsm::tma_load_2d(dot_a_tma, &a_ptr_tma, v169, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     #line 115 "tensor_descriptor.py"
     int v215 = 0 * 32;
     #line 115 "tensor_descriptor.py"
@@ -5283,19 +5327,24 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     for (int r = 0; r < 16; ++r)
         #line 115 "tensor_descriptor.py"
         v261[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_ptr's [64, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
     #line 115 "tensor_descriptor.py"
     dot_slot = 0;
     #line 115 "tensor_descriptor.py"
+    tsm::fence_proxy_async();
+    #line 115 "tensor_descriptor.py"
     __syncthreads();
     #line 115 "tensor_descriptor.py"
-    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 8192 + 4096);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
+    if (threadIdx.x == 0) {
         #line 115 "tensor_descriptor.py"
-        { const int f = (((r & 7) << 6) | ((r >> 3) << 5)) + tp3; tsm::cp_async16(&dot_b_next[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 2) >> 1)], v244[r], v260[r]); }
-    #line 115 "tensor_descriptor.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 115 "tensor_descriptor.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 8192 + 4096;
+        #line 115 "tensor_descriptor.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 4096);
+        #line 115 "tensor_descriptor.py"
+        tsm::tma_load_2d(dot_b_tma, &b_ptr_tma, v215, off_n, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[32];
     #pragma unroll
@@ -5448,15 +5497,18 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         for (int r = 0; r < 16; ++r)
             #line 115 "tensor_descriptor.py"
             v309[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_ptr's [64, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
         #line 115 "tensor_descriptor.py"
-        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
+        if (threadIdx.x == 0) {
             #line 115 "tensor_descriptor.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v294[r], v308[r]); }
-        #line 115 "tensor_descriptor.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 115 "tensor_descriptor.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 8192;
+            #line 115 "tensor_descriptor.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 4096);
+            #line 115 "tensor_descriptor.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_ptr_tma, v265, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         #line 115 "tensor_descriptor.py"
         int v311 = k_next * 32;
         #line 115 "tensor_descriptor.py"
@@ -5586,15 +5638,18 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         for (int r = 0; r < 16; ++r)
             #line 115 "tensor_descriptor.py"
             v357[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_ptr's [64, 32] block (the dot reads it transposed) straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
         #line 115 "tensor_descriptor.py"
-        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 8192 + 4096);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
+        if (threadIdx.x == 0) {
             #line 115 "tensor_descriptor.py"
-            { const int f = (((r & 7) << 6) | ((r >> 3) << 5)) + tp3; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f & 63) * 64 + (f >> 6) * 2) >> 1)], v340[r], v356[r]); }
-        #line 115 "tensor_descriptor.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 115 "tensor_descriptor.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 8192 + 4096;
+            #line 115 "tensor_descriptor.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 4096);
+            #line 115 "tensor_descriptor.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_ptr_tma, v311, off_n, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         float acc_2[32];
         // tl.dot: a [64x32] and b [32x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
@@ -5605,7 +5660,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
             #line 115 "tensor_descriptor.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along N
             #line 115 "tensor_descriptor.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 115 "tensor_descriptor.py"
+            tma_phase ^= 1u << dot_slot;
             #line 115 "tensor_descriptor.py"
             __syncthreads();
             #pragma unroll
@@ -5647,6 +5704,10 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     #line 114 "tensor_descriptor.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 114 "tensor_descriptor.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 114 "tensor_descriptor.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 114 "tensor_descriptor.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 114 "tensor_descriptor.py"
     tsm::wgmma_fence_regs<32>(acc_1);
@@ -5664,71 +5725,71 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         #line 116 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 116 "tensor_descriptor.py"
-        sv[tp4] = tsm::vec<__half, 2>{{v363[0], v363[1]}};
+        sv[tp2] = tsm::vec<__half, 2>{{v363[0], v363[1]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x100] = tsm::vec<__half, 2>{{v363[2], v363[3]}};
+        sv[tp2 ^ 0x100] = tsm::vec<__half, 2>{{v363[2], v363[3]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x1] = tsm::vec<__half, 2>{{v363[4], v363[5]}};
+        sv[tp2 ^ 0x1] = tsm::vec<__half, 2>{{v363[4], v363[5]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x101] = tsm::vec<__half, 2>{{v363[6], v363[7]}};
+        sv[tp2 ^ 0x101] = tsm::vec<__half, 2>{{v363[6], v363[7]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x2] = tsm::vec<__half, 2>{{v363[8], v363[9]}};
+        sv[tp2 ^ 0x2] = tsm::vec<__half, 2>{{v363[8], v363[9]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x102] = tsm::vec<__half, 2>{{v363[10], v363[11]}};
+        sv[tp2 ^ 0x102] = tsm::vec<__half, 2>{{v363[10], v363[11]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x3] = tsm::vec<__half, 2>{{v363[12], v363[13]}};
+        sv[tp2 ^ 0x3] = tsm::vec<__half, 2>{{v363[12], v363[13]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x103] = tsm::vec<__half, 2>{{v363[14], v363[15]}};
+        sv[tp2 ^ 0x103] = tsm::vec<__half, 2>{{v363[14], v363[15]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x4] = tsm::vec<__half, 2>{{v363[16], v363[17]}};
+        sv[tp2 ^ 0x4] = tsm::vec<__half, 2>{{v363[16], v363[17]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x104] = tsm::vec<__half, 2>{{v363[18], v363[19]}};
+        sv[tp2 ^ 0x104] = tsm::vec<__half, 2>{{v363[18], v363[19]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x5] = tsm::vec<__half, 2>{{v363[20], v363[21]}};
+        sv[tp2 ^ 0x5] = tsm::vec<__half, 2>{{v363[20], v363[21]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x105] = tsm::vec<__half, 2>{{v363[22], v363[23]}};
+        sv[tp2 ^ 0x105] = tsm::vec<__half, 2>{{v363[22], v363[23]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x6] = tsm::vec<__half, 2>{{v363[24], v363[25]}};
+        sv[tp2 ^ 0x6] = tsm::vec<__half, 2>{{v363[24], v363[25]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x106] = tsm::vec<__half, 2>{{v363[26], v363[27]}};
+        sv[tp2 ^ 0x106] = tsm::vec<__half, 2>{{v363[26], v363[27]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x7] = tsm::vec<__half, 2>{{v363[28], v363[29]}};
+        sv[tp2 ^ 0x7] = tsm::vec<__half, 2>{{v363[28], v363[29]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp4 ^ 0x107] = tsm::vec<__half, 2>{{v363[30], v363[31]}};
+        sv[tp2 ^ 0x107] = tsm::vec<__half, 2>{{v363[30], v363[31]}};
         #line 116 "tensor_descriptor.py"
         __syncthreads();
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5]; v123[0] = x.e[0]; v123[1] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3]; v123[0] = x.e[0]; v123[1] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x21]; v123[2] = x.e[0]; v123[3] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x21]; v123[2] = x.e[0]; v123[3] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x42]; v123[4] = x.e[0]; v123[5] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x42]; v123[4] = x.e[0]; v123[5] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x63]; v123[6] = x.e[0]; v123[7] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x63]; v123[6] = x.e[0]; v123[7] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x200]; v123[8] = x.e[0]; v123[9] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x200]; v123[8] = x.e[0]; v123[9] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x221]; v123[10] = x.e[0]; v123[11] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x221]; v123[10] = x.e[0]; v123[11] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x242]; v123[12] = x.e[0]; v123[13] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x242]; v123[12] = x.e[0]; v123[13] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x263]; v123[14] = x.e[0]; v123[15] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x263]; v123[14] = x.e[0]; v123[15] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x400]; v123[16] = x.e[0]; v123[17] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x400]; v123[16] = x.e[0]; v123[17] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x421]; v123[18] = x.e[0]; v123[19] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x421]; v123[18] = x.e[0]; v123[19] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x442]; v123[20] = x.e[0]; v123[21] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x442]; v123[20] = x.e[0]; v123[21] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x463]; v123[22] = x.e[0]; v123[23] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x463]; v123[22] = x.e[0]; v123[23] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x600]; v123[24] = x.e[0]; v123[25] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x600]; v123[24] = x.e[0]; v123[25] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x621]; v123[26] = x.e[0]; v123[27] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x621]; v123[26] = x.e[0]; v123[27] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x642]; v123[28] = x.e[0]; v123[29] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x642]; v123[28] = x.e[0]; v123[29] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp5 ^ 0x663]; v123[30] = x.e[0]; v123[31] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x663]; v123[30] = x.e[0]; v123[31] = x.e[1]; }
     }
     #line 116 "tensor_descriptor.py"
     long long v124 = (long long)off_m;
@@ -5746,7 +5807,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 116 "tensor_descriptor.py"
-        v130[r] = ((r << 4) + tp6);
+        v130[r] = ((r << 4) + tp4);
     long long v132[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -5786,7 +5847,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 116 "tensor_descriptor.py"
-        v145[r] = (r + tp7);
+        v145[r] = (r + tp5);
     long long v147[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -10437,18 +10498,27 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, __half* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, __half* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[24576];
+    __shared__ __align__(1024) unsigned char tsm_smem[24608];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
-    const int tp4 = lane | (warp << 7);
+    const int tp2 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
+    const int tp3 = lane | (warp << 7);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 24576); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def host_desc_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     #line 265 "tensor_descriptor.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -10606,19 +10676,24 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     for (int r = 0; r < 16; ++r)
         #line 271 "tensor_descriptor.py"
         v218[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
     #line 271 "tensor_descriptor.py"
     dot_slot = 0;
     #line 271 "tensor_descriptor.py"
+    tsm::fence_proxy_async();
+    #line 271 "tensor_descriptor.py"
     __syncthreads();
     #line 271 "tensor_descriptor.py"
-    __half *dot_a_next = reinterpret_cast<__half *>(tsm_smem + 0 * 6144);
-    #pragma unroll
-    for (int r = 0; r < 16; r += 8)
+    if (threadIdx.x == 0) {
         #line 271 "tensor_descriptor.py"
-        { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v203[r], v217[r]); }
-    #line 271 "tensor_descriptor.py"
-    tsm::cp_async_commit();
+        const int tma_slot = 0;
+        #line 271 "tensor_descriptor.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 6144;
+        #line 271 "tensor_descriptor.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 4096);
+        #line 271 "tensor_descriptor.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v174, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     #line 271 "tensor_descriptor.py"
     int v220 = 0 * 32;
     #line 271 "tensor_descriptor.py"
@@ -10738,19 +10813,24 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     for (int r = 0; r < 8; ++r)
         #line 271 "tensor_descriptor.py"
         v264[r] = __float2half_rn(0.0f);
-    // cp.async: global memory straight into tl.dot's staging buffer for the first iteration
+    // TMA: the copy engine moves b_desc's [32, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 32 in its 64-byte swizzle
     #line 271 "tensor_descriptor.py"
     dot_slot = 0;
     #line 271 "tensor_descriptor.py"
+    tsm::fence_proxy_async();
+    #line 271 "tensor_descriptor.py"
     __syncthreads();
     #line 271 "tensor_descriptor.py"
-    __half *dot_b_next = reinterpret_cast<__half *>(tsm_smem + 0 * 6144 + 4096);
-    #pragma unroll
-    for (int r = 0; r < 8; r += 8)
+    if (threadIdx.x == 0) {
         #line 271 "tensor_descriptor.py"
-        { const int f = r + tp2; tsm::cp_async16(&dot_b_next[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v249[r], v263[r]); }
-    #line 271 "tensor_descriptor.py"
-    tsm::cp_async_commit();
+        const int tma_slot_1 = 0;
+        #line 271 "tensor_descriptor.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 6144 + 4096;
+        #line 271 "tensor_descriptor.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 2048);
+        #line 271 "tensor_descriptor.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v220, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[16];
     #pragma unroll
@@ -10903,15 +10983,18 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         for (int r = 0; r < 16; ++r)
             #line 271 "tensor_descriptor.py"
             v312[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
         #line 271 "tensor_descriptor.py"
-        __half *dot_a_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144);
-        #pragma unroll
-        for (int r = 0; r < 16; r += 8)
+        if (threadIdx.x == 0) {
             #line 271 "tensor_descriptor.py"
-            { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::cp_async16(&dot_a_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v297[r], v311[r]); }
-        #line 271 "tensor_descriptor.py"
-        tsm::cp_async_commit();
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 271 "tensor_descriptor.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 6144;
+            #line 271 "tensor_descriptor.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 4096);
+            #line 271 "tensor_descriptor.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v268, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         #line 271 "tensor_descriptor.py"
         int v314 = k_next * 32;
         #line 271 "tensor_descriptor.py"
@@ -11031,15 +11114,18 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         for (int r = 0; r < 8; ++r)
             #line 271 "tensor_descriptor.py"
             v358[r] = __float2half_rn(0.0f);
-        // cp.async: global memory straight into tl.dot's staging buffer for the next iteration
+        // TMA: the copy engine moves b_desc's [32, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 32 in its 64-byte swizzle
         #line 271 "tensor_descriptor.py"
-        __half *dot_b_next_1 = reinterpret_cast<__half *>(tsm_smem + (dot_slot == 3 ? 0 : dot_slot + 1) * 6144 + 4096);
-        #pragma unroll
-        for (int r = 0; r < 8; r += 8)
+        if (threadIdx.x == 0) {
             #line 271 "tensor_descriptor.py"
-            { const int f = r + tp2; tsm::cp_async16(&dot_b_next_1[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], v343[r], v357[r]); }
-        #line 271 "tensor_descriptor.py"
-        tsm::cp_async_commit();
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 271 "tensor_descriptor.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 6144 + 4096;
+            #line 271 "tensor_descriptor.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 2048);
+            #line 271 "tensor_descriptor.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v314, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         float acc_2[16];
         // tl.dot: a [64x32] and b [32x32] fp16 on tensor cores (wgmma m64n32k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
@@ -11050,7 +11136,9 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along K
             #line 271 "tensor_descriptor.py"
-            tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 271 "tensor_descriptor.py"
+            tma_phase ^= 1u << dot_slot;
             #line 271 "tensor_descriptor.py"
             __syncthreads();
             #pragma unroll
@@ -11092,6 +11180,10 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     #line 270 "tensor_descriptor.py"
     tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
     #line 270 "tensor_descriptor.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 270 "tensor_descriptor.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 270 "tensor_descriptor.py"
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 270 "tensor_descriptor.py"
     tsm::wgmma_fence_regs<16>(acc_1);
@@ -11109,39 +11201,39 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 272 "tensor_descriptor.py"
-        sv[tp3] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
+        sv[tp2] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
+        sv[tp2 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
+        sv[tp2 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
+        sv[tp2 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
+        sv[tp2 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
+        sv[tp2 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
+        sv[tp2 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
+        sv[tp2 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
         #line 272 "tensor_descriptor.py"
         __syncthreads();
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
     }
     #line 272 "tensor_descriptor.py"
     long long v132 = (long long)off_m;
@@ -12091,18 +12183,27 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, __half* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K)
+extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, __half* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
     // layout conversions exchange registers through this buffer
-    __shared__ __align__(1024) unsigned char tsm_smem[12288];
+    __shared__ __align__(1024) unsigned char tsm_smem[24608];
+    int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
+    unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
     const int tp0 = (lane >> 2) | (warp << 3);
     const int tp1 = ((lane & 3) << 3);
-    int dot_phase = 0; // which of tl.dot's two staging buffers
-    const int tp2 = (lane << 3) | (warp << 8);
-    const int tp3 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
-    const int tp4 = lane | (warp << 7);
+    const int tp2 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
+    const int tp3 = lane | (warp << 7);
+    unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 24576); // one mbarrier per TMA-fed staging buffer
+    if (threadIdx.x == 0) {
+        tsm::mbar_init(&tsm_tma_bar[0], 2);
+        tsm::mbar_init(&tsm_tma_bar[1], 2);
+        tsm::mbar_init(&tsm_tma_bar[2], 2);
+        tsm::mbar_init(&tsm_tma_bar[3], 2);
+        tsm::fence_mbar_init();
+    }
+    __syncthreads(); // the barriers are ready before any copy completes on them
     // def host_desc_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     #line 265 "tensor_descriptor.py"
     long long v5 = a_desc_stride0_16B * 8LL;
@@ -12260,10 +12361,24 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     for (int r = 0; r < 16; ++r)
         #line 271 "tensor_descriptor.py"
         v218[r] = __float2half_rn(0.0f);
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
+    #line 271 "tensor_descriptor.py"
+    dot_slot = 0;
+    #line 271 "tensor_descriptor.py"
+    tsm::fence_proxy_async();
+    #line 271 "tensor_descriptor.py"
+    __syncthreads();
+    #line 271 "tensor_descriptor.py"
+    if (threadIdx.x == 0) {
         #line 271 "tensor_descriptor.py"
-        tsm::load<1>(&v218[r], v203[r], v217[r]); // 2-byte access
+        const int tma_slot = 0;
+        #line 271 "tensor_descriptor.py"
+        unsigned char *dot_a_tma = tsm_smem + tma_slot * 6144;
+        #line 271 "tensor_descriptor.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 4096);
+        #line 271 "tensor_descriptor.py"
+        tsm::tma_load_2d(dot_a_tma, &a_desc_tma, v174, off_m, &tsm_tma_bar[0 + tma_slot]);
+    }
     #line 271 "tensor_descriptor.py"
     int v220 = 0 * 32;
     #line 271 "tensor_descriptor.py"
@@ -12383,10 +12498,24 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     for (int r = 0; r < 8; ++r)
         #line 271 "tensor_descriptor.py"
         v264[r] = __float2half_rn(0.0f);
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    // TMA: the copy engine moves b_desc's [32, 32] block straight into tl.dot's staging buffer for the first iteration, 1 box(es) of 32 x 32 in its 64-byte swizzle
+    #line 271 "tensor_descriptor.py"
+    dot_slot = 0;
+    #line 271 "tensor_descriptor.py"
+    tsm::fence_proxy_async();
+    #line 271 "tensor_descriptor.py"
+    __syncthreads();
+    #line 271 "tensor_descriptor.py"
+    if (threadIdx.x == 0) {
         #line 271 "tensor_descriptor.py"
-        tsm::load<1>(&v264[r], v249[r], v263[r]); // 2-byte access
+        const int tma_slot_1 = 0;
+        #line 271 "tensor_descriptor.py"
+        unsigned char *dot_b_tma = tsm_smem + tma_slot_1 * 6144 + 4096;
+        #line 271 "tensor_descriptor.py"
+        tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_1], 2048);
+        #line 271 "tensor_descriptor.py"
+        tsm::tma_load_2d(dot_b_tma, &b_desc_tma, off_n, v220, &tsm_tma_bar[0 + tma_slot_1]);
+    }
     // for k in range(0, tl.cdiv(K, BK)):
     float acc_1[16];
     #pragma unroll
@@ -12539,10 +12668,18 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         for (int r = 0; r < 16; ++r)
             #line 271 "tensor_descriptor.py"
             v312[r] = __float2half_rn(0.0f);
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        // TMA: the copy engine moves a_desc's [64, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 64 in its 64-byte swizzle
+        #line 271 "tensor_descriptor.py"
+        if (threadIdx.x == 0) {
             #line 271 "tensor_descriptor.py"
-            tsm::load<1>(&v312[r], v297[r], v311[r]); // 2-byte access
+            const int tma_slot_2 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 271 "tensor_descriptor.py"
+            unsigned char *dot_a_tma_1 = tsm_smem + tma_slot_2 * 6144;
+            #line 271 "tensor_descriptor.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_2], 4096);
+            #line 271 "tensor_descriptor.py"
+            tsm::tma_load_2d(dot_a_tma_1, &a_desc_tma, v268, off_m, &tsm_tma_bar[0 + tma_slot_2]);
+        }
         #line 271 "tensor_descriptor.py"
         int v314 = k_next * 32;
         #line 271 "tensor_descriptor.py"
@@ -12662,31 +12799,31 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         for (int r = 0; r < 8; ++r)
             #line 271 "tensor_descriptor.py"
             v358[r] = __float2half_rn(0.0f);
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        // TMA: the copy engine moves b_desc's [32, 32] block straight into tl.dot's staging buffer for the next iteration, 1 box(es) of 32 x 32 in its 64-byte swizzle
+        #line 271 "tensor_descriptor.py"
+        if (threadIdx.x == 0) {
             #line 271 "tensor_descriptor.py"
-            tsm::load<1>(&v358[r], v343[r], v357[r]); // 2-byte access
+            const int tma_slot_3 = (dot_slot == 3 ? 0 : dot_slot + 1);
+            #line 271 "tensor_descriptor.py"
+            unsigned char *dot_b_tma_1 = tsm_smem + tma_slot_3 * 6144 + 4096;
+            #line 271 "tensor_descriptor.py"
+            tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot_3], 2048);
+            #line 271 "tensor_descriptor.py"
+            tsm::tma_load_2d(dot_b_tma_1, &b_desc_tma, off_n, v314, &tsm_tma_bar[0 + tma_slot_3]);
+        }
         float acc_2[16];
         // tl.dot: a [64x32] and b [32x32] fp16 on tensor cores (wgmma m64n32k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
             #line 271 "tensor_descriptor.py"
-            dot_phase ^= 1;
-            #line 271 "tensor_descriptor.py"
-            unsigned char *dot_buf = tsm_smem + dot_phase * 6144;
+            unsigned char *dot_buf = tsm_smem + dot_slot * 6144;
             #line 271 "tensor_descriptor.py"
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: swizzled rows along M
             #line 271 "tensor_descriptor.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 4096); // b: swizzled rows along K
-            #pragma unroll
-            for (int r = 0; r < 16; r += 8)
-                #line 271 "tensor_descriptor.py"
-                { const int f = ((r & 7) | ((r >> 3) << 10)) + tp2; tsm::sts<8>(&dot_a[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], &v359[r]); }
-            #pragma unroll
-            for (int r = 0; r < 8; r += 8)
-                #line 271 "tensor_descriptor.py"
-                { const int f = r + tp2; tsm::sts<8>(&dot_b[(tsm::swz<64>((f >> 5) * 64 + (f & 31) * 2) >> 1)], &v360[r]); }
             #line 271 "tensor_descriptor.py"
-            tsm::fence_proxy_async(); // what this thread staged becomes visible to wgmma
+            tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // this iteration's TMA tiles have landed
+            #line 271 "tensor_descriptor.py"
+            tma_phase ^= 1u << dot_slot;
             #line 271 "tensor_descriptor.py"
             __syncthreads();
             #pragma unroll
@@ -12708,9 +12845,9 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             tsm::wgmma_commit();
             #line 271 "tensor_descriptor.py"
-            tsm::wgmma_wait<0>(); // the accumulator is final
+            tsm::wgmma_wait<1>(); // the accumulator is carried to the next dot, still in flight
             #line 271 "tensor_descriptor.py"
-            tsm::wgmma_fence_regs<16>(acc_2);
+            dot_slot = (dot_slot == 3 ? 0 : dot_slot + 1);
         }
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -12725,6 +12862,16 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             v360[r] = v358[r];
     }
+    #line 270 "tensor_descriptor.py"
+    tsm::cp_async_wait<0>(); // the last prefetch (masked off: zeros) has landed before anything else uses shared memory
+    #line 270 "tensor_descriptor.py"
+    tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u); // so has the last TMA prefetch
+    #line 270 "tensor_descriptor.py"
+    tma_phase ^= 1u << dot_slot;
+    #line 270 "tensor_descriptor.py"
+    tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
+    #line 270 "tensor_descriptor.py"
+    tsm::wgmma_fence_regs<16>(acc_1);
     // c_desc.store([off_m, off_n], acc.to(tl.float16))
     __half v364[16];
     #pragma unroll
@@ -12739,39 +12886,39 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 272 "tensor_descriptor.py"
-        sv[tp3] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
+        sv[tp2] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
+        sv[tp2 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
+        sv[tp2 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
+        sv[tp2 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
+        sv[tp2 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
+        sv[tp2 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
+        sv[tp2 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp3 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
+        sv[tp2 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
         #line 272 "tensor_descriptor.py"
         __syncthreads();
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp4 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
     }
     #line 272 "tensor_descriptor.py"
     long long v132 = (long long)off_m;
