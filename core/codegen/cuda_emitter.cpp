@@ -304,7 +304,8 @@ std::optional<CudaSource> Emitter::run()
     code << ".\n// One program = one thread block of " << T << " threads (num_warps="
          << lk.numWarps() << ").\n";
     if (archSpecific)
-        code << "// Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a (nvcc -arch=sm_90a).\n";
+        code << "// Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a only\n"
+                "// (nvcc -gencode arch=compute_90a,code=sm_90a; -arch=sm_90a adds compute_90 PTX, which has no wgmma).\n";
     // The fp16 / bf16 headers cost NVRTC more than the rest of a small kernel: include them
     // only when the body uses those types or intrinsics (__half, __hfma, __float2bfloat16_rn...).
     const std::string body = m_body.str();

@@ -7,6 +7,12 @@
 
 #include "emit_test_support.h"
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
 using namespace tsm;
 using namespace tsm::codegen;
 using namespace tsm::codegen::test;
@@ -182,4 +188,32 @@ def mm(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.
     ASSERT_TRUE(r->cuda) << r->messages();
     EXPECT_TRUE(tensorMaps(*r->cuda).empty());
     EXPECT_EQ(count(r->code(), "tma_load_2d"), 0);
+}
+
+TEST(EmitTma, StandaloneOutputBuildsWithTheNvccCommandItNames)
+{
+    // `tilesmith emit --cuda --standalone` of a TMA + wgmma kernel, host launcher included,
+    // builds with the command its header names (CUDA 13's -arch=sm_90a also makes compute_90
+    // PTX, which has no wgmma, and fails).
+    const std::filesystem::path nvcc = "/usr/local/cuda/bin/nvcc";
+    if (!std::filesystem::exists(nvcc))
+        GTEST_SKIP() << "no nvcc at " << nvcc;
+    EmitOptions o = withTma();
+    o.standalone = true;
+    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, true), 90, o);
+    ASSERT_TRUE(r->cuda) << r->messages();
+    const std::string &c = r->code();
+    const std::string flags = "-gencode arch=compute_90a,code=sm_90a";
+    ASSERT_NE(c.find("(nvcc " + flags + ";"), std::string::npos) << c.substr(0, 400);
+    ASSERT_GT(count(c, "tsm::tma_load_2d("), 0);
+    const auto dir = std::filesystem::temp_directory_path() / ("tsm_tma_standalone_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "mm.cu") << c;
+    const std::string cmd = nvcc.string() + " " + flags + " -c " + (dir / "mm.cu").string() + " -o "
+                            + (dir / "mm.o").string() + " > " + (dir / "log.txt").string() + " 2>&1";
+    const int rc = std::system(cmd.c_str());
+    std::stringstream log;
+    log << std::ifstream(dir / "log.txt").rdbuf();
+    EXPECT_EQ(rc, 0) << log.str();
+    std::filesystem::remove_all(dir);
 }
