@@ -191,8 +191,8 @@ void Emitter::emitRegion(const ir::Region &region)
     for (const ir::Op &op : region.ops) {
         if (failed)
             return;
-        if (op.code == ir::OpCode::Yield || op.code == ir::OpCode::Condition)
-            continue; // the parent op assigns its region's results
+        if (op.code == ir::OpCode::Yield || op.code == ir::OpCode::Condition || unemitted.count(&op))
+            continue; // the parent op assigns its region's results; no one reads an unemitted op's
         sourceLine(op);
         emitOp(op);
     }

@@ -372,6 +372,9 @@ public:
         return key;
     }
     std::vector<int> tmaBarrierCounts;          ///< arrivals each mbarrier of tsm_tma_bar expects
+    /// Ops whose values only TMA loads read, as pointers, masks or padding (planAsyncCopies):
+    /// emitRegion skips them.
+    std::set<const ir::Op *> unemitted;
     /// Records the path `op` (a tl.dot) took, for the resource report.
     void noteDot(const ir::Op &op, std::string path, std::string detail);
     void emitRandom(const ir::Op &op); // emit_random.cpp

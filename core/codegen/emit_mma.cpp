@@ -274,6 +274,51 @@ void Emitter::planAsyncCopies()
         }
     };
     walk(k.body);
+    // The copy engine takes a TMA load's coordinates, not its pointers, mask or padding value:
+    // what only those read is not emitted (a reader of the CUDA C sees no unused arrays).
+    std::vector<ir::ValueId> work;
+    for (const auto &[load, al] : asyncLoads)
+        if (al.tma)
+            for (std::size_t i = 0; i < 3 && i < load->operands.size(); ++i) {
+                --uses[load->operands[i]];
+                work.push_back(load->operands[i]);
+            }
+    auto pure = [](const ir::Op &op) {
+        switch (op.code) {
+        case ir::OpCode::Constant:
+        case ir::OpCode::ProgramId:
+        case ir::OpCode::NumPrograms:
+        case ir::OpCode::MakeRange:
+        case ir::OpCode::Splat:
+        case ir::OpCode::Broadcast:
+        case ir::OpCode::ExpandDims:
+        case ir::OpCode::Reshape:
+        case ir::OpCode::Permute:
+        case ir::OpCode::ConvertLayout:
+        case ir::OpCode::Cast:
+        case ir::OpCode::Bitcast:
+        case ir::OpCode::PtrToInt:
+        case ir::OpCode::IntToPtr:
+        case ir::OpCode::AddPtr:
+        case ir::OpCode::Hint: return true;
+        default: return op.regions.empty() && ir::isElementwise(op.code);
+        }
+    };
+    while (!work.empty()) {
+        const ir::ValueId v = work.back();
+        work.pop_back();
+        auto it = def.find(v);
+        if (uses[v] > 0 || it == def.end() || unemitted.count(it->second) || !pure(*it->second))
+            continue;
+        const ir::Op &d = *it->second;
+        if (std::any_of(d.results.begin(), d.results.end(), [&](ir::ValueId r) { return uses[r] > 0; }))
+            continue;
+        unemitted.insert(&d);
+        for (ir::ValueId o : d.operands) {
+            --uses[o];
+            work.push_back(o);
+        }
+    }
 }
 
 void Emitter::emitAsyncLoad(const ir::Op &op)

@@ -3332,10 +3332,10 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     __shared__ __align__(1024) unsigned char tsm_smem[24608];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 2) | (warp << 3);
-    const int tp1 = ((lane & 3) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
-    const int tp3 = lane | (warp << 7);
+    const int tp0 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
+    const int tp1 = lane | (warp << 7);
+    const int tp2 = (lane >> 2) | (warp << 3);
+    const int tp3 = ((lane & 3) << 3);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 24576); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -3345,16 +3345,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
-    // a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
-    #line 80 "tensor_descriptor.py"
-    long long v6 = (long long)K;
-    #line 80 "tensor_descriptor.py"
-    long long v8 = (long long)1;
-    // b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1], block_shape=[BK, BN])
-    #line 81 "tensor_descriptor.py"
-    long long v9 = (long long)N;
-    #line 81 "tensor_descriptor.py"
-    long long v11 = (long long)1;
     // c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
     #line 82 "tensor_descriptor.py"
     long long v12 = (long long)N;
@@ -3378,133 +3368,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     int v25 = v23 - 1;
     #line 86 "tensor_descriptor.py"
     int v27 = v25 / 32;
-    #line 86 "tensor_descriptor.py"
-    bool v163 = 0 < v27;
     // a = a_desc.load([off_m, k * BK])
     #line 87 "tensor_descriptor.py"
     int v165 = 0 * 32;
-    #line 87 "tensor_descriptor.py"
-    long long v166 = (long long)off_m;
-    #line 87 "tensor_descriptor.py"
-    long long v167 = v166 * v6;
-    #line 87 "tensor_descriptor.py"
-    __half* v168 = a_ptr + v167;
-    #line 87 "tensor_descriptor.py"
-    long long v169 = (long long)v165;
-    #line 87 "tensor_descriptor.py"
-    long long v170 = v169 * v8;
-    #line 87 "tensor_descriptor.py"
-    __half* v171 = v168 + v170;
-    int v172[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v172[r] = ((r << 5) + tp0);
-    long long v174[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v174[r] = (long long)v172[r];
-    long long v176[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v176[r] = v174[r] * v6;
-    __half* v178[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v178[r] = v171 + v176[r];
-    int v180[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v180[r] = v172[r] + off_m;
-    bool v182[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v182[r] = v180[r] < M;
-    bool v185[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v185[r] = v180[r] >= 0;
-    bool v186[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "tensor_descriptor.py"
-        v186[r] = v185[r] & v182[r];
-    int v187[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v187[r] = (r + tp1);
-    long long v189[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v189[r] = (long long)v187[r];
-    long long v191[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v191[r] = v189[r] * v8;
-    __half* v192[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v192[r] = v178[(r >> 3)];
-    long long v193[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v193[r] = v191[(r & 7)];
-    __half* v194[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v194[r] = v192[r] + v193[r];
-    int v196[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v196[r] = v187[r] + v165;
-    bool v198[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v198[r] = (r & 7) ? v198[r & ~7] : v196[r] < K;
-    bool v201[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v201[r] = (r & 7) ? v201[r & ~7] : v196[r] >= 0;
-    bool v202[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "tensor_descriptor.py"
-        v202[r] = (r & 7) ? v202[r & ~7] : v201[r] & v198[r];
-    bool v203[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v203[r] = v186[(r >> 3)];
-    bool v204[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v204[r] = v202[(r & 7)];
-    bool v205[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v205[r] = (r & 7) ? v205[r & ~7] : v203[r] & v204[r];
-    bool v208[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v208[r] = (r & 7) ? v208[r & ~7] : v205[r] & v163;
     __half a[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -3531,118 +3397,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     // b = b_desc.load([k * BK, off_n])
     #line 88 "tensor_descriptor.py"
     int v211 = 0 * 32;
-    #line 88 "tensor_descriptor.py"
-    long long v212 = (long long)v211;
-    #line 88 "tensor_descriptor.py"
-    long long v213 = v212 * v9;
-    #line 88 "tensor_descriptor.py"
-    __half* v214 = b_ptr + v213;
-    #line 88 "tensor_descriptor.py"
-    long long v215 = (long long)off_n;
-    #line 88 "tensor_descriptor.py"
-    long long v216 = v215 * v11;
-    #line 88 "tensor_descriptor.py"
-    __half* v217 = v214 + v216;
-    int v218[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v218[r] = (tp0);
-    long long v220[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v220[r] = (long long)v218[r];
-    long long v222[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v222[r] = v220[r] * v9;
-    __half* v224[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v224[r] = v217 + v222[r];
-    int v226[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v226[r] = v218[r] + v211;
-    bool v228[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v228[r] = v226[r] < K;
-    bool v231[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v231[r] = v226[r] >= 0;
-    bool v232[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v232[r] = v231[r] & v228[r];
-    int v233[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v233[r] = (r + tp1);
-    long long v235[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v235[r] = (long long)v233[r];
-    long long v237[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v237[r] = v235[r] * v11;
-    __half* v238[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v238[r] = v224[0];
-    __half* v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v240[r] = v238[r] + v237[r];
-    int v242[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v242[r] = v233[r] + off_n;
-    bool v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v244[r] = (r & 7) ? v244[r & ~7] : v242[r] < N;
-    bool v247[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v247[r] = (r & 7) ? v247[r & ~7] : v242[r] >= 0;
-    bool v248[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v248[r] = (r & 7) ? v248[r & ~7] : v247[r] & v244[r];
-    bool v249[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v249[r] = v232[0];
-    bool v251[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v251[r] = (r & 7) ? v251[r & ~7] : v249[r] & v248[r];
-    bool v254[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v254[r] = (r & 7) ? v254[r & ~7] : v251[r] & v163;
     __half b[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3686,133 +3440,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int k = 0; k < v27; k += 1) {
         #line 86 "tensor_descriptor.py"
         int k_next = k + 1;
-        #line 86 "tensor_descriptor.py"
-        bool v257 = k_next < v27;
         // a = a_desc.load([off_m, k * BK])
         #line 87 "tensor_descriptor.py"
         int v259 = k_next * 32;
-        #line 87 "tensor_descriptor.py"
-        long long v260 = (long long)off_m;
-        #line 87 "tensor_descriptor.py"
-        long long v261 = v260 * v6;
-        #line 87 "tensor_descriptor.py"
-        __half* v262 = a_ptr + v261;
-        #line 87 "tensor_descriptor.py"
-        long long v263 = (long long)v259;
-        #line 87 "tensor_descriptor.py"
-        long long v264 = v263 * v8;
-        #line 87 "tensor_descriptor.py"
-        __half* v265 = v262 + v264;
-        int v266[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v266[r] = ((r << 5) + tp0);
-        long long v268[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v268[r] = (long long)v266[r];
-        long long v270[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v270[r] = v268[r] * v6;
-        __half* v272[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v272[r] = v265 + v270[r];
-        int v274[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v274[r] = v266[r] + off_m;
-        bool v276[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v276[r] = v274[r] < M;
-        bool v279[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v279[r] = v274[r] >= 0;
-        bool v280[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 87 "tensor_descriptor.py"
-            v280[r] = v279[r] & v276[r];
-        int v281[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v281[r] = (r + tp1);
-        long long v283[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v283[r] = (long long)v281[r];
-        long long v285[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v285[r] = v283[r] * v8;
-        __half* v286[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v286[r] = v272[(r >> 3)];
-        long long v287[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v287[r] = v285[(r & 7)];
-        __half* v288[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v288[r] = v286[r] + v287[r];
-        int v290[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v290[r] = v281[r] + v259;
-        bool v292[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v292[r] = (r & 7) ? v292[r & ~7] : v290[r] < K;
-        bool v295[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v295[r] = (r & 7) ? v295[r & ~7] : v290[r] >= 0;
-        bool v296[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 87 "tensor_descriptor.py"
-            v296[r] = (r & 7) ? v296[r & ~7] : v295[r] & v292[r];
-        bool v297[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v297[r] = v280[(r >> 3)];
-        bool v298[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v298[r] = v296[(r & 7)];
-        bool v299[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v299[r] = (r & 7) ? v299[r & ~7] : v297[r] & v298[r];
-        bool v302[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v302[r] = (r & 7) ? v302[r & ~7] : v299[r] & v257;
         __half a_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -3833,118 +3463,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         // b = b_desc.load([k * BK, off_n])
         #line 88 "tensor_descriptor.py"
         int v305 = k_next * 32;
-        #line 88 "tensor_descriptor.py"
-        long long v306 = (long long)v305;
-        #line 88 "tensor_descriptor.py"
-        long long v307 = v306 * v9;
-        #line 88 "tensor_descriptor.py"
-        __half* v308 = b_ptr + v307;
-        #line 88 "tensor_descriptor.py"
-        long long v309 = (long long)off_n;
-        #line 88 "tensor_descriptor.py"
-        long long v310 = v309 * v11;
-        #line 88 "tensor_descriptor.py"
-        __half* v311 = v308 + v310;
-        int v312[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v312[r] = (tp0);
-        long long v314[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v314[r] = (long long)v312[r];
-        long long v316[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v316[r] = v314[r] * v9;
-        __half* v318[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v318[r] = v311 + v316[r];
-        int v320[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v320[r] = v312[r] + v305;
-        bool v322[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v322[r] = v320[r] < K;
-        bool v325[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v325[r] = v320[r] >= 0;
-        bool v326[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v326[r] = v325[r] & v322[r];
-        int v327[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v327[r] = (r + tp1);
-        long long v329[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v329[r] = (long long)v327[r];
-        long long v331[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v331[r] = v329[r] * v11;
-        __half* v332[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v332[r] = v318[0];
-        __half* v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v334[r] = v332[r] + v331[r];
-        int v336[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v336[r] = v327[r] + off_n;
-        bool v338[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v338[r] = (r & 7) ? v338[r & ~7] : v336[r] < N;
-        bool v341[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v341[r] = (r & 7) ? v341[r & ~7] : v336[r] >= 0;
-        bool v342[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v342[r] = (r & 7) ? v342[r & ~7] : v341[r] & v338[r];
-        bool v343[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v343[r] = v326[0];
-        bool v345[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v345[r] = (r & 7) ? v345[r & ~7] : v343[r] & v342[r];
-        bool v348[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v348[r] = (r & 7) ? v348[r & ~7] : v345[r] & v257;
         __half b_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -4038,39 +3556,39 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 90 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 90 "tensor_descriptor.py"
-        sv[tp2] = tsm::vec<__half, 2>{{v355[0], v355[1]}};
+        sv[tp0] = tsm::vec<__half, 2>{{v355[0], v355[1]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp2 ^ 0x80] = tsm::vec<__half, 2>{{v355[2], v355[3]}};
+        sv[tp0 ^ 0x80] = tsm::vec<__half, 2>{{v355[2], v355[3]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp2 ^ 0x1] = tsm::vec<__half, 2>{{v355[4], v355[5]}};
+        sv[tp0 ^ 0x1] = tsm::vec<__half, 2>{{v355[4], v355[5]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp2 ^ 0x81] = tsm::vec<__half, 2>{{v355[6], v355[7]}};
+        sv[tp0 ^ 0x81] = tsm::vec<__half, 2>{{v355[6], v355[7]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp2 ^ 0x2] = tsm::vec<__half, 2>{{v355[8], v355[9]}};
+        sv[tp0 ^ 0x2] = tsm::vec<__half, 2>{{v355[8], v355[9]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp2 ^ 0x82] = tsm::vec<__half, 2>{{v355[10], v355[11]}};
+        sv[tp0 ^ 0x82] = tsm::vec<__half, 2>{{v355[10], v355[11]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp2 ^ 0x3] = tsm::vec<__half, 2>{{v355[12], v355[13]}};
+        sv[tp0 ^ 0x3] = tsm::vec<__half, 2>{{v355[12], v355[13]}};
         #line 90 "tensor_descriptor.py"
-        sv[tp2 ^ 0x83] = tsm::vec<__half, 2>{{v355[14], v355[15]}};
+        sv[tp0 ^ 0x83] = tsm::vec<__half, 2>{{v355[14], v355[15]}};
         #line 90 "tensor_descriptor.py"
         __syncthreads();
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3]; v122[0] = x.e[0]; v122[1] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1]; v122[0] = x.e[0]; v122[1] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x21]; v122[2] = x.e[0]; v122[3] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x21]; v122[2] = x.e[0]; v122[3] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x42]; v122[4] = x.e[0]; v122[5] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x42]; v122[4] = x.e[0]; v122[5] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x63]; v122[6] = x.e[0]; v122[7] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x63]; v122[6] = x.e[0]; v122[7] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x200]; v122[8] = x.e[0]; v122[9] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x200]; v122[8] = x.e[0]; v122[9] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x221]; v122[10] = x.e[0]; v122[11] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x221]; v122[10] = x.e[0]; v122[11] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x242]; v122[12] = x.e[0]; v122[13] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x242]; v122[12] = x.e[0]; v122[13] = x.e[1]; }
         #line 90 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x263]; v122[14] = x.e[0]; v122[15] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x263]; v122[14] = x.e[0]; v122[15] = x.e[1]; }
     }
     #line 90 "tensor_descriptor.py"
     long long v123 = (long long)off_m;
@@ -4088,7 +3606,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 90 "tensor_descriptor.py"
-        v129[r] = ((r << 5) + tp0);
+        v129[r] = ((r << 5) + tp2);
     long long v131[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -4128,7 +3646,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 90 "tensor_descriptor.py"
-        v144[r] = (r + tp1);
+        v144[r] = (r + tp3);
     long long v146[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -5003,12 +4521,10 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     __shared__ __align__(1024) unsigned char tsm_smem[32800];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 2) | (warp << 3);
-    const int tp1 = ((lane & 3) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 132)) ^ (warp << 9);
-    const int tp3 = lane ^ ((((warp >> 0) & 1) * 132) ^ (((warp >> 1) & 1) * 256));
-    const int tp4 = (lane >> 3) | (warp << 2);
-    const int tp5 = ((lane & 7) << 3);
+    const int tp0 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 8) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 132)) ^ (warp << 9);
+    const int tp1 = lane ^ ((((warp >> 0) & 1) * 132) ^ (((warp >> 1) & 1) * 256));
+    const int tp2 = (lane >> 3) | (warp << 2);
+    const int tp3 = ((lane & 7) << 3);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 32768); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -5018,16 +4534,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
-    // a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
-    #line 108 "tensor_descriptor.py"
-    long long v6 = (long long)K;
-    #line 108 "tensor_descriptor.py"
-    long long v8 = (long long)1;
-    // b_desc = tl.make_tensor_descriptor(b_ptr, shape=[N, K], strides=[K, 1], block_shape=[BN, BK])
-    #line 109 "tensor_descriptor.py"
-    long long v9 = (long long)K;
-    #line 109 "tensor_descriptor.py"
-    long long v11 = (long long)1;
     // c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
     #line 110 "tensor_descriptor.py"
     long long v12 = (long long)N;
@@ -5051,133 +4557,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     int v25 = v23 - 1;
     #line 114 "tensor_descriptor.py"
     int v27 = v25 / 32;
-    #line 114 "tensor_descriptor.py"
-    bool v167 = 0 < v27;
     // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([off_n, k * BK]).T, acc)
     #line 115 "tensor_descriptor.py"
     int v169 = 0 * 32;
-    #line 115 "tensor_descriptor.py"
-    long long v170 = (long long)off_m;
-    #line 115 "tensor_descriptor.py"
-    long long v171 = v170 * v6;
-    #line 115 "tensor_descriptor.py"
-    __half* v172 = a_ptr + v171;
-    #line 115 "tensor_descriptor.py"
-    long long v173 = (long long)v169;
-    #line 115 "tensor_descriptor.py"
-    long long v174 = v173 * v8;
-    #line 115 "tensor_descriptor.py"
-    __half* v175 = v172 + v174;
-    int v176[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v176[r] = ((r << 5) + tp0);
-    long long v178[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v178[r] = (long long)v176[r];
-    long long v180[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v180[r] = v178[r] * v6;
-    __half* v182[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v182[r] = v175 + v180[r];
-    int v184[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v184[r] = v176[r] + off_m;
-    bool v186[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v186[r] = v184[r] < M;
-    bool v189[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v189[r] = v184[r] >= 0;
-    bool v190[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v190[r] = v189[r] & v186[r];
-    int v191[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v191[r] = (r + tp1);
-    long long v193[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v193[r] = (long long)v191[r];
-    long long v195[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v195[r] = v193[r] * v8;
-    __half* v196[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v196[r] = v182[(r >> 3)];
-    long long v197[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v197[r] = v195[(r & 7)];
-    __half* v198[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v198[r] = v196[r] + v197[r];
-    int v200[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v200[r] = v191[r] + v169;
-    bool v202[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v202[r] = (r & 7) ? v202[r & ~7] : v200[r] < K;
-    bool v205[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v205[r] = (r & 7) ? v205[r & ~7] : v200[r] >= 0;
-    bool v206[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v206[r] = (r & 7) ? v206[r & ~7] : v205[r] & v202[r];
-    bool v207[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v207[r] = v190[(r >> 3)];
-    bool v208[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v208[r] = v206[(r & 7)];
-    bool v209[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v209[r] = (r & 7) ? v209[r & ~7] : v207[r] & v208[r];
-    bool v212[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v212[r] = (r & 7) ? v212[r & ~7] : v209[r] & v167;
     __half v213[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5203,128 +4585,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     }
     #line 115 "tensor_descriptor.py"
     int v215 = 0 * 32;
-    #line 115 "tensor_descriptor.py"
-    long long v216 = (long long)off_n;
-    #line 115 "tensor_descriptor.py"
-    long long v217 = v216 * v9;
-    #line 115 "tensor_descriptor.py"
-    __half* v218 = b_ptr + v217;
-    #line 115 "tensor_descriptor.py"
-    long long v219 = (long long)v215;
-    #line 115 "tensor_descriptor.py"
-    long long v220 = v219 * v11;
-    #line 115 "tensor_descriptor.py"
-    __half* v221 = v218 + v220;
-    int v222[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v222[r] = ((r << 5) + tp0);
-    long long v224[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v224[r] = (long long)v222[r];
-    long long v226[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v226[r] = v224[r] * v9;
-    __half* v228[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v228[r] = v221 + v226[r];
-    int v230[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v230[r] = v222[r] + off_n;
-    bool v232[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v232[r] = v230[r] < N;
-    bool v235[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v235[r] = v230[r] >= 0;
-    bool v236[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 115 "tensor_descriptor.py"
-        v236[r] = v235[r] & v232[r];
-    int v237[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v237[r] = (r + tp1);
-    long long v239[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v239[r] = (long long)v237[r];
-    long long v241[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v241[r] = v239[r] * v11;
-    __half* v242[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v242[r] = v228[(r >> 3)];
-    long long v243[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v243[r] = v241[(r & 7)];
-    __half* v244[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v244[r] = v242[r] + v243[r];
-    int v247[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v247[r] = v237[r] + v215;
-    bool v249[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v249[r] = (r & 7) ? v249[r & ~7] : v247[r] < K;
-    bool v252[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v252[r] = (r & 7) ? v252[r & ~7] : v247[r] >= 0;
-    bool v253[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 115 "tensor_descriptor.py"
-        v253[r] = (r & 7) ? v253[r & ~7] : v252[r] & v249[r];
-    bool v254[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v254[r] = v236[(r >> 3)];
-    bool v255[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v255[r] = v253[(r & 7)];
-    bool v256[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v256[r] = (r & 7) ? v256[r & ~7] : v254[r] & v255[r];
-    bool v260[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v260[r] = (r & 7) ? v260[r & ~7] : v256[r] & v167;
     __half v261[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5368,133 +4628,9 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     for (int k = 0; k < v27; k += 1) {
         #line 114 "tensor_descriptor.py"
         int k_next = k + 1;
-        #line 114 "tensor_descriptor.py"
-        bool v263 = k_next < v27;
         // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([off_n, k * BK]).T, acc)
         #line 115 "tensor_descriptor.py"
         int v265 = k_next * 32;
-        #line 115 "tensor_descriptor.py"
-        long long v266 = (long long)off_m;
-        #line 115 "tensor_descriptor.py"
-        long long v267 = v266 * v6;
-        #line 115 "tensor_descriptor.py"
-        __half* v268 = a_ptr + v267;
-        #line 115 "tensor_descriptor.py"
-        long long v269 = (long long)v265;
-        #line 115 "tensor_descriptor.py"
-        long long v270 = v269 * v8;
-        #line 115 "tensor_descriptor.py"
-        __half* v271 = v268 + v270;
-        int v272[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v272[r] = ((r << 5) + tp0);
-        long long v274[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v274[r] = (long long)v272[r];
-        long long v276[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v276[r] = v274[r] * v6;
-        __half* v278[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v278[r] = v271 + v276[r];
-        int v280[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v280[r] = v272[r] + off_m;
-        bool v282[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v282[r] = v280[r] < M;
-        bool v285[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v285[r] = v280[r] >= 0;
-        bool v286[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v286[r] = v285[r] & v282[r];
-        int v287[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v287[r] = (r + tp1);
-        long long v289[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v289[r] = (long long)v287[r];
-        long long v291[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v291[r] = v289[r] * v8;
-        __half* v292[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v292[r] = v278[(r >> 3)];
-        long long v293[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v293[r] = v291[(r & 7)];
-        __half* v294[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v294[r] = v292[r] + v293[r];
-        int v296[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v296[r] = v287[r] + v265;
-        bool v298[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v298[r] = (r & 7) ? v298[r & ~7] : v296[r] < K;
-        bool v301[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v301[r] = (r & 7) ? v301[r & ~7] : v296[r] >= 0;
-        bool v302[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v302[r] = (r & 7) ? v302[r & ~7] : v301[r] & v298[r];
-        bool v303[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v303[r] = v286[(r >> 3)];
-        bool v304[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v304[r] = v302[(r & 7)];
-        bool v305[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v305[r] = (r & 7) ? v305[r & ~7] : v303[r] & v304[r];
-        bool v308[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v308[r] = (r & 7) ? v308[r & ~7] : v305[r] & v263;
         __half v309[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -5514,128 +4650,6 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         }
         #line 115 "tensor_descriptor.py"
         int v311 = k_next * 32;
-        #line 115 "tensor_descriptor.py"
-        long long v312 = (long long)off_n;
-        #line 115 "tensor_descriptor.py"
-        long long v313 = v312 * v9;
-        #line 115 "tensor_descriptor.py"
-        __half* v314 = b_ptr + v313;
-        #line 115 "tensor_descriptor.py"
-        long long v315 = (long long)v311;
-        #line 115 "tensor_descriptor.py"
-        long long v316 = v315 * v11;
-        #line 115 "tensor_descriptor.py"
-        __half* v317 = v314 + v316;
-        int v318[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v318[r] = ((r << 5) + tp0);
-        long long v320[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v320[r] = (long long)v318[r];
-        long long v322[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v322[r] = v320[r] * v9;
-        __half* v324[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v324[r] = v317 + v322[r];
-        int v326[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v326[r] = v318[r] + off_n;
-        bool v328[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v328[r] = v326[r] < N;
-        bool v331[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v331[r] = v326[r] >= 0;
-        bool v332[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 115 "tensor_descriptor.py"
-            v332[r] = v331[r] & v328[r];
-        int v333[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v333[r] = (r + tp1);
-        long long v335[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v335[r] = (long long)v333[r];
-        long long v337[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v337[r] = v335[r] * v11;
-        __half* v338[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v338[r] = v324[(r >> 3)];
-        long long v339[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v339[r] = v337[(r & 7)];
-        __half* v340[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v340[r] = v338[r] + v339[r];
-        int v343[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v343[r] = v333[r] + v311;
-        bool v345[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v345[r] = (r & 7) ? v345[r & ~7] : v343[r] < K;
-        bool v348[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v348[r] = (r & 7) ? v348[r & ~7] : v343[r] >= 0;
-        bool v349[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 115 "tensor_descriptor.py"
-            v349[r] = (r & 7) ? v349[r & ~7] : v348[r] & v345[r];
-        bool v350[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v350[r] = v332[(r >> 3)];
-        bool v351[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v351[r] = v349[(r & 7)];
-        bool v352[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v352[r] = (r & 7) ? v352[r & ~7] : v350[r] & v351[r];
-        bool v356[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v356[r] = (r & 7) ? v356[r & ~7] : v352[r] & v263;
         __half v357[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -5728,71 +4742,71 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         #line 116 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 116 "tensor_descriptor.py"
-        sv[tp2] = tsm::vec<__half, 2>{{v363[0], v363[1]}};
+        sv[tp0] = tsm::vec<__half, 2>{{v363[0], v363[1]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x100] = tsm::vec<__half, 2>{{v363[2], v363[3]}};
+        sv[tp0 ^ 0x100] = tsm::vec<__half, 2>{{v363[2], v363[3]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x1] = tsm::vec<__half, 2>{{v363[4], v363[5]}};
+        sv[tp0 ^ 0x1] = tsm::vec<__half, 2>{{v363[4], v363[5]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x101] = tsm::vec<__half, 2>{{v363[6], v363[7]}};
+        sv[tp0 ^ 0x101] = tsm::vec<__half, 2>{{v363[6], v363[7]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x2] = tsm::vec<__half, 2>{{v363[8], v363[9]}};
+        sv[tp0 ^ 0x2] = tsm::vec<__half, 2>{{v363[8], v363[9]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x102] = tsm::vec<__half, 2>{{v363[10], v363[11]}};
+        sv[tp0 ^ 0x102] = tsm::vec<__half, 2>{{v363[10], v363[11]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x3] = tsm::vec<__half, 2>{{v363[12], v363[13]}};
+        sv[tp0 ^ 0x3] = tsm::vec<__half, 2>{{v363[12], v363[13]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x103] = tsm::vec<__half, 2>{{v363[14], v363[15]}};
+        sv[tp0 ^ 0x103] = tsm::vec<__half, 2>{{v363[14], v363[15]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x4] = tsm::vec<__half, 2>{{v363[16], v363[17]}};
+        sv[tp0 ^ 0x4] = tsm::vec<__half, 2>{{v363[16], v363[17]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x104] = tsm::vec<__half, 2>{{v363[18], v363[19]}};
+        sv[tp0 ^ 0x104] = tsm::vec<__half, 2>{{v363[18], v363[19]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x5] = tsm::vec<__half, 2>{{v363[20], v363[21]}};
+        sv[tp0 ^ 0x5] = tsm::vec<__half, 2>{{v363[20], v363[21]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x105] = tsm::vec<__half, 2>{{v363[22], v363[23]}};
+        sv[tp0 ^ 0x105] = tsm::vec<__half, 2>{{v363[22], v363[23]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x6] = tsm::vec<__half, 2>{{v363[24], v363[25]}};
+        sv[tp0 ^ 0x6] = tsm::vec<__half, 2>{{v363[24], v363[25]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x106] = tsm::vec<__half, 2>{{v363[26], v363[27]}};
+        sv[tp0 ^ 0x106] = tsm::vec<__half, 2>{{v363[26], v363[27]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x7] = tsm::vec<__half, 2>{{v363[28], v363[29]}};
+        sv[tp0 ^ 0x7] = tsm::vec<__half, 2>{{v363[28], v363[29]}};
         #line 116 "tensor_descriptor.py"
-        sv[tp2 ^ 0x107] = tsm::vec<__half, 2>{{v363[30], v363[31]}};
+        sv[tp0 ^ 0x107] = tsm::vec<__half, 2>{{v363[30], v363[31]}};
         #line 116 "tensor_descriptor.py"
         __syncthreads();
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3]; v123[0] = x.e[0]; v123[1] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1]; v123[0] = x.e[0]; v123[1] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x21]; v123[2] = x.e[0]; v123[3] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x21]; v123[2] = x.e[0]; v123[3] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x42]; v123[4] = x.e[0]; v123[5] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x42]; v123[4] = x.e[0]; v123[5] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x63]; v123[6] = x.e[0]; v123[7] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x63]; v123[6] = x.e[0]; v123[7] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x200]; v123[8] = x.e[0]; v123[9] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x200]; v123[8] = x.e[0]; v123[9] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x221]; v123[10] = x.e[0]; v123[11] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x221]; v123[10] = x.e[0]; v123[11] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x242]; v123[12] = x.e[0]; v123[13] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x242]; v123[12] = x.e[0]; v123[13] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x263]; v123[14] = x.e[0]; v123[15] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x263]; v123[14] = x.e[0]; v123[15] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x400]; v123[16] = x.e[0]; v123[17] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x400]; v123[16] = x.e[0]; v123[17] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x421]; v123[18] = x.e[0]; v123[19] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x421]; v123[18] = x.e[0]; v123[19] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x442]; v123[20] = x.e[0]; v123[21] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x442]; v123[20] = x.e[0]; v123[21] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x463]; v123[22] = x.e[0]; v123[23] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x463]; v123[22] = x.e[0]; v123[23] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x600]; v123[24] = x.e[0]; v123[25] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x600]; v123[24] = x.e[0]; v123[25] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x621]; v123[26] = x.e[0]; v123[27] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x621]; v123[26] = x.e[0]; v123[27] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x642]; v123[28] = x.e[0]; v123[29] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x642]; v123[28] = x.e[0]; v123[29] = x.e[1]; }
         #line 116 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x663]; v123[30] = x.e[0]; v123[31] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x663]; v123[30] = x.e[0]; v123[31] = x.e[1]; }
     }
     #line 116 "tensor_descriptor.py"
     long long v124 = (long long)off_m;
@@ -5810,7 +4824,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 116 "tensor_descriptor.py"
-        v130[r] = ((r << 4) + tp4);
+        v130[r] = ((r << 4) + tp2);
     long long v132[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -5850,7 +4864,7 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 116 "tensor_descriptor.py"
-        v145[r] = (r + tp5);
+        v145[r] = (r + tp3);
     long long v147[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -10511,10 +9525,10 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     __shared__ __align__(1024) unsigned char tsm_smem[24608];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 2) | (warp << 3);
-    const int tp1 = ((lane & 3) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
-    const int tp3 = lane | (warp << 7);
+    const int tp0 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
+    const int tp1 = lane | (warp << 7);
+    const int tp2 = (lane >> 2) | (warp << 3);
+    const int tp3 = ((lane & 3) << 3);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 24576); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -10525,10 +9539,6 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def host_desc_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
-    #line 265 "tensor_descriptor.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 265 "tensor_descriptor.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 265 "tensor_descriptor.py"
     long long v19 = c_desc_stride0_16B * 8LL;
     // off_m = tl.program_id(0) * BM
@@ -10549,133 +9559,9 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     int v34 = v32 - 1;
     #line 270 "tensor_descriptor.py"
     int v36 = v34 / 32;
-    #line 270 "tensor_descriptor.py"
-    bool v172 = 0 < v36;
     // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([k * BK, off_n]), acc)
     #line 271 "tensor_descriptor.py"
     int v174 = 0 * 32;
-    #line 271 "tensor_descriptor.py"
-    long long v175 = (long long)off_m;
-    #line 271 "tensor_descriptor.py"
-    long long v176 = v175 * v5;
-    #line 271 "tensor_descriptor.py"
-    __half* v177 = a_desc + v176;
-    #line 271 "tensor_descriptor.py"
-    long long v178 = (long long)v174;
-    #line 271 "tensor_descriptor.py"
-    long long v179 = v178 * 1LL;
-    #line 271 "tensor_descriptor.py"
-    __half* v180 = v177 + v179;
-    int v181[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v181[r] = ((r << 5) + tp0);
-    long long v183[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v183[r] = (long long)v181[r];
-    long long v185[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v185[r] = v183[r] * v5;
-    __half* v187[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v187[r] = v180 + v185[r];
-    int v189[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v189[r] = v181[r] + off_m;
-    bool v191[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v191[r] = v189[r] < a_desc_shape0;
-    bool v194[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v194[r] = v189[r] >= 0;
-    bool v195[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v195[r] = v194[r] & v191[r];
-    int v196[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v196[r] = (r + tp1);
-    long long v198[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v198[r] = (long long)v196[r];
-    long long v200[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v200[r] = v198[r] * 1LL;
-    __half* v201[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v201[r] = v187[(r >> 3)];
-    long long v202[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v202[r] = v200[(r & 7)];
-    __half* v203[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v203[r] = v201[r] + v202[r];
-    int v205[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v205[r] = v196[r] + v174;
-    bool v207[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v207[r] = (r & 7) ? v207[r & ~7] : v205[r] < a_desc_shape1;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v205[r] >= 0;
-    bool v211[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v211[r] = (r & 7) ? v211[r & ~7] : v210[r] & v207[r];
-    bool v212[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v212[r] = v195[(r >> 3)];
-    bool v213[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v213[r] = v211[(r & 7)];
-    bool v214[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v214[r] = (r & 7) ? v214[r & ~7] : v212[r] & v213[r];
-    bool v217[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v217[r] = (r & 7) ? v217[r & ~7] : v214[r] & v172;
     __half v218[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -10701,118 +9587,6 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     }
     #line 271 "tensor_descriptor.py"
     int v220 = 0 * 32;
-    #line 271 "tensor_descriptor.py"
-    long long v221 = (long long)v220;
-    #line 271 "tensor_descriptor.py"
-    long long v222 = v221 * v12;
-    #line 271 "tensor_descriptor.py"
-    __half* v223 = b_desc + v222;
-    #line 271 "tensor_descriptor.py"
-    long long v224 = (long long)off_n;
-    #line 271 "tensor_descriptor.py"
-    long long v225 = v224 * 1LL;
-    #line 271 "tensor_descriptor.py"
-    __half* v226 = v223 + v225;
-    int v227[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v227[r] = (tp0);
-    long long v229[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v229[r] = (long long)v227[r];
-    long long v231[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v231[r] = v229[r] * v12;
-    __half* v233[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v233[r] = v226 + v231[r];
-    int v235[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v235[r] = v227[r] + v220;
-    bool v237[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v237[r] = v235[r] < b_desc_shape0;
-    bool v240[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v240[r] = v235[r] >= 0;
-    bool v241[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v241[r] = v240[r] & v237[r];
-    int v242[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v242[r] = (r + tp1);
-    long long v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v244[r] = (long long)v242[r];
-    long long v246[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v246[r] = v244[r] * 1LL;
-    __half* v247[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v247[r] = v233[0];
-    __half* v249[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v249[r] = v247[r] + v246[r];
-    int v251[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v251[r] = v242[r] + off_n;
-    bool v253[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v253[r] = (r & 7) ? v253[r & ~7] : v251[r] < b_desc_shape1;
-    bool v256[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v256[r] = (r & 7) ? v256[r & ~7] : v251[r] >= 0;
-    bool v257[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v257[r] = (r & 7) ? v257[r & ~7] : v256[r] & v253[r];
-    bool v258[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v258[r] = v241[0];
-    bool v260[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v260[r] = (r & 7) ? v260[r & ~7] : v258[r] & v257[r];
-    bool v263[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v263[r] = (r & 7) ? v263[r & ~7] : v260[r] & v172;
     __half v264[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -10856,133 +9630,9 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     for (int k = 0; k < v36; k += 1) {
         #line 270 "tensor_descriptor.py"
         int k_next = k + 1;
-        #line 270 "tensor_descriptor.py"
-        bool v266 = k_next < v36;
         // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([k * BK, off_n]), acc)
         #line 271 "tensor_descriptor.py"
         int v268 = k_next * 32;
-        #line 271 "tensor_descriptor.py"
-        long long v269 = (long long)off_m;
-        #line 271 "tensor_descriptor.py"
-        long long v270 = v269 * v5;
-        #line 271 "tensor_descriptor.py"
-        __half* v271 = a_desc + v270;
-        #line 271 "tensor_descriptor.py"
-        long long v272 = (long long)v268;
-        #line 271 "tensor_descriptor.py"
-        long long v273 = v272 * 1LL;
-        #line 271 "tensor_descriptor.py"
-        __half* v274 = v271 + v273;
-        int v275[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v275[r] = ((r << 5) + tp0);
-        long long v277[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v277[r] = (long long)v275[r];
-        long long v279[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v279[r] = v277[r] * v5;
-        __half* v281[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v281[r] = v274 + v279[r];
-        int v283[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v283[r] = v275[r] + off_m;
-        bool v285[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v285[r] = v283[r] < a_desc_shape0;
-        bool v288[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v288[r] = v283[r] >= 0;
-        bool v289[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v289[r] = v288[r] & v285[r];
-        int v290[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v290[r] = (r + tp1);
-        long long v292[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v292[r] = (long long)v290[r];
-        long long v294[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v294[r] = v292[r] * 1LL;
-        __half* v295[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v295[r] = v281[(r >> 3)];
-        long long v296[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v296[r] = v294[(r & 7)];
-        __half* v297[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v297[r] = v295[r] + v296[r];
-        int v299[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v299[r] = v290[r] + v268;
-        bool v301[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v301[r] = (r & 7) ? v301[r & ~7] : v299[r] < a_desc_shape1;
-        bool v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v304[r] = (r & 7) ? v304[r & ~7] : v299[r] >= 0;
-        bool v305[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v305[r] = (r & 7) ? v305[r & ~7] : v304[r] & v301[r];
-        bool v306[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v306[r] = v289[(r >> 3)];
-        bool v307[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v307[r] = v305[(r & 7)];
-        bool v308[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v308[r] = (r & 7) ? v308[r & ~7] : v306[r] & v307[r];
-        bool v311[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v311[r] = (r & 7) ? v311[r & ~7] : v308[r] & v266;
         __half v312[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -11002,118 +9652,6 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         }
         #line 271 "tensor_descriptor.py"
         int v314 = k_next * 32;
-        #line 271 "tensor_descriptor.py"
-        long long v315 = (long long)v314;
-        #line 271 "tensor_descriptor.py"
-        long long v316 = v315 * v12;
-        #line 271 "tensor_descriptor.py"
-        __half* v317 = b_desc + v316;
-        #line 271 "tensor_descriptor.py"
-        long long v318 = (long long)off_n;
-        #line 271 "tensor_descriptor.py"
-        long long v319 = v318 * 1LL;
-        #line 271 "tensor_descriptor.py"
-        __half* v320 = v317 + v319;
-        int v321[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v321[r] = (tp0);
-        long long v323[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v323[r] = (long long)v321[r];
-        long long v325[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v325[r] = v323[r] * v12;
-        __half* v327[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v327[r] = v320 + v325[r];
-        int v329[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v329[r] = v321[r] + v314;
-        bool v331[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v331[r] = v329[r] < b_desc_shape0;
-        bool v334[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v334[r] = v329[r] >= 0;
-        bool v335[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v335[r] = v334[r] & v331[r];
-        int v336[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v336[r] = (r + tp1);
-        long long v338[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v338[r] = (long long)v336[r];
-        long long v340[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v340[r] = v338[r] * 1LL;
-        __half* v341[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v341[r] = v327[0];
-        __half* v343[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v343[r] = v341[r] + v340[r];
-        int v345[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v345[r] = v336[r] + off_n;
-        bool v347[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v347[r] = (r & 7) ? v347[r & ~7] : v345[r] < b_desc_shape1;
-        bool v350[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v350[r] = (r & 7) ? v350[r & ~7] : v345[r] >= 0;
-        bool v351[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v351[r] = (r & 7) ? v351[r & ~7] : v350[r] & v347[r];
-        bool v352[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v352[r] = v335[0];
-        bool v354[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v354[r] = (r & 7) ? v354[r & ~7] : v352[r] & v351[r];
-        bool v357[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v357[r] = (r & 7) ? v357[r & ~7] : v354[r] & v266;
         __half v358[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -11206,39 +9744,39 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 272 "tensor_descriptor.py"
-        sv[tp2] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
+        sv[tp0] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
+        sv[tp0 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
+        sv[tp0 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
+        sv[tp0 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
+        sv[tp0 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
+        sv[tp0 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
+        sv[tp0 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
+        sv[tp0 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
         #line 272 "tensor_descriptor.py"
         __syncthreads();
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
     }
     #line 272 "tensor_descriptor.py"
     long long v132 = (long long)off_m;
@@ -11256,7 +9794,7 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 272 "tensor_descriptor.py"
-        v138[r] = ((r << 5) + tp0);
+        v138[r] = ((r << 5) + tp2);
     long long v140[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -11296,7 +9834,7 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 272 "tensor_descriptor.py"
-        v153[r] = (r + tp1);
+        v153[r] = (r + tp3);
     long long v155[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -12197,10 +10735,10 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     __shared__ __align__(1024) unsigned char tsm_smem[24608];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 2) | (warp << 3);
-    const int tp1 = ((lane & 3) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
-    const int tp3 = lane | (warp << 7);
+    const int tp0 = ((((lane >> 0) & 1) * 33) ^ (((lane >> 1) & 1) * 66) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 8) ^ (((lane >> 4) & 1) * 16)) ^ (warp << 8);
+    const int tp1 = lane | (warp << 7);
+    const int tp2 = (lane >> 2) | (warp << 3);
+    const int tp3 = ((lane & 3) << 3);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 24576); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -12211,10 +10749,6 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def host_desc_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
-    #line 265 "tensor_descriptor.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 265 "tensor_descriptor.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 265 "tensor_descriptor.py"
     long long v19 = c_desc_stride0_16B * 8LL;
     // off_m = tl.program_id(0) * BM
@@ -12235,133 +10769,9 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     int v34 = v32 - 1;
     #line 270 "tensor_descriptor.py"
     int v36 = v34 / 32;
-    #line 270 "tensor_descriptor.py"
-    bool v172 = 0 < v36;
     // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([k * BK, off_n]), acc)
     #line 271 "tensor_descriptor.py"
     int v174 = 0 * 32;
-    #line 271 "tensor_descriptor.py"
-    long long v175 = (long long)off_m;
-    #line 271 "tensor_descriptor.py"
-    long long v176 = v175 * v5;
-    #line 271 "tensor_descriptor.py"
-    __half* v177 = a_desc + v176;
-    #line 271 "tensor_descriptor.py"
-    long long v178 = (long long)v174;
-    #line 271 "tensor_descriptor.py"
-    long long v179 = v178 * 1LL;
-    #line 271 "tensor_descriptor.py"
-    __half* v180 = v177 + v179;
-    int v181[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v181[r] = ((r << 5) + tp0);
-    long long v183[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v183[r] = (long long)v181[r];
-    long long v185[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v185[r] = v183[r] * v5;
-    __half* v187[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v187[r] = v180 + v185[r];
-    int v189[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v189[r] = v181[r] + off_m;
-    bool v191[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v191[r] = v189[r] < a_desc_shape0;
-    bool v194[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v194[r] = v189[r] >= 0;
-    bool v195[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 271 "tensor_descriptor.py"
-        v195[r] = v194[r] & v191[r];
-    int v196[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v196[r] = (r + tp1);
-    long long v198[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v198[r] = (long long)v196[r];
-    long long v200[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v200[r] = v198[r] * 1LL;
-    __half* v201[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v201[r] = v187[(r >> 3)];
-    long long v202[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v202[r] = v200[(r & 7)];
-    __half* v203[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v203[r] = v201[r] + v202[r];
-    int v205[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v205[r] = v196[r] + v174;
-    bool v207[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v207[r] = v205[r] < a_desc_shape1;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v205[r] >= 0;
-    bool v211[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v211[r] = v210[r] & v207[r];
-    bool v212[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v212[r] = v195[(r >> 3)];
-    bool v213[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v213[r] = v211[(r & 7)];
-    bool v214[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v214[r] = v212[r] & v213[r];
-    bool v217[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 271 "tensor_descriptor.py"
-        v217[r] = v214[r] & v172;
     __half v218[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -12387,118 +10797,6 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     }
     #line 271 "tensor_descriptor.py"
     int v220 = 0 * 32;
-    #line 271 "tensor_descriptor.py"
-    long long v221 = (long long)v220;
-    #line 271 "tensor_descriptor.py"
-    long long v222 = v221 * v12;
-    #line 271 "tensor_descriptor.py"
-    __half* v223 = b_desc + v222;
-    #line 271 "tensor_descriptor.py"
-    long long v224 = (long long)off_n;
-    #line 271 "tensor_descriptor.py"
-    long long v225 = v224 * 1LL;
-    #line 271 "tensor_descriptor.py"
-    __half* v226 = v223 + v225;
-    int v227[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v227[r] = (tp0);
-    long long v229[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v229[r] = (long long)v227[r];
-    long long v231[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v231[r] = v229[r] * v12;
-    __half* v233[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v233[r] = v226 + v231[r];
-    int v235[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v235[r] = v227[r] + v220;
-    bool v237[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v237[r] = v235[r] < b_desc_shape0;
-    bool v240[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v240[r] = v235[r] >= 0;
-    bool v241[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v241[r] = v240[r] & v237[r];
-    int v242[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v242[r] = (r + tp1);
-    long long v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v244[r] = (long long)v242[r];
-    long long v246[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v246[r] = v244[r] * 1LL;
-    __half* v247[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v247[r] = v233[0];
-    __half* v249[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v249[r] = v247[r] + v246[r];
-    int v251[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v251[r] = v242[r] + off_n;
-    bool v253[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v253[r] = v251[r] < b_desc_shape1;
-    bool v256[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v256[r] = (r & 7) ? v256[r & ~7] : v251[r] >= 0;
-    bool v257[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v257[r] = v256[r] & v253[r];
-    bool v258[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v258[r] = v241[0];
-    bool v260[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v260[r] = v258[r] & v257[r];
-    bool v263[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v263[r] = v260[r] & v172;
     __half v264[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -12542,133 +10840,9 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     for (int k = 0; k < v36; k += 1) {
         #line 270 "tensor_descriptor.py"
         int k_next = k + 1;
-        #line 270 "tensor_descriptor.py"
-        bool v266 = k_next < v36;
         // acc = tl.dot(a_desc.load([off_m, k * BK]), b_desc.load([k * BK, off_n]), acc)
         #line 271 "tensor_descriptor.py"
         int v268 = k_next * 32;
-        #line 271 "tensor_descriptor.py"
-        long long v269 = (long long)off_m;
-        #line 271 "tensor_descriptor.py"
-        long long v270 = v269 * v5;
-        #line 271 "tensor_descriptor.py"
-        __half* v271 = a_desc + v270;
-        #line 271 "tensor_descriptor.py"
-        long long v272 = (long long)v268;
-        #line 271 "tensor_descriptor.py"
-        long long v273 = v272 * 1LL;
-        #line 271 "tensor_descriptor.py"
-        __half* v274 = v271 + v273;
-        int v275[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v275[r] = ((r << 5) + tp0);
-        long long v277[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v277[r] = (long long)v275[r];
-        long long v279[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v279[r] = v277[r] * v5;
-        __half* v281[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v281[r] = v274 + v279[r];
-        int v283[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v283[r] = v275[r] + off_m;
-        bool v285[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v285[r] = v283[r] < a_desc_shape0;
-        bool v288[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v288[r] = v283[r] >= 0;
-        bool v289[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 271 "tensor_descriptor.py"
-            v289[r] = v288[r] & v285[r];
-        int v290[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v290[r] = (r + tp1);
-        long long v292[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v292[r] = (long long)v290[r];
-        long long v294[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v294[r] = v292[r] * 1LL;
-        __half* v295[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v295[r] = v281[(r >> 3)];
-        long long v296[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v296[r] = v294[(r & 7)];
-        __half* v297[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v297[r] = v295[r] + v296[r];
-        int v299[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v299[r] = v290[r] + v268;
-        bool v301[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v301[r] = v299[r] < a_desc_shape1;
-        bool v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v304[r] = (r & 7) ? v304[r & ~7] : v299[r] >= 0;
-        bool v305[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v305[r] = v304[r] & v301[r];
-        bool v306[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v306[r] = v289[(r >> 3)];
-        bool v307[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v307[r] = v305[(r & 7)];
-        bool v308[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v308[r] = v306[r] & v307[r];
-        bool v311[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 271 "tensor_descriptor.py"
-            v311[r] = v308[r] & v266;
         __half v312[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -12688,118 +10862,6 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         }
         #line 271 "tensor_descriptor.py"
         int v314 = k_next * 32;
-        #line 271 "tensor_descriptor.py"
-        long long v315 = (long long)v314;
-        #line 271 "tensor_descriptor.py"
-        long long v316 = v315 * v12;
-        #line 271 "tensor_descriptor.py"
-        __half* v317 = b_desc + v316;
-        #line 271 "tensor_descriptor.py"
-        long long v318 = (long long)off_n;
-        #line 271 "tensor_descriptor.py"
-        long long v319 = v318 * 1LL;
-        #line 271 "tensor_descriptor.py"
-        __half* v320 = v317 + v319;
-        int v321[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v321[r] = (tp0);
-        long long v323[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v323[r] = (long long)v321[r];
-        long long v325[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v325[r] = v323[r] * v12;
-        __half* v327[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v327[r] = v320 + v325[r];
-        int v329[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v329[r] = v321[r] + v314;
-        bool v331[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v331[r] = v329[r] < b_desc_shape0;
-        bool v334[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v334[r] = v329[r] >= 0;
-        bool v335[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v335[r] = v334[r] & v331[r];
-        int v336[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v336[r] = (r + tp1);
-        long long v338[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v338[r] = (long long)v336[r];
-        long long v340[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v340[r] = v338[r] * 1LL;
-        __half* v341[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v341[r] = v327[0];
-        __half* v343[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v343[r] = v341[r] + v340[r];
-        int v345[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v345[r] = v336[r] + off_n;
-        bool v347[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v347[r] = v345[r] < b_desc_shape1;
-        bool v350[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v350[r] = (r & 7) ? v350[r & ~7] : v345[r] >= 0;
-        bool v351[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v351[r] = v350[r] & v347[r];
-        bool v352[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v352[r] = v335[0];
-        bool v354[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v354[r] = v352[r] & v351[r];
-        bool v357[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v357[r] = v354[r] & v266;
         __half v358[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -12892,39 +10954,39 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 272 "tensor_descriptor.py"
-        sv[tp2] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
+        sv[tp0] = tsm::vec<__half, 2>{{v364[0], v364[1]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
+        sv[tp0 ^ 0x80] = tsm::vec<__half, 2>{{v364[2], v364[3]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
+        sv[tp0 ^ 0x1] = tsm::vec<__half, 2>{{v364[4], v364[5]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
+        sv[tp0 ^ 0x81] = tsm::vec<__half, 2>{{v364[6], v364[7]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
+        sv[tp0 ^ 0x2] = tsm::vec<__half, 2>{{v364[8], v364[9]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
+        sv[tp0 ^ 0x82] = tsm::vec<__half, 2>{{v364[10], v364[11]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
+        sv[tp0 ^ 0x3] = tsm::vec<__half, 2>{{v364[12], v364[13]}};
         #line 272 "tensor_descriptor.py"
-        sv[tp2 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
+        sv[tp0 ^ 0x83] = tsm::vec<__half, 2>{{v364[14], v364[15]}};
         #line 272 "tensor_descriptor.py"
         __syncthreads();
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1]; v131[0] = x.e[0]; v131[1] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x21]; v131[2] = x.e[0]; v131[3] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x42]; v131[4] = x.e[0]; v131[5] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x63]; v131[6] = x.e[0]; v131[7] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x200]; v131[8] = x.e[0]; v131[9] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x221]; v131[10] = x.e[0]; v131[11] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x242]; v131[12] = x.e[0]; v131[13] = x.e[1]; }
         #line 272 "tensor_descriptor.py"
-        { const tsm::vec<__half, 2> x = sv[tp3 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
+        { const tsm::vec<__half, 2> x = sv[tp1 ^ 0x263]; v131[14] = x.e[0]; v131[15] = x.e[1]; }
     }
     #line 272 "tensor_descriptor.py"
     long long v132 = (long long)off_m;
@@ -12942,7 +11004,7 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 272 "tensor_descriptor.py"
-        v138[r] = ((r << 5) + tp0);
+        v138[r] = ((r << 5) + tp2);
     long long v140[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -12982,7 +11044,7 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 272 "tensor_descriptor.py"
-        v153[r] = (r + tp1);
+        v153[r] = (r + tp3);
     long long v155[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)

@@ -15,14 +15,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane >> 4) | (warp << 1);
-    const int tp3 = ((lane & 15) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -33,10 +29,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -57,133 +49,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 64;
-    #line 27 "tma_matmul.py"
-    bool v171 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v173 = 0 * 64;
-    #line 28 "tma_matmul.py"
-    long long v174 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v175 = v174 * v5;
-    #line 28 "tma_matmul.py"
-    __half* v176 = a_desc + v175;
-    #line 28 "tma_matmul.py"
-    long long v177 = (long long)v173;
-    #line 28 "tma_matmul.py"
-    long long v178 = v177 * 1LL;
-    #line 28 "tma_matmul.py"
-    __half* v179 = v176 + v178;
-    int v180[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v180[r] = ((r << 4) + tp0);
-    long long v182[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v182[r] = (long long)v180[r];
-    long long v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = v182[r] * v5;
-    __half* v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = v179 + v184[r];
-    int v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v180[r] + off_m;
-    bool v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v188[r] < a_desc_shape0;
-    bool v193[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v193[r] = v188[r] >= 0;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v193[r] & v190[r];
-    int v195[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v195[r] = (r + tp1);
-    long long v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = (long long)v195[r];
-    long long v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = v197[r] * 1LL;
-    __half* v200[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v200[r] = v186[(r >> 3)];
-    long long v201[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = v199[(r & 7)];
-    __half* v202[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v202[r] = v200[r] + v201[r];
-    int v204[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v195[r] + v173;
-    bool v206[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = (r & 7) ? v206[r & ~7] : v204[r] < a_desc_shape1;
-    bool v209[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v209[r] = (r & 7) ? v209[r & ~7] : v204[r] >= 0;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v209[r] & v206[r];
-    bool v211[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v211[r] = v194[(r >> 3)];
-    bool v212[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v212[r] = v210[(r & 7)];
-    bool v213[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v211[r] & v212[r];
-    bool v216[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = (r & 7) ? v216[r & ~7] : v213[r] & v171;
     __half a[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -210,128 +78,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
-    #line 32 "tma_matmul.py"
-    long long v220 = (long long)v219;
-    #line 32 "tma_matmul.py"
-    long long v221 = v220 * v12;
-    #line 32 "tma_matmul.py"
-    __half* v222 = b_desc + v221;
-    #line 32 "tma_matmul.py"
-    long long v223 = (long long)off_n;
-    #line 32 "tma_matmul.py"
-    long long v224 = v223 * 1LL;
-    #line 32 "tma_matmul.py"
-    __half* v225 = v222 + v224;
-    int v226[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
-    long long v228[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v228[r] = (long long)v226[r];
-    long long v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v230[r] = v228[r] * v12;
-    __half* v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v232[r] = v225 + v230[r];
-    int v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v234[r] = v226[r] + v219;
-    bool v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v236[r] = v234[r] < b_desc_shape0;
-    bool v239[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v239[r] = v234[r] >= 0;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v240[r] = v239[r] & v236[r];
-    int v241[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
-    long long v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v243[r] = (long long)v241[r];
-    long long v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v245[r] = v243[r] * 1LL;
-    __half* v246[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v246[r] = v232[(r >> 3)];
-    long long v247[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v247[r] = v245[(r & 7)];
-    __half* v248[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v248[r] = v246[r] + v247[r];
-    int v250[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v250[r] = v241[r] + off_n;
-    bool v252[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v252[r] = (r & 7) ? v252[r & ~7] : v250[r] < b_desc_shape1;
-    bool v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v255[r] = (r & 7) ? v255[r & ~7] : v250[r] >= 0;
-    bool v256[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v256[r] = (r & 7) ? v256[r & ~7] : v255[r] & v252[r];
-    bool v257[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v257[r] = v240[(r >> 3)];
-    bool v258[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v258[r] = v256[(r & 7)];
-    bool v259[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v259[r] = (r & 7) ? v259[r & ~7] : v257[r] & v258[r];
-    bool v262[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v262[r] = (r & 7) ? v262[r & ~7] : v259[r] & v171;
     __half b[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -377,133 +123,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v265 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v267 = k_next * 64;
-        #line 28 "tma_matmul.py"
-        long long v268 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v269 = v268 * v5;
-        #line 28 "tma_matmul.py"
-        __half* v270 = a_desc + v269;
-        #line 28 "tma_matmul.py"
-        long long v271 = (long long)v267;
-        #line 28 "tma_matmul.py"
-        long long v272 = v271 * 1LL;
-        #line 28 "tma_matmul.py"
-        __half* v273 = v270 + v272;
-        int v274[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v274[r] = ((r << 4) + tp0);
-        long long v276[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v276[r] = (long long)v274[r];
-        long long v278[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v278[r] = v276[r] * v5;
-        __half* v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = v273 + v278[r];
-        int v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = v274[r] + off_m;
-        bool v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] < a_desc_shape0;
-        bool v287[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v287[r] = v282[r] >= 0;
-        bool v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v287[r] & v284[r];
-        int v289[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v289[r] = (r + tp1);
-        long long v291[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v291[r] = (long long)v289[r];
-        long long v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v291[r] * 1LL;
-        __half* v294[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v280[(r >> 3)];
-        long long v295[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = v293[(r & 7)];
-        __half* v296[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v296[r] = v294[r] + v295[r];
-        int v298[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v298[r] = v289[r] + v267;
-        bool v300[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = (r & 7) ? v300[r & ~7] : v298[r] < a_desc_shape1;
-        bool v303[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v303[r] = (r & 7) ? v303[r & ~7] : v298[r] >= 0;
-        bool v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = (r & 7) ? v304[r & ~7] : v303[r] & v300[r];
-        bool v305[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v305[r] = v288[(r >> 3)];
-        bool v306[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = v304[(r & 7)];
-        bool v307[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v307[r] = (r & 7) ? v307[r & ~7] : v305[r] & v306[r];
-        bool v310[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v307[r] & v265;
         __half a_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -524,128 +146,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
-        #line 32 "tma_matmul.py"
-        long long v314 = (long long)v313;
-        #line 32 "tma_matmul.py"
-        long long v315 = v314 * v12;
-        #line 32 "tma_matmul.py"
-        __half* v316 = b_desc + v315;
-        #line 32 "tma_matmul.py"
-        long long v317 = (long long)off_n;
-        #line 32 "tma_matmul.py"
-        long long v318 = v317 * 1LL;
-        #line 32 "tma_matmul.py"
-        __half* v319 = v316 + v318;
-        int v320[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
-        long long v322[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v322[r] = (long long)v320[r];
-        long long v324[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v324[r] = v322[r] * v12;
-        __half* v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v326[r] = v319 + v324[r];
-        int v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v328[r] = v320[r] + v313;
-        bool v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v330[r] = v328[r] < b_desc_shape0;
-        bool v333[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v333[r] = v328[r] >= 0;
-        bool v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v334[r] = v333[r] & v330[r];
-        int v335[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
-        long long v337[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v337[r] = (long long)v335[r];
-        long long v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v339[r] = v337[r] * 1LL;
-        __half* v340[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v340[r] = v326[(r >> 3)];
-        long long v341[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v341[r] = v339[(r & 7)];
-        __half* v342[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v342[r] = v340[r] + v341[r];
-        int v344[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v344[r] = v335[r] + off_n;
-        bool v346[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v346[r] = (r & 7) ? v346[r & ~7] : v344[r] < b_desc_shape1;
-        bool v349[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v349[r] = (r & 7) ? v349[r & ~7] : v344[r] >= 0;
-        bool v350[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v350[r] = (r & 7) ? v350[r & ~7] : v349[r] & v346[r];
-        bool v351[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v351[r] = v334[(r >> 3)];
-        bool v352[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v352[r] = v350[(r & 7)];
-        bool v353[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v353[r] = (r & 7) ? v353[r & ~7] : v351[r] & v352[r];
-        bool v356[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v356[r] = (r & 7) ? v356[r & ~7] : v353[r] & v265;
         __half b_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -747,135 +247,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -894,7 +394,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp2);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -934,7 +434,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp3);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1017,14 +517,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane >> 4) | (warp << 1);
-    const int tp3 = ((lane & 15) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -1035,10 +531,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -1059,133 +551,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 64;
-    #line 27 "tma_matmul.py"
-    bool v171 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v173 = 0 * 64;
-    #line 28 "tma_matmul.py"
-    long long v174 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v175 = v174 * v5;
-    #line 28 "tma_matmul.py"
-    __half* v176 = a_desc + v175;
-    #line 28 "tma_matmul.py"
-    long long v177 = (long long)v173;
-    #line 28 "tma_matmul.py"
-    long long v178 = v177 * 1LL;
-    #line 28 "tma_matmul.py"
-    __half* v179 = v176 + v178;
-    int v180[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v180[r] = ((r << 4) + tp0);
-    long long v182[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v182[r] = (long long)v180[r];
-    long long v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = v182[r] * v5;
-    __half* v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = v179 + v184[r];
-    int v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v180[r] + off_m;
-    bool v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v188[r] < a_desc_shape0;
-    bool v193[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v193[r] = v188[r] >= 0;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v193[r] & v190[r];
-    int v195[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v195[r] = (r + tp1);
-    long long v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = (long long)v195[r];
-    long long v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = v197[r] * 1LL;
-    __half* v200[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v200[r] = v186[(r >> 3)];
-    long long v201[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = v199[(r & 7)];
-    __half* v202[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v202[r] = v200[r] + v201[r];
-    int v204[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v195[r] + v173;
-    bool v206[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = (r & 7) ? v206[r & ~7] : v204[r] < a_desc_shape1;
-    bool v209[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v209[r] = (r & 7) ? v209[r & ~7] : v204[r] >= 0;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v209[r] & v206[r];
-    bool v211[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v211[r] = v194[(r >> 3)];
-    bool v212[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v212[r] = v210[(r & 7)];
-    bool v213[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v211[r] & v212[r];
-    bool v216[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = (r & 7) ? v216[r & ~7] : v213[r] & v171;
     __half a[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -1212,128 +580,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
-    #line 32 "tma_matmul.py"
-    long long v220 = (long long)v219;
-    #line 32 "tma_matmul.py"
-    long long v221 = v220 * v12;
-    #line 32 "tma_matmul.py"
-    __half* v222 = b_desc + v221;
-    #line 32 "tma_matmul.py"
-    long long v223 = (long long)off_n;
-    #line 32 "tma_matmul.py"
-    long long v224 = v223 * 1LL;
-    #line 32 "tma_matmul.py"
-    __half* v225 = v222 + v224;
-    int v226[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
-    long long v228[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v228[r] = (long long)v226[r];
-    long long v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v230[r] = v228[r] * v12;
-    __half* v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v232[r] = v225 + v230[r];
-    int v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v234[r] = v226[r] + v219;
-    bool v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v236[r] = v234[r] < b_desc_shape0;
-    bool v239[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v239[r] = v234[r] >= 0;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v240[r] = v239[r] & v236[r];
-    int v241[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
-    long long v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v243[r] = (long long)v241[r];
-    long long v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v245[r] = v243[r] * 1LL;
-    __half* v246[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v246[r] = v232[(r >> 3)];
-    long long v247[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v247[r] = v245[(r & 7)];
-    __half* v248[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v248[r] = v246[r] + v247[r];
-    int v250[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v250[r] = v241[r] + off_n;
-    bool v252[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v252[r] = v250[r] < b_desc_shape1;
-    bool v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v255[r] = (r & 7) ? v255[r & ~7] : v250[r] >= 0;
-    bool v256[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v256[r] = v255[r] & v252[r];
-    bool v257[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v257[r] = v240[(r >> 3)];
-    bool v258[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v258[r] = v256[(r & 7)];
-    bool v259[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v259[r] = v257[r] & v258[r];
-    bool v262[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v262[r] = v259[r] & v171;
     __half b[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -1379,133 +625,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v265 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v267 = k_next * 64;
-        #line 28 "tma_matmul.py"
-        long long v268 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v269 = v268 * v5;
-        #line 28 "tma_matmul.py"
-        __half* v270 = a_desc + v269;
-        #line 28 "tma_matmul.py"
-        long long v271 = (long long)v267;
-        #line 28 "tma_matmul.py"
-        long long v272 = v271 * 1LL;
-        #line 28 "tma_matmul.py"
-        __half* v273 = v270 + v272;
-        int v274[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v274[r] = ((r << 4) + tp0);
-        long long v276[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v276[r] = (long long)v274[r];
-        long long v278[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v278[r] = v276[r] * v5;
-        __half* v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = v273 + v278[r];
-        int v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = v274[r] + off_m;
-        bool v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] < a_desc_shape0;
-        bool v287[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v287[r] = v282[r] >= 0;
-        bool v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v287[r] & v284[r];
-        int v289[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v289[r] = (r + tp1);
-        long long v291[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v291[r] = (long long)v289[r];
-        long long v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v291[r] * 1LL;
-        __half* v294[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v280[(r >> 3)];
-        long long v295[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = v293[(r & 7)];
-        __half* v296[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v296[r] = v294[r] + v295[r];
-        int v298[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v298[r] = v289[r] + v267;
-        bool v300[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = (r & 7) ? v300[r & ~7] : v298[r] < a_desc_shape1;
-        bool v303[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v303[r] = (r & 7) ? v303[r & ~7] : v298[r] >= 0;
-        bool v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = (r & 7) ? v304[r & ~7] : v303[r] & v300[r];
-        bool v305[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v305[r] = v288[(r >> 3)];
-        bool v306[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = v304[(r & 7)];
-        bool v307[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v307[r] = (r & 7) ? v307[r & ~7] : v305[r] & v306[r];
-        bool v310[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v307[r] & v265;
         __half a_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -1526,128 +648,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
-        #line 32 "tma_matmul.py"
-        long long v314 = (long long)v313;
-        #line 32 "tma_matmul.py"
-        long long v315 = v314 * v12;
-        #line 32 "tma_matmul.py"
-        __half* v316 = b_desc + v315;
-        #line 32 "tma_matmul.py"
-        long long v317 = (long long)off_n;
-        #line 32 "tma_matmul.py"
-        long long v318 = v317 * 1LL;
-        #line 32 "tma_matmul.py"
-        __half* v319 = v316 + v318;
-        int v320[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
-        long long v322[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v322[r] = (long long)v320[r];
-        long long v324[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v324[r] = v322[r] * v12;
-        __half* v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v326[r] = v319 + v324[r];
-        int v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v328[r] = v320[r] + v313;
-        bool v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v330[r] = v328[r] < b_desc_shape0;
-        bool v333[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v333[r] = v328[r] >= 0;
-        bool v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v334[r] = v333[r] & v330[r];
-        int v335[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
-        long long v337[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v337[r] = (long long)v335[r];
-        long long v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v339[r] = v337[r] * 1LL;
-        __half* v340[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v340[r] = v326[(r >> 3)];
-        long long v341[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v341[r] = v339[(r & 7)];
-        __half* v342[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v342[r] = v340[r] + v341[r];
-        int v344[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v344[r] = v335[r] + off_n;
-        bool v346[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v346[r] = v344[r] < b_desc_shape1;
-        bool v349[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v349[r] = (r & 7) ? v349[r & ~7] : v344[r] >= 0;
-        bool v350[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v350[r] = v349[r] & v346[r];
-        bool v351[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v351[r] = v334[(r >> 3)];
-        bool v352[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v352[r] = v350[(r & 7)];
-        bool v353[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v353[r] = v351[r] & v352[r];
-        bool v356[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v356[r] = v353[r] & v265;
         __half b_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -1749,135 +749,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -1896,7 +896,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp2);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1936,7 +936,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp3);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2019,12 +1019,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -2035,10 +1033,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -2059,133 +1053,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 64;
-    #line 27 "tma_matmul.py"
-    bool v175 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v177 = 0 * 64;
-    #line 28 "tma_matmul.py"
-    long long v178 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v179 = v178 * v5;
-    #line 28 "tma_matmul.py"
-    __half* v180 = a_desc + v179;
-    #line 28 "tma_matmul.py"
-    long long v181 = (long long)v177;
-    #line 28 "tma_matmul.py"
-    long long v182 = v181 * 1LL;
-    #line 28 "tma_matmul.py"
-    __half* v183 = v180 + v182;
-    int v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = ((r << 4) + tp0);
-    long long v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = (long long)v184[r];
-    long long v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v186[r] * v5;
-    __half* v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v183 + v188[r];
-    int v192[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v192[r] = v184[r] + off_m;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v192[r] < a_desc_shape0;
-    bool v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = v192[r] >= 0;
-    bool v198[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v198[r] = v197[r] & v194[r];
-    int v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = (r + tp1);
-    long long v201[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = (long long)v199[r];
-    long long v203[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v203[r] = v201[r] * 1LL;
-    __half* v204[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v190[(r >> 3)];
-    long long v205[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v205[r] = v203[(r & 7)];
-    __half* v206[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = v204[r] + v205[r];
-    int v208[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v208[r] = v199[r] + v177;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v208[r] < a_desc_shape1;
-    bool v213[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v208[r] >= 0;
-    bool v214[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v214[r] = (r & 7) ? v214[r & ~7] : v213[r] & v210[r];
-    bool v215[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v215[r] = v198[(r >> 3)];
-    bool v216[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = v214[(r & 7)];
-    bool v217[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v217[r] = (r & 7) ? v217[r & ~7] : v215[r] & v216[r];
-    bool v220[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v220[r] = (r & 7) ? v220[r & ~7] : v217[r] & v175;
     __half a[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -2212,128 +1082,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 64;
-    #line 30 "tma_matmul.py"
-    long long v224 = (long long)off_n;
-    #line 30 "tma_matmul.py"
-    long long v225 = v224 * v12;
-    #line 30 "tma_matmul.py"
-    __half* v226 = b_desc + v225;
-    #line 30 "tma_matmul.py"
-    long long v227 = (long long)v223;
-    #line 30 "tma_matmul.py"
-    long long v228 = v227 * 1LL;
-    #line 30 "tma_matmul.py"
-    __half* v229 = v226 + v228;
-    int v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v230[r] = ((r << 4) + tp0);
-    long long v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v232[r] = (long long)v230[r];
-    long long v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v234[r] = v232[r] * v12;
-    __half* v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v236[r] = v229 + v234[r];
-    int v238[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v238[r] = v230[r] + off_n;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v240[r] = v238[r] < b_desc_shape0;
-    bool v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v243[r] = v238[r] >= 0;
-    bool v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v244[r] = v243[r] & v240[r];
-    int v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v245[r] = (r + tp1);
-    long long v247[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v247[r] = (long long)v245[r];
-    long long v249[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v249[r] = v247[r] * 1LL;
-    __half* v250[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v250[r] = v236[(r >> 3)];
-    long long v251[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v251[r] = v249[(r & 7)];
-    __half* v252[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v252[r] = v250[r] + v251[r];
-    int v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v255[r] = v245[r] + v223;
-    bool v257[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v257[r] = (r & 7) ? v257[r & ~7] : v255[r] < b_desc_shape1;
-    bool v260[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v260[r] = (r & 7) ? v260[r & ~7] : v255[r] >= 0;
-    bool v261[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v261[r] = (r & 7) ? v261[r & ~7] : v260[r] & v257[r];
-    bool v262[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v262[r] = v244[(r >> 3)];
-    bool v263[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v263[r] = v261[(r & 7)];
-    bool v264[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v264[r] = (r & 7) ? v264[r & ~7] : v262[r] & v263[r];
-    bool v268[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v268[r] = (r & 7) ? v268[r & ~7] : v264[r] & v175;
     __half b[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -2377,133 +1125,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v271 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v273 = k_next * 64;
-        #line 28 "tma_matmul.py"
-        long long v274 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v275 = v274 * v5;
-        #line 28 "tma_matmul.py"
-        __half* v276 = a_desc + v275;
-        #line 28 "tma_matmul.py"
-        long long v277 = (long long)v273;
-        #line 28 "tma_matmul.py"
-        long long v278 = v277 * 1LL;
-        #line 28 "tma_matmul.py"
-        __half* v279 = v276 + v278;
-        int v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = ((r << 4) + tp0);
-        long long v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = (long long)v280[r];
-        long long v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] * v5;
-        __half* v286[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v286[r] = v279 + v284[r];
-        int v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v280[r] + off_m;
-        bool v290[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v290[r] = v288[r] < a_desc_shape0;
-        bool v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v288[r] >= 0;
-        bool v294[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v293[r] & v290[r];
-        int v295[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = (r + tp1);
-        long long v297[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v297[r] = (long long)v295[r];
-        long long v299[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v299[r] = v297[r] * 1LL;
-        __half* v300[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = v286[(r >> 3)];
-        long long v301[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v301[r] = v299[(r & 7)];
-        __half* v302[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v302[r] = v300[r] + v301[r];
-        int v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = v295[r] + v273;
-        bool v306[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = (r & 7) ? v306[r & ~7] : v304[r] < a_desc_shape1;
-        bool v309[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v309[r] = (r & 7) ? v309[r & ~7] : v304[r] >= 0;
-        bool v310[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v309[r] & v306[r];
-        bool v311[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v311[r] = v294[(r >> 3)];
-        bool v312[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v312[r] = v310[(r & 7)];
-        bool v313[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v313[r] = (r & 7) ? v313[r & ~7] : v311[r] & v312[r];
-        bool v316[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v316[r] = (r & 7) ? v316[r & ~7] : v313[r] & v271;
         __half a_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -2524,128 +1148,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 64;
-        #line 30 "tma_matmul.py"
-        long long v320 = (long long)off_n;
-        #line 30 "tma_matmul.py"
-        long long v321 = v320 * v12;
-        #line 30 "tma_matmul.py"
-        __half* v322 = b_desc + v321;
-        #line 30 "tma_matmul.py"
-        long long v323 = (long long)v319;
-        #line 30 "tma_matmul.py"
-        long long v324 = v323 * 1LL;
-        #line 30 "tma_matmul.py"
-        __half* v325 = v322 + v324;
-        int v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v326[r] = ((r << 4) + tp0);
-        long long v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v328[r] = (long long)v326[r];
-        long long v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v330[r] = v328[r] * v12;
-        __half* v332[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v332[r] = v325 + v330[r];
-        int v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v334[r] = v326[r] + off_n;
-        bool v336[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v336[r] = v334[r] < b_desc_shape0;
-        bool v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v339[r] = v334[r] >= 0;
-        bool v340[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v340[r] = v339[r] & v336[r];
-        int v341[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v341[r] = (r + tp1);
-        long long v343[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v343[r] = (long long)v341[r];
-        long long v345[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v345[r] = v343[r] * 1LL;
-        __half* v346[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v346[r] = v332[(r >> 3)];
-        long long v347[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v347[r] = v345[(r & 7)];
-        __half* v348[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v348[r] = v346[r] + v347[r];
-        int v351[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v351[r] = v341[r] + v319;
-        bool v353[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v353[r] = (r & 7) ? v353[r & ~7] : v351[r] < b_desc_shape1;
-        bool v356[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v356[r] = (r & 7) ? v356[r & ~7] : v351[r] >= 0;
-        bool v357[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v357[r] = (r & 7) ? v357[r & ~7] : v356[r] & v353[r];
-        bool v358[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v358[r] = v340[(r >> 3)];
-        bool v359[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v359[r] = v357[(r & 7)];
-        bool v360[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v360[r] = (r & 7) ? v360[r & ~7] : v358[r] & v359[r];
-        bool v364[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v364[r] = (r & 7) ? v364[r & ~7] : v360[r] & v271;
         __half b_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -2745,135 +1247,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -2892,7 +1394,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp2);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2932,7 +1434,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp3);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -3015,12 +1517,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -3031,10 +1531,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -3055,133 +1551,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 64;
-    #line 27 "tma_matmul.py"
-    bool v175 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v177 = 0 * 64;
-    #line 28 "tma_matmul.py"
-    long long v178 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v179 = v178 * v5;
-    #line 28 "tma_matmul.py"
-    __half* v180 = a_desc + v179;
-    #line 28 "tma_matmul.py"
-    long long v181 = (long long)v177;
-    #line 28 "tma_matmul.py"
-    long long v182 = v181 * 1LL;
-    #line 28 "tma_matmul.py"
-    __half* v183 = v180 + v182;
-    int v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = ((r << 4) + tp0);
-    long long v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = (long long)v184[r];
-    long long v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v186[r] * v5;
-    __half* v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v183 + v188[r];
-    int v192[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v192[r] = v184[r] + off_m;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v192[r] < a_desc_shape0;
-    bool v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = v192[r] >= 0;
-    bool v198[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v198[r] = v197[r] & v194[r];
-    int v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = (r + tp1);
-    long long v201[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = (long long)v199[r];
-    long long v203[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v203[r] = v201[r] * 1LL;
-    __half* v204[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v190[(r >> 3)];
-    long long v205[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v205[r] = v203[(r & 7)];
-    __half* v206[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = v204[r] + v205[r];
-    int v208[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v208[r] = v199[r] + v177;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v208[r] < a_desc_shape1;
-    bool v213[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v208[r] >= 0;
-    bool v214[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v214[r] = (r & 7) ? v214[r & ~7] : v213[r] & v210[r];
-    bool v215[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v215[r] = v198[(r >> 3)];
-    bool v216[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = v214[(r & 7)];
-    bool v217[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v217[r] = (r & 7) ? v217[r & ~7] : v215[r] & v216[r];
-    bool v220[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v220[r] = (r & 7) ? v220[r & ~7] : v217[r] & v175;
     __half a[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -3208,128 +1580,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 64;
-    #line 30 "tma_matmul.py"
-    long long v224 = (long long)off_n;
-    #line 30 "tma_matmul.py"
-    long long v225 = v224 * v12;
-    #line 30 "tma_matmul.py"
-    __half* v226 = b_desc + v225;
-    #line 30 "tma_matmul.py"
-    long long v227 = (long long)v223;
-    #line 30 "tma_matmul.py"
-    long long v228 = v227 * 1LL;
-    #line 30 "tma_matmul.py"
-    __half* v229 = v226 + v228;
-    int v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v230[r] = ((r << 4) + tp0);
-    long long v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v232[r] = (long long)v230[r];
-    long long v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v234[r] = v232[r] * v12;
-    __half* v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v236[r] = v229 + v234[r];
-    int v238[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v238[r] = v230[r] + off_n;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v240[r] = v238[r] < b_desc_shape0;
-    bool v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v243[r] = v238[r] >= 0;
-    bool v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v244[r] = v243[r] & v240[r];
-    int v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v245[r] = (r + tp1);
-    long long v247[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v247[r] = (long long)v245[r];
-    long long v249[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v249[r] = v247[r] * 1LL;
-    __half* v250[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v250[r] = v236[(r >> 3)];
-    long long v251[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v251[r] = v249[(r & 7)];
-    __half* v252[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v252[r] = v250[r] + v251[r];
-    int v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v255[r] = v245[r] + v223;
-    bool v257[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v257[r] = (r & 7) ? v257[r & ~7] : v255[r] < b_desc_shape1;
-    bool v260[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v260[r] = (r & 7) ? v260[r & ~7] : v255[r] >= 0;
-    bool v261[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v261[r] = (r & 7) ? v261[r & ~7] : v260[r] & v257[r];
-    bool v262[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v262[r] = v244[(r >> 3)];
-    bool v263[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v263[r] = v261[(r & 7)];
-    bool v264[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v264[r] = (r & 7) ? v264[r & ~7] : v262[r] & v263[r];
-    bool v268[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v268[r] = (r & 7) ? v268[r & ~7] : v264[r] & v175;
     __half b[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -3373,133 +1623,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v271 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v273 = k_next * 64;
-        #line 28 "tma_matmul.py"
-        long long v274 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v275 = v274 * v5;
-        #line 28 "tma_matmul.py"
-        __half* v276 = a_desc + v275;
-        #line 28 "tma_matmul.py"
-        long long v277 = (long long)v273;
-        #line 28 "tma_matmul.py"
-        long long v278 = v277 * 1LL;
-        #line 28 "tma_matmul.py"
-        __half* v279 = v276 + v278;
-        int v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = ((r << 4) + tp0);
-        long long v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = (long long)v280[r];
-        long long v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] * v5;
-        __half* v286[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v286[r] = v279 + v284[r];
-        int v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v280[r] + off_m;
-        bool v290[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v290[r] = v288[r] < a_desc_shape0;
-        bool v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v288[r] >= 0;
-        bool v294[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v293[r] & v290[r];
-        int v295[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = (r + tp1);
-        long long v297[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v297[r] = (long long)v295[r];
-        long long v299[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v299[r] = v297[r] * 1LL;
-        __half* v300[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = v286[(r >> 3)];
-        long long v301[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v301[r] = v299[(r & 7)];
-        __half* v302[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v302[r] = v300[r] + v301[r];
-        int v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = v295[r] + v273;
-        bool v306[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = (r & 7) ? v306[r & ~7] : v304[r] < a_desc_shape1;
-        bool v309[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v309[r] = (r & 7) ? v309[r & ~7] : v304[r] >= 0;
-        bool v310[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v309[r] & v306[r];
-        bool v311[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v311[r] = v294[(r >> 3)];
-        bool v312[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v312[r] = v310[(r & 7)];
-        bool v313[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v313[r] = (r & 7) ? v313[r & ~7] : v311[r] & v312[r];
-        bool v316[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v316[r] = (r & 7) ? v316[r & ~7] : v313[r] & v271;
         __half a_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -3520,128 +1646,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 64;
-        #line 30 "tma_matmul.py"
-        long long v320 = (long long)off_n;
-        #line 30 "tma_matmul.py"
-        long long v321 = v320 * v12;
-        #line 30 "tma_matmul.py"
-        __half* v322 = b_desc + v321;
-        #line 30 "tma_matmul.py"
-        long long v323 = (long long)v319;
-        #line 30 "tma_matmul.py"
-        long long v324 = v323 * 1LL;
-        #line 30 "tma_matmul.py"
-        __half* v325 = v322 + v324;
-        int v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v326[r] = ((r << 4) + tp0);
-        long long v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v328[r] = (long long)v326[r];
-        long long v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v330[r] = v328[r] * v12;
-        __half* v332[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v332[r] = v325 + v330[r];
-        int v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v334[r] = v326[r] + off_n;
-        bool v336[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v336[r] = v334[r] < b_desc_shape0;
-        bool v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v339[r] = v334[r] >= 0;
-        bool v340[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v340[r] = v339[r] & v336[r];
-        int v341[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v341[r] = (r + tp1);
-        long long v343[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v343[r] = (long long)v341[r];
-        long long v345[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v345[r] = v343[r] * 1LL;
-        __half* v346[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v346[r] = v332[(r >> 3)];
-        long long v347[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v347[r] = v345[(r & 7)];
-        __half* v348[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v348[r] = v346[r] + v347[r];
-        int v351[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v351[r] = v341[r] + v319;
-        bool v353[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v353[r] = (r & 7) ? v353[r & ~7] : v351[r] < b_desc_shape1;
-        bool v356[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v356[r] = (r & 7) ? v356[r & ~7] : v351[r] >= 0;
-        bool v357[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v357[r] = (r & 7) ? v357[r & ~7] : v356[r] & v353[r];
-        bool v358[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v358[r] = v340[(r >> 3)];
-        bool v359[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v359[r] = v357[(r & 7)];
-        bool v360[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v360[r] = (r & 7) ? v360[r & ~7] : v358[r] & v359[r];
-        bool v364[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v364[r] = (r & 7) ? v364[r & ~7] : v360[r] & v271;
         __half b_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -3741,135 +1745,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -3888,7 +1892,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp2);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3928,7 +1932,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp3);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -4011,14 +2015,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane >> 4) | (warp << 1);
-    const int tp3 = ((lane & 15) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -4029,10 +2029,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -4053,133 +2049,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 64;
-    #line 27 "tma_matmul.py"
-    bool v171 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v173 = 0 * 64;
-    #line 28 "tma_matmul.py"
-    long long v174 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v175 = v174 * v5;
-    #line 28 "tma_matmul.py"
-    __nv_bfloat16* v176 = a_desc + v175;
-    #line 28 "tma_matmul.py"
-    long long v177 = (long long)v173;
-    #line 28 "tma_matmul.py"
-    long long v178 = v177 * 1LL;
-    #line 28 "tma_matmul.py"
-    __nv_bfloat16* v179 = v176 + v178;
-    int v180[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v180[r] = ((r << 4) + tp0);
-    long long v182[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v182[r] = (long long)v180[r];
-    long long v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = v182[r] * v5;
-    __nv_bfloat16* v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = v179 + v184[r];
-    int v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v180[r] + off_m;
-    bool v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v188[r] < a_desc_shape0;
-    bool v193[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v193[r] = v188[r] >= 0;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v193[r] & v190[r];
-    int v195[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v195[r] = (r + tp1);
-    long long v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = (long long)v195[r];
-    long long v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = v197[r] * 1LL;
-    __nv_bfloat16* v200[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v200[r] = v186[(r >> 3)];
-    long long v201[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = v199[(r & 7)];
-    __nv_bfloat16* v202[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v202[r] = v200[r] + v201[r];
-    int v204[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v195[r] + v173;
-    bool v206[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = (r & 7) ? v206[r & ~7] : v204[r] < a_desc_shape1;
-    bool v209[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v209[r] = (r & 7) ? v209[r & ~7] : v204[r] >= 0;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v209[r] & v206[r];
-    bool v211[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v211[r] = v194[(r >> 3)];
-    bool v212[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v212[r] = v210[(r & 7)];
-    bool v213[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v211[r] & v212[r];
-    bool v216[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = (r & 7) ? v216[r & ~7] : v213[r] & v171;
     __nv_bfloat16 a[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -4206,128 +2078,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
-    #line 32 "tma_matmul.py"
-    long long v220 = (long long)v219;
-    #line 32 "tma_matmul.py"
-    long long v221 = v220 * v12;
-    #line 32 "tma_matmul.py"
-    __nv_bfloat16* v222 = b_desc + v221;
-    #line 32 "tma_matmul.py"
-    long long v223 = (long long)off_n;
-    #line 32 "tma_matmul.py"
-    long long v224 = v223 * 1LL;
-    #line 32 "tma_matmul.py"
-    __nv_bfloat16* v225 = v222 + v224;
-    int v226[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
-    long long v228[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v228[r] = (long long)v226[r];
-    long long v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v230[r] = v228[r] * v12;
-    __nv_bfloat16* v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v232[r] = v225 + v230[r];
-    int v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v234[r] = v226[r] + v219;
-    bool v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v236[r] = v234[r] < b_desc_shape0;
-    bool v239[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v239[r] = v234[r] >= 0;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v240[r] = v239[r] & v236[r];
-    int v241[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
-    long long v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v243[r] = (long long)v241[r];
-    long long v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v245[r] = v243[r] * 1LL;
-    __nv_bfloat16* v246[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v246[r] = v232[(r >> 3)];
-    long long v247[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v247[r] = v245[(r & 7)];
-    __nv_bfloat16* v248[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v248[r] = v246[r] + v247[r];
-    int v250[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v250[r] = v241[r] + off_n;
-    bool v252[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v252[r] = (r & 7) ? v252[r & ~7] : v250[r] < b_desc_shape1;
-    bool v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v255[r] = (r & 7) ? v255[r & ~7] : v250[r] >= 0;
-    bool v256[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v256[r] = (r & 7) ? v256[r & ~7] : v255[r] & v252[r];
-    bool v257[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v257[r] = v240[(r >> 3)];
-    bool v258[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v258[r] = v256[(r & 7)];
-    bool v259[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v259[r] = (r & 7) ? v259[r & ~7] : v257[r] & v258[r];
-    bool v262[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v262[r] = (r & 7) ? v262[r & ~7] : v259[r] & v171;
     __nv_bfloat16 b[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -4373,133 +2123,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v265 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v267 = k_next * 64;
-        #line 28 "tma_matmul.py"
-        long long v268 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v269 = v268 * v5;
-        #line 28 "tma_matmul.py"
-        __nv_bfloat16* v270 = a_desc + v269;
-        #line 28 "tma_matmul.py"
-        long long v271 = (long long)v267;
-        #line 28 "tma_matmul.py"
-        long long v272 = v271 * 1LL;
-        #line 28 "tma_matmul.py"
-        __nv_bfloat16* v273 = v270 + v272;
-        int v274[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v274[r] = ((r << 4) + tp0);
-        long long v276[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v276[r] = (long long)v274[r];
-        long long v278[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v278[r] = v276[r] * v5;
-        __nv_bfloat16* v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = v273 + v278[r];
-        int v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = v274[r] + off_m;
-        bool v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] < a_desc_shape0;
-        bool v287[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v287[r] = v282[r] >= 0;
-        bool v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v287[r] & v284[r];
-        int v289[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v289[r] = (r + tp1);
-        long long v291[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v291[r] = (long long)v289[r];
-        long long v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v291[r] * 1LL;
-        __nv_bfloat16* v294[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v280[(r >> 3)];
-        long long v295[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = v293[(r & 7)];
-        __nv_bfloat16* v296[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v296[r] = v294[r] + v295[r];
-        int v298[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v298[r] = v289[r] + v267;
-        bool v300[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = (r & 7) ? v300[r & ~7] : v298[r] < a_desc_shape1;
-        bool v303[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v303[r] = (r & 7) ? v303[r & ~7] : v298[r] >= 0;
-        bool v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = (r & 7) ? v304[r & ~7] : v303[r] & v300[r];
-        bool v305[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v305[r] = v288[(r >> 3)];
-        bool v306[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = v304[(r & 7)];
-        bool v307[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v307[r] = (r & 7) ? v307[r & ~7] : v305[r] & v306[r];
-        bool v310[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v307[r] & v265;
         __nv_bfloat16 a_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -4520,128 +2146,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
-        #line 32 "tma_matmul.py"
-        long long v314 = (long long)v313;
-        #line 32 "tma_matmul.py"
-        long long v315 = v314 * v12;
-        #line 32 "tma_matmul.py"
-        __nv_bfloat16* v316 = b_desc + v315;
-        #line 32 "tma_matmul.py"
-        long long v317 = (long long)off_n;
-        #line 32 "tma_matmul.py"
-        long long v318 = v317 * 1LL;
-        #line 32 "tma_matmul.py"
-        __nv_bfloat16* v319 = v316 + v318;
-        int v320[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
-        long long v322[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v322[r] = (long long)v320[r];
-        long long v324[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v324[r] = v322[r] * v12;
-        __nv_bfloat16* v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v326[r] = v319 + v324[r];
-        int v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v328[r] = v320[r] + v313;
-        bool v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v330[r] = v328[r] < b_desc_shape0;
-        bool v333[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v333[r] = v328[r] >= 0;
-        bool v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v334[r] = v333[r] & v330[r];
-        int v335[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
-        long long v337[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v337[r] = (long long)v335[r];
-        long long v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v339[r] = v337[r] * 1LL;
-        __nv_bfloat16* v340[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v340[r] = v326[(r >> 3)];
-        long long v341[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v341[r] = v339[(r & 7)];
-        __nv_bfloat16* v342[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v342[r] = v340[r] + v341[r];
-        int v344[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v344[r] = v335[r] + off_n;
-        bool v346[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v346[r] = (r & 7) ? v346[r & ~7] : v344[r] < b_desc_shape1;
-        bool v349[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v349[r] = (r & 7) ? v349[r & ~7] : v344[r] >= 0;
-        bool v350[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v350[r] = (r & 7) ? v350[r & ~7] : v349[r] & v346[r];
-        bool v351[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v351[r] = v334[(r >> 3)];
-        bool v352[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v352[r] = v350[(r & 7)];
-        bool v353[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v353[r] = (r & 7) ? v353[r & ~7] : v351[r] & v352[r];
-        bool v356[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v356[r] = (r & 7) ? v356[r & ~7] : v353[r] & v265;
         __nv_bfloat16 b_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -4743,135 +2247,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -4890,7 +2394,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp2);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4930,7 +2434,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp3);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -5013,14 +2517,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane >> 4) | (warp << 1);
-    const int tp3 = ((lane & 15) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -5031,10 +2531,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -5055,133 +2551,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 64;
-    #line 27 "tma_matmul.py"
-    bool v171 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v173 = 0 * 64;
-    #line 28 "tma_matmul.py"
-    long long v174 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v175 = v174 * v5;
-    #line 28 "tma_matmul.py"
-    __nv_bfloat16* v176 = a_desc + v175;
-    #line 28 "tma_matmul.py"
-    long long v177 = (long long)v173;
-    #line 28 "tma_matmul.py"
-    long long v178 = v177 * 1LL;
-    #line 28 "tma_matmul.py"
-    __nv_bfloat16* v179 = v176 + v178;
-    int v180[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v180[r] = ((r << 4) + tp0);
-    long long v182[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v182[r] = (long long)v180[r];
-    long long v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = v182[r] * v5;
-    __nv_bfloat16* v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = v179 + v184[r];
-    int v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v180[r] + off_m;
-    bool v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v188[r] < a_desc_shape0;
-    bool v193[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v193[r] = v188[r] >= 0;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v193[r] & v190[r];
-    int v195[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v195[r] = (r + tp1);
-    long long v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = (long long)v195[r];
-    long long v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = v197[r] * 1LL;
-    __nv_bfloat16* v200[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v200[r] = v186[(r >> 3)];
-    long long v201[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = v199[(r & 7)];
-    __nv_bfloat16* v202[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v202[r] = v200[r] + v201[r];
-    int v204[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v195[r] + v173;
-    bool v206[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = (r & 7) ? v206[r & ~7] : v204[r] < a_desc_shape1;
-    bool v209[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v209[r] = (r & 7) ? v209[r & ~7] : v204[r] >= 0;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v209[r] & v206[r];
-    bool v211[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v211[r] = v194[(r >> 3)];
-    bool v212[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v212[r] = v210[(r & 7)];
-    bool v213[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v211[r] & v212[r];
-    bool v216[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = (r & 7) ? v216[r & ~7] : v213[r] & v171;
     __nv_bfloat16 a[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -5208,128 +2580,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
-    #line 32 "tma_matmul.py"
-    long long v220 = (long long)v219;
-    #line 32 "tma_matmul.py"
-    long long v221 = v220 * v12;
-    #line 32 "tma_matmul.py"
-    __nv_bfloat16* v222 = b_desc + v221;
-    #line 32 "tma_matmul.py"
-    long long v223 = (long long)off_n;
-    #line 32 "tma_matmul.py"
-    long long v224 = v223 * 1LL;
-    #line 32 "tma_matmul.py"
-    __nv_bfloat16* v225 = v222 + v224;
-    int v226[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
-    long long v228[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v228[r] = (long long)v226[r];
-    long long v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v230[r] = v228[r] * v12;
-    __nv_bfloat16* v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v232[r] = v225 + v230[r];
-    int v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v234[r] = v226[r] + v219;
-    bool v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v236[r] = v234[r] < b_desc_shape0;
-    bool v239[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v239[r] = v234[r] >= 0;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v240[r] = v239[r] & v236[r];
-    int v241[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
-    long long v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v243[r] = (long long)v241[r];
-    long long v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v245[r] = v243[r] * 1LL;
-    __nv_bfloat16* v246[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v246[r] = v232[(r >> 3)];
-    long long v247[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v247[r] = v245[(r & 7)];
-    __nv_bfloat16* v248[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v248[r] = v246[r] + v247[r];
-    int v250[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v250[r] = v241[r] + off_n;
-    bool v252[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v252[r] = v250[r] < b_desc_shape1;
-    bool v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v255[r] = (r & 7) ? v255[r & ~7] : v250[r] >= 0;
-    bool v256[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v256[r] = v255[r] & v252[r];
-    bool v257[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v257[r] = v240[(r >> 3)];
-    bool v258[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v258[r] = v256[(r & 7)];
-    bool v259[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v259[r] = v257[r] & v258[r];
-    bool v262[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v262[r] = v259[r] & v171;
     __nv_bfloat16 b[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -5375,133 +2625,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v265 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v267 = k_next * 64;
-        #line 28 "tma_matmul.py"
-        long long v268 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v269 = v268 * v5;
-        #line 28 "tma_matmul.py"
-        __nv_bfloat16* v270 = a_desc + v269;
-        #line 28 "tma_matmul.py"
-        long long v271 = (long long)v267;
-        #line 28 "tma_matmul.py"
-        long long v272 = v271 * 1LL;
-        #line 28 "tma_matmul.py"
-        __nv_bfloat16* v273 = v270 + v272;
-        int v274[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v274[r] = ((r << 4) + tp0);
-        long long v276[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v276[r] = (long long)v274[r];
-        long long v278[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v278[r] = v276[r] * v5;
-        __nv_bfloat16* v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = v273 + v278[r];
-        int v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = v274[r] + off_m;
-        bool v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] < a_desc_shape0;
-        bool v287[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v287[r] = v282[r] >= 0;
-        bool v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v287[r] & v284[r];
-        int v289[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v289[r] = (r + tp1);
-        long long v291[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v291[r] = (long long)v289[r];
-        long long v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v291[r] * 1LL;
-        __nv_bfloat16* v294[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v280[(r >> 3)];
-        long long v295[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = v293[(r & 7)];
-        __nv_bfloat16* v296[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v296[r] = v294[r] + v295[r];
-        int v298[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v298[r] = v289[r] + v267;
-        bool v300[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = (r & 7) ? v300[r & ~7] : v298[r] < a_desc_shape1;
-        bool v303[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v303[r] = (r & 7) ? v303[r & ~7] : v298[r] >= 0;
-        bool v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = (r & 7) ? v304[r & ~7] : v303[r] & v300[r];
-        bool v305[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v305[r] = v288[(r >> 3)];
-        bool v306[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = v304[(r & 7)];
-        bool v307[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v307[r] = (r & 7) ? v307[r & ~7] : v305[r] & v306[r];
-        bool v310[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v307[r] & v265;
         __nv_bfloat16 a_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -5522,128 +2648,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
-        #line 32 "tma_matmul.py"
-        long long v314 = (long long)v313;
-        #line 32 "tma_matmul.py"
-        long long v315 = v314 * v12;
-        #line 32 "tma_matmul.py"
-        __nv_bfloat16* v316 = b_desc + v315;
-        #line 32 "tma_matmul.py"
-        long long v317 = (long long)off_n;
-        #line 32 "tma_matmul.py"
-        long long v318 = v317 * 1LL;
-        #line 32 "tma_matmul.py"
-        __nv_bfloat16* v319 = v316 + v318;
-        int v320[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
-        long long v322[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v322[r] = (long long)v320[r];
-        long long v324[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v324[r] = v322[r] * v12;
-        __nv_bfloat16* v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v326[r] = v319 + v324[r];
-        int v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v328[r] = v320[r] + v313;
-        bool v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v330[r] = v328[r] < b_desc_shape0;
-        bool v333[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v333[r] = v328[r] >= 0;
-        bool v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v334[r] = v333[r] & v330[r];
-        int v335[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
-        long long v337[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v337[r] = (long long)v335[r];
-        long long v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v339[r] = v337[r] * 1LL;
-        __nv_bfloat16* v340[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v340[r] = v326[(r >> 3)];
-        long long v341[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v341[r] = v339[(r & 7)];
-        __nv_bfloat16* v342[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v342[r] = v340[r] + v341[r];
-        int v344[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v344[r] = v335[r] + off_n;
-        bool v346[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v346[r] = v344[r] < b_desc_shape1;
-        bool v349[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v349[r] = (r & 7) ? v349[r & ~7] : v344[r] >= 0;
-        bool v350[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v350[r] = v349[r] & v346[r];
-        bool v351[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v351[r] = v334[(r >> 3)];
-        bool v352[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v352[r] = v350[(r & 7)];
-        bool v353[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v353[r] = v351[r] & v352[r];
-        bool v356[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v356[r] = v353[r] & v265;
         __nv_bfloat16 b_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -5745,135 +2749,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -5892,7 +2896,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp2);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -5932,7 +2936,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp3);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -6015,12 +3019,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -6031,10 +3033,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -6055,133 +3053,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 64;
-    #line 27 "tma_matmul.py"
-    bool v175 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v177 = 0 * 64;
-    #line 28 "tma_matmul.py"
-    long long v178 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v179 = v178 * v5;
-    #line 28 "tma_matmul.py"
-    __nv_bfloat16* v180 = a_desc + v179;
-    #line 28 "tma_matmul.py"
-    long long v181 = (long long)v177;
-    #line 28 "tma_matmul.py"
-    long long v182 = v181 * 1LL;
-    #line 28 "tma_matmul.py"
-    __nv_bfloat16* v183 = v180 + v182;
-    int v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = ((r << 4) + tp0);
-    long long v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = (long long)v184[r];
-    long long v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v186[r] * v5;
-    __nv_bfloat16* v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v183 + v188[r];
-    int v192[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v192[r] = v184[r] + off_m;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v192[r] < a_desc_shape0;
-    bool v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = v192[r] >= 0;
-    bool v198[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v198[r] = v197[r] & v194[r];
-    int v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = (r + tp1);
-    long long v201[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = (long long)v199[r];
-    long long v203[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v203[r] = v201[r] * 1LL;
-    __nv_bfloat16* v204[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v190[(r >> 3)];
-    long long v205[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v205[r] = v203[(r & 7)];
-    __nv_bfloat16* v206[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = v204[r] + v205[r];
-    int v208[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v208[r] = v199[r] + v177;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v208[r] < a_desc_shape1;
-    bool v213[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v208[r] >= 0;
-    bool v214[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v214[r] = (r & 7) ? v214[r & ~7] : v213[r] & v210[r];
-    bool v215[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v215[r] = v198[(r >> 3)];
-    bool v216[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = v214[(r & 7)];
-    bool v217[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v217[r] = (r & 7) ? v217[r & ~7] : v215[r] & v216[r];
-    bool v220[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v220[r] = (r & 7) ? v220[r & ~7] : v217[r] & v175;
     __nv_bfloat16 a[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -6208,128 +3082,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 64;
-    #line 30 "tma_matmul.py"
-    long long v224 = (long long)off_n;
-    #line 30 "tma_matmul.py"
-    long long v225 = v224 * v12;
-    #line 30 "tma_matmul.py"
-    __nv_bfloat16* v226 = b_desc + v225;
-    #line 30 "tma_matmul.py"
-    long long v227 = (long long)v223;
-    #line 30 "tma_matmul.py"
-    long long v228 = v227 * 1LL;
-    #line 30 "tma_matmul.py"
-    __nv_bfloat16* v229 = v226 + v228;
-    int v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v230[r] = ((r << 4) + tp0);
-    long long v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v232[r] = (long long)v230[r];
-    long long v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v234[r] = v232[r] * v12;
-    __nv_bfloat16* v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v236[r] = v229 + v234[r];
-    int v238[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v238[r] = v230[r] + off_n;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v240[r] = v238[r] < b_desc_shape0;
-    bool v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v243[r] = v238[r] >= 0;
-    bool v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v244[r] = v243[r] & v240[r];
-    int v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v245[r] = (r + tp1);
-    long long v247[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v247[r] = (long long)v245[r];
-    long long v249[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v249[r] = v247[r] * 1LL;
-    __nv_bfloat16* v250[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v250[r] = v236[(r >> 3)];
-    long long v251[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v251[r] = v249[(r & 7)];
-    __nv_bfloat16* v252[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v252[r] = v250[r] + v251[r];
-    int v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v255[r] = v245[r] + v223;
-    bool v257[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v257[r] = (r & 7) ? v257[r & ~7] : v255[r] < b_desc_shape1;
-    bool v260[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v260[r] = (r & 7) ? v260[r & ~7] : v255[r] >= 0;
-    bool v261[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v261[r] = (r & 7) ? v261[r & ~7] : v260[r] & v257[r];
-    bool v262[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v262[r] = v244[(r >> 3)];
-    bool v263[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v263[r] = v261[(r & 7)];
-    bool v264[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v264[r] = (r & 7) ? v264[r & ~7] : v262[r] & v263[r];
-    bool v268[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v268[r] = (r & 7) ? v268[r & ~7] : v264[r] & v175;
     __nv_bfloat16 b[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -6373,133 +3125,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v271 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v273 = k_next * 64;
-        #line 28 "tma_matmul.py"
-        long long v274 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v275 = v274 * v5;
-        #line 28 "tma_matmul.py"
-        __nv_bfloat16* v276 = a_desc + v275;
-        #line 28 "tma_matmul.py"
-        long long v277 = (long long)v273;
-        #line 28 "tma_matmul.py"
-        long long v278 = v277 * 1LL;
-        #line 28 "tma_matmul.py"
-        __nv_bfloat16* v279 = v276 + v278;
-        int v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = ((r << 4) + tp0);
-        long long v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = (long long)v280[r];
-        long long v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] * v5;
-        __nv_bfloat16* v286[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v286[r] = v279 + v284[r];
-        int v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v280[r] + off_m;
-        bool v290[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v290[r] = v288[r] < a_desc_shape0;
-        bool v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v288[r] >= 0;
-        bool v294[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v293[r] & v290[r];
-        int v295[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = (r + tp1);
-        long long v297[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v297[r] = (long long)v295[r];
-        long long v299[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v299[r] = v297[r] * 1LL;
-        __nv_bfloat16* v300[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = v286[(r >> 3)];
-        long long v301[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v301[r] = v299[(r & 7)];
-        __nv_bfloat16* v302[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v302[r] = v300[r] + v301[r];
-        int v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = v295[r] + v273;
-        bool v306[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = (r & 7) ? v306[r & ~7] : v304[r] < a_desc_shape1;
-        bool v309[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v309[r] = (r & 7) ? v309[r & ~7] : v304[r] >= 0;
-        bool v310[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v309[r] & v306[r];
-        bool v311[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v311[r] = v294[(r >> 3)];
-        bool v312[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v312[r] = v310[(r & 7)];
-        bool v313[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v313[r] = (r & 7) ? v313[r & ~7] : v311[r] & v312[r];
-        bool v316[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v316[r] = (r & 7) ? v316[r & ~7] : v313[r] & v271;
         __nv_bfloat16 a_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -6520,128 +3148,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 64;
-        #line 30 "tma_matmul.py"
-        long long v320 = (long long)off_n;
-        #line 30 "tma_matmul.py"
-        long long v321 = v320 * v12;
-        #line 30 "tma_matmul.py"
-        __nv_bfloat16* v322 = b_desc + v321;
-        #line 30 "tma_matmul.py"
-        long long v323 = (long long)v319;
-        #line 30 "tma_matmul.py"
-        long long v324 = v323 * 1LL;
-        #line 30 "tma_matmul.py"
-        __nv_bfloat16* v325 = v322 + v324;
-        int v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v326[r] = ((r << 4) + tp0);
-        long long v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v328[r] = (long long)v326[r];
-        long long v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v330[r] = v328[r] * v12;
-        __nv_bfloat16* v332[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v332[r] = v325 + v330[r];
-        int v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v334[r] = v326[r] + off_n;
-        bool v336[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v336[r] = v334[r] < b_desc_shape0;
-        bool v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v339[r] = v334[r] >= 0;
-        bool v340[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v340[r] = v339[r] & v336[r];
-        int v341[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v341[r] = (r + tp1);
-        long long v343[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v343[r] = (long long)v341[r];
-        long long v345[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v345[r] = v343[r] * 1LL;
-        __nv_bfloat16* v346[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v346[r] = v332[(r >> 3)];
-        long long v347[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v347[r] = v345[(r & 7)];
-        __nv_bfloat16* v348[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v348[r] = v346[r] + v347[r];
-        int v351[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v351[r] = v341[r] + v319;
-        bool v353[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v353[r] = (r & 7) ? v353[r & ~7] : v351[r] < b_desc_shape1;
-        bool v356[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v356[r] = (r & 7) ? v356[r & ~7] : v351[r] >= 0;
-        bool v357[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v357[r] = (r & 7) ? v357[r & ~7] : v356[r] & v353[r];
-        bool v358[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v358[r] = v340[(r >> 3)];
-        bool v359[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v359[r] = v357[(r & 7)];
-        bool v360[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v360[r] = (r & 7) ? v360[r & ~7] : v358[r] & v359[r];
-        bool v364[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v364[r] = (r & 7) ? v364[r & ~7] : v360[r] & v271;
         __nv_bfloat16 b_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -6741,135 +3247,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -6888,7 +3394,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp2);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -6928,7 +3434,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp3);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -7011,12 +3517,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -7027,10 +3531,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -7051,133 +3551,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 64;
-    #line 27 "tma_matmul.py"
-    bool v175 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v177 = 0 * 64;
-    #line 28 "tma_matmul.py"
-    long long v178 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v179 = v178 * v5;
-    #line 28 "tma_matmul.py"
-    __nv_bfloat16* v180 = a_desc + v179;
-    #line 28 "tma_matmul.py"
-    long long v181 = (long long)v177;
-    #line 28 "tma_matmul.py"
-    long long v182 = v181 * 1LL;
-    #line 28 "tma_matmul.py"
-    __nv_bfloat16* v183 = v180 + v182;
-    int v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = ((r << 4) + tp0);
-    long long v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = (long long)v184[r];
-    long long v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v186[r] * v5;
-    __nv_bfloat16* v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v183 + v188[r];
-    int v192[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v192[r] = v184[r] + off_m;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v192[r] < a_desc_shape0;
-    bool v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = v192[r] >= 0;
-    bool v198[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v198[r] = v197[r] & v194[r];
-    int v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = (r + tp1);
-    long long v201[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = (long long)v199[r];
-    long long v203[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v203[r] = v201[r] * 1LL;
-    __nv_bfloat16* v204[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v190[(r >> 3)];
-    long long v205[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v205[r] = v203[(r & 7)];
-    __nv_bfloat16* v206[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = v204[r] + v205[r];
-    int v208[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v208[r] = v199[r] + v177;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v208[r] < a_desc_shape1;
-    bool v213[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v208[r] >= 0;
-    bool v214[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v214[r] = (r & 7) ? v214[r & ~7] : v213[r] & v210[r];
-    bool v215[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v215[r] = v198[(r >> 3)];
-    bool v216[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = v214[(r & 7)];
-    bool v217[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v217[r] = (r & 7) ? v217[r & ~7] : v215[r] & v216[r];
-    bool v220[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v220[r] = (r & 7) ? v220[r & ~7] : v217[r] & v175;
     __nv_bfloat16 a[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -7204,128 +3580,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 64;
-    #line 30 "tma_matmul.py"
-    long long v224 = (long long)off_n;
-    #line 30 "tma_matmul.py"
-    long long v225 = v224 * v12;
-    #line 30 "tma_matmul.py"
-    __nv_bfloat16* v226 = b_desc + v225;
-    #line 30 "tma_matmul.py"
-    long long v227 = (long long)v223;
-    #line 30 "tma_matmul.py"
-    long long v228 = v227 * 1LL;
-    #line 30 "tma_matmul.py"
-    __nv_bfloat16* v229 = v226 + v228;
-    int v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v230[r] = ((r << 4) + tp0);
-    long long v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v232[r] = (long long)v230[r];
-    long long v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v234[r] = v232[r] * v12;
-    __nv_bfloat16* v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v236[r] = v229 + v234[r];
-    int v238[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v238[r] = v230[r] + off_n;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v240[r] = v238[r] < b_desc_shape0;
-    bool v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v243[r] = v238[r] >= 0;
-    bool v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v244[r] = v243[r] & v240[r];
-    int v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v245[r] = (r + tp1);
-    long long v247[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v247[r] = (long long)v245[r];
-    long long v249[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v249[r] = v247[r] * 1LL;
-    __nv_bfloat16* v250[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v250[r] = v236[(r >> 3)];
-    long long v251[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v251[r] = v249[(r & 7)];
-    __nv_bfloat16* v252[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v252[r] = v250[r] + v251[r];
-    int v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v255[r] = v245[r] + v223;
-    bool v257[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v257[r] = (r & 7) ? v257[r & ~7] : v255[r] < b_desc_shape1;
-    bool v260[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v260[r] = (r & 7) ? v260[r & ~7] : v255[r] >= 0;
-    bool v261[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v261[r] = (r & 7) ? v261[r & ~7] : v260[r] & v257[r];
-    bool v262[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v262[r] = v244[(r >> 3)];
-    bool v263[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v263[r] = v261[(r & 7)];
-    bool v264[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v264[r] = (r & 7) ? v264[r & ~7] : v262[r] & v263[r];
-    bool v268[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 30 "tma_matmul.py"
-        v268[r] = (r & 7) ? v268[r & ~7] : v264[r] & v175;
     __nv_bfloat16 b[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -7369,133 +3623,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v271 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v273 = k_next * 64;
-        #line 28 "tma_matmul.py"
-        long long v274 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v275 = v274 * v5;
-        #line 28 "tma_matmul.py"
-        __nv_bfloat16* v276 = a_desc + v275;
-        #line 28 "tma_matmul.py"
-        long long v277 = (long long)v273;
-        #line 28 "tma_matmul.py"
-        long long v278 = v277 * 1LL;
-        #line 28 "tma_matmul.py"
-        __nv_bfloat16* v279 = v276 + v278;
-        int v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = ((r << 4) + tp0);
-        long long v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = (long long)v280[r];
-        long long v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] * v5;
-        __nv_bfloat16* v286[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v286[r] = v279 + v284[r];
-        int v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v280[r] + off_m;
-        bool v290[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v290[r] = v288[r] < a_desc_shape0;
-        bool v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v288[r] >= 0;
-        bool v294[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v293[r] & v290[r];
-        int v295[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = (r + tp1);
-        long long v297[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v297[r] = (long long)v295[r];
-        long long v299[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v299[r] = v297[r] * 1LL;
-        __nv_bfloat16* v300[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = v286[(r >> 3)];
-        long long v301[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v301[r] = v299[(r & 7)];
-        __nv_bfloat16* v302[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v302[r] = v300[r] + v301[r];
-        int v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = v295[r] + v273;
-        bool v306[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = (r & 7) ? v306[r & ~7] : v304[r] < a_desc_shape1;
-        bool v309[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v309[r] = (r & 7) ? v309[r & ~7] : v304[r] >= 0;
-        bool v310[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v309[r] & v306[r];
-        bool v311[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v311[r] = v294[(r >> 3)];
-        bool v312[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v312[r] = v310[(r & 7)];
-        bool v313[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v313[r] = (r & 7) ? v313[r & ~7] : v311[r] & v312[r];
-        bool v316[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v316[r] = (r & 7) ? v316[r & ~7] : v313[r] & v271;
         __nv_bfloat16 a_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -7516,128 +3646,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 64;
-        #line 30 "tma_matmul.py"
-        long long v320 = (long long)off_n;
-        #line 30 "tma_matmul.py"
-        long long v321 = v320 * v12;
-        #line 30 "tma_matmul.py"
-        __nv_bfloat16* v322 = b_desc + v321;
-        #line 30 "tma_matmul.py"
-        long long v323 = (long long)v319;
-        #line 30 "tma_matmul.py"
-        long long v324 = v323 * 1LL;
-        #line 30 "tma_matmul.py"
-        __nv_bfloat16* v325 = v322 + v324;
-        int v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v326[r] = ((r << 4) + tp0);
-        long long v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v328[r] = (long long)v326[r];
-        long long v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v330[r] = v328[r] * v12;
-        __nv_bfloat16* v332[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v332[r] = v325 + v330[r];
-        int v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v334[r] = v326[r] + off_n;
-        bool v336[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v336[r] = v334[r] < b_desc_shape0;
-        bool v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v339[r] = v334[r] >= 0;
-        bool v340[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v340[r] = v339[r] & v336[r];
-        int v341[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v341[r] = (r + tp1);
-        long long v343[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v343[r] = (long long)v341[r];
-        long long v345[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v345[r] = v343[r] * 1LL;
-        __nv_bfloat16* v346[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v346[r] = v332[(r >> 3)];
-        long long v347[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v347[r] = v345[(r & 7)];
-        __nv_bfloat16* v348[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v348[r] = v346[r] + v347[r];
-        int v351[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v351[r] = v341[r] + v319;
-        bool v353[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v353[r] = (r & 7) ? v353[r & ~7] : v351[r] < b_desc_shape1;
-        bool v356[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v356[r] = (r & 7) ? v356[r & ~7] : v351[r] >= 0;
-        bool v357[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v357[r] = (r & 7) ? v357[r & ~7] : v356[r] & v353[r];
-        bool v358[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v358[r] = v340[(r >> 3)];
-        bool v359[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v359[r] = v357[(r & 7)];
-        bool v360[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v360[r] = (r & 7) ? v360[r & ~7] : v358[r] & v359[r];
-        bool v364[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 30 "tma_matmul.py"
-            v364[r] = (r & 7) ? v364[r & ~7] : v360[r] & v271;
         __nv_bfloat16 b_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -7737,135 +3745,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -7884,7 +3892,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp2);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -7924,7 +3932,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp3);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8007,14 +4015,10 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 3);
-    const int tp2 = warp;
-    const int tp3 = (lane << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
-    const int tp6 = (warp >> 1);
-    const int tp7 = (lane << 2) | ((warp & 1) << 7);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
+    const int tp2 = (warp >> 1);
+    const int tp3 = (lane << 2) | ((warp & 1) << 7);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 196608); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -8025,10 +4029,6 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -8049,133 +4049,9 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 64;
-    #line 27 "tma_matmul.py"
-    bool v171 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v173 = 0 * 64;
-    #line 28 "tma_matmul.py"
-    long long v174 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v175 = v174 * v5;
-    #line 28 "tma_matmul.py"
-    __half* v176 = a_desc + v175;
-    #line 28 "tma_matmul.py"
-    long long v177 = (long long)v173;
-    #line 28 "tma_matmul.py"
-    long long v178 = v177 * 1LL;
-    #line 28 "tma_matmul.py"
-    __half* v179 = v176 + v178;
-    int v180[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v180[r] = ((r << 5) + tp0);
-    long long v182[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v182[r] = (long long)v180[r];
-    long long v184[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = v182[r] * v5;
-    __half* v186[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = v179 + v184[r];
-    int v188[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v180[r] + off_m;
-    bool v190[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v188[r] < a_desc_shape0;
-    bool v193[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v193[r] = v188[r] >= 0;
-    bool v194[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v193[r] & v190[r];
-    int v195[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v195[r] = (r + tp1);
-    long long v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = (long long)v195[r];
-    long long v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = v197[r] * 1LL;
-    __half* v200[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v200[r] = v186[(r >> 3)];
-    long long v201[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = v199[(r & 7)];
-    __half* v202[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v202[r] = v200[r] + v201[r];
-    int v204[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v195[r] + v173;
-    bool v206[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = (r & 7) ? v206[r & ~7] : v204[r] < a_desc_shape1;
-    bool v209[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v209[r] = (r & 7) ? v209[r & ~7] : v204[r] >= 0;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v209[r] & v206[r];
-    bool v211[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v211[r] = v194[(r >> 3)];
-    bool v212[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v212[r] = v210[(r & 7)];
-    bool v213[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v211[r] & v212[r];
-    bool v216[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = (r & 7) ? v216[r & ~7] : v213[r] & v171;
     __half a[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -8202,128 +4078,6 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
-    #line 32 "tma_matmul.py"
-    long long v220 = (long long)v219;
-    #line 32 "tma_matmul.py"
-    long long v221 = v220 * v12;
-    #line 32 "tma_matmul.py"
-    __half* v222 = b_desc + v221;
-    #line 32 "tma_matmul.py"
-    long long v223 = (long long)off_n;
-    #line 32 "tma_matmul.py"
-    long long v224 = v223 * 1LL;
-    #line 32 "tma_matmul.py"
-    __half* v225 = v222 + v224;
-    int v226[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
-    long long v228[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v228[r] = (long long)v226[r];
-    long long v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v230[r] = v228[r] * v12;
-    __half* v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v232[r] = v225 + v230[r];
-    int v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v234[r] = v226[r] + v219;
-    bool v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v236[r] = v234[r] < b_desc_shape0;
-    bool v239[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v239[r] = v234[r] >= 0;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v240[r] = v239[r] & v236[r];
-    int v241[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
-    long long v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v243[r] = (long long)v241[r];
-    long long v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v245[r] = v243[r] * 1LL;
-    __half* v246[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v246[r] = v232[(r >> 3)];
-    long long v247[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v247[r] = v245[(r & 7)];
-    __half* v248[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v248[r] = v246[r] + v247[r];
-    int v250[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v250[r] = v241[r] + off_n;
-    bool v252[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v252[r] = (r & 7) ? v252[r & ~7] : v250[r] < b_desc_shape1;
-    bool v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v255[r] = (r & 7) ? v255[r & ~7] : v250[r] >= 0;
-    bool v256[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v256[r] = (r & 7) ? v256[r & ~7] : v255[r] & v252[r];
-    bool v257[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v257[r] = v240[(r >> 3)];
-    bool v258[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v258[r] = v256[(r & 7)];
-    bool v259[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v259[r] = (r & 7) ? v259[r & ~7] : v257[r] & v258[r];
-    bool v262[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v262[r] = (r & 7) ? v262[r & ~7] : v259[r] & v171;
     __half b[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -8373,133 +4127,9 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v265 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v267 = k_next * 64;
-        #line 28 "tma_matmul.py"
-        long long v268 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v269 = v268 * v5;
-        #line 28 "tma_matmul.py"
-        __half* v270 = a_desc + v269;
-        #line 28 "tma_matmul.py"
-        long long v271 = (long long)v267;
-        #line 28 "tma_matmul.py"
-        long long v272 = v271 * 1LL;
-        #line 28 "tma_matmul.py"
-        __half* v273 = v270 + v272;
-        int v274[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v274[r] = ((r << 5) + tp0);
-        long long v276[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v276[r] = (long long)v274[r];
-        long long v278[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v278[r] = v276[r] * v5;
-        __half* v280[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = v273 + v278[r];
-        int v282[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = v274[r] + off_m;
-        bool v284[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] < a_desc_shape0;
-        bool v287[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v287[r] = v282[r] >= 0;
-        bool v288[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v287[r] & v284[r];
-        int v289[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v289[r] = (r + tp1);
-        long long v291[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v291[r] = (long long)v289[r];
-        long long v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v291[r] * 1LL;
-        __half* v294[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v280[(r >> 3)];
-        long long v295[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = v293[(r & 7)];
-        __half* v296[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v296[r] = v294[r] + v295[r];
-        int v298[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v298[r] = v289[r] + v267;
-        bool v300[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = (r & 7) ? v300[r & ~7] : v298[r] < a_desc_shape1;
-        bool v303[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v303[r] = (r & 7) ? v303[r & ~7] : v298[r] >= 0;
-        bool v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = (r & 7) ? v304[r & ~7] : v303[r] & v300[r];
-        bool v305[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v305[r] = v288[(r >> 3)];
-        bool v306[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = v304[(r & 7)];
-        bool v307[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v307[r] = (r & 7) ? v307[r & ~7] : v305[r] & v306[r];
-        bool v310[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v307[r] & v265;
         __half a_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -8520,128 +4150,6 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
-        #line 32 "tma_matmul.py"
-        long long v314 = (long long)v313;
-        #line 32 "tma_matmul.py"
-        long long v315 = v314 * v12;
-        #line 32 "tma_matmul.py"
-        __half* v316 = b_desc + v315;
-        #line 32 "tma_matmul.py"
-        long long v317 = (long long)off_n;
-        #line 32 "tma_matmul.py"
-        long long v318 = v317 * 1LL;
-        #line 32 "tma_matmul.py"
-        __half* v319 = v316 + v318;
-        int v320[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
-        long long v322[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v322[r] = (long long)v320[r];
-        long long v324[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v324[r] = v322[r] * v12;
-        __half* v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v326[r] = v319 + v324[r];
-        int v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v328[r] = v320[r] + v313;
-        bool v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v330[r] = v328[r] < b_desc_shape0;
-        bool v333[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v333[r] = v328[r] >= 0;
-        bool v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v334[r] = v333[r] & v330[r];
-        int v335[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
-        long long v337[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v337[r] = (long long)v335[r];
-        long long v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v339[r] = v337[r] * 1LL;
-        __half* v340[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v340[r] = v326[(r >> 3)];
-        long long v341[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v341[r] = v339[(r & 7)];
-        __half* v342[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v342[r] = v340[r] + v341[r];
-        int v344[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v344[r] = v335[r] + off_n;
-        bool v346[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v346[r] = (r & 7) ? v346[r & ~7] : v344[r] < b_desc_shape1;
-        bool v349[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v349[r] = (r & 7) ? v349[r & ~7] : v344[r] >= 0;
-        bool v350[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v350[r] = (r & 7) ? v350[r & ~7] : v349[r] & v346[r];
-        bool v351[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v351[r] = v334[(r >> 3)];
-        bool v352[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v352[r] = v350[(r & 7)];
-        bool v353[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v353[r] = (r & 7) ? v353[r & ~7] : v351[r] & v352[r];
-        bool v356[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v356[r] = (r & 7) ? v356[r & ~7] : v353[r] & v265;
         __half b_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -8739,135 +4247,135 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -8886,7 +4394,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp2);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -8926,7 +4434,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp3);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9009,14 +4517,10 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 3);
-    const int tp2 = warp;
-    const int tp3 = (lane << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
-    const int tp6 = (warp >> 1);
-    const int tp7 = (lane << 2) | ((warp & 1) << 7);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
+    const int tp2 = (warp >> 1);
+    const int tp3 = (lane << 2) | ((warp & 1) << 7);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 196608); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -9027,10 +4531,6 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -9051,133 +4551,9 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 64;
-    #line 27 "tma_matmul.py"
-    bool v171 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v173 = 0 * 64;
-    #line 28 "tma_matmul.py"
-    long long v174 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v175 = v174 * v5;
-    #line 28 "tma_matmul.py"
-    __half* v176 = a_desc + v175;
-    #line 28 "tma_matmul.py"
-    long long v177 = (long long)v173;
-    #line 28 "tma_matmul.py"
-    long long v178 = v177 * 1LL;
-    #line 28 "tma_matmul.py"
-    __half* v179 = v176 + v178;
-    int v180[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v180[r] = ((r << 5) + tp0);
-    long long v182[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v182[r] = (long long)v180[r];
-    long long v184[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = v182[r] * v5;
-    __half* v186[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = v179 + v184[r];
-    int v188[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v180[r] + off_m;
-    bool v190[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v188[r] < a_desc_shape0;
-    bool v193[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v193[r] = v188[r] >= 0;
-    bool v194[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v193[r] & v190[r];
-    int v195[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v195[r] = (r + tp1);
-    long long v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = (long long)v195[r];
-    long long v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = v197[r] * 1LL;
-    __half* v200[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v200[r] = v186[(r >> 3)];
-    long long v201[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = v199[(r & 7)];
-    __half* v202[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v202[r] = v200[r] + v201[r];
-    int v204[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v195[r] + v173;
-    bool v206[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = (r & 7) ? v206[r & ~7] : v204[r] < a_desc_shape1;
-    bool v209[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v209[r] = (r & 7) ? v209[r & ~7] : v204[r] >= 0;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v209[r] & v206[r];
-    bool v211[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v211[r] = v194[(r >> 3)];
-    bool v212[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v212[r] = v210[(r & 7)];
-    bool v213[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v211[r] & v212[r];
-    bool v216[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = (r & 7) ? v216[r & ~7] : v213[r] & v171;
     __half a[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -9204,128 +4580,6 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
-    #line 32 "tma_matmul.py"
-    long long v220 = (long long)v219;
-    #line 32 "tma_matmul.py"
-    long long v221 = v220 * v12;
-    #line 32 "tma_matmul.py"
-    __half* v222 = b_desc + v221;
-    #line 32 "tma_matmul.py"
-    long long v223 = (long long)off_n;
-    #line 32 "tma_matmul.py"
-    long long v224 = v223 * 1LL;
-    #line 32 "tma_matmul.py"
-    __half* v225 = v222 + v224;
-    int v226[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
-    long long v228[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v228[r] = (long long)v226[r];
-    long long v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v230[r] = v228[r] * v12;
-    __half* v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v232[r] = v225 + v230[r];
-    int v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v234[r] = v226[r] + v219;
-    bool v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v236[r] = v234[r] < b_desc_shape0;
-    bool v239[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v239[r] = v234[r] >= 0;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v240[r] = v239[r] & v236[r];
-    int v241[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
-    long long v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v243[r] = (long long)v241[r];
-    long long v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v245[r] = v243[r] * 1LL;
-    __half* v246[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v246[r] = v232[(r >> 3)];
-    long long v247[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v247[r] = v245[(r & 7)];
-    __half* v248[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v248[r] = v246[r] + v247[r];
-    int v250[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v250[r] = v241[r] + off_n;
-    bool v252[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v252[r] = v250[r] < b_desc_shape1;
-    bool v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v255[r] = (r & 7) ? v255[r & ~7] : v250[r] >= 0;
-    bool v256[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v256[r] = v255[r] & v252[r];
-    bool v257[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v257[r] = v240[(r >> 3)];
-    bool v258[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v258[r] = v256[(r & 7)];
-    bool v259[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v259[r] = v257[r] & v258[r];
-    bool v262[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v262[r] = v259[r] & v171;
     __half b[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -9375,133 +4629,9 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v265 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v267 = k_next * 64;
-        #line 28 "tma_matmul.py"
-        long long v268 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v269 = v268 * v5;
-        #line 28 "tma_matmul.py"
-        __half* v270 = a_desc + v269;
-        #line 28 "tma_matmul.py"
-        long long v271 = (long long)v267;
-        #line 28 "tma_matmul.py"
-        long long v272 = v271 * 1LL;
-        #line 28 "tma_matmul.py"
-        __half* v273 = v270 + v272;
-        int v274[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v274[r] = ((r << 5) + tp0);
-        long long v276[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v276[r] = (long long)v274[r];
-        long long v278[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v278[r] = v276[r] * v5;
-        __half* v280[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = v273 + v278[r];
-        int v282[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = v274[r] + off_m;
-        bool v284[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] < a_desc_shape0;
-        bool v287[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v287[r] = v282[r] >= 0;
-        bool v288[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v287[r] & v284[r];
-        int v289[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v289[r] = (r + tp1);
-        long long v291[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v291[r] = (long long)v289[r];
-        long long v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v291[r] * 1LL;
-        __half* v294[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v280[(r >> 3)];
-        long long v295[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = v293[(r & 7)];
-        __half* v296[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v296[r] = v294[r] + v295[r];
-        int v298[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v298[r] = v289[r] + v267;
-        bool v300[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = (r & 7) ? v300[r & ~7] : v298[r] < a_desc_shape1;
-        bool v303[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v303[r] = (r & 7) ? v303[r & ~7] : v298[r] >= 0;
-        bool v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = (r & 7) ? v304[r & ~7] : v303[r] & v300[r];
-        bool v305[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v305[r] = v288[(r >> 3)];
-        bool v306[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = v304[(r & 7)];
-        bool v307[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v307[r] = (r & 7) ? v307[r & ~7] : v305[r] & v306[r];
-        bool v310[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v307[r] & v265;
         __half a_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -9522,128 +4652,6 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
-        #line 32 "tma_matmul.py"
-        long long v314 = (long long)v313;
-        #line 32 "tma_matmul.py"
-        long long v315 = v314 * v12;
-        #line 32 "tma_matmul.py"
-        __half* v316 = b_desc + v315;
-        #line 32 "tma_matmul.py"
-        long long v317 = (long long)off_n;
-        #line 32 "tma_matmul.py"
-        long long v318 = v317 * 1LL;
-        #line 32 "tma_matmul.py"
-        __half* v319 = v316 + v318;
-        int v320[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
-        long long v322[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v322[r] = (long long)v320[r];
-        long long v324[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v324[r] = v322[r] * v12;
-        __half* v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v326[r] = v319 + v324[r];
-        int v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v328[r] = v320[r] + v313;
-        bool v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v330[r] = v328[r] < b_desc_shape0;
-        bool v333[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v333[r] = v328[r] >= 0;
-        bool v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v334[r] = v333[r] & v330[r];
-        int v335[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
-        long long v337[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v337[r] = (long long)v335[r];
-        long long v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v339[r] = v337[r] * 1LL;
-        __half* v340[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v340[r] = v326[(r >> 3)];
-        long long v341[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v341[r] = v339[(r & 7)];
-        __half* v342[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v342[r] = v340[r] + v341[r];
-        int v344[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v344[r] = v335[r] + off_n;
-        bool v346[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v346[r] = v344[r] < b_desc_shape1;
-        bool v349[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v349[r] = (r & 7) ? v349[r & ~7] : v344[r] >= 0;
-        bool v350[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v350[r] = v349[r] & v346[r];
-        bool v351[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v351[r] = v334[(r >> 3)];
-        bool v352[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v352[r] = v350[(r & 7)];
-        bool v353[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v353[r] = v351[r] & v352[r];
-        bool v356[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v356[r] = v353[r] & v265;
         __half b_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -9741,135 +4749,135 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -9888,7 +4896,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp2);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -9928,7 +4936,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp3);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -10010,14 +5018,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     __shared__ __align__(1024) unsigned char tsm_smem[32800];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 2) | (warp << 3);
-    const int tp1 = ((lane & 3) << 3);
-    const int tp2 = (lane >> 3) | (warp << 2);
-    const int tp3 = ((lane & 7) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
-    const int tp5 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
-    const int tp6 = (lane >> 4) | (warp << 1);
-    const int tp7 = ((lane & 15) << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp1 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
+    const int tp2 = (lane >> 4) | (warp << 1);
+    const int tp3 = ((lane & 15) << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 32768); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -10028,10 +5032,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -10052,133 +5052,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 32;
-    #line 27 "tma_matmul.py"
-    bool v171 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v173 = 0 * 32;
-    #line 28 "tma_matmul.py"
-    long long v174 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v175 = v174 * v5;
-    #line 28 "tma_matmul.py"
-    __half* v176 = a_desc + v175;
-    #line 28 "tma_matmul.py"
-    long long v177 = (long long)v173;
-    #line 28 "tma_matmul.py"
-    long long v178 = v177 * 1LL;
-    #line 28 "tma_matmul.py"
-    __half* v179 = v176 + v178;
-    int v180[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v180[r] = ((r << 5) + tp0);
-    long long v182[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v182[r] = (long long)v180[r];
-    long long v184[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = v182[r] * v5;
-    __half* v186[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = v179 + v184[r];
-    int v188[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v180[r] + off_m;
-    bool v190[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v188[r] < a_desc_shape0;
-    bool v193[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v193[r] = v188[r] >= 0;
-    bool v194[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v193[r] & v190[r];
-    int v195[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v195[r] = (r + tp1);
-    long long v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = (long long)v195[r];
-    long long v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = v197[r] * 1LL;
-    __half* v200[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v200[r] = v186[(r >> 3)];
-    long long v201[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = v199[(r & 7)];
-    __half* v202[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v202[r] = v200[r] + v201[r];
-    int v204[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v195[r] + v173;
-    bool v206[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = (r & 7) ? v206[r & ~7] : v204[r] < a_desc_shape1;
-    bool v209[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v209[r] = (r & 7) ? v209[r & ~7] : v204[r] >= 0;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v209[r] & v206[r];
-    bool v211[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v211[r] = v194[(r >> 3)];
-    bool v212[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v212[r] = v210[(r & 7)];
-    bool v213[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v211[r] & v212[r];
-    bool v216[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = (r & 7) ? v216[r & ~7] : v213[r] & v171;
     __half a[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -10205,128 +5081,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 32;
-    #line 32 "tma_matmul.py"
-    long long v220 = (long long)v219;
-    #line 32 "tma_matmul.py"
-    long long v221 = v220 * v12;
-    #line 32 "tma_matmul.py"
-    __half* v222 = b_desc + v221;
-    #line 32 "tma_matmul.py"
-    long long v223 = (long long)off_n;
-    #line 32 "tma_matmul.py"
-    long long v224 = v223 * 1LL;
-    #line 32 "tma_matmul.py"
-    __half* v225 = v222 + v224;
-    int v226[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 32 "tma_matmul.py"
-        v226[r] = ((r << 4) + tp2);
-    long long v228[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 32 "tma_matmul.py"
-        v228[r] = (long long)v226[r];
-    long long v230[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 32 "tma_matmul.py"
-        v230[r] = v228[r] * v12;
-    __half* v232[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 32 "tma_matmul.py"
-        v232[r] = v225 + v230[r];
-    int v234[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 32 "tma_matmul.py"
-        v234[r] = v226[r] + v219;
-    bool v236[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 32 "tma_matmul.py"
-        v236[r] = v234[r] < b_desc_shape0;
-    bool v239[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 32 "tma_matmul.py"
-        v239[r] = v234[r] >= 0;
-    bool v240[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 32 "tma_matmul.py"
-        v240[r] = v239[r] & v236[r];
-    int v241[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
-    long long v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v243[r] = (long long)v241[r];
-    long long v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v245[r] = v243[r] * 1LL;
-    __half* v246[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 32 "tma_matmul.py"
-        v246[r] = v232[(r >> 3)];
-    long long v247[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 32 "tma_matmul.py"
-        v247[r] = v245[(r & 7)];
-    __half* v248[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 32 "tma_matmul.py"
-        v248[r] = v246[r] + v247[r];
-    int v250[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v250[r] = v241[r] + off_n;
-    bool v252[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v252[r] = v250[r] < b_desc_shape1;
-    bool v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v255[r] = (r & 7) ? v255[r & ~7] : v250[r] >= 0;
-    bool v256[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v256[r] = v255[r] & v252[r];
-    bool v257[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 32 "tma_matmul.py"
-        v257[r] = v240[(r >> 3)];
-    bool v258[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 32 "tma_matmul.py"
-        v258[r] = v256[(r & 7)];
-    bool v259[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 32 "tma_matmul.py"
-        v259[r] = v257[r] & v258[r];
-    bool v262[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 32 "tma_matmul.py"
-        v262[r] = v259[r] & v171;
     __half b[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -10370,133 +5124,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v265 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v267 = k_next * 32;
-        #line 28 "tma_matmul.py"
-        long long v268 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v269 = v268 * v5;
-        #line 28 "tma_matmul.py"
-        __half* v270 = a_desc + v269;
-        #line 28 "tma_matmul.py"
-        long long v271 = (long long)v267;
-        #line 28 "tma_matmul.py"
-        long long v272 = v271 * 1LL;
-        #line 28 "tma_matmul.py"
-        __half* v273 = v270 + v272;
-        int v274[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v274[r] = ((r << 5) + tp0);
-        long long v276[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v276[r] = (long long)v274[r];
-        long long v278[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v278[r] = v276[r] * v5;
-        __half* v280[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = v273 + v278[r];
-        int v282[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = v274[r] + off_m;
-        bool v284[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] < a_desc_shape0;
-        bool v287[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v287[r] = v282[r] >= 0;
-        bool v288[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v287[r] & v284[r];
-        int v289[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v289[r] = (r + tp1);
-        long long v291[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v291[r] = (long long)v289[r];
-        long long v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v291[r] * 1LL;
-        __half* v294[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v280[(r >> 3)];
-        long long v295[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = v293[(r & 7)];
-        __half* v296[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v296[r] = v294[r] + v295[r];
-        int v298[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v298[r] = v289[r] + v267;
-        bool v300[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = (r & 7) ? v300[r & ~7] : v298[r] < a_desc_shape1;
-        bool v303[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v303[r] = (r & 7) ? v303[r & ~7] : v298[r] >= 0;
-        bool v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = (r & 7) ? v304[r & ~7] : v303[r] & v300[r];
-        bool v305[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v305[r] = v288[(r >> 3)];
-        bool v306[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = v304[(r & 7)];
-        bool v307[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v307[r] = (r & 7) ? v307[r & ~7] : v305[r] & v306[r];
-        bool v310[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v307[r] & v265;
         __half a_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -10517,128 +5147,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 32;
-        #line 32 "tma_matmul.py"
-        long long v314 = (long long)v313;
-        #line 32 "tma_matmul.py"
-        long long v315 = v314 * v12;
-        #line 32 "tma_matmul.py"
-        __half* v316 = b_desc + v315;
-        #line 32 "tma_matmul.py"
-        long long v317 = (long long)off_n;
-        #line 32 "tma_matmul.py"
-        long long v318 = v317 * 1LL;
-        #line 32 "tma_matmul.py"
-        __half* v319 = v316 + v318;
-        int v320[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 32 "tma_matmul.py"
-            v320[r] = ((r << 4) + tp2);
-        long long v322[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 32 "tma_matmul.py"
-            v322[r] = (long long)v320[r];
-        long long v324[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 32 "tma_matmul.py"
-            v324[r] = v322[r] * v12;
-        __half* v326[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 32 "tma_matmul.py"
-            v326[r] = v319 + v324[r];
-        int v328[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 32 "tma_matmul.py"
-            v328[r] = v320[r] + v313;
-        bool v330[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 32 "tma_matmul.py"
-            v330[r] = v328[r] < b_desc_shape0;
-        bool v333[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 32 "tma_matmul.py"
-            v333[r] = v328[r] >= 0;
-        bool v334[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 32 "tma_matmul.py"
-            v334[r] = v333[r] & v330[r];
-        int v335[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
-        long long v337[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v337[r] = (long long)v335[r];
-        long long v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v339[r] = v337[r] * 1LL;
-        __half* v340[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 32 "tma_matmul.py"
-            v340[r] = v326[(r >> 3)];
-        long long v341[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 32 "tma_matmul.py"
-            v341[r] = v339[(r & 7)];
-        __half* v342[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 32 "tma_matmul.py"
-            v342[r] = v340[r] + v341[r];
-        int v344[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v344[r] = v335[r] + off_n;
-        bool v346[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v346[r] = v344[r] < b_desc_shape1;
-        bool v349[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v349[r] = (r & 7) ? v349[r & ~7] : v344[r] >= 0;
-        bool v350[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v350[r] = v349[r] & v346[r];
-        bool v351[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 32 "tma_matmul.py"
-            v351[r] = v334[(r >> 3)];
-        bool v352[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 32 "tma_matmul.py"
-            v352[r] = v350[(r & 7)];
-        bool v353[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 32 "tma_matmul.py"
-            v353[r] = v351[r] & v352[r];
-        bool v356[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 32 "tma_matmul.py"
-            v356[r] = v353[r] & v265;
         __half b_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -10726,39 +5234,39 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -10777,7 +5285,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 3) + tp6);
+        v137[r] = ((r << 3) + tp2);
     long long v139[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -10817,7 +5325,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp3);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -10899,12 +5407,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     __shared__ __align__(1024) unsigned char tsm_smem[32800];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 2) | (warp << 3);
-    const int tp1 = ((lane & 3) << 3);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
-    const int tp3 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
-    const int tp4 = (lane >> 4) | (warp << 1);
-    const int tp5 = ((lane & 15) << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp1 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
+    const int tp2 = (lane >> 4) | (warp << 1);
+    const int tp3 = ((lane & 15) << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 32768); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -10915,10 +5421,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -10939,133 +5441,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 32;
-    #line 27 "tma_matmul.py"
-    bool v175 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v177 = 0 * 32;
-    #line 28 "tma_matmul.py"
-    long long v178 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v179 = v178 * v5;
-    #line 28 "tma_matmul.py"
-    __half* v180 = a_desc + v179;
-    #line 28 "tma_matmul.py"
-    long long v181 = (long long)v177;
-    #line 28 "tma_matmul.py"
-    long long v182 = v181 * 1LL;
-    #line 28 "tma_matmul.py"
-    __half* v183 = v180 + v182;
-    int v184[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = ((r << 5) + tp0);
-    long long v186[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = (long long)v184[r];
-    long long v188[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v186[r] * v5;
-    __half* v190[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v183 + v188[r];
-    int v192[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v192[r] = v184[r] + off_m;
-    bool v194[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v192[r] < a_desc_shape0;
-    bool v197[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = v192[r] >= 0;
-    bool v198[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "tma_matmul.py"
-        v198[r] = v197[r] & v194[r];
-    int v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = (r + tp1);
-    long long v201[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = (long long)v199[r];
-    long long v203[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v203[r] = v201[r] * 1LL;
-    __half* v204[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v190[(r >> 3)];
-    long long v205[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v205[r] = v203[(r & 7)];
-    __half* v206[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = v204[r] + v205[r];
-    int v208[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v208[r] = v199[r] + v177;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v208[r] < a_desc_shape1;
-    bool v213[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v208[r] >= 0;
-    bool v214[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v214[r] = (r & 7) ? v214[r & ~7] : v213[r] & v210[r];
-    bool v215[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v215[r] = v198[(r >> 3)];
-    bool v216[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = v214[(r & 7)];
-    bool v217[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v217[r] = (r & 7) ? v217[r & ~7] : v215[r] & v216[r];
-    bool v220[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v220[r] = (r & 7) ? v220[r & ~7] : v217[r] & v175;
     __half a[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -11092,128 +5470,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 32;
-    #line 30 "tma_matmul.py"
-    long long v224 = (long long)off_n;
-    #line 30 "tma_matmul.py"
-    long long v225 = v224 * v12;
-    #line 30 "tma_matmul.py"
-    __half* v226 = b_desc + v225;
-    #line 30 "tma_matmul.py"
-    long long v227 = (long long)v223;
-    #line 30 "tma_matmul.py"
-    long long v228 = v227 * 1LL;
-    #line 30 "tma_matmul.py"
-    __half* v229 = v226 + v228;
-    int v230[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "tma_matmul.py"
-        v230[r] = ((r << 5) + tp0);
-    long long v232[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "tma_matmul.py"
-        v232[r] = (long long)v230[r];
-    long long v234[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "tma_matmul.py"
-        v234[r] = v232[r] * v12;
-    __half* v236[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "tma_matmul.py"
-        v236[r] = v229 + v234[r];
-    int v238[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "tma_matmul.py"
-        v238[r] = v230[r] + off_n;
-    bool v240[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "tma_matmul.py"
-        v240[r] = v238[r] < b_desc_shape0;
-    bool v243[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "tma_matmul.py"
-        v243[r] = v238[r] >= 0;
-    bool v244[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "tma_matmul.py"
-        v244[r] = v243[r] & v240[r];
-    int v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v245[r] = (r + tp1);
-    long long v247[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v247[r] = (long long)v245[r];
-    long long v249[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v249[r] = v247[r] * 1LL;
-    __half* v250[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v250[r] = v236[(r >> 3)];
-    long long v251[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v251[r] = v249[(r & 7)];
-    __half* v252[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v252[r] = v250[r] + v251[r];
-    int v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v255[r] = v245[r] + v223;
-    bool v257[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v257[r] = (r & 7) ? v257[r & ~7] : v255[r] < b_desc_shape1;
-    bool v260[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v260[r] = (r & 7) ? v260[r & ~7] : v255[r] >= 0;
-    bool v261[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v261[r] = (r & 7) ? v261[r & ~7] : v260[r] & v257[r];
-    bool v262[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v262[r] = v244[(r >> 3)];
-    bool v263[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v263[r] = v261[(r & 7)];
-    bool v264[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v264[r] = (r & 7) ? v264[r & ~7] : v262[r] & v263[r];
-    bool v268[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v268[r] = (r & 7) ? v268[r & ~7] : v264[r] & v175;
     __half b[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -11257,133 +5513,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v271 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v273 = k_next * 32;
-        #line 28 "tma_matmul.py"
-        long long v274 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v275 = v274 * v5;
-        #line 28 "tma_matmul.py"
-        __half* v276 = a_desc + v275;
-        #line 28 "tma_matmul.py"
-        long long v277 = (long long)v273;
-        #line 28 "tma_matmul.py"
-        long long v278 = v277 * 1LL;
-        #line 28 "tma_matmul.py"
-        __half* v279 = v276 + v278;
-        int v280[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = ((r << 5) + tp0);
-        long long v282[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = (long long)v280[r];
-        long long v284[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] * v5;
-        __half* v286[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v286[r] = v279 + v284[r];
-        int v288[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v280[r] + off_m;
-        bool v290[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v290[r] = v288[r] < a_desc_shape0;
-        bool v293[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v288[r] >= 0;
-        bool v294[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v293[r] & v290[r];
-        int v295[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = (r + tp1);
-        long long v297[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v297[r] = (long long)v295[r];
-        long long v299[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v299[r] = v297[r] * 1LL;
-        __half* v300[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = v286[(r >> 3)];
-        long long v301[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v301[r] = v299[(r & 7)];
-        __half* v302[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v302[r] = v300[r] + v301[r];
-        int v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = v295[r] + v273;
-        bool v306[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = (r & 7) ? v306[r & ~7] : v304[r] < a_desc_shape1;
-        bool v309[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v309[r] = (r & 7) ? v309[r & ~7] : v304[r] >= 0;
-        bool v310[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v309[r] & v306[r];
-        bool v311[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v311[r] = v294[(r >> 3)];
-        bool v312[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v312[r] = v310[(r & 7)];
-        bool v313[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v313[r] = (r & 7) ? v313[r & ~7] : v311[r] & v312[r];
-        bool v316[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v316[r] = (r & 7) ? v316[r & ~7] : v313[r] & v271;
         __half a_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -11404,128 +5536,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 32;
-        #line 30 "tma_matmul.py"
-        long long v320 = (long long)off_n;
-        #line 30 "tma_matmul.py"
-        long long v321 = v320 * v12;
-        #line 30 "tma_matmul.py"
-        __half* v322 = b_desc + v321;
-        #line 30 "tma_matmul.py"
-        long long v323 = (long long)v319;
-        #line 30 "tma_matmul.py"
-        long long v324 = v323 * 1LL;
-        #line 30 "tma_matmul.py"
-        __half* v325 = v322 + v324;
-        int v326[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "tma_matmul.py"
-            v326[r] = ((r << 5) + tp0);
-        long long v328[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "tma_matmul.py"
-            v328[r] = (long long)v326[r];
-        long long v330[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "tma_matmul.py"
-            v330[r] = v328[r] * v12;
-        __half* v332[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "tma_matmul.py"
-            v332[r] = v325 + v330[r];
-        int v334[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "tma_matmul.py"
-            v334[r] = v326[r] + off_n;
-        bool v336[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "tma_matmul.py"
-            v336[r] = v334[r] < b_desc_shape0;
-        bool v339[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "tma_matmul.py"
-            v339[r] = v334[r] >= 0;
-        bool v340[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "tma_matmul.py"
-            v340[r] = v339[r] & v336[r];
-        int v341[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v341[r] = (r + tp1);
-        long long v343[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v343[r] = (long long)v341[r];
-        long long v345[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v345[r] = v343[r] * 1LL;
-        __half* v346[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v346[r] = v332[(r >> 3)];
-        long long v347[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v347[r] = v345[(r & 7)];
-        __half* v348[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v348[r] = v346[r] + v347[r];
-        int v351[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v351[r] = v341[r] + v319;
-        bool v353[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v353[r] = (r & 7) ? v353[r & ~7] : v351[r] < b_desc_shape1;
-        bool v356[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v356[r] = (r & 7) ? v356[r & ~7] : v351[r] >= 0;
-        bool v357[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v357[r] = (r & 7) ? v357[r & ~7] : v356[r] & v353[r];
-        bool v358[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v358[r] = v340[(r >> 3)];
-        bool v359[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v359[r] = v357[(r & 7)];
-        bool v360[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v360[r] = (r & 7) ? v360[r & ~7] : v358[r] & v359[r];
-        bool v364[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v364[r] = (r & 7) ? v364[r & ~7] : v360[r] & v271;
         __half b_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -11613,39 +5623,39 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -11664,7 +5674,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 3) + tp4);
+        v138[r] = ((r << 3) + tp2);
     long long v140[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -11704,7 +5714,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp3);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -11786,12 +5796,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 2);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -11802,10 +5810,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 4LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 4LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -11826,133 +5830,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 32;
-    #line 27 "tma_matmul.py"
-    bool v175 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v177 = 0 * 32;
-    #line 28 "tma_matmul.py"
-    long long v178 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v179 = v178 * v5;
-    #line 28 "tma_matmul.py"
-    float* v180 = a_desc + v179;
-    #line 28 "tma_matmul.py"
-    long long v181 = (long long)v177;
-    #line 28 "tma_matmul.py"
-    long long v182 = v181 * 1LL;
-    #line 28 "tma_matmul.py"
-    float* v183 = v180 + v182;
-    int v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = ((r << 4) + tp0);
-    long long v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = (long long)v184[r];
-    long long v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v186[r] * v5;
-    float* v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v183 + v188[r];
-    int v192[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v192[r] = v184[r] + off_m;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v192[r] < a_desc_shape0;
-    bool v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = v192[r] >= 0;
-    bool v198[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v198[r] = v197[r] & v194[r];
-    int v199[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = (r + tp1);
-    long long v201[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = (long long)v199[r];
-    long long v203[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v203[r] = v201[r] * 1LL;
-    float* v204[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v190[(r >> 2)];
-    long long v205[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v205[r] = v203[(r & 3)];
-    float* v206[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = v204[r] + v205[r];
-    int v208[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v208[r] = v199[r] + v177;
-    bool v210[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 3) ? v210[r & ~3] : v208[r] < a_desc_shape1;
-    bool v213[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 3) ? v213[r & ~3] : v208[r] >= 0;
-    bool v214[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v214[r] = (r & 3) ? v214[r & ~3] : v213[r] & v210[r];
-    bool v215[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v215[r] = v198[(r >> 2)];
-    bool v216[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = v214[(r & 3)];
-    bool v217[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v217[r] = (r & 3) ? v217[r & ~3] : v215[r] & v216[r];
-    bool v220[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v220[r] = (r & 3) ? v220[r & ~3] : v217[r] & v175;
     float a[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -11979,128 +5859,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 32;
-    #line 30 "tma_matmul.py"
-    long long v224 = (long long)off_n;
-    #line 30 "tma_matmul.py"
-    long long v225 = v224 * v12;
-    #line 30 "tma_matmul.py"
-    float* v226 = b_desc + v225;
-    #line 30 "tma_matmul.py"
-    long long v227 = (long long)v223;
-    #line 30 "tma_matmul.py"
-    long long v228 = v227 * 1LL;
-    #line 30 "tma_matmul.py"
-    float* v229 = v226 + v228;
-    int v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v230[r] = ((r << 4) + tp0);
-    long long v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v232[r] = (long long)v230[r];
-    long long v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v234[r] = v232[r] * v12;
-    float* v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v236[r] = v229 + v234[r];
-    int v238[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v238[r] = v230[r] + off_n;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v240[r] = v238[r] < b_desc_shape0;
-    bool v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v243[r] = v238[r] >= 0;
-    bool v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v244[r] = v243[r] & v240[r];
-    int v245[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v245[r] = (r + tp1);
-    long long v247[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v247[r] = (long long)v245[r];
-    long long v249[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v249[r] = v247[r] * 1LL;
-    float* v250[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v250[r] = v236[(r >> 2)];
-    long long v251[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v251[r] = v249[(r & 3)];
-    float* v252[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v252[r] = v250[r] + v251[r];
-    int v255[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v255[r] = v245[r] + v223;
-    bool v257[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v257[r] = (r & 3) ? v257[r & ~3] : v255[r] < b_desc_shape1;
-    bool v260[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v260[r] = (r & 3) ? v260[r & ~3] : v255[r] >= 0;
-    bool v261[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v261[r] = (r & 3) ? v261[r & ~3] : v260[r] & v257[r];
-    bool v262[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v262[r] = v244[(r >> 2)];
-    bool v263[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v263[r] = v261[(r & 3)];
-    bool v264[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v264[r] = (r & 3) ? v264[r & ~3] : v262[r] & v263[r];
-    bool v268[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v268[r] = (r & 3) ? v268[r & ~3] : v264[r] & v175;
     float b[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -12144,133 +5902,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v271 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v273 = k_next * 32;
-        #line 28 "tma_matmul.py"
-        long long v274 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v275 = v274 * v5;
-        #line 28 "tma_matmul.py"
-        float* v276 = a_desc + v275;
-        #line 28 "tma_matmul.py"
-        long long v277 = (long long)v273;
-        #line 28 "tma_matmul.py"
-        long long v278 = v277 * 1LL;
-        #line 28 "tma_matmul.py"
-        float* v279 = v276 + v278;
-        int v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = ((r << 4) + tp0);
-        long long v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = (long long)v280[r];
-        long long v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] * v5;
-        float* v286[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v286[r] = v279 + v284[r];
-        int v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v280[r] + off_m;
-        bool v290[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v290[r] = v288[r] < a_desc_shape0;
-        bool v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v288[r] >= 0;
-        bool v294[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v293[r] & v290[r];
-        int v295[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = (r + tp1);
-        long long v297[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v297[r] = (long long)v295[r];
-        long long v299[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v299[r] = v297[r] * 1LL;
-        float* v300[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = v286[(r >> 2)];
-        long long v301[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v301[r] = v299[(r & 3)];
-        float* v302[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v302[r] = v300[r] + v301[r];
-        int v304[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = v295[r] + v273;
-        bool v306[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = (r & 3) ? v306[r & ~3] : v304[r] < a_desc_shape1;
-        bool v309[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v309[r] = (r & 3) ? v309[r & ~3] : v304[r] >= 0;
-        bool v310[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 3) ? v310[r & ~3] : v309[r] & v306[r];
-        bool v311[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v311[r] = v294[(r >> 2)];
-        bool v312[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v312[r] = v310[(r & 3)];
-        bool v313[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v313[r] = (r & 3) ? v313[r & ~3] : v311[r] & v312[r];
-        bool v316[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v316[r] = (r & 3) ? v316[r & ~3] : v313[r] & v271;
         float a_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -12291,128 +5925,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 32;
-        #line 30 "tma_matmul.py"
-        long long v320 = (long long)off_n;
-        #line 30 "tma_matmul.py"
-        long long v321 = v320 * v12;
-        #line 30 "tma_matmul.py"
-        float* v322 = b_desc + v321;
-        #line 30 "tma_matmul.py"
-        long long v323 = (long long)v319;
-        #line 30 "tma_matmul.py"
-        long long v324 = v323 * 1LL;
-        #line 30 "tma_matmul.py"
-        float* v325 = v322 + v324;
-        int v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v326[r] = ((r << 4) + tp0);
-        long long v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v328[r] = (long long)v326[r];
-        long long v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v330[r] = v328[r] * v12;
-        float* v332[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v332[r] = v325 + v330[r];
-        int v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v334[r] = v326[r] + off_n;
-        bool v336[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v336[r] = v334[r] < b_desc_shape0;
-        bool v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v339[r] = v334[r] >= 0;
-        bool v340[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v340[r] = v339[r] & v336[r];
-        int v341[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v341[r] = (r + tp1);
-        long long v343[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v343[r] = (long long)v341[r];
-        long long v345[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v345[r] = v343[r] * 1LL;
-        float* v346[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v346[r] = v332[(r >> 2)];
-        long long v347[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v347[r] = v345[(r & 3)];
-        float* v348[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v348[r] = v346[r] + v347[r];
-        int v351[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v351[r] = v341[r] + v319;
-        bool v353[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v353[r] = (r & 3) ? v353[r & ~3] : v351[r] < b_desc_shape1;
-        bool v356[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v356[r] = (r & 3) ? v356[r & ~3] : v351[r] >= 0;
-        bool v357[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v357[r] = (r & 3) ? v357[r & ~3] : v356[r] & v353[r];
-        bool v358[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v358[r] = v340[(r >> 2)];
-        bool v359[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v359[r] = v357[(r & 3)];
-        bool v360[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v360[r] = (r & 3) ? v360[r & ~3] : v358[r] & v359[r];
-        bool v364[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v364[r] = (r & 3) ? v364[r & ~3] : v360[r] & v271;
         float b_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -12512,135 +6024,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -12659,7 +6171,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp2);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -12699,7 +6211,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp3);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -12781,12 +6293,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 2);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -12797,10 +6307,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 4LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 4LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -12821,133 +6327,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 32;
-    #line 27 "tma_matmul.py"
-    bool v175 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v177 = 0 * 32;
-    #line 28 "tma_matmul.py"
-    long long v178 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v179 = v178 * v5;
-    #line 28 "tma_matmul.py"
-    float* v180 = a_desc + v179;
-    #line 28 "tma_matmul.py"
-    long long v181 = (long long)v177;
-    #line 28 "tma_matmul.py"
-    long long v182 = v181 * 1LL;
-    #line 28 "tma_matmul.py"
-    float* v183 = v180 + v182;
-    int v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = ((r << 4) + tp0);
-    long long v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = (long long)v184[r];
-    long long v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v186[r] * v5;
-    float* v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v183 + v188[r];
-    int v192[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v192[r] = v184[r] + off_m;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v192[r] < a_desc_shape0;
-    bool v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = v192[r] >= 0;
-    bool v198[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v198[r] = v197[r] & v194[r];
-    int v199[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = (r + tp1);
-    long long v201[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = (long long)v199[r];
-    long long v203[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v203[r] = v201[r] * 1LL;
-    float* v204[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v190[(r >> 2)];
-    long long v205[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v205[r] = v203[(r & 3)];
-    float* v206[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = v204[r] + v205[r];
-    int v208[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v208[r] = v199[r] + v177;
-    bool v210[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 3) ? v210[r & ~3] : v208[r] < a_desc_shape1;
-    bool v213[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 3) ? v213[r & ~3] : v208[r] >= 0;
-    bool v214[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "tma_matmul.py"
-        v214[r] = (r & 3) ? v214[r & ~3] : v213[r] & v210[r];
-    bool v215[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v215[r] = v198[(r >> 2)];
-    bool v216[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = v214[(r & 3)];
-    bool v217[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v217[r] = (r & 3) ? v217[r & ~3] : v215[r] & v216[r];
-    bool v220[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "tma_matmul.py"
-        v220[r] = (r & 3) ? v220[r & ~3] : v217[r] & v175;
     float a[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -12974,128 +6356,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 32;
-    #line 30 "tma_matmul.py"
-    long long v224 = (long long)off_n;
-    #line 30 "tma_matmul.py"
-    long long v225 = v224 * v12;
-    #line 30 "tma_matmul.py"
-    float* v226 = b_desc + v225;
-    #line 30 "tma_matmul.py"
-    long long v227 = (long long)v223;
-    #line 30 "tma_matmul.py"
-    long long v228 = v227 * 1LL;
-    #line 30 "tma_matmul.py"
-    float* v229 = v226 + v228;
-    int v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v230[r] = ((r << 4) + tp0);
-    long long v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v232[r] = (long long)v230[r];
-    long long v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v234[r] = v232[r] * v12;
-    float* v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v236[r] = v229 + v234[r];
-    int v238[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v238[r] = v230[r] + off_n;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v240[r] = v238[r] < b_desc_shape0;
-    bool v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v243[r] = v238[r] >= 0;
-    bool v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v244[r] = v243[r] & v240[r];
-    int v245[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v245[r] = (r + tp1);
-    long long v247[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v247[r] = (long long)v245[r];
-    long long v249[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v249[r] = v247[r] * 1LL;
-    float* v250[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v250[r] = v236[(r >> 2)];
-    long long v251[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v251[r] = v249[(r & 3)];
-    float* v252[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v252[r] = v250[r] + v251[r];
-    int v255[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v255[r] = v245[r] + v223;
-    bool v257[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v257[r] = (r & 3) ? v257[r & ~3] : v255[r] < b_desc_shape1;
-    bool v260[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v260[r] = (r & 3) ? v260[r & ~3] : v255[r] >= 0;
-    bool v261[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "tma_matmul.py"
-        v261[r] = (r & 3) ? v261[r & ~3] : v260[r] & v257[r];
-    bool v262[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v262[r] = v244[(r >> 2)];
-    bool v263[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v263[r] = v261[(r & 3)];
-    bool v264[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v264[r] = (r & 3) ? v264[r & ~3] : v262[r] & v263[r];
-    bool v268[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 30 "tma_matmul.py"
-        v268[r] = (r & 3) ? v268[r & ~3] : v264[r] & v175;
     float b[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -13139,133 +6399,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v271 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v273 = k_next * 32;
-        #line 28 "tma_matmul.py"
-        long long v274 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v275 = v274 * v5;
-        #line 28 "tma_matmul.py"
-        float* v276 = a_desc + v275;
-        #line 28 "tma_matmul.py"
-        long long v277 = (long long)v273;
-        #line 28 "tma_matmul.py"
-        long long v278 = v277 * 1LL;
-        #line 28 "tma_matmul.py"
-        float* v279 = v276 + v278;
-        int v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = ((r << 4) + tp0);
-        long long v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = (long long)v280[r];
-        long long v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] * v5;
-        float* v286[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v286[r] = v279 + v284[r];
-        int v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v280[r] + off_m;
-        bool v290[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v290[r] = v288[r] < a_desc_shape0;
-        bool v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v288[r] >= 0;
-        bool v294[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v293[r] & v290[r];
-        int v295[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = (r + tp1);
-        long long v297[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v297[r] = (long long)v295[r];
-        long long v299[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v299[r] = v297[r] * 1LL;
-        float* v300[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = v286[(r >> 2)];
-        long long v301[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v301[r] = v299[(r & 3)];
-        float* v302[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v302[r] = v300[r] + v301[r];
-        int v304[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = v295[r] + v273;
-        bool v306[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = (r & 3) ? v306[r & ~3] : v304[r] < a_desc_shape1;
-        bool v309[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v309[r] = (r & 3) ? v309[r & ~3] : v304[r] >= 0;
-        bool v310[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 3) ? v310[r & ~3] : v309[r] & v306[r];
-        bool v311[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v311[r] = v294[(r >> 2)];
-        bool v312[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v312[r] = v310[(r & 3)];
-        bool v313[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v313[r] = (r & 3) ? v313[r & ~3] : v311[r] & v312[r];
-        bool v316[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 28 "tma_matmul.py"
-            v316[r] = (r & 3) ? v316[r & ~3] : v313[r] & v271;
         float a_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -13286,128 +6422,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 32;
-        #line 30 "tma_matmul.py"
-        long long v320 = (long long)off_n;
-        #line 30 "tma_matmul.py"
-        long long v321 = v320 * v12;
-        #line 30 "tma_matmul.py"
-        float* v322 = b_desc + v321;
-        #line 30 "tma_matmul.py"
-        long long v323 = (long long)v319;
-        #line 30 "tma_matmul.py"
-        long long v324 = v323 * 1LL;
-        #line 30 "tma_matmul.py"
-        float* v325 = v322 + v324;
-        int v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v326[r] = ((r << 4) + tp0);
-        long long v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v328[r] = (long long)v326[r];
-        long long v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v330[r] = v328[r] * v12;
-        float* v332[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v332[r] = v325 + v330[r];
-        int v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v334[r] = v326[r] + off_n;
-        bool v336[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v336[r] = v334[r] < b_desc_shape0;
-        bool v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v339[r] = v334[r] >= 0;
-        bool v340[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v340[r] = v339[r] & v336[r];
-        int v341[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v341[r] = (r + tp1);
-        long long v343[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v343[r] = (long long)v341[r];
-        long long v345[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v345[r] = v343[r] * 1LL;
-        float* v346[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v346[r] = v332[(r >> 2)];
-        long long v347[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v347[r] = v345[(r & 3)];
-        float* v348[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v348[r] = v346[r] + v347[r];
-        int v351[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v351[r] = v341[r] + v319;
-        bool v353[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v353[r] = (r & 3) ? v353[r & ~3] : v351[r] < b_desc_shape1;
-        bool v356[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v356[r] = (r & 3) ? v356[r & ~3] : v351[r] >= 0;
-        bool v357[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "tma_matmul.py"
-            v357[r] = (r & 3) ? v357[r & ~3] : v356[r] & v353[r];
-        bool v358[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v358[r] = v340[(r >> 2)];
-        bool v359[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v359[r] = v357[(r & 3)];
-        bool v360[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v360[r] = (r & 3) ? v360[r & ~3] : v358[r] & v359[r];
-        bool v364[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 30 "tma_matmul.py"
-            v364[r] = (r & 3) ? v364[r & ~3] : v360[r] & v271;
         float b_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -13507,135 +6521,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -13654,7 +6668,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp2);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -13694,7 +6708,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp3);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -13776,12 +6790,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 4);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -13792,10 +6804,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 16LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 16LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -13816,133 +6824,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 128;
-    #line 27 "tma_matmul.py"
-    bool v175 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v177 = 0 * 128;
-    #line 28 "tma_matmul.py"
-    long long v178 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v179 = v178 * v5;
-    #line 28 "tma_matmul.py"
-    unsigned char* v180 = a_desc + v179;
-    #line 28 "tma_matmul.py"
-    long long v181 = (long long)v177;
-    #line 28 "tma_matmul.py"
-    long long v182 = v181 * 1LL;
-    #line 28 "tma_matmul.py"
-    unsigned char* v183 = v180 + v182;
-    int v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = ((r << 4) + tp0);
-    long long v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = (long long)v184[r];
-    long long v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v186[r] * v5;
-    unsigned char* v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v183 + v188[r];
-    int v192[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v192[r] = v184[r] + off_m;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v192[r] < a_desc_shape0;
-    bool v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = v192[r] >= 0;
-    bool v198[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v198[r] = v197[r] & v194[r];
-    int v199[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = (r + tp1);
-    long long v201[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = (long long)v199[r];
-    long long v203[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v203[r] = v201[r] * 1LL;
-    unsigned char* v204[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v190[(r >> 4)];
-    long long v205[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v205[r] = v203[(r & 15)];
-    unsigned char* v206[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = v204[r] + v205[r];
-    int v208[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v208[r] = v199[r] + v177;
-    bool v210[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 15) ? v210[r & ~15] : v208[r] < a_desc_shape1;
-    bool v213[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 15) ? v213[r & ~15] : v208[r] >= 0;
-    bool v214[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v214[r] = (r & 15) ? v214[r & ~15] : v213[r] & v210[r];
-    bool v215[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v215[r] = v198[(r >> 4)];
-    bool v216[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = v214[(r & 15)];
-    bool v217[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v217[r] = (r & 15) ? v217[r & ~15] : v215[r] & v216[r];
-    bool v220[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v220[r] = (r & 15) ? v220[r & ~15] : v217[r] & v175;
     unsigned char a[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -13969,128 +6853,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 128;
-    #line 30 "tma_matmul.py"
-    long long v224 = (long long)off_n;
-    #line 30 "tma_matmul.py"
-    long long v225 = v224 * v12;
-    #line 30 "tma_matmul.py"
-    unsigned char* v226 = b_desc + v225;
-    #line 30 "tma_matmul.py"
-    long long v227 = (long long)v223;
-    #line 30 "tma_matmul.py"
-    long long v228 = v227 * 1LL;
-    #line 30 "tma_matmul.py"
-    unsigned char* v229 = v226 + v228;
-    int v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v230[r] = ((r << 4) + tp0);
-    long long v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v232[r] = (long long)v230[r];
-    long long v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v234[r] = v232[r] * v12;
-    unsigned char* v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v236[r] = v229 + v234[r];
-    int v238[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v238[r] = v230[r] + off_n;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v240[r] = v238[r] < b_desc_shape0;
-    bool v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v243[r] = v238[r] >= 0;
-    bool v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v244[r] = v243[r] & v240[r];
-    int v245[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v245[r] = (r + tp1);
-    long long v247[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v247[r] = (long long)v245[r];
-    long long v249[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v249[r] = v247[r] * 1LL;
-    unsigned char* v250[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v250[r] = v236[(r >> 4)];
-    long long v251[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v251[r] = v249[(r & 15)];
-    unsigned char* v252[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v252[r] = v250[r] + v251[r];
-    int v255[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v255[r] = v245[r] + v223;
-    bool v257[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v257[r] = (r & 15) ? v257[r & ~15] : v255[r] < b_desc_shape1;
-    bool v260[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v260[r] = (r & 15) ? v260[r & ~15] : v255[r] >= 0;
-    bool v261[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v261[r] = (r & 15) ? v261[r & ~15] : v260[r] & v257[r];
-    bool v262[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v262[r] = v244[(r >> 4)];
-    bool v263[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v263[r] = v261[(r & 15)];
-    bool v264[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v264[r] = (r & 15) ? v264[r & ~15] : v262[r] & v263[r];
-    bool v268[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v268[r] = (r & 15) ? v268[r & ~15] : v264[r] & v175;
     unsigned char b[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -14134,133 +6896,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v271 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v273 = k_next * 128;
-        #line 28 "tma_matmul.py"
-        long long v274 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v275 = v274 * v5;
-        #line 28 "tma_matmul.py"
-        unsigned char* v276 = a_desc + v275;
-        #line 28 "tma_matmul.py"
-        long long v277 = (long long)v273;
-        #line 28 "tma_matmul.py"
-        long long v278 = v277 * 1LL;
-        #line 28 "tma_matmul.py"
-        unsigned char* v279 = v276 + v278;
-        int v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = ((r << 4) + tp0);
-        long long v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = (long long)v280[r];
-        long long v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] * v5;
-        unsigned char* v286[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v286[r] = v279 + v284[r];
-        int v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v280[r] + off_m;
-        bool v290[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v290[r] = v288[r] < a_desc_shape0;
-        bool v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v288[r] >= 0;
-        bool v294[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v293[r] & v290[r];
-        int v295[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = (r + tp1);
-        long long v297[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v297[r] = (long long)v295[r];
-        long long v299[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v299[r] = v297[r] * 1LL;
-        unsigned char* v300[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = v286[(r >> 4)];
-        long long v301[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v301[r] = v299[(r & 15)];
-        unsigned char* v302[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v302[r] = v300[r] + v301[r];
-        int v304[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = v295[r] + v273;
-        bool v306[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = (r & 15) ? v306[r & ~15] : v304[r] < a_desc_shape1;
-        bool v309[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v309[r] = (r & 15) ? v309[r & ~15] : v304[r] >= 0;
-        bool v310[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 15) ? v310[r & ~15] : v309[r] & v306[r];
-        bool v311[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v311[r] = v294[(r >> 4)];
-        bool v312[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v312[r] = v310[(r & 15)];
-        bool v313[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v313[r] = (r & 15) ? v313[r & ~15] : v311[r] & v312[r];
-        bool v316[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v316[r] = (r & 15) ? v316[r & ~15] : v313[r] & v271;
         unsigned char a_2[128];
         #pragma unroll
         for (int r = 0; r < 128; ++r)
@@ -14281,128 +6919,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 128;
-        #line 30 "tma_matmul.py"
-        long long v320 = (long long)off_n;
-        #line 30 "tma_matmul.py"
-        long long v321 = v320 * v12;
-        #line 30 "tma_matmul.py"
-        unsigned char* v322 = b_desc + v321;
-        #line 30 "tma_matmul.py"
-        long long v323 = (long long)v319;
-        #line 30 "tma_matmul.py"
-        long long v324 = v323 * 1LL;
-        #line 30 "tma_matmul.py"
-        unsigned char* v325 = v322 + v324;
-        int v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v326[r] = ((r << 4) + tp0);
-        long long v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v328[r] = (long long)v326[r];
-        long long v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v330[r] = v328[r] * v12;
-        unsigned char* v332[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v332[r] = v325 + v330[r];
-        int v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v334[r] = v326[r] + off_n;
-        bool v336[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v336[r] = v334[r] < b_desc_shape0;
-        bool v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v339[r] = v334[r] >= 0;
-        bool v340[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v340[r] = v339[r] & v336[r];
-        int v341[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v341[r] = (r + tp1);
-        long long v343[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v343[r] = (long long)v341[r];
-        long long v345[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v345[r] = v343[r] * 1LL;
-        unsigned char* v346[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v346[r] = v332[(r >> 4)];
-        long long v347[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v347[r] = v345[(r & 15)];
-        unsigned char* v348[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v348[r] = v346[r] + v347[r];
-        int v351[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v351[r] = v341[r] + v319;
-        bool v353[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v353[r] = (r & 15) ? v353[r & ~15] : v351[r] < b_desc_shape1;
-        bool v356[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v356[r] = (r & 15) ? v356[r & ~15] : v351[r] >= 0;
-        bool v357[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v357[r] = (r & 15) ? v357[r & ~15] : v356[r] & v353[r];
-        bool v358[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v358[r] = v340[(r >> 4)];
-        bool v359[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v359[r] = v357[(r & 15)];
-        bool v360[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v360[r] = (r & 15) ? v360[r & ~15] : v358[r] & v359[r];
-        bool v364[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v364[r] = (r & 15) ? v364[r & ~15] : v360[r] & v271;
         unsigned char b_2[128];
         #pragma unroll
         for (int r = 0; r < 128; ++r)
@@ -14502,135 +7018,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -14649,7 +7165,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp2);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -14689,7 +7205,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp3);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -14771,12 +7287,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 4);
-    const int tp2 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp3 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp4 = warp;
-    const int tp5 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -14787,10 +7301,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 16LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 16LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -14811,133 +7321,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 128;
-    #line 27 "tma_matmul.py"
-    bool v175 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v177 = 0 * 128;
-    #line 28 "tma_matmul.py"
-    long long v178 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v179 = v178 * v5;
-    #line 28 "tma_matmul.py"
-    unsigned char* v180 = a_desc + v179;
-    #line 28 "tma_matmul.py"
-    long long v181 = (long long)v177;
-    #line 28 "tma_matmul.py"
-    long long v182 = v181 * 1LL;
-    #line 28 "tma_matmul.py"
-    unsigned char* v183 = v180 + v182;
-    int v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = ((r << 4) + tp0);
-    long long v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = (long long)v184[r];
-    long long v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v186[r] * v5;
-    unsigned char* v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v183 + v188[r];
-    int v192[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v192[r] = v184[r] + off_m;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v192[r] < a_desc_shape0;
-    bool v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = v192[r] >= 0;
-    bool v198[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v198[r] = v197[r] & v194[r];
-    int v199[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = (r + tp1);
-    long long v201[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = (long long)v199[r];
-    long long v203[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v203[r] = v201[r] * 1LL;
-    unsigned char* v204[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v190[(r >> 4)];
-    long long v205[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v205[r] = v203[(r & 15)];
-    unsigned char* v206[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = v204[r] + v205[r];
-    int v208[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v208[r] = v199[r] + v177;
-    bool v210[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 15) ? v210[r & ~15] : v208[r] < a_desc_shape1;
-    bool v213[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 15) ? v213[r & ~15] : v208[r] >= 0;
-    bool v214[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 28 "tma_matmul.py"
-        v214[r] = (r & 15) ? v214[r & ~15] : v213[r] & v210[r];
-    bool v215[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v215[r] = v198[(r >> 4)];
-    bool v216[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = v214[(r & 15)];
-    bool v217[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v217[r] = (r & 15) ? v217[r & ~15] : v215[r] & v216[r];
-    bool v220[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 28 "tma_matmul.py"
-        v220[r] = (r & 15) ? v220[r & ~15] : v217[r] & v175;
     unsigned char a[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -14964,128 +7350,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     // b = b_desc.load([off_n, k * BK]).T
     #line 30 "tma_matmul.py"
     int v223 = 0 * 128;
-    #line 30 "tma_matmul.py"
-    long long v224 = (long long)off_n;
-    #line 30 "tma_matmul.py"
-    long long v225 = v224 * v12;
-    #line 30 "tma_matmul.py"
-    unsigned char* v226 = b_desc + v225;
-    #line 30 "tma_matmul.py"
-    long long v227 = (long long)v223;
-    #line 30 "tma_matmul.py"
-    long long v228 = v227 * 1LL;
-    #line 30 "tma_matmul.py"
-    unsigned char* v229 = v226 + v228;
-    int v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v230[r] = ((r << 4) + tp0);
-    long long v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v232[r] = (long long)v230[r];
-    long long v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v234[r] = v232[r] * v12;
-    unsigned char* v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v236[r] = v229 + v234[r];
-    int v238[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v238[r] = v230[r] + off_n;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v240[r] = v238[r] < b_desc_shape0;
-    bool v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v243[r] = v238[r] >= 0;
-    bool v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "tma_matmul.py"
-        v244[r] = v243[r] & v240[r];
-    int v245[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v245[r] = (r + tp1);
-    long long v247[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v247[r] = (long long)v245[r];
-    long long v249[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v249[r] = v247[r] * 1LL;
-    unsigned char* v250[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v250[r] = v236[(r >> 4)];
-    long long v251[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v251[r] = v249[(r & 15)];
-    unsigned char* v252[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v252[r] = v250[r] + v251[r];
-    int v255[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v255[r] = v245[r] + v223;
-    bool v257[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v257[r] = (r & 15) ? v257[r & ~15] : v255[r] < b_desc_shape1;
-    bool v260[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v260[r] = (r & 15) ? v260[r & ~15] : v255[r] >= 0;
-    bool v261[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "tma_matmul.py"
-        v261[r] = (r & 15) ? v261[r & ~15] : v260[r] & v257[r];
-    bool v262[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v262[r] = v244[(r >> 4)];
-    bool v263[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v263[r] = v261[(r & 15)];
-    bool v264[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v264[r] = (r & 15) ? v264[r & ~15] : v262[r] & v263[r];
-    bool v268[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 30 "tma_matmul.py"
-        v268[r] = (r & 15) ? v268[r & ~15] : v264[r] & v175;
     unsigned char b[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -15129,133 +7393,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v271 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v273 = k_next * 128;
-        #line 28 "tma_matmul.py"
-        long long v274 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v275 = v274 * v5;
-        #line 28 "tma_matmul.py"
-        unsigned char* v276 = a_desc + v275;
-        #line 28 "tma_matmul.py"
-        long long v277 = (long long)v273;
-        #line 28 "tma_matmul.py"
-        long long v278 = v277 * 1LL;
-        #line 28 "tma_matmul.py"
-        unsigned char* v279 = v276 + v278;
-        int v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = ((r << 4) + tp0);
-        long long v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = (long long)v280[r];
-        long long v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] * v5;
-        unsigned char* v286[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v286[r] = v279 + v284[r];
-        int v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v280[r] + off_m;
-        bool v290[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v290[r] = v288[r] < a_desc_shape0;
-        bool v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v288[r] >= 0;
-        bool v294[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v293[r] & v290[r];
-        int v295[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = (r + tp1);
-        long long v297[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v297[r] = (long long)v295[r];
-        long long v299[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v299[r] = v297[r] * 1LL;
-        unsigned char* v300[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = v286[(r >> 4)];
-        long long v301[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v301[r] = v299[(r & 15)];
-        unsigned char* v302[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v302[r] = v300[r] + v301[r];
-        int v304[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = v295[r] + v273;
-        bool v306[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = (r & 15) ? v306[r & ~15] : v304[r] < a_desc_shape1;
-        bool v309[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v309[r] = (r & 15) ? v309[r & ~15] : v304[r] >= 0;
-        bool v310[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 15) ? v310[r & ~15] : v309[r] & v306[r];
-        bool v311[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v311[r] = v294[(r >> 4)];
-        bool v312[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v312[r] = v310[(r & 15)];
-        bool v313[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v313[r] = (r & 15) ? v313[r & ~15] : v311[r] & v312[r];
-        bool v316[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 28 "tma_matmul.py"
-            v316[r] = (r & 15) ? v316[r & ~15] : v313[r] & v271;
         unsigned char a_2[128];
         #pragma unroll
         for (int r = 0; r < 128; ++r)
@@ -15276,128 +7416,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         // b = b_desc.load([off_n, k * BK]).T
         #line 30 "tma_matmul.py"
         int v319 = k_next * 128;
-        #line 30 "tma_matmul.py"
-        long long v320 = (long long)off_n;
-        #line 30 "tma_matmul.py"
-        long long v321 = v320 * v12;
-        #line 30 "tma_matmul.py"
-        unsigned char* v322 = b_desc + v321;
-        #line 30 "tma_matmul.py"
-        long long v323 = (long long)v319;
-        #line 30 "tma_matmul.py"
-        long long v324 = v323 * 1LL;
-        #line 30 "tma_matmul.py"
-        unsigned char* v325 = v322 + v324;
-        int v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v326[r] = ((r << 4) + tp0);
-        long long v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v328[r] = (long long)v326[r];
-        long long v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v330[r] = v328[r] * v12;
-        unsigned char* v332[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v332[r] = v325 + v330[r];
-        int v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v334[r] = v326[r] + off_n;
-        bool v336[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v336[r] = v334[r] < b_desc_shape0;
-        bool v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v339[r] = v334[r] >= 0;
-        bool v340[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "tma_matmul.py"
-            v340[r] = v339[r] & v336[r];
-        int v341[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v341[r] = (r + tp1);
-        long long v343[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v343[r] = (long long)v341[r];
-        long long v345[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v345[r] = v343[r] * 1LL;
-        unsigned char* v346[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v346[r] = v332[(r >> 4)];
-        long long v347[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v347[r] = v345[(r & 15)];
-        unsigned char* v348[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v348[r] = v346[r] + v347[r];
-        int v351[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v351[r] = v341[r] + v319;
-        bool v353[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v353[r] = (r & 15) ? v353[r & ~15] : v351[r] < b_desc_shape1;
-        bool v356[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v356[r] = (r & 15) ? v356[r & ~15] : v351[r] >= 0;
-        bool v357[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "tma_matmul.py"
-            v357[r] = (r & 15) ? v357[r & ~15] : v356[r] & v353[r];
-        bool v358[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v358[r] = v340[(r >> 4)];
-        bool v359[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v359[r] = v357[(r & 15)];
-        bool v360[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v360[r] = (r & 15) ? v360[r & ~15] : v358[r] & v359[r];
-        bool v364[128];
-        #pragma unroll
-        for (int r = 0; r < 128; ++r)
-            #line 30 "tma_matmul.py"
-            v364[r] = (r & 15) ? v364[r & ~15] : v360[r] & v271;
         unsigned char b_2[128];
         #pragma unroll
         for (int r = 0; r < 128; ++r)
@@ -15497,135 +7515,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp2] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp2 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp3 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -15644,7 +7662,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v138[r] = ((r << 2) + tp4);
+        v138[r] = ((r << 2) + tp2);
     long long v140[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -15684,7 +7702,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v153[r] = (r + tp5);
+        v153[r] = (r + tp3);
     long long v155[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -15767,14 +7785,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane >> 4) | (warp << 1);
-    const int tp3 = ((lane & 15) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -15785,10 +7799,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -15809,133 +7819,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 64;
-    #line 27 "tma_matmul.py"
-    bool v171 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v173 = 0 * 64;
-    #line 28 "tma_matmul.py"
-    long long v174 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v175 = v174 * v5;
-    #line 28 "tma_matmul.py"
-    __half* v176 = a_desc + v175;
-    #line 28 "tma_matmul.py"
-    long long v177 = (long long)v173;
-    #line 28 "tma_matmul.py"
-    long long v178 = v177 * 1LL;
-    #line 28 "tma_matmul.py"
-    __half* v179 = v176 + v178;
-    int v180[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v180[r] = ((r << 4) + tp0);
-    long long v182[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v182[r] = (long long)v180[r];
-    long long v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = v182[r] * v5;
-    __half* v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = v179 + v184[r];
-    int v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v180[r] + off_m;
-    bool v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v188[r] < a_desc_shape0;
-    bool v193[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v193[r] = v188[r] >= 0;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v193[r] & v190[r];
-    int v195[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v195[r] = (r + tp1);
-    long long v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = (long long)v195[r];
-    long long v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = v197[r] * 1LL;
-    __half* v200[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v200[r] = v186[(r >> 3)];
-    long long v201[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = v199[(r & 7)];
-    __half* v202[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v202[r] = v200[r] + v201[r];
-    int v204[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v195[r] + v173;
-    bool v206[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = (r & 7) ? v206[r & ~7] : v204[r] < a_desc_shape1;
-    bool v209[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v209[r] = (r & 7) ? v209[r & ~7] : v204[r] >= 0;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v209[r] & v206[r];
-    bool v211[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v211[r] = v194[(r >> 3)];
-    bool v212[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v212[r] = v210[(r & 7)];
-    bool v213[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v211[r] & v212[r];
-    bool v216[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = (r & 7) ? v216[r & ~7] : v213[r] & v171;
     __half a[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -15962,128 +7848,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
-    #line 32 "tma_matmul.py"
-    long long v220 = (long long)v219;
-    #line 32 "tma_matmul.py"
-    long long v221 = v220 * v12;
-    #line 32 "tma_matmul.py"
-    __half* v222 = b_desc + v221;
-    #line 32 "tma_matmul.py"
-    long long v223 = (long long)off_n;
-    #line 32 "tma_matmul.py"
-    long long v224 = v223 * 1LL;
-    #line 32 "tma_matmul.py"
-    __half* v225 = v222 + v224;
-    int v226[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
-    long long v228[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v228[r] = (long long)v226[r];
-    long long v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v230[r] = v228[r] * v12;
-    __half* v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v232[r] = v225 + v230[r];
-    int v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v234[r] = v226[r] + v219;
-    bool v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v236[r] = v234[r] < b_desc_shape0;
-    bool v239[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v239[r] = v234[r] >= 0;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v240[r] = v239[r] & v236[r];
-    int v241[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
-    long long v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v243[r] = (long long)v241[r];
-    long long v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v245[r] = v243[r] * 1LL;
-    __half* v246[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v246[r] = v232[(r >> 3)];
-    long long v247[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v247[r] = v245[(r & 7)];
-    __half* v248[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v248[r] = v246[r] + v247[r];
-    int v250[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v250[r] = v241[r] + off_n;
-    bool v252[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v252[r] = v250[r] < b_desc_shape1;
-    bool v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v255[r] = (r & 7) ? v255[r & ~7] : v250[r] >= 0;
-    bool v256[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v256[r] = v255[r] & v252[r];
-    bool v257[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v257[r] = v240[(r >> 3)];
-    bool v258[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v258[r] = v256[(r & 7)];
-    bool v259[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v259[r] = v257[r] & v258[r];
-    bool v262[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v262[r] = v259[r] & v171;
     __half b[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -16129,133 +7893,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v265 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v267 = k_next * 64;
-        #line 28 "tma_matmul.py"
-        long long v268 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v269 = v268 * v5;
-        #line 28 "tma_matmul.py"
-        __half* v270 = a_desc + v269;
-        #line 28 "tma_matmul.py"
-        long long v271 = (long long)v267;
-        #line 28 "tma_matmul.py"
-        long long v272 = v271 * 1LL;
-        #line 28 "tma_matmul.py"
-        __half* v273 = v270 + v272;
-        int v274[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v274[r] = ((r << 4) + tp0);
-        long long v276[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v276[r] = (long long)v274[r];
-        long long v278[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v278[r] = v276[r] * v5;
-        __half* v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = v273 + v278[r];
-        int v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = v274[r] + off_m;
-        bool v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] < a_desc_shape0;
-        bool v287[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v287[r] = v282[r] >= 0;
-        bool v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v287[r] & v284[r];
-        int v289[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v289[r] = (r + tp1);
-        long long v291[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v291[r] = (long long)v289[r];
-        long long v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v291[r] * 1LL;
-        __half* v294[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v280[(r >> 3)];
-        long long v295[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = v293[(r & 7)];
-        __half* v296[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v296[r] = v294[r] + v295[r];
-        int v298[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v298[r] = v289[r] + v267;
-        bool v300[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = (r & 7) ? v300[r & ~7] : v298[r] < a_desc_shape1;
-        bool v303[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v303[r] = (r & 7) ? v303[r & ~7] : v298[r] >= 0;
-        bool v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = (r & 7) ? v304[r & ~7] : v303[r] & v300[r];
-        bool v305[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v305[r] = v288[(r >> 3)];
-        bool v306[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = v304[(r & 7)];
-        bool v307[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v307[r] = (r & 7) ? v307[r & ~7] : v305[r] & v306[r];
-        bool v310[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v307[r] & v265;
         __half a_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -16276,128 +7916,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
-        #line 32 "tma_matmul.py"
-        long long v314 = (long long)v313;
-        #line 32 "tma_matmul.py"
-        long long v315 = v314 * v12;
-        #line 32 "tma_matmul.py"
-        __half* v316 = b_desc + v315;
-        #line 32 "tma_matmul.py"
-        long long v317 = (long long)off_n;
-        #line 32 "tma_matmul.py"
-        long long v318 = v317 * 1LL;
-        #line 32 "tma_matmul.py"
-        __half* v319 = v316 + v318;
-        int v320[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
-        long long v322[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v322[r] = (long long)v320[r];
-        long long v324[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v324[r] = v322[r] * v12;
-        __half* v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v326[r] = v319 + v324[r];
-        int v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v328[r] = v320[r] + v313;
-        bool v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v330[r] = v328[r] < b_desc_shape0;
-        bool v333[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v333[r] = v328[r] >= 0;
-        bool v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v334[r] = v333[r] & v330[r];
-        int v335[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
-        long long v337[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v337[r] = (long long)v335[r];
-        long long v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v339[r] = v337[r] * 1LL;
-        __half* v340[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v340[r] = v326[(r >> 3)];
-        long long v341[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v341[r] = v339[(r & 7)];
-        __half* v342[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v342[r] = v340[r] + v341[r];
-        int v344[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v344[r] = v335[r] + off_n;
-        bool v346[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v346[r] = v344[r] < b_desc_shape1;
-        bool v349[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v349[r] = (r & 7) ? v349[r & ~7] : v344[r] >= 0;
-        bool v350[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v350[r] = v349[r] & v346[r];
-        bool v351[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v351[r] = v334[(r >> 3)];
-        bool v352[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v352[r] = v350[(r & 7)];
-        bool v353[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v353[r] = v351[r] & v352[r];
-        bool v356[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v356[r] = v353[r] & v265;
         __half b_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -16499,135 +8017,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -16646,7 +8164,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp2);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -16686,7 +8204,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp3);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -16769,14 +8287,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = (lane >> 3) | (warp << 2);
-    const int tp1 = ((lane & 7) << 3);
-    const int tp2 = (lane >> 4) | (warp << 1);
-    const int tp3 = ((lane & 15) << 3);
-    const int tp4 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
-    const int tp5 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
-    const int tp6 = warp;
-    const int tp7 = (lane << 2);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -16787,10 +8301,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
     // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-    #line 22 "tma_matmul.py"
-    long long v5 = a_desc_stride0_16B * 8LL;
-    #line 22 "tma_matmul.py"
-    long long v12 = b_desc_stride0_16B * 8LL;
     #line 22 "tma_matmul.py"
     long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
@@ -16811,133 +8321,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     int v34 = v32 - 1;
     #line 27 "tma_matmul.py"
     int v36 = v34 / 64;
-    #line 27 "tma_matmul.py"
-    bool v171 = 0 < v36;
     // a = a_desc.load([off_m, k * BK])
     #line 28 "tma_matmul.py"
     int v173 = 0 * 64;
-    #line 28 "tma_matmul.py"
-    long long v174 = (long long)off_m;
-    #line 28 "tma_matmul.py"
-    long long v175 = v174 * v5;
-    #line 28 "tma_matmul.py"
-    __half* v176 = a_desc + v175;
-    #line 28 "tma_matmul.py"
-    long long v177 = (long long)v173;
-    #line 28 "tma_matmul.py"
-    long long v178 = v177 * 1LL;
-    #line 28 "tma_matmul.py"
-    __half* v179 = v176 + v178;
-    int v180[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v180[r] = ((r << 4) + tp0);
-    long long v182[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v182[r] = (long long)v180[r];
-    long long v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v184[r] = v182[r] * v5;
-    __half* v186[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v186[r] = v179 + v184[r];
-    int v188[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v188[r] = v180[r] + off_m;
-    bool v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v190[r] = v188[r] < a_desc_shape0;
-    bool v193[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v193[r] = v188[r] >= 0;
-    bool v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v194[r] = v193[r] & v190[r];
-    int v195[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v195[r] = (r + tp1);
-    long long v197[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v197[r] = (long long)v195[r];
-    long long v199[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v199[r] = v197[r] * 1LL;
-    __half* v200[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v200[r] = v186[(r >> 3)];
-    long long v201[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v201[r] = v199[(r & 7)];
-    __half* v202[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v202[r] = v200[r] + v201[r];
-    int v204[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v204[r] = v195[r] + v173;
-    bool v206[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v206[r] = (r & 7) ? v206[r & ~7] : v204[r] < a_desc_shape1;
-    bool v209[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v209[r] = (r & 7) ? v209[r & ~7] : v204[r] >= 0;
-    bool v210[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "tma_matmul.py"
-        v210[r] = (r & 7) ? v210[r & ~7] : v209[r] & v206[r];
-    bool v211[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v211[r] = v194[(r >> 3)];
-    bool v212[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v212[r] = v210[(r & 7)];
-    bool v213[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v213[r] = (r & 7) ? v213[r & ~7] : v211[r] & v212[r];
-    bool v216[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 28 "tma_matmul.py"
-        v216[r] = (r & 7) ? v216[r & ~7] : v213[r] & v171;
     __half a[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -16964,128 +8350,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     // b = b_desc.load([k * BK, off_n])
     #line 32 "tma_matmul.py"
     int v219 = 0 * 64;
-    #line 32 "tma_matmul.py"
-    long long v220 = (long long)v219;
-    #line 32 "tma_matmul.py"
-    long long v221 = v220 * v12;
-    #line 32 "tma_matmul.py"
-    __half* v222 = b_desc + v221;
-    #line 32 "tma_matmul.py"
-    long long v223 = (long long)off_n;
-    #line 32 "tma_matmul.py"
-    long long v224 = v223 * 1LL;
-    #line 32 "tma_matmul.py"
-    __half* v225 = v222 + v224;
-    int v226[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v226[r] = ((r << 3) + tp2);
-    long long v228[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v228[r] = (long long)v226[r];
-    long long v230[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v230[r] = v228[r] * v12;
-    __half* v232[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v232[r] = v225 + v230[r];
-    int v234[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v234[r] = v226[r] + v219;
-    bool v236[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v236[r] = v234[r] < b_desc_shape0;
-    bool v239[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v239[r] = v234[r] >= 0;
-    bool v240[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v240[r] = v239[r] & v236[r];
-    int v241[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v241[r] = (r + tp3);
-    long long v243[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v243[r] = (long long)v241[r];
-    long long v245[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v245[r] = v243[r] * 1LL;
-    __half* v246[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v246[r] = v232[(r >> 3)];
-    long long v247[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v247[r] = v245[(r & 7)];
-    __half* v248[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v248[r] = v246[r] + v247[r];
-    int v250[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v250[r] = v241[r] + off_n;
-    bool v252[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v252[r] = (r & 7) ? v252[r & ~7] : v250[r] < b_desc_shape1;
-    bool v255[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v255[r] = (r & 7) ? v255[r & ~7] : v250[r] >= 0;
-    bool v256[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "tma_matmul.py"
-        v256[r] = (r & 7) ? v256[r & ~7] : v255[r] & v252[r];
-    bool v257[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v257[r] = v240[(r >> 3)];
-    bool v258[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v258[r] = v256[(r & 7)];
-    bool v259[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v259[r] = (r & 7) ? v259[r & ~7] : v257[r] & v258[r];
-    bool v262[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 32 "tma_matmul.py"
-        v262[r] = (r & 7) ? v262[r & ~7] : v259[r] & v171;
     __half b[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -17131,133 +8395,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     for (int k = 0; k < v36; k += 1) {
         #line 27 "tma_matmul.py"
         int k_next = k + 1;
-        #line 27 "tma_matmul.py"
-        bool v265 = k_next < v36;
         // a = a_desc.load([off_m, k * BK])
         #line 28 "tma_matmul.py"
         int v267 = k_next * 64;
-        #line 28 "tma_matmul.py"
-        long long v268 = (long long)off_m;
-        #line 28 "tma_matmul.py"
-        long long v269 = v268 * v5;
-        #line 28 "tma_matmul.py"
-        __half* v270 = a_desc + v269;
-        #line 28 "tma_matmul.py"
-        long long v271 = (long long)v267;
-        #line 28 "tma_matmul.py"
-        long long v272 = v271 * 1LL;
-        #line 28 "tma_matmul.py"
-        __half* v273 = v270 + v272;
-        int v274[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v274[r] = ((r << 4) + tp0);
-        long long v276[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v276[r] = (long long)v274[r];
-        long long v278[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v278[r] = v276[r] * v5;
-        __half* v280[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v280[r] = v273 + v278[r];
-        int v282[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v282[r] = v274[r] + off_m;
-        bool v284[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v284[r] = v282[r] < a_desc_shape0;
-        bool v287[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v287[r] = v282[r] >= 0;
-        bool v288[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v288[r] = v287[r] & v284[r];
-        int v289[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v289[r] = (r + tp1);
-        long long v291[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v291[r] = (long long)v289[r];
-        long long v293[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v293[r] = v291[r] * 1LL;
-        __half* v294[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v294[r] = v280[(r >> 3)];
-        long long v295[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v295[r] = v293[(r & 7)];
-        __half* v296[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v296[r] = v294[r] + v295[r];
-        int v298[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v298[r] = v289[r] + v267;
-        bool v300[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v300[r] = (r & 7) ? v300[r & ~7] : v298[r] < a_desc_shape1;
-        bool v303[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v303[r] = (r & 7) ? v303[r & ~7] : v298[r] >= 0;
-        bool v304[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 28 "tma_matmul.py"
-            v304[r] = (r & 7) ? v304[r & ~7] : v303[r] & v300[r];
-        bool v305[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v305[r] = v288[(r >> 3)];
-        bool v306[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v306[r] = v304[(r & 7)];
-        bool v307[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v307[r] = (r & 7) ? v307[r & ~7] : v305[r] & v306[r];
-        bool v310[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 28 "tma_matmul.py"
-            v310[r] = (r & 7) ? v310[r & ~7] : v307[r] & v265;
         __half a_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -17278,128 +8418,6 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         // b = b_desc.load([k * BK, off_n])
         #line 32 "tma_matmul.py"
         int v313 = k_next * 64;
-        #line 32 "tma_matmul.py"
-        long long v314 = (long long)v313;
-        #line 32 "tma_matmul.py"
-        long long v315 = v314 * v12;
-        #line 32 "tma_matmul.py"
-        __half* v316 = b_desc + v315;
-        #line 32 "tma_matmul.py"
-        long long v317 = (long long)off_n;
-        #line 32 "tma_matmul.py"
-        long long v318 = v317 * 1LL;
-        #line 32 "tma_matmul.py"
-        __half* v319 = v316 + v318;
-        int v320[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v320[r] = ((r << 3) + tp2);
-        long long v322[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v322[r] = (long long)v320[r];
-        long long v324[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v324[r] = v322[r] * v12;
-        __half* v326[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v326[r] = v319 + v324[r];
-        int v328[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v328[r] = v320[r] + v313;
-        bool v330[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v330[r] = v328[r] < b_desc_shape0;
-        bool v333[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v333[r] = v328[r] >= 0;
-        bool v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v334[r] = v333[r] & v330[r];
-        int v335[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v335[r] = (r + tp3);
-        long long v337[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v337[r] = (long long)v335[r];
-        long long v339[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v339[r] = v337[r] * 1LL;
-        __half* v340[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v340[r] = v326[(r >> 3)];
-        long long v341[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v341[r] = v339[(r & 7)];
-        __half* v342[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v342[r] = v340[r] + v341[r];
-        int v344[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v344[r] = v335[r] + off_n;
-        bool v346[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v346[r] = (r & 7) ? v346[r & ~7] : v344[r] < b_desc_shape1;
-        bool v349[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v349[r] = (r & 7) ? v349[r & ~7] : v344[r] >= 0;
-        bool v350[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 32 "tma_matmul.py"
-            v350[r] = (r & 7) ? v350[r & ~7] : v349[r] & v346[r];
-        bool v351[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v351[r] = v334[(r >> 3)];
-        bool v352[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v352[r] = v350[(r & 7)];
-        bool v353[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v353[r] = (r & 7) ? v353[r & ~7] : v351[r] & v352[r];
-        bool v356[64];
-        #pragma unroll
-        for (int r = 0; r < 64; ++r)
-            #line 32 "tma_matmul.py"
-            v356[r] = (r & 7) ? v356[r & ~7] : v353[r] & v265;
         __half b_2[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -17501,135 +8519,135 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
         #line 27 "tma_matmul.py"
-        sv[tp4] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
         #line 27 "tma_matmul.py"
-        sv[tp4 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
         #line 27 "tma_matmul.py"
         __syncthreads();
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
         #line 27 "tma_matmul.py"
-        { const tsm::vec<float, 4> x = sv[tp5 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
     // c_desc.store([off_m, off_n], acc)
     #line 34 "tma_matmul.py"
@@ -17648,7 +8666,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 34 "tma_matmul.py"
-        v137[r] = ((r << 2) + tp6);
+        v137[r] = ((r << 2) + tp2);
     long long v139[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -17688,7 +8706,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
-        v152[r] = (r + tp7);
+        v152[r] = (r + tp3);
     long long v154[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)

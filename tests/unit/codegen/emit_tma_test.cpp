@@ -75,6 +75,11 @@ TEST(EmitTma, HostDescriptorTilesOfAWgmmaDotComeByTheCopyEngine)
     // a: one 64 x 128 box; b (N-major): two 64 x 64 panels; before the loop and in it.
     EXPECT_EQ(count(c, "tsm::tma_load_2d("), 6) << c;
     EXPECT_EQ(count(c, "tsm::cp_async16("), 0);
+    // The copy engine takes coordinates: the tiles' pointers and bounds masks are not computed.
+    EXPECT_EQ(count(c, "a_desc + "), 0) << c;
+    EXPECT_EQ(count(c, "b_desc + "), 0) << c;
+    EXPECT_EQ(count(c, "< a_desc_shape") + count(c, "< b_desc_shape"), 0) << c;
+    EXPECT_EQ(count(c, "< c_desc_shape"), 2) << c; // c's store is masked
     EXPECT_NE(c.find("tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);"), std::string::npos) << c;
     EXPECT_NE(c.find("if (threadIdx.x == 0)"), std::string::npos);
     // Four buffers, four barriers, two arrivals each (a's copy and b's).
