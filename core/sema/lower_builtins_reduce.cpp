@@ -480,6 +480,19 @@ KValue dot(Lowerer &l, BuiltinArgs &a)
         acc = l.toTensor(*c, a.spanOf("acc"), "the accumulator of tl.dot");
         if (acc == kNoValue)
             return KValue::invalid();
+        // Triton asserts acc.dtype == out_dtype (semantic.dot), whatever the inputs: an int32
+        // accumulator of int8 inputs needs out_dtype=tl.int32, an fp64 one out_dtype=tl.float64.
+        const DType accDType = l.typeOf(acc).dtype;
+        if (accDType != outDType && l.typeOf(acc).shape == outShape && !l.typeOf(acc).pointer) {
+            const KValue *o = a.get("out_dtype");
+            l.error(DiagKind::KernelTypeError,
+                    a.spanOf("acc"),
+                    {"the accumulator of tl.dot is " + std::string(dtypeName(accDType)) + " but out_dtype is "
+                         + std::string(dtypeName(outDType)) + (o ? "" : " (the default)")
+                         + "; Triton requires them to be the same: pass out_dtype=tl."
+                         + std::string(dtypeName(accDType))});
+            return KValue::invalid();
+        }
         if (l.typeOf(acc) != outType) {
             l.error(DiagKind::KernelTypeError,
                     a.spanOf("acc"),

@@ -49,10 +49,11 @@ def bmm_kernel(
                   & (offs_n[None, None, :] < N))
         a = tl.load(a_ptrs, mask=a_mask, other=0)
         b = tl.load(b_ptrs, mask=b_mask, other=0)
+        # out_dtype must be the accumulator's (Triton asserts it: int8 inputs sum into int32).
         if IEEE:
-            acc = tl.dot(a, b, acc, input_precision="ieee")
+            acc = tl.dot(a, b, acc, input_precision="ieee", out_dtype=acc.dtype)
         else:
-            acc = tl.dot(a, b, acc)
+            acc = tl.dot(a, b, acc, out_dtype=acc.dtype)
         a_ptrs += BLOCK_K * stride_ak
         b_ptrs += BLOCK_K * stride_bk
     c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm

@@ -338,15 +338,15 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         __half* a_ptrs_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 56 "dot_batched.py"
+            #line 57 "dot_batched.py"
             a_ptrs_2[r] = a_ptrs_1[r] + 16;
         // b_ptrs += BLOCK_K * stride_bk
-        #line 57 "dot_batched.py"
+        #line 58 "dot_batched.py"
         int v135 = 16 * stride_bk;
         __half* b_ptrs_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 57 "dot_batched.py"
+            #line 58 "dot_batched.py"
             b_ptrs_2[r] = b_ptrs_1[r] + v135;
         // for k in range(0, tl.cdiv(K, BLOCK_K)):
         #line 44 "dot_batched.py"
@@ -468,59 +468,59 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         for (int r = 0; r < 4; ++r)
             #line 51 "dot_batched.py"
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v278[r]); // 2-byte access
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, out_dtype=acc.dtype)
         float acc_2[8];
         // tl.dot: a [1x32x16] and b [1x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 1 warp along the batch, 1 batch each, warps 2x2, each a 16x16 tile of 1x2 instructions
         {
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             dot_phase ^= 1;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             unsigned char *dot_buf = tsm_smem + dot_phase * 2816;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: rows along M
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 1536); // b: rows along K
             #pragma unroll
             for (int r = 0; r < 4; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (r << 7) + tp5; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a_1[r]); }
             #pragma unroll
             for (int r = 0; r < 4; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (r << 7) + tp5; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b_1[r]); }
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 8; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 acc_2[r] = acc_1[r];
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_a_addr = (unsigned)__cvta_generic_to_shared(dot_a) + (((((((warp & 1) << 9) | ((warp >> 1) << 4)) >> 5) & 31) + (lane & 15)) * 24 + (lane >> 4) * 8 + ((((warp & 1) << 9) | ((warp >> 1) << 4)) >> 10) * 768) * 2;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_b_addr = (unsigned)__cvta_generic_to_shared(dot_b) + ((lane & 15) * 40 + ((((warp & 1) << 9) | ((warp >> 1) << 4)) & 31) + (lane >> 4) * 8 + ((((warp & 1) << 9) | ((warp >> 1) << 4)) >> 10) * 640) * 2;
             #pragma unroll
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             for (int dot_k = 0; dot_k < 1; ++dot_k) {
                 unsigned dot_fa[1][4];
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int i = 0; i < 1; ++i) {
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     tsm::ldmatrix_x4<false>(dot_fa[i], dot_a_addr + i * 768 + dot_k * 32);
                 }
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int j = 0; j < 1; ++j) {
                     unsigned dot_fb[2][2];
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     tsm::ldmatrix_x4<true>(dot_fb[0], dot_b_addr + j * 32 + dot_k * 1280);
                     #pragma unroll
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     for (int i = 0; i < 1; ++i) {
                         #pragma unroll
-                        #line 55 "dot_batched.py"
+                        #line 56 "dot_batched.py"
                         for (int jj = 0; jj < 2; ++jj) {
-                            #line 55 "dot_batched.py"
+                            #line 56 "dot_batched.py"
                             tsm::mma_m16n8k16<false>(&acc_2[4 * (2 * j + jj + 2 * i)], dot_fa[i], dot_fb[jj]);
                         }
                     }
@@ -529,139 +529,139 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         }
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_ptrs_1[r] = b_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_1[r] = a_2[r];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_1[r] = b_2[r];
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v144[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v144[r] = offs_b[r] * stride_cb;
     __half* v146[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v146[r] = c_ptr + v144[r];
     int v150[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v150[r] = offs_m[r] * stride_cm;
     __half* v151[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v151[r] = v146[0];
     __half* v152[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v152[r] = v151[r] + v150[r];
     // + offs_n[None, None, :] * stride_cn)
     int v157[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 59 "dot_batched.py"
+        #line 60 "dot_batched.py"
         v157[r] = offs_n[r] * 1;
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v159[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v159[r] = v157[0];
     __half* c_ptrs[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         c_ptrs[r] = v152[r] + v159[r];
     // c_mask = (offs_b[:, None, None] < BATCH) & (offs_m[None, :, None] < M) & (offs_n[None, None, :] < N)
     bool v164[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v164[r] = offs_b[r] < BATCH;
     bool v168[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v168[r] = offs_m[r] < M;
     bool v169[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v169[r] = v164[0];
     bool v170[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v170[r] = v169[r] & v168[r];
     bool v174[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v174[r] = offs_n[r] < N;
     bool v176[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v176[r] = v174[0];
     bool c_mask[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         c_mask[r] = v170[r] & v176[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
     __half v291[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         v291[r] = __float2half_rn(acc_1[r]);
     __half v178[8];
     // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6] = tsm::vec<__half, 2>{{v291[0], v291[2]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v291[1], v291[3]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x8] = tsm::vec<__half, 2>{{v291[4], v291[6]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x9] = tsm::vec<__half, 2>{{v291[5], v291[7]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         __syncthreads();
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 2> x = sv[tp7]; v178[0] = x.e[0]; v178[2] = x.e[1]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x90]; v178[1] = x.e[0]; v178[3] = x.e[1]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x100]; v178[4] = x.e[0]; v178[6] = x.e[1]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x190]; v178[5] = x.e[0]; v178[7] = x.e[1]; }
     }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         tsm::store<1>(c_ptrs[r], &v178[r], c_mask[r]); // 2-byte access
 }
 // ==== kernel bmm_kernel
@@ -1024,15 +1024,15 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         __half* a_ptrs_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 56 "dot_batched.py"
+            #line 57 "dot_batched.py"
             a_ptrs_2[r] = a_ptrs_1[r] + 16;
         // b_ptrs += BLOCK_K * stride_bk
-        #line 57 "dot_batched.py"
+        #line 58 "dot_batched.py"
         int v139 = 16 * stride_bk;
         __half* b_ptrs_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 57 "dot_batched.py"
+            #line 58 "dot_batched.py"
             b_ptrs_2[r] = b_ptrs_1[r] + v139;
         // for k in range(0, tl.cdiv(K, BLOCK_K)):
         #line 44 "dot_batched.py"
@@ -1164,59 +1164,59 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         for (int r = 0; r < 8; ++r)
             #line 51 "dot_batched.py"
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v288[r]); // 2-byte access
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, out_dtype=acc.dtype)
         float acc_2[16];
         // tl.dot: a [2x32x16] and b [2x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 2 warps along the batch, 1 batch each, warps 2x1, each a 16x32 tile of 1x4 instructions
         {
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             dot_phase ^= 1;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             unsigned char *dot_buf = tsm_smem + dot_phase * 5632;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: rows along M
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 3072); // b: rows along K
             #pragma unroll
             for (int r = 0; r < 8; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (r << 7) + tp5; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a_1[r]); }
             #pragma unroll
             for (int r = 0; r < 8; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (r << 7) + tp5; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b_1[r]); }
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 16; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 acc_2[r] = acc_1[r];
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_a_addr = (unsigned)__cvta_generic_to_shared(dot_a) + ((((((warp << 9)) >> 5) & 31) + (lane & 15)) * 24 + (lane >> 4) * 8 + (((warp << 9)) >> 10) * 768) * 2;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_b_addr = (unsigned)__cvta_generic_to_shared(dot_b) + ((lane & 15) * 40 + (((warp << 9)) & 31) + (lane >> 4) * 8 + (((warp << 9)) >> 10) * 640) * 2;
             #pragma unroll
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             for (int dot_k = 0; dot_k < 1; ++dot_k) {
                 unsigned dot_fa[1][4];
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int i = 0; i < 1; ++i) {
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     tsm::ldmatrix_x4<false>(dot_fa[i], dot_a_addr + i * 768 + dot_k * 32);
                 }
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int j = 0; j < 2; ++j) {
                     unsigned dot_fb[2][2];
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     tsm::ldmatrix_x4<true>(dot_fb[0], dot_b_addr + j * 32 + dot_k * 1280);
                     #pragma unroll
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     for (int i = 0; i < 1; ++i) {
                         #pragma unroll
-                        #line 55 "dot_batched.py"
+                        #line 56 "dot_batched.py"
                         for (int jj = 0; jj < 2; ++jj) {
-                            #line 55 "dot_batched.py"
+                            #line 56 "dot_batched.py"
                             tsm::mma_m16n8k16<false>(&acc_2[4 * (2 * j + jj + 4 * i)], dot_fa[i], dot_fb[jj]);
                         }
                     }
@@ -1225,165 +1225,165 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_ptrs_1[r] = b_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_1[r] = a_2[r];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_1[r] = b_2[r];
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v148[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v148[r] = offs_b[r] * stride_cb;
     __half* v150[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v154[r] = offs_m[r] * stride_cm;
     __half* v155[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v155[r] = v150[(r >> 3)];
     int v156[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v156[r] = v154[(r & 7)];
     __half* v157[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v157[r] = v155[r] + v156[r];
     // + offs_n[None, None, :] * stride_cn)
     int v162[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 59 "dot_batched.py"
+        #line 60 "dot_batched.py"
         v162[r] = offs_n[r] * 1;
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v164[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v164[r] = v162[0];
     __half* c_ptrs[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         c_ptrs[r] = v157[r] + v164[r];
     // c_mask = (offs_b[:, None, None] < BATCH) & (offs_m[None, :, None] < M) & (offs_n[None, None, :] < N)
     bool v169[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v169[r] = offs_b[r] < BATCH;
     bool v173[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v173[r] = offs_m[r] < M;
     bool v174[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v174[r] = v169[(r >> 3)];
     bool v175[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v175[r] = v173[(r & 7)];
     bool v176[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v176[r] = v174[r] & v175[r];
     bool v180[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v180[r] = offs_n[r] < N;
     bool v182[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v182[r] = v180[0];
     bool c_mask[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         c_mask[r] = v176[r] & v182[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
     __half v301[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         v301[r] = __float2half_rn(acc_1[r]);
     __half v184[16];
     // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         tsm::vec<__half, 2> *sv = reinterpret_cast<tsm::vec<__half, 2> *>(tsm_smem);
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6] = tsm::vec<__half, 2>{{v301[0], v301[2]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x1] = tsm::vec<__half, 2>{{v301[1], v301[3]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x8] = tsm::vec<__half, 2>{{v301[4], v301[6]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x9] = tsm::vec<__half, 2>{{v301[5], v301[7]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x10] = tsm::vec<__half, 2>{{v301[8], v301[10]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x11] = tsm::vec<__half, 2>{{v301[9], v301[11]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x18] = tsm::vec<__half, 2>{{v301[12], v301[14]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x19] = tsm::vec<__half, 2>{{v301[13], v301[15]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         __syncthreads();
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 2> x = sv[tp7]; v184[0] = x.e[0]; v184[2] = x.e[1]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x90]; v184[1] = x.e[0]; v184[3] = x.e[1]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x100]; v184[4] = x.e[0]; v184[6] = x.e[1]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x190]; v184[5] = x.e[0]; v184[7] = x.e[1]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x200]; v184[8] = x.e[0]; v184[10] = x.e[1]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x290]; v184[9] = x.e[0]; v184[11] = x.e[1]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x300]; v184[12] = x.e[0]; v184[14] = x.e[1]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 2> x = sv[tp7 ^ 0x390]; v184[13] = x.e[0]; v184[15] = x.e[1]; }
     }
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         tsm::store<1>(c_ptrs[r], &v184[r], c_mask[r]); // 2-byte access
 }
 // ==== kernel bmm_kernel
@@ -1746,15 +1746,15 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         __half* a_ptrs_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 56 "dot_batched.py"
+            #line 57 "dot_batched.py"
             a_ptrs_2[r] = a_ptrs_1[r] + 16;
         // b_ptrs += BLOCK_K * stride_bk
-        #line 57 "dot_batched.py"
+        #line 58 "dot_batched.py"
         int v139 = 16 * stride_bk;
         __half* b_ptrs_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 57 "dot_batched.py"
+            #line 58 "dot_batched.py"
             b_ptrs_2[r] = b_ptrs_1[r] + v139;
         // for k in range(0, tl.cdiv(K, BLOCK_K)):
         #line 44 "dot_batched.py"
@@ -1886,59 +1886,59 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         for (int r = 0; r < 16; ++r)
             #line 51 "dot_batched.py"
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v288[r]); // 2-byte access
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, out_dtype=acc.dtype)
         float acc_2[32];
         // tl.dot: a [4x32x16] and b [4x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 4 warps along the batch, 1 batch each, warps 1x1, each a 32x32 tile of 2x4 instructions
         {
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             dot_phase ^= 1;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             unsigned char *dot_buf = tsm_smem + dot_phase * 11264;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: rows along M
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 6144); // b: rows along K
             #pragma unroll
             for (int r = 0; r < 16; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (r << 7) + tp5; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a_1[r]); }
             #pragma unroll
             for (int r = 0; r < 16; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (r << 7) + tp5; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b_1[r]); }
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 acc_2[r] = acc_1[r];
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_a_addr = (unsigned)__cvta_generic_to_shared(dot_a) + ((((((warp << 10)) >> 5) & 31) + (lane & 15)) * 24 + (lane >> 4) * 8 + (((warp << 10)) >> 10) * 768) * 2;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_b_addr = (unsigned)__cvta_generic_to_shared(dot_b) + ((lane & 15) * 40 + (((warp << 10)) & 31) + (lane >> 4) * 8 + (((warp << 10)) >> 10) * 640) * 2;
             #pragma unroll
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             for (int dot_k = 0; dot_k < 1; ++dot_k) {
                 unsigned dot_fa[2][4];
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int i = 0; i < 2; ++i) {
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     tsm::ldmatrix_x4<false>(dot_fa[i], dot_a_addr + i * 768 + dot_k * 32);
                 }
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int j = 0; j < 2; ++j) {
                     unsigned dot_fb[2][2];
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     tsm::ldmatrix_x4<true>(dot_fb[0], dot_b_addr + j * 32 + dot_k * 1280);
                     #pragma unroll
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     for (int i = 0; i < 2; ++i) {
                         #pragma unroll
-                        #line 55 "dot_batched.py"
+                        #line 56 "dot_batched.py"
                         for (int jj = 0; jj < 2; ++jj) {
-                            #line 55 "dot_batched.py"
+                            #line 56 "dot_batched.py"
                             tsm::mma_m16n8k16<false>(&acc_2[4 * (2 * j + jj + 4 * i)], dot_fa[i], dot_fb[jj]);
                         }
                     }
@@ -1947,165 +1947,165 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         }
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_ptrs_1[r] = b_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_1[r] = a_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_1[r] = b_2[r];
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v148[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v148[r] = offs_b[r] * stride_cb;
     __half* v150[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v154[r] = offs_m[r] * stride_cm;
     __half* v155[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v155[r] = v150[(r >> 3)];
     int v156[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v156[r] = v154[(r & 7)];
     __half* v157[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v157[r] = v155[r] + v156[r];
     // + offs_n[None, None, :] * stride_cn)
     int v162[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 59 "dot_batched.py"
+        #line 60 "dot_batched.py"
         v162[r] = offs_n[r] * 1;
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v164[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v164[r] = v162[0];
     __half* c_ptrs[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         c_ptrs[r] = v157[r] + v164[r];
     // c_mask = (offs_b[:, None, None] < BATCH) & (offs_m[None, :, None] < M) & (offs_n[None, None, :] < N)
     bool v169[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v169[r] = offs_b[r] < BATCH;
     bool v173[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v173[r] = offs_m[r] < M;
     bool v174[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v174[r] = v169[(r >> 3)];
     bool v175[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v175[r] = v173[(r & 7)];
     bool v176[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v176[r] = v174[r] & v175[r];
     bool v180[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v180[r] = offs_n[r] < N;
     bool v182[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v182[r] = v180[0];
     bool c_mask[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         c_mask[r] = v176[r] & v182[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
     __half v301[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         v301[r] = __float2half_rn(acc_1[r]);
     __half v184[32];
     // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         tsm::vec<__half, 4> *sv = reinterpret_cast<tsm::vec<__half, 4> *>(tsm_smem);
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6] = tsm::vec<__half, 4>{{v301[0], v301[2], v301[16], v301[18]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x1] = tsm::vec<__half, 4>{{v301[1], v301[3], v301[17], v301[19]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x8] = tsm::vec<__half, 4>{{v301[4], v301[6], v301[20], v301[22]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x9] = tsm::vec<__half, 4>{{v301[5], v301[7], v301[21], v301[23]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x10] = tsm::vec<__half, 4>{{v301[8], v301[10], v301[24], v301[26]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x11] = tsm::vec<__half, 4>{{v301[9], v301[11], v301[25], v301[27]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x18] = tsm::vec<__half, 4>{{v301[12], v301[14], v301[28], v301[30]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x19] = tsm::vec<__half, 4>{{v301[13], v301[15], v301[29], v301[31]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         __syncthreads();
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 4> x = sv[tp7]; v184[0] = x.e[0]; v184[2] = x.e[1]; v184[4] = x.e[2]; v184[6] = x.e[3]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 4> x = sv[tp7 + 0x80]; v184[1] = x.e[0]; v184[3] = x.e[1]; v184[5] = x.e[2]; v184[7] = x.e[3]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 4> x = sv[tp7 + 0x100]; v184[8] = x.e[0]; v184[10] = x.e[1]; v184[12] = x.e[2]; v184[14] = x.e[3]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 4> x = sv[tp7 + 0x180]; v184[9] = x.e[0]; v184[11] = x.e[1]; v184[13] = x.e[2]; v184[15] = x.e[3]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 4> x = sv[tp7 + 0x200]; v184[16] = x.e[0]; v184[18] = x.e[1]; v184[20] = x.e[2]; v184[22] = x.e[3]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 4> x = sv[tp7 + 0x280]; v184[17] = x.e[0]; v184[19] = x.e[1]; v184[21] = x.e[2]; v184[23] = x.e[3]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 4> x = sv[tp7 + 0x300]; v184[24] = x.e[0]; v184[26] = x.e[1]; v184[28] = x.e[2]; v184[30] = x.e[3]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 4> x = sv[tp7 + 0x380]; v184[25] = x.e[0]; v184[27] = x.e[1]; v184[29] = x.e[2]; v184[31] = x.e[3]; }
     }
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         tsm::store<1>(c_ptrs[r], &v184[r], c_mask[r]); // 2-byte access
 }
 // ==== kernel bmm_kernel
@@ -2468,15 +2468,15 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         __half* a_ptrs_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 56 "dot_batched.py"
+            #line 57 "dot_batched.py"
             a_ptrs_2[r] = a_ptrs_1[r] + 16;
         // b_ptrs += BLOCK_K * stride_bk
-        #line 57 "dot_batched.py"
+        #line 58 "dot_batched.py"
         int v139 = 16 * stride_bk;
         __half* b_ptrs_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "dot_batched.py"
+            #line 58 "dot_batched.py"
             b_ptrs_2[r] = b_ptrs_1[r] + v139;
         // for k in range(0, tl.cdiv(K, BLOCK_K)):
         #line 44 "dot_batched.py"
@@ -2608,62 +2608,62 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         for (int r = 0; r < 32; ++r)
             #line 51 "dot_batched.py"
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v288[r]); // 2-byte access
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, out_dtype=acc.dtype)
         float acc_2[64];
         // tl.dot: a [8x32x16] and b [8x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 4 warps along the batch, 2 batches each, warps 1x1, each a 32x32 tile of 2x4 instructions
         {
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             dot_phase ^= 1;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             unsigned char *dot_buf = tsm_smem + dot_phase * 22528;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: rows along M
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 12288); // b: rows along K
             #pragma unroll
             for (int r = 0; r < 32; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (r << 7) + tp5; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a_1[r]); }
             #pragma unroll
             for (int r = 0; r < 32; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (r << 7) + tp5; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b_1[r]); }
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 64; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 acc_2[r] = acc_1[r];
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_a_addr = (unsigned)__cvta_generic_to_shared(dot_a) + ((((((warp << 10)) >> 5) & 31) + (lane & 15)) * 24 + (lane >> 4) * 8 + (((warp << 10)) >> 10) * 768) * 2;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_b_addr = (unsigned)__cvta_generic_to_shared(dot_b) + ((lane & 15) * 40 + (((warp << 10)) & 31) + (lane >> 4) * 8 + (((warp << 10)) >> 10) * 640) * 2;
             #pragma unroll
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             for (int dot_k = 0; dot_k < 1; ++dot_k) {
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int bi = 0; bi < 2; ++bi) {
                     unsigned dot_fa[2][4];
                     #pragma unroll
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     for (int i = 0; i < 2; ++i) {
-                        #line 55 "dot_batched.py"
+                        #line 56 "dot_batched.py"
                         tsm::ldmatrix_x4<false>(dot_fa[i], dot_a_addr + bi * 6144 + i * 768 + dot_k * 32);
                     }
                     #pragma unroll
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     for (int j = 0; j < 2; ++j) {
                         unsigned dot_fb[2][2];
-                        #line 55 "dot_batched.py"
+                        #line 56 "dot_batched.py"
                         tsm::ldmatrix_x4<true>(dot_fb[0], dot_b_addr + bi * 5120 + j * 32 + dot_k * 1280);
                         #pragma unroll
-                        #line 55 "dot_batched.py"
+                        #line 56 "dot_batched.py"
                         for (int i = 0; i < 2; ++i) {
                             #pragma unroll
-                            #line 55 "dot_batched.py"
+                            #line 56 "dot_batched.py"
                             for (int jj = 0; jj < 2; ++jj) {
-                                #line 55 "dot_batched.py"
+                                #line 56 "dot_batched.py"
                                 tsm::mma_m16n8k16<false>(&acc_2[32 * bi + 4 * (2 * j + jj + 4 * i)], dot_fa[i], dot_fb[jj]);
                             }
                         }
@@ -2673,165 +2673,165 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_ptrs_1[r] = b_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_1[r] = a_2[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_1[r] = b_2[r];
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v148[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v148[r] = offs_b[r] * stride_cb;
     __half* v150[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v154[r] = offs_m[r] * stride_cm;
     __half* v155[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v155[r] = v150[(r >> 3)];
     int v156[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v156[r] = v154[(r & 7)];
     __half* v157[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v157[r] = v155[r] + v156[r];
     // + offs_n[None, None, :] * stride_cn)
     int v162[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 59 "dot_batched.py"
+        #line 60 "dot_batched.py"
         v162[r] = offs_n[r] * 1;
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v164[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v164[r] = v162[0];
     __half* c_ptrs[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         c_ptrs[r] = v157[r] + v164[r];
     // c_mask = (offs_b[:, None, None] < BATCH) & (offs_m[None, :, None] < M) & (offs_n[None, None, :] < N)
     bool v169[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v169[r] = offs_b[r] < BATCH;
     bool v173[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v173[r] = offs_m[r] < M;
     bool v174[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v174[r] = v169[(r >> 3)];
     bool v175[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v175[r] = v173[(r & 7)];
     bool v176[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v176[r] = v174[r] & v175[r];
     bool v180[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v180[r] = offs_n[r] < N;
     bool v182[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v182[r] = v180[0];
     bool c_mask[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         c_mask[r] = v176[r] & v182[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
     __half v301[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         v301[r] = __float2half_rn(acc_1[r]);
     __half v184[64];
     // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         tsm::vec<__half, 8> *sv = reinterpret_cast<tsm::vec<__half, 8> *>(tsm_smem);
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6] = tsm::vec<__half, 8>{{v301[0], v301[2], v301[16], v301[18], v301[32], v301[34], v301[48], v301[50]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x1] = tsm::vec<__half, 8>{{v301[1], v301[3], v301[17], v301[19], v301[33], v301[35], v301[49], v301[51]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x8] = tsm::vec<__half, 8>{{v301[4], v301[6], v301[20], v301[22], v301[36], v301[38], v301[52], v301[54]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x9] = tsm::vec<__half, 8>{{v301[5], v301[7], v301[21], v301[23], v301[37], v301[39], v301[53], v301[55]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x10] = tsm::vec<__half, 8>{{v301[8], v301[10], v301[24], v301[26], v301[40], v301[42], v301[56], v301[58]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x11] = tsm::vec<__half, 8>{{v301[9], v301[11], v301[25], v301[27], v301[41], v301[43], v301[57], v301[59]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x18] = tsm::vec<__half, 8>{{v301[12], v301[14], v301[28], v301[30], v301[44], v301[46], v301[60], v301[62]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         sv[tp6 ^ 0x19] = tsm::vec<__half, 8>{{v301[13], v301[15], v301[29], v301[31], v301[45], v301[47], v301[61], v301[63]}};
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         __syncthreads();
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 8> x = sv[tp7]; v184[0] = x.e[0]; v184[2] = x.e[1]; v184[4] = x.e[2]; v184[6] = x.e[3]; v184[32] = x.e[4]; v184[34] = x.e[5]; v184[36] = x.e[6]; v184[38] = x.e[7]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 8> x = sv[tp7 + 0x80]; v184[1] = x.e[0]; v184[3] = x.e[1]; v184[5] = x.e[2]; v184[7] = x.e[3]; v184[33] = x.e[4]; v184[35] = x.e[5]; v184[37] = x.e[6]; v184[39] = x.e[7]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 8> x = sv[tp7 + 0x100]; v184[8] = x.e[0]; v184[10] = x.e[1]; v184[12] = x.e[2]; v184[14] = x.e[3]; v184[40] = x.e[4]; v184[42] = x.e[5]; v184[44] = x.e[6]; v184[46] = x.e[7]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 8> x = sv[tp7 + 0x180]; v184[9] = x.e[0]; v184[11] = x.e[1]; v184[13] = x.e[2]; v184[15] = x.e[3]; v184[41] = x.e[4]; v184[43] = x.e[5]; v184[45] = x.e[6]; v184[47] = x.e[7]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 8> x = sv[tp7 + 0x200]; v184[16] = x.e[0]; v184[18] = x.e[1]; v184[20] = x.e[2]; v184[22] = x.e[3]; v184[48] = x.e[4]; v184[50] = x.e[5]; v184[52] = x.e[6]; v184[54] = x.e[7]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 8> x = sv[tp7 + 0x280]; v184[17] = x.e[0]; v184[19] = x.e[1]; v184[21] = x.e[2]; v184[23] = x.e[3]; v184[49] = x.e[4]; v184[51] = x.e[5]; v184[53] = x.e[6]; v184[55] = x.e[7]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 8> x = sv[tp7 + 0x300]; v184[24] = x.e[0]; v184[26] = x.e[1]; v184[28] = x.e[2]; v184[30] = x.e[3]; v184[56] = x.e[4]; v184[58] = x.e[5]; v184[60] = x.e[6]; v184[62] = x.e[7]; }
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         { const tsm::vec<__half, 8> x = sv[tp7 + 0x380]; v184[25] = x.e[0]; v184[27] = x.e[1]; v184[29] = x.e[2]; v184[31] = x.e[3]; v184[57] = x.e[4]; v184[59] = x.e[5]; v184[61] = x.e[6]; v184[63] = x.e[7]; }
     }
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         tsm::store<1>(c_ptrs[r], &v184[r], c_mask[r]); // 2-byte access
 }
 // ==== kernel bmm_kernel
@@ -3247,15 +3247,15 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
         __nv_bfloat16* a_ptrs_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 56 "dot_batched.py"
+            #line 57 "dot_batched.py"
             a_ptrs_2[r] = a_ptrs_1[r] + 32;
         // b_ptrs += BLOCK_K * stride_bk
-        #line 57 "dot_batched.py"
+        #line 58 "dot_batched.py"
         int v139 = 32 * stride_bk;
         __nv_bfloat16* b_ptrs_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 57 "dot_batched.py"
+            #line 58 "dot_batched.py"
             b_ptrs_2[r] = b_ptrs_1[r] + v139;
         // for k in range(0, tl.cdiv(K, BLOCK_K)):
         #line 44 "dot_batched.py"
@@ -3407,78 +3407,78 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
             { const int f = ((r & 7) | ((r >> 3) << 10)) + tp7; tsm::cp_async16(&dot_b_next_1[(f >> 6) * 72 + (f & 63)], b_ptrs_2[r], v287[r]); }
         #line 51 "dot_batched.py"
         tsm::cp_async_commit();
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, out_dtype=acc.dtype)
         float acc_2[64];
         // tl.dot: a [2x64x32] and b [2x32x64] bf16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 2 warps along the batch, 1 batch each, warps 2x1, each a 32x64 tile of 2x8 instructions
         {
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             unsigned char *dot_buf = tsm_smem + dot_slot * 19456;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __nv_bfloat16 *dot_a = reinterpret_cast<__nv_bfloat16 *>(dot_buf); // a: rows along M
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __nv_bfloat16 *dot_b = reinterpret_cast<__nv_bfloat16 *>(dot_buf + 10240); // b: rows along K
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             tsm::cp_async_wait<2>(); // this iteration's tiles have landed; later ones may still be in flight
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 64; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 acc_2[r] = acc_1[r];
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_a_addr = (unsigned)__cvta_generic_to_shared(dot_a) + ((((((warp << 11)) >> 6) & 63) + (lane & 15)) * 40 + (lane >> 4) * 8 + (((warp << 11)) >> 12) * 2560) * 2;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_b_addr = (unsigned)__cvta_generic_to_shared(dot_b) + ((lane & 15) * 72 + (((warp << 11)) & 63) + (lane >> 4) * 8 + (((warp << 11)) >> 12) * 2304) * 2;
             #pragma unroll
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             for (int dot_k = 0; dot_k < 2; ++dot_k) {
                 unsigned dot_fa[2][4];
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int i = 0; i < 2; ++i) {
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     tsm::ldmatrix_x4<false>(dot_fa[i], dot_a_addr + i * 1280 + dot_k * 32);
                 }
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int j = 0; j < 4; ++j) {
                     unsigned dot_fb[2][2];
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     tsm::ldmatrix_x4<true>(dot_fb[0], dot_b_addr + j * 32 + dot_k * 2304);
                     #pragma unroll
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     for (int i = 0; i < 2; ++i) {
                         #pragma unroll
-                        #line 55 "dot_batched.py"
+                        #line 56 "dot_batched.py"
                         for (int jj = 0; jj < 2; ++jj) {
-                            #line 55 "dot_batched.py"
+                            #line 56 "dot_batched.py"
                             tsm::mma_m16n8k16<true>(&acc_2[4 * (2 * j + jj + 8 * i)], dot_fa[i], dot_fb[jj]);
                         }
                     }
                 }
             }
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             dot_slot = (dot_slot == 2 ? 0 : dot_slot + 1);
         }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_ptrs_1[r] = b_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_1[r] = a_2[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_1[r] = b_2[r];
     }
     #line 44 "dot_batched.py"
@@ -3561,105 +3561,105 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
     int v148[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v148[r] = offs_b[r] * stride_cb;
     float* v150[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v154[r] = offs_m[r] * stride_cm;
     float* v155[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v155[r] = v150[(r >> 3)];
     int v156[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v156[r] = v154[(r & 7)];
     float* v157[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v157[r] = v155[r] + v156[r];
     // + offs_n[None, None, :] * stride_cn)
     int v162[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 59 "dot_batched.py"
+        #line 60 "dot_batched.py"
         v162[r] = offs_n[r] * 1;
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     float* v163[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v163[r] = v157[(r >> 2)];
     int v164[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v164[r] = v162[(r & 3)];
     float* c_ptrs[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         c_ptrs[r] = v163[r] + v164[r];
     // c_mask = (offs_b[:, None, None] < BATCH) & (offs_m[None, :, None] < M) & (offs_n[None, None, :] < N)
     bool v169[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v169[r] = offs_b[r] < BATCH;
     bool v173[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v173[r] = offs_m[r] < M;
     bool v174[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v174[r] = v169[(r >> 3)];
     bool v175[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v175[r] = v173[(r & 7)];
     bool v176[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v176[r] = v174[r] & v175[r];
     bool v180[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v180[r] = (r & 3) ? v180[r & ~3] : offs_n[r] < N;
     bool v181[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v181[r] = v176[(r >> 2)];
     bool v182[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v182[r] = v180[(r & 3)];
     bool c_mask[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         c_mask[r] = (r & 3) ? c_mask[r & ~3] : v181[r] & v182[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
     #pragma unroll
     for (int r = 0; r < 64; r += 4)
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         tsm::store<4>(c_ptrs[r], &acc_3[r], c_mask[r]); // 16-byte accesses
 }
 // ==== kernel bmm_kernel
@@ -4032,18 +4032,18 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
     #line 44 "dot_batched.py"
     for (int k = 0; k < v80; k += 1) {
         // a_ptrs += BLOCK_K * stride_ak
-        #line 56 "dot_batched.py"
+        #line 57 "dot_batched.py"
         int v136 = 16 * stride_ak;
         __half* a_ptrs_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 56 "dot_batched.py"
+            #line 57 "dot_batched.py"
             a_ptrs_2[r] = a_ptrs_1[r] + v136;
         // b_ptrs += BLOCK_K * stride_bk
         __half* b_ptrs_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 57 "dot_batched.py"
+            #line 58 "dot_batched.py"
             b_ptrs_2[r] = b_ptrs_1[r] + 16;
         // for k in range(0, tl.cdiv(K, BLOCK_K)):
         #line 44 "dot_batched.py"
@@ -4175,59 +4175,59 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         for (int r = 0; r < 16; ++r)
             #line 51 "dot_batched.py"
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v287[r]); // 2-byte access
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, out_dtype=acc.dtype)
         float acc_2[32];
         // tl.dot: a [4x32x16] and b [4x16x32] fp16 on tensor cores (mma.sync m16n8k16, fp32 accumulation): 4 warps along the batch, 1 batch each, warps 1x1, each a 32x32 tile of 2x4 instructions
         {
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             dot_phase ^= 1;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             unsigned char *dot_buf = tsm_smem + dot_phase * 11264;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __half *dot_a = reinterpret_cast<__half *>(dot_buf); // a: rows along M
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __half *dot_b = reinterpret_cast<__half *>(dot_buf + 6144); // b: rows along K
             #pragma unroll
             for (int r = 0; r < 16; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (((r & 3) << 2) | ((r >> 2) << 9)) + tp5; tsm::sts<1>(&dot_a[(f >> 4) * 24 + (f & 15)], &a_1[r]); }
             #pragma unroll
             for (int r = 0; r < 16; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (((r & 3) << 3) | ((r >> 2) << 9)) + tp6; tsm::sts<1>(&dot_b[(f >> 5) * 40 + (f & 31)], &b_1[r]); }
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 acc_2[r] = acc_1[r];
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_a_addr = (unsigned)__cvta_generic_to_shared(dot_a) + ((((((warp << 10)) >> 5) & 31) + (lane & 15)) * 24 + (lane >> 4) * 8 + (((warp << 10)) >> 10) * 768) * 2;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_b_addr = (unsigned)__cvta_generic_to_shared(dot_b) + ((lane & 15) * 40 + (((warp << 10)) & 31) + (lane >> 4) * 8 + (((warp << 10)) >> 10) * 640) * 2;
             #pragma unroll
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             for (int dot_k = 0; dot_k < 1; ++dot_k) {
                 unsigned dot_fa[2][4];
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int i = 0; i < 2; ++i) {
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     tsm::ldmatrix_x4<false>(dot_fa[i], dot_a_addr + i * 768 + dot_k * 32);
                 }
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int j = 0; j < 2; ++j) {
                     unsigned dot_fb[2][2];
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     tsm::ldmatrix_x4<true>(dot_fb[0], dot_b_addr + j * 32 + dot_k * 1280);
                     #pragma unroll
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     for (int i = 0; i < 2; ++i) {
                         #pragma unroll
-                        #line 55 "dot_batched.py"
+                        #line 56 "dot_batched.py"
                         for (int jj = 0; jj < 2; ++jj) {
-                            #line 55 "dot_batched.py"
+                            #line 56 "dot_batched.py"
                             tsm::mma_m16n8k16<false>(&acc_2[4 * (2 * j + jj + 4 * i)], dot_fa[i], dot_fb[jj]);
                         }
                     }
@@ -4236,23 +4236,23 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         }
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_ptrs_1[r] = b_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_1[r] = a_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_1[r] = b_2[r];
     }
     float acc_3[32];
@@ -4301,95 +4301,95 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
     int v148[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v148[r] = offs_b[r] * stride_cb;
     float* v150[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v154[r] = offs_m[r] * stride_cm;
     float* v155[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v155[r] = v150[(r >> 3)];
     int v156[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v156[r] = v154[(r & 7)];
     float* v157[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v157[r] = v155[r] + v156[r];
     // + offs_n[None, None, :] * stride_cn)
     int v162[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 59 "dot_batched.py"
+        #line 60 "dot_batched.py"
         v162[r] = offs_n[r] * 1;
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v164[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v164[r] = v162[0];
     float* c_ptrs[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         c_ptrs[r] = v157[r] + v164[r];
     // c_mask = (offs_b[:, None, None] < BATCH) & (offs_m[None, :, None] < M) & (offs_n[None, None, :] < N)
     bool v169[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v169[r] = offs_b[r] < BATCH;
     bool v173[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v173[r] = offs_m[r] < M;
     bool v174[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v174[r] = v169[(r >> 3)];
     bool v175[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v175[r] = v173[(r & 7)];
     bool v176[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v176[r] = v174[r] & v175[r];
     bool v180[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v180[r] = offs_n[r] < N;
     bool v182[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v182[r] = v180[0];
     bool c_mask[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         c_mask[r] = v176[r] & v182[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         tsm::store<1>(c_ptrs[r], &acc_3[r], c_mask[r]); // 4-byte access
 }
 // ==== kernel bmm_kernel
@@ -4751,15 +4751,15 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(float* a_ptr, float
         float* a_ptrs_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 56 "dot_batched.py"
+            #line 57 "dot_batched.py"
             a_ptrs_2[r] = a_ptrs_1[r] + 16;
         // b_ptrs += BLOCK_K * stride_bk
-        #line 57 "dot_batched.py"
+        #line 58 "dot_batched.py"
         int v139 = 16 * stride_bk;
         float* b_ptrs_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 57 "dot_batched.py"
+            #line 58 "dot_batched.py"
             b_ptrs_2[r] = b_ptrs_1[r] + v139;
         // for k in range(0, tl.cdiv(K, BLOCK_K)):
         #line 44 "dot_batched.py"
@@ -4891,59 +4891,59 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(float* a_ptr, float
         for (int r = 0; r < 16; ++r)
             #line 51 "dot_batched.py"
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v287[r]); // 4-byte access
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, out_dtype=acc.dtype)
         float acc_2[32];
         // tl.dot: a [4x32x16] and b [4x16x32] fp32 on tensor cores (mma.sync m16n8k8 tf32, inputs rounded to tf32 as they are staged, fp32 accumulation): 4 warps along the batch, 1 batch each, warps 1x1, each a 32x32 tile of 2x4 instructions
         {
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             dot_phase ^= 1;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             unsigned char *dot_buf = tsm_smem + dot_phase * 18944;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             float *dot_a = reinterpret_cast<float *>(dot_buf); // a: rows along M
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             float *dot_b = reinterpret_cast<float *>(dot_buf + 10240); // b: rows along N
             #pragma unroll
             for (int r = 0; r < 16; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (r << 7) + tp5; tsm::sts_tf32<1>(&dot_a[(f >> 4) * 20 + (f & 15)], &a_1[r]); }
             #pragma unroll
             for (int r = 0; r < 16; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (r << 7) + tp5; tsm::sts_tf32<1>(&dot_b[(f & 31) * 68 + (f >> 5)], &b_1[r]); }
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 acc_2[r] = acc_1[r];
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_a_addr = (unsigned)__cvta_generic_to_shared(dot_a) + ((((((warp << 10)) >> 5) & 31) + (lane & 15)) * 20 + (lane >> 4) * 4 + (((warp << 10)) >> 10) * 640) * 4;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const unsigned dot_b_addr = (unsigned)__cvta_generic_to_shared(dot_b) + (((((warp << 10)) & 31) + ((lane >> 4) << 3) + (lane & 7)) * 68 + ((lane >> 3) & 1) * 4 + (((warp << 10)) >> 10) * 16) * 4;
             #pragma unroll
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             for (int dot_k = 0; dot_k < 2; ++dot_k) {
                 unsigned dot_fa[2][4];
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int i = 0; i < 2; ++i) {
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     tsm::ldmatrix_x4<false>(dot_fa[i], dot_a_addr + i * 1280 + dot_k * 32);
                 }
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int j = 0; j < 2; ++j) {
                     unsigned dot_fb[2][2];
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     tsm::ldmatrix_x4<false>(dot_fb[0], dot_b_addr + j * 4352 + dot_k * 32);
                     #pragma unroll
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     for (int i = 0; i < 2; ++i) {
                         #pragma unroll
-                        #line 55 "dot_batched.py"
+                        #line 56 "dot_batched.py"
                         for (int jj = 0; jj < 2; ++jj) {
-                            #line 55 "dot_batched.py"
+                            #line 56 "dot_batched.py"
                             tsm::mma_m16n8k8_tf32(&acc_2[4 * (2 * j + jj + 4 * i)], dot_fa[i], dot_fb[jj]);
                         }
                     }
@@ -4952,23 +4952,23 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(float* a_ptr, float
         }
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_ptrs_1[r] = b_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_1[r] = a_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_1[r] = b_2[r];
     }
     float acc_3[32];
@@ -5017,95 +5017,95 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(float* a_ptr, float
     int v148[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v148[r] = offs_b[r] * stride_cb;
     float* v150[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v154[r] = offs_m[r] * stride_cm;
     float* v155[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v155[r] = v150[(r >> 3)];
     int v156[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v156[r] = v154[(r & 7)];
     float* v157[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v157[r] = v155[r] + v156[r];
     // + offs_n[None, None, :] * stride_cn)
     int v162[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 59 "dot_batched.py"
+        #line 60 "dot_batched.py"
         v162[r] = offs_n[r] * 1;
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v164[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v164[r] = v162[0];
     float* c_ptrs[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         c_ptrs[r] = v157[r] + v164[r];
     // c_mask = (offs_b[:, None, None] < BATCH) & (offs_m[None, :, None] < M) & (offs_n[None, None, :] < N)
     bool v169[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v169[r] = offs_b[r] < BATCH;
     bool v173[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v173[r] = offs_m[r] < M;
     bool v174[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v174[r] = v169[(r >> 3)];
     bool v175[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v175[r] = v173[(r & 7)];
     bool v176[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v176[r] = v174[r] & v175[r];
     bool v180[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v180[r] = offs_n[r] < N;
     bool v182[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v182[r] = v180[0];
     bool c_mask[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         c_mask[r] = v176[r] & v182[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         tsm::store<1>(c_ptrs[r], &acc_3[r], c_mask[r]); // 4-byte access
 }
 // ==== kernel bmm_kernel
@@ -5464,15 +5464,15 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(float* a_ptr, float
         float* a_ptrs_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 56 "dot_batched.py"
+            #line 57 "dot_batched.py"
             a_ptrs_2[r] = a_ptrs_1[r] + 16;
         // b_ptrs += BLOCK_K * stride_bk
-        #line 57 "dot_batched.py"
+        #line 58 "dot_batched.py"
         int v139 = 16 * stride_bk;
         float* b_ptrs_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 57 "dot_batched.py"
+            #line 58 "dot_batched.py"
             b_ptrs_2[r] = b_ptrs_1[r] + v139;
         // for k in range(0, tl.cdiv(K, BLOCK_K)):
         #line 44 "dot_batched.py"
@@ -5604,172 +5604,172 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(float* a_ptr, float
         for (int r = 0; r < 16; ++r)
             #line 51 "dot_batched.py"
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v287[r]); // 4-byte access
-        // acc = tl.dot(a, b, acc, input_precision="ieee")
+        // acc = tl.dot(a, b, acc, input_precision="ieee", out_dtype=acc.dtype)
         float acc_2[32];
         // tl.dot: a [4x32x16] and b [4x16x32] fp32 (ieee) through shared memory, then per thread 32 rows x 4 columns of FMAs along K
         {
-            #line 53 "dot_batched.py"
+            #line 54 "dot_batched.py"
             float *dot_a = reinterpret_cast<float *>(tsm_smem); // [4 * 32][17]
-            #line 53 "dot_batched.py"
+            #line 54 "dot_batched.py"
             float *dot_b = reinterpret_cast<float *>(tsm_smem + 8704); // [4 * 16][33]
-            #line 53 "dot_batched.py"
+            #line 54 "dot_batched.py"
             __syncthreads(); // earlier readers of the buffer are done
             #pragma unroll
             for (int r = 0; r < 16; ++r)
-                #line 53 "dot_batched.py"
+                #line 54 "dot_batched.py"
                 { const int f = (r << 7) + tp5; dot_a[f + (f >> 4)] = a_1[r]; }
             #pragma unroll
             for (int r = 0; r < 16; ++r)
-                #line 53 "dot_batched.py"
+                #line 54 "dot_batched.py"
                 { const int f = (r << 7) + tp5; dot_b[f + (f >> 5)] = b_1[r]; }
-            #line 53 "dot_batched.py"
+            #line 54 "dot_batched.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 32; ++r)
-                #line 53 "dot_batched.py"
+                #line 54 "dot_batched.py"
                 acc_2[r] = acc_1[r];
-            #line 53 "dot_batched.py"
+            #line 54 "dot_batched.py"
             const int dot_row = (tp5 >> 5) * 17;
-            #line 53 "dot_batched.py"
+            #line 54 "dot_batched.py"
             const int dot_col = tp5 & 31;
-            #line 53 "dot_batched.py"
+            #line 54 "dot_batched.py"
             const int dot_batch = (tp5 >> 10) * 16;
             #pragma unroll 4
-            #line 53 "dot_batched.py"
+            #line 54 "dot_batched.py"
             for (int dot_k = 0; dot_k < 16; ++dot_k) {
                 float dot_ra[32], dot_rb[4];
                 #pragma unroll
-                #line 53 "dot_batched.py"
+                #line 54 "dot_batched.py"
                 for (int i = 0; i < 32; ++i) {
-                    #line 53 "dot_batched.py"
+                    #line 54 "dot_batched.py"
                     dot_ra[i] = dot_a[dot_row + ((i << 2)) * 17 + dot_k];
                 }
                 #pragma unroll
-                #line 53 "dot_batched.py"
+                #line 54 "dot_batched.py"
                 for (int i = 0; i < 4; ++i) {
-                    #line 53 "dot_batched.py"
+                    #line 54 "dot_batched.py"
                     dot_rb[i] = dot_b[(dot_batch + (i) * 16 + dot_k) * 33 + dot_col + (0)];
                 }
                 #pragma unroll
                 for (int r = 0; r < 32; ++r)
-                    #line 53 "dot_batched.py"
+                    #line 54 "dot_batched.py"
                     acc_2[r] = fmaf(dot_ra[r], dot_rb[(r >> 3)], acc_2[r]);
             }
         }
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 53 "dot_batched.py"
+            #line 54 "dot_batched.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
-            #line 53 "dot_batched.py"
+            #line 54 "dot_batched.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 53 "dot_batched.py"
+            #line 54 "dot_batched.py"
             b_ptrs_1[r] = b_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 53 "dot_batched.py"
+            #line 54 "dot_batched.py"
             a_1[r] = a_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 53 "dot_batched.py"
+            #line 54 "dot_batched.py"
             b_1[r] = b_2[r];
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v148[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v148[r] = offs_b[r] * stride_cb;
     float* v150[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v154[r] = offs_m[r] * stride_cm;
     float* v155[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v155[r] = v150[(r >> 3)];
     int v156[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v156[r] = v154[(r & 7)];
     float* v157[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v157[r] = v155[r] + v156[r];
     // + offs_n[None, None, :] * stride_cn)
     int v162[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 59 "dot_batched.py"
+        #line 60 "dot_batched.py"
         v162[r] = offs_n[r] * 1;
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v164[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v164[r] = v162[0];
     float* c_ptrs[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         c_ptrs[r] = v157[r] + v164[r];
     // c_mask = (offs_b[:, None, None] < BATCH) & (offs_m[None, :, None] < M) & (offs_n[None, None, :] < N)
     bool v169[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v169[r] = offs_b[r] < BATCH;
     bool v173[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v173[r] = offs_m[r] < M;
     bool v174[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v174[r] = v169[(r >> 3)];
     bool v175[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v175[r] = v173[(r & 7)];
     bool v176[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v176[r] = v174[r] & v175[r];
     bool v180[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v180[r] = offs_n[r] < N;
     bool v182[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v182[r] = v180[0];
     bool c_mask[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         c_mask[r] = v176[r] & v182[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
     #pragma unroll
     for (int r = 0; r < 32; ++r)
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         tsm::store<1>(c_ptrs[r], &acc_1[r], c_mask[r]); // 4-byte access
 }
 // ==== kernel bmm_kernel
@@ -6114,15 +6114,15 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(signed char* a_ptr,
         signed char* a_ptrs_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 56 "dot_batched.py"
+            #line 57 "dot_batched.py"
             a_ptrs_2[r] = a_ptrs_1[r] + 32;
         // b_ptrs += BLOCK_K * stride_bk
-        #line 57 "dot_batched.py"
+        #line 58 "dot_batched.py"
         int v139 = 32 * stride_bk;
         signed char* b_ptrs_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 57 "dot_batched.py"
+            #line 58 "dot_batched.py"
             b_ptrs_2[r] = b_ptrs_1[r] + v139;
         // for k in range(0, tl.cdiv(K, BLOCK_K)):
         #line 44 "dot_batched.py"
@@ -6254,176 +6254,176 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(signed char* a_ptr,
         for (int r = 0; r < 16; ++r)
             #line 51 "dot_batched.py"
             tsm::load<1>(&b_2[r], b_ptrs_2[r], v287[r]); // 1-byte access
-        // acc = tl.dot(a, b, acc)
+        // acc = tl.dot(a, b, acc, out_dtype=acc.dtype)
         int acc_2[16];
         // tl.dot: a [2x32x32] and b [2x32x32] i8 through shared memory, then per thread 16 rows x 2 columns of FMAs along K
         unsigned dot_acc[16];
         {
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             signed char *dot_a = reinterpret_cast<signed char *>(tsm_smem); // [2 * 32][33]
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             signed char *dot_b = reinterpret_cast<signed char *>(tsm_smem + 2112); // [2 * 32][33]
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __syncthreads(); // earlier readers of the buffer are done
             #pragma unroll
             for (int r = 0; r < 16; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (r << 7) + tp3; dot_a[f + (f >> 5)] = a_1[r]; }
             #pragma unroll
             for (int r = 0; r < 16; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 { const int f = (r << 7) + tp3; dot_b[f + (f >> 5)] = b_1[r]; }
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             __syncthreads();
             #pragma unroll
             for (int r = 0; r < 16; ++r)
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 dot_acc[r] = (unsigned)acc_1[r];
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const int dot_row = (tp3 >> 5) * 33;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const int dot_col = tp3 & 31;
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             const int dot_batch = (tp3 >> 10) * 32;
             #pragma unroll 4
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             for (int dot_k = 0; dot_k < 32; ++dot_k) {
                 unsigned dot_ra[16], dot_rb[2];
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int i = 0; i < 16; ++i) {
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     dot_ra[i] = (unsigned)dot_a[dot_row + ((i << 2)) * 33 + dot_k];
                 }
                 #pragma unroll
-                #line 55 "dot_batched.py"
+                #line 56 "dot_batched.py"
                 for (int i = 0; i < 2; ++i) {
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     dot_rb[i] = (unsigned)dot_b[(dot_batch + (i) * 32 + dot_k) * 33 + dot_col + (0)];
                 }
                 #pragma unroll
                 for (int r = 0; r < 16; ++r)
-                    #line 55 "dot_batched.py"
+                    #line 56 "dot_batched.py"
                     dot_acc[r] += dot_ra[r] * dot_rb[(r >> 3)];
             }
         }
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             acc_2[r] = (int)dot_acc[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_ptrs_1[r] = a_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             acc_1[r] = acc_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_ptrs_1[r] = b_ptrs_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             a_1[r] = a_2[r];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
-            #line 55 "dot_batched.py"
+            #line 56 "dot_batched.py"
             b_1[r] = b_2[r];
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v148[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v148[r] = offs_b[r] * stride_cb;
     int* v150[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v154[r] = offs_m[r] * stride_cm;
     int* v155[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v155[r] = v150[(r >> 3)];
     int v156[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v156[r] = v154[(r & 7)];
     int* v157[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v157[r] = v155[r] + v156[r];
     // + offs_n[None, None, :] * stride_cn)
     int v162[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 59 "dot_batched.py"
+        #line 60 "dot_batched.py"
         v162[r] = offs_n[r] * 1;
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v164[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         v164[r] = v162[0];
     int* c_ptrs[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 58 "dot_batched.py"
+        #line 59 "dot_batched.py"
         c_ptrs[r] = v157[r] + v164[r];
     // c_mask = (offs_b[:, None, None] < BATCH) & (offs_m[None, :, None] < M) & (offs_n[None, None, :] < N)
     bool v169[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v169[r] = offs_b[r] < BATCH;
     bool v173[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v173[r] = offs_m[r] < M;
     bool v174[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v174[r] = v169[(r >> 3)];
     bool v175[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v175[r] = v173[(r & 7)];
     bool v176[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v176[r] = v174[r] & v175[r];
     bool v180[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v180[r] = offs_n[r] < N;
     bool v182[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         v182[r] = v180[0];
     bool c_mask[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 60 "dot_batched.py"
+        #line 61 "dot_batched.py"
         c_mask[r] = v176[r] & v182[r];
     // tl.store(c_ptrs, acc, mask=c_mask)
     #pragma unroll
     for (int r = 0; r < 16; ++r)
-        #line 61 "dot_batched.py"
+        #line 62 "dot_batched.py"
         tsm::store<1>(c_ptrs[r], &acc_1[r], c_mask[r]); // 4-byte access
 }

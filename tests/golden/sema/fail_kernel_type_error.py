@@ -1,5 +1,6 @@
 # Other type errors: a Python int too large for the block's dtype, a mask that is not int1,
-# loading through a non-pointer, a loop-carried variable that changes type, tl.exp on fp16.
+# loading through a non-pointer, a loop-carried variable that changes type, tl.exp on fp16, a
+# tl.dot accumulator whose dtype is not out_dtype (Triton asserts acc.dtype == out_dtype).
 # SIGNATURE: k(x_ptr=*i8, h_ptr=*fp16, n=i32, BLOCK=16)
 import triton
 import triton.language as tl
@@ -17,3 +18,7 @@ def k(x_ptr, h_ptr, n, BLOCK: tl.constexpr):
         acc += x
     h = tl.load(h_ptr + offs)
     e = tl.exp(h)  # CHECK-ERROR: KernelTypeError: expects fp32 or fp64 values, but got <16xfp16>
+    m = tl.load(h_ptr + offs[:, None] * BLOCK + offs[None, :])
+    acc16 = tl.zeros((BLOCK, BLOCK), dtype=tl.float16)
+    d = tl.dot(m, m, acc16)  # CHECK-ERROR: KernelTypeError: the accumulator of tl.dot is float16 but out_dtype is float32 (the default); Triton requires them to be the same: pass out_dtype=tl.float16
+    ok = tl.dot(m, m, acc16, out_dtype=tl.float16)
