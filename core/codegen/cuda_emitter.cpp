@@ -303,9 +303,13 @@ std::optional<CudaSource> Emitter::run()
         code << " in " << (options.lineFileName.empty() ? file->path() : options.lineFileName);
     code << ".\n// One program = one thread block of " << T << " threads (num_warps="
          << lk.numWarps() << ").\n";
-    if (archSpecific)
+    const bool wgmma = std::any_of(dots.begin(), dots.end(), [](const DotInfo &d) { return d.path == "wgmma"; });
+    if (archSpecific && wgmma)
         code << "// Its tl.dot uses wgmma, an sm_90a instruction: build it for sm_90a only\n"
                 "// (nvcc -gencode arch=compute_90a,code=sm_90a; -arch=sm_90a adds compute_90 PTX, which has no wgmma).\n";
+    else if (archSpecific)
+        code << "// It stores through the TMA copy engine (sm_90): build it for the device's architecture, sm_90a\n"
+                "// on an H100 / H200 (nvcc -gencode arch=compute_90a,code=sm_90a).\n";
     // The fp16 / bf16 headers cost NVRTC more than the rest of a small kernel: include them
     // only when the body uses those types or intrinsics (__half, __hfma, __float2bfloat16_rn...).
     const std::string body = m_body.str();
@@ -340,8 +344,9 @@ std::optional<CudaSource> Emitter::run()
         code << "    const int lane = threadIdx.x & 31;\n";
     if (prologue.find("warp") != std::string::npos || body.find("warp") != std::string::npos)
         code << "    const int warp = threadIdx.x >> 5;\n";
-    // wgmma's 128-byte swizzle repeats every 1024 bytes, counted from a 1024-byte boundary.
-    const int align = archSpecific ? 1024 : 16;
+    // wgmma's and TMA's 128-byte swizzle repeats every 1024 bytes, counted from a 1024-byte
+    // boundary.
+    const int align = archSpecific || !tmaMaps.empty() ? 1024 : 16;
     if (out.dynamicSharedBytes > 0)
         code << "    // layout conversions and tl.dot operands go through this buffer: "
              << sharedBytes << " bytes,\n    // more than a static declaration allows, so the "
@@ -405,24 +410,31 @@ std::optional<CudaSource> emitCuda(const LoweredKernel &kernel,
                                    const EmitOptions &options,
                                    DiagnosticSink &diags)
 {
-    // Dot rings of their own (several shared-memory users in a loop) cost shared memory on top
-    // of the scratch; when they do not fit, the dots stage through the scratch as before.
-    DiagnosticSink first;
-    Emitter e(kernel, file, options, first);
-    std::optional<CudaSource> out = e.run();
-    const bool ringsTooBig = !out && e.ringBytes > 0
-                             && std::all_of(first.diagnostics().begin(), first.diagnostics().end(),
-                                            [](const Diagnostic &d) {
-                                                return d.kind == DiagKind::SharedMemoryExceeded;
-                                            });
-    if (!ringsTooBig) {
-        for (const Diagnostic &d : first.diagnostics())
+    // Dot rings of their own (several shared-memory users in a loop) and TMA stores (a block
+    // in the scratch) cost shared memory; when the kernel does not fit, it is emitted again
+    // without the stores' staging, then with the dots staging through the scratch as before.
+    bool tmaStores = true, ownRings = true;
+    for (;;) {
+        DiagnosticSink attempt;
+        Emitter e(kernel, file, options, attempt);
+        e.tmaStoresOn = tmaStores;
+        e.ownRings = ownRings;
+        std::optional<CudaSource> out = e.run();
+        const bool tooBig = !out
+                            && std::all_of(attempt.diagnostics().begin(), attempt.diagnostics().end(),
+                                           [](const Diagnostic &d) { return d.kind == DiagKind::SharedMemoryExceeded; });
+        if (tooBig && !e.tmaStores.empty()) {
+            tmaStores = false;
+            continue;
+        }
+        if (tooBig && e.ringBytes > 0 && ownRings) {
+            ownRings = false;
+            continue;
+        }
+        for (const Diagnostic &d : attempt.diagnostics())
             diags.add(d);
         return out;
     }
-    Emitter plain(kernel, file, options, diags);
-    plain.ownRings = false;
-    return plain.run();
 }
 
 } // namespace tsm::codegen

@@ -93,7 +93,8 @@ struct CudaSource
     bool usesPrintf = false;
     /// Every tl.dot in program order and the path it took.
     std::vector<DotInfo> dots;
-    /// The kernel uses instructions of sm_90a (wgmma): build it for "sm_90a", not "sm_90".
+    /// The kernel uses instructions of sm_90a (wgmma) or of sm_90 on (TMA stores): on a 9.0
+    /// device build it for "sm_90a", not "sm_90", and never for an older architecture.
     bool archSpecific = false;
 };
 

@@ -6,6 +6,7 @@
 
 #include "core/codegen/cuda_emitter.h"
 #include "core/codegen/mma_layout.h"
+#include "core/codegen/tma_box.h"
 
 #include <cstdint>
 #include <map>
@@ -264,14 +265,8 @@ public:
             return "(" + slot + " == " + std::to_string(slots - 1) + " ? 0 : " + slot + " + 1)";
         }
     };
-    /// What one TMA-copied operand moves (emit_tma.cpp): the descriptor's block is rows x
-    /// contig (its dimensions 0 and 1), cut into panels of `width` elements along dimension 1,
-    /// one box each.
-    struct TmaBox
-    {
-        std::int64_t rows = 0, contig = 0, width = 0, panelBytes = 0;
-        int swizzle = 0;
-    };
+    /// What one TMA-copied operand moves (emit_tma.cpp, tma_box.h).
+    using TmaBox = codegen::TmaBox;
     struct AsyncLoad
     {
         const ir::Op *dot = nullptr;
@@ -333,7 +328,8 @@ public:
     };
     StagedDot stageDotOperands(const ir::Op &dot, const DotStagingPlan &plan, bool fenceForAsyncProxy);
     void emitWgmmaDot(const ir::Op &op); // emit_wgmma.cpp
-    /// Set when the kernel uses sm_90a-only instructions (wgmma): it is compiled for sm_90a.
+    /// Set when the kernel uses sm_90a-only instructions (wgmma) or TMA stores (sm_90 on): it
+    /// is compiled for sm_90a on a 9.0 device, never for sm_80.
     bool archSpecific = false;
     void planAsyncCopies();           // emit_mma.cpp
     void emitAsyncLoad(const ir::Op &op); // emit_mma.cpp
@@ -347,6 +343,17 @@ public:
                   const std::map<ir::ValueId, const ir::Op *> &def, TmaBox &box);
     /// One elected thread copies the block into the ring buffer (the load's AsyncLoad).
     void emitTmaLoad(const ir::Op &op);
+    /// Descriptor stores the copy engine writes (planAsyncCopies claims them with
+    /// claimTmaStore): the block goes from registers into shared memory in the box's layout,
+    /// then one thread asks for the boxes to be written to global memory.
+    std::map<const ir::Op *, TmaBox> tmaStores;
+    /// Stores tmaStoreBox accepts (a superset of tmaStores): users of the shared scratch.
+    std::set<const ir::Op *> storeCandidates;
+    /// Whether descriptor stores may be TMA stores (emitCuda turns it off when their staging
+    /// does not fit in shared memory).
+    bool tmaStoresOn = true;
+    bool claimTmaStore(const ir::Op &store, TmaBox &box);
+    void emitTmaStore(const ir::Op &op);
     /// What a copy into a dot's ring (cp.async or TMA) starts with: the load's registers, which
     /// stay unused, zeroed; `comment`; before the loop, the ring starting over (`fenceAsyncProxy`:
     /// earlier shared-memory writes are ordered before the copy engine's). Returns the slot
@@ -372,7 +379,7 @@ public:
         return key;
     }
     std::vector<int> tmaBarrierCounts;          ///< arrivals each mbarrier of tsm_tma_bar expects
-    /// Ops whose values only TMA loads read, as pointers, masks or padding (planAsyncCopies):
+    /// Ops whose values only TMA loads and stores read, as pointers, masks or padding (planAsyncCopies):
     /// emitRegion skips them.
     std::set<const ir::Op *> unemitted;
     /// Records the path `op` (a tl.dot) took, for the resource report.

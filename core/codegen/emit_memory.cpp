@@ -93,6 +93,8 @@ void Emitter::emitMemory(const ir::Op &op)
 
     if (isLoad && asyncLoads.count(&op))
         return emitAsyncLoad(op);
+    if (!isLoad && tmaStores.count(&op))
+        return emitTmaStore(op);
     const Layout &l = isLoad ? layout(op.result()) : layout(ptr);
     const int regs = l.numRegs();
     const std::string p = elem(ptr, l);

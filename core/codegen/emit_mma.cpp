@@ -52,7 +52,7 @@ const ir::Op *enclosingFor(const ir::Region &r, const ir::Op &target)
 }
 
 /// Ops in `r` (nested regions included) that use tsm_smem.
-int sharedMemoryUsers(const ir::Region &r)
+int sharedMemoryUsers(const ir::Region &r, const std::set<const ir::Op *> &tmaStores)
 {
     int n = 0;
     for (const ir::Op &op : r.ops) {
@@ -61,10 +61,11 @@ int sharedMemoryUsers(const ir::Region &r)
         case ir::OpCode::Reduce:
         case ir::OpCode::Scan:
         case ir::OpCode::ConvertLayout: ++n; break;
+        case ir::OpCode::Store: n += int(tmaStores.count(&op)); break; // written out through it
         default: break;
         }
         for (const ir::Region &inner : op.regions)
-            n += sharedMemoryUsers(inner);
+            n += sharedMemoryUsers(inner, tmaStores);
     }
     return n;
 }
@@ -124,6 +125,17 @@ void Emitter::planAsyncCopies()
         }
     };
     index(k.body);
+    // Descriptor stores the copy engine may write (claimed after the loads, which take the
+    // descriptors' tensor maps first) use the shared scratch.
+    std::function<void(const ir::Region &)> findStores = [&](const ir::Region &r) {
+        for (const ir::Op &op : r.ops) {
+            for (const ir::Region &inner : op.regions)
+                findStores(inner);
+            if (options.tma && lk.tma && tmaStoresOn && tmaStoreBox(k, op, lk.computeCapability))
+                storeCandidates.insert(&op);
+        }
+    };
+    findStores(k.body);
     // A load can copy straight into the dot's staging area when each thread's registers of it
     // are 16-byte vectors both in global memory (axis facts) and along the staged rows, and
     // masked-off elements are zeros.
@@ -252,7 +264,7 @@ void Emitter::planAsyncCopies()
                         hoistedOperands[&loop].emplace_back(&dotOp, o);
                     }
                 }
-            const bool ownRegion = sharedMemoryUsers(body) != 1;
+            const bool ownRegion = sharedMemoryUsers(body, storeCandidates) != 1;
             if (ownRegion && !ownRings)
                 continue;
             for (const ir::Op &dotOp : body.ops) {
@@ -274,15 +286,25 @@ void Emitter::planAsyncCopies()
         }
     };
     walk(k.body);
-    // The copy engine takes a TMA load's coordinates, not its pointers, mask or padding value:
-    // what only those read is not emitted (a reader of the CUDA C sees no unused arrays).
+    for (const ir::Op *store : storeCandidates)
+        if (TmaBox box; claimTmaStore(*store, box))
+            tmaStores[store] = box;
+    // The copy engine takes a TMA load's or store's coordinates, not its pointers, mask or
+    // padding value: what only those read is not emitted (a reader of the CUDA C sees no unused
+    // arrays).
     std::vector<ir::ValueId> work;
+    auto drop = [&](ir::ValueId v) {
+        --uses[v];
+        work.push_back(v);
+    };
     for (const auto &[load, al] : asyncLoads)
         if (al.tma)
-            for (std::size_t i = 0; i < 3 && i < load->operands.size(); ++i) {
-                --uses[load->operands[i]];
-                work.push_back(load->operands[i]);
-            }
+            for (std::size_t i = 0; i < 3 && i < load->operands.size(); ++i)
+                drop(load->operands[i]);
+    for (const auto &[store, box] : tmaStores) {
+        drop(store->operands[0]);
+        drop(store->operands[2]);
+    }
     auto pure = [](const ir::Op &op) {
         switch (op.code) {
         case ir::OpCode::Constant:
@@ -493,7 +515,7 @@ Emitter::StagedDot Emitter::stageDotOperands(const ir::Op &op, const DotStagingP
     const ir::Op *kLoop = enclosingFor(k.body, op);
     sd.async = asyncDots.count(&op) ? &asyncDots.at(&op) : nullptr;
     const AsyncDot *async = sd.async;
-    const bool doubleBuffered = !async && kLoop && sharedMemoryUsers(kLoop->regions[0]) == 1;
+    const bool doubleBuffered = !async && kLoop && sharedMemoryUsers(kLoop->regions[0], storeCandidates) == 1;
     if (!async || async->region < 0) // a ring of its own is counted apart (ringBytes)
         needShared(async ? async->slots * plan.bytes : doubleBuffered ? 2 * plan.bytes : plan.bytes, op.span,
                    dotDescription(at, bt));

@@ -148,6 +148,112 @@ void Emitter::emitTmaLoad(const ir::Op &op)
     close();
 }
 
+bool Emitter::claimTmaStore(const ir::Op &store, TmaBox &box)
+{
+    const std::optional<TmaBox> b = tmaStoreBox(k, store, lk.computeCapability);
+    if (!options.tma || !lk.tma || !b)
+        return false;
+    const std::size_t param = std::size_t(store.ints[0]);
+    const bool host = store.ints.size() == 2;
+    if (param >= k.params.size() || (host && k.params[param].tensorDescRank != 2) || (!host && store.ints.size() != 5))
+        return false;
+    TensorMapSpec spec;
+    spec.rank = 2;
+    spec.dtype = k.type(store.operands[1]).dtype;
+    spec.box = {std::uint32_t(b->width), std::uint32_t(b->rows)};
+    spec.swizzle = b->swizzle;
+    if (!host) {
+        spec.shapeFrom = {store.ints[2], store.ints[3]};
+        spec.strideFrom = {store.ints[4]};
+    }
+    // One map per descriptor: a load of it the copy engine makes (claimed first) fixes its box.
+    const std::vector<std::int64_t> key = tmaKey(store);
+    if (auto it = tmaMaps.find(key); it != tmaMaps.end()) {
+        if (!(it->second.spec == spec))
+            return false;
+    } else {
+        tmaMaps[key] = TmaMapParam{fresh(k.params[param].name + "_tma"), spec};
+    }
+    box = *b;
+    return true;
+}
+
+namespace {
+
+/// Whether memory may be read after `store` in program order: an op after it that loads or
+/// does an atomic, or a loop around it (whose next iteration reads). The copy engine's writes
+/// must then have landed before the program goes on, not only its reads of shared memory.
+bool readsAfter(const ir::Region &r, const ir::Op &store, bool &seen, int loops)
+{
+    for (const ir::Op &op : r.ops) {
+        if (&op == &store) {
+            seen = true;
+            if (loops > 0)
+                return true;
+            continue;
+        }
+        if (seen && (op.code == ir::OpCode::Load || op.code == ir::OpCode::AtomicRMW || op.code == ir::OpCode::AtomicCAS))
+            return true;
+        const bool loop = op.code == ir::OpCode::For || op.code == ir::OpCode::While;
+        for (const ir::Region &inner : op.regions)
+            if (readsAfter(inner, store, seen, loops + int(loop)))
+                return true;
+    }
+    return false;
+}
+
+} // namespace
+
+void Emitter::emitTmaStore(const ir::Op &op)
+{
+    const TmaBox &box = tmaStores.at(&op);
+    const TmaMapParam &map = tmaMaps.at(tmaKey(op));
+    // The copy engine's instructions do not exist before sm_90: the kernel is built for the
+    // device's own architecture only (sm_90a on an H100 / H200), never also for sm_80.
+    archSpecific = true;
+    const ir::ValueId value = op.operands[1];
+    const DType dt = k.type(value).dtype;
+    const std::int64_t e = dtypeBytes(dt);
+    const Layout &l = layout(op.operands[0]);
+    const std::string v = operandIn(value, l);
+    needShared(box.rows * box.contig * e, op.span,
+               "a TMA store of a [" + str(box.rows) + ", " + str(box.contig) + "] " + std::string(dtypeName(dt))
+                   + " block");
+    // Each thread writes its registers where the box holds them: vectors along dimension 1.
+    int vec = l.contiguousDim() == 1 ? l.contiguousRegs() : 1;
+    while (vec > 1 && (vec * e > 16 || vec > box.width))
+        vec /= 2;
+    const std::string panels = str(box.contig / box.width);
+    line("// TMA store: the threads put the [" + str(box.rows) + ", " + str(box.contig) + "] block into shared memory in "
+         + (box.swizzle ? "the " + str(box.swizzle) + "-byte swizzle" : std::string("rows")) + ", "
+         + (panels == "1" ? std::string("one box") : panels + " boxes of " + str(box.width) + " x " + str(box.rows))
+         + ", and one thread asks the copy engine to write it to " + k.params[std::size_t(op.ints[0])].name
+         + " (it skips what lies outside the tensor)");
+    open("");
+    line("__syncthreads(); // earlier readers of the buffer are done");
+    const std::string owner = ownerPredicate(l);
+    const std::string write = "tsm::st_shared<" + str(vec * e) + ">(tsm_smem + tsm::tma_box_offset<" + str(box.contig)
+                              + ", " + str(box.width) + ", " + str(e) + ", " + str(box.swizzle) + ", "
+                              + str(box.panelBytes) + ">(" + flatIndexExpr(l, "r") + "), &" + v + "[r]);";
+    unrolledLoop(l.numRegs(), owner.empty() ? write : "if (" + owner + ") " + write, vec);
+    line("tsm::fence_proxy_async(); // the writes are visible to the copy engine");
+    line("__syncthreads();");
+    open("if (threadIdx.x == 0)");
+    const std::string row = name(op.operands[3]), col = name(op.operands[4]);
+    for (std::int64_t p = 0; p < box.contig / box.width; ++p)
+        line("tsm::tma_store_2d(&" + map.name + ", tsm_smem" + (p ? " + " + str(p * box.panelBytes) : std::string())
+             + ", " + col + (p ? " + " + str(p * box.width) : std::string()) + ", " + row + ");");
+    line("tsm::bulk_commit();");
+    bool seen = false;
+    if (readsAfter(k.body, op, seen, 0))
+        line("tsm::bulk_wait<false>(); // the block is in global memory before anything reads it");
+    else
+        line("tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused");
+    close();
+    line("__syncthreads();");
+    close();
+}
+
 void Emitter::waitTma(const AsyncDot &ad, const std::string &why)
 {
     line("tsm::mbar_wait(&tsm_tma_bar[" + str(ad.barrier) + " + " + ad.slot + "], (" + ad.phase + " >> " + ad.slot
@@ -157,8 +263,6 @@ void Emitter::waitTma(const AsyncDot &ad, const std::string &why)
 
 void Emitter::finishTma(std::string &signature, std::vector<CudaParam> &params)
 {
-    if (tmaBarrierCounts.empty())
-        return;
     for (const auto &[key, map] : tmaMaps) {
         CudaParam cp;
         cp.name = map.name;
@@ -168,6 +272,8 @@ void Emitter::finishTma(std::string &signature, std::vector<CudaParam> &params)
         signature += (signature.empty() ? "" : ", ") + std::string("const __grid_constant__ tsm::TmaMap ") + map.name;
         params.push_back(std::move(cp));
     }
+    if (tmaBarrierCounts.empty())
+        return;
     // The mbarriers live after everything else in the shared buffer, 8-byte aligned.
     const std::int64_t at = (sharedBytes + 7) / 8 * 8;
     sharedBytes = at + 8 * std::int64_t(tmaBarrierCounts.size());

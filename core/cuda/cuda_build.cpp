@@ -28,6 +28,15 @@ std::optional<CudaBuild> buildCuda(std::shared_ptr<const ir::Kernel> kernel,
     passes::PipelineOptions pipeline = options.pipeline;
     if (const int cc = codegen::computeCapabilityOfArch(options.arch))
         pipeline.computeCapability = cc;
+    // TILESMITH_TMA=0: descriptor tiles feeding wgmma dots take cp.async or registers instead
+    // of the TMA copy engine (the default), descriptor stores plain st.global; =loads: TMA
+    // for those tiles only (an A/B of the stores); any other value keeps TMA on.
+    bool tmaOn = options.emit.tma && options.pipeline.tma, tmaStores = tmaOn;
+    if (const char *tma = std::getenv("TILESMITH_TMA"); tma && *tma) {
+        tmaOn = std::string_view(tma) != "0";
+        tmaStores = tmaOn && std::string_view(tma) != "loads";
+    }
+    pipeline.tma = tmaStores;
     std::optional<codegen::LoweredKernel> lowered
         = passes::lowerForCuda(kernel, pipeline, diags, &build.times.passes);
     build.times.lowerMs = msSince(t0);
@@ -41,10 +50,7 @@ std::optional<CudaBuild> buildCuda(std::shared_ptr<const ir::Kernel> kernel,
         emit.sharedLimitBytes = codegen::sharedLimitForArch(options.arch);
         emit.sharedLimitTarget = options.arch;
     }
-    // TILESMITH_TMA=0: descriptor tiles feeding wgmma dots take cp.async or registers instead
-    // of the TMA copy engine (the default); any other value keeps TMA on.
-    if (const char *tma = std::getenv("TILESMITH_TMA"); tma && *tma)
-        emit.tma = std::string_view(tma) != "0";
+    emit.tma = tmaOn;
     std::optional<codegen::CudaSource> source = codegen::emitCuda(*lowered, file, emit, diags);
     build.times.emitMs = msSince(t0);
     if (!source || diags.errorCount())

@@ -185,7 +185,7 @@ bool bindMemoryOp(Instr &ins, const ir::Op &op, BindContext &ctx)
         ins.fn = dispatchDType(pt.dtype, []<DType D>() -> ExecFn { return &execLoad<D>; });
         return true;
     case OpCode::Store:
-        TSM_INTERP_ASSERT(op.operands.size() >= 2 && op.operands.size() <= 3);
+        TSM_INTERP_ASSERT(op.operands.size() >= 2 && (op.operands.size() <= 3 || !op.ints.empty()));
         ins.n = ctx.plan.slots[op.operands[0]].elements;
         ins.fn = dispatchDType(pt.dtype, []<DType D>() -> ExecFn { return &execStore<D>; });
         return true;

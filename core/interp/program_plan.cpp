@@ -251,9 +251,10 @@ private:
     {
         using ir::OpCode;
         ins.op = &op;
-        // A descriptor load's offsets (after ptr, mask, other) are for the CUDA backend's TMA
-        // copies; the interpreter reads the pointers.
-        const std::size_t inputs = op.code == OpCode::Load && !op.ints.empty() ? 3 : op.operands.size();
+        // A descriptor load's or store's offsets (after ptr, mask, other / ptr, value, mask)
+        // are for the CUDA backend's TMA copies; the interpreter reads the pointers.
+        const bool descriptor = (op.code == OpCode::Load || op.code == OpCode::Store) && !op.ints.empty();
+        const std::size_t inputs = descriptor ? 3 : op.operands.size();
         ins.in.assign(op.operands.begin(), op.operands.begin() + std::ptrdiff_t(inputs));
         ins.out.assign(op.results.begin(), op.results.end());
         SlotId sized = !op.results.empty()    ? op.results[0]

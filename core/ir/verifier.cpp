@@ -1,5 +1,6 @@
 #include "core/ir/verifier.h"
 
+#include <span>
 #include <string_view>
 
 namespace tsm::ir {
@@ -321,12 +322,25 @@ bool Verifier::checkTypes(const Op &op)
     }
     case OpCode::Store:
     case OpCode::AtomicRMW: {
-        if (in.size() < 2 || in.size() > 3 || !ty(in[0]).pointer
-            || !(ty(in[1]) == ty(in[0]).pointee()))
+        std::span<const ValueId> args(op.operands);
+        if (op.code == OpCode::Store && !op.ints.empty()) {
+            // A descriptor's block: (ptr, value, mask, one int32 offset per dimension).
+            const std::size_t rank = args.empty() ? 0 : ty(args[0]).shape.size();
+            if (op.ints.size() != 2 * rank + 1 && (op.ints.size() != 2 || op.ints[1] != 0))
+                return problem(&op, "a descriptor store expects tensor_desc {param, 0[, shape..., leading strides...]}");
+            if (rank == 0 || args.size() != 3 + rank)
+                return problem(&op, "a descriptor store expects (ptr, value, mask, offsets...)");
+            for (std::size_t d = 3; d < args.size(); ++d)
+                if (!(ty(args[d]) == Type{DType::I32, false, {}}))
+                    return problem(&op, "a descriptor store's offsets must be int32 scalars");
+            args = args.first(3);
+        }
+        if (args.size() < 2 || args.size() > 3 || !ty(args[0]).pointer
+            || !(ty(args[1]) == ty(args[0]).pointee()))
             return problem(&op, "expects (ptr, value[, mask]) with value of the pointee type");
-        if (in.size() == 3 && !(ty(in[2]) == Type{DType::I1, false, ty(in[0]).shape}))
+        if (args.size() == 3 && !(ty(args[2]) == Type{DType::I1, false, ty(args[0]).shape}))
             return problem(&op, "mask must be int1 of the pointer's shape");
-        return op.code == OpCode::Store || resultIs(op, ty(in[1]));
+        return op.code == OpCode::Store || resultIs(op, ty(args[1]));
     }
     case OpCode::AtomicCAS:
         if (!ty(in[0]).pointer || !(ty(in[1]) == ty(in[0]).pointee()) || !(ty(in[2]) == ty(in[1])))

@@ -8,6 +8,7 @@
 
 #include "core/codegen/mma_layout.h"
 #include "core/codegen/shared_memory.h"
+#include "core/codegen/tma_box.h"
 #include "core/passes/ir_edit.h"
 #include "core/passes/layout_contract.h"
 
@@ -109,8 +110,15 @@ private:
         case OpCode::AtomicCAS: {
             if (!isBlock(op.operands[0]))
                 return;
-            const Layout a = op.code == OpCode::Load || op.code == OpCode::Store ? anchorFor(op)
-                                                                                 : atomicAnchor(op);
+            Layout a = op.code == OpCode::Load || op.code == OpCode::Store ? anchorFor(op) : atomicAnchor(op);
+            // A block the TMA copy engine stores goes through shared memory in the box's
+            // layout from whichever layout it is computed in (a dot's accumulator): no
+            // conversion to a coalescing one first.
+            if (m_lk.tma && codegen::tmaStoreBox(m_k, op, m_lk.computeCapability)) {
+                std::set<ValueId> seen;
+                if (const auto p = predictLayout(op.operands[1], seen, 0, true))
+                    a = *p;
+            }
             m_anchor.emplace(&op, a);
             for (ValueId v : op.operands)
                 request(v, a);
@@ -195,7 +203,8 @@ private:
     /// The layout a loop body will compute `v` in, judged from its producers before the
     /// forward walk: a tensor-core dot's accumulator, a load's anchor, the slice of one a
     /// reduction makes, and whatever elementwise ops of those keep.
-    std::optional<Layout> predictLayout(ValueId v, std::set<ValueId> &seen, int depth)
+    /// `throughLoops`: a loop's result predicts as what its body yields for it.
+    std::optional<Layout> predictLayout(ValueId v, std::set<ValueId> &seen, int depth, bool throughLoops = false)
     {
         if (m_defs.empty())
             m_defs = defSites(m_k);
@@ -205,6 +214,15 @@ private:
         if (!d)
             return std::nullopt;
         switch (d->code) {
+        case OpCode::For: {
+            // A loop's result: what its body yields for it (a K loop's accumulator).
+            const ir::Region &body = d->regions[0];
+            const auto r = std::find(d->results.begin(), d->results.end(), v);
+            if (!throughLoops || r == d->results.end() || body.ops.empty() || body.ops.back().code != OpCode::Yield)
+                return std::nullopt;
+            return predictLayout(body.ops.back().operands[std::size_t(r - d->results.begin())], seen, depth + 1,
+                                 throughLoops);
+        }
         case OpCode::Dot: {
             const codegen::DotPath path = codegen::dotPath(m_k, *d, m_lk.computeCapability);
             if (path == codegen::DotPath::Fma)
@@ -220,7 +238,7 @@ private:
             const int axis = int(d->i);
             if (m_k.type(v).shape.size() + 1 != m_k.type(in).shape.size())
                 return std::nullopt;
-            const auto p = predictLayout(in, seen, depth + 1);
+            const auto p = predictLayout(in, seen, depth + 1, throughLoops);
             if (!p || !codegen::axisSeparable(*p, axis))
                 return std::nullopt;
             return codegen::sliceLayout(*p, axis);
@@ -234,7 +252,7 @@ private:
             if (operandRule(m_k, *d, k) != OperandRule::Same || !isBlock(o)
                 || m_k.type(o).shape != m_k.type(v).shape)
                 continue;
-            if (const auto p = predictLayout(o, seen, depth + 1))
+            if (const auto p = predictLayout(o, seen, depth + 1, throughLoops))
                 return p;
         }
         return std::nullopt;

@@ -335,6 +335,15 @@ KValue descStore(Lowerer &l, const KValue &desc, const KValue &offsets, const KV
     const ValueId v = storedValue(l, desc, value, valueSpan, "the value stored through a tensor descriptor");
     if (!bp || v == kNoValue || !storeThroughBlockPtr(l, *bp, allDims(desc), v, valueSpan, span))
         return KValue::invalid();
+    // As a load's: the store keeps what a TMA store needs (operands after ptr, value and mask).
+    ir::Region *r = l.region();
+    if (r && !r->ops.empty() && r->ops.back().code == OpCode::Store && r->ops.back().operands.size() == 3)
+        if (std::optional<std::vector<std::int64_t>> tma = tmaSource(l.kernel(), desc)) {
+            ir::Op &store = r->ops.back();
+            store.ints = std::move(*tma);
+            for (const KValue &o : bp->elts[3].elts)
+                store.operands.push_back(o.v);
+        }
     return KValue::constant(ConstValue::none());
 }
 

@@ -993,6 +993,55 @@ __device__ __forceinline__ void tma_load_2d(void *smem, const TmaMap *map, int c
         : "memory");
 }
 
+// A TMA store: the threads write a block into shared memory where the box's layout holds each
+// element (the byte offset of row-major flat index f of a [Rows][C] block, panels of Width
+// elements of E bytes, PanelBytes apart, each in the Swizzle-byte swizzle or none), make the
+// writes visible to the copy engine (fence_proxy_async), and one thread asks for the boxes
+// to be written; the copy engine leaves out what lies outside the tensor.
+template <int C, int Width, int E, int Swizzle, int PanelBytes> __device__ __forceinline__ unsigned tma_box_offset(unsigned f);
+template <int Bytes> __device__ __forceinline__ void st_shared(unsigned char *p, const void *src)
+{
+    if constexpr (Bytes == 16) {
+        uint4 v;
+        memcpy(&v, src, 16);
+        *reinterpret_cast<uint4 *>(p) = v;
+    } else if constexpr (Bytes == 8) {
+        uint2 v;
+        memcpy(&v, src, 8);
+        *reinterpret_cast<uint2 *>(p) = v;
+    } else if constexpr (Bytes == 4) {
+        unsigned v;
+        memcpy(&v, src, 4);
+        *reinterpret_cast<unsigned *>(p) = v;
+    } else if constexpr (Bytes == 2) {
+        unsigned short v;
+        memcpy(&v, src, 2);
+        *reinterpret_cast<unsigned short *>(p) = v;
+    } else {
+        *p = *static_cast<const unsigned char *>(src);
+    }
+}
+__device__ __forceinline__ void tma_store_2d(const TmaMap *map, const void *smem, int c0, int c1)
+{
+    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%1, %2}], [%3];" ::"l"(
+                     reinterpret_cast<unsigned long long>(map)),
+                 "r"(c0), "r"(c1), "r"((unsigned)__cvta_generic_to_shared(smem))
+                 : "memory");
+}
+__device__ __forceinline__ void bulk_commit()
+{
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+}
+// Waits for this thread's bulk copies: until they have read shared memory (ReadOnly), or until
+// their writes are done.
+template <bool ReadOnly> __device__ __forceinline__ void bulk_wait()
+{
+    if constexpr (ReadOnly)
+        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+    else
+        asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}
+
 // ---- Hopper warpgroup MMA (sm_90a) ----
 // wgmma.mma_async reads both operands from shared memory through 64-bit matrix descriptors
 // (PTX ISA "Matrix Descriptor Format"): bits 0-13 start address >> 4, 16-29 leading byte
@@ -1003,6 +1052,16 @@ __device__ __forceinline__ void tma_load_2d(void *smem, const TmaMap *map, int c
 template <int Row> __device__ __forceinline__ unsigned swz(unsigned o)
 {
     return o ^ (((o >> 7) & (Row / 16 - 1)) << 4);
+}
+
+template <int C, int Width, int E, int Swizzle, int PanelBytes> __device__ __forceinline__ unsigned tma_box_offset(unsigned f)
+{
+    const unsigned row = f / C, col = f % C;
+    const unsigned o = row * (Width * E) + (col % Width) * E;
+    if constexpr (Swizzle != 0)
+        return (col / Width) * PanelBytes + swz<Swizzle>(o);
+    else
+        return (col / Width) * PanelBytes + o;
 }
 
 template <int Row> __device__ __forceinline__ unsigned long long wgmma_desc(unsigned addr, unsigned lbo, unsigned sbo)

@@ -114,23 +114,26 @@ protected:
 TEST_F(CudaBackendTma, EachCopiedDescriptorTakesATensorMapAfterTheKernelsOwnParameters)
 {
     build("");
-    // a and b go through the copy engine; c is stored with ordinary stores.
-    ASSERT_GE(params.size(), 2u);
-    const codegen::CudaParam &ma = params[params.size() - 2], &mb = params.back();
-    ASSERT_TRUE(ma.tensorMap && mb.tensorMap);
+    // a and b go through the copy engine, and so does c's store.
+    ASSERT_GE(params.size(), 3u);
+    const codegen::CudaParam &ma = params[params.size() - 3], &mb = params[params.size() - 2], &mc = params.back();
+    ASSERT_TRUE(ma.tensorMap && mb.tensorMap && mc.tensorMap);
     EXPECT_EQ(ma.index, 0u);
     EXPECT_EQ(mb.index, 4u);
+    EXPECT_EQ(mc.index, 8u);
     EXPECT_EQ(ma.tensorMap->box, (std::vector<std::uint32_t>{64, 128})); // K-major a: one 128-byte box
     EXPECT_EQ(mb.tensorMap->box, (std::vector<std::uint32_t>{64, 64}));  // N-major b: two panels of 64
+    EXPECT_EQ(mc.tensorMap->box, (std::vector<std::uint32_t>{32, 128})); // fp32 c: four panels of 32
     EXPECT_EQ(ma.tensorMap->swizzle, 128);
     EXPECT_EQ(mb.tensorMap->swizzle, 128);
-    for (std::size_t k = 0; k + 2 < params.size(); ++k)
+    EXPECT_EQ(mc.tensorMap->swizzle, 128);
+    for (std::size_t k = 0; k + 3 < params.size(); ++k)
         EXPECT_FALSE(params[k].tensorMap) << params[k].name;
 
     setArgs();
     ASSERT_TRUE(launch()) << (diags.diagnostics().empty() ? "" : diags.diagnostics()[0].message);
-    ASSERT_EQ(driver->tensorMaps.size(), 2u);
-    const TensorMapRequest &a = driver->tensorMaps[0], &b = driver->tensorMaps[1];
+    ASSERT_EQ(driver->tensorMaps.size(), 3u);
+    const TensorMapRequest &a = driver->tensorMaps[0], &b = driver->tensorMaps[1], &c = driver->tensorMaps[2];
     EXPECT_EQ(a.dims, (std::vector<std::uint64_t>{std::uint64_t(K), std::uint64_t(M)}));
     EXPECT_EQ(a.strides, (std::vector<std::uint64_t>{std::uint64_t(K * 2)}));
     EXPECT_EQ(a.box, (std::vector<std::uint32_t>{64, 128}));
@@ -140,13 +143,18 @@ TEST_F(CudaBackendTma, EachCopiedDescriptorTakesATensorMapAfterTheKernelsOwnPara
     EXPECT_EQ(b.dims, (std::vector<std::uint64_t>{std::uint64_t(N), std::uint64_t(K)}));
     EXPECT_EQ(b.strides, (std::vector<std::uint64_t>{std::uint64_t(N * 2)}));
     EXPECT_EQ(b.box, (std::vector<std::uint32_t>{64, 64}));
+    EXPECT_EQ(c.dims, (std::vector<std::uint64_t>{std::uint64_t(N), std::uint64_t(M)}));
+    EXPECT_EQ(c.strides, (std::vector<std::uint64_t>{std::uint64_t(N * 4)}));
+    EXPECT_EQ(c.dataType, int(CU_TENSOR_MAP_DATA_TYPE_FLOAT32));
     // The base is the device mirror of the descriptor's tensor, as the pointer parameter is.
     ASSERT_EQ(driver->launches.size(), 1u);
     EXPECT_EQ(a.address, driver->launches[0].args[0]);
     EXPECT_EQ(b.address, driver->launches[0].args[4]);
+    EXPECT_EQ(c.address, driver->launches[0].args[8]);
     // The maps' bytes are what the kernel receives in their parameters.
-    EXPECT_EQ(driver->launches[0].args[params.size() - 2], 1u);
-    EXPECT_EQ(driver->launches[0].args[params.size() - 1], 2u);
+    EXPECT_EQ(driver->launches[0].args[params.size() - 3], 1u);
+    EXPECT_EQ(driver->launches[0].args[params.size() - 2], 2u);
+    EXPECT_EQ(driver->launches[0].args[params.size() - 1], 3u);
 }
 
 TEST_F(CudaBackendTma, NanPaddingAsksTheCopyEngineForNan)
@@ -154,9 +162,10 @@ TEST_F(CudaBackendTma, NanPaddingAsksTheCopyEngineForNan)
     build("nan");
     setArgs();
     ASSERT_TRUE(launch()) << (diags.diagnostics().empty() ? "" : diags.diagnostics()[0].message);
-    ASSERT_EQ(driver->tensorMaps.size(), 2u);
+    ASSERT_EQ(driver->tensorMaps.size(), 3u);
     EXPECT_TRUE(driver->tensorMaps[0].nanFill);
     EXPECT_TRUE(driver->tensorMaps[1].nanFill);
+    EXPECT_FALSE(driver->tensorMaps[2].nanFill); // c's, for the store
 }
 
 TEST_F(CudaBackendTma, AnEmptyDescriptorIsReportedNotEncoded)
