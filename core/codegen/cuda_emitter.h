@@ -33,6 +33,11 @@ struct EmitOptions
     /// off, they take cp.async or registers (TILESMITH_TMA=0, an A/B switch;
     /// docs/tensor-descriptors.md). Checked on an H200: bench/results/2026-12-07-tma-h200-run1.md.
     bool tma = true;
+    /// Write descriptor stores with the TMA copy engine too (Emitter::emitTmaStore; needs
+    /// passes::PipelineOptions::tmaStores for the layouts). Off by default: on an H100 the
+    /// descriptor matmuls ran 5-14% slower with it than with st.global
+    /// (bench/results/2026-12-07-tma-stores-3ae62b0-h100.md); TILESMITH_TMA=stores turns it on.
+    bool tmaStores = false;
 };
 
 /// A TMA tensor map the kernel takes for a host TensorDescriptor whose blocks the bulk tensor

@@ -131,7 +131,8 @@ void Emitter::planAsyncCopies()
         for (const ir::Op &op : r.ops) {
             for (const ir::Region &inner : op.regions)
                 findStores(inner);
-            if (options.tma && lk.tma && tmaStoresOn && tmaStoreBox(k, op, lk.computeCapability))
+            if (options.tma && options.tmaStores && lk.tmaStores && tmaStoresOn
+                && tmaStoreBox(k, op, lk.computeCapability))
                 storeCandidates.insert(&op);
         }
     };

@@ -151,7 +151,7 @@ void Emitter::emitTmaLoad(const ir::Op &op)
 bool Emitter::claimTmaStore(const ir::Op &store, TmaBox &box)
 {
     const std::optional<TmaBox> b = tmaStoreBox(k, store, lk.computeCapability);
-    if (!options.tma || !lk.tma || !b)
+    if (!options.tma || !options.tmaStores || !lk.tmaStores || !b)
         return false;
     const std::size_t param = std::size_t(store.ints[0]);
     const bool host = store.ints.size() == 2;

@@ -25,8 +25,8 @@ struct LoweredKernel
     std::vector<AxisInfo> axis;
     /// The target's compute capability (passes::PipelineOptions::computeCapability).
     int computeCapability = 90;
-    /// Descriptor stores may be TMA stores (passes::PipelineOptions::tma).
-    bool tma = true;
+    /// Descriptor stores may be TMA stores (passes::PipelineOptions::tmaStores).
+    bool tmaStores = false;
 
     int numWarps() const { return kernel.numWarps; }
     int threadsPerProgram() const { return kernel.numWarps * 32; }

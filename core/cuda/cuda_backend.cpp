@@ -265,10 +265,18 @@ std::string CudaBackend::encodeTensorMap(const codegen::TensorMapSpec &spec,
     case DType::F16: r.dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16; break;
     case DType::BF16: r.dataType = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16; break;
     case DType::F32: r.dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT32; break;
+    case DType::F64: r.dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT64; break;
+    case DType::I32: r.dataType = CU_TENSOR_MAP_DATA_TYPE_INT32; break;
+    case DType::I64: r.dataType = CU_TENSOR_MAP_DATA_TYPE_INT64; break;
+    // The copy engine moves these as bytes (zero fill is all-zero bits in any of them).
     case DType::F8E4:
     case DType::F8E5:
     case DType::I8:
     case DType::U8: r.dataType = CU_TENSOR_MAP_DATA_TYPE_UINT8; break;
+    case DType::I16:
+    case DType::U16: r.dataType = CU_TENSOR_MAP_DATA_TYPE_UINT16; break;
+    case DType::U32: r.dataType = CU_TENSOR_MAP_DATA_TYPE_UINT32; break;
+    case DType::U64: r.dataType = CU_TENSOR_MAP_DATA_TYPE_UINT64; break;
     default:
         return "the tensor descriptor '" + a.label + "' holds " + std::string(dtypeName(spec.dtype))
                + ", which Tilesmith's TMA copies do not take";

@@ -29,14 +29,16 @@ std::optional<CudaBuild> buildCuda(std::shared_ptr<const ir::Kernel> kernel,
     if (const int cc = codegen::computeCapabilityOfArch(options.arch))
         pipeline.computeCapability = cc;
     // TILESMITH_TMA=0: descriptor tiles feeding wgmma dots take cp.async or registers instead
-    // of the TMA copy engine (the default), descriptor stores plain st.global; =loads: TMA
-    // for those tiles only (an A/B of the stores); any other value keeps TMA on.
-    bool tmaOn = options.emit.tma && options.pipeline.tma, tmaStores = tmaOn;
+    // of the TMA copy engine (the default); =stores (or =all): descriptor stores are written by
+    // it too (off by default: slower on an H100, EmitOptions::tmaStores); =loads or any other
+    // value: the default.
+    bool tmaOn = options.emit.tma, tmaStores = options.emit.tmaStores;
     if (const char *tma = std::getenv("TILESMITH_TMA"); tma && *tma) {
-        tmaOn = std::string_view(tma) != "0";
-        tmaStores = tmaOn && std::string_view(tma) != "loads";
+        const std::string_view v(tma);
+        tmaOn = v != "0";
+        tmaStores = v == "stores" || v == "all";
     }
-    pipeline.tma = tmaStores;
+    pipeline.tmaStores = tmaStores;
     std::optional<codegen::LoweredKernel> lowered
         = passes::lowerForCuda(kernel, pipeline, diags, &build.times.passes);
     build.times.lowerMs = msSince(t0);
@@ -51,6 +53,7 @@ std::optional<CudaBuild> buildCuda(std::shared_ptr<const ir::Kernel> kernel,
         emit.sharedLimitTarget = options.arch;
     }
     emit.tma = tmaOn;
+    emit.tmaStores = tmaStores;
     std::optional<codegen::CudaSource> source = codegen::emitCuda(*lowered, file, emit, diags);
     build.times.emitMs = msSince(t0);
     if (!source || diags.errorCount())

@@ -114,7 +114,7 @@ private:
             // A block the TMA copy engine stores goes through shared memory in the box's
             // layout from whichever layout it is computed in (a dot's accumulator): no
             // conversion to a coalescing one first.
-            if (m_lk.tma && codegen::tmaStoreBox(m_k, op, m_lk.computeCapability)) {
+            if (m_lk.tmaStores && codegen::tmaStoreBox(m_k, op, m_lk.computeCapability)) {
                 std::set<ValueId> seen;
                 if (const auto p = predictLayout(op.operands[1], seen, 0, true))
                     a = *p;

@@ -158,7 +158,7 @@ std::optional<LoweredKernel> lowerForCuda(std::shared_ptr<const ir::Kernel> kern
     lk.source = kernel;
     lk.kernel = *kernel;
     lk.computeCapability = options.computeCapability;
-    lk.tma = options.tma;
+    lk.tmaStores = options.tmaStores;
     for (const Pass &pass : kPasses) {
         const auto start = std::chrono::steady_clock::now();
         const bool ok = pass.run(lk, diags);

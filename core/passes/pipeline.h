@@ -61,10 +61,10 @@ struct PipelineOptions
     /// The target's compute capability (major * 10 + minor): which tensor-core instructions
     /// tl.dot may use (codegen::dotPath). 90 (sm_90) unless the build says otherwise.
     int computeCapability = 90;
-    /// Whether descriptor stores may go through the TMA copy engine (codegen::tmaStoreBox):
-    /// the layout pass then leaves their blocks in the layout they are computed in.
-    /// TILESMITH_TMA=0 turns it off with EmitOptions::tma, TILESMITH_TMA=loads alone.
-    bool tma = true;
+    /// Whether descriptor stores may go through the TMA copy engine (codegen::tmaStoreBox,
+    /// with codegen::EmitOptions::tmaStores): the layout pass then leaves their blocks in the
+    /// layout they are computed in. Off by default; TILESMITH_TMA=stores turns it on.
+    bool tmaStores = false;
 };
 
 /// Runs every pass. Null with diagnostics (SharedMemoryExceeded at a tl.dot no GPU can hold;

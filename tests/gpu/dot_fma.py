@@ -52,6 +52,9 @@ def matmul_kernel(
         b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_remaining) & (offs_n[None, :] < N), other=0)
         if OUT_F16:
             acc = tl.dot(a, b, acc, out_dtype=tl.float16)
+        elif INT_ACC:
+            # Triton asserts that the accumulator's dtype is out_dtype's (int32 for int8 inputs).
+            acc = tl.dot(a, b, acc, out_dtype=tl.int32)
         else:
             acc = tl.dot(a, b, acc, input_precision=PRECISION)
         a_ptrs += BLOCK_K * stride_ak

@@ -6,7 +6,7 @@
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -15,7 +15,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -25,6 +28,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -233,37 +239,266 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v131 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v132 = v131 * v19;
+    #line 34 "tma_matmul.py"
+    float* v133 = c_desc + v132;
+    #line 34 "tma_matmul.py"
+    long long v134 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v135 = v134 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v136 = v133 + v135;
+    int v137[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v137[r] = ((r << 2) + tp2);
+    long long v139[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+    long long v141[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+    float* v143[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+    int v145[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+    bool v147[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+    bool v150[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v150[r] & v147[r];
+    int v152[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = (r + tp3);
+    long long v154[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
+    long long v156[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v156[r] = v154[r] * 1LL;
+    float* v157[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v143[(r >> 2)];
+    long long v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v156[(r & 3)];
+    float* v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[r] + v158[r];
+    int v161[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
+    bool v163[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v163[r] = (r & 3) ? v163[r & ~3] : v161[r] < c_desc_shape1;
+    bool v166[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v166[r] = (r & 3) ? v166[r & ~3] : v161[r] >= 0;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v166[r] & v163[r];
+    bool v168[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v151[(r >> 2)];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v167[(r & 3)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = (r & 3) ? v170[r & ~3] : v168[r] & v169[r];
+    #pragma unroll
+    for (int r = 0; r < 128; r += 4)
+        #line 34 "tma_matmul.py"
+        tsm::store<4>(v159[r], &acc_3[r], v170[r]); // 16-byte accesses
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -273,7 +508,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -282,7 +517,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -292,6 +530,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -500,37 +741,266 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v131 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v132 = v131 * v19;
+    #line 34 "tma_matmul.py"
+    float* v133 = c_desc + v132;
+    #line 34 "tma_matmul.py"
+    long long v134 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v135 = v134 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v136 = v133 + v135;
+    int v137[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v137[r] = ((r << 2) + tp2);
+    long long v139[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+    long long v141[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+    float* v143[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+    int v145[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+    bool v147[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+    bool v150[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v150[r] & v147[r];
+    int v152[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = (r + tp3);
+    long long v154[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
+    long long v156[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v156[r] = v154[r] * 1LL;
+    float* v157[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v143[(r >> 2)];
+    long long v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v156[(r & 3)];
+    float* v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[r] + v158[r];
+    int v161[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
+    bool v163[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v163[r] = v161[r] < c_desc_shape1;
+    bool v166[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v166[r] = (r & 3) ? v166[r & ~3] : v161[r] >= 0;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = v166[r] & v163[r];
+    bool v168[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v151[(r >> 2)];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v167[(r & 3)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[r] & v169[r];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        tsm::store<1>(v159[r], &acc_3[r], v170[r]); // 4-byte access
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -540,7 +1010,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -549,7 +1019,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -559,6 +1032,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -763,37 +1239,266 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v132 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v133 = v132 * v19;
+    #line 34 "tma_matmul.py"
+    float* v134 = c_desc + v133;
+    #line 34 "tma_matmul.py"
+    long long v135 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v136 = v135 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v137 = v134 + v136;
+    int v138[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v138[r] = ((r << 2) + tp2);
+    long long v140[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+    long long v142[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+    float* v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+    int v146[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+    bool v148[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
+    bool v152[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = v151[r] & v148[r];
+    int v153[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v153[r] = (r + tp3);
+    long long v155[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
+    long long v157[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v155[r] * 1LL;
+    float* v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v144[(r >> 2)];
+    long long v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[(r & 3)];
+    float* v160[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v160[r] = v158[r] + v159[r];
+    int v162[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
+    bool v164[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v164[r] = (r & 3) ? v164[r & ~3] : v162[r] < c_desc_shape1;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v162[r] >= 0;
+    bool v168[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = (r & 3) ? v168[r & ~3] : v167[r] & v164[r];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v152[(r >> 2)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[(r & 3)];
+    bool v171[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v171[r] = (r & 3) ? v171[r & ~3] : v169[r] & v170[r];
+    #pragma unroll
+    for (int r = 0; r < 128; r += 4)
+        #line 34 "tma_matmul.py"
+        tsm::store<4>(v160[r], &acc_3[r], v171[r]); // 16-byte accesses
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -803,7 +1508,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -812,7 +1517,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -822,6 +1530,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -1026,37 +1737,266 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v132 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v133 = v132 * v19;
+    #line 34 "tma_matmul.py"
+    float* v134 = c_desc + v133;
+    #line 34 "tma_matmul.py"
+    long long v135 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v136 = v135 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v137 = v134 + v136;
+    int v138[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v138[r] = ((r << 2) + tp2);
+    long long v140[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+    long long v142[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+    float* v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+    int v146[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+    bool v148[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
+    bool v152[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = v151[r] & v148[r];
+    int v153[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v153[r] = (r + tp3);
+    long long v155[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
+    long long v157[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v155[r] * 1LL;
+    float* v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v144[(r >> 2)];
+    long long v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[(r & 3)];
+    float* v160[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v160[r] = v158[r] + v159[r];
+    int v162[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
+    bool v164[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v164[r] = v162[r] < c_desc_shape1;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v162[r] >= 0;
+    bool v168[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v167[r] & v164[r];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v152[(r >> 2)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[(r & 3)];
+    bool v171[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v171[r] = v169[r] & v170[r];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        tsm::store<1>(v160[r], &acc_3[r], v171[r]); // 4-byte access
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -1066,7 +2006,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_bf16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -1075,7 +2015,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -1085,6 +2028,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -1293,37 +2239,266 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v131 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v132 = v131 * v19;
+    #line 34 "tma_matmul.py"
+    float* v133 = c_desc + v132;
+    #line 34 "tma_matmul.py"
+    long long v134 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v135 = v134 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v136 = v133 + v135;
+    int v137[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v137[r] = ((r << 2) + tp2);
+    long long v139[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+    long long v141[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+    float* v143[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+    int v145[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+    bool v147[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+    bool v150[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v150[r] & v147[r];
+    int v152[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = (r + tp3);
+    long long v154[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
+    long long v156[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v156[r] = v154[r] * 1LL;
+    float* v157[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v143[(r >> 2)];
+    long long v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v156[(r & 3)];
+    float* v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[r] + v158[r];
+    int v161[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
+    bool v163[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v163[r] = (r & 3) ? v163[r & ~3] : v161[r] < c_desc_shape1;
+    bool v166[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v166[r] = (r & 3) ? v166[r & ~3] : v161[r] >= 0;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v166[r] & v163[r];
+    bool v168[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v151[(r >> 2)];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v167[(r & 3)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = (r & 3) ? v170[r & ~3] : v168[r] & v169[r];
+    #pragma unroll
+    for (int r = 0; r < 128; r += 4)
+        #line 34 "tma_matmul.py"
+        tsm::store<4>(v159[r], &acc_3[r], v170[r]); // 16-byte accesses
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -1333,7 +2508,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
 #include <cuda_bf16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -1342,7 +2517,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -1352,6 +2530,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -1560,37 +2741,266 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v131 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v132 = v131 * v19;
+    #line 34 "tma_matmul.py"
+    float* v133 = c_desc + v132;
+    #line 34 "tma_matmul.py"
+    long long v134 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v135 = v134 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v136 = v133 + v135;
+    int v137[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v137[r] = ((r << 2) + tp2);
+    long long v139[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+    long long v141[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+    float* v143[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+    int v145[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+    bool v147[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+    bool v150[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v150[r] & v147[r];
+    int v152[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = (r + tp3);
+    long long v154[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
+    long long v156[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v156[r] = v154[r] * 1LL;
+    float* v157[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v143[(r >> 2)];
+    long long v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v156[(r & 3)];
+    float* v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[r] + v158[r];
+    int v161[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
+    bool v163[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v163[r] = v161[r] < c_desc_shape1;
+    bool v166[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v166[r] = (r & 3) ? v166[r & ~3] : v161[r] >= 0;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = v166[r] & v163[r];
+    bool v168[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v151[(r >> 2)];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v167[(r & 3)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[r] & v169[r];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        tsm::store<1>(v159[r], &acc_3[r], v170[r]); // 4-byte access
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -1600,7 +3010,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
 #include <cuda_bf16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -1609,7 +3019,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -1619,6 +3032,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -1823,37 +3239,266 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v132 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v133 = v132 * v19;
+    #line 34 "tma_matmul.py"
+    float* v134 = c_desc + v133;
+    #line 34 "tma_matmul.py"
+    long long v135 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v136 = v135 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v137 = v134 + v136;
+    int v138[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v138[r] = ((r << 2) + tp2);
+    long long v140[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+    long long v142[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+    float* v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+    int v146[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+    bool v148[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
+    bool v152[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = v151[r] & v148[r];
+    int v153[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v153[r] = (r + tp3);
+    long long v155[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
+    long long v157[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v155[r] * 1LL;
+    float* v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v144[(r >> 2)];
+    long long v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[(r & 3)];
+    float* v160[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v160[r] = v158[r] + v159[r];
+    int v162[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
+    bool v164[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v164[r] = (r & 3) ? v164[r & ~3] : v162[r] < c_desc_shape1;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v162[r] >= 0;
+    bool v168[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = (r & 3) ? v168[r & ~3] : v167[r] & v164[r];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v152[(r >> 2)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[(r & 3)];
+    bool v171[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v171[r] = (r & 3) ? v171[r & ~3] : v169[r] & v170[r];
+    #pragma unroll
+    for (int r = 0; r < 128; r += 4)
+        #line 34 "tma_matmul.py"
+        tsm::store<4>(v160[r], &acc_3[r], v171[r]); // 16-byte accesses
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -1863,7 +3508,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
 #include <cuda_bf16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat16* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __nv_bfloat16* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -1872,7 +3517,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -1882,6 +3530,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -2086,37 +3737,266 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v132 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v133 = v132 * v19;
+    #line 34 "tma_matmul.py"
+    float* v134 = c_desc + v133;
+    #line 34 "tma_matmul.py"
+    long long v135 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v136 = v135 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v137 = v134 + v136;
+    int v138[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v138[r] = ((r << 2) + tp2);
+    long long v140[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+    long long v142[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+    float* v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+    int v146[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+    bool v148[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
+    bool v152[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = v151[r] & v148[r];
+    int v153[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v153[r] = (r + tp3);
+    long long v155[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
+    long long v157[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v155[r] * 1LL;
+    float* v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v144[(r >> 2)];
+    long long v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[(r & 3)];
+    float* v160[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v160[r] = v158[r] + v159[r];
+    int v162[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
+    bool v164[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v164[r] = v162[r] < c_desc_shape1;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v162[r] >= 0;
+    bool v168[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v167[r] & v164[r];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v152[(r >> 2)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[(r & 3)];
+    bool v171[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v171[r] = v169[r] & v170[r];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        tsm::store<1>(v160[r], &acc_3[r], v171[r]); // 4-byte access
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -2126,7 +4006,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -2135,7 +4015,10 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 8) | (warp << 12);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
+    const int tp2 = (warp >> 1);
+    const int tp3 = (lane << 2) | ((warp & 1) << 7);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 196608); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -2145,6 +4028,9 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -2353,45 +4239,266 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 256] block into shared memory in the 128-byte swizzle, 8 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<256, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 11) | ((r >> 2) << 3)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 65536, off_n + 128, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 81920, off_n + 160, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 98304, off_n + 192, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 114688, off_n + 224, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v131 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v132 = v131 * v19;
+    #line 34 "tma_matmul.py"
+    float* v133 = c_desc + v132;
+    #line 34 "tma_matmul.py"
+    long long v134 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v135 = v134 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v136 = v133 + v135;
+    int v137[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v137[r] = ((r << 2) + tp2);
+    long long v139[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+    long long v141[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+    float* v143[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+    int v145[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+    bool v147[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+    bool v150[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v150[r] & v147[r];
+    int v152[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = (r + tp3);
+    long long v154[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
+    long long v156[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v156[r] = v154[r] * 1LL;
+    float* v157[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v143[(r >> 2)];
+    long long v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v156[(r & 3)];
+    float* v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[r] + v158[r];
+    int v161[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
+    bool v163[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v163[r] = (r & 3) ? v163[r & ~3] : v161[r] < c_desc_shape1;
+    bool v166[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v166[r] = (r & 3) ? v166[r & ~3] : v161[r] >= 0;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v166[r] & v163[r];
+    bool v168[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v151[(r >> 2)];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v167[(r & 3)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = (r & 3) ? v170[r & ~3] : v168[r] & v169[r];
+    #pragma unroll
+    for (int r = 0; r < 128; r += 4)
+        #line 34 "tma_matmul.py"
+        tsm::store<4>(v159[r], &acc_3[r], v170[r]); // 16-byte accesses
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -2401,7 +4508,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -2410,7 +4517,10 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 8) | (warp << 12);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 132) ^ (((lane >> 3) & 1) * 256) ^ (((lane >> 4) & 1) * 512)) ^ (warp << 10);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 64) ^ (((warp >> 1) & 1) * 132) ^ (((warp >> 2) & 1) * 256));
+    const int tp2 = (warp >> 1);
+    const int tp3 = (lane << 2) | ((warp & 1) << 7);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 196608); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -2420,6 +4530,9 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -2628,45 +4741,266 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 256] block into shared memory in the 128-byte swizzle, 8 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<256, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 11) | ((r >> 2) << 3)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x40] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x42] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x44] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x46] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x50] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x52] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x54] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x56] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x60] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x62] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x64] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x66] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x70] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x72] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x74] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x76] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 65536, off_n + 128, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 81920, off_n + 160, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 98304, off_n + 192, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 114688, off_n + 224, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1000]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1200]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x120a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1400]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x140a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1600]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x160a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1800]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x180a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1a00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1a0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1c00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1c0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1e00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x1e0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v131 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v132 = v131 * v19;
+    #line 34 "tma_matmul.py"
+    float* v133 = c_desc + v132;
+    #line 34 "tma_matmul.py"
+    long long v134 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v135 = v134 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v136 = v133 + v135;
+    int v137[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v137[r] = ((r << 2) + tp2);
+    long long v139[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+    long long v141[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+    float* v143[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+    int v145[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+    bool v147[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+    bool v150[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v150[r] & v147[r];
+    int v152[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = (r + tp3);
+    long long v154[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
+    long long v156[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v156[r] = v154[r] * 1LL;
+    float* v157[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v143[(r >> 2)];
+    long long v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v156[(r & 3)];
+    float* v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[r] + v158[r];
+    int v161[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
+    bool v163[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v163[r] = v161[r] < c_desc_shape1;
+    bool v166[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v166[r] = (r & 3) ? v166[r & ~3] : v161[r] >= 0;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = v166[r] & v163[r];
+    bool v168[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v151[(r >> 2)];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v167[(r & 3)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[r] & v169[r];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        tsm::store<1>(v159[r], &acc_3[r], v170[r]); // 4-byte access
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -2676,7 +5010,7 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -2684,7 +5018,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     __shared__ __align__(1024) unsigned char tsm_smem[32800];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp1 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
+    const int tp2 = (lane >> 4) | (warp << 1);
+    const int tp3 = ((lane & 15) << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 32768); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -2694,6 +5031,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -2886,33 +5226,170 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [64, 64] block into shared memory in the 128-byte swizzle, 2 boxes of 32 x 64, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[32];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<64, 32, 4, 128, 8192>(((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 8192, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v131 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v132 = v131 * v19;
+    #line 34 "tma_matmul.py"
+    float* v133 = c_desc + v132;
+    #line 34 "tma_matmul.py"
+    long long v134 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v135 = v134 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v136 = v133 + v135;
+    int v137[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v137[r] = ((r << 3) + tp2);
+    long long v139[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+    long long v141[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+    float* v143[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+    int v145[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+    bool v147[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+    bool v150[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
+    bool v151[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v150[r] & v147[r];
+    int v152[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = (r + tp3);
+    long long v154[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
+    long long v156[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v156[r] = v154[r] * 1LL;
+    float* v157[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v143[(r >> 2)];
+    long long v158[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v156[(r & 3)];
+    float* v159[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[r] + v158[r];
+    int v161[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
+    bool v163[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v163[r] = v161[r] < c_desc_shape1;
+    bool v166[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v166[r] = (r & 3) ? v166[r & ~3] : v161[r] >= 0;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = v166[r] & v163[r];
+    bool v168[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v151[(r >> 2)];
+    bool v169[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v167[(r & 3)];
+    bool v170[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[r] & v169[r];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        tsm::store<1>(v159[r], &acc_3[r], v170[r]); // 4-byte access
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -2922,7 +5399,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -2930,7 +5407,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     __shared__ __align__(1024) unsigned char tsm_smem[32800];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 6) | (warp << 10);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 36) ^ (((lane >> 3) & 1) * 64) ^ (((lane >> 4) & 1) * 128)) ^ (warp << 8);
+    const int tp1 = ((((lane >> 0) & 1) * 1) ^ (((lane >> 1) & 1) * 2) ^ (((lane >> 2) & 1) * 4) ^ (((lane >> 3) & 1) * 16) ^ (((lane >> 4) & 1) * 36)) ^ (warp << 6);
+    const int tp2 = (lane >> 4) | (warp << 1);
+    const int tp3 = ((lane & 15) << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 32768); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -2940,6 +5420,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -3132,33 +5615,170 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<32>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [64, 64] block into shared memory in the 128-byte swizzle, 2 boxes of 32 x 64, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[32];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 32; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<64, 32, 4, 128, 8192>(((r & 1) | (((r >> 1) & 1) << 9) | ((r >> 2) << 3)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 8192, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[4] = x.e[2]; acc_3[5] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[6] = x.e[2]; acc_3[7] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[8] = x.e[0]; acc_3[9] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[10] = x.e[0]; acc_3[11] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[20] = x.e[2]; acc_3[21] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[22] = x.e[2]; acc_3[23] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[24] = x.e[0]; acc_3[25] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[26] = x.e[0]; acc_3[27] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v132 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v133 = v132 * v19;
+    #line 34 "tma_matmul.py"
+    float* v134 = c_desc + v133;
+    #line 34 "tma_matmul.py"
+    long long v135 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v136 = v135 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v137 = v134 + v136;
+    int v138[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v138[r] = ((r << 3) + tp2);
+    long long v140[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+    long long v142[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+    float* v144[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+    int v146[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+    bool v148[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+    bool v151[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
+    bool v152[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = v151[r] & v148[r];
+    int v153[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v153[r] = (r + tp3);
+    long long v155[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
+    long long v157[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v155[r] * 1LL;
+    float* v158[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v144[(r >> 2)];
+    long long v159[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[(r & 3)];
+    float* v160[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v160[r] = v158[r] + v159[r];
+    int v162[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
+    bool v164[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v164[r] = v162[r] < c_desc_shape1;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v162[r] >= 0;
+    bool v168[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v167[r] & v164[r];
+    bool v169[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v152[(r >> 2)];
+    bool v170[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[(r & 3)];
+    bool v171[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v171[r] = v169[r] & v170[r];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        tsm::store<1>(v160[r], &acc_3[r], v171[r]); // 4-byte access
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -3167,7 +5787,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 // (nvcc -gencode arch=compute_90a,code=sm_90a; -arch=sm_90a adds compute_90 PTX, which has no wgmma).
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, float* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, float* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -3176,7 +5796,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -3186,6 +5809,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -3390,37 +6016,266 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v132 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v133 = v132 * v19;
+    #line 34 "tma_matmul.py"
+    float* v134 = c_desc + v133;
+    #line 34 "tma_matmul.py"
+    long long v135 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v136 = v135 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v137 = v134 + v136;
+    int v138[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v138[r] = ((r << 2) + tp2);
+    long long v140[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+    long long v142[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+    float* v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+    int v146[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+    bool v148[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
+    bool v152[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = v151[r] & v148[r];
+    int v153[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v153[r] = (r + tp3);
+    long long v155[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
+    long long v157[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v155[r] * 1LL;
+    float* v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v144[(r >> 2)];
+    long long v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[(r & 3)];
+    float* v160[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v160[r] = v158[r] + v159[r];
+    int v162[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
+    bool v164[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v164[r] = (r & 3) ? v164[r & ~3] : v162[r] < c_desc_shape1;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v162[r] >= 0;
+    bool v168[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = (r & 3) ? v168[r & ~3] : v167[r] & v164[r];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v152[(r >> 2)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[(r & 3)];
+    bool v171[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v171[r] = (r & 3) ? v171[r & ~3] : v169[r] & v170[r];
+    #pragma unroll
+    for (int r = 0; r < 128; r += 4)
+        #line 34 "tma_matmul.py"
+        tsm::store<4>(v160[r], &acc_3[r], v171[r]); // 16-byte accesses
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -3429,7 +6284,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
 // (nvcc -gencode arch=compute_90a,code=sm_90a; -arch=sm_90a adds compute_90 PTX, which has no wgmma).
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, float* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, float* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -3438,7 +6293,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -3448,6 +6306,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -3652,37 +6513,266 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v132 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v133 = v132 * v19;
+    #line 34 "tma_matmul.py"
+    float* v134 = c_desc + v133;
+    #line 34 "tma_matmul.py"
+    long long v135 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v136 = v135 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v137 = v134 + v136;
+    int v138[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v138[r] = ((r << 2) + tp2);
+    long long v140[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+    long long v142[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+    float* v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+    int v146[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+    bool v148[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
+    bool v152[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = v151[r] & v148[r];
+    int v153[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v153[r] = (r + tp3);
+    long long v155[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
+    long long v157[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v155[r] * 1LL;
+    float* v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v144[(r >> 2)];
+    long long v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[(r & 3)];
+    float* v160[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v160[r] = v158[r] + v159[r];
+    int v162[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
+    bool v164[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v164[r] = v162[r] < c_desc_shape1;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v162[r] >= 0;
+    bool v168[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v167[r] & v164[r];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v152[(r >> 2)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[(r & 3)];
+    bool v171[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v171[r] = v169[r] & v170[r];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        tsm::store<1>(v160[r], &acc_3[r], v171[r]); // 4-byte access
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -3691,7 +6781,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
 // (nvcc -gencode arch=compute_90a,code=sm_90a; -arch=sm_90a adds compute_90 PTX, which has no wgmma).
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned char* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, unsigned char* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned char* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, unsigned char* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -3700,7 +6790,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -3710,6 +6803,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -3914,37 +7010,266 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v132 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v133 = v132 * v19;
+    #line 34 "tma_matmul.py"
+    float* v134 = c_desc + v133;
+    #line 34 "tma_matmul.py"
+    long long v135 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v136 = v135 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v137 = v134 + v136;
+    int v138[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v138[r] = ((r << 2) + tp2);
+    long long v140[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+    long long v142[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+    float* v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+    int v146[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+    bool v148[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
+    bool v152[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = v151[r] & v148[r];
+    int v153[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v153[r] = (r + tp3);
+    long long v155[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
+    long long v157[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v155[r] * 1LL;
+    float* v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v144[(r >> 2)];
+    long long v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[(r & 3)];
+    float* v160[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v160[r] = v158[r] + v159[r];
+    int v162[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
+    bool v164[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v164[r] = (r & 3) ? v164[r & ~3] : v162[r] < c_desc_shape1;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v162[r] >= 0;
+    bool v168[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = (r & 3) ? v168[r & ~3] : v167[r] & v164[r];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v152[(r >> 2)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[(r & 3)];
+    bool v171[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v171[r] = (r & 3) ? v171[r & ~3] : v169[r] & v170[r];
+    #pragma unroll
+    for (int r = 0; r < 128; r += 4)
+        #line 34 "tma_matmul.py"
+        tsm::store<4>(v160[r], &acc_3[r], v171[r]); // 16-byte accesses
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -3953,7 +7278,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
 // (nvcc -gencode arch=compute_90a,code=sm_90a; -arch=sm_90a adds compute_90 PTX, which has no wgmma).
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned char* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, unsigned char* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned char* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, unsigned char* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -3962,7 +7287,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -3972,6 +7300,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -4176,37 +7507,266 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v132 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v133 = v132 * v19;
+    #line 34 "tma_matmul.py"
+    float* v134 = c_desc + v133;
+    #line 34 "tma_matmul.py"
+    long long v135 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v136 = v135 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v137 = v134 + v136;
+    int v138[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v138[r] = ((r << 2) + tp2);
+    long long v140[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+    long long v142[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+    float* v144[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+    int v146[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+    bool v148[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
+    bool v152[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = v151[r] & v148[r];
+    int v153[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v153[r] = (r + tp3);
+    long long v155[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
+    long long v157[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v155[r] * 1LL;
+    float* v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v144[(r >> 2)];
+    long long v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[(r & 3)];
+    float* v160[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v160[r] = v158[r] + v159[r];
+    int v162[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
+    bool v164[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v164[r] = v162[r] < c_desc_shape1;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v162[r] >= 0;
+    bool v168[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v167[r] & v164[r];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v152[(r >> 2)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[(r & 3)];
+    bool v171[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v171[r] = v169[r] & v170[r];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        tsm::store<1>(v160[r], &acc_3[r], v171[r]); // 4-byte access
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -4216,7 +7776,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -4225,7 +7785,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -4235,6 +7798,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -4443,37 +8009,266 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v131 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v132 = v131 * v19;
+    #line 34 "tma_matmul.py"
+    float* v133 = c_desc + v132;
+    #line 34 "tma_matmul.py"
+    long long v134 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v135 = v134 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v136 = v133 + v135;
+    int v137[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v137[r] = ((r << 2) + tp2);
+    long long v139[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+    long long v141[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+    float* v143[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+    int v145[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+    bool v147[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+    bool v150[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v150[r] & v147[r];
+    int v152[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = (r + tp3);
+    long long v154[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
+    long long v156[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v156[r] = v154[r] * 1LL;
+    float* v157[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v143[(r >> 2)];
+    long long v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v156[(r & 3)];
+    float* v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[r] + v158[r];
+    int v161[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
+    bool v163[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v163[r] = v161[r] < c_desc_shape1;
+    bool v166[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v166[r] = (r & 3) ? v166[r & ~3] : v161[r] >= 0;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = v166[r] & v163[r];
+    bool v168[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v151[(r >> 2)];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v167[(r & 3)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = v168[r] & v169[r];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        tsm::store<1>(v159[r], &acc_3[r], v170[r]); // 4-byte access
 }
 // ==== kernel tma_matmul_kernel
 // Generated by Tilesmith from kernel 'tma_matmul_kernel' in tma_matmul.py.
@@ -4483,7 +8278,7 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
 #include <cuda_fp16.h>
 #include "tilesmith_device.cuh"
 
-extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma, const __grid_constant__ tsm::TmaMap c_desc_tma)
+extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_desc, int a_desc_shape0, int a_desc_shape1, long long a_desc_stride0_16B, __half* b_desc, int b_desc_shape0, int b_desc_shape1, long long b_desc_stride0_16B, float* c_desc, int c_desc_shape0, int c_desc_shape1, long long c_desc_stride0_16B, int M, int N, int K, const __grid_constant__ tsm::TmaMap a_desc_tma, const __grid_constant__ tsm::TmaMap b_desc_tma)
 {
     const int lane = threadIdx.x & 31;
     const int warp = threadIdx.x >> 5;
@@ -4492,7 +8287,10 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     extern __shared__ __align__(1024) unsigned char tsm_smem[];
     int dot_slot = 0; // which of tl.dot's 4 staging buffers this iteration reads
     unsigned tma_phase = 0; // bit s: the parity of staging buffer s's next TMA fill
-    const int tp0 = ((lane & 3) << 1) | ((lane >> 2) << 7) | (warp << 11);
+    const int tp0 = ((((lane >> 0) & 1) * 10) ^ (((lane >> 1) & 1) * 1) ^ (((lane >> 2) & 1) * 68) ^ (((lane >> 3) & 1) * 128) ^ (((lane >> 4) & 1) * 256)) ^ (warp << 9);
+    const int tp1 = ((lane & 7) | ((lane >> 3) << 4)) ^ ((((warp >> 0) & 1) * 68) ^ (((warp >> 1) & 1) * 128));
+    const int tp2 = warp;
+    const int tp3 = (lane << 2);
     unsigned long long *tsm_tma_bar = reinterpret_cast<unsigned long long *>(tsm_smem + 131072); // one mbarrier per TMA-fed staging buffer
     if (threadIdx.x == 0) {
         tsm::mbar_init(&tsm_tma_bar[0], 2);
@@ -4502,6 +8300,9 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         tsm::fence_mbar_init();
     }
     __syncthreads(); // the barriers are ready before any copy completes on them
+    // def tma_matmul_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+    #line 22 "tma_matmul.py"
+    long long v19 = c_desc_stride0_16B * 4LL;
     // off_m = tl.program_id(0) * BM
     #line 24 "tma_matmul.py"
     int v24 = blockIdx.x;
@@ -4710,35 +8511,264 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
     tsm::wgmma_wait<0>(); // the last tl.dot's tensor-core work is done
     #line 27 "tma_matmul.py"
     tsm::wgmma_fence_regs<128>(acc_1);
-    // c_desc.store([off_m, off_n], acc)
-    // TMA store: the threads put the [128, 128] block into shared memory in the 128-byte swizzle, 4 boxes of 32 x 128, and one thread asks the copy engine to write it to c_desc (it skips what lies outside the tensor)
+    float acc_3[128];
+    // through shared memory, 16 bytes per access: the threads hold different elements in the two layouts
     {
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        tsm::vec<float, 4> *sv = reinterpret_cast<tsm::vec<float, 4> *>(tsm_smem);
+        #line 27 "tma_matmul.py"
         __syncthreads(); // earlier readers of the buffer are done
-        #pragma unroll
-        for (int r = 0; r < 128; r += 2)
-            #line 34 "tma_matmul.py"
-            tsm::st_shared<8>(tsm_smem + tsm::tma_box_offset<128, 32, 4, 128, 16384>(((r & 1) | (((r >> 1) & 1) << 10) | (((r >> 2) & 15) << 3) | ((r >> 6) << 13)) + tp0), &acc_1[r]);
-        #line 34 "tma_matmul.py"
-        tsm::fence_proxy_async(); // the writes are visible to the copy engine
-        #line 34 "tma_matmul.py"
+        #line 27 "tma_matmul.py"
+        sv[tp0] = tsm::vec<float, 4>{{acc_1[0], acc_1[1], acc_1[2], acc_1[3]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x2] = tsm::vec<float, 4>{{acc_1[4], acc_1[5], acc_1[6], acc_1[7]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x4] = tsm::vec<float, 4>{{acc_1[8], acc_1[9], acc_1[10], acc_1[11]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x6] = tsm::vec<float, 4>{{acc_1[12], acc_1[13], acc_1[14], acc_1[15]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x10] = tsm::vec<float, 4>{{acc_1[16], acc_1[17], acc_1[18], acc_1[19]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x12] = tsm::vec<float, 4>{{acc_1[20], acc_1[21], acc_1[22], acc_1[23]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x14] = tsm::vec<float, 4>{{acc_1[24], acc_1[25], acc_1[26], acc_1[27]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x16] = tsm::vec<float, 4>{{acc_1[28], acc_1[29], acc_1[30], acc_1[31]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x20] = tsm::vec<float, 4>{{acc_1[32], acc_1[33], acc_1[34], acc_1[35]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x22] = tsm::vec<float, 4>{{acc_1[36], acc_1[37], acc_1[38], acc_1[39]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x24] = tsm::vec<float, 4>{{acc_1[40], acc_1[41], acc_1[42], acc_1[43]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x26] = tsm::vec<float, 4>{{acc_1[44], acc_1[45], acc_1[46], acc_1[47]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x30] = tsm::vec<float, 4>{{acc_1[48], acc_1[49], acc_1[50], acc_1[51]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x32] = tsm::vec<float, 4>{{acc_1[52], acc_1[53], acc_1[54], acc_1[55]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x34] = tsm::vec<float, 4>{{acc_1[56], acc_1[57], acc_1[58], acc_1[59]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x36] = tsm::vec<float, 4>{{acc_1[60], acc_1[61], acc_1[62], acc_1[63]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x800] = tsm::vec<float, 4>{{acc_1[64], acc_1[65], acc_1[66], acc_1[67]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x802] = tsm::vec<float, 4>{{acc_1[68], acc_1[69], acc_1[70], acc_1[71]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x804] = tsm::vec<float, 4>{{acc_1[72], acc_1[73], acc_1[74], acc_1[75]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x806] = tsm::vec<float, 4>{{acc_1[76], acc_1[77], acc_1[78], acc_1[79]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x810] = tsm::vec<float, 4>{{acc_1[80], acc_1[81], acc_1[82], acc_1[83]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x812] = tsm::vec<float, 4>{{acc_1[84], acc_1[85], acc_1[86], acc_1[87]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x814] = tsm::vec<float, 4>{{acc_1[88], acc_1[89], acc_1[90], acc_1[91]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x816] = tsm::vec<float, 4>{{acc_1[92], acc_1[93], acc_1[94], acc_1[95]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x820] = tsm::vec<float, 4>{{acc_1[96], acc_1[97], acc_1[98], acc_1[99]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x822] = tsm::vec<float, 4>{{acc_1[100], acc_1[101], acc_1[102], acc_1[103]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x824] = tsm::vec<float, 4>{{acc_1[104], acc_1[105], acc_1[106], acc_1[107]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x826] = tsm::vec<float, 4>{{acc_1[108], acc_1[109], acc_1[110], acc_1[111]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x830] = tsm::vec<float, 4>{{acc_1[112], acc_1[113], acc_1[114], acc_1[115]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x832] = tsm::vec<float, 4>{{acc_1[116], acc_1[117], acc_1[118], acc_1[119]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x834] = tsm::vec<float, 4>{{acc_1[120], acc_1[121], acc_1[122], acc_1[123]}};
+        #line 27 "tma_matmul.py"
+        sv[tp0 ^ 0x836] = tsm::vec<float, 4>{{acc_1[124], acc_1[125], acc_1[126], acc_1[127]}};
+        #line 27 "tma_matmul.py"
         __syncthreads();
-        #line 34 "tma_matmul.py"
-        if (threadIdx.x == 0) {
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem, off_n, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 16384, off_n + 32, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 32768, off_n + 64, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::tma_store_2d(&c_desc_tma, tsm_smem + 49152, off_n + 96, off_m);
-            #line 34 "tma_matmul.py"
-            tsm::bulk_commit();
-            #line 34 "tma_matmul.py"
-            tsm::bulk_wait<true>(); // the copy engine has read the block: the buffer may be reused
-        }
-        #line 34 "tma_matmul.py"
-        __syncthreads();
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1]; acc_3[0] = x.e[0]; acc_3[1] = x.e[1]; acc_3[8] = x.e[2]; acc_3[9] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa]; acc_3[2] = x.e[0]; acc_3[3] = x.e[1]; acc_3[10] = x.e[2]; acc_3[11] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x100]; acc_3[4] = x.e[0]; acc_3[5] = x.e[1]; acc_3[12] = x.e[2]; acc_3[13] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x10a]; acc_3[6] = x.e[0]; acc_3[7] = x.e[1]; acc_3[14] = x.e[2]; acc_3[15] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x200]; acc_3[16] = x.e[0]; acc_3[17] = x.e[1]; acc_3[24] = x.e[2]; acc_3[25] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x20a]; acc_3[18] = x.e[0]; acc_3[19] = x.e[1]; acc_3[26] = x.e[2]; acc_3[27] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x300]; acc_3[20] = x.e[0]; acc_3[21] = x.e[1]; acc_3[28] = x.e[2]; acc_3[29] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x30a]; acc_3[22] = x.e[0]; acc_3[23] = x.e[1]; acc_3[30] = x.e[2]; acc_3[31] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x400]; acc_3[32] = x.e[0]; acc_3[33] = x.e[1]; acc_3[40] = x.e[2]; acc_3[41] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x40a]; acc_3[34] = x.e[0]; acc_3[35] = x.e[1]; acc_3[42] = x.e[2]; acc_3[43] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x500]; acc_3[36] = x.e[0]; acc_3[37] = x.e[1]; acc_3[44] = x.e[2]; acc_3[45] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x50a]; acc_3[38] = x.e[0]; acc_3[39] = x.e[1]; acc_3[46] = x.e[2]; acc_3[47] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x600]; acc_3[48] = x.e[0]; acc_3[49] = x.e[1]; acc_3[56] = x.e[2]; acc_3[57] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x60a]; acc_3[50] = x.e[0]; acc_3[51] = x.e[1]; acc_3[58] = x.e[2]; acc_3[59] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x700]; acc_3[52] = x.e[0]; acc_3[53] = x.e[1]; acc_3[60] = x.e[2]; acc_3[61] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x70a]; acc_3[54] = x.e[0]; acc_3[55] = x.e[1]; acc_3[62] = x.e[2]; acc_3[63] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x800]; acc_3[64] = x.e[0]; acc_3[65] = x.e[1]; acc_3[72] = x.e[2]; acc_3[73] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x80a]; acc_3[66] = x.e[0]; acc_3[67] = x.e[1]; acc_3[74] = x.e[2]; acc_3[75] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x900]; acc_3[68] = x.e[0]; acc_3[69] = x.e[1]; acc_3[76] = x.e[2]; acc_3[77] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0x90a]; acc_3[70] = x.e[0]; acc_3[71] = x.e[1]; acc_3[78] = x.e[2]; acc_3[79] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa00]; acc_3[80] = x.e[0]; acc_3[81] = x.e[1]; acc_3[88] = x.e[2]; acc_3[89] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xa0a]; acc_3[82] = x.e[0]; acc_3[83] = x.e[1]; acc_3[90] = x.e[2]; acc_3[91] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb00]; acc_3[84] = x.e[0]; acc_3[85] = x.e[1]; acc_3[92] = x.e[2]; acc_3[93] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xb0a]; acc_3[86] = x.e[0]; acc_3[87] = x.e[1]; acc_3[94] = x.e[2]; acc_3[95] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc00]; acc_3[96] = x.e[0]; acc_3[97] = x.e[1]; acc_3[104] = x.e[2]; acc_3[105] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xc0a]; acc_3[98] = x.e[0]; acc_3[99] = x.e[1]; acc_3[106] = x.e[2]; acc_3[107] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd00]; acc_3[100] = x.e[0]; acc_3[101] = x.e[1]; acc_3[108] = x.e[2]; acc_3[109] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xd0a]; acc_3[102] = x.e[0]; acc_3[103] = x.e[1]; acc_3[110] = x.e[2]; acc_3[111] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe00]; acc_3[112] = x.e[0]; acc_3[113] = x.e[1]; acc_3[120] = x.e[2]; acc_3[121] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xe0a]; acc_3[114] = x.e[0]; acc_3[115] = x.e[1]; acc_3[122] = x.e[2]; acc_3[123] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf00]; acc_3[116] = x.e[0]; acc_3[117] = x.e[1]; acc_3[124] = x.e[2]; acc_3[125] = x.e[3]; }
+        #line 27 "tma_matmul.py"
+        { const tsm::vec<float, 4> x = sv[tp1 ^ 0xf0a]; acc_3[118] = x.e[0]; acc_3[119] = x.e[1]; acc_3[126] = x.e[2]; acc_3[127] = x.e[3]; }
     }
+    // c_desc.store([off_m, off_n], acc)
+    #line 34 "tma_matmul.py"
+    long long v131 = (long long)off_m;
+    #line 34 "tma_matmul.py"
+    long long v132 = v131 * v19;
+    #line 34 "tma_matmul.py"
+    float* v133 = c_desc + v132;
+    #line 34 "tma_matmul.py"
+    long long v134 = (long long)off_n;
+    #line 34 "tma_matmul.py"
+    long long v135 = v134 * 1LL;
+    #line 34 "tma_matmul.py"
+    float* v136 = v133 + v135;
+    int v137[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v137[r] = ((r << 2) + tp2);
+    long long v139[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+    long long v141[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+    float* v143[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+    int v145[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+    bool v147[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+    bool v150[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
+    bool v151[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 34 "tma_matmul.py"
+        v151[r] = v150[r] & v147[r];
+    int v152[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v152[r] = (r + tp3);
+    long long v154[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
+    long long v156[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v156[r] = v154[r] * 1LL;
+    float* v157[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v157[r] = v143[(r >> 2)];
+    long long v158[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v158[r] = v156[(r & 3)];
+    float* v159[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v159[r] = v157[r] + v158[r];
+    int v161[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
+    bool v163[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v163[r] = (r & 3) ? v163[r & ~3] : v161[r] < c_desc_shape1;
+    bool v166[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v166[r] = (r & 3) ? v166[r & ~3] : v161[r] >= 0;
+    bool v167[4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "tma_matmul.py"
+        v167[r] = (r & 3) ? v167[r & ~3] : v166[r] & v163[r];
+    bool v168[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v168[r] = v151[(r >> 2)];
+    bool v169[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v169[r] = v167[(r & 3)];
+    bool v170[128];
+    #pragma unroll
+    for (int r = 0; r < 128; ++r)
+        #line 34 "tma_matmul.py"
+        v170[r] = (r & 3) ? v170[r & ~3] : v168[r] & v169[r];
+    #pragma unroll
+    for (int r = 0; r < 128; r += 4)
+        #line 34 "tma_matmul.py"
+        tsm::store<4>(v159[r], &acc_3[r], v170[r]); // 16-byte accesses
 }

@@ -46,6 +46,7 @@ lowerAndEmit(const std::string &body, const std::string &fn, const std::string &
         return r;
     passes::PipelineOptions options;
     options.computeCapability = cc;
+    options.tmaStores = emit.tmaStores;
     r->lk = passes::lowerForCuda(r->spec->kernel, options, r->diags);
     if (r->lk) {
         EXPECT_EQ(passes::checkLayoutContract(*r->lk), "");

@@ -53,6 +53,14 @@ EmitOptions withTma()
     return o;
 }
 
+/// TMA stores on as well (EmitOptions::tmaStores, off by default; TILESMITH_TMA=stores).
+EmitOptions withTmaStores()
+{
+    EmitOptions o = withTma();
+    o.tmaStores = true;
+    return o;
+}
+
 std::vector<const CudaParam *> tensorMaps(const CudaSource &s)
 {
     std::vector<const CudaParam *> out;
@@ -79,8 +87,7 @@ TEST(EmitTma, HostDescriptorTilesOfAWgmmaDotComeByTheCopyEngine)
     EXPECT_EQ(count(c, "a_desc + "), 0) << c;
     EXPECT_EQ(count(c, "b_desc + "), 0) << c;
     EXPECT_EQ(count(c, "< a_desc_shape") + count(c, "< b_desc_shape"), 0) << c;
-    // c's store: the copy engine too (EmitTma.DescriptorStores...), with no bounds mask.
-    EXPECT_EQ(count(c, "< c_desc_shape"), 0) << c;
+    EXPECT_EQ(count(c, "< c_desc_shape"), 2) << c; // c's store is masked (TMA stores are opt-in)
     EXPECT_NE(c.find("tsm::mbar_expect_tx(&tsm_tma_bar[0 + tma_slot], 16384);"), std::string::npos) << c;
     EXPECT_NE(c.find("if (threadIdx.x == 0)"), std::string::npos);
     // Four buffers, four barriers, two arrivals each (a's copy and b's).
@@ -89,10 +96,10 @@ TEST(EmitTma, HostDescriptorTilesOfAWgmmaDotComeByTheCopyEngine)
     // The dot waits on its buffer's barrier; after the loop, the last prefetch is waited for.
     EXPECT_EQ(count(c, "tsm::mbar_wait(&tsm_tma_bar[0 + dot_slot], (tma_phase >> dot_slot) & 1u);"), 2) << c;
     const std::vector<const CudaParam *> maps = tensorMaps(*r->cuda);
-    ASSERT_EQ(maps.size(), 3u);
+    ASSERT_EQ(maps.size(), 2u);
     EXPECT_EQ(maps[0]->tensorMap->box, (std::vector<std::uint32_t>{64, 128}));
     EXPECT_EQ(maps[1]->tensorMap->box, (std::vector<std::uint32_t>{64, 64}));
-    EXPECT_EQ(r->cuda->params.back().name, maps[2]->name); // after the kernel's own parameters
+    EXPECT_EQ(r->cuda->params.back().name, maps[1]->name); // after the kernel's own parameters
     EXPECT_NE(c.find("const __grid_constant__ tsm::TmaMap a_desc_tma"), std::string::npos);
     const std::string ptx = expectCompiles(*r);
     EXPECT_EQ(count(ptx, "cp.async.bulk.tensor.2d.shared::cluster.global"), 6) << ptx;
@@ -112,7 +119,7 @@ TEST(EmitTma, TransposedTilesAndSmallerSwizzlesAndTwoWarpgroups)
     r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 64, 64, 32, false), 90, withTma());
     ASSERT_TRUE(r->cuda) << r->messages();
     const std::vector<const CudaParam *> maps = tensorMaps(*r->cuda);
-    ASSERT_EQ(maps.size(), 3u);
+    ASSERT_EQ(maps.size(), 2u);
     EXPECT_EQ(maps[0]->tensorMap->swizzle, 64);
     EXPECT_EQ(maps[0]->tensorMap->box, (std::vector<std::uint32_t>{32, 64}));
     expectCompiles(*r);
@@ -124,7 +131,7 @@ TEST(EmitTma, TransposedTilesAndSmallerSwizzlesAndTwoWarpgroups)
     // fp8 (K-major only): b transposed, 128-byte rows of 128 elements.
     r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp8e4nv", 128, 128, 128, true), 90, withTma());
     ASSERT_TRUE(r->cuda) << r->messages();
-    EXPECT_EQ(tensorMaps(*r->cuda).size(), 3u);
+    EXPECT_EQ(tensorMaps(*r->cuda).size(), 2u);
     EXPECT_EQ(tensorMaps(*r->cuda)[0]->tensorMap->box, (std::vector<std::uint32_t>{128, 128}));
     expectCompiles(*r);
 }
@@ -153,7 +160,7 @@ TEST(EmitTma, OtherDotsKeepTheirPaths)
     auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp32", 128, 128, 32, false), 90, withTma());
     ASSERT_TRUE(r->cuda) << r->messages();
     EXPECT_EQ(r->cuda->dots.at(0).detail.substr(r->cuda->dots[0].detail.rfind(", ") + 2), "TMA into 4 buffers (a)");
-    EXPECT_EQ(tensorMaps(*r->cuda).size(), 2u); // a's, and c's for the store
+    EXPECT_EQ(tensorMaps(*r->cuda).size(), 1u);
     expectCompiles(*r);
     // mma.sync (sm_80): cp.async, no tensor maps.
     r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, false), 80, withTma());
@@ -201,7 +208,7 @@ TEST(EmitTma, DescriptorStoresGoThroughTheCopyEngine)
     // The matmul's fp32 [128, 128] c: 512-byte rows, four 32 x 128 boxes in the 128-byte
     // swizzle, written from the accumulator's registers (no conversion to a coalescing layout)
     // by one thread after the others have put the block into shared memory.
-    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, false), 90, withTma());
+    auto r = lowerAndEmit(kHostDescMatmul, "mm", sig("fp16", 128, 128, 64, false), 90, withTmaStores());
     ASSERT_TRUE(r->cuda) << r->messages();
     std::string c = r->code();
     EXPECT_EQ(count(c, "tsm::tma_store_2d(&c_desc_tma, tsm_smem"), 4) << c;
@@ -232,7 +239,7 @@ def cp(x_desc, y_desc, z_ptr, BM: tl.constexpr, BN: tl.constexpr):
     z = tl.load(z_ptr + tl.arange(0, BN))
     tl.store(z_ptr + tl.arange(0, BN), z + 1)
 )py";
-    r = lowerAndEmit(copy, "cp", "x_desc=tensordesc<fp16[64, 8]>, y_desc=tensordesc<fp16[64, 8]>, z_ptr=*fp32:16, BM=64, BN=8", 90, withTma());
+    r = lowerAndEmit(copy, "cp", "x_desc=tensordesc<fp16[64, 8]>, y_desc=tensordesc<fp16[64, 8]>, z_ptr=*fp32:16, BM=64, BN=8", 90, withTmaStores());
     ASSERT_TRUE(r->cuda) << r->messages();
     c = r->code();
     EXPECT_EQ(count(c, "tsm::tma_store_2d(&y_desc_tma, tsm_smem, "), 1) << c;
@@ -244,16 +251,20 @@ def cp(x_desc, y_desc, z_ptr, BM: tl.constexpr, BN: tl.constexpr):
     ptx = expectCompiles(*r);
     EXPECT_EQ(count(ptx, "cp.async.bulk.tensor.2d.global.shared::cta"), 1) << ptx;
 
-    // Rows of 8 bytes are too narrow for the copy engine, sm_80 has none, and with TMA off the
-    // store is a masked st.global as before.
-    r = lowerAndEmit(copy, "cp", "x_desc=tensordesc<fp16[64, 4]>, y_desc=tensordesc<fp16[64, 4]>, z_ptr=*fp32:16, BM=64, BN=8", 90, withTma());
+    // Rows of 8 bytes are too narrow for the copy engine, sm_80 has none, and with TMA stores
+    // off (the default) or TMA off the store is a masked st.global as before.
+    r = lowerAndEmit(copy, "cp", "x_desc=tensordesc<fp16[64, 4]>, y_desc=tensordesc<fp16[64, 4]>, z_ptr=*fp32:16, BM=64, BN=8", 90, withTmaStores());
     ASSERT_TRUE(r->cuda) << r->messages();
     EXPECT_EQ(count(r->code(), "tma_store_2d"), 0);
     EXPECT_TRUE(tensorMaps(*r->cuda).empty());
-    r = lowerAndEmit(copy, "cp", "x_desc=tensordesc<fp16[64, 8]>, y_desc=tensordesc<fp16[64, 8]>, z_ptr=*fp32:16, BM=64, BN=8", 80, withTma());
+    r = lowerAndEmit(copy, "cp", "x_desc=tensordesc<fp16[64, 8]>, y_desc=tensordesc<fp16[64, 8]>, z_ptr=*fp32:16, BM=64, BN=8", 80, withTmaStores());
     ASSERT_TRUE(r->cuda) << r->messages();
     EXPECT_EQ(count(r->code(), "tma_store_2d"), 0);
-    EmitOptions off;
+    r = lowerAndEmit(copy, "cp", "x_desc=tensordesc<fp16[64, 8]>, y_desc=tensordesc<fp16[64, 8]>, z_ptr=*fp32:16, BM=64, BN=8", 90, withTma());
+    ASSERT_TRUE(r->cuda) << r->messages();
+    EXPECT_EQ(count(r->code(), "tma_store_2d"), 0);
+    EXPECT_FALSE(r->cuda->archSpecific);
+    EmitOptions off = withTmaStores();
     off.tma = false;
     r = lowerAndEmit(copy, "cp", "x_desc=tensordesc<fp16[64, 8]>, y_desc=tensordesc<fp16[64, 8]>, z_ptr=*fp32:16, BM=64, BN=8", 90, off);
     ASSERT_TRUE(r->cuda) << r->messages();

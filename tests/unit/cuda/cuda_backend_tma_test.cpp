@@ -35,7 +35,7 @@ def mm(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: 
 class CudaBackendTma : public ::testing::Test
 {
 protected:
-    void build(const std::string &padding)
+    void build(const std::string &padding, bool tmaStores = false)
     {
         const std::string pad = padding.empty() ? "" : " " + padding;
         spec = passes::test::specializeSource(
@@ -49,6 +49,7 @@ protected:
         CudaBuildOptions options;
         options.compile = false; // the launch glue does not look at the cubin
         options.emit.tma = true;
+        options.emit.tmaStores = tmaStores;
         DiagnosticSink diags;
         auto b = buildCuda(spec->kernel, spec->file, options, diags);
         ASSERT_TRUE(b) << (diags.diagnostics().empty() ? "" : diags.diagnostics()[0].message);
@@ -114,26 +115,23 @@ protected:
 TEST_F(CudaBackendTma, EachCopiedDescriptorTakesATensorMapAfterTheKernelsOwnParameters)
 {
     build("");
-    // a and b go through the copy engine, and so does c's store.
-    ASSERT_GE(params.size(), 3u);
-    const codegen::CudaParam &ma = params[params.size() - 3], &mb = params[params.size() - 2], &mc = params.back();
-    ASSERT_TRUE(ma.tensorMap && mb.tensorMap && mc.tensorMap);
+    // a and b go through the copy engine; c is stored with ordinary stores.
+    ASSERT_GE(params.size(), 2u);
+    const codegen::CudaParam &ma = params[params.size() - 2], &mb = params.back();
+    ASSERT_TRUE(ma.tensorMap && mb.tensorMap);
     EXPECT_EQ(ma.index, 0u);
     EXPECT_EQ(mb.index, 4u);
-    EXPECT_EQ(mc.index, 8u);
     EXPECT_EQ(ma.tensorMap->box, (std::vector<std::uint32_t>{64, 128})); // K-major a: one 128-byte box
     EXPECT_EQ(mb.tensorMap->box, (std::vector<std::uint32_t>{64, 64}));  // N-major b: two panels of 64
-    EXPECT_EQ(mc.tensorMap->box, (std::vector<std::uint32_t>{32, 128})); // fp32 c: four panels of 32
     EXPECT_EQ(ma.tensorMap->swizzle, 128);
     EXPECT_EQ(mb.tensorMap->swizzle, 128);
-    EXPECT_EQ(mc.tensorMap->swizzle, 128);
-    for (std::size_t k = 0; k + 3 < params.size(); ++k)
+    for (std::size_t k = 0; k + 2 < params.size(); ++k)
         EXPECT_FALSE(params[k].tensorMap) << params[k].name;
 
     setArgs();
     ASSERT_TRUE(launch()) << (diags.diagnostics().empty() ? "" : diags.diagnostics()[0].message);
-    ASSERT_EQ(driver->tensorMaps.size(), 3u);
-    const TensorMapRequest &a = driver->tensorMaps[0], &b = driver->tensorMaps[1], &c = driver->tensorMaps[2];
+    ASSERT_EQ(driver->tensorMaps.size(), 2u);
+    const TensorMapRequest &a = driver->tensorMaps[0], &b = driver->tensorMaps[1];
     EXPECT_EQ(a.dims, (std::vector<std::uint64_t>{std::uint64_t(K), std::uint64_t(M)}));
     EXPECT_EQ(a.strides, (std::vector<std::uint64_t>{std::uint64_t(K * 2)}));
     EXPECT_EQ(a.box, (std::vector<std::uint32_t>{64, 128}));
@@ -143,17 +141,36 @@ TEST_F(CudaBackendTma, EachCopiedDescriptorTakesATensorMapAfterTheKernelsOwnPara
     EXPECT_EQ(b.dims, (std::vector<std::uint64_t>{std::uint64_t(N), std::uint64_t(K)}));
     EXPECT_EQ(b.strides, (std::vector<std::uint64_t>{std::uint64_t(N * 2)}));
     EXPECT_EQ(b.box, (std::vector<std::uint32_t>{64, 64}));
-    EXPECT_EQ(c.dims, (std::vector<std::uint64_t>{std::uint64_t(N), std::uint64_t(M)}));
-    EXPECT_EQ(c.strides, (std::vector<std::uint64_t>{std::uint64_t(N * 4)}));
-    EXPECT_EQ(c.dataType, int(CU_TENSOR_MAP_DATA_TYPE_FLOAT32));
     // The base is the device mirror of the descriptor's tensor, as the pointer parameter is.
     ASSERT_EQ(driver->launches.size(), 1u);
     EXPECT_EQ(a.address, driver->launches[0].args[0]);
     EXPECT_EQ(b.address, driver->launches[0].args[4]);
-    EXPECT_EQ(c.address, driver->launches[0].args[8]);
     // The maps' bytes are what the kernel receives in their parameters.
-    EXPECT_EQ(driver->launches[0].args[params.size() - 3], 1u);
-    EXPECT_EQ(driver->launches[0].args[params.size() - 2], 2u);
+    EXPECT_EQ(driver->launches[0].args[params.size() - 2], 1u);
+    EXPECT_EQ(driver->launches[0].args[params.size() - 1], 2u);
+}
+
+TEST_F(CudaBackendTma, WithTmaStoresTheStoredDescriptorTakesAMapToo)
+{
+    // EmitOptions::tmaStores (TILESMITH_TMA=stores): c's fp32 [128, 128] store is written by
+    // the copy engine, four panels of 32 x 128, its map encoded at launch as the loads' are.
+    build("", true);
+    ASSERT_GE(params.size(), 3u);
+    const codegen::CudaParam &mc = params.back();
+    ASSERT_TRUE(mc.tensorMap);
+    EXPECT_EQ(mc.index, 8u);
+    EXPECT_EQ(mc.tensorMap->box, (std::vector<std::uint32_t>{32, 128}));
+    EXPECT_EQ(mc.tensorMap->swizzle, 128);
+    setArgs();
+    ASSERT_TRUE(launch()) << (diags.diagnostics().empty() ? "" : diags.diagnostics()[0].message);
+    ASSERT_EQ(driver->tensorMaps.size(), 3u);
+    const TensorMapRequest &c = driver->tensorMaps[2];
+    EXPECT_EQ(c.dims, (std::vector<std::uint64_t>{std::uint64_t(N), std::uint64_t(M)}));
+    EXPECT_EQ(c.strides, (std::vector<std::uint64_t>{std::uint64_t(N * 4)}));
+    EXPECT_EQ(c.dataType, int(CU_TENSOR_MAP_DATA_TYPE_FLOAT32));
+    EXPECT_FALSE(c.nanFill);
+    ASSERT_EQ(driver->launches.size(), 1u);
+    EXPECT_EQ(c.address, driver->launches[0].args[8]);
     EXPECT_EQ(driver->launches[0].args[params.size() - 1], 3u);
 }
 
@@ -162,10 +179,9 @@ TEST_F(CudaBackendTma, NanPaddingAsksTheCopyEngineForNan)
     build("nan");
     setArgs();
     ASSERT_TRUE(launch()) << (diags.diagnostics().empty() ? "" : diags.diagnostics()[0].message);
-    ASSERT_EQ(driver->tensorMaps.size(), 3u);
+    ASSERT_EQ(driver->tensorMaps.size(), 2u);
     EXPECT_TRUE(driver->tensorMaps[0].nanFill);
     EXPECT_TRUE(driver->tensorMaps[1].nanFill);
-    EXPECT_FALSE(driver->tensorMaps[2].nanFill); // c's, for the store
 }
 
 TEST_F(CudaBackendTma, AnEmptyDescriptorIsReportedNotEncoded)
