@@ -353,6 +353,10 @@ public:
     /// does not fit in shared memory).
     bool tmaStoresOn = true;
     bool claimTmaStore(const ir::Op &store, TmaBox &box);
+    /// The tensor map of the descriptor `access` (a Load's or Store's tensor_desc) reads or
+    /// writes with `box`: registered on first use; false when an earlier access registered
+    /// it with another box, dtype or fill (one map per descriptor).
+    bool useTmaMap(const ir::Op &access, DType dtype, const TmaBox &box, bool nanFill);
     void emitTmaStore(const ir::Op &op);
     /// What a copy into a dot's ring (cp.async or TMA) starts with: the load's registers, which
     /// stay unused, zeroed; `comment`; before the loop, the ring starting over (`fenceAsyncProxy`:

@@ -88,25 +88,30 @@ bool Emitter::claimTma(const ir::Op &dot, int o, const DotStagingPlan &plan, con
     const std::optional<TmaBox> b2 = tmaBox(k, ahead, plan.rowsAlongDim0[o], plan.swizzled[o]);
     if (!b1 || !b2)
         return false;
+    // A second block of the descriptor must be copied with the same box.
+    if (!useTmaMap(first, k.type(first.result()).dtype, *b1, isNanPadding(def, first.operands[2])))
+        return false;
+    box = *b1;
+    return true;
+}
+
+bool Emitter::useTmaMap(const ir::Op &access, DType dtype, const TmaBox &box, bool nanFill)
+{
     TensorMapSpec spec;
     spec.rank = 2;
-    spec.dtype = k.type(first.result()).dtype;
-    spec.box = {std::uint32_t(b1->width), std::uint32_t(b1->rows)};
-    spec.swizzle = b1->swizzle;
-    spec.nanFill = isNanPadding(def, first.operands[2]);
-    if (!host) {
-        spec.shapeFrom = {first.ints[2], first.ints[3]};
-        spec.strideFrom = {first.ints[4]};
+    spec.dtype = dtype;
+    spec.box = {std::uint32_t(box.width), std::uint32_t(box.rows)};
+    spec.swizzle = box.swizzle;
+    spec.nanFill = nanFill;
+    if (access.ints.size() == 5) { // a descriptor made in the kernel
+        spec.shapeFrom = {access.ints[2], access.ints[3]};
+        spec.strideFrom = {access.ints[4]};
     }
-    // One map per descriptor: a second block of it must be copied with the same box.
-    const std::vector<std::int64_t> key = tmaKey(first);
-    if (auto it = tmaMaps.find(key); it != tmaMaps.end()) {
-        if (!(it->second.spec == spec))
-            return false;
-    } else {
-        tmaMaps[key] = TmaMapParam{fresh(k.params[param].name + "_tma"), spec};
-    }
-    box = *b1;
+    // One map per descriptor.
+    const std::vector<std::int64_t> key = tmaKey(access);
+    if (auto it = tmaMaps.find(key); it != tmaMaps.end())
+        return it->second.spec == spec;
+    tmaMaps[key] = TmaMapParam{fresh(k.params[std::size_t(access.ints[0])].name + "_tma"), spec};
     return true;
 }
 
@@ -157,23 +162,9 @@ bool Emitter::claimTmaStore(const ir::Op &store, TmaBox &box)
     const bool host = store.ints.size() == 2;
     if (param >= k.params.size() || (host && k.params[param].tensorDescRank != 2) || (!host && store.ints.size() != 5))
         return false;
-    TensorMapSpec spec;
-    spec.rank = 2;
-    spec.dtype = k.type(store.operands[1]).dtype;
-    spec.box = {std::uint32_t(b->width), std::uint32_t(b->rows)};
-    spec.swizzle = b->swizzle;
-    if (!host) {
-        spec.shapeFrom = {store.ints[2], store.ints[3]};
-        spec.strideFrom = {store.ints[4]};
-    }
-    // One map per descriptor: a load of it the copy engine makes (claimed first) fixes its box.
-    const std::vector<std::int64_t> key = tmaKey(store);
-    if (auto it = tmaMaps.find(key); it != tmaMaps.end()) {
-        if (!(it->second.spec == spec))
-            return false;
-    } else {
-        tmaMaps[key] = TmaMapParam{fresh(k.params[param].name + "_tma"), spec};
-    }
+    // A load of the descriptor the copy engine makes (claimed first) fixes its box.
+    if (!useTmaMap(store, k.type(store.operands[1]).dtype, *b, false))
+        return false;
     box = *b;
     return true;
 }
