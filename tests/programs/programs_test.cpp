@@ -1,5 +1,7 @@
 // Runs every tests/programs/*.py with `tilesmith test --backend interp` semantics (the Runner,
-// in process) and checks the outcome: a program passes all of its tests; a fail_*.py program
+// in process), and the pytest-style programs of tests/gpu/ (those scripts/gpu-check compares
+// with the CUDA backend: a front-end rule that makes one invalid fails here, not only on the GPU
+// machine), and checks the outcome: a program passes all of its tests; a fail_*.py program
 // produces exactly the diagnostics its inline `# CHECK-ERROR: Kind: text` comments list (on those
 // lines), and the validation counts of its `# CHECK-VALIDATION: mismatched=N total=M` lines.
 
@@ -20,22 +22,24 @@ using namespace tsm;
 
 namespace {
 
-std::vector<fs::path> programs()
-{
-    std::vector<fs::path> files;
-    for (const auto &e : fs::directory_iterator(TSM_PROGRAMS_DIR))
-        if (e.path().extension() == ".py")
-            files.push_back(e.path());
-    std::sort(files.begin(), files.end());
-    return files;
-}
-
 std::string readFile(const fs::path &p)
 {
     std::ifstream in(p, std::ios::binary);
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
+}
+
+/// The .py files of `dir`; with `testsOnly`, those that define a test (scripts/gpu/check.py's
+/// rule for tests/gpu: the others are benchmarks and fault drills run by its "special" step).
+std::vector<fs::path> programs(const fs::path &dir, bool testsOnly)
+{
+    std::vector<fs::path> files;
+    for (const auto &e : fs::directory_iterator(dir))
+        if (e.path().extension() == ".py" && (!testsOnly || readFile(e.path()).find("def test_") != std::string::npos))
+            files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    return files;
 }
 
 struct Outcome
@@ -149,6 +153,7 @@ std::string programName(const ::testing::TestParamInfo<fs::path> &info)
     return s;
 }
 
-INSTANTIATE_TEST_SUITE_P(Programs, Program, ::testing::ValuesIn(programs()), programName);
+INSTANTIATE_TEST_SUITE_P(Programs, Program, ::testing::ValuesIn(programs(TSM_PROGRAMS_DIR, false)), programName);
+INSTANTIATE_TEST_SUITE_P(GpuPrograms, Program, ::testing::ValuesIn(programs(TSM_GPU_PROGRAMS_DIR, true)), programName);
 
 } // namespace
