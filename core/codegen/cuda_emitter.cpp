@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <regex>
+#include <set>
 
 namespace tsm::codegen {
 namespace {
@@ -188,11 +189,52 @@ void Emitter::unsupported(const ir::Op &op, const std::string &what)
 
 void Emitter::emitRegion(const ir::Region &region)
 {
-    for (const ir::Op &op : region.ops) {
+    for (std::size_t i = 0; i < region.ops.size(); ++i) {
+        const ir::Op &op = region.ops[i];
         if (failed)
             return;
         if (op.code == ir::OpCode::Yield || op.code == ir::OpCode::Condition || unemitted.count(&op))
             continue; // the parent op assigns its region's results; no one reads an unemitted op's
+        if (fusableElementwise(op)) {
+            // A run of elementwise ops on the same layout: one loop (emitElementwiseGroup). The
+            // constants, splats and scalar arithmetic between them, which read nothing the run
+            // computes, are emitted before it.
+            std::vector<const ir::Op *> group{&op}, hoisted, pending;
+            std::set<ir::ValueId> computed{op.result()};
+            std::size_t last = i;
+            for (std::size_t j = i + 1; j < region.ops.size(); ++j) {
+                const ir::Op &next = region.ops[j];
+                if (unemitted.count(&next))
+                    continue;
+                if (fusableElementwise(next) && layout(next.result()).sameAs(layout(op.result()))) {
+                    hoisted.insert(hoisted.end(), pending.begin(), pending.end());
+                    pending.clear();
+                    group.push_back(&next);
+                    computed.insert(next.result());
+                    last = j;
+                    continue;
+                }
+                const bool readsRun = std::any_of(next.operands.begin(), next.operands.end(),
+                                                  [&](ir::ValueId v) { return computed.count(v) != 0; });
+                if (readsRun || !hoistableBeforeRun(next))
+                    break;
+                pending.push_back(&next);
+            }
+            if (group.size() > 1) {
+                const std::uint32_t before = m_lastLine;
+                for (const ir::Op *h : hoisted) {
+                    restoreSourceLine(*h); // its #line, but no comment out of the source's order
+                    emitOp(*h);
+                }
+                if (before)
+                    setLineDirective(before);
+                else
+                    m_lastLine = 0;
+                emitElementwiseGroup(group);
+                i = last;
+                continue;
+            }
+        }
         sourceLine(op);
         emitOp(op);
     }

@@ -314,18 +314,30 @@ void Emitter::emitElementwise(const ir::Op &op)
         unrolledLoop(l.numRegs(), name(res) + "[r] = " + ex + ";");
 }
 
-bool Emitter::emitAffineAdd(const ir::Op &op, const Layout &l)
+int Emitter::affineAddUniform(const ir::Op &op, const Layout &l) const
 {
     const ir::ValueId res = op.result();
     const ir::Type &rt = k.type(res);
     if (op.code != ir::OpCode::Add || op.operands.size() != 2 || rt.pointer
         || (rt.dtype != DType::I32 && rt.dtype != DType::I64))
-        return false;
+        return -1;
     for (int i = 0; i < 2; ++i) {
         const ir::ValueId s = op.operands[std::size_t(i)], v = op.operands[std::size_t(1 - i)];
         const Affine *a = affine(v);
-        if (!a || !isUniform(s) || !a->layout.sameAs(l) || k.type(v).dtype != rt.dtype)
-            continue;
+        if (a && isUniform(s) && a->layout.sameAs(l) && k.type(v).dtype == rt.dtype)
+            return i;
+    }
+    return -1;
+}
+
+bool Emitter::emitAffineAdd(const ir::Op &op, const Layout &l)
+{
+    const ir::ValueId res = op.result();
+    const ir::Type &rt = k.type(res);
+    const int i = affineAddUniform(op, l);
+    if (i >= 0) {
+        const ir::ValueId s = op.operands[std::size_t(i)], v = op.operands[std::size_t(1 - i)];
+        const Affine *a = affine(v);
         const Affine from = *a; // setAffine below may move the map's nodes
         std::string u = uniform(s);
         if (u.find(' ') != std::string::npos)
@@ -349,6 +361,69 @@ int Emitter::equalRun(ir::ValueId v, const Layout &l) const
         return 1;
     const std::int64_t run = std::min<std::int64_t>(lk.axis[v].constancy[std::size_t(d)], l.contiguousRegs());
     return int(std::bit_floor(std::uint64_t(std::max<std::int64_t>(run, 1))));
+}
+
+bool Emitter::fusableElementwise(const ir::Op &op) const
+{
+    using ir::OpCode;
+    const bool elementwise = ir::isElementwise(op.code) || op.code == OpCode::Cast || op.code == OpCode::Bitcast
+                             || op.code == OpCode::PtrToInt || op.code == OpCode::IntToPtr;
+    if (!elementwise || op.results.size() != 1 || !isBlock(op.result()))
+        return false;
+    const Layout &l = layout(op.result());
+    if (affineAddUniform(op, l) >= 0 || equalRun(op.result(), l) > 1)
+        return false;
+    for (ir::ValueId v : op.operands)
+        if (isBlock(v) && !isUniform(v))
+            return true;
+    return false; // every operand uniform: one scalar computes it (emitElementwise)
+}
+
+bool Emitter::hoistableBeforeRun(const ir::Op &op) const
+{
+    using ir::OpCode;
+    if (op.results.size() != 1)
+        return false;
+    if (op.code == OpCode::Constant)
+        return true;
+    if (op.code == OpCode::Splat)
+        return op.operands.size() == 1 && !isBlock(op.operands[0]);
+    // Scalar arithmetic (index math for the code after the run): no block, no side effect.
+    const bool elementwise = ir::isElementwise(op.code) || op.code == OpCode::Cast || op.code == OpCode::Bitcast;
+    return elementwise && !isBlock(op.result());
+}
+
+void Emitter::emitElementwiseGroup(const std::vector<const ir::Op *> &group)
+{
+    // Consecutive elementwise ops on one layout share one unrolled loop: element r goes
+    // through the whole chain before element r + 1 starts, so only the chain's inputs and
+    // outputs stay live across it, not every intermediate array (a GELU epilogue on a
+    // 128-register accumulator otherwise holds two 128-register arrays at once and spills).
+    // Operands in other layouts are gathered before the loop.
+    const Layout &l = layout(group.front()->result());
+    sourceLine(*group.front()); // its comment before the declarations
+    const std::uint32_t firstLine = m_lastLine;
+    std::vector<std::string> stmts;
+    for (const ir::Op *op : group) {
+        restoreSourceLine(*op);
+        std::vector<std::string> a;
+        for (ir::ValueId v : op->operands)
+            a.push_back(elem(v, l));
+        const std::string ex = elementExpr(*this, *op, a);
+        if (ex.empty())
+            return unsupported(*op, std::string(ir::opName(op->code)) + (op->str.empty() ? "" : " (" + op->str + ")"));
+        declare(op->result());
+        stmts.push_back(name(op->result()) + "[r] = " + ex + ";");
+    }
+    line("#pragma unroll");
+    open("for (int r = 0; r < " + std::to_string(l.numRegs()) + "; ++r)");
+    if (firstLine)
+        setLineDirective(firstLine); // the gathers above took later statements' lines
+    for (std::size_t i = 0; i < group.size(); ++i) {
+        sourceLine(*group[i]);
+        line(stmts[i]);
+    }
+    close();
 }
 
 } // namespace tsm::codegen

@@ -194,6 +194,16 @@ public:
     /// An integer add of a uniform to an Affine block, as `(s + base) + reg(r)`; false when
     /// `op` is not one (emit_arith.cpp).
     bool emitAffineAdd(const ir::Op &op, const Layout &l);
+    /// Which operand of `op` is the uniform of an affine add emitAffineAdd would take, or -1.
+    int affineAddUniform(const ir::Op &op, const Layout &l) const;
+    /// An elementwise op whose result emitElementwise computes with one loop over the result's
+    /// registers (no uniform, affine or equal-run shortcut): one emitElementwiseGroup may share it.
+    bool fusableElementwise(const ir::Op &op) const;
+    /// A constant, a splat of a scalar or scalar arithmetic: emitted before a run of fusable
+    /// ops it sits among (when it reads none of the run's results).
+    bool hoistableBeforeRun(const ir::Op &op) const;
+    /// Consecutive fusable ops with one result layout, emitted as one loop (emit_arith.cpp).
+    void emitElementwiseGroup(const std::vector<const ir::Op *> &group);
     /// How many consecutive registers of `v` in layout `l` axis analysis proves equal (1 if none).
     int equalRun(ir::ValueId v, const Layout &l) const; // emit_arith.cpp
     void emitShape(const ir::Op &op);    // emit_layout.cpp

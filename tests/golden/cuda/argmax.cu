@@ -52,15 +52,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         mask[r] = v15[r] & v19[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "argmax.py"
-        v25[r] = rows[r] * 1;
     float* v27[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 26 "argmax.py"
+        v25[r] = rows[r] * 1;
         #line 26 "argmax.py"
         v27[r] = x_ptr + v25[r];
+    }
     float* v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -79,28 +78,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::load<1>(&x[r], v30[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < 1;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v43[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < 1;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v43[r] = argmax_ptr + rows[r];
+    }
     int v44[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -244,15 +241,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         mask[r] = v15[r] & v19[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "argmax.py"
-        v25[r] = rows[r] * 1;
     float* v27[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 26 "argmax.py"
+        v25[r] = rows[r] * 1;
         #line 26 "argmax.py"
         v27[r] = x_ptr + v25[r];
+    }
     float* v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -271,28 +267,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::load<1>(&x[r], v30[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v42[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v42[r] = argmax_ptr + rows[r];
+    }
     int v43[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -451,15 +445,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         mask[r] = v17[r] & v20[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "argmax.py"
-        v26[r] = rows_1[r] * stride;
     float* v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 26 "argmax.py"
+        v26[r] = rows_1[r] * stride;
         #line 26 "argmax.py"
         v28[r] = x_ptr + v26[r];
+    }
     float* v32[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -478,28 +471,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::load<1>(&x[r], v32[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < 1;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v45[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < 1;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v45[r] = argmax_ptr + rows[r];
+    }
     int v46[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -717,15 +708,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         mask[r] = v17[r] & v20[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "argmax.py"
-        v26[r] = rows_1[r] * stride;
     float* v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 26 "argmax.py"
+        v26[r] = rows_1[r] * stride;
         #line 26 "argmax.py"
         v28[r] = x_ptr + v26[r];
+    }
     float* v32[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -744,28 +734,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::load<1>(&x[r], v32[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v44[r] = argmax_ptr + rows[r];
+    }
     int v45[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -999,15 +987,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         mask[r] = v17[r] & v22[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 26 "argmax.py"
-        v26[r] = rows_1[r] * stride;
     float* v28[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 26 "argmax.py"
+        v26[r] = rows_1[r] * stride;
         #line 26 "argmax.py"
         v28[r] = x_ptr + v26[r];
+    }
     int v31[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1031,28 +1018,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::load<1>(&x[r], v32[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v44[r] = argmax_ptr + rows[r];
+    }
     int v45[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1412,15 +1397,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         mask[r] = (r & 3) ? mask[r & ~3] : v21[r] & v22[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 26 "argmax.py"
-        v26[r] = rows_1[r] * stride;
     float* v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 26 "argmax.py"
+        v26[r] = rows_1[r] * stride;
         #line 26 "argmax.py"
         v28[r] = x_ptr + v26[r];
+    }
     float* v30[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1449,28 +1433,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::load<4>(&x[r], v32[r], mask[r]); // 16-byte accesses
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v44[r] = argmax_ptr + rows[r];
+    }
     int v91[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1833,15 +1815,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         mask[r] = v21[r] & v22[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 26 "argmax.py"
-        v26[r] = rows_1[r] * stride;
     float* v28[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 26 "argmax.py"
+        v26[r] = rows_1[r] * stride;
         #line 26 "argmax.py"
         v28[r] = x_ptr + v26[r];
+    }
     float* v30[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1870,28 +1851,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::load<1>(&x[r], v32[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v44[r] = argmax_ptr + rows[r];
+    }
     int v45[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2237,15 +2216,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         mask[r] = v15[r] & v19[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "argmax.py"
-        v25[r] = rows[r] * 1;
     int* v27[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 26 "argmax.py"
+        v25[r] = rows[r] * 1;
         #line 26 "argmax.py"
         v27[r] = x_ptr + v25[r];
+    }
     int* v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2262,28 +2240,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::load<1>(&x[r], v30[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < 1;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v42[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < 1;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v42[r] = argmax_ptr + rows[r];
+    }
     int v43[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2427,15 +2403,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         mask[r] = v15[r] & v19[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "argmax.py"
-        v25[r] = rows[r] * 1;
     int* v27[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 26 "argmax.py"
+        v25[r] = rows[r] * 1;
         #line 26 "argmax.py"
         v27[r] = x_ptr + v25[r];
+    }
     int* v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2452,28 +2427,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::load<1>(&x[r], v30[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v41[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v41[r] = argmax_ptr + rows[r];
+    }
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2632,15 +2605,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         mask[r] = v17[r] & v20[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "argmax.py"
-        v26[r] = rows_1[r] * stride;
     int* v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 26 "argmax.py"
+        v26[r] = rows_1[r] * stride;
         #line 26 "argmax.py"
         v28[r] = x_ptr + v26[r];
+    }
     int* v32[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2657,28 +2629,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::load<1>(&x[r], v32[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < 1;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < 1;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v44[r] = argmax_ptr + rows[r];
+    }
     int v45[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2896,15 +2866,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         mask[r] = v17[r] & v20[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "argmax.py"
-        v26[r] = rows_1[r] * stride;
     int* v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 26 "argmax.py"
+        v26[r] = rows_1[r] * stride;
         #line 26 "argmax.py"
         v28[r] = x_ptr + v26[r];
+    }
     int* v32[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2921,28 +2890,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::load<1>(&x[r], v32[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v43[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v43[r] = argmax_ptr + rows[r];
+    }
     int v44[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3176,15 +3143,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         mask[r] = v17[r] & v22[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 26 "argmax.py"
-        v26[r] = rows_1[r] * stride;
     int* v28[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 26 "argmax.py"
+        v26[r] = rows_1[r] * stride;
         #line 26 "argmax.py"
         v28[r] = x_ptr + v26[r];
+    }
     int v31[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -3206,28 +3172,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::load<1>(&x[r], v32[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v43[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v43[r] = argmax_ptr + rows[r];
+    }
     int v44[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3587,15 +3551,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         mask[r] = (r & 3) ? mask[r & ~3] : v21[r] & v22[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 26 "argmax.py"
-        v26[r] = rows_1[r] * stride;
     int* v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 26 "argmax.py"
+        v26[r] = rows_1[r] * stride;
         #line 26 "argmax.py"
         v28[r] = x_ptr + v26[r];
+    }
     int* v30[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3622,28 +3585,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::load<4>(&x[r], v32[r], mask[r]); // 16-byte accesses
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v43[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v43[r] = argmax_ptr + rows[r];
+    }
     int v90[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -4006,15 +3967,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         mask[r] = v21[r] & v22[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 26 "argmax.py"
-        v26[r] = rows_1[r] * stride;
     int* v28[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 26 "argmax.py"
+        v26[r] = rows_1[r] * stride;
         #line 26 "argmax.py"
         v28[r] = x_ptr + v26[r];
+    }
     int* v30[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4041,28 +4001,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::load<1>(&x[r], v32[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v43[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v43[r] = argmax_ptr + rows[r];
+    }
     int v44[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -4429,15 +4387,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         mask[r] = v17[r] & v22[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 26 "argmax.py"
-        v26[r] = rows_1[r] * stride;
     float* v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 26 "argmax.py"
+        v26[r] = rows_1[r] * stride;
         #line 26 "argmax.py"
         v28[r] = x_ptr + v26[r];
+    }
     int v31[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -4461,28 +4418,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::load<1>(&x[r], v32[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v44[r] = argmax_ptr + rows[r];
+    }
     int v45[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4829,15 +4784,14 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         mask[r] = v17[r] & v22[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0)
     int v26[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 26 "argmax.py"
-        v26[r] = rows_1[r] * stride;
     int* v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 26 "argmax.py"
+        v26[r] = rows_1[r] * stride;
         #line 26 "argmax.py"
         v28[r] = x_ptr + v26[r];
+    }
     int v31[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -4859,28 +4813,26 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::load<1>(&x[r], v32[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 28 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 29 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "argmax.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
     int* v43[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "argmax.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
         #line 31 "argmax.py"
         v43[r] = argmax_ptr + rows[r];
+    }
     int v44[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -5169,16 +5121,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         offs[r] = (0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "argmax.py"
-        mask[r] = offs[r] < 1;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     float* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "argmax.py"
+        mask[r] = offs[r] < 1;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 39 "argmax.py"
         v10[r] = x_ptr + offs[r];
+    }
     #line 39 "argmax.py"
     float v12 = (float)0;
     float x[1];
@@ -5192,16 +5143,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         tsm::load<1>(&x[r], v10[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 41 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     int v19[1];
     #pragma unroll
@@ -5369,16 +5319,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "argmax.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     float* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "argmax.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 39 "argmax.py"
         v10[r] = x_ptr + offs[r];
+    }
     #line 39 "argmax.py"
     float v12 = (float)0;
     float x[1];
@@ -5392,16 +5341,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         tsm::load<1>(&x[r], v10[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 41 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     int v19[1];
     #pragma unroll
@@ -5616,16 +5564,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "argmax.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     float* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "argmax.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 39 "argmax.py"
         v10[r] = x_ptr + offs[r];
+    }
     #line 39 "argmax.py"
     float v12 = (float)0;
     float x[1];
@@ -5639,16 +5586,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         tsm::load<1>(&x[r], v10[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 41 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     int v19[1];
     #pragma unroll
@@ -6051,16 +5997,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         tsm::load<4>(&x[r], v10[r], mask[r]); // 16-byte accesses
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 40 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 40 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 41 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     int v72[8];
     #pragma unroll
@@ -6458,16 +6403,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 38 "argmax.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     float* v10[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 38 "argmax.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 39 "argmax.py"
         v10[r] = x_ptr + offs[r];
+    }
     #line 39 "argmax.py"
     float v12 = (float)0;
     float x[32];
@@ -6481,16 +6425,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         tsm::load<1>(&x[r], v10[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 40 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 40 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 41 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     int v72[32];
     #pragma unroll
@@ -6885,16 +6828,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         offs[r] = (0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "argmax.py"
-        mask[r] = offs[r] < 1;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "argmax.py"
+        mask[r] = offs[r] < 1;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 39 "argmax.py"
         v10[r] = x_ptr + offs[r];
+    }
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -6906,16 +6848,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         tsm::load<1>(&x[r], v10[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 41 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     int v18[1];
     #pragma unroll
@@ -7083,16 +7024,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "argmax.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "argmax.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 39 "argmax.py"
         v10[r] = x_ptr + offs[r];
+    }
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7104,16 +7044,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         tsm::load<1>(&x[r], v10[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 41 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     int v18[1];
     #pragma unroll
@@ -7328,16 +7267,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "argmax.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "argmax.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 39 "argmax.py"
         v10[r] = x_ptr + offs[r];
+    }
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7349,16 +7287,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         tsm::load<1>(&x[r], v10[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 41 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     int v18[1];
     #pragma unroll
@@ -7759,16 +7696,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         tsm::load<4>(&x[r], v10[r], mask[r]); // 16-byte accesses
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 40 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 40 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 41 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     int v71[8];
     #pragma unroll
@@ -8166,16 +8102,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 38 "argmax.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v10[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 38 "argmax.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 39 "argmax.py"
         v10[r] = x_ptr + offs[r];
+    }
     int x[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -8187,16 +8122,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         tsm::load<1>(&x[r], v10[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 40 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 40 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 41 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     int v71[32];
     #pragma unroll
@@ -8592,16 +8526,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "argmax.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     float* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "argmax.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 39 "argmax.py"
         v10[r] = x_ptr + offs[r];
+    }
     #line 39 "argmax.py"
     float v12 = (float)0;
     float x[1];
@@ -8615,16 +8548,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         tsm::load<1>(&x[r], v10[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     float x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     float x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 41 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     int v19[1];
     #pragma unroll
@@ -8855,16 +8787,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "argmax.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "argmax.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 39 "argmax.py"
         v10[r] = x_ptr + offs[r];
+    }
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -8876,16 +8807,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         tsm::load<1>(&x[r], v10[r], mask[r]); // 4-byte access
     // x_for_max = tl.where(mask, x, LOW)
     int x_for_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "argmax.py"
-        x_for_max[r] = mask[r] ? x[r] : LOW;
-    // x_for_min = tl.where(mask, x, HIGH)
     int x_for_min[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "argmax.py"
+        x_for_max[r] = mask[r] ? x[r] : LOW;
+        // x_for_min = tl.where(mask, x, HIGH)
         #line 41 "argmax.py"
         x_for_min[r] = mask[r] ? x[r] : HIGH;
+    }
     // tl.store(out_ptr, tl.argmax(x_for_max, axis=0))
     int v18[1];
     #pragma unroll

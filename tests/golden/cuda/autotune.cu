@@ -39,26 +39,24 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         #line 33 "autotune.py"
         v12[r] = rows[r] < 1;
     bool v16[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 33 "autotune.py"
-        v16[r] = cols[r] < 1;
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 33 "autotune.py"
+        v16[r] = cols[r] < 1;
         #line 33 "autotune.py"
         mask[r] = v12[r] & v16[r];
+    }
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v21[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v21[r] = rows[r] * 1;
     float* v23[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v21[r] = rows[r] * 1;
         #line 34 "autotune.py"
         v23[r] = in_ptr + v21[r];
+    }
     float* v25[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -90,16 +88,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         v32[r] = x[0];
     }
     float x_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v32[r];
-    // num = tl.exp(x)
     float num[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v32[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -123,15 +120,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v39[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v45[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v45[r] = rows[r] * 1;
     float* v47[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v45[r] = rows[r] * 1;
         #line 38 "autotune.py"
         v47[r] = out_ptr + v45[r];
+    }
     float* v49[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -183,26 +179,24 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         #line 33 "autotune.py"
         v12[r] = rows[r] < 1;
     bool v16[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 33 "autotune.py"
-        v16[r] = cols[r] < 1;
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 33 "autotune.py"
+        v16[r] = cols[r] < 1;
         #line 33 "autotune.py"
         mask[r] = v12[r] & v16[r];
+    }
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v21[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v21[r] = rows[r] * 1;
     float* v23[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v21[r] = rows[r] * 1;
         #line 34 "autotune.py"
         v23[r] = in_ptr + v21[r];
+    }
     float* v25[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -234,16 +228,15 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         v32[r] = x[0];
     }
     float x_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v32[r];
-    // num = tl.exp(x)
     float num[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v32[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -267,15 +260,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v39[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v45[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v45[r] = rows[r] * 1;
     float* v47[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v45[r] = rows[r] * 1;
         #line 38 "autotune.py"
         v47[r] = out_ptr + v45[r];
+    }
     float* v49[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -339,15 +331,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = v12[r] & v16[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v22[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v22[r] = rows[r] * 1;
     float* v24[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v22[r] = rows[r] * 1;
         #line 34 "autotune.py"
         v24[r] = in_ptr + v22[r];
+    }
     float* v27[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -379,16 +370,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         v34[r] = x[0];
     }
     float x_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v34[r];
-    // num = tl.exp(x)
     float num[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v34[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -412,15 +402,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v41[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v47[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v47[r] = rows[r] * 1;
     float* v49[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v47[r] = rows[r] * 1;
         #line 38 "autotune.py"
         v49[r] = out_ptr + v47[r];
+    }
     float* v52[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -484,15 +473,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = v12[r] & v16[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v22[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v22[r] = rows[r] * 1;
     float* v24[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v22[r] = rows[r] * 1;
         #line 34 "autotune.py"
         v24[r] = in_ptr + v22[r];
+    }
     float* v27[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -524,16 +512,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         v34[r] = x[0];
     }
     float x_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v34[r];
-    // num = tl.exp(x)
     float num[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v34[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -557,15 +544,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v41[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v47[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v47[r] = rows[r] * 1;
     float* v49[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v47[r] = rows[r] * 1;
         #line 38 "autotune.py"
         v49[r] = out_ptr + v47[r];
+    }
     float* v52[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -629,15 +615,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         mask[r] = v12[r] & v16[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v22[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v22[r] = rows[r] * 1;
     float* v24[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v22[r] = rows[r] * 1;
         #line 34 "autotune.py"
         v24[r] = in_ptr + v22[r];
+    }
     float* v27[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -669,16 +654,15 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         v34[r] = x[0];
     }
     float x_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v34[r];
-    // num = tl.exp(x)
     float num[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v34[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -702,15 +686,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v41[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v47[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v47[r] = rows[r] * 1;
     float* v49[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v47[r] = rows[r] * 1;
         #line 38 "autotune.py"
         v49[r] = out_ptr + v47[r];
+    }
     float* v52[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -774,15 +757,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = v15[r] & v18[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v23[r] = rows[r] * in_stride;
     float* v25[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v23[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v25[r] = in_ptr + v23[r];
+    }
     float* v28[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -829,16 +811,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         combine(v35[r], o_2, v35[r]);
     }
     float x_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v35[r];
-    // num = tl.exp(x)
     float num[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v35[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -877,15 +858,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v43[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v49[r] = rows[r] * out_stride;
     float* v51[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v49[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v51[r] = out_ptr + v49[r];
+    }
     float* v54[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -949,15 +929,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         mask[r] = v15[r] & v18[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v23[r] = rows[r] * in_stride;
     float* v25[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v23[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v25[r] = in_ptr + v23[r];
+    }
     float* v28[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1004,16 +983,15 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         combine(v35[r], o_2, v35[r]);
     }
     float x_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v35[r];
-    // num = tl.exp(x)
     float num[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v35[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -1052,15 +1030,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v43[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v49[r] = rows[r] * out_stride;
     float* v51[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v49[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v51[r] = out_ptr + v49[r];
+    }
     float* v54[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1125,15 +1102,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = v15[r] & v18[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v24[r] = rows[r] * in_stride;
     float* v26[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v24[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v26[r] = in_ptr + v24[r];
+    }
     float* v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1180,16 +1156,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         combine(v37[r], o_2, v37[r]);
     }
     float x_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v37[r];
-    // num = tl.exp(x)
     float num[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v37[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -1228,15 +1203,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v45[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v51[r] = rows[r] * out_stride;
     float* v53[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v51[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v53[r] = out_ptr + v51[r];
+    }
     float* v57[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1301,15 +1275,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = v15[r] & v18[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v24[r] = rows[r] * in_stride;
     float* v26[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v24[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v26[r] = in_ptr + v24[r];
+    }
     float* v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1356,16 +1329,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         combine(v37[r], o_2, v37[r]);
     }
     float x_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v37[r];
-    // num = tl.exp(x)
     float num[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v37[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -1404,15 +1376,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v45[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v51[r] = rows[r] * out_stride;
     float* v53[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v51[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v53[r] = out_ptr + v51[r];
+    }
     float* v57[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1477,15 +1448,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         mask[r] = v15[r] & v18[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v24[r] = rows[r] * in_stride;
     float* v26[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v24[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v26[r] = in_ptr + v24[r];
+    }
     float* v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1532,16 +1502,15 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         combine(v37[r], o_2, v37[r]);
     }
     float x_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v37[r];
-    // num = tl.exp(x)
     float num[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v37[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -1580,15 +1549,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v45[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v51[r] = rows[r] * out_stride;
     float* v53[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v51[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v53[r] = out_ptr + v51[r];
+    }
     float* v57[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1652,15 +1620,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = v15[r] & v18[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v23[r] = rows[r] * in_stride;
     float* v25[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v23[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v25[r] = in_ptr + v23[r];
+    }
     float* v28[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1746,16 +1713,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         }
     }
     float x_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v35[r];
-    // num = tl.exp(x)
     float num[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v35[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -1833,15 +1799,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v43[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v49[r] = rows[r] * out_stride;
     float* v51[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v49[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v51[r] = out_ptr + v49[r];
+    }
     float* v54[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1907,15 +1872,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         mask[r] = v15[r] & v18[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v23[r] = rows[r] * in_stride;
     float* v25[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v23[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v25[r] = in_ptr + v23[r];
+    }
     float* v28[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2001,16 +1965,15 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         }
     }
     float x_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v35[r];
-    // num = tl.exp(x)
     float num[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v35[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -2088,15 +2051,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v43[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v49[r] = rows[r] * out_stride;
     float* v51[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v49[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v51[r] = out_ptr + v49[r];
+    }
     float* v54[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2165,15 +2127,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = v15[r] & v20[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 34 "autotune.py"
-        v24[r] = rows[r] * in_stride;
     float* v26[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 34 "autotune.py"
+        v24[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v26[r] = in_ptr + v24[r];
+    }
     int v29[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -2264,16 +2225,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         }
     }
     float x_2[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v37[r];
-    // num = tl.exp(x)
     float num[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v37[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -2351,15 +2311,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v45[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v51[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 38 "autotune.py"
-        v51[r] = rows[r] * out_stride;
     float* v53[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 38 "autotune.py"
+        v51[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v53[r] = out_ptr + v51[r];
+    }
     int v56[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -2433,15 +2392,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = v15[r] & v20[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "autotune.py"
-        v24[r] = rows[r] * in_stride;
     float* v26[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "autotune.py"
+        v24[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v26[r] = in_ptr + v24[r];
+    }
     int v29[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2532,16 +2490,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         }
     }
     float x_2[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v37[r];
-    // num = tl.exp(x)
     float num[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v37[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -2619,15 +2576,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v45[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v51[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "autotune.py"
-        v51[r] = rows[r] * out_stride;
     float* v53[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 38 "autotune.py"
+        v51[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v53[r] = out_ptr + v51[r];
+    }
     int v56[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2702,15 +2658,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         mask[r] = v15[r] & v20[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 34 "autotune.py"
-        v24[r] = rows[r] * in_stride;
     float* v26[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 34 "autotune.py"
+        v24[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v26[r] = in_ptr + v24[r];
+    }
     int v29[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -2801,16 +2756,15 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         }
     }
     float x_2[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v37[r];
-    // num = tl.exp(x)
     float num[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v37[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -2888,15 +2842,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v45[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v51[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 38 "autotune.py"
-        v51[r] = rows[r] * out_stride;
     float* v53[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 38 "autotune.py"
+        v51[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v53[r] = out_ptr + v51[r];
+    }
     int v56[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -2970,15 +2923,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = v19[r] & v18[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v23[r] = rows[r] * in_stride;
     float* v25[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v23[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v25[r] = in_ptr + v23[r];
+    }
     float* v27[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3080,16 +3032,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         #line 35 "autotune.py"
         v37[r] = v35[0];
     float x_2[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v37[r];
-    // num = tl.exp(x)
     float num[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v37[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -3178,15 +3129,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v45[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v49[r] = rows[r] * out_stride;
     float* v51[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v49[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v51[r] = out_ptr + v49[r];
+    }
     float* v53[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3260,15 +3210,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         mask[r] = v19[r] & v18[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v23[r] = rows[r] * in_stride;
     float* v25[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v23[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v25[r] = in_ptr + v23[r];
+    }
     float* v27[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -3370,16 +3319,15 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         #line 35 "autotune.py"
         v37[r] = v35[0];
     float x_2[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v37[r];
-    // num = tl.exp(x)
     float num[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v37[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -3468,15 +3416,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v45[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v49[r] = rows[r] * out_stride;
     float* v51[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v49[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v51[r] = out_ptr + v49[r];
+    }
     float* v53[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -3555,15 +3502,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = v19[r] & v20[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 34 "autotune.py"
-        v24[r] = rows[r] * in_stride;
     float* v26[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 34 "autotune.py"
+        v24[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v26[r] = in_ptr + v24[r];
+    }
     float* v28[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -3670,16 +3616,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         #line 35 "autotune.py"
         v39[r] = v37[(r >> 3)];
     float x_2[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v39[r];
-    // num = tl.exp(x)
     float num[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v39[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -3768,15 +3713,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v47[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v51[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 38 "autotune.py"
-        v51[r] = rows[r] * out_stride;
     float* v53[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 38 "autotune.py"
+        v51[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v53[r] = out_ptr + v51[r];
+    }
     float* v55[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -3860,15 +3804,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = v19[r] & v20[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "autotune.py"
-        v24[r] = rows[r] * in_stride;
     float* v26[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "autotune.py"
+        v24[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v26[r] = in_ptr + v24[r];
+    }
     float* v28[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3975,16 +3918,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         #line 35 "autotune.py"
         v39[r] = v37[(r >> 3)];
     float x_2[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v39[r];
-    // num = tl.exp(x)
     float num[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v39[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -4073,15 +4015,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v47[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v51[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "autotune.py"
-        v51[r] = rows[r] * out_stride;
     float* v53[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 38 "autotune.py"
+        v51[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v53[r] = out_ptr + v51[r];
+    }
     float* v55[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4165,15 +4106,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         mask[r] = v19[r] & v20[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "autotune.py"
-        v24[r] = rows[r] * in_stride;
     float* v26[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "autotune.py"
+        v24[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v26[r] = in_ptr + v24[r];
+    }
     float* v28[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -4280,16 +4220,15 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         #line 35 "autotune.py"
         v39[r] = v37[(r >> 2)];
     float x_2[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v39[r];
-    // num = tl.exp(x)
     float num[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v39[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -4378,15 +4317,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v47[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v51[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "autotune.py"
-        v51[r] = rows[r] * out_stride;
     float* v53[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 38 "autotune.py"
+        v51[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v53[r] = out_ptr + v51[r];
+    }
     float* v55[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -4465,15 +4403,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = (r & 3) ? mask[r & ~3] : v19[r] & v18[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v23[r] = rows[r] * in_stride;
     float* v25[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v23[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v25[r] = in_ptr + v23[r];
+    }
     float* v27[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4575,16 +4512,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         #line 35 "autotune.py"
         v37[r] = v35[0];
     float x_2[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v37[r];
-    // num = tl.exp(x)
     float num[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v37[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -4673,15 +4609,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v45[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v49[r] = rows[r] * out_stride;
     float* v51[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v49[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v51[r] = out_ptr + v49[r];
+    }
     float* v53[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4755,15 +4690,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         mask[r] = (r & 3) ? mask[r & ~3] : v19[r] & v18[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "autotune.py"
-        v23[r] = rows[r] * in_stride;
     float* v25[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "autotune.py"
+        v23[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v25[r] = in_ptr + v23[r];
+    }
     float* v27[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -4865,16 +4799,15 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         #line 35 "autotune.py"
         v37[r] = v35[0];
     float x_2[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v37[r];
-    // num = tl.exp(x)
     float num[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v37[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -4963,15 +4896,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v45[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "autotune.py"
-        v49[r] = rows[r] * out_stride;
     float* v51[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "autotune.py"
+        v49[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v51[r] = out_ptr + v49[r];
+    }
     float* v53[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5050,15 +4982,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = (r & 3) ? mask[r & ~3] : v19[r] & v20[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 34 "autotune.py"
-        v24[r] = rows[r] * in_stride;
     float* v26[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 34 "autotune.py"
+        v24[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v26[r] = in_ptr + v24[r];
+    }
     float* v28[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -5165,16 +5096,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         #line 35 "autotune.py"
         v39[r] = v37[(r >> 5)];
     float x_2[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v39[r];
-    // num = tl.exp(x)
     float num[64];
     #pragma unroll
-    for (int r = 0; r < 64; ++r)
+    for (int r = 0; r < 64; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v39[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -5263,15 +5193,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v47[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v51[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 38 "autotune.py"
-        v51[r] = rows[r] * out_stride;
     float* v53[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 38 "autotune.py"
+        v51[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v53[r] = out_ptr + v51[r];
+    }
     float* v55[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -5355,15 +5284,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         mask[r] = (r & 3) ? mask[r & ~3] : v19[r] & v20[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "autotune.py"
-        v24[r] = rows[r] * in_stride;
     float* v26[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "autotune.py"
+        v24[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v26[r] = in_ptr + v24[r];
+    }
     float* v28[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -5470,16 +5398,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         #line 35 "autotune.py"
         v39[r] = v37[(r >> 5)];
     float x_2[128];
-    #pragma unroll
-    for (int r = 0; r < 128; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v39[r];
-    // num = tl.exp(x)
     float num[128];
     #pragma unroll
-    for (int r = 0; r < 128; ++r)
+    for (int r = 0; r < 128; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v39[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -5568,15 +5495,14 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v47[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v51[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "autotune.py"
-        v51[r] = rows[r] * out_stride;
     float* v53[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 38 "autotune.py"
+        v51[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v53[r] = out_ptr + v51[r];
+    }
     float* v55[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -5660,15 +5586,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         mask[r] = (r & 3) ? mask[r & ~3] : v19[r] & v20[r];
     // x = tl.load(in_ptr + rows[:, None] * in_stride + cols[None, :], mask=mask, other=-float('inf'))
     int v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "autotune.py"
-        v24[r] = rows[r] * in_stride;
     float* v26[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "autotune.py"
+        v24[r] = rows[r] * in_stride;
         #line 34 "autotune.py"
         v26[r] = in_ptr + v24[r];
+    }
     float* v28[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -5775,16 +5700,15 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         #line 35 "autotune.py"
         v39[r] = v37[(r >> 4)];
     float x_2[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 35 "autotune.py"
-        x_2[r] = x[r] - v39[r];
-    // num = tl.exp(x)
     float num[64];
     #pragma unroll
-    for (int r = 0; r < 64; ++r)
+    for (int r = 0; r < 64; ++r) {
+        #line 35 "autotune.py"
+        x_2[r] = x[r] - v39[r];
+        // num = tl.exp(x)
         #line 36 "autotune.py"
         num[r] = tsm::exp_approx(x_2[r]);
+    }
     // y = num / tl.sum(num, axis=1)[:, None]
     // the combine function, on scalars (one per operand of the reduction)
     #line 37 "autotune.py"
@@ -5873,15 +5797,14 @@ extern "C" __global__ void __launch_bounds__(256) softmax_kernel(float* out_ptr,
         y[r] = tsm::div_full(num[r], v47[r]);
     // tl.store(out_ptr + rows[:, None] * out_stride + cols[None, :], y, mask=mask)
     int v51[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "autotune.py"
-        v51[r] = rows[r] * out_stride;
     float* v53[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 38 "autotune.py"
+        v51[r] = rows[r] * out_stride;
         #line 38 "autotune.py"
         v53[r] = out_ptr + v51[r];
+    }
     float* v55[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -5970,15 +5893,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask[r] = v17[r] & v23[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask)
     int v28[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 65 "autotune.py"
-        v28[r] = offs_m[r] * 1;
     float* v30[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 65 "autotune.py"
+        v28[r] = offs_m[r] * 1;
         #line 65 "autotune.py"
         v30[r] = x_ptr + v28[r];
+    }
     int v33[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -6000,15 +5922,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         tsm::load<1>(&tile[r], v34[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None], tile, mask=mask)
     int v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 67 "autotune.py"
-        v39[r] = offs_n[r] * 1;
     float* v41[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 67 "autotune.py"
+        v39[r] = offs_n[r] * 1;
         #line 67 "autotune.py"
         v41[r] = out_ptr + v39[r];
+    }
     float* v43[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -6092,15 +6013,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask[r] = v17[r] & v23[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask)
     int v28[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 65 "autotune.py"
-        v28[r] = offs_m[r] * 1;
     float* v30[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 65 "autotune.py"
+        v28[r] = offs_m[r] * 1;
         #line 65 "autotune.py"
         v30[r] = x_ptr + v28[r];
+    }
     int v33[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -6122,15 +6042,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         tsm::load<1>(&tile[r], v34[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None], tile, mask=mask)
     int v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 67 "autotune.py"
-        v39[r] = offs_n[r] * 1;
     float* v41[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 67 "autotune.py"
+        v39[r] = offs_n[r] * 1;
         #line 67 "autotune.py"
         v41[r] = out_ptr + v39[r];
+    }
     float* v43[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -6214,15 +6133,14 @@ extern "C" __global__ void __launch_bounds__(256) transpose_kernel(float* x_ptr,
         mask[r] = v17[r] & v23[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask)
     int v28[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 65 "autotune.py"
-        v28[r] = offs_m[r] * 1;
     float* v30[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 65 "autotune.py"
+        v28[r] = offs_m[r] * 1;
         #line 65 "autotune.py"
         v30[r] = x_ptr + v28[r];
+    }
     int v33[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -6244,15 +6162,14 @@ extern "C" __global__ void __launch_bounds__(256) transpose_kernel(float* x_ptr,
         tsm::load<1>(&tile[r], v34[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None], tile, mask=mask)
     int v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 67 "autotune.py"
-        v39[r] = offs_n[r] * 1;
     float* v41[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 67 "autotune.py"
+        v39[r] = offs_n[r] * 1;
         #line 67 "autotune.py"
         v41[r] = out_ptr + v39[r];
+    }
     float* v43[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -6335,15 +6252,14 @@ extern "C" __global__ void __launch_bounds__(256) transpose_kernel(float* x_ptr,
         mask[r] = v17[r] & v23[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask)
     int v28[256];
-    #pragma unroll
-    for (int r = 0; r < 256; ++r)
-        #line 65 "autotune.py"
-        v28[r] = offs_m[r] * 1;
     float* v30[256];
     #pragma unroll
-    for (int r = 0; r < 256; ++r)
+    for (int r = 0; r < 256; ++r) {
+        #line 65 "autotune.py"
+        v28[r] = offs_m[r] * 1;
         #line 65 "autotune.py"
         v30[r] = x_ptr + v28[r];
+    }
     int v33[256];
     #pragma unroll
     for (int r = 0; r < 256; ++r)
@@ -6365,15 +6281,14 @@ extern "C" __global__ void __launch_bounds__(256) transpose_kernel(float* x_ptr,
         tsm::load<1>(&tile[r], v34[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None], tile, mask=mask)
     int v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 67 "autotune.py"
-        v39[r] = offs_n[r] * 1;
     float* v41[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 67 "autotune.py"
+        v39[r] = offs_n[r] * 1;
         #line 67 "autotune.py"
         v41[r] = out_ptr + v39[r];
+    }
     float* v43[256];
     #pragma unroll
     for (int r = 0; r < 256; ++r)
@@ -6505,15 +6420,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask_1[r] = v58[r] & v63[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask)
     int v29[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 65 "autotune.py"
-        v29[r] = offs_m_1[r] * stride_xm;
     float* v31[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 65 "autotune.py"
+        v29[r] = offs_m_1[r] * stride_xm;
         #line 65 "autotune.py"
         v31[r] = x_ptr + v29[r];
+    }
     int v34[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -6577,15 +6491,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     }
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None], tile, mask=mask)
     int v39[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 67 "autotune.py"
-        v39[r] = offs_n[r] * stride_om;
     float* v41[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 67 "autotune.py"
+        v39[r] = offs_n[r] * stride_om;
         #line 67 "autotune.py"
         v41[r] = out_ptr + v39[r];
+    }
     int v44[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -6717,15 +6630,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask_1[r] = v58[r] & v63[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask)
     int v29[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 65 "autotune.py"
-        v29[r] = offs_m_1[r] * stride_xm;
     float* v31[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 65 "autotune.py"
+        v29[r] = offs_m_1[r] * stride_xm;
         #line 65 "autotune.py"
         v31[r] = x_ptr + v29[r];
+    }
     int v34[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -6885,15 +6797,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     }
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None], tile, mask=mask)
     int v39[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 67 "autotune.py"
-        v39[r] = offs_n[r] * stride_om;
     float* v41[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 67 "autotune.py"
+        v39[r] = offs_n[r] * stride_om;
         #line 67 "autotune.py"
         v41[r] = out_ptr + v39[r];
+    }
     int v44[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -7027,15 +6938,14 @@ extern "C" __global__ void __launch_bounds__(256) transpose_kernel(float* x_ptr,
         mask_1[r] = v58[r] & v63[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :], mask=mask)
     int v29[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 65 "autotune.py"
-        v29[r] = offs_m_1[r] * stride_xm;
     float* v31[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 65 "autotune.py"
+        v29[r] = offs_m_1[r] * stride_xm;
         #line 65 "autotune.py"
         v31[r] = x_ptr + v29[r];
+    }
     int v34[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -7195,15 +7105,14 @@ extern "C" __global__ void __launch_bounds__(256) transpose_kernel(float* x_ptr,
     }
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None], tile, mask=mask)
     int v39[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 67 "autotune.py"
-        v39[r] = offs_n[r] * stride_om;
     float* v41[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 67 "autotune.py"
+        v39[r] = offs_n[r] * stride_om;
         #line 67 "autotune.py"
         v41[r] = out_ptr + v39[r];
+    }
     int v44[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -7259,15 +7168,14 @@ extern "C" __global__ void __launch_bounds__(64) row_sum_kernel(float* x_ptr, fl
     #line 93 "autotune.py"
     float* v11 = x_ptr + v10;
     float* v13[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "autotune.py"
-        v13[r] = v11 + cols[r];
     bool v16[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 93 "autotune.py"
+        v13[r] = v11 + cols[r];
         #line 93 "autotune.py"
         v16[r] = cols[r] < 1;
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7398,15 +7306,14 @@ extern "C" __global__ void __launch_bounds__(128) row_sum_kernel(float* x_ptr, f
     #line 93 "autotune.py"
     float* v11 = x_ptr + v10;
     float* v13[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 93 "autotune.py"
-        v13[r] = v11 + cols[r];
     bool v16[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 93 "autotune.py"
+        v13[r] = v11 + cols[r];
         #line 93 "autotune.py"
         v16[r] = cols[r] < 1;
+    }
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -7543,15 +7450,14 @@ extern "C" __global__ void __launch_bounds__(128) row_sum_kernel(float* x_ptr, f
     #line 93 "autotune.py"
     float* v11 = x_ptr + v10;
     float* v13[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "autotune.py"
-        v13[r] = v11 + cols[r];
     bool v16[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 93 "autotune.py"
+        v13[r] = v11 + cols[r];
         #line 93 "autotune.py"
         v16[r] = cols[r] < 1;
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -7688,15 +7594,14 @@ extern "C" __global__ void __launch_bounds__(64) row_sum_kernel(float* x_ptr, fl
     #line 93 "autotune.py"
     float* v12 = x_ptr + v11;
     float* v14[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "autotune.py"
-        v14[r] = v12 + cols[r];
     bool v16[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 93 "autotune.py"
+        v14[r] = v12 + cols[r];
         #line 93 "autotune.py"
         v16[r] = cols[r] < n_cols;
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7827,15 +7732,14 @@ extern "C" __global__ void __launch_bounds__(128) row_sum_kernel(float* x_ptr, f
     #line 93 "autotune.py"
     float* v12 = x_ptr + v11;
     float* v14[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 93 "autotune.py"
-        v14[r] = v12 + cols[r];
     bool v16[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 93 "autotune.py"
+        v14[r] = v12 + cols[r];
         #line 93 "autotune.py"
         v16[r] = cols[r] < n_cols;
+    }
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -7972,15 +7876,14 @@ extern "C" __global__ void __launch_bounds__(128) row_sum_kernel(float* x_ptr, f
     #line 93 "autotune.py"
     float* v12 = x_ptr + v11;
     float* v14[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "autotune.py"
-        v14[r] = v12 + cols[r];
     bool v16[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 93 "autotune.py"
+        v14[r] = v12 + cols[r];
         #line 93 "autotune.py"
         v16[r] = cols[r] < n_cols;
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)

@@ -74,60 +74,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v219[r] = (tp0);
     long long v221[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v221[r] = (long long)v219[r];
     long long v223[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v223[r] = v221[r] * v15;
     __half* v225[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v225[r] = v218 + v223[r];
     int v227[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v227[r] = v219[r] + v12;
     long long v228[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v228[r] = (long long)v227[r];
     bool v230[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v230[r] = v228[r] < v13;
     bool v233[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v233[r] = v227[r] >= 0;
     bool v234[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 29 "block_ptr.py"
+        v221[r] = (long long)v219[r];
+        #line 29 "block_ptr.py"
+        v223[r] = v221[r] * v15;
+        #line 29 "block_ptr.py"
+        v225[r] = v218 + v223[r];
+        #line 29 "block_ptr.py"
+        v227[r] = v219[r] + v12;
+        #line 29 "block_ptr.py"
+        v228[r] = (long long)v227[r];
+        #line 29 "block_ptr.py"
+        v230[r] = v228[r] < v13;
+        #line 29 "block_ptr.py"
+        v233[r] = v227[r] >= 0;
         #line 29 "block_ptr.py"
         v234[r] = v233[r] & v230[r];
+    }
     int v235[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "block_ptr.py"
         v235[r] = (r + tp1);
     long long v237[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "block_ptr.py"
-        v237[r] = (long long)v235[r];
     long long v239[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 29 "block_ptr.py"
+        v237[r] = (long long)v235[r];
         #line 29 "block_ptr.py"
         v239[r] = v237[r] * v17;
+    }
     __half* v240[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -139,15 +125,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v242[r] = v240[r] + v239[r];
     int v244[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "block_ptr.py"
-        v244[r] = v235[r] + 0;
     long long v245[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 29 "block_ptr.py"
+        v244[r] = v235[r] + 0;
         #line 29 "block_ptr.py"
         v245[r] = (long long)v244[r];
+    }
     bool v247[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -206,60 +191,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v265[r] = (tp2);
     long long v267[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v267[r] = (long long)v265[r];
     long long v269[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v269[r] = v267[r] * v23;
     __half* v271[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v271[r] = v264 + v269[r];
     int v273[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v273[r] = v265[r] + 0;
     long long v274[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v274[r] = (long long)v273[r];
     bool v276[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v276[r] = v274[r] < v21;
     bool v279[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v279[r] = v273[r] >= 0;
     bool v280[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "block_ptr.py"
+        v267[r] = (long long)v265[r];
+        #line 30 "block_ptr.py"
+        v269[r] = v267[r] * v23;
+        #line 30 "block_ptr.py"
+        v271[r] = v264 + v269[r];
+        #line 30 "block_ptr.py"
+        v273[r] = v265[r] + 0;
+        #line 30 "block_ptr.py"
+        v274[r] = (long long)v273[r];
+        #line 30 "block_ptr.py"
+        v276[r] = v274[r] < v21;
+        #line 30 "block_ptr.py"
+        v279[r] = v273[r] >= 0;
         #line 30 "block_ptr.py"
         v280[r] = v279[r] & v276[r];
+    }
     int v281[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "block_ptr.py"
         v281[r] = (r + tp3);
     long long v283[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v283[r] = (long long)v281[r];
     long long v285[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 30 "block_ptr.py"
+        v283[r] = (long long)v281[r];
         #line 30 "block_ptr.py"
         v285[r] = v283[r] * v25;
+    }
     __half* v286[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -271,15 +242,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v288[r] = v286[r] + v285[r];
     int v290[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v290[r] = v281[r] + v20;
     long long v291[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 30 "block_ptr.py"
+        v290[r] = v281[r] + v20;
         #line 30 "block_ptr.py"
         v291[r] = (long long)v290[r];
+    }
     bool v293[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -399,60 +369,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v313[r] = (tp0);
         long long v315[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v315[r] = (long long)v313[r];
         long long v317[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v317[r] = v315[r] * a_block_ptr_3;
         __half* v319[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v319[r] = v312 + v317[r];
         int v321[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v321[r] = v313[r] + v139;
         long long v322[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v322[r] = (long long)v321[r];
         bool v324[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v324[r] = v322[r] < a_block_ptr_1;
         bool v327[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v327[r] = v321[r] >= 0;
         bool v328[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 29 "block_ptr.py"
+            v315[r] = (long long)v313[r];
+            #line 29 "block_ptr.py"
+            v317[r] = v315[r] * a_block_ptr_3;
+            #line 29 "block_ptr.py"
+            v319[r] = v312 + v317[r];
+            #line 29 "block_ptr.py"
+            v321[r] = v313[r] + v139;
+            #line 29 "block_ptr.py"
+            v322[r] = (long long)v321[r];
+            #line 29 "block_ptr.py"
+            v324[r] = v322[r] < a_block_ptr_1;
+            #line 29 "block_ptr.py"
+            v327[r] = v321[r] >= 0;
             #line 29 "block_ptr.py"
             v328[r] = v327[r] & v324[r];
+        }
         int v329[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 29 "block_ptr.py"
             v329[r] = (r + tp1);
         long long v331[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 29 "block_ptr.py"
-            v331[r] = (long long)v329[r];
         long long v333[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 29 "block_ptr.py"
+            v331[r] = (long long)v329[r];
             #line 29 "block_ptr.py"
             v333[r] = v331[r] * a_block_ptr_4;
+        }
         __half* v334[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -464,15 +420,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v336[r] = v334[r] + v333[r];
         int v338[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 29 "block_ptr.py"
-            v338[r] = v329[r] + v140;
         long long v339[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 29 "block_ptr.py"
+            v338[r] = v329[r] + v140;
             #line 29 "block_ptr.py"
             v339[r] = (long long)v338[r];
+        }
         bool v341[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -531,60 +486,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v359[r] = (tp2);
         long long v361[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v361[r] = (long long)v359[r];
         long long v363[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v363[r] = v361[r] * b_block_ptr_3;
         __half* v365[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v365[r] = v358 + v363[r];
         int v367[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v367[r] = v359[r] + v143;
         long long v368[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v368[r] = (long long)v367[r];
         bool v370[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v370[r] = v368[r] < b_block_ptr_1;
         bool v373[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v373[r] = v367[r] >= 0;
         bool v374[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 30 "block_ptr.py"
+            v361[r] = (long long)v359[r];
+            #line 30 "block_ptr.py"
+            v363[r] = v361[r] * b_block_ptr_3;
+            #line 30 "block_ptr.py"
+            v365[r] = v358 + v363[r];
+            #line 30 "block_ptr.py"
+            v367[r] = v359[r] + v143;
+            #line 30 "block_ptr.py"
+            v368[r] = (long long)v367[r];
+            #line 30 "block_ptr.py"
+            v370[r] = v368[r] < b_block_ptr_1;
+            #line 30 "block_ptr.py"
+            v373[r] = v367[r] >= 0;
             #line 30 "block_ptr.py"
             v374[r] = v373[r] & v370[r];
+        }
         int v375[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 30 "block_ptr.py"
             v375[r] = (r + tp3);
         long long v377[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v377[r] = (long long)v375[r];
         long long v379[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 30 "block_ptr.py"
+            v377[r] = (long long)v375[r];
             #line 30 "block_ptr.py"
             v379[r] = v377[r] * b_block_ptr_4;
+        }
         __half* v380[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -596,15 +537,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v382[r] = v380[r] + v379[r];
         int v384[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v384[r] = v375[r] + v144;
         long long v385[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 30 "block_ptr.py"
+            v384[r] = v375[r] + v144;
             #line 30 "block_ptr.py"
             v385[r] = (long long)v384[r];
+        }
         bool v387[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -788,60 +728,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v176[r] = (tp0);
     long long v178[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v178[r] = (long long)v176[r];
     long long v180[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v180[r] = v178[r] * v166;
     __half* v182[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v182[r] = v175 + v180[r];
     int v184[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v184[r] = v176[r] + v161;
     long long v185[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v185[r] = (long long)v184[r];
     bool v187[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v187[r] = v185[r] < v164;
     bool v190[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v190[r] = v184[r] >= 0;
     bool v191[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "block_ptr.py"
+        v178[r] = (long long)v176[r];
+        #line 37 "block_ptr.py"
+        v180[r] = v178[r] * v166;
+        #line 37 "block_ptr.py"
+        v182[r] = v175 + v180[r];
+        #line 37 "block_ptr.py"
+        v184[r] = v176[r] + v161;
+        #line 37 "block_ptr.py"
+        v185[r] = (long long)v184[r];
+        #line 37 "block_ptr.py"
+        v187[r] = v185[r] < v164;
+        #line 37 "block_ptr.py"
+        v190[r] = v184[r] >= 0;
         #line 37 "block_ptr.py"
         v191[r] = v190[r] & v187[r];
+    }
     int v192[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 37 "block_ptr.py"
         v192[r] = (r + tp7);
     long long v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v194[r] = (long long)v192[r];
     long long v196[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 37 "block_ptr.py"
+        v194[r] = (long long)v192[r];
         #line 37 "block_ptr.py"
         v196[r] = v194[r] * v168;
+    }
     __half* v197[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -853,15 +779,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v199[r] = v197[r] + v196[r];
     int v201[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v201[r] = v192[r] + v163;
     long long v202[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 37 "block_ptr.py"
+        v201[r] = v192[r] + v163;
         #line 37 "block_ptr.py"
         v202[r] = (long long)v201[r];
+    }
     bool v204[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -968,60 +893,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v219[r] = (tp0);
     long long v221[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v221[r] = (long long)v219[r];
     long long v223[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v223[r] = v221[r] * v15;
     __half* v225[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v225[r] = v218 + v223[r];
     int v227[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v227[r] = v219[r] + v12;
     long long v228[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v228[r] = (long long)v227[r];
     bool v230[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v230[r] = v228[r] < v13;
     bool v233[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v233[r] = v227[r] >= 0;
     bool v234[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 29 "block_ptr.py"
+        v221[r] = (long long)v219[r];
+        #line 29 "block_ptr.py"
+        v223[r] = v221[r] * v15;
+        #line 29 "block_ptr.py"
+        v225[r] = v218 + v223[r];
+        #line 29 "block_ptr.py"
+        v227[r] = v219[r] + v12;
+        #line 29 "block_ptr.py"
+        v228[r] = (long long)v227[r];
+        #line 29 "block_ptr.py"
+        v230[r] = v228[r] < v13;
+        #line 29 "block_ptr.py"
+        v233[r] = v227[r] >= 0;
         #line 29 "block_ptr.py"
         v234[r] = v233[r] & v230[r];
+    }
     int v235[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "block_ptr.py"
         v235[r] = (r + tp1);
     long long v237[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "block_ptr.py"
-        v237[r] = (long long)v235[r];
     long long v239[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 29 "block_ptr.py"
+        v237[r] = (long long)v235[r];
         #line 29 "block_ptr.py"
         v239[r] = v237[r] * v17;
+    }
     __half* v240[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1033,15 +944,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v242[r] = v240[r] + v239[r];
     int v244[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "block_ptr.py"
-        v244[r] = v235[r] + 0;
     long long v245[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 29 "block_ptr.py"
+        v244[r] = v235[r] + 0;
         #line 29 "block_ptr.py"
         v245[r] = (long long)v244[r];
+    }
     bool v247[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1100,60 +1010,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v265[r] = ((r << 2) + tp2);
     long long v267[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v267[r] = (long long)v265[r];
     long long v269[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v269[r] = v267[r] * v23;
     __half* v271[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v271[r] = v264 + v269[r];
     int v273[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v273[r] = v265[r] + 0;
     long long v274[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v274[r] = (long long)v273[r];
     bool v276[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v276[r] = v274[r] < v21;
     bool v279[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v279[r] = v273[r] >= 0;
     bool v280[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 30 "block_ptr.py"
+        v267[r] = (long long)v265[r];
+        #line 30 "block_ptr.py"
+        v269[r] = v267[r] * v23;
+        #line 30 "block_ptr.py"
+        v271[r] = v264 + v269[r];
+        #line 30 "block_ptr.py"
+        v273[r] = v265[r] + 0;
+        #line 30 "block_ptr.py"
+        v274[r] = (long long)v273[r];
+        #line 30 "block_ptr.py"
+        v276[r] = v274[r] < v21;
+        #line 30 "block_ptr.py"
+        v279[r] = v273[r] >= 0;
         #line 30 "block_ptr.py"
         v280[r] = v279[r] & v276[r];
+    }
     int v281[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "block_ptr.py"
         v281[r] = (tp3);
     long long v283[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v283[r] = (long long)v281[r];
     long long v285[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "block_ptr.py"
+        v283[r] = (long long)v281[r];
         #line 30 "block_ptr.py"
         v285[r] = v283[r] * v25;
+    }
     long long v287[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1165,45 +1061,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v288[r] = v271[r] + v287[r];
     int v290[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v290[r] = v281[r] + v20;
     long long v291[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v291[r] = (long long)v290[r];
     bool v293[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v293[r] = v291[r] < v22;
     bool v296[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v296[r] = v290[r] >= 0;
     bool v297[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "block_ptr.py"
+        v290[r] = v281[r] + v20;
+        #line 30 "block_ptr.py"
+        v291[r] = (long long)v290[r];
+        #line 30 "block_ptr.py"
+        v293[r] = v291[r] < v22;
+        #line 30 "block_ptr.py"
+        v296[r] = v290[r] >= 0;
         #line 30 "block_ptr.py"
         v297[r] = v296[r] & v293[r];
+    }
     bool v299[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "block_ptr.py"
         v299[r] = v297[0];
     bool v300[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v300[r] = v280[r] & v299[r];
     bool v303[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 30 "block_ptr.py"
+        v300[r] = v280[r] & v299[r];
         #line 30 "block_ptr.py"
         v303[r] = v300[r] & v212;
+    }
     __half b[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1293,60 +1181,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v313[r] = (tp0);
         long long v315[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v315[r] = (long long)v313[r];
         long long v317[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v317[r] = v315[r] * a_block_ptr_3;
         __half* v319[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v319[r] = v312 + v317[r];
         int v321[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v321[r] = v313[r] + v139;
         long long v322[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v322[r] = (long long)v321[r];
         bool v324[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v324[r] = v322[r] < a_block_ptr_1;
         bool v327[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v327[r] = v321[r] >= 0;
         bool v328[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 29 "block_ptr.py"
+            v315[r] = (long long)v313[r];
+            #line 29 "block_ptr.py"
+            v317[r] = v315[r] * a_block_ptr_3;
+            #line 29 "block_ptr.py"
+            v319[r] = v312 + v317[r];
+            #line 29 "block_ptr.py"
+            v321[r] = v313[r] + v139;
+            #line 29 "block_ptr.py"
+            v322[r] = (long long)v321[r];
+            #line 29 "block_ptr.py"
+            v324[r] = v322[r] < a_block_ptr_1;
+            #line 29 "block_ptr.py"
+            v327[r] = v321[r] >= 0;
             #line 29 "block_ptr.py"
             v328[r] = v327[r] & v324[r];
+        }
         int v329[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 29 "block_ptr.py"
             v329[r] = (r + tp1);
         long long v331[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 29 "block_ptr.py"
-            v331[r] = (long long)v329[r];
         long long v333[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 29 "block_ptr.py"
+            v331[r] = (long long)v329[r];
             #line 29 "block_ptr.py"
             v333[r] = v331[r] * a_block_ptr_4;
+        }
         __half* v334[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -1358,15 +1232,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v336[r] = v334[r] + v333[r];
         int v338[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 29 "block_ptr.py"
-            v338[r] = v329[r] + v140;
         long long v339[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 29 "block_ptr.py"
+            v338[r] = v329[r] + v140;
             #line 29 "block_ptr.py"
             v339[r] = (long long)v338[r];
+        }
         bool v341[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -1425,60 +1298,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v359[r] = ((r << 2) + tp2);
         long long v361[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v361[r] = (long long)v359[r];
         long long v363[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v363[r] = v361[r] * b_block_ptr_3;
         __half* v365[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v365[r] = v358 + v363[r];
         int v367[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v367[r] = v359[r] + v143;
         long long v368[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v368[r] = (long long)v367[r];
         bool v370[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v370[r] = v368[r] < b_block_ptr_1;
         bool v373[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v373[r] = v367[r] >= 0;
         bool v374[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 30 "block_ptr.py"
+            v361[r] = (long long)v359[r];
+            #line 30 "block_ptr.py"
+            v363[r] = v361[r] * b_block_ptr_3;
+            #line 30 "block_ptr.py"
+            v365[r] = v358 + v363[r];
+            #line 30 "block_ptr.py"
+            v367[r] = v359[r] + v143;
+            #line 30 "block_ptr.py"
+            v368[r] = (long long)v367[r];
+            #line 30 "block_ptr.py"
+            v370[r] = v368[r] < b_block_ptr_1;
+            #line 30 "block_ptr.py"
+            v373[r] = v367[r] >= 0;
             #line 30 "block_ptr.py"
             v374[r] = v373[r] & v370[r];
+        }
         int v375[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 30 "block_ptr.py"
             v375[r] = (tp3);
         long long v377[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v377[r] = (long long)v375[r];
         long long v379[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 30 "block_ptr.py"
+            v377[r] = (long long)v375[r];
             #line 30 "block_ptr.py"
             v379[r] = v377[r] * b_block_ptr_4;
+        }
         long long v381[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -1490,45 +1349,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v382[r] = v365[r] + v381[r];
         int v384[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v384[r] = v375[r] + v144;
         long long v385[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v385[r] = (long long)v384[r];
         bool v387[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v387[r] = v385[r] < b_block_ptr_2;
         bool v390[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v390[r] = v384[r] >= 0;
         bool v391[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 30 "block_ptr.py"
+            v384[r] = v375[r] + v144;
+            #line 30 "block_ptr.py"
+            v385[r] = (long long)v384[r];
+            #line 30 "block_ptr.py"
+            v387[r] = v385[r] < b_block_ptr_2;
+            #line 30 "block_ptr.py"
+            v390[r] = v384[r] >= 0;
             #line 30 "block_ptr.py"
             v391[r] = v390[r] & v387[r];
+        }
         bool v393[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 30 "block_ptr.py"
             v393[r] = v391[0];
         bool v394[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v394[r] = v374[r] & v393[r];
         bool v397[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 30 "block_ptr.py"
+            v394[r] = v374[r] & v393[r];
             #line 30 "block_ptr.py"
             v397[r] = v394[r] & v306;
+        }
         __half b_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -1682,60 +1533,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v176[r] = ((r << 2) + tp2);
     long long v178[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v178[r] = (long long)v176[r];
     long long v180[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v180[r] = v178[r] * v166;
     __half* v182[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v182[r] = v175 + v180[r];
     int v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v184[r] = v176[r] + v161;
     long long v185[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v185[r] = (long long)v184[r];
     bool v187[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v187[r] = v185[r] < v164;
     bool v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v190[r] = v184[r] >= 0;
     bool v191[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 37 "block_ptr.py"
+        v178[r] = (long long)v176[r];
+        #line 37 "block_ptr.py"
+        v180[r] = v178[r] * v166;
+        #line 37 "block_ptr.py"
+        v182[r] = v175 + v180[r];
+        #line 37 "block_ptr.py"
+        v184[r] = v176[r] + v161;
+        #line 37 "block_ptr.py"
+        v185[r] = (long long)v184[r];
+        #line 37 "block_ptr.py"
+        v187[r] = v185[r] < v164;
+        #line 37 "block_ptr.py"
+        v190[r] = v184[r] >= 0;
         #line 37 "block_ptr.py"
         v191[r] = v190[r] & v187[r];
+    }
     int v192[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "block_ptr.py"
         v192[r] = (tp3);
     long long v194[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v194[r] = (long long)v192[r];
     long long v196[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "block_ptr.py"
+        v194[r] = (long long)v192[r];
         #line 37 "block_ptr.py"
         v196[r] = v194[r] * v168;
+    }
     long long v198[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1747,30 +1584,23 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v199[r] = v182[r] + v198[r];
     int v201[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v201[r] = v192[r] + v163;
     long long v202[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v202[r] = (long long)v201[r];
     bool v204[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v204[r] = v202[r] < v165;
     bool v207[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v207[r] = v201[r] >= 0;
     bool v208[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "block_ptr.py"
+        v201[r] = v192[r] + v163;
+        #line 37 "block_ptr.py"
+        v202[r] = (long long)v201[r];
+        #line 37 "block_ptr.py"
+        v204[r] = v202[r] < v165;
+        #line 37 "block_ptr.py"
+        v207[r] = v201[r] >= 0;
         #line 37 "block_ptr.py"
         v208[r] = v207[r] & v204[r];
+    }
     bool v210[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1861,60 +1691,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v219[r] = ((r << 3) + tp0);
     long long v221[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "block_ptr.py"
-        v221[r] = (long long)v219[r];
     long long v223[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "block_ptr.py"
-        v223[r] = v221[r] * v15;
     __half* v225[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "block_ptr.py"
-        v225[r] = v218 + v223[r];
     int v227[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "block_ptr.py"
-        v227[r] = v219[r] + v12;
     long long v228[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "block_ptr.py"
-        v228[r] = (long long)v227[r];
     bool v230[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "block_ptr.py"
-        v230[r] = v228[r] < v13;
     bool v233[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "block_ptr.py"
-        v233[r] = v227[r] >= 0;
     bool v234[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 29 "block_ptr.py"
+        v221[r] = (long long)v219[r];
+        #line 29 "block_ptr.py"
+        v223[r] = v221[r] * v15;
+        #line 29 "block_ptr.py"
+        v225[r] = v218 + v223[r];
+        #line 29 "block_ptr.py"
+        v227[r] = v219[r] + v12;
+        #line 29 "block_ptr.py"
+        v228[r] = (long long)v227[r];
+        #line 29 "block_ptr.py"
+        v230[r] = v228[r] < v13;
+        #line 29 "block_ptr.py"
+        v233[r] = v227[r] >= 0;
         #line 29 "block_ptr.py"
         v234[r] = v233[r] & v230[r];
+    }
     int v235[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "block_ptr.py"
         v235[r] = (tp1);
     long long v237[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v237[r] = (long long)v235[r];
     long long v239[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 29 "block_ptr.py"
+        v237[r] = (long long)v235[r];
         #line 29 "block_ptr.py"
         v239[r] = v237[r] * v17;
+    }
     long long v241[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1926,45 +1742,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v242[r] = v225[r] + v241[r];
     int v244[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v244[r] = v235[r] + 0;
     long long v245[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v245[r] = (long long)v244[r];
     bool v247[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v247[r] = v245[r] < v14;
     bool v250[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v250[r] = v244[r] >= 0;
     bool v251[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 29 "block_ptr.py"
+        v244[r] = v235[r] + 0;
+        #line 29 "block_ptr.py"
+        v245[r] = (long long)v244[r];
+        #line 29 "block_ptr.py"
+        v247[r] = v245[r] < v14;
+        #line 29 "block_ptr.py"
+        v250[r] = v244[r] >= 0;
         #line 29 "block_ptr.py"
         v251[r] = v250[r] & v247[r];
+    }
     bool v253[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "block_ptr.py"
         v253[r] = v251[0];
     bool v254[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "block_ptr.py"
-        v254[r] = v234[r] & v253[r];
     bool v257[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 29 "block_ptr.py"
+        v254[r] = v234[r] & v253[r];
         #line 29 "block_ptr.py"
         v257[r] = v254[r] & v212;
+    }
     __half a[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1993,60 +1801,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v265[r] = ((r << 2) + tp2);
     long long v267[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v267[r] = (long long)v265[r];
     long long v269[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v269[r] = v267[r] * v23;
     __half* v271[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v271[r] = v264 + v269[r];
     int v273[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v273[r] = v265[r] + 0;
     long long v274[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v274[r] = (long long)v273[r];
     bool v276[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v276[r] = v274[r] < v21;
     bool v279[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v279[r] = v273[r] >= 0;
     bool v280[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 30 "block_ptr.py"
+        v267[r] = (long long)v265[r];
+        #line 30 "block_ptr.py"
+        v269[r] = v267[r] * v23;
+        #line 30 "block_ptr.py"
+        v271[r] = v264 + v269[r];
+        #line 30 "block_ptr.py"
+        v273[r] = v265[r] + 0;
+        #line 30 "block_ptr.py"
+        v274[r] = (long long)v273[r];
+        #line 30 "block_ptr.py"
+        v276[r] = v274[r] < v21;
+        #line 30 "block_ptr.py"
+        v279[r] = v273[r] >= 0;
         #line 30 "block_ptr.py"
         v280[r] = v279[r] & v276[r];
+    }
     int v281[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "block_ptr.py"
         v281[r] = (tp3);
     long long v283[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v283[r] = (long long)v281[r];
     long long v285[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "block_ptr.py"
+        v283[r] = (long long)v281[r];
         #line 30 "block_ptr.py"
         v285[r] = v283[r] * v25;
+    }
     long long v287[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2058,45 +1852,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v288[r] = v271[r] + v287[r];
     int v290[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v290[r] = v281[r] + v20;
     long long v291[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v291[r] = (long long)v290[r];
     bool v293[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v293[r] = v291[r] < v22;
     bool v296[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v296[r] = v290[r] >= 0;
     bool v297[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "block_ptr.py"
+        v290[r] = v281[r] + v20;
+        #line 30 "block_ptr.py"
+        v291[r] = (long long)v290[r];
+        #line 30 "block_ptr.py"
+        v293[r] = v291[r] < v22;
+        #line 30 "block_ptr.py"
+        v296[r] = v290[r] >= 0;
         #line 30 "block_ptr.py"
         v297[r] = v296[r] & v293[r];
+    }
     bool v299[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "block_ptr.py"
         v299[r] = v297[0];
     bool v300[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "block_ptr.py"
-        v300[r] = v280[r] & v299[r];
     bool v303[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 30 "block_ptr.py"
+        v300[r] = v280[r] & v299[r];
         #line 30 "block_ptr.py"
         v303[r] = v300[r] & v212;
+    }
     __half b[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2186,60 +1972,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v313[r] = ((r << 3) + tp0);
         long long v315[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 29 "block_ptr.py"
-            v315[r] = (long long)v313[r];
         long long v317[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 29 "block_ptr.py"
-            v317[r] = v315[r] * a_block_ptr_3;
         __half* v319[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 29 "block_ptr.py"
-            v319[r] = v312 + v317[r];
         int v321[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 29 "block_ptr.py"
-            v321[r] = v313[r] + v139;
         long long v322[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 29 "block_ptr.py"
-            v322[r] = (long long)v321[r];
         bool v324[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 29 "block_ptr.py"
-            v324[r] = v322[r] < a_block_ptr_1;
         bool v327[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 29 "block_ptr.py"
-            v327[r] = v321[r] >= 0;
         bool v328[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 29 "block_ptr.py"
+            v315[r] = (long long)v313[r];
+            #line 29 "block_ptr.py"
+            v317[r] = v315[r] * a_block_ptr_3;
+            #line 29 "block_ptr.py"
+            v319[r] = v312 + v317[r];
+            #line 29 "block_ptr.py"
+            v321[r] = v313[r] + v139;
+            #line 29 "block_ptr.py"
+            v322[r] = (long long)v321[r];
+            #line 29 "block_ptr.py"
+            v324[r] = v322[r] < a_block_ptr_1;
+            #line 29 "block_ptr.py"
+            v327[r] = v321[r] >= 0;
             #line 29 "block_ptr.py"
             v328[r] = v327[r] & v324[r];
+        }
         int v329[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 29 "block_ptr.py"
             v329[r] = (tp1);
         long long v331[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v331[r] = (long long)v329[r];
         long long v333[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 29 "block_ptr.py"
+            v331[r] = (long long)v329[r];
             #line 29 "block_ptr.py"
             v333[r] = v331[r] * a_block_ptr_4;
+        }
         long long v335[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -2251,45 +2023,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v336[r] = v319[r] + v335[r];
         int v338[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v338[r] = v329[r] + v140;
         long long v339[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v339[r] = (long long)v338[r];
         bool v341[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v341[r] = v339[r] < a_block_ptr_2;
         bool v344[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v344[r] = v338[r] >= 0;
         bool v345[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 29 "block_ptr.py"
+            v338[r] = v329[r] + v140;
+            #line 29 "block_ptr.py"
+            v339[r] = (long long)v338[r];
+            #line 29 "block_ptr.py"
+            v341[r] = v339[r] < a_block_ptr_2;
+            #line 29 "block_ptr.py"
+            v344[r] = v338[r] >= 0;
             #line 29 "block_ptr.py"
             v345[r] = v344[r] & v341[r];
+        }
         bool v347[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 29 "block_ptr.py"
             v347[r] = v345[0];
         bool v348[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 29 "block_ptr.py"
-            v348[r] = v328[r] & v347[r];
         bool v351[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 29 "block_ptr.py"
+            v348[r] = v328[r] & v347[r];
             #line 29 "block_ptr.py"
             v351[r] = v348[r] & v306;
+        }
         __half a_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -2318,60 +2082,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v359[r] = ((r << 2) + tp2);
         long long v361[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v361[r] = (long long)v359[r];
         long long v363[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v363[r] = v361[r] * b_block_ptr_3;
         __half* v365[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v365[r] = v358 + v363[r];
         int v367[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v367[r] = v359[r] + v143;
         long long v368[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v368[r] = (long long)v367[r];
         bool v370[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v370[r] = v368[r] < b_block_ptr_1;
         bool v373[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v373[r] = v367[r] >= 0;
         bool v374[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 30 "block_ptr.py"
+            v361[r] = (long long)v359[r];
+            #line 30 "block_ptr.py"
+            v363[r] = v361[r] * b_block_ptr_3;
+            #line 30 "block_ptr.py"
+            v365[r] = v358 + v363[r];
+            #line 30 "block_ptr.py"
+            v367[r] = v359[r] + v143;
+            #line 30 "block_ptr.py"
+            v368[r] = (long long)v367[r];
+            #line 30 "block_ptr.py"
+            v370[r] = v368[r] < b_block_ptr_1;
+            #line 30 "block_ptr.py"
+            v373[r] = v367[r] >= 0;
             #line 30 "block_ptr.py"
             v374[r] = v373[r] & v370[r];
+        }
         int v375[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 30 "block_ptr.py"
             v375[r] = (tp3);
         long long v377[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v377[r] = (long long)v375[r];
         long long v379[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 30 "block_ptr.py"
+            v377[r] = (long long)v375[r];
             #line 30 "block_ptr.py"
             v379[r] = v377[r] * b_block_ptr_4;
+        }
         long long v381[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -2383,45 +2133,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v382[r] = v365[r] + v381[r];
         int v384[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v384[r] = v375[r] + v144;
         long long v385[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v385[r] = (long long)v384[r];
         bool v387[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v387[r] = v385[r] < b_block_ptr_2;
         bool v390[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v390[r] = v384[r] >= 0;
         bool v391[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 30 "block_ptr.py"
+            v384[r] = v375[r] + v144;
+            #line 30 "block_ptr.py"
+            v385[r] = (long long)v384[r];
+            #line 30 "block_ptr.py"
+            v387[r] = v385[r] < b_block_ptr_2;
+            #line 30 "block_ptr.py"
+            v390[r] = v384[r] >= 0;
             #line 30 "block_ptr.py"
             v391[r] = v390[r] & v387[r];
+        }
         bool v393[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 30 "block_ptr.py"
             v393[r] = v391[0];
         bool v394[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 30 "block_ptr.py"
-            v394[r] = v374[r] & v393[r];
         bool v397[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 30 "block_ptr.py"
+            v394[r] = v374[r] & v393[r];
             #line 30 "block_ptr.py"
             v397[r] = v394[r] & v306;
+        }
         __half b_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -2575,60 +2317,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v176[r] = ((r << 2) + tp2);
     long long v178[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v178[r] = (long long)v176[r];
     long long v180[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v180[r] = v178[r] * v166;
     __half* v182[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v182[r] = v175 + v180[r];
     int v184[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v184[r] = v176[r] + v161;
     long long v185[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v185[r] = (long long)v184[r];
     bool v187[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v187[r] = v185[r] < v164;
     bool v190[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v190[r] = v184[r] >= 0;
     bool v191[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 37 "block_ptr.py"
+        v178[r] = (long long)v176[r];
+        #line 37 "block_ptr.py"
+        v180[r] = v178[r] * v166;
+        #line 37 "block_ptr.py"
+        v182[r] = v175 + v180[r];
+        #line 37 "block_ptr.py"
+        v184[r] = v176[r] + v161;
+        #line 37 "block_ptr.py"
+        v185[r] = (long long)v184[r];
+        #line 37 "block_ptr.py"
+        v187[r] = v185[r] < v164;
+        #line 37 "block_ptr.py"
+        v190[r] = v184[r] >= 0;
         #line 37 "block_ptr.py"
         v191[r] = v190[r] & v187[r];
+    }
     int v192[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "block_ptr.py"
         v192[r] = (tp3);
     long long v194[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v194[r] = (long long)v192[r];
     long long v196[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "block_ptr.py"
+        v194[r] = (long long)v192[r];
         #line 37 "block_ptr.py"
         v196[r] = v194[r] * v168;
+    }
     long long v198[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2640,30 +2368,23 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v199[r] = v182[r] + v198[r];
     int v201[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v201[r] = v192[r] + v163;
     long long v202[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v202[r] = (long long)v201[r];
     bool v204[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v204[r] = v202[r] < v165;
     bool v207[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v207[r] = v201[r] >= 0;
     bool v208[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "block_ptr.py"
+        v201[r] = v192[r] + v163;
+        #line 37 "block_ptr.py"
+        v202[r] = (long long)v201[r];
+        #line 37 "block_ptr.py"
+        v204[r] = v202[r] < v165;
+        #line 37 "block_ptr.py"
+        v207[r] = v201[r] >= 0;
         #line 37 "block_ptr.py"
         v208[r] = v207[r] & v204[r];
+    }
     bool v210[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2756,60 +2477,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v219[r] = ((r << 5) + tp0);
     long long v221[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v221[r] = (long long)v219[r];
     long long v223[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v223[r] = v221[r] * v15;
     __half* v225[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v225[r] = v218 + v223[r];
     int v227[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v227[r] = v219[r] + v12;
     long long v228[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v228[r] = (long long)v227[r];
     bool v230[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v230[r] = v228[r] < v13;
     bool v233[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v233[r] = v227[r] >= 0;
     bool v234[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 29 "block_ptr.py"
+        v221[r] = (long long)v219[r];
+        #line 29 "block_ptr.py"
+        v223[r] = v221[r] * v15;
+        #line 29 "block_ptr.py"
+        v225[r] = v218 + v223[r];
+        #line 29 "block_ptr.py"
+        v227[r] = v219[r] + v12;
+        #line 29 "block_ptr.py"
+        v228[r] = (long long)v227[r];
+        #line 29 "block_ptr.py"
+        v230[r] = v228[r] < v13;
+        #line 29 "block_ptr.py"
+        v233[r] = v227[r] >= 0;
         #line 29 "block_ptr.py"
         v234[r] = v233[r] & v230[r];
+    }
     int v235[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "block_ptr.py"
         v235[r] = (r + tp1);
     long long v237[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 29 "block_ptr.py"
-        v237[r] = (long long)v235[r];
     long long v239[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 29 "block_ptr.py"
+        v237[r] = (long long)v235[r];
         #line 29 "block_ptr.py"
         v239[r] = v237[r] * v17;
+    }
     __half* v240[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -2826,15 +2533,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v242[r] = v240[r] + v241[r];
     int v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 29 "block_ptr.py"
-        v244[r] = v235[r] + 0;
     long long v245[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 29 "block_ptr.py"
+        v244[r] = v235[r] + 0;
         #line 29 "block_ptr.py"
         v245[r] = (long long)v244[r];
+    }
     bool v247[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2907,60 +2613,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v265[r] = ((r << 4) + tp3);
     long long v267[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "block_ptr.py"
-        v267[r] = (long long)v265[r];
     long long v269[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "block_ptr.py"
-        v269[r] = v267[r] * v23;
     __half* v271[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "block_ptr.py"
-        v271[r] = v264 + v269[r];
     int v273[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "block_ptr.py"
-        v273[r] = v265[r] + 0;
     long long v274[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "block_ptr.py"
-        v274[r] = (long long)v273[r];
     bool v276[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "block_ptr.py"
-        v276[r] = v274[r] < v21;
     bool v279[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "block_ptr.py"
-        v279[r] = v273[r] >= 0;
     bool v280[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 30 "block_ptr.py"
+        v267[r] = (long long)v265[r];
+        #line 30 "block_ptr.py"
+        v269[r] = v267[r] * v23;
+        #line 30 "block_ptr.py"
+        v271[r] = v264 + v269[r];
+        #line 30 "block_ptr.py"
+        v273[r] = v265[r] + 0;
+        #line 30 "block_ptr.py"
+        v274[r] = (long long)v273[r];
+        #line 30 "block_ptr.py"
+        v276[r] = v274[r] < v21;
+        #line 30 "block_ptr.py"
+        v279[r] = v273[r] >= 0;
         #line 30 "block_ptr.py"
         v280[r] = v279[r] & v276[r];
+    }
     int v281[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 30 "block_ptr.py"
         v281[r] = (r + tp4);
     long long v283[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "block_ptr.py"
-        v283[r] = (long long)v281[r];
     long long v285[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 30 "block_ptr.py"
+        v283[r] = (long long)v281[r];
         #line 30 "block_ptr.py"
         v285[r] = v283[r] * v25;
+    }
     __half* v286[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -2977,15 +2669,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v288[r] = v286[r] + v287[r];
     int v290[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "block_ptr.py"
-        v290[r] = v281[r] + v20;
     long long v291[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 30 "block_ptr.py"
+        v290[r] = v281[r] + v20;
         #line 30 "block_ptr.py"
         v291[r] = (long long)v290[r];
+    }
     bool v293[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3119,60 +2810,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v313[r] = ((r << 5) + tp0);
         long long v315[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v315[r] = (long long)v313[r];
         long long v317[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v317[r] = v315[r] * a_block_ptr_3;
         __half* v319[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v319[r] = v312 + v317[r];
         int v321[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v321[r] = v313[r] + v139;
         long long v322[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v322[r] = (long long)v321[r];
         bool v324[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v324[r] = v322[r] < a_block_ptr_1;
         bool v327[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v327[r] = v321[r] >= 0;
         bool v328[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 29 "block_ptr.py"
+            v315[r] = (long long)v313[r];
+            #line 29 "block_ptr.py"
+            v317[r] = v315[r] * a_block_ptr_3;
+            #line 29 "block_ptr.py"
+            v319[r] = v312 + v317[r];
+            #line 29 "block_ptr.py"
+            v321[r] = v313[r] + v139;
+            #line 29 "block_ptr.py"
+            v322[r] = (long long)v321[r];
+            #line 29 "block_ptr.py"
+            v324[r] = v322[r] < a_block_ptr_1;
+            #line 29 "block_ptr.py"
+            v327[r] = v321[r] >= 0;
             #line 29 "block_ptr.py"
             v328[r] = v327[r] & v324[r];
+        }
         int v329[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 29 "block_ptr.py"
             v329[r] = (r + tp1);
         long long v331[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 29 "block_ptr.py"
-            v331[r] = (long long)v329[r];
         long long v333[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 29 "block_ptr.py"
+            v331[r] = (long long)v329[r];
             #line 29 "block_ptr.py"
             v333[r] = v331[r] * a_block_ptr_4;
+        }
         __half* v334[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -3189,15 +2866,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v336[r] = v334[r] + v335[r];
         int v338[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 29 "block_ptr.py"
-            v338[r] = v329[r] + v140;
         long long v339[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 29 "block_ptr.py"
+            v338[r] = v329[r] + v140;
             #line 29 "block_ptr.py"
             v339[r] = (long long)v338[r];
+        }
         bool v341[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3266,60 +2942,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v359[r] = ((r << 4) + tp3);
         long long v361[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "block_ptr.py"
-            v361[r] = (long long)v359[r];
         long long v363[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "block_ptr.py"
-            v363[r] = v361[r] * b_block_ptr_3;
         __half* v365[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "block_ptr.py"
-            v365[r] = v358 + v363[r];
         int v367[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "block_ptr.py"
-            v367[r] = v359[r] + v143;
         long long v368[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "block_ptr.py"
-            v368[r] = (long long)v367[r];
         bool v370[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "block_ptr.py"
-            v370[r] = v368[r] < b_block_ptr_1;
         bool v373[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "block_ptr.py"
-            v373[r] = v367[r] >= 0;
         bool v374[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 30 "block_ptr.py"
+            v361[r] = (long long)v359[r];
+            #line 30 "block_ptr.py"
+            v363[r] = v361[r] * b_block_ptr_3;
+            #line 30 "block_ptr.py"
+            v365[r] = v358 + v363[r];
+            #line 30 "block_ptr.py"
+            v367[r] = v359[r] + v143;
+            #line 30 "block_ptr.py"
+            v368[r] = (long long)v367[r];
+            #line 30 "block_ptr.py"
+            v370[r] = v368[r] < b_block_ptr_1;
+            #line 30 "block_ptr.py"
+            v373[r] = v367[r] >= 0;
             #line 30 "block_ptr.py"
             v374[r] = v373[r] & v370[r];
+        }
         int v375[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 30 "block_ptr.py"
             v375[r] = (r + tp4);
         long long v377[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "block_ptr.py"
-            v377[r] = (long long)v375[r];
         long long v379[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 30 "block_ptr.py"
+            v377[r] = (long long)v375[r];
             #line 30 "block_ptr.py"
             v379[r] = v377[r] * b_block_ptr_4;
+        }
         __half* v380[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -3336,15 +2998,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v382[r] = v380[r] + v381[r];
         int v384[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "block_ptr.py"
-            v384[r] = v375[r] + v144;
         long long v385[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 30 "block_ptr.py"
+            v384[r] = v375[r] + v144;
             #line 30 "block_ptr.py"
             v385[r] = (long long)v384[r];
+        }
         bool v387[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3570,60 +3231,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v176[r] = ((r << 4) + tp3);
     long long v178[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "block_ptr.py"
-        v178[r] = (long long)v176[r];
     long long v180[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "block_ptr.py"
-        v180[r] = v178[r] * v166;
     __half* v182[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "block_ptr.py"
-        v182[r] = v175 + v180[r];
     int v184[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "block_ptr.py"
-        v184[r] = v176[r] + v161;
     long long v185[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "block_ptr.py"
-        v185[r] = (long long)v184[r];
     bool v187[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "block_ptr.py"
-        v187[r] = v185[r] < v164;
     bool v190[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "block_ptr.py"
-        v190[r] = v184[r] >= 0;
     bool v191[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "block_ptr.py"
+        v178[r] = (long long)v176[r];
+        #line 37 "block_ptr.py"
+        v180[r] = v178[r] * v166;
+        #line 37 "block_ptr.py"
+        v182[r] = v175 + v180[r];
+        #line 37 "block_ptr.py"
+        v184[r] = v176[r] + v161;
+        #line 37 "block_ptr.py"
+        v185[r] = (long long)v184[r];
+        #line 37 "block_ptr.py"
+        v187[r] = v185[r] < v164;
+        #line 37 "block_ptr.py"
+        v190[r] = v184[r] >= 0;
         #line 37 "block_ptr.py"
         v191[r] = v190[r] & v187[r];
+    }
     int v192[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 37 "block_ptr.py"
         v192[r] = (r + tp4);
     long long v194[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v194[r] = (long long)v192[r];
     long long v196[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 37 "block_ptr.py"
+        v194[r] = (long long)v192[r];
         #line 37 "block_ptr.py"
         v196[r] = v194[r] * v168;
+    }
     __half* v197[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3640,15 +3287,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v199[r] = v197[r] + v198[r];
     int v201[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 37 "block_ptr.py"
-        v201[r] = v192[r] + v163;
     long long v202[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 37 "block_ptr.py"
+        v201[r] = v192[r] + v163;
         #line 37 "block_ptr.py"
         v202[r] = (long long)v201[r];
+    }
     bool v204[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3762,60 +3408,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v219[r] = ((r << 5) + tp0);
     long long v221[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v221[r] = (long long)v219[r];
     long long v223[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v223[r] = v221[r] * v15;
     __half* v225[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v225[r] = v218 + v223[r];
     int v227[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v227[r] = v219[r] + v12;
     long long v228[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v228[r] = (long long)v227[r];
     bool v230[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v230[r] = v228[r] < v13;
     bool v233[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v233[r] = v227[r] >= 0;
     bool v234[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 29 "block_ptr.py"
+        v221[r] = (long long)v219[r];
+        #line 29 "block_ptr.py"
+        v223[r] = v221[r] * v15;
+        #line 29 "block_ptr.py"
+        v225[r] = v218 + v223[r];
+        #line 29 "block_ptr.py"
+        v227[r] = v219[r] + v12;
+        #line 29 "block_ptr.py"
+        v228[r] = (long long)v227[r];
+        #line 29 "block_ptr.py"
+        v230[r] = v228[r] < v13;
+        #line 29 "block_ptr.py"
+        v233[r] = v227[r] >= 0;
         #line 29 "block_ptr.py"
         v234[r] = v233[r] & v230[r];
+    }
     int v235[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "block_ptr.py"
         v235[r] = (r + tp1);
     long long v237[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 29 "block_ptr.py"
-        v237[r] = (long long)v235[r];
     long long v239[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 29 "block_ptr.py"
+        v237[r] = (long long)v235[r];
         #line 29 "block_ptr.py"
         v239[r] = v237[r] * v17;
+    }
     __half* v240[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -3832,15 +3464,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v242[r] = v240[r] + v241[r];
     int v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 29 "block_ptr.py"
-        v244[r] = v235[r] + 0;
     long long v245[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 29 "block_ptr.py"
+        v244[r] = v235[r] + 0;
         #line 29 "block_ptr.py"
         v245[r] = (long long)v244[r];
+    }
     bool v247[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3913,60 +3544,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v265[r] = ((r << 1) + tp3);
     long long v267[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v267[r] = (long long)v265[r];
     long long v269[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v269[r] = v267[r] * v23;
     __half* v271[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v271[r] = v264 + v269[r];
     int v273[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v273[r] = v265[r] + 0;
     long long v274[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v274[r] = (long long)v273[r];
     bool v276[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v276[r] = v274[r] < v21;
     bool v279[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v279[r] = v273[r] >= 0;
     bool v280[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 30 "block_ptr.py"
+        v267[r] = (long long)v265[r];
+        #line 30 "block_ptr.py"
+        v269[r] = v267[r] * v23;
+        #line 30 "block_ptr.py"
+        v271[r] = v264 + v269[r];
+        #line 30 "block_ptr.py"
+        v273[r] = v265[r] + 0;
+        #line 30 "block_ptr.py"
+        v274[r] = (long long)v273[r];
+        #line 30 "block_ptr.py"
+        v276[r] = v274[r] < v21;
+        #line 30 "block_ptr.py"
+        v279[r] = v273[r] >= 0;
         #line 30 "block_ptr.py"
         v280[r] = v279[r] & v276[r];
+    }
     int v281[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "block_ptr.py"
         v281[r] = (tp4);
     long long v283[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v283[r] = (long long)v281[r];
     long long v285[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "block_ptr.py"
+        v283[r] = (long long)v281[r];
         #line 30 "block_ptr.py"
         v285[r] = v283[r] * v25;
+    }
     long long v287[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -3978,45 +3595,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v288[r] = v271[r] + v287[r];
     int v290[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v290[r] = v281[r] + v20;
     long long v291[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v291[r] = (long long)v290[r];
     bool v293[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v293[r] = v291[r] < v22;
     bool v296[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v296[r] = v290[r] >= 0;
     bool v297[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "block_ptr.py"
+        v290[r] = v281[r] + v20;
+        #line 30 "block_ptr.py"
+        v291[r] = (long long)v290[r];
+        #line 30 "block_ptr.py"
+        v293[r] = v291[r] < v22;
+        #line 30 "block_ptr.py"
+        v296[r] = v290[r] >= 0;
         #line 30 "block_ptr.py"
         v297[r] = v296[r] & v293[r];
+    }
     bool v299[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 30 "block_ptr.py"
         v299[r] = v297[0];
     bool v300[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v300[r] = v280[r] & v299[r];
     bool v303[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 30 "block_ptr.py"
+        v300[r] = v280[r] & v299[r];
         #line 30 "block_ptr.py"
         v303[r] = v300[r] & v212;
+    }
     __half b[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -4106,60 +3715,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v313[r] = ((r << 5) + tp0);
         long long v315[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v315[r] = (long long)v313[r];
         long long v317[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v317[r] = v315[r] * a_block_ptr_3;
         __half* v319[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v319[r] = v312 + v317[r];
         int v321[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v321[r] = v313[r] + v139;
         long long v322[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v322[r] = (long long)v321[r];
         bool v324[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v324[r] = v322[r] < a_block_ptr_1;
         bool v327[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v327[r] = v321[r] >= 0;
         bool v328[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 29 "block_ptr.py"
+            v315[r] = (long long)v313[r];
+            #line 29 "block_ptr.py"
+            v317[r] = v315[r] * a_block_ptr_3;
+            #line 29 "block_ptr.py"
+            v319[r] = v312 + v317[r];
+            #line 29 "block_ptr.py"
+            v321[r] = v313[r] + v139;
+            #line 29 "block_ptr.py"
+            v322[r] = (long long)v321[r];
+            #line 29 "block_ptr.py"
+            v324[r] = v322[r] < a_block_ptr_1;
+            #line 29 "block_ptr.py"
+            v327[r] = v321[r] >= 0;
             #line 29 "block_ptr.py"
             v328[r] = v327[r] & v324[r];
+        }
         int v329[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 29 "block_ptr.py"
             v329[r] = (r + tp1);
         long long v331[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 29 "block_ptr.py"
-            v331[r] = (long long)v329[r];
         long long v333[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 29 "block_ptr.py"
+            v331[r] = (long long)v329[r];
             #line 29 "block_ptr.py"
             v333[r] = v331[r] * a_block_ptr_4;
+        }
         __half* v334[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -4176,15 +3771,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v336[r] = v334[r] + v335[r];
         int v338[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 29 "block_ptr.py"
-            v338[r] = v329[r] + v140;
         long long v339[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 29 "block_ptr.py"
+            v338[r] = v329[r] + v140;
             #line 29 "block_ptr.py"
             v339[r] = (long long)v338[r];
+        }
         bool v341[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -4253,60 +3847,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v359[r] = ((r << 1) + tp3);
         long long v361[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v361[r] = (long long)v359[r];
         long long v363[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v363[r] = v361[r] * b_block_ptr_3;
         __half* v365[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v365[r] = v358 + v363[r];
         int v367[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v367[r] = v359[r] + v143;
         long long v368[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v368[r] = (long long)v367[r];
         bool v370[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v370[r] = v368[r] < b_block_ptr_1;
         bool v373[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v373[r] = v367[r] >= 0;
         bool v374[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 30 "block_ptr.py"
+            v361[r] = (long long)v359[r];
+            #line 30 "block_ptr.py"
+            v363[r] = v361[r] * b_block_ptr_3;
+            #line 30 "block_ptr.py"
+            v365[r] = v358 + v363[r];
+            #line 30 "block_ptr.py"
+            v367[r] = v359[r] + v143;
+            #line 30 "block_ptr.py"
+            v368[r] = (long long)v367[r];
+            #line 30 "block_ptr.py"
+            v370[r] = v368[r] < b_block_ptr_1;
+            #line 30 "block_ptr.py"
+            v373[r] = v367[r] >= 0;
             #line 30 "block_ptr.py"
             v374[r] = v373[r] & v370[r];
+        }
         int v375[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 30 "block_ptr.py"
             v375[r] = (tp4);
         long long v377[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v377[r] = (long long)v375[r];
         long long v379[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 30 "block_ptr.py"
+            v377[r] = (long long)v375[r];
             #line 30 "block_ptr.py"
             v379[r] = v377[r] * b_block_ptr_4;
+        }
         long long v381[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -4318,45 +3898,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v382[r] = v365[r] + v381[r];
         int v384[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v384[r] = v375[r] + v144;
         long long v385[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v385[r] = (long long)v384[r];
         bool v387[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v387[r] = v385[r] < b_block_ptr_2;
         bool v390[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v390[r] = v384[r] >= 0;
         bool v391[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 30 "block_ptr.py"
+            v384[r] = v375[r] + v144;
+            #line 30 "block_ptr.py"
+            v385[r] = (long long)v384[r];
+            #line 30 "block_ptr.py"
+            v387[r] = v385[r] < b_block_ptr_2;
+            #line 30 "block_ptr.py"
+            v390[r] = v384[r] >= 0;
             #line 30 "block_ptr.py"
             v391[r] = v390[r] & v387[r];
+        }
         bool v393[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 30 "block_ptr.py"
             v393[r] = v391[0];
         bool v394[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v394[r] = v374[r] & v393[r];
         bool v397[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 30 "block_ptr.py"
+            v394[r] = v374[r] & v393[r];
             #line 30 "block_ptr.py"
             v397[r] = v394[r] & v306;
+        }
         __half b_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -4548,60 +4120,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v176[r] = ((r << 1) + tp3);
     long long v178[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v178[r] = (long long)v176[r];
     long long v180[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v180[r] = v178[r] * v166;
     __half* v182[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v182[r] = v175 + v180[r];
     int v184[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v184[r] = v176[r] + v161;
     long long v185[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v185[r] = (long long)v184[r];
     bool v187[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v187[r] = v185[r] < v164;
     bool v190[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v190[r] = v184[r] >= 0;
     bool v191[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 37 "block_ptr.py"
+        v178[r] = (long long)v176[r];
+        #line 37 "block_ptr.py"
+        v180[r] = v178[r] * v166;
+        #line 37 "block_ptr.py"
+        v182[r] = v175 + v180[r];
+        #line 37 "block_ptr.py"
+        v184[r] = v176[r] + v161;
+        #line 37 "block_ptr.py"
+        v185[r] = (long long)v184[r];
+        #line 37 "block_ptr.py"
+        v187[r] = v185[r] < v164;
+        #line 37 "block_ptr.py"
+        v190[r] = v184[r] >= 0;
         #line 37 "block_ptr.py"
         v191[r] = v190[r] & v187[r];
+    }
     int v192[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "block_ptr.py"
         v192[r] = (tp4);
     long long v194[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v194[r] = (long long)v192[r];
     long long v196[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "block_ptr.py"
+        v194[r] = (long long)v192[r];
         #line 37 "block_ptr.py"
         v196[r] = v194[r] * v168;
+    }
     long long v198[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4613,30 +4171,23 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v199[r] = v182[r] + v198[r];
     int v201[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v201[r] = v192[r] + v163;
     long long v202[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v202[r] = (long long)v201[r];
     bool v204[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v204[r] = v202[r] < v165;
     bool v207[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v207[r] = v201[r] >= 0;
     bool v208[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "block_ptr.py"
+        v201[r] = v192[r] + v163;
+        #line 37 "block_ptr.py"
+        v202[r] = (long long)v201[r];
+        #line 37 "block_ptr.py"
+        v204[r] = v202[r] < v165;
+        #line 37 "block_ptr.py"
+        v207[r] = v201[r] >= 0;
         #line 37 "block_ptr.py"
         v208[r] = v207[r] & v204[r];
+    }
     bool v210[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4729,60 +4280,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v219[r] = ((r << 2) + tp0);
     long long v221[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "block_ptr.py"
-        v221[r] = (long long)v219[r];
     long long v223[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "block_ptr.py"
-        v223[r] = v221[r] * v15;
     __half* v225[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "block_ptr.py"
-        v225[r] = v218 + v223[r];
     int v227[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "block_ptr.py"
-        v227[r] = v219[r] + v12;
     long long v228[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "block_ptr.py"
-        v228[r] = (long long)v227[r];
     bool v230[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "block_ptr.py"
-        v230[r] = v228[r] < v13;
     bool v233[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "block_ptr.py"
-        v233[r] = v227[r] >= 0;
     bool v234[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 29 "block_ptr.py"
+        v221[r] = (long long)v219[r];
+        #line 29 "block_ptr.py"
+        v223[r] = v221[r] * v15;
+        #line 29 "block_ptr.py"
+        v225[r] = v218 + v223[r];
+        #line 29 "block_ptr.py"
+        v227[r] = v219[r] + v12;
+        #line 29 "block_ptr.py"
+        v228[r] = (long long)v227[r];
+        #line 29 "block_ptr.py"
+        v230[r] = v228[r] < v13;
+        #line 29 "block_ptr.py"
+        v233[r] = v227[r] >= 0;
         #line 29 "block_ptr.py"
         v234[r] = v233[r] & v230[r];
+    }
     int v235[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "block_ptr.py"
         v235[r] = (tp1);
     long long v237[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v237[r] = (long long)v235[r];
     long long v239[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 29 "block_ptr.py"
+        v237[r] = (long long)v235[r];
         #line 29 "block_ptr.py"
         v239[r] = v237[r] * v17;
+    }
     long long v241[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -4794,45 +4331,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v242[r] = v225[r] + v241[r];
     int v244[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v244[r] = v235[r] + 0;
     long long v245[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v245[r] = (long long)v244[r];
     bool v247[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v247[r] = v245[r] < v14;
     bool v250[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "block_ptr.py"
-        v250[r] = v244[r] >= 0;
     bool v251[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 29 "block_ptr.py"
+        v244[r] = v235[r] + 0;
+        #line 29 "block_ptr.py"
+        v245[r] = (long long)v244[r];
+        #line 29 "block_ptr.py"
+        v247[r] = v245[r] < v14;
+        #line 29 "block_ptr.py"
+        v250[r] = v244[r] >= 0;
         #line 29 "block_ptr.py"
         v251[r] = v250[r] & v247[r];
+    }
     bool v253[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 29 "block_ptr.py"
         v253[r] = v251[0];
     bool v254[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "block_ptr.py"
-        v254[r] = v234[r] & v253[r];
     bool v257[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 29 "block_ptr.py"
+        v254[r] = v234[r] & v253[r];
         #line 29 "block_ptr.py"
         v257[r] = v254[r] & v212;
+    }
     __half a[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -4861,60 +4390,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v265[r] = ((r << 1) + tp2);
     long long v267[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v267[r] = (long long)v265[r];
     long long v269[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v269[r] = v267[r] * v23;
     __half* v271[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v271[r] = v264 + v269[r];
     int v273[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v273[r] = v265[r] + 0;
     long long v274[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v274[r] = (long long)v273[r];
     bool v276[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v276[r] = v274[r] < v21;
     bool v279[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v279[r] = v273[r] >= 0;
     bool v280[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 30 "block_ptr.py"
+        v267[r] = (long long)v265[r];
+        #line 30 "block_ptr.py"
+        v269[r] = v267[r] * v23;
+        #line 30 "block_ptr.py"
+        v271[r] = v264 + v269[r];
+        #line 30 "block_ptr.py"
+        v273[r] = v265[r] + 0;
+        #line 30 "block_ptr.py"
+        v274[r] = (long long)v273[r];
+        #line 30 "block_ptr.py"
+        v276[r] = v274[r] < v21;
+        #line 30 "block_ptr.py"
+        v279[r] = v273[r] >= 0;
         #line 30 "block_ptr.py"
         v280[r] = v279[r] & v276[r];
+    }
     int v281[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "block_ptr.py"
         v281[r] = (tp3);
     long long v283[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v283[r] = (long long)v281[r];
     long long v285[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "block_ptr.py"
+        v283[r] = (long long)v281[r];
         #line 30 "block_ptr.py"
         v285[r] = v283[r] * v25;
+    }
     long long v287[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -4926,45 +4441,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v288[r] = v271[r] + v287[r];
     int v290[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v290[r] = v281[r] + v20;
     long long v291[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v291[r] = (long long)v290[r];
     bool v293[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v293[r] = v291[r] < v22;
     bool v296[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "block_ptr.py"
-        v296[r] = v290[r] >= 0;
     bool v297[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "block_ptr.py"
+        v290[r] = v281[r] + v20;
+        #line 30 "block_ptr.py"
+        v291[r] = (long long)v290[r];
+        #line 30 "block_ptr.py"
+        v293[r] = v291[r] < v22;
+        #line 30 "block_ptr.py"
+        v296[r] = v290[r] >= 0;
         #line 30 "block_ptr.py"
         v297[r] = v296[r] & v293[r];
+    }
     bool v299[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 30 "block_ptr.py"
         v299[r] = v297[0];
     bool v300[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 30 "block_ptr.py"
-        v300[r] = v280[r] & v299[r];
     bool v303[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 30 "block_ptr.py"
+        v300[r] = v280[r] & v299[r];
         #line 30 "block_ptr.py"
         v303[r] = v300[r] & v212;
+    }
     __half b[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5054,60 +4561,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v313[r] = ((r << 2) + tp0);
         long long v315[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 29 "block_ptr.py"
-            v315[r] = (long long)v313[r];
         long long v317[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 29 "block_ptr.py"
-            v317[r] = v315[r] * a_block_ptr_3;
         __half* v319[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 29 "block_ptr.py"
-            v319[r] = v312 + v317[r];
         int v321[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 29 "block_ptr.py"
-            v321[r] = v313[r] + v139;
         long long v322[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 29 "block_ptr.py"
-            v322[r] = (long long)v321[r];
         bool v324[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 29 "block_ptr.py"
-            v324[r] = v322[r] < a_block_ptr_1;
         bool v327[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 29 "block_ptr.py"
-            v327[r] = v321[r] >= 0;
         bool v328[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 29 "block_ptr.py"
+            v315[r] = (long long)v313[r];
+            #line 29 "block_ptr.py"
+            v317[r] = v315[r] * a_block_ptr_3;
+            #line 29 "block_ptr.py"
+            v319[r] = v312 + v317[r];
+            #line 29 "block_ptr.py"
+            v321[r] = v313[r] + v139;
+            #line 29 "block_ptr.py"
+            v322[r] = (long long)v321[r];
+            #line 29 "block_ptr.py"
+            v324[r] = v322[r] < a_block_ptr_1;
+            #line 29 "block_ptr.py"
+            v327[r] = v321[r] >= 0;
             #line 29 "block_ptr.py"
             v328[r] = v327[r] & v324[r];
+        }
         int v329[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 29 "block_ptr.py"
             v329[r] = (tp1);
         long long v331[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v331[r] = (long long)v329[r];
         long long v333[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 29 "block_ptr.py"
+            v331[r] = (long long)v329[r];
             #line 29 "block_ptr.py"
             v333[r] = v331[r] * a_block_ptr_4;
+        }
         long long v335[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -5119,45 +4612,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v336[r] = v319[r] + v335[r];
         int v338[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v338[r] = v329[r] + v140;
         long long v339[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v339[r] = (long long)v338[r];
         bool v341[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v341[r] = v339[r] < a_block_ptr_2;
         bool v344[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 29 "block_ptr.py"
-            v344[r] = v338[r] >= 0;
         bool v345[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 29 "block_ptr.py"
+            v338[r] = v329[r] + v140;
+            #line 29 "block_ptr.py"
+            v339[r] = (long long)v338[r];
+            #line 29 "block_ptr.py"
+            v341[r] = v339[r] < a_block_ptr_2;
+            #line 29 "block_ptr.py"
+            v344[r] = v338[r] >= 0;
             #line 29 "block_ptr.py"
             v345[r] = v344[r] & v341[r];
+        }
         bool v347[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 29 "block_ptr.py"
             v347[r] = v345[0];
         bool v348[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 29 "block_ptr.py"
-            v348[r] = v328[r] & v347[r];
         bool v351[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 29 "block_ptr.py"
+            v348[r] = v328[r] & v347[r];
             #line 29 "block_ptr.py"
             v351[r] = v348[r] & v306;
+        }
         __half a_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -5186,60 +4671,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v359[r] = ((r << 1) + tp2);
         long long v361[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v361[r] = (long long)v359[r];
         long long v363[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v363[r] = v361[r] * b_block_ptr_3;
         __half* v365[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v365[r] = v358 + v363[r];
         int v367[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v367[r] = v359[r] + v143;
         long long v368[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v368[r] = (long long)v367[r];
         bool v370[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v370[r] = v368[r] < b_block_ptr_1;
         bool v373[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v373[r] = v367[r] >= 0;
         bool v374[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 30 "block_ptr.py"
+            v361[r] = (long long)v359[r];
+            #line 30 "block_ptr.py"
+            v363[r] = v361[r] * b_block_ptr_3;
+            #line 30 "block_ptr.py"
+            v365[r] = v358 + v363[r];
+            #line 30 "block_ptr.py"
+            v367[r] = v359[r] + v143;
+            #line 30 "block_ptr.py"
+            v368[r] = (long long)v367[r];
+            #line 30 "block_ptr.py"
+            v370[r] = v368[r] < b_block_ptr_1;
+            #line 30 "block_ptr.py"
+            v373[r] = v367[r] >= 0;
             #line 30 "block_ptr.py"
             v374[r] = v373[r] & v370[r];
+        }
         int v375[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 30 "block_ptr.py"
             v375[r] = (tp3);
         long long v377[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v377[r] = (long long)v375[r];
         long long v379[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 30 "block_ptr.py"
+            v377[r] = (long long)v375[r];
             #line 30 "block_ptr.py"
             v379[r] = v377[r] * b_block_ptr_4;
+        }
         long long v381[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -5251,45 +4722,37 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v382[r] = v365[r] + v381[r];
         int v384[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v384[r] = v375[r] + v144;
         long long v385[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v385[r] = (long long)v384[r];
         bool v387[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v387[r] = v385[r] < b_block_ptr_2;
         bool v390[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 30 "block_ptr.py"
-            v390[r] = v384[r] >= 0;
         bool v391[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 30 "block_ptr.py"
+            v384[r] = v375[r] + v144;
+            #line 30 "block_ptr.py"
+            v385[r] = (long long)v384[r];
+            #line 30 "block_ptr.py"
+            v387[r] = v385[r] < b_block_ptr_2;
+            #line 30 "block_ptr.py"
+            v390[r] = v384[r] >= 0;
             #line 30 "block_ptr.py"
             v391[r] = v390[r] & v387[r];
+        }
         bool v393[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 30 "block_ptr.py"
             v393[r] = v391[0];
         bool v394[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 30 "block_ptr.py"
-            v394[r] = v374[r] & v393[r];
         bool v397[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 30 "block_ptr.py"
+            v394[r] = v374[r] & v393[r];
             #line 30 "block_ptr.py"
             v397[r] = v394[r] & v306;
+        }
         __half b_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -5479,60 +4942,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v176[r] = ((r << 1) + tp2);
     long long v178[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v178[r] = (long long)v176[r];
     long long v180[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v180[r] = v178[r] * v166;
     __half* v182[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v182[r] = v175 + v180[r];
     int v184[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v184[r] = v176[r] + v161;
     long long v185[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v185[r] = (long long)v184[r];
     bool v187[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v187[r] = v185[r] < v164;
     bool v190[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v190[r] = v184[r] >= 0;
     bool v191[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 37 "block_ptr.py"
+        v178[r] = (long long)v176[r];
+        #line 37 "block_ptr.py"
+        v180[r] = v178[r] * v166;
+        #line 37 "block_ptr.py"
+        v182[r] = v175 + v180[r];
+        #line 37 "block_ptr.py"
+        v184[r] = v176[r] + v161;
+        #line 37 "block_ptr.py"
+        v185[r] = (long long)v184[r];
+        #line 37 "block_ptr.py"
+        v187[r] = v185[r] < v164;
+        #line 37 "block_ptr.py"
+        v190[r] = v184[r] >= 0;
         #line 37 "block_ptr.py"
         v191[r] = v190[r] & v187[r];
+    }
     int v192[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "block_ptr.py"
         v192[r] = (tp3);
     long long v194[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v194[r] = (long long)v192[r];
     long long v196[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "block_ptr.py"
+        v194[r] = (long long)v192[r];
         #line 37 "block_ptr.py"
         v196[r] = v194[r] * v168;
+    }
     long long v198[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -5544,30 +4993,23 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v199[r] = v182[r] + v198[r];
     int v201[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v201[r] = v192[r] + v163;
     long long v202[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v202[r] = (long long)v201[r];
     bool v204[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v204[r] = v202[r] < v165;
     bool v207[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v207[r] = v201[r] >= 0;
     bool v208[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "block_ptr.py"
+        v201[r] = v192[r] + v163;
+        #line 37 "block_ptr.py"
+        v202[r] = (long long)v201[r];
+        #line 37 "block_ptr.py"
+        v204[r] = v202[r] < v165;
+        #line 37 "block_ptr.py"
+        v207[r] = v201[r] >= 0;
         #line 37 "block_ptr.py"
         v208[r] = v207[r] & v204[r];
+    }
     bool v210[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -5661,60 +5103,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v219[r] = ((r << 5) + tp0);
     long long v221[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v221[r] = (long long)v219[r];
     long long v223[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v223[r] = v221[r] * v15;
     __half* v225[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v225[r] = v218 + v223[r];
     int v227[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v227[r] = v219[r] + v12;
     long long v228[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v228[r] = (long long)v227[r];
     bool v230[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v230[r] = v228[r] < v13;
     bool v233[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "block_ptr.py"
-        v233[r] = v227[r] >= 0;
     bool v234[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 29 "block_ptr.py"
+        v221[r] = (long long)v219[r];
+        #line 29 "block_ptr.py"
+        v223[r] = v221[r] * v15;
+        #line 29 "block_ptr.py"
+        v225[r] = v218 + v223[r];
+        #line 29 "block_ptr.py"
+        v227[r] = v219[r] + v12;
+        #line 29 "block_ptr.py"
+        v228[r] = (long long)v227[r];
+        #line 29 "block_ptr.py"
+        v230[r] = v228[r] < v13;
+        #line 29 "block_ptr.py"
+        v233[r] = v227[r] >= 0;
         #line 29 "block_ptr.py"
         v234[r] = v233[r] & v230[r];
+    }
     int v235[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "block_ptr.py"
         v235[r] = (r + tp1);
     long long v237[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 29 "block_ptr.py"
-        v237[r] = (long long)v235[r];
     long long v239[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 29 "block_ptr.py"
+        v237[r] = (long long)v235[r];
         #line 29 "block_ptr.py"
         v239[r] = v237[r] * v17;
+    }
     __half* v240[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5731,15 +5159,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 29 "block_ptr.py"
         v242[r] = v240[r] + v241[r];
     int v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 29 "block_ptr.py"
-        v244[r] = v235[r] + 0;
     long long v245[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 29 "block_ptr.py"
+        v244[r] = v235[r] + 0;
         #line 29 "block_ptr.py"
         v245[r] = (long long)v244[r];
+    }
     bool v247[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -5812,30 +5239,23 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v265[r] = (r + tp1);
     long long v267[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "block_ptr.py"
-        v267[r] = (long long)v265[r];
     long long v269[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "block_ptr.py"
-        v269[r] = v267[r] * v24;
     __half* v271[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "block_ptr.py"
-        v271[r] = v264 + v269[r];
     int v273[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 30 "block_ptr.py"
-        v273[r] = v265[r] + 0;
     long long v274[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 30 "block_ptr.py"
+        v267[r] = (long long)v265[r];
+        #line 30 "block_ptr.py"
+        v269[r] = v267[r] * v24;
+        #line 30 "block_ptr.py"
+        v271[r] = v264 + v269[r];
+        #line 30 "block_ptr.py"
+        v273[r] = v265[r] + 0;
         #line 30 "block_ptr.py"
         v274[r] = (long long)v273[r];
+    }
     bool v276[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -5857,15 +5277,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v281[r] = ((r << 5) + tp0);
     long long v283[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "block_ptr.py"
-        v283[r] = (long long)v281[r];
     long long v285[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 30 "block_ptr.py"
+        v283[r] = (long long)v281[r];
         #line 30 "block_ptr.py"
         v285[r] = v283[r] * v25;
+    }
     __half* v286[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5882,30 +5301,23 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 30 "block_ptr.py"
         v288[r] = v286[r] + v287[r];
     int v290[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "block_ptr.py"
-        v290[r] = v281[r] + v20;
     long long v291[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "block_ptr.py"
-        v291[r] = (long long)v290[r];
     bool v293[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "block_ptr.py"
-        v293[r] = v291[r] < v22;
     bool v296[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 30 "block_ptr.py"
-        v296[r] = v290[r] >= 0;
     bool v297[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 30 "block_ptr.py"
+        v290[r] = v281[r] + v20;
+        #line 30 "block_ptr.py"
+        v291[r] = (long long)v290[r];
+        #line 30 "block_ptr.py"
+        v293[r] = v291[r] < v22;
+        #line 30 "block_ptr.py"
+        v296[r] = v290[r] >= 0;
         #line 30 "block_ptr.py"
         v297[r] = v296[r] & v293[r];
+    }
     bool v298[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -6024,60 +5436,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v313[r] = ((r << 5) + tp0);
         long long v315[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v315[r] = (long long)v313[r];
         long long v317[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v317[r] = v315[r] * a_block_ptr_3;
         __half* v319[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v319[r] = v312 + v317[r];
         int v321[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v321[r] = v313[r] + v139;
         long long v322[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v322[r] = (long long)v321[r];
         bool v324[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v324[r] = v322[r] < a_block_ptr_1;
         bool v327[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 29 "block_ptr.py"
-            v327[r] = v321[r] >= 0;
         bool v328[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 29 "block_ptr.py"
+            v315[r] = (long long)v313[r];
+            #line 29 "block_ptr.py"
+            v317[r] = v315[r] * a_block_ptr_3;
+            #line 29 "block_ptr.py"
+            v319[r] = v312 + v317[r];
+            #line 29 "block_ptr.py"
+            v321[r] = v313[r] + v139;
+            #line 29 "block_ptr.py"
+            v322[r] = (long long)v321[r];
+            #line 29 "block_ptr.py"
+            v324[r] = v322[r] < a_block_ptr_1;
+            #line 29 "block_ptr.py"
+            v327[r] = v321[r] >= 0;
             #line 29 "block_ptr.py"
             v328[r] = v327[r] & v324[r];
+        }
         int v329[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 29 "block_ptr.py"
             v329[r] = (r + tp1);
         long long v331[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 29 "block_ptr.py"
-            v331[r] = (long long)v329[r];
         long long v333[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 29 "block_ptr.py"
+            v331[r] = (long long)v329[r];
             #line 29 "block_ptr.py"
             v333[r] = v331[r] * a_block_ptr_4;
+        }
         __half* v334[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -6094,15 +5492,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 29 "block_ptr.py"
             v336[r] = v334[r] + v335[r];
         int v338[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 29 "block_ptr.py"
-            v338[r] = v329[r] + v140;
         long long v339[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 29 "block_ptr.py"
+            v338[r] = v329[r] + v140;
             #line 29 "block_ptr.py"
             v339[r] = (long long)v338[r];
+        }
         bool v341[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -6171,30 +5568,23 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v359[r] = (r + tp1);
         long long v361[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "block_ptr.py"
-            v361[r] = (long long)v359[r];
         long long v363[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "block_ptr.py"
-            v363[r] = v361[r] * b_block_ptr_3;
         __half* v365[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "block_ptr.py"
-            v365[r] = v358 + v363[r];
         int v367[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 30 "block_ptr.py"
-            v367[r] = v359[r] + v143;
         long long v368[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 30 "block_ptr.py"
+            v361[r] = (long long)v359[r];
+            #line 30 "block_ptr.py"
+            v363[r] = v361[r] * b_block_ptr_3;
+            #line 30 "block_ptr.py"
+            v365[r] = v358 + v363[r];
+            #line 30 "block_ptr.py"
+            v367[r] = v359[r] + v143;
             #line 30 "block_ptr.py"
             v368[r] = (long long)v367[r];
+        }
         bool v370[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -6216,15 +5606,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v375[r] = ((r << 5) + tp0);
         long long v377[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "block_ptr.py"
-            v377[r] = (long long)v375[r];
         long long v379[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 30 "block_ptr.py"
+            v377[r] = (long long)v375[r];
             #line 30 "block_ptr.py"
             v379[r] = v377[r] * b_block_ptr_4;
+        }
         __half* v380[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -6241,30 +5630,23 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 30 "block_ptr.py"
             v382[r] = v380[r] + v381[r];
         int v384[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "block_ptr.py"
-            v384[r] = v375[r] + v144;
         long long v385[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "block_ptr.py"
-            v385[r] = (long long)v384[r];
         bool v387[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "block_ptr.py"
-            v387[r] = v385[r] < b_block_ptr_2;
         bool v390[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 30 "block_ptr.py"
-            v390[r] = v384[r] >= 0;
         bool v391[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 30 "block_ptr.py"
+            v384[r] = v375[r] + v144;
+            #line 30 "block_ptr.py"
+            v385[r] = (long long)v384[r];
+            #line 30 "block_ptr.py"
+            v387[r] = v385[r] < b_block_ptr_2;
+            #line 30 "block_ptr.py"
+            v390[r] = v384[r] >= 0;
             #line 30 "block_ptr.py"
             v391[r] = v390[r] & v387[r];
+        }
         bool v392[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -6475,60 +5857,46 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v176[r] = ((r << 1) + tp6);
     long long v178[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v178[r] = (long long)v176[r];
     long long v180[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v180[r] = v178[r] * v166;
     __half* v182[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v182[r] = v175 + v180[r];
     int v184[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v184[r] = v176[r] + v161;
     long long v185[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v185[r] = (long long)v184[r];
     bool v187[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v187[r] = v185[r] < v164;
     bool v190[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 37 "block_ptr.py"
-        v190[r] = v184[r] >= 0;
     bool v191[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 37 "block_ptr.py"
+        v178[r] = (long long)v176[r];
+        #line 37 "block_ptr.py"
+        v180[r] = v178[r] * v166;
+        #line 37 "block_ptr.py"
+        v182[r] = v175 + v180[r];
+        #line 37 "block_ptr.py"
+        v184[r] = v176[r] + v161;
+        #line 37 "block_ptr.py"
+        v185[r] = (long long)v184[r];
+        #line 37 "block_ptr.py"
+        v187[r] = v185[r] < v164;
+        #line 37 "block_ptr.py"
+        v190[r] = v184[r] >= 0;
         #line 37 "block_ptr.py"
         v191[r] = v190[r] & v187[r];
+    }
     int v192[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "block_ptr.py"
         v192[r] = (tp7);
     long long v194[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v194[r] = (long long)v192[r];
     long long v196[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "block_ptr.py"
+        v194[r] = (long long)v192[r];
         #line 37 "block_ptr.py"
         v196[r] = v194[r] * v168;
+    }
     long long v198[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -6540,30 +5908,23 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 37 "block_ptr.py"
         v199[r] = v182[r] + v198[r];
     int v201[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v201[r] = v192[r] + v163;
     long long v202[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v202[r] = (long long)v201[r];
     bool v204[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v204[r] = v202[r] < v165;
     bool v207[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "block_ptr.py"
-        v207[r] = v201[r] >= 0;
     bool v208[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "block_ptr.py"
+        v201[r] = v192[r] + v163;
+        #line 37 "block_ptr.py"
+        v202[r] = (long long)v201[r];
+        #line 37 "block_ptr.py"
+        v204[r] = v202[r] < v165;
+        #line 37 "block_ptr.py"
+        v207[r] = v201[r] >= 0;
         #line 37 "block_ptr.py"
         v208[r] = v207[r] & v204[r];
+    }
     bool v210[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -6619,37 +5980,26 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(float* x_ptr, floa
         #line 74 "block_ptr.py"
         v17[r] = (r + tp0);
     long long v18[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 74 "block_ptr.py"
-        v18[r] = (long long)v17[r];
     long long v20[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 74 "block_ptr.py"
-        v20[r] = v18[r] * v8;
     float* v22[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 74 "block_ptr.py"
-        v22[r] = v16 + v20[r];
     int v24[2];
-    #line 74 "block_ptr.py"
-    const int v24_base = v5 + tp0;
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 74 "block_ptr.py"
-        v24[r] = v24_base + (r);
     long long v25[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 74 "block_ptr.py"
-        v25[r] = (long long)v24[r];
     bool v27[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 74 "block_ptr.py"
+        v18[r] = (long long)v17[r];
+        #line 74 "block_ptr.py"
+        v20[r] = v18[r] * v8;
+        #line 74 "block_ptr.py"
+        v22[r] = v16 + v20[r];
+        #line 74 "block_ptr.py"
+        v24[r] = v17[r] + v5;
+        #line 74 "block_ptr.py"
+        v25[r] = (long long)v24[r];
         #line 74 "block_ptr.py"
         v27[r] = v25[r] < v6;
+    }
     bool v30[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -6686,37 +6036,26 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(float* x_ptr, floa
         #line 74 "block_ptr.py"
         v40[r] = (r + tp0);
     long long v41[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 74 "block_ptr.py"
-        v41[r] = (long long)v40[r];
     long long v43[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 74 "block_ptr.py"
-        v43[r] = v41[r] * v13;
     float* v45[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 74 "block_ptr.py"
-        v45[r] = v39 + v43[r];
     int v47[2];
-    #line 74 "block_ptr.py"
-    const int v47_base = v10 + tp0;
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 74 "block_ptr.py"
-        v47[r] = v47_base + (r);
     long long v48[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 74 "block_ptr.py"
-        v48[r] = (long long)v47[r];
     bool v50[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 74 "block_ptr.py"
+        v41[r] = (long long)v40[r];
+        #line 74 "block_ptr.py"
+        v43[r] = v41[r] * v13;
+        #line 74 "block_ptr.py"
+        v45[r] = v39 + v43[r];
+        #line 74 "block_ptr.py"
+        v47[r] = v40[r] + v10;
+        #line 74 "block_ptr.py"
+        v48[r] = (long long)v47[r];
         #line 74 "block_ptr.py"
         v50[r] = v48[r] < v11;
+    }
     bool v53[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -6775,90 +6114,69 @@ extern "C" __global__ void __launch_bounds__(128) pad_kernel(float* x_ptr, int* 
         #line 90 "block_ptr.py"
         v18[r] = (tp0);
     long long v20[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "block_ptr.py"
-        v20[r] = (long long)v18[r];
     long long v22[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "block_ptr.py"
-        v22[r] = v20[r] * v7;
     float* v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "block_ptr.py"
-        v24[r] = v17 + v22[r];
     int v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "block_ptr.py"
-        v26[r] = v18[r] + 0;
     long long v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "block_ptr.py"
-        v27[r] = (long long)v26[r];
     bool v29[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "block_ptr.py"
-        v29[r] = v27[r] < v5;
     bool v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "block_ptr.py"
-        v32[r] = v26[r] >= 0;
     bool v33[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 90 "block_ptr.py"
+        v20[r] = (long long)v18[r];
+        #line 90 "block_ptr.py"
+        v22[r] = v20[r] * v7;
+        #line 90 "block_ptr.py"
+        v24[r] = v17 + v22[r];
+        #line 90 "block_ptr.py"
+        v26[r] = v18[r] + 0;
+        #line 90 "block_ptr.py"
+        v27[r] = (long long)v26[r];
+        #line 90 "block_ptr.py"
+        v29[r] = v27[r] < v5;
+        #line 90 "block_ptr.py"
+        v32[r] = v26[r] >= 0;
         #line 90 "block_ptr.py"
         v33[r] = v32[r] & v29[r];
+    }
     int v34[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 90 "block_ptr.py"
         v34[r] = (tp1);
     long long v36[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "block_ptr.py"
-        v36[r] = (long long)v34[r];
     long long v38[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 90 "block_ptr.py"
+        v36[r] = (long long)v34[r];
         #line 90 "block_ptr.py"
         v38[r] = v36[r] * v9;
+    }
     float* v41[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 90 "block_ptr.py"
         v41[r] = v24[r] + v38[r];
     int v43[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "block_ptr.py"
-        v43[r] = v34[r] + 0;
     long long v44[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "block_ptr.py"
-        v44[r] = (long long)v43[r];
     bool v46[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "block_ptr.py"
-        v46[r] = v44[r] < v6;
     bool v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "block_ptr.py"
-        v49[r] = v43[r] >= 0;
     bool v50[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 90 "block_ptr.py"
+        v43[r] = v34[r] + 0;
+        #line 90 "block_ptr.py"
+        v44[r] = (long long)v43[r];
+        #line 90 "block_ptr.py"
+        v46[r] = v44[r] < v6;
+        #line 90 "block_ptr.py"
+        v49[r] = v43[r] >= 0;
         #line 90 "block_ptr.py"
         v50[r] = v49[r] & v46[r];
+    }
     bool v53[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -6875,15 +6193,14 @@ extern "C" __global__ void __launch_bounds__(128) pad_kernel(float* x_ptr, int* 
         tsm::load<1>(&x[r], v41[r], v53[r]); // 4-byte access
     // nan_count = tl.sum((x != x).to(tl.int32), axis=1)
     bool v56[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 91 "block_ptr.py"
-        v56[r] = x[r] != x[r];
     int v57[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 91 "block_ptr.py"
+        v56[r] = x[r] != x[r];
         #line 91 "block_ptr.py"
         v57[r] = (int)v56[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "block_ptr.py"
     auto combine = [&](int acc, int x_1, int &out) {
@@ -7020,47 +6337,32 @@ extern "C" __global__ void __launch_bounds__(128) shifted_copy_kernel(float* x_p
         #line 109 "block_ptr.py"
         v21[r] = (tp0);
     long long v22[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v22[r] = (long long)v21[r];
     long long v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v24[r] = v22[r] * p_2;
     float* v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v26[r] = v20 + v24[r];
     int v28[1];
-    #line 109 "block_ptr.py"
-    const int v28_base = p_3 + tp0;
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v28[r] = v28_base;
     long long v29[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v29[r] = (long long)v28[r];
     bool v31[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v31[r] = v29[r] < p_1;
     bool v34[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v34[r] = v28[r] >= 0;
     bool v35[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 109 "block_ptr.py"
+        v22[r] = (long long)v21[r];
+        #line 109 "block_ptr.py"
+        v24[r] = v22[r] * p_2;
+        #line 109 "block_ptr.py"
+        v26[r] = v20 + v24[r];
+        #line 109 "block_ptr.py"
+        v28[r] = v21[r] + p_3;
+        #line 109 "block_ptr.py"
+        v29[r] = (long long)v28[r];
+        #line 109 "block_ptr.py"
+        v31[r] = v29[r] < p_1;
+        #line 109 "block_ptr.py"
+        v34[r] = v28[r] >= 0;
         #line 109 "block_ptr.py"
         v35[r] = v34[r] & v31[r];
+    }
     float v37[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7151,47 +6453,32 @@ extern "C" __global__ void __launch_bounds__(128) shifted_copy_kernel(float* x_p
         #line 109 "block_ptr.py"
         v21[r] = (tp0);
     long long v22[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v22[r] = (long long)v21[r];
     long long v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v24[r] = v22[r] * p_2;
     float* v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v26[r] = v20 + v24[r];
     int v28[1];
-    #line 109 "block_ptr.py"
-    const int v28_base = p_3 + tp0;
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v28[r] = v28_base;
     long long v29[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v29[r] = (long long)v28[r];
     bool v31[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v31[r] = v29[r] < p_1;
     bool v34[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 109 "block_ptr.py"
-        v34[r] = v28[r] >= 0;
     bool v35[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 109 "block_ptr.py"
+        v22[r] = (long long)v21[r];
+        #line 109 "block_ptr.py"
+        v24[r] = v22[r] * p_2;
+        #line 109 "block_ptr.py"
+        v26[r] = v20 + v24[r];
+        #line 109 "block_ptr.py"
+        v28[r] = v21[r] + p_3;
+        #line 109 "block_ptr.py"
+        v29[r] = (long long)v28[r];
+        #line 109 "block_ptr.py"
+        v31[r] = v29[r] < p_1;
+        #line 109 "block_ptr.py"
+        v34[r] = v28[r] >= 0;
         #line 109 "block_ptr.py"
         v35[r] = v34[r] & v31[r];
+    }
     float v37[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)

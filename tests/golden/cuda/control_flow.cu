@@ -28,16 +28,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < 1;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < 1;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v13[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -50,35 +49,26 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v18[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v18[r] = 0.0f * x[r];
     float acc_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_1[r] = v18[r] + 1.0f;
     float v22[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v22[r] = acc_1[r] * x[r];
     float acc_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_2[r] = v22[r] + 2.0f;
     float v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v26[r] = acc_2[r] * x[r];
     float acc_3[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v18[r] = 0.0f * x[r];
+        #line 22 "control_flow.py"
+        acc_1[r] = v18[r] + 1.0f;
+        #line 22 "control_flow.py"
+        v22[r] = acc_1[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_2[r] = v22[r] + 2.0f;
+        #line 22 "control_flow.py"
+        v26[r] = acc_2[r] * x[r];
         #line 22 "control_flow.py"
         acc_3[r] = v26[r] + 3.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -92,15 +82,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v35 = (float)j;
         float v37[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v37[r] = x[r] * v35;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v37[r] = x[r] * v35;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v37[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -181,16 +170,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v67 = (float)v66;
     float out_3[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_3[r] = out_1[r] + v67;
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_3[r] = out_1[r] + v67;
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v71[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -226,16 +214,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v13[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -248,35 +235,26 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v18[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v18[r] = 0.0f * x[r];
     float acc_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_1[r] = v18[r] + 1.0f;
     float v22[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v22[r] = acc_1[r] * x[r];
     float acc_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_2[r] = v22[r] + 2.0f;
     float v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v26[r] = acc_2[r] * x[r];
     float acc_3[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v18[r] = 0.0f * x[r];
+        #line 22 "control_flow.py"
+        acc_1[r] = v18[r] + 1.0f;
+        #line 22 "control_flow.py"
+        v22[r] = acc_1[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_2[r] = v22[r] + 2.0f;
+        #line 22 "control_flow.py"
+        v26[r] = acc_2[r] * x[r];
         #line 22 "control_flow.py"
         acc_3[r] = v26[r] + 3.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -290,15 +268,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v35 = (float)j;
         float v37[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v37[r] = x[r] * v35;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v37[r] = x[r] * v35;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v37[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -379,16 +356,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v67 = (float)v66;
     float out_3[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_3[r] = out_1[r] + v67;
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_3[r] = out_1[r] + v67;
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v71[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -424,16 +400,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < 1;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v12[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < 1;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v12[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -446,35 +421,26 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v17[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v17[r] = 0.0f * x[r];
     float acc_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_1[r] = v17[r] + 1.0f;
     float v21[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v21[r] = acc_1[r] * x[r];
     float acc_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_2[r] = v21[r] + 2.0f;
     float v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v25[r] = acc_2[r] * x[r];
     float acc_3[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v17[r] = 0.0f * x[r];
+        #line 22 "control_flow.py"
+        acc_1[r] = v17[r] + 1.0f;
+        #line 22 "control_flow.py"
+        v21[r] = acc_1[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_2[r] = v21[r] + 2.0f;
+        #line 22 "control_flow.py"
+        v25[r] = acc_2[r] * x[r];
         #line 22 "control_flow.py"
         acc_3[r] = v25[r] + 3.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -488,15 +454,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v35 = (float)j;
         float v37[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v37[r] = x[r] * v35;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v37[r] = x[r] * v35;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v37[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -577,16 +542,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v69 = (float)v68;
     float out_3[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_3[r] = out_1[r] + v69;
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_3[r] = out_1[r] + v69;
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v73[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -622,16 +586,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v12[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v12[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -644,35 +607,26 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v17[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v17[r] = 0.0f * x[r];
     float acc_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_1[r] = v17[r] + 1.0f;
     float v21[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v21[r] = acc_1[r] * x[r];
     float acc_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_2[r] = v21[r] + 2.0f;
     float v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v25[r] = acc_2[r] * x[r];
     float acc_3[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v17[r] = 0.0f * x[r];
+        #line 22 "control_flow.py"
+        acc_1[r] = v17[r] + 1.0f;
+        #line 22 "control_flow.py"
+        v21[r] = acc_1[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_2[r] = v21[r] + 2.0f;
+        #line 22 "control_flow.py"
+        v25[r] = acc_2[r] * x[r];
         #line 22 "control_flow.py"
         acc_3[r] = v25[r] + 3.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -686,15 +640,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v35 = (float)j;
         float v37[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v37[r] = x[r] * v35;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v37[r] = x[r] * v35;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v37[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -775,16 +728,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v69 = (float)v68;
     float out_3[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_3[r] = out_1[r] + v69;
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_3[r] = out_1[r] + v69;
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v73[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -820,16 +772,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < 1;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < 1;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v13[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -842,35 +793,26 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v18[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v18[r] = 0.0f * x[r];
     float acc_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_1[r] = v18[r] + 1.0f;
     float v22[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v22[r] = acc_1[r] * x[r];
     float acc_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_2[r] = v22[r] + 2.0f;
     float v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v26[r] = acc_2[r] * x[r];
     float acc_3[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v18[r] = 0.0f * x[r];
+        #line 22 "control_flow.py"
+        acc_1[r] = v18[r] + 1.0f;
+        #line 22 "control_flow.py"
+        v22[r] = acc_1[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_2[r] = v22[r] + 2.0f;
+        #line 22 "control_flow.py"
+        v26[r] = acc_2[r] * x[r];
         #line 22 "control_flow.py"
         acc_3[r] = v26[r] + 3.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -884,15 +826,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v35 = (float)j;
         float v37[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v37[r] = x[r] * v35;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v37[r] = x[r] * v35;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v37[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -973,16 +914,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v67 = (float)v66;
     float out_3[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_3[r] = out_1[r] + v67;
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_3[r] = out_1[r] + v67;
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v71[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -1018,16 +958,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v13[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1040,35 +979,26 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v18[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v18[r] = 0.0f * x[r];
     float acc_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_1[r] = v18[r] + 1.0f;
     float v22[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v22[r] = acc_1[r] * x[r];
     float acc_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_2[r] = v22[r] + 2.0f;
     float v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v26[r] = acc_2[r] * x[r];
     float acc_3[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v18[r] = 0.0f * x[r];
+        #line 22 "control_flow.py"
+        acc_1[r] = v18[r] + 1.0f;
+        #line 22 "control_flow.py"
+        v22[r] = acc_1[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_2[r] = v22[r] + 2.0f;
+        #line 22 "control_flow.py"
+        v26[r] = acc_2[r] * x[r];
         #line 22 "control_flow.py"
         acc_3[r] = v26[r] + 3.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -1082,15 +1012,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v35 = (float)j;
         float v37[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v37[r] = x[r] * v35;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v37[r] = x[r] * v35;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v37[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -1171,16 +1100,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v67 = (float)v66;
     float out_3[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_3[r] = out_1[r] + v67;
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_3[r] = out_1[r] + v67;
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v71[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -1216,16 +1144,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < 1;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < 1;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v14[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1238,35 +1165,26 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v19[r] = 0.0f * x[r];
     float acc_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_1[r] = v19[r] + 1.0f;
     float v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v23[r] = acc_1[r] * x[r];
     float acc_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_2[r] = v23[r] + 2.0f;
     float v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v27[r] = acc_2[r] * x[r];
     float acc_3[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v19[r] = 0.0f * x[r];
+        #line 22 "control_flow.py"
+        acc_1[r] = v19[r] + 1.0f;
+        #line 22 "control_flow.py"
+        v23[r] = acc_1[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_2[r] = v23[r] + 2.0f;
+        #line 22 "control_flow.py"
+        v27[r] = acc_2[r] * x[r];
         #line 22 "control_flow.py"
         acc_3[r] = v27[r] + 3.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -1280,15 +1198,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v36 = (float)j;
         float v38[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v38[r] = x[r] * v36;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v38[r] = x[r] * v36;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v38[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -1393,16 +1310,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v72 = (float)v71;
     float out_5[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_5[r] = out_3[r] + v72;
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v76[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_5[r] = out_3[r] + v72;
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v76[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -1438,16 +1354,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v14[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1460,35 +1375,26 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v19[r] = 0.0f * x[r];
     float acc_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_1[r] = v19[r] + 1.0f;
     float v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v23[r] = acc_1[r] * x[r];
     float acc_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_2[r] = v23[r] + 2.0f;
     float v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v27[r] = acc_2[r] * x[r];
     float acc_3[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v19[r] = 0.0f * x[r];
+        #line 22 "control_flow.py"
+        acc_1[r] = v19[r] + 1.0f;
+        #line 22 "control_flow.py"
+        v23[r] = acc_1[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_2[r] = v23[r] + 2.0f;
+        #line 22 "control_flow.py"
+        v27[r] = acc_2[r] * x[r];
         #line 22 "control_flow.py"
         acc_3[r] = v27[r] + 3.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -1502,15 +1408,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v36 = (float)j;
         float v38[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v38[r] = x[r] * v36;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v38[r] = x[r] * v36;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v38[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -1615,16 +1520,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v72 = (float)v71;
     float out_5[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_5[r] = out_3[r] + v72;
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v76[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_5[r] = out_3[r] + v72;
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v76[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -1660,16 +1564,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < 1;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < 1;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v13[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1682,35 +1585,26 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v18[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v18[r] = 0.0f * x[r];
     float acc_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_1[r] = v18[r] + 1.0f;
     float v22[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v22[r] = acc_1[r] * x[r];
     float acc_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_2[r] = v22[r] + 2.0f;
     float v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v26[r] = acc_2[r] * x[r];
     float acc_3[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v18[r] = 0.0f * x[r];
+        #line 22 "control_flow.py"
+        acc_1[r] = v18[r] + 1.0f;
+        #line 22 "control_flow.py"
+        v22[r] = acc_1[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_2[r] = v22[r] + 2.0f;
+        #line 22 "control_flow.py"
+        v26[r] = acc_2[r] * x[r];
         #line 22 "control_flow.py"
         acc_3[r] = v26[r] + 3.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -1724,15 +1618,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v36 = (float)j;
         float v38[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v38[r] = x[r] * v36;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v38[r] = x[r] * v36;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v38[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -1837,16 +1730,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v74 = (float)v73;
     float out_5[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_5[r] = out_3[r] + v74;
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v78[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_5[r] = out_3[r] + v74;
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v78[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -1882,16 +1774,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v13[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1904,35 +1795,26 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v18[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v18[r] = 0.0f * x[r];
     float acc_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_1[r] = v18[r] + 1.0f;
     float v22[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v22[r] = acc_1[r] * x[r];
     float acc_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_2[r] = v22[r] + 2.0f;
     float v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v26[r] = acc_2[r] * x[r];
     float acc_3[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v18[r] = 0.0f * x[r];
+        #line 22 "control_flow.py"
+        acc_1[r] = v18[r] + 1.0f;
+        #line 22 "control_flow.py"
+        v22[r] = acc_1[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_2[r] = v22[r] + 2.0f;
+        #line 22 "control_flow.py"
+        v26[r] = acc_2[r] * x[r];
         #line 22 "control_flow.py"
         acc_3[r] = v26[r] + 3.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -1946,15 +1828,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v36 = (float)j;
         float v38[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v38[r] = x[r] * v36;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v38[r] = x[r] * v36;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v38[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -2059,16 +1940,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v74 = (float)v73;
     float out_5[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_5[r] = out_3[r] + v74;
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v78[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_5[r] = out_3[r] + v74;
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v78[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -2104,16 +1984,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < 1;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < 1;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v14[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2126,35 +2005,26 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v19[r] = 0.0f * x[r];
     float acc_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_1[r] = v19[r] + 1.0f;
     float v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v23[r] = acc_1[r] * x[r];
     float acc_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_2[r] = v23[r] + 2.0f;
     float v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v27[r] = acc_2[r] * x[r];
     float acc_3[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v19[r] = 0.0f * x[r];
+        #line 22 "control_flow.py"
+        acc_1[r] = v19[r] + 1.0f;
+        #line 22 "control_flow.py"
+        v23[r] = acc_1[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_2[r] = v23[r] + 2.0f;
+        #line 22 "control_flow.py"
+        v27[r] = acc_2[r] * x[r];
         #line 22 "control_flow.py"
         acc_3[r] = v27[r] + 3.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -2168,15 +2038,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v36 = (float)j;
         float v38[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v38[r] = x[r] * v36;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v38[r] = x[r] * v36;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v38[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -2281,16 +2150,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v72 = (float)v71;
     float out_5[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_5[r] = out_3[r] + v72;
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v76[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_5[r] = out_3[r] + v72;
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v76[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -2326,16 +2194,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v14[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2348,35 +2215,26 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v19[r] = 0.0f * x[r];
     float acc_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_1[r] = v19[r] + 1.0f;
     float v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v23[r] = acc_1[r] * x[r];
     float acc_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_2[r] = v23[r] + 2.0f;
     float v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v27[r] = acc_2[r] * x[r];
     float acc_3[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v19[r] = 0.0f * x[r];
+        #line 22 "control_flow.py"
+        acc_1[r] = v19[r] + 1.0f;
+        #line 22 "control_flow.py"
+        v23[r] = acc_1[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_2[r] = v23[r] + 2.0f;
+        #line 22 "control_flow.py"
+        v27[r] = acc_2[r] * x[r];
         #line 22 "control_flow.py"
         acc_3[r] = v27[r] + 3.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -2390,15 +2248,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v36 = (float)j;
         float v38[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v38[r] = x[r] * v36;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v38[r] = x[r] * v36;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v38[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -2503,16 +2360,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v72 = (float)v71;
     float out_5[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_5[r] = out_3[r] + v72;
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v76[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_5[r] = out_3[r] + v72;
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v76[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -2550,16 +2406,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v14[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2572,15 +2427,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v19[r] = 0.0f * x[r];
     float acc_1[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v19[r] = 0.0f * x[r];
         #line 22 "control_flow.py"
         acc_1[r] = v19[r] + 1.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -2594,15 +2448,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v28 = (float)j;
         float v30[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v30[r] = x[r] * v28;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v30[r] = x[r] * v28;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v30[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -2707,22 +2560,19 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v64 = (float)v63;
     float out_5[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_5[r] = out_3[r] + v64;
-    // out = -out
     float out_6[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "control_flow.py"
-        out_6[r] = -out_5[r];
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v69[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_5[r] = out_3[r] + v64;
+        // out = -out
+        #line 56 "control_flow.py"
+        out_6[r] = -out_5[r];
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v69[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -2760,16 +2610,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "control_flow.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "control_flow.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 32 "control_flow.py"
         v14[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2782,45 +2631,32 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     // acc = tl.zeros_like(x)
     // acc = acc * x + (i + 1)
     float v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v19[r] = 0.0f * x[r];
     float acc_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_1[r] = v19[r] + 1.0f;
     float v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v23[r] = acc_1[r] * x[r];
     float acc_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_2[r] = v23[r] + 2.0f;
     float v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v27[r] = acc_2[r] * x[r];
     float acc_3[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        acc_3[r] = v27[r] + 3.0f;
     float v31[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "control_flow.py"
-        v31[r] = acc_3[r] * x[r];
     float acc_4[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "control_flow.py"
+        v19[r] = 0.0f * x[r];
+        #line 22 "control_flow.py"
+        acc_1[r] = v19[r] + 1.0f;
+        #line 22 "control_flow.py"
+        v23[r] = acc_1[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_2[r] = v23[r] + 2.0f;
+        #line 22 "control_flow.py"
+        v27[r] = acc_2[r] * x[r];
+        #line 22 "control_flow.py"
+        acc_3[r] = v27[r] + 3.0f;
+        #line 22 "control_flow.py"
+        v31[r] = acc_3[r] * x[r];
         #line 22 "control_flow.py"
         acc_4[r] = v31[r] + 4.0f;
+    }
     // s = tl.zeros_like(x)
     // for j in range(n_iters):
     float s_1[1];
@@ -2834,15 +2670,14 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         #line 37 "control_flow.py"
         float v40 = (float)j;
         float v42[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "control_flow.py"
-            v42[r] = x[r] * v40;
         float s_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "control_flow.py"
+            v42[r] = x[r] * v40;
             #line 37 "control_flow.py"
             s_2[r] = s_1[r] + v42[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "control_flow.py"
@@ -2947,22 +2782,19 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v76 = (float)v75;
     float out_5[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 54 "control_flow.py"
-        out_5[r] = out_3[r] + v76;
-    // out = -out
     float out_6[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "control_flow.py"
-        out_6[r] = -out_5[r];
-    // tl.store(out_ptr + offs, out, mask=mask)
     float* v81[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 54 "control_flow.py"
+        out_5[r] = out_3[r] + v76;
+        // out = -out
+        #line 56 "control_flow.py"
+        out_6[r] = -out_5[r];
+        // tl.store(out_ptr + offs, out, mask=mask)
         #line 57 "control_flow.py"
         v81[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"

@@ -40,15 +40,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v22[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v22[r] = cols[r] < 1;
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -130,15 +129,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v42[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            v42[r] = row_ptr + cols_1[r];
         bool v45[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            v42[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v45[r] = cols_1[r] < 1;
+        }
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -150,20 +148,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             tsm::load<1>(&x_2[r], v42[r], v45[r]); // 4-byte access
         // _sum += tl.exp(x - m)
         float v50[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v50[r] = x_2[r] - m;
         float v51[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v51[r] = tsm::exp_approx(v50[r]);
         float _sum_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "cross_entropy.py"
+            v50[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v51[r] = tsm::exp_approx(v50[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v51[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 44 "cross_entropy.py"
@@ -291,15 +286,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -381,15 +375,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
         bool v42[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            v40[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
+        }
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -401,20 +394,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             tsm::load<1>(&x_2[r], v40[r], v42[r]); // 4-byte access
         // _sum += tl.exp(x - m)
         float v47[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v47[r] = x_2[r] - m;
         float v48[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v48[r] = tsm::exp_approx(v47[r]);
         float _sum_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "cross_entropy.py"
+            v47[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v48[r] = tsm::exp_approx(v47[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v48[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 44 "cross_entropy.py"
@@ -542,15 +532,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -636,15 +625,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
         bool v42[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            v40[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
+        }
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -656,20 +644,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             tsm::load<1>(&x_2[r], v40[r], v42[r]); // 4-byte access
         // _sum += tl.exp(x - m)
         float v47[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v47[r] = x_2[r] - m;
         float v48[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v48[r] = tsm::exp_approx(v47[r]);
         float _sum_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "cross_entropy.py"
+            v47[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v48[r] = tsm::exp_approx(v47[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v48[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 44 "cross_entropy.py"
@@ -803,15 +788,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v21[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
+        }
         float x[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -934,15 +918,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
         bool v42[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 43 "cross_entropy.py"
+            v40[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
+        }
         float x_2[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -954,20 +937,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             tsm::load<1>(&x_2[r], v40[r], v42[r]); // 4-byte access
         // _sum += tl.exp(x - m)
         float v47[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 44 "cross_entropy.py"
-            v47[r] = x_2[r] - m;
         float v48[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 44 "cross_entropy.py"
-            v48[r] = tsm::exp_approx(v47[r]);
         float _sum_2[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 44 "cross_entropy.py"
+            v47[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v48[r] = tsm::exp_approx(v47[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v48[r];
+        }
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 44 "cross_entropy.py"
@@ -1138,15 +1118,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v21[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
+        }
         float x[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1269,15 +1248,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
         bool v42[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 43 "cross_entropy.py"
+            v40[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
+        }
         float x_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1289,20 +1267,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             tsm::load<1>(&x_2[r], v40[r], v42[r]); // 4-byte access
         // _sum += tl.exp(x - m)
         float v47[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 44 "cross_entropy.py"
-            v47[r] = x_2[r] - m;
         float v48[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 44 "cross_entropy.py"
-            v48[r] = tsm::exp_approx(v47[r]);
         float _sum_2[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 44 "cross_entropy.py"
+            v47[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v48[r] = tsm::exp_approx(v47[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v48[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 44 "cross_entropy.py"
@@ -1473,15 +1448,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -1598,15 +1572,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
         bool v42[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            v40[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
+        }
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -1618,20 +1591,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             tsm::load<1>(&x_2[r], v40[r], v42[r]); // 4-byte access
         // _sum += tl.exp(x - m)
         float v47[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v47[r] = x_2[r] - m;
         float v48[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v48[r] = tsm::exp_approx(v47[r]);
         float _sum_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "cross_entropy.py"
+            v47[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v48[r] = tsm::exp_approx(v47[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v48[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 44 "cross_entropy.py"
@@ -1947,20 +1917,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             tsm::load<4>(&x_2[r], v40[r], v42[r]); // 16-byte accesses
         // _sum += tl.exp(x - m)
         float v47[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 44 "cross_entropy.py"
-            v47[r] = x_2[r] - m;
         float v48[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 44 "cross_entropy.py"
-            v48[r] = tsm::exp_approx(v47[r]);
         float _sum_2[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 44 "cross_entropy.py"
+            v47[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v48[r] = tsm::exp_approx(v47[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v48[r];
+        }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 44 "cross_entropy.py"
@@ -2130,15 +2097,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v22[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v22[r] = cols[r] < 1;
+        }
         #line 36 "cross_entropy.py"
         __half v24 = __float2half_rn(__int_as_float(0xff800000));
         __half v26[1];
@@ -2151,16 +2117,15 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 36 "cross_entropy.py"
             tsm::load<1>(&v26[r], v19[r], v22[r]); // 2-byte access
         float x[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            x[r] = __half2float(v26[r]);
-        // _max = tl.maximum(_max, x)
         float _max_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            x[r] = __half2float(v26[r]);
+            // _max = tl.maximum(_max, x)
             #line 37 "cross_entropy.py"
             _max_2[r] = fmaxf(_max_1[r], x[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "cross_entropy.py"
@@ -2227,15 +2192,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v44[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            v44[r] = row_ptr + cols_1[r];
         bool v47[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            v44[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v47[r] = cols_1[r] < 1;
+        }
         #line 43 "cross_entropy.py"
         __half v49 = __float2half_rn(__int_as_float(0xff800000));
         __half v51[1];
@@ -2248,26 +2212,21 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 43 "cross_entropy.py"
             tsm::load<1>(&v51[r], v44[r], v47[r]); // 2-byte access
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            x_2[r] = __half2float(v51[r]);
-        // _sum += tl.exp(x - m)
         float v54[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v54[r] = x_2[r] - m;
         float v55[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v55[r] = tsm::exp_approx(v54[r]);
         float _sum_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            x_2[r] = __half2float(v51[r]);
+            // _sum += tl.exp(x - m)
+            #line 44 "cross_entropy.py"
+            v54[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v55[r] = tsm::exp_approx(v54[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v55[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 44 "cross_entropy.py"
@@ -2400,15 +2359,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
+        }
         #line 36 "cross_entropy.py"
         __half v23 = __float2half_rn(__int_as_float(0xff800000));
         __half v25[1];
@@ -2421,16 +2379,15 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 36 "cross_entropy.py"
             tsm::load<1>(&v25[r], v19[r], v21[r]); // 2-byte access
         float x[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            x[r] = __half2float(v25[r]);
-        // _max = tl.maximum(_max, x)
         float _max_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            x[r] = __half2float(v25[r]);
+            // _max = tl.maximum(_max, x)
             #line 37 "cross_entropy.py"
             _max_2[r] = fmaxf(_max_1[r], x[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "cross_entropy.py"
@@ -2497,15 +2454,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            v42[r] = row_ptr + cols_1[r];
         bool v44[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            v42[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v44[r] = cols_1[r] < n_cols;
+        }
         #line 43 "cross_entropy.py"
         __half v46 = __float2half_rn(__int_as_float(0xff800000));
         __half v48[1];
@@ -2518,26 +2474,21 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 43 "cross_entropy.py"
             tsm::load<1>(&v48[r], v42[r], v44[r]); // 2-byte access
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            x_2[r] = __half2float(v48[r]);
-        // _sum += tl.exp(x - m)
         float v51[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v51[r] = x_2[r] - m;
         float v52[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v52[r] = tsm::exp_approx(v51[r]);
         float _sum_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            x_2[r] = __half2float(v48[r]);
+            // _sum += tl.exp(x - m)
+            #line 44 "cross_entropy.py"
+            v51[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v52[r] = tsm::exp_approx(v51[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v52[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 44 "cross_entropy.py"
@@ -2670,15 +2621,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
+        }
         #line 36 "cross_entropy.py"
         __half v23 = __float2half_rn(__int_as_float(0xff800000));
         __half v25[1];
@@ -2691,16 +2641,15 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 36 "cross_entropy.py"
             tsm::load<1>(&v25[r], v19[r], v21[r]); // 2-byte access
         float x[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            x[r] = __half2float(v25[r]);
-        // _max = tl.maximum(_max, x)
         float _max_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            x[r] = __half2float(v25[r]);
+            // _max = tl.maximum(_max, x)
             #line 37 "cross_entropy.py"
             _max_2[r] = fmaxf(_max_1[r], x[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "cross_entropy.py"
@@ -2771,15 +2720,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            v42[r] = row_ptr + cols_1[r];
         bool v44[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            v42[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v44[r] = cols_1[r] < n_cols;
+        }
         #line 43 "cross_entropy.py"
         __half v46 = __float2half_rn(__int_as_float(0xff800000));
         __half v48[1];
@@ -2792,26 +2740,21 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 43 "cross_entropy.py"
             tsm::load<1>(&v48[r], v42[r], v44[r]); // 2-byte access
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            x_2[r] = __half2float(v48[r]);
-        // _sum += tl.exp(x - m)
         float v51[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v51[r] = x_2[r] - m;
         float v52[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v52[r] = tsm::exp_approx(v51[r]);
         float _sum_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            x_2[r] = __half2float(v48[r]);
+            // _sum += tl.exp(x - m)
+            #line 44 "cross_entropy.py"
+            v51[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v52[r] = tsm::exp_approx(v51[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v52[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 44 "cross_entropy.py"
@@ -2950,15 +2893,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v21[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
+        }
         #line 36 "cross_entropy.py"
         __half v23 = __float2half_rn(__int_as_float(0xff800000));
         __half v25[2];
@@ -2971,16 +2913,15 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 36 "cross_entropy.py"
             tsm::load<1>(&v25[r], v19[r], v21[r]); // 2-byte access
         float x[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 36 "cross_entropy.py"
-            x[r] = __half2float(v25[r]);
-        // _max = tl.maximum(_max, x)
         float _max_2[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 36 "cross_entropy.py"
+            x[r] = __half2float(v25[r]);
+            // _max = tl.maximum(_max, x)
             #line 37 "cross_entropy.py"
             _max_2[r] = fmaxf(_max_1[r], x[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 37 "cross_entropy.py"
@@ -3088,15 +3029,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 43 "cross_entropy.py"
-            v42[r] = row_ptr + cols_1[r];
         bool v44[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 43 "cross_entropy.py"
+            v42[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v44[r] = cols_1[r] < n_cols;
+        }
         #line 43 "cross_entropy.py"
         __half v46 = __float2half_rn(__int_as_float(0xff800000));
         __half v48[2];
@@ -3109,26 +3049,21 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 43 "cross_entropy.py"
             tsm::load<1>(&v48[r], v42[r], v44[r]); // 2-byte access
         float x_2[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 43 "cross_entropy.py"
-            x_2[r] = __half2float(v48[r]);
-        // _sum += tl.exp(x - m)
         float v51[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 44 "cross_entropy.py"
-            v51[r] = x_2[r] - m;
         float v52[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 44 "cross_entropy.py"
-            v52[r] = tsm::exp_approx(v51[r]);
         float _sum_2[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 43 "cross_entropy.py"
+            x_2[r] = __half2float(v48[r]);
+            // _sum += tl.exp(x - m)
+            #line 44 "cross_entropy.py"
+            v51[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v52[r] = tsm::exp_approx(v51[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v52[r];
+        }
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 44 "cross_entropy.py"
@@ -3304,15 +3239,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v21[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
+        }
         #line 36 "cross_entropy.py"
         __half v23 = __float2half_rn(__int_as_float(0xff800000));
         __half v25[8];
@@ -3325,16 +3259,15 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 36 "cross_entropy.py"
             tsm::load<1>(&v25[r], v19[r], v21[r]); // 2-byte access
         float x[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 36 "cross_entropy.py"
-            x[r] = __half2float(v25[r]);
-        // _max = tl.maximum(_max, x)
         float _max_2[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 36 "cross_entropy.py"
+            x[r] = __half2float(v25[r]);
+            // _max = tl.maximum(_max, x)
             #line 37 "cross_entropy.py"
             _max_2[r] = fmaxf(_max_1[r], x[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 37 "cross_entropy.py"
@@ -3442,15 +3375,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 43 "cross_entropy.py"
-            v42[r] = row_ptr + cols_1[r];
         bool v44[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 43 "cross_entropy.py"
+            v42[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v44[r] = cols_1[r] < n_cols;
+        }
         #line 43 "cross_entropy.py"
         __half v46 = __float2half_rn(__int_as_float(0xff800000));
         __half v48[8];
@@ -3463,26 +3395,21 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 43 "cross_entropy.py"
             tsm::load<1>(&v48[r], v42[r], v44[r]); // 2-byte access
         float x_2[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 43 "cross_entropy.py"
-            x_2[r] = __half2float(v48[r]);
-        // _sum += tl.exp(x - m)
         float v51[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 44 "cross_entropy.py"
-            v51[r] = x_2[r] - m;
         float v52[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 44 "cross_entropy.py"
-            v52[r] = tsm::exp_approx(v51[r]);
         float _sum_2[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 43 "cross_entropy.py"
+            x_2[r] = __half2float(v48[r]);
+            // _sum += tl.exp(x - m)
+            #line 44 "cross_entropy.py"
+            v51[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v52[r] = tsm::exp_approx(v51[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v52[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 44 "cross_entropy.py"
@@ -3658,15 +3585,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
+        }
         #line 36 "cross_entropy.py"
         __half v23 = __float2half_rn(__int_as_float(0xff800000));
         __half v25[1];
@@ -3679,16 +3605,15 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 36 "cross_entropy.py"
             tsm::load<1>(&v25[r], v19[r], v21[r]); // 2-byte access
         float x[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            x[r] = __half2float(v25[r]);
-        // _max = tl.maximum(_max, x)
         float _max_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            x[r] = __half2float(v25[r]);
+            // _max = tl.maximum(_max, x)
             #line 37 "cross_entropy.py"
             _max_2[r] = fmaxf(_max_1[r], x[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "cross_entropy.py"
@@ -3790,15 +3715,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            v42[r] = row_ptr + cols_1[r];
         bool v44[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            v42[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v44[r] = cols_1[r] < n_cols;
+        }
         #line 43 "cross_entropy.py"
         __half v46 = __float2half_rn(__int_as_float(0xff800000));
         __half v48[1];
@@ -3811,26 +3735,21 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 43 "cross_entropy.py"
             tsm::load<1>(&v48[r], v42[r], v44[r]); // 2-byte access
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            x_2[r] = __half2float(v48[r]);
-        // _sum += tl.exp(x - m)
         float v51[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v51[r] = x_2[r] - m;
         float v52[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v52[r] = tsm::exp_approx(v51[r]);
         float _sum_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            x_2[r] = __half2float(v48[r]);
+            // _sum += tl.exp(x - m)
+            #line 44 "cross_entropy.py"
+            v51[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v52[r] = tsm::exp_approx(v51[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v52[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 44 "cross_entropy.py"
@@ -4021,16 +3940,15 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 36 "cross_entropy.py"
             tsm::load<8>(&v25[r], v19[r], v21[r]); // 16-byte accesses
         float x[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 36 "cross_entropy.py"
-            x[r] = __half2float(v25[r]);
-        // _max = tl.maximum(_max, x)
         float _max_2[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 36 "cross_entropy.py"
+            x[r] = __half2float(v25[r]);
+            // _max = tl.maximum(_max, x)
             #line 37 "cross_entropy.py"
             _max_2[r] = fmaxf(_max_1[r], x[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 37 "cross_entropy.py"
@@ -4159,26 +4077,21 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             #line 43 "cross_entropy.py"
             tsm::load<8>(&v48[r], v42[r], v44[r]); // 16-byte accesses
         float x_2[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 43 "cross_entropy.py"
-            x_2[r] = __half2float(v48[r]);
-        // _sum += tl.exp(x - m)
         float v51[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 44 "cross_entropy.py"
-            v51[r] = x_2[r] - m;
         float v52[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 44 "cross_entropy.py"
-            v52[r] = tsm::exp_approx(v51[r]);
         float _sum_2[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 43 "cross_entropy.py"
+            x_2[r] = __half2float(v48[r]);
+            // _sum += tl.exp(x - m)
+            #line 44 "cross_entropy.py"
+            v51[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v52[r] = tsm::exp_approx(v51[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v52[r];
+        }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 44 "cross_entropy.py"
@@ -4353,15 +4266,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4478,15 +4390,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
         bool v42[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            v40[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
+        }
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4498,20 +4409,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             tsm::load<1>(&x_2[r], v40[r], v42[r]); // 4-byte access
         // _sum += tl.exp(x - m)
         float v47[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v47[r] = x_2[r] - m;
         float v48[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v48[r] = tsm::exp_approx(v47[r]);
         float _sum_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "cross_entropy.py"
+            v47[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v48[r] = tsm::exp_approx(v47[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v48[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 44 "cross_entropy.py"
@@ -4676,15 +4584,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "cross_entropy.py"
+            v19[r] = row_ptr + cols[r];
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4801,15 +4708,14 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
         bool v42[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "cross_entropy.py"
+            v40[r] = row_ptr + cols_1[r];
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
+        }
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4821,20 +4727,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             tsm::load<1>(&x_2[r], v40[r], v42[r]); // 4-byte access
         // _sum += tl.exp(x - m)
         float v47[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v47[r] = x_2[r] - m;
         float v48[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "cross_entropy.py"
-            v48[r] = tsm::exp_approx(v47[r]);
         float _sum_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "cross_entropy.py"
+            v47[r] = x_2[r] - m;
+            #line 44 "cross_entropy.py"
+            v48[r] = tsm::exp_approx(v47[r]);
             #line 44 "cross_entropy.py"
             _sum_2[r] = _sum_1[r] + v48[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 44 "cross_entropy.py"

@@ -57,16 +57,15 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 21 "cumsum.py"
         v22[r] = rows[r] * 1;
     int offs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 21 "cumsum.py"
-        offs[r] = v22[r] + cols[r];
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v27[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 21 "cumsum.py"
+        offs[r] = v22[r] + cols[r];
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 22 "cumsum.py"
         v27[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -161,16 +160,15 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 21 "cumsum.py"
         v22[r] = rows[r] * 1;
     int offs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 21 "cumsum.py"
-        offs[r] = v22[r] + cols[r];
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v27[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 21 "cumsum.py"
+        offs[r] = v22[r] + cols[r];
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 22 "cumsum.py"
         v27[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -266,16 +264,15 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 21 "cumsum.py"
         v23[r] = rows[r] * stride;
     int offs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 21 "cumsum.py"
-        offs[r] = v23[r] + cols[r];
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v29[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 21 "cumsum.py"
+        offs[r] = v23[r] + cols[r];
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 22 "cumsum.py"
         v29[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -411,16 +408,15 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 21 "cumsum.py"
         v23[r] = rows[r] * stride;
     int offs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 21 "cumsum.py"
-        offs[r] = v23[r] + cols[r];
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v29[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 21 "cumsum.py"
+        offs[r] = v23[r] + cols[r];
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 22 "cumsum.py"
         v29[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -571,16 +567,15 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 21 "cumsum.py"
         v26[r] = cols[0];
     int offs[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 21 "cumsum.py"
-        offs[r] = v23[r] + v26[r];
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v29[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 21 "cumsum.py"
+        offs[r] = v23[r] + v26[r];
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 22 "cumsum.py"
         v29[r] = x_ptr + offs[r];
+    }
     float x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -803,16 +798,15 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 21 "cumsum.py"
         v26[r] = cols[(r & 3)];
     int offs[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 21 "cumsum.py"
-        offs[r] = v25[r] + v26[r];
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v29[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 21 "cumsum.py"
+        offs[r] = v25[r] + v26[r];
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 22 "cumsum.py"
         v29[r] = x_ptr + offs[r];
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1044,16 +1038,15 @@ extern "C" __global__ void __launch_bounds__(128) row_cumsum_kernel(float* x_ptr
         #line 21 "cumsum.py"
         v26[r] = cols[(r & 7)];
     int offs[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 21 "cumsum.py"
-        offs[r] = v25[r] + v26[r];
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v29[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 21 "cumsum.py"
+        offs[r] = v25[r] + v26[r];
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 22 "cumsum.py"
         v29[r] = x_ptr + offs[r];
+    }
     float x[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1305,16 +1298,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "cumsum.py"
-        mask[r] = offs[r] < 1;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v7[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 29 "cumsum.py"
+        mask[r] = offs[r] < 1;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 30 "cumsum.py"
         v7[r] = x_ptr + offs[r];
+    }
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1369,16 +1361,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "cumsum.py"
-        mask[r] = offs[r] < 1;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v7[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 29 "cumsum.py"
+        mask[r] = offs[r] < 1;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 30 "cumsum.py"
         v7[r] = x_ptr + offs[r];
+    }
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1434,16 +1425,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "cumsum.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v7[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 29 "cumsum.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 30 "cumsum.py"
         v7[r] = x_ptr + offs[r];
+    }
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1539,16 +1529,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "cumsum.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v7[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 29 "cumsum.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 30 "cumsum.py"
         v7[r] = x_ptr + offs[r];
+    }
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1644,16 +1633,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "cumsum.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v7[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 29 "cumsum.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 30 "cumsum.py"
         v7[r] = x_ptr + offs[r];
+    }
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1816,16 +1804,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "cumsum.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v7[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 29 "cumsum.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 30 "cumsum.py"
         v7[r] = x_ptr + offs[r];
+    }
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2428,16 +2415,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 29 "cumsum.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v7[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 29 "cumsum.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 30 "cumsum.py"
         v7[r] = x_ptr + offs[r];
+    }
     int x[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2694,16 +2680,15 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 29 "cumsum.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v7[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 29 "cumsum.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0)
         #line 30 "cumsum.py"
         v7[r] = x_ptr + offs[r];
+    }
     int x[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)

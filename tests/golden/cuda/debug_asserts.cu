@@ -33,16 +33,15 @@ extern "C" __global__ void __launch_bounds__(128) clamp_kernel(float* x_ptr, flo
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 18 "debug_asserts.py"
-        mask[r] = offsets[r] < 1;
-    // x = tl.load(x_ptr + offsets, mask=mask, other=lo)
     float* v16[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 18 "debug_asserts.py"
+        mask[r] = offsets[r] < 1;
+        // x = tl.load(x_ptr + offsets, mask=mask, other=lo)
         #line 19 "debug_asserts.py"
         v16[r] = x_ptr + offsets[r];
+    }
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -54,31 +53,24 @@ extern "C" __global__ void __launch_bounds__(128) clamp_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v16[r], mask[r]); // 4-byte access
     // y = tl.minimum(tl.maximum(x, lo), hi)
     float v20[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 20 "debug_asserts.py"
-        v20[r] = fmaxf(x[r], lo);
     float y[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 20 "debug_asserts.py"
-        y[r] = fminf(v20[r], hi);
-    // tl.device_assert((y >= lo) & (y <= hi), "clamped value out of range")
     bool v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 21 "debug_asserts.py"
-        v24[r] = y[r] >= lo;
     bool v26[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 21 "debug_asserts.py"
-        v26[r] = y[r] <= hi;
     bool v27[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 20 "debug_asserts.py"
+        v20[r] = fmaxf(x[r], lo);
+        #line 20 "debug_asserts.py"
+        y[r] = fminf(v20[r], hi);
+        // tl.device_assert((y >= lo) & (y <= hi), "clamped value out of range")
+        #line 21 "debug_asserts.py"
+        v24[r] = y[r] >= lo;
+        #line 21 "debug_asserts.py"
+        v26[r] = y[r] <= hi;
         #line 21 "debug_asserts.py"
         v27[r] = v24[r] & v26[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "debug_asserts.py"
@@ -129,16 +121,15 @@ extern "C" __global__ void __launch_bounds__(128) clamp_kernel(float* x_ptr, flo
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 18 "debug_asserts.py"
-        mask[r] = offsets[r] < n_elements;
-    // x = tl.load(x_ptr + offsets, mask=mask, other=lo)
     float* v16[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 18 "debug_asserts.py"
+        mask[r] = offsets[r] < n_elements;
+        // x = tl.load(x_ptr + offsets, mask=mask, other=lo)
         #line 19 "debug_asserts.py"
         v16[r] = x_ptr + offsets[r];
+    }
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -150,31 +141,24 @@ extern "C" __global__ void __launch_bounds__(128) clamp_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v16[r], mask[r]); // 4-byte access
     // y = tl.minimum(tl.maximum(x, lo), hi)
     float v20[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 20 "debug_asserts.py"
-        v20[r] = fmaxf(x[r], lo);
     float y[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 20 "debug_asserts.py"
-        y[r] = fminf(v20[r], hi);
-    // tl.device_assert((y >= lo) & (y <= hi), "clamped value out of range")
     bool v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 21 "debug_asserts.py"
-        v24[r] = y[r] >= lo;
     bool v26[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 21 "debug_asserts.py"
-        v26[r] = y[r] <= hi;
     bool v27[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 20 "debug_asserts.py"
+        v20[r] = fmaxf(x[r], lo);
+        #line 20 "debug_asserts.py"
+        y[r] = fminf(v20[r], hi);
+        // tl.device_assert((y >= lo) & (y <= hi), "clamped value out of range")
+        #line 21 "debug_asserts.py"
+        v24[r] = y[r] >= lo;
+        #line 21 "debug_asserts.py"
+        v26[r] = y[r] <= hi;
         #line 21 "debug_asserts.py"
         v27[r] = v24[r] & v26[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "debug_asserts.py"

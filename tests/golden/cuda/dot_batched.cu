@@ -97,15 +97,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         offs_k_1[r] = (tp4);
     // a_ptrs = (a_ptr + offs_b[:, None, None] * stride_ab + offs_m[None, :, None] * stride_am
     int v35[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 36 "dot_batched.py"
-        v35[r] = offs_b[r] * stride_ab;
     __half* v37[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 36 "dot_batched.py"
+        v35[r] = offs_b[r] * stride_ab;
         #line 36 "dot_batched.py"
         v37[r] = a_ptr + v35[r];
+    }
     int v41[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -140,15 +139,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         a_ptrs[r] = v43[r] + v50[r];
     // b_ptrs = (b_ptr + offs_b[:, None, None] * stride_bb + offs_k[None, :, None] * stride_bk
     int v55[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "dot_batched.py"
-        v55[r] = offs_b[r] * stride_bb;
     __half* v57[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "dot_batched.py"
+        v55[r] = offs_b[r] * stride_bb;
         #line 38 "dot_batched.py"
         v57[r] = b_ptr + v55[r];
+    }
     int v61[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -550,15 +548,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v144[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 59 "dot_batched.py"
-        v144[r] = offs_b[r] * stride_cb;
     __half* v146[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 59 "dot_batched.py"
+        v144[r] = offs_b[r] * stride_cb;
         #line 59 "dot_batched.py"
         v146[r] = c_ptr + v144[r];
+    }
     int v150[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -763,15 +760,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         offs_k_1[r] = (tp4);
     // a_ptrs = (a_ptr + offs_b[:, None, None] * stride_ab + offs_m[None, :, None] * stride_am
     int v35[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 36 "dot_batched.py"
-        v35[r] = offs_b[r] * stride_ab;
     __half* v37[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 36 "dot_batched.py"
+        v35[r] = offs_b[r] * stride_ab;
         #line 36 "dot_batched.py"
         v37[r] = a_ptr + v35[r];
+    }
     int v41[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -811,15 +807,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         a_ptrs[r] = v44[r] + v51[r];
     // b_ptrs = (b_ptr + offs_b[:, None, None] * stride_bb + offs_k[None, :, None] * stride_bk
     int v56[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 38 "dot_batched.py"
-        v56[r] = offs_b[r] * stride_bb;
     __half* v58[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 38 "dot_batched.py"
+        v56[r] = offs_b[r] * stride_bb;
         #line 38 "dot_batched.py"
         v58[r] = b_ptr + v56[r];
+    }
     int v62[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1246,15 +1241,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v148[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 59 "dot_batched.py"
-        v148[r] = offs_b[r] * stride_cb;
     __half* v150[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 59 "dot_batched.py"
+        v148[r] = offs_b[r] * stride_cb;
         #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
+    }
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1485,15 +1479,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         offs_k_1[r] = (tp4);
     // a_ptrs = (a_ptr + offs_b[:, None, None] * stride_ab + offs_m[None, :, None] * stride_am
     int v35[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 36 "dot_batched.py"
-        v35[r] = offs_b[r] * stride_ab;
     __half* v37[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 36 "dot_batched.py"
+        v35[r] = offs_b[r] * stride_ab;
         #line 36 "dot_batched.py"
         v37[r] = a_ptr + v35[r];
+    }
     int v41[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1533,15 +1526,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         a_ptrs[r] = v44[r] + v51[r];
     // b_ptrs = (b_ptr + offs_b[:, None, None] * stride_bb + offs_k[None, :, None] * stride_bk
     int v56[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "dot_batched.py"
-        v56[r] = offs_b[r] * stride_bb;
     __half* v58[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 38 "dot_batched.py"
+        v56[r] = offs_b[r] * stride_bb;
         #line 38 "dot_batched.py"
         v58[r] = b_ptr + v56[r];
+    }
     int v62[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1968,15 +1960,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v148[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 59 "dot_batched.py"
-        v148[r] = offs_b[r] * stride_cb;
     __half* v150[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 59 "dot_batched.py"
+        v148[r] = offs_b[r] * stride_cb;
         #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
+    }
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2207,15 +2198,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         offs_k_1[r] = (tp4);
     // a_ptrs = (a_ptr + offs_b[:, None, None] * stride_ab + offs_m[None, :, None] * stride_am
     int v35[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 36 "dot_batched.py"
-        v35[r] = offs_b[r] * stride_ab;
     __half* v37[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 36 "dot_batched.py"
+        v35[r] = offs_b[r] * stride_ab;
         #line 36 "dot_batched.py"
         v37[r] = a_ptr + v35[r];
+    }
     int v41[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2255,15 +2245,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         a_ptrs[r] = v44[r] + v51[r];
     // b_ptrs = (b_ptr + offs_b[:, None, None] * stride_bb + offs_k[None, :, None] * stride_bk
     int v56[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 38 "dot_batched.py"
-        v56[r] = offs_b[r] * stride_bb;
     __half* v58[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 38 "dot_batched.py"
+        v56[r] = offs_b[r] * stride_bb;
         #line 38 "dot_batched.py"
         v58[r] = b_ptr + v56[r];
+    }
     int v62[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2694,15 +2683,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v148[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 59 "dot_batched.py"
-        v148[r] = offs_b[r] * stride_cb;
     __half* v150[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 59 "dot_batched.py"
+        v148[r] = offs_b[r] * stride_cb;
         #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
+    }
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2948,15 +2936,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
         offs_k_1[r] = (r + tp6);
     // a_ptrs = (a_ptr + offs_b[:, None, None] * stride_ab + offs_m[None, :, None] * stride_am
     int v35[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 36 "dot_batched.py"
-        v35[r] = offs_b[r] * stride_ab;
     __nv_bfloat16* v37[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 36 "dot_batched.py"
+        v35[r] = offs_b[r] * stride_ab;
         #line 36 "dot_batched.py"
         v37[r] = a_ptr + v35[r];
+    }
     int v41[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -3001,15 +2988,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
         a_ptrs[r] = v50[r] + v51[r];
     // b_ptrs = (b_ptr + offs_b[:, None, None] * stride_bb + offs_k[None, :, None] * stride_bk
     int v56[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 38 "dot_batched.py"
-        v56[r] = offs_b[r] * stride_bb;
     __nv_bfloat16* v58[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 38 "dot_batched.py"
+        v56[r] = offs_b[r] * stride_bb;
         #line 38 "dot_batched.py"
         v58[r] = b_ptr + v56[r];
+    }
     int v62[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -3559,15 +3545,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__nv_bfloat16* a_pt
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v148[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 59 "dot_batched.py"
-        v148[r] = offs_b[r] * stride_cb;
     float* v150[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 59 "dot_batched.py"
+        v148[r] = offs_b[r] * stride_cb;
         #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
+    }
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3774,15 +3759,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         offs_k_1[r] = ((r << 2) + tp1);
     // a_ptrs = (a_ptr + offs_b[:, None, None] * stride_ab + offs_m[None, :, None] * stride_am
     int v35[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 36 "dot_batched.py"
-        v35[r] = offs_b[r] * stride_ab;
     __half* v37[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 36 "dot_batched.py"
+        v35[r] = offs_b[r] * stride_ab;
         #line 36 "dot_batched.py"
         v37[r] = a_ptr + v35[r];
+    }
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3822,15 +3806,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
         a_ptrs[r] = v50[r] + v51[r];
     // b_ptrs = (b_ptr + offs_b[:, None, None] * stride_bb + offs_k[None, :, None] * stride_bk
     int v56[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "dot_batched.py"
-        v56[r] = offs_b[r] * stride_bb;
     __half* v58[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 38 "dot_batched.py"
+        v56[r] = offs_b[r] * stride_bb;
         #line 38 "dot_batched.py"
         v58[r] = b_ptr + v56[r];
+    }
     int v63[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4299,15 +4282,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(__half* a_ptr, __ha
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v148[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 59 "dot_batched.py"
-        v148[r] = offs_b[r] * stride_cb;
     float* v150[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 59 "dot_batched.py"
+        v148[r] = offs_b[r] * stride_cb;
         #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
+    }
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -4490,15 +4472,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(float* a_ptr, float
         offs_k_1[r] = (tp4);
     // a_ptrs = (a_ptr + offs_b[:, None, None] * stride_ab + offs_m[None, :, None] * stride_am
     int v35[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 36 "dot_batched.py"
-        v35[r] = offs_b[r] * stride_ab;
     float* v37[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 36 "dot_batched.py"
+        v35[r] = offs_b[r] * stride_ab;
         #line 36 "dot_batched.py"
         v37[r] = a_ptr + v35[r];
+    }
     int v41[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -4538,15 +4519,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(float* a_ptr, float
         a_ptrs[r] = v44[r] + v51[r];
     // b_ptrs = (b_ptr + offs_b[:, None, None] * stride_bb + offs_k[None, :, None] * stride_bk
     int v56[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "dot_batched.py"
-        v56[r] = offs_b[r] * stride_bb;
     float* v58[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 38 "dot_batched.py"
+        v56[r] = offs_b[r] * stride_bb;
         #line 38 "dot_batched.py"
         v58[r] = b_ptr + v56[r];
+    }
     int v62[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -5015,15 +4995,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(float* a_ptr, float
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v148[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 59 "dot_batched.py"
-        v148[r] = offs_b[r] * stride_cb;
     float* v150[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 59 "dot_batched.py"
+        v148[r] = offs_b[r] * stride_cb;
         #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
+    }
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -5203,15 +5182,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(float* a_ptr, float
         offs_k_1[r] = (tp4);
     // a_ptrs = (a_ptr + offs_b[:, None, None] * stride_ab + offs_m[None, :, None] * stride_am
     int v35[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 36 "dot_batched.py"
-        v35[r] = offs_b[r] * stride_ab;
     float* v37[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 36 "dot_batched.py"
+        v35[r] = offs_b[r] * stride_ab;
         #line 36 "dot_batched.py"
         v37[r] = a_ptr + v35[r];
+    }
     int v41[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -5251,15 +5229,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(float* a_ptr, float
         a_ptrs[r] = v44[r] + v51[r];
     // b_ptrs = (b_ptr + offs_b[:, None, None] * stride_bb + offs_k[None, :, None] * stride_bk
     int v56[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "dot_batched.py"
-        v56[r] = offs_b[r] * stride_bb;
     float* v58[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 38 "dot_batched.py"
+        v56[r] = offs_b[r] * stride_bb;
         #line 38 "dot_batched.py"
         v58[r] = b_ptr + v56[r];
+    }
     int v62[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -5679,15 +5656,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(float* a_ptr, float
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v148[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 59 "dot_batched.py"
-        v148[r] = offs_b[r] * stride_cb;
     float* v150[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 59 "dot_batched.py"
+        v148[r] = offs_b[r] * stride_cb;
         #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
+    }
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -5853,15 +5829,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(signed char* a_ptr,
         offs_k_1[r] = (tp2);
     // a_ptrs = (a_ptr + offs_b[:, None, None] * stride_ab + offs_m[None, :, None] * stride_am
     int v35[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 36 "dot_batched.py"
-        v35[r] = offs_b[r] * stride_ab;
     signed char* v37[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 36 "dot_batched.py"
+        v35[r] = offs_b[r] * stride_ab;
         #line 36 "dot_batched.py"
         v37[r] = a_ptr + v35[r];
+    }
     int v41[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -5901,15 +5876,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(signed char* a_ptr,
         a_ptrs[r] = v44[r] + v51[r];
     // b_ptrs = (b_ptr + offs_b[:, None, None] * stride_bb + offs_k[None, :, None] * stride_bk
     int v56[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 38 "dot_batched.py"
-        v56[r] = offs_b[r] * stride_bb;
     signed char* v58[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 38 "dot_batched.py"
+        v56[r] = offs_b[r] * stride_bb;
         #line 38 "dot_batched.py"
         v58[r] = b_ptr + v56[r];
+    }
     int v62[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -6043,19 +6017,18 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(signed char* a_ptr,
     for (int r = 0; r < 16; ++r)
         #line 48 "dot_batched.py"
         v222[r] = v220[0];
-    bool b_mask[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 48 "dot_batched.py"
-        b_mask[r] = v216[r] & v222[r];
-    // a = tl.load(a_ptrs, mask=a_mask, other=0)
     #line 50 "dot_batched.py"
     signed char v225 = (signed char)0;
+    bool b_mask[16];
     bool v228[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 48 "dot_batched.py"
+        b_mask[r] = v216[r] & v222[r];
+        // a = tl.load(a_ptrs, mask=a_mask, other=0)
         #line 50 "dot_batched.py"
         v228[r] = a_mask[r] & v184;
+    }
     signed char a[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -6111,19 +6084,18 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(signed char* a_ptr,
     #line 44 "dot_batched.py"
     for (int k = 0; k < v80; k += 1) {
         // a_ptrs += BLOCK_K * stride_ak
-        signed char* a_ptrs_2[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 57 "dot_batched.py"
-            a_ptrs_2[r] = a_ptrs_1[r] + 32;
-        // b_ptrs += BLOCK_K * stride_bk
         #line 58 "dot_batched.py"
         int v139 = 32 * stride_bk;
+        signed char* a_ptrs_2[16];
         signed char* b_ptrs_2[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 57 "dot_batched.py"
+            a_ptrs_2[r] = a_ptrs_1[r] + 32;
+            // b_ptrs += BLOCK_K * stride_bk
             #line 58 "dot_batched.py"
             b_ptrs_2[r] = b_ptrs_1[r] + v139;
+        }
         // for k in range(0, tl.cdiv(K, BLOCK_K)):
         #line 44 "dot_batched.py"
         int k_next = k + 1;
@@ -6215,19 +6187,18 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(signed char* a_ptr,
         for (int r = 0; r < 16; ++r)
             #line 48 "dot_batched.py"
             v275[r] = v273[0];
-        bool b_mask_1[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 48 "dot_batched.py"
-            b_mask_1[r] = v269[r] & v275[r];
-        // a = tl.load(a_ptrs, mask=a_mask, other=0)
         #line 50 "dot_batched.py"
         signed char v278 = (signed char)0;
+        bool b_mask_1[16];
         bool v281[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 48 "dot_batched.py"
+            b_mask_1[r] = v269[r] & v275[r];
+            // a = tl.load(a_ptrs, mask=a_mask, other=0)
             #line 50 "dot_batched.py"
             v281[r] = a_mask_1[r] & v237;
+        }
         signed char a_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -6334,15 +6305,14 @@ extern "C" __global__ void __launch_bounds__(128) bmm_kernel(signed char* a_ptr,
     }
     // c_ptrs = (c_ptr + offs_b[:, None, None] * stride_cb + offs_m[None, :, None] * stride_cm
     int v148[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 59 "dot_batched.py"
-        v148[r] = offs_b[r] * stride_cb;
     int* v150[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 59 "dot_batched.py"
+        v148[r] = offs_b[r] * stride_cb;
         #line 59 "dot_batched.py"
         v150[r] = c_ptr + v148[r];
+    }
     int v154[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)

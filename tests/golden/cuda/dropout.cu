@@ -29,16 +29,15 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
+    float* v14[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
         #line 28 "dropout.py"
         mask[r] = offsets[r] < 1;
-    // x = tl.load(x_ptr + offsets, mask=mask)
-    float* v14[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 29 "dropout.py"
         v14[r] = x_ptr + offsets[r];
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -55,30 +54,25 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         #line 30 "dropout.py"
         random[r] = tsm::rand<10>((unsigned long long)seed, (unsigned)offsets[r]);
     // x_keep = random > p
-    bool x_keep[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "dropout.py"
-        x_keep[r] = random[r] > p;
-    // output = tl.where(x_keep, x / (1 - p), 0.0)
     #line 32 "dropout.py"
     float v20 = 1.0f - p;
+    bool x_keep[8];
     float v22[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "dropout.py"
-        v22[r] = tsm::div_full(x[r], v20);
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "dropout.py"
-        output[r] = x_keep[r] ? v22[r] : 0.0f;
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v27[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 31 "dropout.py"
+        x_keep[r] = random[r] > p;
+        // output = tl.where(x_keep, x / (1 - p), 0.0)
+        #line 32 "dropout.py"
+        v22[r] = tsm::div_full(x[r], v20);
+        #line 32 "dropout.py"
+        output[r] = x_keep[r] ? v22[r] : 0.0f;
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 33 "dropout.py"
         v27[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "dropout.py"
@@ -115,16 +109,15 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "dropout.py"
-        mask[r] = offsets[r] < n_elements;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     float* v14[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 28 "dropout.py"
+        mask[r] = offsets[r] < n_elements;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 29 "dropout.py"
         v14[r] = x_ptr + offsets[r];
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -141,30 +134,25 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         #line 30 "dropout.py"
         random[r] = tsm::rand<10>((unsigned long long)seed, (unsigned)offsets[r]);
     // x_keep = random > p
-    bool x_keep[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "dropout.py"
-        x_keep[r] = random[r] > p;
-    // output = tl.where(x_keep, x / (1 - p), 0.0)
     #line 32 "dropout.py"
     float v20 = 1.0f - p;
+    bool x_keep[8];
     float v22[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "dropout.py"
-        v22[r] = tsm::div_full(x[r], v20);
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "dropout.py"
-        output[r] = x_keep[r] ? v22[r] : 0.0f;
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v27[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 31 "dropout.py"
+        x_keep[r] = random[r] > p;
+        // output = tl.where(x_keep, x / (1 - p), 0.0)
+        #line 32 "dropout.py"
+        v22[r] = tsm::div_full(x[r], v20);
+        #line 32 "dropout.py"
+        output[r] = x_keep[r] ? v22[r] : 0.0f;
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 33 "dropout.py"
         v27[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "dropout.py"
@@ -201,16 +189,15 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "dropout.py"
-        mask[r] = offsets[r] < n_elements;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     float* v14[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 28 "dropout.py"
+        mask[r] = offsets[r] < n_elements;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 29 "dropout.py"
         v14[r] = x_ptr + offsets[r];
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -227,30 +214,25 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         #line 30 "dropout.py"
         random[r] = tsm::rand<10>((unsigned long long)seed, (unsigned)offsets[r]);
     // x_keep = random > p
-    bool x_keep[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "dropout.py"
-        x_keep[r] = random[r] > p;
-    // output = tl.where(x_keep, x / (1 - p), 0.0)
     #line 32 "dropout.py"
     float v20 = 1.0f - p;
+    bool x_keep[8];
     float v22[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "dropout.py"
-        v22[r] = tsm::div_full(x[r], v20);
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "dropout.py"
-        output[r] = x_keep[r] ? v22[r] : 0.0f;
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v27[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 31 "dropout.py"
+        x_keep[r] = random[r] > p;
+        // output = tl.where(x_keep, x / (1 - p), 0.0)
+        #line 32 "dropout.py"
+        v22[r] = tsm::div_full(x[r], v20);
+        #line 32 "dropout.py"
+        output[r] = x_keep[r] ? v22[r] : 0.0f;
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 33 "dropout.py"
         v27[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "dropout.py"
@@ -313,30 +295,25 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         #line 30 "dropout.py"
         random[r] = tsm::rand<10>((unsigned long long)seed, (unsigned)offsets[r]);
     // x_keep = random > p
-    bool x_keep[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "dropout.py"
-        x_keep[r] = random[r] > p;
-    // output = tl.where(x_keep, x / (1 - p), 0.0)
     #line 32 "dropout.py"
     float v20 = 1.0f - p;
+    bool x_keep[8];
     float v22[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "dropout.py"
-        v22[r] = tsm::div_full(x[r], v20);
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "dropout.py"
-        output[r] = x_keep[r] ? v22[r] : 0.0f;
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v27[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 31 "dropout.py"
+        x_keep[r] = random[r] > p;
+        // output = tl.where(x_keep, x / (1 - p), 0.0)
+        #line 32 "dropout.py"
+        v22[r] = tsm::div_full(x[r], v20);
+        #line 32 "dropout.py"
+        output[r] = x_keep[r] ? v22[r] : 0.0f;
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 33 "dropout.py"
         v27[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 33 "dropout.py"
@@ -399,30 +376,25 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         #line 30 "dropout.py"
         random[r] = tsm::rand<10>((unsigned long long)seed, (unsigned)offsets[r]);
     // x_keep = random > p
-    bool x_keep[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "dropout.py"
-        x_keep[r] = random[r] > p;
-    // output = tl.where(x_keep, x / (1 - p), 0.0)
     #line 32 "dropout.py"
     float v20 = 1.0f - p;
+    bool x_keep[8];
     float v22[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "dropout.py"
-        v22[r] = tsm::div_full(x[r], v20);
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "dropout.py"
-        output[r] = x_keep[r] ? v22[r] : 0.0f;
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v27[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 31 "dropout.py"
+        x_keep[r] = random[r] > p;
+        // output = tl.where(x_keep, x / (1 - p), 0.0)
+        #line 32 "dropout.py"
+        v22[r] = tsm::div_full(x[r], v20);
+        #line 32 "dropout.py"
+        output[r] = x_keep[r] ? v22[r] : 0.0f;
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 33 "dropout.py"
         v27[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 33 "dropout.py"

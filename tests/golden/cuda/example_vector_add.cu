@@ -28,16 +28,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements  # the last block may run past the end
     bool mask[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 22 "vector_add.py"
-        mask[r] = offsets[r] < 1;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     float* v13[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 22 "vector_add.py"
+        mask[r] = offsets[r] < 1;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 23 "vector_add.py"
         v13[r] = x_ptr + offsets[r];
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -64,15 +63,14 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<1>(&y[r], v16[r], mask[r]); // 4-byte access
     // tl.store(output_ptr + offsets, x + y, mask=mask)
     float* v19[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 25 "vector_add.py"
-        v19[r] = output_ptr + offsets[r];
     float v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 25 "vector_add.py"
+        v19[r] = output_ptr + offsets[r];
         #line 25 "vector_add.py"
         v20[r] = x[r] + y[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 25 "vector_add.py"
@@ -108,16 +106,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements  # the last block may run past the end
     bool mask[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 22 "vector_add.py"
-        mask[r] = offsets[r] < n_elements;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     float* v13[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 22 "vector_add.py"
+        mask[r] = offsets[r] < n_elements;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 23 "vector_add.py"
         v13[r] = x_ptr + offsets[r];
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -144,15 +141,14 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<1>(&y[r], v16[r], mask[r]); // 4-byte access
     // tl.store(output_ptr + offsets, x + y, mask=mask)
     float* v19[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 25 "vector_add.py"
-        v19[r] = output_ptr + offsets[r];
     float v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 25 "vector_add.py"
+        v19[r] = output_ptr + offsets[r];
         #line 25 "vector_add.py"
         v20[r] = x[r] + y[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 25 "vector_add.py"
@@ -224,15 +220,14 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<4>(&y[r], v16[r], mask[r]); // 16-byte accesses
     // tl.store(output_ptr + offsets, x + y, mask=mask)
     float* v19[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 25 "vector_add.py"
-        v19[r] = output_ptr + offsets[r];
     float v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 25 "vector_add.py"
+        v19[r] = output_ptr + offsets[r];
         #line 25 "vector_add.py"
         v20[r] = x[r] + y[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 25 "vector_add.py"

@@ -139,35 +139,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 50 "flash_attention.py"
         v97[r] = ((r << 4) + tp0);
     long long v99[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 50 "flash_attention.py"
-        v99[r] = (long long)v97[r];
     long long v101[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 50 "flash_attention.py"
-        v101[r] = v99[r] * v42;
     __half* v103[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 50 "flash_attention.py"
+        v99[r] = (long long)v97[r];
+        #line 50 "flash_attention.py"
+        v101[r] = v99[r] * v42;
         #line 50 "flash_attention.py"
         v103[r] = v96 + v101[r];
+    }
     int v104[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "flash_attention.py"
         v104[r] = (r + tp1);
     long long v106[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "flash_attention.py"
-        v106[r] = (long long)v104[r];
     long long v108[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 50 "flash_attention.py"
+        v106[r] = (long long)v104[r];
         #line 50 "flash_attention.py"
         v108[r] = v106[r] * v44;
+    }
     __half* v109[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -210,35 +206,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 53 "flash_attention.py"
         v262[r] = (r + tp1);
     long long v264[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 53 "flash_attention.py"
-        v264[r] = (long long)v262[r];
     long long v266[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 53 "flash_attention.py"
-        v266[r] = v264[r] * v51;
     __half* v268[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 53 "flash_attention.py"
+        v264[r] = (long long)v262[r];
+        #line 53 "flash_attention.py"
+        v266[r] = v264[r] * v51;
         #line 53 "flash_attention.py"
         v268[r] = v261 + v266[r];
+    }
     int v269[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 53 "flash_attention.py"
         v269[r] = ((r << 4) + tp0);
     long long v271[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 53 "flash_attention.py"
-        v271[r] = (long long)v269[r];
     long long v273[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 53 "flash_attention.py"
+        v271[r] = (long long)v269[r];
         #line 53 "flash_attention.py"
         v273[r] = v271[r] * v52;
+    }
     __half* v274[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -291,35 +283,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 68 "flash_attention.py"
         v285[r] = ((r << 4) + tp0);
     long long v287[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 68 "flash_attention.py"
-        v287[r] = (long long)v285[r];
     long long v289[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 68 "flash_attention.py"
-        v289[r] = v287[r] * v59;
     __half* v291[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 68 "flash_attention.py"
+        v287[r] = (long long)v285[r];
+        #line 68 "flash_attention.py"
+        v289[r] = v287[r] * v59;
         #line 68 "flash_attention.py"
         v291[r] = v284 + v289[r];
+    }
     int v292[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 68 "flash_attention.py"
         v292[r] = (r + tp1);
     long long v294[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 68 "flash_attention.py"
-        v294[r] = (long long)v292[r];
     long long v296[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 68 "flash_attention.py"
+        v294[r] = (long long)v292[r];
         #line 68 "flash_attention.py"
         v296[r] = v294[r] * v61;
+    }
     __half* v297[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -455,35 +443,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 53 "flash_attention.py"
             v310[r] = (r + tp1);
         long long v312[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 53 "flash_attention.py"
-            v312[r] = (long long)v310[r];
         long long v314[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 53 "flash_attention.py"
-            v314[r] = v312[r] * K_block_ptr_3;
         __half* v316[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 53 "flash_attention.py"
+            v312[r] = (long long)v310[r];
+            #line 53 "flash_attention.py"
+            v314[r] = v312[r] * K_block_ptr_3;
             #line 53 "flash_attention.py"
             v316[r] = v309 + v314[r];
+        }
         int v317[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 53 "flash_attention.py"
             v317[r] = ((r << 4) + tp0);
         long long v319[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 53 "flash_attention.py"
-            v319[r] = (long long)v317[r];
         long long v321[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 53 "flash_attention.py"
+            v319[r] = (long long)v317[r];
             #line 53 "flash_attention.py"
             v321[r] = v319[r] * K_block_ptr_4;
+        }
         __half* v322[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -532,35 +516,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 68 "flash_attention.py"
             v333[r] = ((r << 4) + tp0);
         long long v335[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 68 "flash_attention.py"
-            v335[r] = (long long)v333[r];
         long long v337[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 68 "flash_attention.py"
-            v337[r] = v335[r] * V_block_ptr_3;
         __half* v339[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 68 "flash_attention.py"
+            v335[r] = (long long)v333[r];
+            #line 68 "flash_attention.py"
+            v337[r] = v335[r] * V_block_ptr_3;
             #line 68 "flash_attention.py"
             v339[r] = v332 + v337[r];
+        }
         int v340[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 68 "flash_attention.py"
             v340[r] = (r + tp1);
         long long v342[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v342[r] = (long long)v340[r];
         long long v344[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 68 "flash_attention.py"
+            v342[r] = (long long)v340[r];
             #line 68 "flash_attention.py"
             v344[r] = v342[r] * V_block_ptr_4;
+        }
         __half* v345[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -667,15 +647,14 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             combine(v160[r], o_1, v160[r]);
         }
         float v162[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 61 "flash_attention.py"
-            v162[r] = v160[r] * qk_scale;
         float m_ij[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 61 "flash_attention.py"
+            v162[r] = v160[r] * qk_scale;
             #line 61 "flash_attention.py"
             m_ij[r] = fmaxf(m_i_1[r], v162[r]);
+        }
         // qk = qk * qk_scale - m_ij[:, None]
         float v165[32];
         #pragma unroll
@@ -688,16 +667,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 62 "flash_attention.py"
             v360[r] = m_ij[((r >> 1) & 1)];
         float qk_1[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 62 "flash_attention.py"
-            qk_1[r] = v165[r] - v360[r];
-        // p = tl.math.exp2(qk)
         float p[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 62 "flash_attention.py"
+            qk_1[r] = v165[r] - v360[r];
+            // p = tl.math.exp2(qk)
             #line 63 "flash_attention.py"
             p[r] = tsm::exp2_approx(qk_1[r]);
+        }
         // l_ij = tl.sum(p, 1)
         // the combine function, on scalars (one per operand of the reduction)
         #line 64 "flash_attention.py"
@@ -733,26 +711,21 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         }
         // alpha = tl.math.exp2(m_i - m_ij)
         float v174[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 65 "flash_attention.py"
-            v174[r] = m_i_1[r] - m_ij[r];
         float alpha[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 65 "flash_attention.py"
-            alpha[r] = tsm::exp2_approx(v174[r]);
-        // l_i = l_i * alpha + l_ij
         float v176[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 66 "flash_attention.py"
-            v176[r] = l_i_1[r] * alpha[r];
         float l_i_2[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 65 "flash_attention.py"
+            v174[r] = m_i_1[r] - m_ij[r];
+            #line 65 "flash_attention.py"
+            alpha[r] = tsm::exp2_approx(v174[r]);
+            // l_i = l_i * alpha + l_ij
+            #line 66 "flash_attention.py"
+            v176[r] = l_i_1[r] * alpha[r];
             #line 66 "flash_attention.py"
             l_i_2[r] = v176[r] + l_ij[r];
+        }
         // acc = acc * alpha[:, None]
         float v179[32];
         #pragma unroll
@@ -760,16 +733,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 67 "flash_attention.py"
             v179[r] = alpha[((r >> 1) & 1)];
         float acc_4[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 67 "flash_attention.py"
-            acc_4[r] = acc_1[r] * v179[r];
-        // acc = tl.dot(p.to(v.dtype), v, acc)
         __half v203[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 67 "flash_attention.py"
+            acc_4[r] = acc_1[r] * v179[r];
+            // acc = tl.dot(p.to(v.dtype), v, acc)
             #line 69 "flash_attention.py"
             v203[r] = __float2half_rn(p[r]);
+        }
         float acc_5[32];
         // tl.dot: a [64x64] and b [64x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
@@ -855,16 +827,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 73 "flash_attention.py"
         v363[r] = l_i_1[((r >> 1) & 1)];
     float acc_6[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 73 "flash_attention.py"
-        acc_6[r] = tsm::div_full(acc_1[r], v363[r]);
-    // tl.store(O_block_ptr, acc.to(Out.type.element_ty))
     __half v361[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 73 "flash_attention.py"
+        acc_6[r] = tsm::div_full(acc_1[r], v363[r]);
+        // tl.store(O_block_ptr, acc.to(Out.type.element_ty))
         #line 74 "flash_attention.py"
         v361[r] = __float2half_rn(acc_6[r]);
+    }
     __half v233[32];
     // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
@@ -957,35 +928,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 74 "flash_attention.py"
         v240[r] = ((r << 4) + tp0);
     long long v242[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 74 "flash_attention.py"
-        v242[r] = (long long)v240[r];
     long long v244[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 74 "flash_attention.py"
-        v244[r] = v242[r] * v70;
     __half* v246[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 74 "flash_attention.py"
+        v242[r] = (long long)v240[r];
+        #line 74 "flash_attention.py"
+        v244[r] = v242[r] * v70;
         #line 74 "flash_attention.py"
         v246[r] = v239 + v244[r];
+    }
     int v247[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 74 "flash_attention.py"
         v247[r] = (r + tp1);
     long long v249[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 74 "flash_attention.py"
-        v249[r] = (long long)v247[r];
     long long v251[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 74 "flash_attention.py"
+        v249[r] = (long long)v247[r];
         #line 74 "flash_attention.py"
         v251[r] = v249[r] * v72;
+    }
     __half* v252[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1170,35 +1137,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 50 "flash_attention.py"
         v97[r] = ((r << 4) + tp2);
     long long v99[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 50 "flash_attention.py"
-        v99[r] = (long long)v97[r];
     long long v101[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 50 "flash_attention.py"
-        v101[r] = v99[r] * v42;
     __half* v103[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 50 "flash_attention.py"
+        v99[r] = (long long)v97[r];
+        #line 50 "flash_attention.py"
+        v101[r] = v99[r] * v42;
         #line 50 "flash_attention.py"
         v103[r] = v96 + v101[r];
+    }
     int v104[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "flash_attention.py"
         v104[r] = (r + tp3);
     long long v106[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "flash_attention.py"
-        v106[r] = (long long)v104[r];
     long long v108[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 50 "flash_attention.py"
+        v106[r] = (long long)v104[r];
         #line 50 "flash_attention.py"
         v108[r] = v106[r] * v44;
+    }
     __half* v109[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1246,35 +1209,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 53 "flash_attention.py"
         v277[r] = (r + tp3);
     long long v279[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 53 "flash_attention.py"
-        v279[r] = (long long)v277[r];
     long long v281[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 53 "flash_attention.py"
-        v281[r] = v279[r] * v51;
     __half* v283[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 53 "flash_attention.py"
+        v279[r] = (long long)v277[r];
+        #line 53 "flash_attention.py"
+        v281[r] = v279[r] * v51;
         #line 53 "flash_attention.py"
         v283[r] = v276 + v281[r];
+    }
     int v284[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 53 "flash_attention.py"
         v284[r] = ((r << 4) + tp2);
     long long v286[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 53 "flash_attention.py"
-        v286[r] = (long long)v284[r];
     long long v288[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 53 "flash_attention.py"
+        v286[r] = (long long)v284[r];
         #line 53 "flash_attention.py"
         v288[r] = v286[r] * v52;
+    }
     __half* v289[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1327,35 +1286,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 68 "flash_attention.py"
         v300[r] = ((r << 4) + tp2);
     long long v302[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 68 "flash_attention.py"
-        v302[r] = (long long)v300[r];
     long long v304[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 68 "flash_attention.py"
-        v304[r] = v302[r] * v59;
     __half* v306[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 68 "flash_attention.py"
+        v302[r] = (long long)v300[r];
+        #line 68 "flash_attention.py"
+        v304[r] = v302[r] * v59;
         #line 68 "flash_attention.py"
         v306[r] = v299 + v304[r];
+    }
     int v307[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 68 "flash_attention.py"
         v307[r] = (r + tp3);
     long long v309[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 68 "flash_attention.py"
-        v309[r] = (long long)v307[r];
     long long v311[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 68 "flash_attention.py"
+        v309[r] = (long long)v307[r];
         #line 68 "flash_attention.py"
         v311[r] = v309[r] * v61;
+    }
     __half* v312[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1491,35 +1446,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 53 "flash_attention.py"
             v325[r] = (r + tp3);
         long long v327[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 53 "flash_attention.py"
-            v327[r] = (long long)v325[r];
         long long v329[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 53 "flash_attention.py"
-            v329[r] = v327[r] * K_block_ptr_3;
         __half* v331[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 53 "flash_attention.py"
+            v327[r] = (long long)v325[r];
+            #line 53 "flash_attention.py"
+            v329[r] = v327[r] * K_block_ptr_3;
             #line 53 "flash_attention.py"
             v331[r] = v324 + v329[r];
+        }
         int v332[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 53 "flash_attention.py"
             v332[r] = ((r << 4) + tp2);
         long long v334[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 53 "flash_attention.py"
-            v334[r] = (long long)v332[r];
         long long v336[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 53 "flash_attention.py"
+            v334[r] = (long long)v332[r];
             #line 53 "flash_attention.py"
             v336[r] = v334[r] * K_block_ptr_4;
+        }
         __half* v337[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -1568,35 +1519,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 68 "flash_attention.py"
             v348[r] = ((r << 4) + tp2);
         long long v350[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 68 "flash_attention.py"
-            v350[r] = (long long)v348[r];
         long long v352[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 68 "flash_attention.py"
-            v352[r] = v350[r] * V_block_ptr_3;
         __half* v354[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 68 "flash_attention.py"
+            v350[r] = (long long)v348[r];
+            #line 68 "flash_attention.py"
+            v352[r] = v350[r] * V_block_ptr_3;
             #line 68 "flash_attention.py"
             v354[r] = v347 + v352[r];
+        }
         int v355[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 68 "flash_attention.py"
             v355[r] = (r + tp3);
         long long v357[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v357[r] = (long long)v355[r];
         long long v359[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 68 "flash_attention.py"
+            v357[r] = (long long)v355[r];
             #line 68 "flash_attention.py"
             v359[r] = v357[r] * V_block_ptr_4;
+        }
         __half* v360[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -1686,26 +1633,21 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 56 "flash_attention.py"
             v390[r] = v389[(r & 1) | ((r >> 2) << 1)];
         bool mask[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 56 "flash_attention.py"
-            mask[r] = v385[r] >= v390[r];
-        // qk = qk * qk_scale + tl.where(mask, 0, -1.0e6)
         float v169[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 57 "flash_attention.py"
-            v169[r] = qk[r] * qk_scale;
         float v394[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 57 "flash_attention.py"
-            v394[r] = mask[r] ? 0.0f : (-1000000.0f);
         float qk_1[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 56 "flash_attention.py"
+            mask[r] = v385[r] >= v390[r];
+            // qk = qk * qk_scale + tl.where(mask, 0, -1.0e6)
+            #line 57 "flash_attention.py"
+            v169[r] = qk[r] * qk_scale;
+            #line 57 "flash_attention.py"
+            v394[r] = mask[r] ? 0.0f : (-1000000.0f);
             #line 57 "flash_attention.py"
             qk_1[r] = v169[r] + v394[r];
+        }
         // m_ij = tl.maximum(m_i, tl.max(qk, 1))
         // the combine function, on scalars (one per operand of the reduction)
         #line 58 "flash_attention.py"
@@ -1751,16 +1693,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 59 "flash_attention.py"
             v395[r] = m_ij[((r >> 1) & 1)];
         float qk_2[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 59 "flash_attention.py"
-            qk_2[r] = qk_1[r] - v395[r];
-        // p = tl.math.exp2(qk)
         float p[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 59 "flash_attention.py"
+            qk_2[r] = qk_1[r] - v395[r];
+            // p = tl.math.exp2(qk)
             #line 63 "flash_attention.py"
             p[r] = tsm::exp2_approx(qk_2[r]);
+        }
         // l_ij = tl.sum(p, 1)
         // the combine function, on scalars (one per operand of the reduction)
         #line 64 "flash_attention.py"
@@ -1796,26 +1737,21 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         }
         // alpha = tl.math.exp2(m_i - m_ij)
         float v189[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 65 "flash_attention.py"
-            v189[r] = m_i_1[r] - m_ij[r];
         float alpha[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 65 "flash_attention.py"
-            alpha[r] = tsm::exp2_approx(v189[r]);
-        // l_i = l_i * alpha + l_ij
         float v191[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 66 "flash_attention.py"
-            v191[r] = l_i_1[r] * alpha[r];
         float l_i_2[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 65 "flash_attention.py"
+            v189[r] = m_i_1[r] - m_ij[r];
+            #line 65 "flash_attention.py"
+            alpha[r] = tsm::exp2_approx(v189[r]);
+            // l_i = l_i * alpha + l_ij
+            #line 66 "flash_attention.py"
+            v191[r] = l_i_1[r] * alpha[r];
             #line 66 "flash_attention.py"
             l_i_2[r] = v191[r] + l_ij[r];
+        }
         // acc = acc * alpha[:, None]
         float v194[32];
         #pragma unroll
@@ -1823,16 +1759,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 67 "flash_attention.py"
             v194[r] = alpha[((r >> 1) & 1)];
         float acc_4[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 67 "flash_attention.py"
-            acc_4[r] = acc_1[r] * v194[r];
-        // acc = tl.dot(p.to(v.dtype), v, acc)
         __half v218[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 67 "flash_attention.py"
+            acc_4[r] = acc_1[r] * v194[r];
+            // acc = tl.dot(p.to(v.dtype), v, acc)
             #line 69 "flash_attention.py"
             v218[r] = __float2half_rn(p[r]);
+        }
         float acc_5[32];
         // tl.dot: a [64x64] and b [64x64] fp16 on tensor cores (wgmma m64n64k16 from swizzled shared memory, fp32 accumulation): warpgroups 1x1, each 1x1 instructions per step along K
         {
@@ -1918,16 +1853,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 73 "flash_attention.py"
         v398[r] = l_i_1[((r >> 1) & 1)];
     float acc_6[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 73 "flash_attention.py"
-        acc_6[r] = tsm::div_full(acc_1[r], v398[r]);
-    // tl.store(O_block_ptr, acc.to(Out.type.element_ty))
     __half v396[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 73 "flash_attention.py"
+        acc_6[r] = tsm::div_full(acc_1[r], v398[r]);
+        // tl.store(O_block_ptr, acc.to(Out.type.element_ty))
         #line 74 "flash_attention.py"
         v396[r] = __float2half_rn(acc_6[r]);
+    }
     __half v248[32];
     // through shared memory, 4 bytes per access: the threads hold different elements in the two layouts
     {
@@ -2020,35 +1954,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 74 "flash_attention.py"
         v255[r] = ((r << 4) + tp2);
     long long v257[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 74 "flash_attention.py"
-        v257[r] = (long long)v255[r];
     long long v259[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 74 "flash_attention.py"
-        v259[r] = v257[r] * v70;
     __half* v261[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 74 "flash_attention.py"
+        v257[r] = (long long)v255[r];
+        #line 74 "flash_attention.py"
+        v259[r] = v257[r] * v70;
         #line 74 "flash_attention.py"
         v261[r] = v254 + v259[r];
+    }
     int v262[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 74 "flash_attention.py"
         v262[r] = (r + tp3);
     long long v264[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 74 "flash_attention.py"
-        v264[r] = (long long)v262[r];
     long long v266[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 74 "flash_attention.py"
+        v264[r] = (long long)v262[r];
         #line 74 "flash_attention.py"
         v266[r] = v264[r] * v72;
+    }
     __half* v267[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2210,35 +2140,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 50 "flash_attention.py"
         v97[r] = ((r << 3) + tp0);
     long long v99[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "flash_attention.py"
-        v99[r] = (long long)v97[r];
     long long v101[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "flash_attention.py"
-        v101[r] = v99[r] * v42;
     __half* v103[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 50 "flash_attention.py"
+        v99[r] = (long long)v97[r];
+        #line 50 "flash_attention.py"
+        v101[r] = v99[r] * v42;
         #line 50 "flash_attention.py"
         v103[r] = v96 + v101[r];
+    }
     int v104[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "flash_attention.py"
         v104[r] = (r + tp1);
     long long v106[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "flash_attention.py"
-        v106[r] = (long long)v104[r];
     long long v108[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 50 "flash_attention.py"
+        v106[r] = (long long)v104[r];
         #line 50 "flash_attention.py"
         v108[r] = v106[r] * v44;
+    }
     __half* v109[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -2281,35 +2207,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 53 "flash_attention.py"
         v262[r] = (r + tp1);
     long long v264[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 53 "flash_attention.py"
-        v264[r] = (long long)v262[r];
     long long v266[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 53 "flash_attention.py"
-        v266[r] = v264[r] * v51;
     __half* v268[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 53 "flash_attention.py"
+        v264[r] = (long long)v262[r];
+        #line 53 "flash_attention.py"
+        v266[r] = v264[r] * v51;
         #line 53 "flash_attention.py"
         v268[r] = v261 + v266[r];
+    }
     int v269[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 53 "flash_attention.py"
         v269[r] = ((r << 3) + tp0);
     long long v271[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 53 "flash_attention.py"
-        v271[r] = (long long)v269[r];
     long long v273[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 53 "flash_attention.py"
+        v271[r] = (long long)v269[r];
         #line 53 "flash_attention.py"
         v273[r] = v271[r] * v52;
+    }
     __half* v274[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -2362,35 +2284,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 68 "flash_attention.py"
         v285[r] = ((r << 3) + tp0);
     long long v287[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 68 "flash_attention.py"
-        v287[r] = (long long)v285[r];
     long long v289[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 68 "flash_attention.py"
-        v289[r] = v287[r] * v59;
     __half* v291[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 68 "flash_attention.py"
+        v287[r] = (long long)v285[r];
+        #line 68 "flash_attention.py"
+        v289[r] = v287[r] * v59;
         #line 68 "flash_attention.py"
         v291[r] = v284 + v289[r];
+    }
     int v292[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 68 "flash_attention.py"
         v292[r] = (r + tp1);
     long long v294[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 68 "flash_attention.py"
-        v294[r] = (long long)v292[r];
     long long v296[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 68 "flash_attention.py"
+        v294[r] = (long long)v292[r];
         #line 68 "flash_attention.py"
         v296[r] = v294[r] * v61;
+    }
     __half* v297[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -2526,35 +2444,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 53 "flash_attention.py"
             v310[r] = (r + tp1);
         long long v312[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 53 "flash_attention.py"
-            v312[r] = (long long)v310[r];
         long long v314[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 53 "flash_attention.py"
-            v314[r] = v312[r] * K_block_ptr_3;
         __half* v316[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 53 "flash_attention.py"
+            v312[r] = (long long)v310[r];
+            #line 53 "flash_attention.py"
+            v314[r] = v312[r] * K_block_ptr_3;
             #line 53 "flash_attention.py"
             v316[r] = v309 + v314[r];
+        }
         int v317[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
             v317[r] = ((r << 3) + tp0);
         long long v319[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 53 "flash_attention.py"
-            v319[r] = (long long)v317[r];
         long long v321[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 53 "flash_attention.py"
+            v319[r] = (long long)v317[r];
             #line 53 "flash_attention.py"
             v321[r] = v319[r] * K_block_ptr_4;
+        }
         __half* v322[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -2603,35 +2517,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 68 "flash_attention.py"
             v333[r] = ((r << 3) + tp0);
         long long v335[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v335[r] = (long long)v333[r];
         long long v337[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v337[r] = v335[r] * V_block_ptr_3;
         __half* v339[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 68 "flash_attention.py"
+            v335[r] = (long long)v333[r];
+            #line 68 "flash_attention.py"
+            v337[r] = v335[r] * V_block_ptr_3;
             #line 68 "flash_attention.py"
             v339[r] = v332 + v337[r];
+        }
         int v340[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 68 "flash_attention.py"
             v340[r] = (r + tp1);
         long long v342[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v342[r] = (long long)v340[r];
         long long v344[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 68 "flash_attention.py"
+            v342[r] = (long long)v340[r];
             #line 68 "flash_attention.py"
             v344[r] = v342[r] * V_block_ptr_4;
+        }
         __half* v345[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -2746,15 +2656,14 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             combine(v160[r], o_1, v160[r]);
         }
         float v162[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 61 "flash_attention.py"
-            v162[r] = v160[r] * qk_scale;
         float m_ij[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 61 "flash_attention.py"
+            v162[r] = v160[r] * qk_scale;
             #line 61 "flash_attention.py"
             m_ij[r] = fmaxf(m_i_1[r], v162[r]);
+        }
         // qk = qk * qk_scale - m_ij[:, None]
         float v165[32];
         #pragma unroll
@@ -2767,16 +2676,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 62 "flash_attention.py"
             v360[r] = m_ij[((r >> 1) & 1)];
         float qk_1[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 62 "flash_attention.py"
-            qk_1[r] = v165[r] - v360[r];
-        // p = tl.math.exp2(qk)
         float p[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 62 "flash_attention.py"
+            qk_1[r] = v165[r] - v360[r];
+            // p = tl.math.exp2(qk)
             #line 63 "flash_attention.py"
             p[r] = tsm::exp2_approx(qk_1[r]);
+        }
         // l_ij = tl.sum(p, 1)
         // the combine function, on scalars (one per operand of the reduction)
         #line 64 "flash_attention.py"
@@ -2812,26 +2720,21 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         }
         // alpha = tl.math.exp2(m_i - m_ij)
         float v174[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 65 "flash_attention.py"
-            v174[r] = m_i_1[r] - m_ij[r];
         float alpha[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 65 "flash_attention.py"
-            alpha[r] = tsm::exp2_approx(v174[r]);
-        // l_i = l_i * alpha + l_ij
         float v176[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 66 "flash_attention.py"
-            v176[r] = l_i_1[r] * alpha[r];
         float l_i_2[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 65 "flash_attention.py"
+            v174[r] = m_i_1[r] - m_ij[r];
+            #line 65 "flash_attention.py"
+            alpha[r] = tsm::exp2_approx(v174[r]);
+            // l_i = l_i * alpha + l_ij
+            #line 66 "flash_attention.py"
+            v176[r] = l_i_1[r] * alpha[r];
             #line 66 "flash_attention.py"
             l_i_2[r] = v176[r] + l_ij[r];
+        }
         // acc = acc * alpha[:, None]
         float v179[64];
         #pragma unroll
@@ -2934,16 +2837,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 73 "flash_attention.py"
         v363[r] = l_i_1[((r >> 1) & 1)];
     float acc_6[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 73 "flash_attention.py"
-        acc_6[r] = tsm::div_full(acc_1[r], v363[r]);
-    // tl.store(O_block_ptr, acc.to(Out.type.element_ty))
     __half v361[64];
     #pragma unroll
-    for (int r = 0; r < 64; ++r)
+    for (int r = 0; r < 64; ++r) {
+        #line 73 "flash_attention.py"
+        acc_6[r] = tsm::div_full(acc_1[r], v363[r]);
+        // tl.store(O_block_ptr, acc.to(Out.type.element_ty))
         #line 74 "flash_attention.py"
         v361[r] = __float2half_rn(acc_6[r]);
+    }
     __half v233[64];
     // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
@@ -3036,35 +2938,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 74 "flash_attention.py"
         v240[r] = ((r << 3) + tp0);
     long long v242[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 74 "flash_attention.py"
-        v242[r] = (long long)v240[r];
     long long v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 74 "flash_attention.py"
-        v244[r] = v242[r] * v70;
     __half* v246[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 74 "flash_attention.py"
+        v242[r] = (long long)v240[r];
+        #line 74 "flash_attention.py"
+        v244[r] = v242[r] * v70;
         #line 74 "flash_attention.py"
         v246[r] = v239 + v244[r];
+    }
     int v247[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 74 "flash_attention.py"
         v247[r] = (r + tp1);
     long long v249[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 74 "flash_attention.py"
-        v249[r] = (long long)v247[r];
     long long v251[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 74 "flash_attention.py"
+        v249[r] = (long long)v247[r];
         #line 74 "flash_attention.py"
         v251[r] = v249[r] * v72;
+    }
     __half* v252[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -3249,35 +3147,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 50 "flash_attention.py"
         v97[r] = ((r << 3) + tp2);
     long long v99[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "flash_attention.py"
-        v99[r] = (long long)v97[r];
     long long v101[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "flash_attention.py"
-        v101[r] = v99[r] * v42;
     __half* v103[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 50 "flash_attention.py"
+        v99[r] = (long long)v97[r];
+        #line 50 "flash_attention.py"
+        v101[r] = v99[r] * v42;
         #line 50 "flash_attention.py"
         v103[r] = v96 + v101[r];
+    }
     int v104[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "flash_attention.py"
         v104[r] = (r + tp3);
     long long v106[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "flash_attention.py"
-        v106[r] = (long long)v104[r];
     long long v108[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 50 "flash_attention.py"
+        v106[r] = (long long)v104[r];
         #line 50 "flash_attention.py"
         v108[r] = v106[r] * v44;
+    }
     __half* v109[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -3325,35 +3219,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 53 "flash_attention.py"
         v277[r] = (r + tp3);
     long long v279[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 53 "flash_attention.py"
-        v279[r] = (long long)v277[r];
     long long v281[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 53 "flash_attention.py"
-        v281[r] = v279[r] * v51;
     __half* v283[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 53 "flash_attention.py"
+        v279[r] = (long long)v277[r];
+        #line 53 "flash_attention.py"
+        v281[r] = v279[r] * v51;
         #line 53 "flash_attention.py"
         v283[r] = v276 + v281[r];
+    }
     int v284[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 53 "flash_attention.py"
         v284[r] = ((r << 3) + tp2);
     long long v286[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 53 "flash_attention.py"
-        v286[r] = (long long)v284[r];
     long long v288[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 53 "flash_attention.py"
+        v286[r] = (long long)v284[r];
         #line 53 "flash_attention.py"
         v288[r] = v286[r] * v52;
+    }
     __half* v289[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -3406,35 +3296,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 68 "flash_attention.py"
         v300[r] = ((r << 3) + tp2);
     long long v302[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 68 "flash_attention.py"
-        v302[r] = (long long)v300[r];
     long long v304[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 68 "flash_attention.py"
-        v304[r] = v302[r] * v59;
     __half* v306[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 68 "flash_attention.py"
+        v302[r] = (long long)v300[r];
+        #line 68 "flash_attention.py"
+        v304[r] = v302[r] * v59;
         #line 68 "flash_attention.py"
         v306[r] = v299 + v304[r];
+    }
     int v307[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 68 "flash_attention.py"
         v307[r] = (r + tp3);
     long long v309[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 68 "flash_attention.py"
-        v309[r] = (long long)v307[r];
     long long v311[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 68 "flash_attention.py"
+        v309[r] = (long long)v307[r];
         #line 68 "flash_attention.py"
         v311[r] = v309[r] * v61;
+    }
     __half* v312[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)
@@ -3570,35 +3456,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 53 "flash_attention.py"
             v325[r] = (r + tp3);
         long long v327[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 53 "flash_attention.py"
-            v327[r] = (long long)v325[r];
         long long v329[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 53 "flash_attention.py"
-            v329[r] = v327[r] * K_block_ptr_3;
         __half* v331[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 53 "flash_attention.py"
+            v327[r] = (long long)v325[r];
+            #line 53 "flash_attention.py"
+            v329[r] = v327[r] * K_block_ptr_3;
             #line 53 "flash_attention.py"
             v331[r] = v324 + v329[r];
+        }
         int v332[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 53 "flash_attention.py"
             v332[r] = ((r << 3) + tp2);
         long long v334[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 53 "flash_attention.py"
-            v334[r] = (long long)v332[r];
         long long v336[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 53 "flash_attention.py"
+            v334[r] = (long long)v332[r];
             #line 53 "flash_attention.py"
             v336[r] = v334[r] * K_block_ptr_4;
+        }
         __half* v337[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -3647,35 +3529,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 68 "flash_attention.py"
             v348[r] = ((r << 3) + tp2);
         long long v350[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v350[r] = (long long)v348[r];
         long long v352[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v352[r] = v350[r] * V_block_ptr_3;
         __half* v354[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 68 "flash_attention.py"
+            v350[r] = (long long)v348[r];
+            #line 68 "flash_attention.py"
+            v352[r] = v350[r] * V_block_ptr_3;
             #line 68 "flash_attention.py"
             v354[r] = v347 + v352[r];
+        }
         int v355[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 68 "flash_attention.py"
             v355[r] = (r + tp3);
         long long v357[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 68 "flash_attention.py"
-            v357[r] = (long long)v355[r];
         long long v359[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 68 "flash_attention.py"
+            v357[r] = (long long)v355[r];
             #line 68 "flash_attention.py"
             v359[r] = v357[r] * V_block_ptr_4;
+        }
         __half* v360[64];
         #pragma unroll
         for (int r = 0; r < 64; ++r)
@@ -3773,26 +3651,21 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 56 "flash_attention.py"
             v390[r] = v389[(r & 1) | ((r >> 2) << 1)];
         bool mask[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 56 "flash_attention.py"
-            mask[r] = v385[r] >= v390[r];
-        // qk = qk * qk_scale + tl.where(mask, 0, -1.0e6)
         float v169[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 57 "flash_attention.py"
-            v169[r] = qk[r] * qk_scale;
         float v394[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 57 "flash_attention.py"
-            v394[r] = mask[r] ? 0.0f : (-1000000.0f);
         float qk_1[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 56 "flash_attention.py"
+            mask[r] = v385[r] >= v390[r];
+            // qk = qk * qk_scale + tl.where(mask, 0, -1.0e6)
+            #line 57 "flash_attention.py"
+            v169[r] = qk[r] * qk_scale;
+            #line 57 "flash_attention.py"
+            v394[r] = mask[r] ? 0.0f : (-1000000.0f);
             #line 57 "flash_attention.py"
             qk_1[r] = v169[r] + v394[r];
+        }
         // m_ij = tl.maximum(m_i, tl.max(qk, 1))
         // the combine function, on scalars (one per operand of the reduction)
         #line 58 "flash_attention.py"
@@ -3838,16 +3711,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
             #line 59 "flash_attention.py"
             v395[r] = m_ij[((r >> 1) & 1)];
         float qk_2[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 59 "flash_attention.py"
-            qk_2[r] = qk_1[r] - v395[r];
-        // p = tl.math.exp2(qk)
         float p[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 59 "flash_attention.py"
+            qk_2[r] = qk_1[r] - v395[r];
+            // p = tl.math.exp2(qk)
             #line 63 "flash_attention.py"
             p[r] = tsm::exp2_approx(qk_2[r]);
+        }
         // l_ij = tl.sum(p, 1)
         // the combine function, on scalars (one per operand of the reduction)
         #line 64 "flash_attention.py"
@@ -3883,26 +3755,21 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         }
         // alpha = tl.math.exp2(m_i - m_ij)
         float v189[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 65 "flash_attention.py"
-            v189[r] = m_i_1[r] - m_ij[r];
         float alpha[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 65 "flash_attention.py"
-            alpha[r] = tsm::exp2_approx(v189[r]);
-        // l_i = l_i * alpha + l_ij
         float v191[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 66 "flash_attention.py"
-            v191[r] = l_i_1[r] * alpha[r];
         float l_i_2[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 65 "flash_attention.py"
+            v189[r] = m_i_1[r] - m_ij[r];
+            #line 65 "flash_attention.py"
+            alpha[r] = tsm::exp2_approx(v189[r]);
+            // l_i = l_i * alpha + l_ij
+            #line 66 "flash_attention.py"
+            v191[r] = l_i_1[r] * alpha[r];
             #line 66 "flash_attention.py"
             l_i_2[r] = v191[r] + l_ij[r];
+        }
         // acc = acc * alpha[:, None]
         float v194[64];
         #pragma unroll
@@ -4005,16 +3872,15 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 73 "flash_attention.py"
         v398[r] = l_i_1[((r >> 1) & 1)];
     float acc_6[64];
-    #pragma unroll
-    for (int r = 0; r < 64; ++r)
-        #line 73 "flash_attention.py"
-        acc_6[r] = tsm::div_full(acc_1[r], v398[r]);
-    // tl.store(O_block_ptr, acc.to(Out.type.element_ty))
     __half v396[64];
     #pragma unroll
-    for (int r = 0; r < 64; ++r)
+    for (int r = 0; r < 64; ++r) {
+        #line 73 "flash_attention.py"
+        acc_6[r] = tsm::div_full(acc_1[r], v398[r]);
+        // tl.store(O_block_ptr, acc.to(Out.type.element_ty))
         #line 74 "flash_attention.py"
         v396[r] = __float2half_rn(acc_6[r]);
+    }
     __half v248[64];
     // through shared memory, 8 bytes per access: the threads hold different elements in the two layouts
     {
@@ -4107,35 +3973,31 @@ extern "C" __global__ void __launch_bounds__(128) attn_fwd(__half* Q, __half* K,
         #line 74 "flash_attention.py"
         v255[r] = ((r << 3) + tp2);
     long long v257[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 74 "flash_attention.py"
-        v257[r] = (long long)v255[r];
     long long v259[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 74 "flash_attention.py"
-        v259[r] = v257[r] * v70;
     __half* v261[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 74 "flash_attention.py"
+        v257[r] = (long long)v255[r];
+        #line 74 "flash_attention.py"
+        v259[r] = v257[r] * v70;
         #line 74 "flash_attention.py"
         v261[r] = v254 + v259[r];
+    }
     int v262[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 74 "flash_attention.py"
         v262[r] = (r + tp3);
     long long v264[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 74 "flash_attention.py"
-        v264[r] = (long long)v262[r];
     long long v266[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 74 "flash_attention.py"
+        v264[r] = (long long)v262[r];
         #line 74 "flash_attention.py"
         v266[r] = v264[r] * v72;
+    }
     __half* v267[64];
     #pragma unroll
     for (int r = 0; r < 64; ++r)

@@ -27,16 +27,15 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 24 "fp8.py"
-        mask[r] = offs[r] < 1;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v13[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 24 "fp8.py"
+        mask[r] = offs[r] < 1;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 25 "fp8.py"
         v13[r] = x_ptr + offs[r];
+    }
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -48,20 +47,17 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, (x * scale).to(out_ptr.dtype.element_ty), mask=mask)
     unsigned char* v18[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "fp8.py"
-        v18[r] = out_ptr + offs[r];
     float v20[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "fp8.py"
-        v20[r] = x[r] * scale;
     unsigned char v21[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 27 "fp8.py"
+        v18[r] = out_ptr + offs[r];
+        #line 27 "fp8.py"
+        v20[r] = x[r] * scale;
         #line 27 "fp8.py"
         v21[r] = tsm::f32_to_fp8e4(v20[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 27 "fp8.py"
@@ -96,16 +92,15 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
+    float* v13[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
         #line 24 "fp8.py"
         mask[r] = offs[r] < 1;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
-    float* v13[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 25 "fp8.py"
         v13[r] = x_ptr + offs[r];
+    }
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -117,20 +112,17 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, (x * scale).to(out_ptr.dtype.element_ty), mask=mask)
     unsigned char* v18[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "fp8.py"
-        v18[r] = out_ptr + offs[r];
     float v20[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "fp8.py"
-        v20[r] = x[r] * scale;
     unsigned char v21[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 27 "fp8.py"
+        v18[r] = out_ptr + offs[r];
+        #line 27 "fp8.py"
+        v20[r] = x[r] * scale;
         #line 27 "fp8.py"
         v21[r] = tsm::f32_to_fp8e5(v20[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 27 "fp8.py"
@@ -165,16 +157,15 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 24 "fp8.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v13[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 24 "fp8.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 25 "fp8.py"
         v13[r] = x_ptr + offs[r];
+    }
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -186,20 +177,17 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, (x * scale).to(out_ptr.dtype.element_ty), mask=mask)
     unsigned char* v18[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "fp8.py"
-        v18[r] = out_ptr + offs[r];
     float v20[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "fp8.py"
-        v20[r] = x[r] * scale;
     unsigned char v21[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 27 "fp8.py"
+        v18[r] = out_ptr + offs[r];
+        #line 27 "fp8.py"
+        v20[r] = x[r] * scale;
         #line 27 "fp8.py"
         v21[r] = tsm::f32_to_fp8e4(v20[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 27 "fp8.py"
@@ -234,16 +222,15 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 24 "fp8.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v13[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 24 "fp8.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 25 "fp8.py"
         v13[r] = x_ptr + offs[r];
+    }
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -255,20 +242,17 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, (x * scale).to(out_ptr.dtype.element_ty), mask=mask)
     unsigned char* v18[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "fp8.py"
-        v18[r] = out_ptr + offs[r];
     float v20[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "fp8.py"
-        v20[r] = x[r] * scale;
     unsigned char v21[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 27 "fp8.py"
+        v18[r] = out_ptr + offs[r];
+        #line 27 "fp8.py"
+        v20[r] = x[r] * scale;
         #line 27 "fp8.py"
         v21[r] = tsm::f32_to_fp8e5(v20[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 27 "fp8.py"
@@ -326,20 +310,17 @@ extern "C" __global__ void __launch_bounds__(128) dequantize_kernel(unsigned cha
         tsm::load<2>(&q[r], v13[r], mask[r]); // 2-byte accesses
     // tl.store(out_ptr + offs, q.to(tl.float32) * scale, mask=mask)
     float* v19[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 35 "fp8.py"
-        v19[r] = out_ptr + offs[r];
     float v20[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 35 "fp8.py"
-        v20[r] = tsm::fp8e4_to_f32(q[r]);
     float v22[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 35 "fp8.py"
+        v19[r] = out_ptr + offs[r];
+        #line 35 "fp8.py"
+        v20[r] = tsm::fp8e4_to_f32(q[r]);
         #line 35 "fp8.py"
         v22[r] = v20[r] * scale;
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 35 "fp8.py"
@@ -397,20 +378,17 @@ extern "C" __global__ void __launch_bounds__(128) dequantize_kernel(unsigned cha
         tsm::load<2>(&q[r], v13[r], mask[r]); // 2-byte accesses
     // tl.store(out_ptr + offs, q.to(tl.float32) * scale, mask=mask)
     float* v19[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 35 "fp8.py"
-        v19[r] = out_ptr + offs[r];
     float v20[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 35 "fp8.py"
-        v20[r] = tsm::fp8e5_to_f32(q[r]);
     float v22[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 35 "fp8.py"
+        v19[r] = out_ptr + offs[r];
+        #line 35 "fp8.py"
+        v20[r] = tsm::fp8e5_to_f32(q[r]);
         #line 35 "fp8.py"
         v22[r] = v20[r] * scale;
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 35 "fp8.py"
@@ -446,16 +424,15 @@ extern "C" __global__ void __launch_bounds__(128) fp8_to_half_kernel(unsigned ch
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 42 "fp8.py"
-        mask[r] = offs[r] < n;
-    // q = tl.load(q_ptr + offs, mask=mask, other=0.0)
     unsigned char* v12[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 42 "fp8.py"
+        mask[r] = offs[r] < n;
+        // q = tl.load(q_ptr + offs, mask=mask, other=0.0)
         #line 43 "fp8.py"
         v12[r] = q_ptr + offs[r];
+    }
     #line 43 "fp8.py"
     unsigned char v14 = tsm::f32_to_fp8e4(0.0f);
     unsigned char q[2];
@@ -469,26 +446,21 @@ extern "C" __global__ void __launch_bounds__(128) fp8_to_half_kernel(unsigned ch
         tsm::load<1>(&q[r], v12[r], mask[r]); // 1-byte access
     // h = q.to(tl.float16)
     __half h[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 44 "fp8.py"
-        h[r] = __float2half_rn(tsm::fp8e4_to_f32(q[r]));
-    // tl.store(out_ptr + offs, h + q, mask=mask)
     __half* v19[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 45 "fp8.py"
-        v19[r] = out_ptr + offs[r];
     __half v20[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 45 "fp8.py"
-        v20[r] = __float2half_rn(tsm::fp8e4_to_f32(q[r]));
     __half v21[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 44 "fp8.py"
+        h[r] = __float2half_rn(tsm::fp8e4_to_f32(q[r]));
+        // tl.store(out_ptr + offs, h + q, mask=mask)
+        #line 45 "fp8.py"
+        v19[r] = out_ptr + offs[r];
+        #line 45 "fp8.py"
+        v20[r] = __float2half_rn(tsm::fp8e4_to_f32(q[r]));
         #line 45 "fp8.py"
         v21[r] = __float2half_rn(__half2float(h[r]) + __half2float(v20[r]));
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 45 "fp8.py"
@@ -615,15 +587,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         kk_1[r] = kk_1_base + (r);
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
     int v105[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 60 "fp8.py"
-        v105[r] = rm_1[r] * K;
     unsigned char* v107[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 60 "fp8.py"
+        v105[r] = rm_1[r] * K;
         #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
+    }
     unsigned char* v109[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -693,15 +664,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     tsm::cp_async_commit();
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
     int v129[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 62 "fp8.py"
-        v129[r] = kk[r] * N;
     unsigned char* v131[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 62 "fp8.py"
+        v129[r] = kk[r] * N;
         #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
+    }
     unsigned char* v133[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -801,15 +771,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             kk_3[r] = kk_3_base + (r);
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
         int v159[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 60 "fp8.py"
-            v159[r] = rm_1[r] * K;
         unsigned char* v161[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 60 "fp8.py"
+            v159[r] = rm_1[r] * K;
             #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
+        }
         unsigned char* v163[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -875,15 +844,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         tsm::cp_async_commit();
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
         int v183[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 62 "fp8.py"
-            v183[r] = kk_2[r] * N;
         unsigned char* v185[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 62 "fp8.py"
+            v183[r] = kk_2[r] * N;
             #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
+        }
         unsigned char* v187[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -1048,15 +1016,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 67 "fp8.py"
-        v82[r] = rm[r] * N;
     float* v84[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 67 "fp8.py"
+        v82[r] = rm[r] * N;
         #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
+    }
     float* v86[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1223,15 +1190,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         kk_1[r] = kk_1_base + (r);
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
     int v105[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 60 "fp8.py"
-        v105[r] = rm_1[r] * K;
     unsigned char* v107[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 60 "fp8.py"
+        v105[r] = rm_1[r] * K;
         #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
+    }
     unsigned char* v109[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1301,15 +1267,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     tsm::cp_async_commit();
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
     int v129[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 62 "fp8.py"
-        v129[r] = kk[r] * N;
     unsigned char* v131[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 62 "fp8.py"
+        v129[r] = kk[r] * N;
         #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
+    }
     unsigned char* v133[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1409,15 +1374,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             kk_3[r] = kk_3_base + (r);
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
         int v159[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 60 "fp8.py"
-            v159[r] = rm_1[r] * K;
         unsigned char* v161[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 60 "fp8.py"
+            v159[r] = rm_1[r] * K;
             #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
+        }
         unsigned char* v163[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -1483,15 +1447,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         tsm::cp_async_commit();
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
         int v183[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 62 "fp8.py"
-            v183[r] = kk_2[r] * N;
         unsigned char* v185[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 62 "fp8.py"
+            v183[r] = kk_2[r] * N;
             #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
+        }
         unsigned char* v187[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -1656,15 +1619,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 67 "fp8.py"
-        v82[r] = rm[r] * N;
     float* v84[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 67 "fp8.py"
+        v82[r] = rm[r] * N;
         #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
+    }
     float* v86[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1831,15 +1793,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         kk_1[r] = kk_1_base + (r);
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
     int v105[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 60 "fp8.py"
-        v105[r] = rm_1[r] * K;
     unsigned char* v107[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 60 "fp8.py"
+        v105[r] = rm_1[r] * K;
         #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
+    }
     unsigned char* v109[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1909,15 +1870,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     tsm::cp_async_commit();
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
     int v129[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 62 "fp8.py"
-        v129[r] = kk[r] * N;
     unsigned char* v131[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 62 "fp8.py"
+        v129[r] = kk[r] * N;
         #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
+    }
     unsigned char* v133[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2017,15 +1977,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             kk_3[r] = kk_3_base + (r);
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
         int v159[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 60 "fp8.py"
-            v159[r] = rm_1[r] * K;
         unsigned char* v161[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 60 "fp8.py"
+            v159[r] = rm_1[r] * K;
             #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
+        }
         unsigned char* v163[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -2091,15 +2050,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         tsm::cp_async_commit();
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
         int v183[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 62 "fp8.py"
-            v183[r] = kk_2[r] * N;
         unsigned char* v185[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 62 "fp8.py"
+            v183[r] = kk_2[r] * N;
             #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
+        }
         unsigned char* v187[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -2264,15 +2222,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 67 "fp8.py"
-        v82[r] = rm[r] * N;
     float* v84[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 67 "fp8.py"
+        v82[r] = rm[r] * N;
         #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
+    }
     float* v86[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2439,15 +2396,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         kk_1[r] = kk_1_base + (r);
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
     int v105[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 60 "fp8.py"
-        v105[r] = rm_1[r] * K;
     unsigned char* v107[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 60 "fp8.py"
+        v105[r] = rm_1[r] * K;
         #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
+    }
     unsigned char* v109[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2517,15 +2473,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     tsm::cp_async_commit();
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
     int v129[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 62 "fp8.py"
-        v129[r] = kk[r] * N;
     unsigned char* v131[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 62 "fp8.py"
+        v129[r] = kk[r] * N;
         #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
+    }
     unsigned char* v133[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2625,15 +2580,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             kk_3[r] = kk_3_base + (r);
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
         int v159[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 60 "fp8.py"
-            v159[r] = rm_1[r] * K;
         unsigned char* v161[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 60 "fp8.py"
+            v159[r] = rm_1[r] * K;
             #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
+        }
         unsigned char* v163[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -2699,15 +2653,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         tsm::cp_async_commit();
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
         int v183[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 62 "fp8.py"
-            v183[r] = kk_2[r] * N;
         unsigned char* v185[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 62 "fp8.py"
+            v183[r] = kk_2[r] * N;
             #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
+        }
         unsigned char* v187[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -2902,15 +2855,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 67 "fp8.py"
-        v82[r] = rm[r] * N;
     float* v84[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 67 "fp8.py"
+        v82[r] = rm[r] * N;
         #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
+    }
     float* v86[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3051,15 +3003,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         kk_1[r] = kk_1_base;
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
     int v105[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 60 "fp8.py"
-        v105[r] = rm[r] * K;
     unsigned char* v107[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 60 "fp8.py"
+        v105[r] = rm[r] * K;
         #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
+    }
     int v110[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3085,20 +3036,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     for (int r = 0; r < 32; ++r)
         #line 60 "fp8.py"
         v119[r] = v117[0];
-    bool v120[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 60 "fp8.py"
-        v120[r] = v114[r] & v119[r];
-    // other=0.0)
-    // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
     #line 60 "fp8.py"
     unsigned char v122 = tsm::f32_to_fp8e4(0.0f);
+    bool v120[32];
     bool v125[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 60 "fp8.py"
+        v120[r] = v114[r] & v119[r];
         #line 60 "fp8.py"
         v125[r] = v120[r] & v98;
+    }
     unsigned char a[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3110,15 +3058,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         tsm::load<1>(&a[r], v111[r], v125[r]); // 1-byte access
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
     int v129[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 62 "fp8.py"
-        v129[r] = kk[r] * N;
     unsigned char* v131[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 62 "fp8.py"
+        v129[r] = kk[r] * N;
         #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
+    }
     int v134[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3144,20 +3091,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     for (int r = 0; r < 32; ++r)
         #line 62 "fp8.py"
         v143[r] = v141[0];
-    bool v144[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 62 "fp8.py"
-        v144[r] = v138[r] & v143[r];
-    // other=0.0)
-    // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
     #line 62 "fp8.py"
     unsigned char v146 = tsm::f32_to_fp8e4(0.0f);
+    bool v144[32];
     bool v149[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 62 "fp8.py"
+        v144[r] = v138[r] & v143[r];
         #line 62 "fp8.py"
         v149[r] = v144[r] & v98;
+    }
     unsigned char b[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3208,15 +3152,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             kk_3[r] = kk_3_base;
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
         int v159[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 60 "fp8.py"
-            v159[r] = rm[r] * K;
         unsigned char* v161[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 60 "fp8.py"
+            v159[r] = rm[r] * K;
             #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
+        }
         int v164[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -3242,20 +3185,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         for (int r = 0; r < 32; ++r)
             #line 60 "fp8.py"
             v173[r] = v171[0];
-        bool v174[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 60 "fp8.py"
-            v174[r] = v168[r] & v173[r];
-        // other=0.0)
-        // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
         #line 60 "fp8.py"
         unsigned char v176 = tsm::f32_to_fp8e4(0.0f);
+        bool v174[32];
         bool v179[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 60 "fp8.py"
+            v174[r] = v168[r] & v173[r];
             #line 60 "fp8.py"
             v179[r] = v174[r] & v152;
+        }
         unsigned char a_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -3267,15 +3207,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             tsm::load<1>(&a_2[r], v165[r], v179[r]); // 1-byte access
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
         int v183[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 62 "fp8.py"
-            v183[r] = kk_2[r] * N;
         unsigned char* v185[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 62 "fp8.py"
+            v183[r] = kk_2[r] * N;
             #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
+        }
         int v188[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -3301,20 +3240,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         for (int r = 0; r < 32; ++r)
             #line 62 "fp8.py"
             v197[r] = v195[0];
-        bool v198[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 62 "fp8.py"
-            v198[r] = v192[r] & v197[r];
-        // other=0.0)
-        // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
         #line 62 "fp8.py"
         unsigned char v200 = tsm::f32_to_fp8e4(0.0f);
+        bool v198[32];
         bool v203[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 62 "fp8.py"
+            v198[r] = v192[r] & v197[r];
             #line 62 "fp8.py"
             v203[r] = v198[r] & v152;
+        }
         unsigned char b_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -3460,15 +3396,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 67 "fp8.py"
-        v82[r] = rm[r] * N;
     float* v84[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 67 "fp8.py"
+        v82[r] = rm[r] * N;
         #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
+    }
     int v87[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3599,15 +3534,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         kk_1[r] = kk_1_base;
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
     int v105[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 60 "fp8.py"
-        v105[r] = rm[r] * K;
     unsigned char* v107[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 60 "fp8.py"
+        v105[r] = rm[r] * K;
         #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
+    }
     int v110[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3633,20 +3567,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     for (int r = 0; r < 32; ++r)
         #line 60 "fp8.py"
         v119[r] = v117[0];
-    bool v120[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 60 "fp8.py"
-        v120[r] = v114[r] & v119[r];
-    // other=0.0)
-    // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
     #line 60 "fp8.py"
     unsigned char v122 = tsm::f32_to_fp8e5(0.0f);
+    bool v120[32];
     bool v125[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 60 "fp8.py"
+        v120[r] = v114[r] & v119[r];
         #line 60 "fp8.py"
         v125[r] = v120[r] & v98;
+    }
     unsigned char a[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3658,15 +3589,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         tsm::load<1>(&a[r], v111[r], v125[r]); // 1-byte access
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
     int v129[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 62 "fp8.py"
-        v129[r] = kk[r] * N;
     unsigned char* v131[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 62 "fp8.py"
+        v129[r] = kk[r] * N;
         #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
+    }
     int v134[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3692,20 +3622,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     for (int r = 0; r < 32; ++r)
         #line 62 "fp8.py"
         v143[r] = v141[0];
-    bool v144[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 62 "fp8.py"
-        v144[r] = v138[r] & v143[r];
-    // other=0.0)
-    // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
     #line 62 "fp8.py"
     unsigned char v146 = tsm::f32_to_fp8e5(0.0f);
+    bool v144[32];
     bool v149[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 62 "fp8.py"
+        v144[r] = v138[r] & v143[r];
         #line 62 "fp8.py"
         v149[r] = v144[r] & v98;
+    }
     unsigned char b[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -3756,15 +3683,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             kk_3[r] = kk_3_base;
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
         int v159[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 60 "fp8.py"
-            v159[r] = rm[r] * K;
         unsigned char* v161[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 60 "fp8.py"
+            v159[r] = rm[r] * K;
             #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
+        }
         int v164[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -3790,20 +3716,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         for (int r = 0; r < 32; ++r)
             #line 60 "fp8.py"
             v173[r] = v171[0];
-        bool v174[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 60 "fp8.py"
-            v174[r] = v168[r] & v173[r];
-        // other=0.0)
-        // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
         #line 60 "fp8.py"
         unsigned char v176 = tsm::f32_to_fp8e5(0.0f);
+        bool v174[32];
         bool v179[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 60 "fp8.py"
+            v174[r] = v168[r] & v173[r];
             #line 60 "fp8.py"
             v179[r] = v174[r] & v152;
+        }
         unsigned char a_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -3815,15 +3738,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             tsm::load<1>(&a_2[r], v165[r], v179[r]); // 1-byte access
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
         int v183[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 62 "fp8.py"
-            v183[r] = kk_2[r] * N;
         unsigned char* v185[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 62 "fp8.py"
+            v183[r] = kk_2[r] * N;
             #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
+        }
         int v188[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -3849,20 +3771,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         for (int r = 0; r < 32; ++r)
             #line 62 "fp8.py"
             v197[r] = v195[0];
-        bool v198[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 62 "fp8.py"
-            v198[r] = v192[r] & v197[r];
-        // other=0.0)
-        // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
         #line 62 "fp8.py"
         unsigned char v200 = tsm::f32_to_fp8e5(0.0f);
+        bool v198[32];
         bool v203[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 62 "fp8.py"
+            v198[r] = v192[r] & v197[r];
             #line 62 "fp8.py"
             v203[r] = v198[r] & v152;
+        }
         unsigned char b_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -4008,15 +3927,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 67 "fp8.py"
-        v82[r] = rm[r] * N;
     float* v84[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 67 "fp8.py"
+        v82[r] = rm[r] * N;
         #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
+    }
     int v87[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4147,15 +4065,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         kk_1[r] = kk_1_base;
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
     int v105[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 60 "fp8.py"
-        v105[r] = rm[r] * K;
     unsigned char* v107[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 60 "fp8.py"
+        v105[r] = rm[r] * K;
         #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
+    }
     int v110[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4181,20 +4098,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     for (int r = 0; r < 32; ++r)
         #line 60 "fp8.py"
         v119[r] = v117[0];
-    bool v120[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 60 "fp8.py"
-        v120[r] = v114[r] & v119[r];
-    // other=0.0)
-    // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
     #line 60 "fp8.py"
     unsigned char v122 = tsm::f32_to_fp8e4(0.0f);
+    bool v120[32];
     bool v125[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 60 "fp8.py"
+        v120[r] = v114[r] & v119[r];
         #line 60 "fp8.py"
         v125[r] = v120[r] & v98;
+    }
     unsigned char a[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4206,15 +4120,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         tsm::load<1>(&a[r], v111[r], v125[r]); // 1-byte access
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
     int v129[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 62 "fp8.py"
-        v129[r] = kk[r] * N;
     unsigned char* v131[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 62 "fp8.py"
+        v129[r] = kk[r] * N;
         #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
+    }
     int v134[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4240,20 +4153,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     for (int r = 0; r < 32; ++r)
         #line 62 "fp8.py"
         v143[r] = v141[0];
-    bool v144[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 62 "fp8.py"
-        v144[r] = v138[r] & v143[r];
-    // other=0.0)
-    // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
     #line 62 "fp8.py"
     unsigned char v146 = tsm::f32_to_fp8e5(0.0f);
+    bool v144[32];
     bool v149[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 62 "fp8.py"
+        v144[r] = v138[r] & v143[r];
         #line 62 "fp8.py"
         v149[r] = v144[r] & v98;
+    }
     unsigned char b[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4304,15 +4214,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             kk_3[r] = kk_3_base;
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
         int v159[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 60 "fp8.py"
-            v159[r] = rm[r] * K;
         unsigned char* v161[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 60 "fp8.py"
+            v159[r] = rm[r] * K;
             #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
+        }
         int v164[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -4338,20 +4247,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         for (int r = 0; r < 32; ++r)
             #line 60 "fp8.py"
             v173[r] = v171[0];
-        bool v174[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 60 "fp8.py"
-            v174[r] = v168[r] & v173[r];
-        // other=0.0)
-        // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
         #line 60 "fp8.py"
         unsigned char v176 = tsm::f32_to_fp8e4(0.0f);
+        bool v174[32];
         bool v179[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 60 "fp8.py"
+            v174[r] = v168[r] & v173[r];
             #line 60 "fp8.py"
             v179[r] = v174[r] & v152;
+        }
         unsigned char a_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -4363,15 +4269,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             tsm::load<1>(&a_2[r], v165[r], v179[r]); // 1-byte access
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
         int v183[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 62 "fp8.py"
-            v183[r] = kk_2[r] * N;
         unsigned char* v185[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 62 "fp8.py"
+            v183[r] = kk_2[r] * N;
             #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
+        }
         int v188[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -4397,20 +4302,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         for (int r = 0; r < 32; ++r)
             #line 62 "fp8.py"
             v197[r] = v195[0];
-        bool v198[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 62 "fp8.py"
-            v198[r] = v192[r] & v197[r];
-        // other=0.0)
-        // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
         #line 62 "fp8.py"
         unsigned char v200 = tsm::f32_to_fp8e5(0.0f);
+        bool v198[32];
         bool v203[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 62 "fp8.py"
+            v198[r] = v192[r] & v197[r];
             #line 62 "fp8.py"
             v203[r] = v198[r] & v152;
+        }
         unsigned char b_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -4556,15 +4458,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 67 "fp8.py"
-        v82[r] = rm[r] * N;
     float* v84[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 67 "fp8.py"
+        v82[r] = rm[r] * N;
         #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
+    }
     int v87[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4695,15 +4596,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         kk_1[r] = kk_1_base;
     // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
     int v105[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 60 "fp8.py"
-        v105[r] = rm[r] * K;
     unsigned char* v107[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 60 "fp8.py"
+        v105[r] = rm[r] * K;
         #line 60 "fp8.py"
         v107[r] = a_ptr + v105[r];
+    }
     int v110[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4729,20 +4629,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     for (int r = 0; r < 32; ++r)
         #line 60 "fp8.py"
         v119[r] = v117[0];
-    bool v120[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 60 "fp8.py"
-        v120[r] = v114[r] & v119[r];
-    // other=0.0)
-    // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
     #line 60 "fp8.py"
     unsigned char v122 = tsm::f32_to_fp8e4(0.0f);
+    bool v120[32];
     bool v125[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 60 "fp8.py"
+        v120[r] = v114[r] & v119[r];
         #line 60 "fp8.py"
         v125[r] = v120[r] & v98;
+    }
     unsigned char a[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4754,15 +4651,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         tsm::load<1>(&a[r], v111[r], v125[r]); // 1-byte access
     // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
     int v129[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 62 "fp8.py"
-        v129[r] = kk[r] * N;
     unsigned char* v131[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 62 "fp8.py"
+        v129[r] = kk[r] * N;
         #line 62 "fp8.py"
         v131[r] = b_ptr + v129[r];
+    }
     int v134[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4788,20 +4684,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     for (int r = 0; r < 32; ++r)
         #line 62 "fp8.py"
         v143[r] = v141[0];
-    bool v144[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 62 "fp8.py"
-        v144[r] = v138[r] & v143[r];
-    // other=0.0)
-    // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
     #line 62 "fp8.py"
     unsigned char v146 = tsm::f32_to_fp8e4(0.0f);
+    bool v144[32];
     bool v149[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 62 "fp8.py"
+        v144[r] = v138[r] & v143[r];
         #line 62 "fp8.py"
         v149[r] = v144[r] & v98;
+    }
     unsigned char b[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -4852,15 +4745,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             kk_3[r] = kk_3_base;
         // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
         int v159[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 60 "fp8.py"
-            v159[r] = rm[r] * K;
         unsigned char* v161[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 60 "fp8.py"
+            v159[r] = rm[r] * K;
             #line 60 "fp8.py"
             v161[r] = a_ptr + v159[r];
+        }
         int v164[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -4886,20 +4778,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         for (int r = 0; r < 32; ++r)
             #line 60 "fp8.py"
             v173[r] = v171[0];
-        bool v174[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 60 "fp8.py"
-            v174[r] = v168[r] & v173[r];
-        // other=0.0)
-        // a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
         #line 60 "fp8.py"
         unsigned char v176 = tsm::f32_to_fp8e4(0.0f);
+        bool v174[32];
         bool v179[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 60 "fp8.py"
+            v174[r] = v168[r] & v173[r];
             #line 60 "fp8.py"
             v179[r] = v174[r] & v152;
+        }
         unsigned char a_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -4911,15 +4800,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
             tsm::load<1>(&a_2[r], v165[r], v179[r]); // 1-byte access
         // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
         int v183[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 62 "fp8.py"
-            v183[r] = kk_2[r] * N;
         unsigned char* v185[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 62 "fp8.py"
+            v183[r] = kk_2[r] * N;
             #line 62 "fp8.py"
             v185[r] = b_ptr + v183[r];
+        }
         int v188[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -4945,20 +4833,17 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
         for (int r = 0; r < 32; ++r)
             #line 62 "fp8.py"
             v197[r] = v195[0];
-        bool v198[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 62 "fp8.py"
-            v198[r] = v192[r] & v197[r];
-        // other=0.0)
-        // b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
         #line 62 "fp8.py"
         unsigned char v200 = tsm::f32_to_fp8e4(0.0f);
+        bool v198[32];
         bool v203[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 62 "fp8.py"
+            v198[r] = v192[r] & v197[r];
             #line 62 "fp8.py"
             v203[r] = v198[r] & v152;
+        }
         unsigned char b_2[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -5132,15 +5017,14 @@ extern "C" __global__ void __launch_bounds__(128) fp8_matmul_kernel(unsigned cha
     }
     // tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
     int v82[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 67 "fp8.py"
-        v82[r] = rm[r] * N;
     float* v84[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 67 "fp8.py"
+        v82[r] = rm[r] * N;
         #line 67 "fp8.py"
         v84[r] = c_ptr + v82[r];
+    }
     int v87[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)

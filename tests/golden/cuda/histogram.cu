@@ -28,16 +28,15 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 20 "histogram.py"
-        mask[r] = offsets[r] < 1;
-    // x = tl.load(x_ptr + offsets, mask=mask, other=0)
     int* v12[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 20 "histogram.py"
+        mask[r] = offsets[r] < 1;
+        // x = tl.load(x_ptr + offsets, mask=mask, other=0)
         #line 21 "histogram.py"
         v12[r] = x_ptr + offsets[r];
+    }
     int x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -89,16 +88,15 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 20 "histogram.py"
-        mask[r] = offsets[r] < n_elements;
-    // x = tl.load(x_ptr + offsets, mask=mask, other=0)
     int* v12[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 20 "histogram.py"
+        mask[r] = offsets[r] < n_elements;
+        // x = tl.load(x_ptr + offsets, mask=mask, other=0)
         #line 21 "histogram.py"
         v12[r] = x_ptr + offsets[r];
+    }
     int x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -211,16 +209,15 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
         offsets[r] = offsets_base;
     // mask = offsets < n_elements
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 20 "histogram.py"
-        mask[r] = offsets[r] < n_elements;
-    // x = tl.load(x_ptr + offsets, mask=mask, other=0)
     int* v12[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 20 "histogram.py"
+        mask[r] = offsets[r] < n_elements;
+        // x = tl.load(x_ptr + offsets, mask=mask, other=0)
         #line 21 "histogram.py"
         v12[r] = x_ptr + offsets[r];
+    }
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -272,16 +269,15 @@ extern "C" __global__ void __launch_bounds__(128) bin_max_kernel(int* x_ptr, int
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "histogram.py"
-        mask[r] = offsets[r] < n_elements;
-    // x = tl.load(x_ptr + offsets, mask=mask, other=0)
     int* v13[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 30 "histogram.py"
+        mask[r] = offsets[r] < n_elements;
+        // x = tl.load(x_ptr + offsets, mask=mask, other=0)
         #line 31 "histogram.py"
         v13[r] = x_ptr + offsets[r];
+    }
     int x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)

@@ -28,16 +28,15 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 22 "int_ops.py"
-        mask[r] = offs[r] < 1;
-    // a = tl.load(a_ptr + offs, mask=mask, other=0)
     int* v17[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 22 "int_ops.py"
+        mask[r] = offs[r] < 1;
+        // a = tl.load(a_ptr + offs, mask=mask, other=0)
         #line 23 "int_ops.py"
         v17[r] = a_ptr + offs[r];
+    }
     int a[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -64,85 +63,76 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&b[r], v22[r], mask[r]); // 4-byte access
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
     int v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 25 "int_ops.py"
+        v27[r] = q_ptr + offs[r];
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         tsm::store<1>(v27[r], &v28[r], mask[r]); // 4-byte access
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
     int v31[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 26 "int_ops.py"
+        v30[r] = r_ptr + offs[r];
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         tsm::store<1>(v30[r], &v31[r], mask[r]); // 4-byte access
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
     int v36[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 27 "int_ops.py"
+        v33[r] = qs_ptr + offs[r];
         #line 27 "int_ops.py"
         v36[r] = a[r] / 4;
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         tsm::store<1>(v33[r], &v36[r], mask[r]); // 4-byte access
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
     int v41[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 28 "int_ops.py"
+        v38[r] = rs_ptr + offs[r];
         #line 28 "int_ops.py"
         v41[r] = a[r] % 4;
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         tsm::store<1>(v38[r], &v41[r], mask[r]); // 4-byte access
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
     float v44[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v44[r] = (float)a[r];
     float v45[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v45[r] = (float)b[r];
     float v46[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 29 "int_ops.py"
+        v43[r] = true_div_ptr + offs[r];
+        #line 29 "int_ops.py"
+        v44[r] = (float)a[r];
+        #line 29 "int_ops.py"
+        v45[r] = (float)b[r];
         #line 29 "int_ops.py"
         v46[r] = tsm::div_full(v44[r], v45[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 29 "int_ops.py"
@@ -178,16 +168,15 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 22 "int_ops.py"
-        mask[r] = offs[r] < n;
-    // a = tl.load(a_ptr + offs, mask=mask, other=0)
     int* v17[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 22 "int_ops.py"
+        mask[r] = offs[r] < n;
+        // a = tl.load(a_ptr + offs, mask=mask, other=0)
         #line 23 "int_ops.py"
         v17[r] = a_ptr + offs[r];
+    }
     int a[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -214,85 +203,76 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&b[r], v22[r], mask[r]); // 4-byte access
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
     int v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 25 "int_ops.py"
+        v27[r] = q_ptr + offs[r];
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         tsm::store<1>(v27[r], &v28[r], mask[r]); // 4-byte access
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
     int v31[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 26 "int_ops.py"
+        v30[r] = r_ptr + offs[r];
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         tsm::store<1>(v30[r], &v31[r], mask[r]); // 4-byte access
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
     int v36[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 27 "int_ops.py"
+        v33[r] = qs_ptr + offs[r];
         #line 27 "int_ops.py"
         v36[r] = a[r] / 4;
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         tsm::store<1>(v33[r], &v36[r], mask[r]); // 4-byte access
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
     int v41[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 28 "int_ops.py"
+        v38[r] = rs_ptr + offs[r];
         #line 28 "int_ops.py"
         v41[r] = a[r] % 4;
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         tsm::store<1>(v38[r], &v41[r], mask[r]); // 4-byte access
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
     float v44[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v44[r] = (float)a[r];
     float v45[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v45[r] = (float)b[r];
     float v46[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 29 "int_ops.py"
+        v43[r] = true_div_ptr + offs[r];
+        #line 29 "int_ops.py"
+        v44[r] = (float)a[r];
+        #line 29 "int_ops.py"
+        v45[r] = (float)b[r];
         #line 29 "int_ops.py"
         v46[r] = tsm::div_full(v44[r], v45[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 29 "int_ops.py"
@@ -364,85 +344,76 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<2>(&b[r], v22[r], mask[r]); // 8-byte accesses
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
     int v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 25 "int_ops.py"
+        v27[r] = q_ptr + offs[r];
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 25 "int_ops.py"
         tsm::store<2>(v27[r], &v28[r], mask[r]); // 8-byte accesses
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
     int v31[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 26 "int_ops.py"
+        v30[r] = r_ptr + offs[r];
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 26 "int_ops.py"
         tsm::store<2>(v30[r], &v31[r], mask[r]); // 8-byte accesses
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
     int v36[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 27 "int_ops.py"
+        v33[r] = qs_ptr + offs[r];
         #line 27 "int_ops.py"
         v36[r] = a[r] / 4;
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 27 "int_ops.py"
         tsm::store<2>(v33[r], &v36[r], mask[r]); // 8-byte accesses
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
     int v41[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 28 "int_ops.py"
+        v38[r] = rs_ptr + offs[r];
         #line 28 "int_ops.py"
         v41[r] = a[r] % 4;
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 28 "int_ops.py"
         tsm::store<2>(v38[r], &v41[r], mask[r]); // 8-byte accesses
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
     float v44[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v44[r] = (float)a[r];
     float v45[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v45[r] = (float)b[r];
     float v46[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 29 "int_ops.py"
+        v43[r] = true_div_ptr + offs[r];
+        #line 29 "int_ops.py"
+        v44[r] = (float)a[r];
+        #line 29 "int_ops.py"
+        v45[r] = (float)b[r];
         #line 29 "int_ops.py"
         v46[r] = tsm::div_full(v44[r], v45[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 29 "int_ops.py"
@@ -478,16 +449,15 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 22 "int_ops.py"
-        mask[r] = offs[r] < 1;
-    // a = tl.load(a_ptr + offs, mask=mask, other=0)
     int* v17[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 22 "int_ops.py"
+        mask[r] = offs[r] < 1;
+        // a = tl.load(a_ptr + offs, mask=mask, other=0)
         #line 23 "int_ops.py"
         v17[r] = a_ptr + offs[r];
+    }
     int a[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -514,85 +484,76 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&b[r], v22[r], mask[r]); // 4-byte access
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
     int v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 25 "int_ops.py"
+        v27[r] = q_ptr + offs[r];
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         tsm::store<1>(v27[r], &v28[r], mask[r]); // 4-byte access
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
     int v31[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 26 "int_ops.py"
+        v30[r] = r_ptr + offs[r];
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         tsm::store<1>(v30[r], &v31[r], mask[r]); // 4-byte access
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
     int v36[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 27 "int_ops.py"
+        v33[r] = qs_ptr + offs[r];
         #line 27 "int_ops.py"
         v36[r] = a[r] / (-3);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         tsm::store<1>(v33[r], &v36[r], mask[r]); // 4-byte access
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
     int v41[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 28 "int_ops.py"
+        v38[r] = rs_ptr + offs[r];
         #line 28 "int_ops.py"
         v41[r] = a[r] % (-3);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         tsm::store<1>(v38[r], &v41[r], mask[r]); // 4-byte access
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
     float v44[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v44[r] = (float)a[r];
     float v45[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v45[r] = (float)b[r];
     float v46[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 29 "int_ops.py"
+        v43[r] = true_div_ptr + offs[r];
+        #line 29 "int_ops.py"
+        v44[r] = (float)a[r];
+        #line 29 "int_ops.py"
+        v45[r] = (float)b[r];
         #line 29 "int_ops.py"
         v46[r] = tsm::div_full(v44[r], v45[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 29 "int_ops.py"
@@ -628,16 +589,15 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 22 "int_ops.py"
-        mask[r] = offs[r] < n;
-    // a = tl.load(a_ptr + offs, mask=mask, other=0)
     int* v17[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 22 "int_ops.py"
+        mask[r] = offs[r] < n;
+        // a = tl.load(a_ptr + offs, mask=mask, other=0)
         #line 23 "int_ops.py"
         v17[r] = a_ptr + offs[r];
+    }
     int a[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -664,85 +624,76 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&b[r], v22[r], mask[r]); // 4-byte access
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
     int v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 25 "int_ops.py"
+        v27[r] = q_ptr + offs[r];
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         tsm::store<1>(v27[r], &v28[r], mask[r]); // 4-byte access
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
     int v31[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 26 "int_ops.py"
+        v30[r] = r_ptr + offs[r];
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         tsm::store<1>(v30[r], &v31[r], mask[r]); // 4-byte access
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
     int v36[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 27 "int_ops.py"
+        v33[r] = qs_ptr + offs[r];
         #line 27 "int_ops.py"
         v36[r] = a[r] / (-3);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         tsm::store<1>(v33[r], &v36[r], mask[r]); // 4-byte access
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
     int v41[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 28 "int_ops.py"
+        v38[r] = rs_ptr + offs[r];
         #line 28 "int_ops.py"
         v41[r] = a[r] % (-3);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         tsm::store<1>(v38[r], &v41[r], mask[r]); // 4-byte access
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
     float v44[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v44[r] = (float)a[r];
     float v45[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v45[r] = (float)b[r];
     float v46[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 29 "int_ops.py"
+        v43[r] = true_div_ptr + offs[r];
+        #line 29 "int_ops.py"
+        v44[r] = (float)a[r];
+        #line 29 "int_ops.py"
+        v45[r] = (float)b[r];
         #line 29 "int_ops.py"
         v46[r] = tsm::div_full(v44[r], v45[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 29 "int_ops.py"
@@ -814,85 +765,76 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<2>(&b[r], v22[r], mask[r]); // 8-byte accesses
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
     int v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 25 "int_ops.py"
+        v27[r] = q_ptr + offs[r];
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 25 "int_ops.py"
         tsm::store<2>(v27[r], &v28[r], mask[r]); // 8-byte accesses
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
     int v31[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 26 "int_ops.py"
+        v30[r] = r_ptr + offs[r];
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 26 "int_ops.py"
         tsm::store<2>(v30[r], &v31[r], mask[r]); // 8-byte accesses
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
     int v36[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 27 "int_ops.py"
+        v33[r] = qs_ptr + offs[r];
         #line 27 "int_ops.py"
         v36[r] = a[r] / (-3);
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 27 "int_ops.py"
         tsm::store<2>(v33[r], &v36[r], mask[r]); // 8-byte accesses
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
     int v41[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 28 "int_ops.py"
+        v38[r] = rs_ptr + offs[r];
         #line 28 "int_ops.py"
         v41[r] = a[r] % (-3);
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 28 "int_ops.py"
         tsm::store<2>(v38[r], &v41[r], mask[r]); // 8-byte accesses
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
     float v44[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v44[r] = (float)a[r];
     float v45[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 29 "int_ops.py"
-        v45[r] = (float)b[r];
     float v46[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 29 "int_ops.py"
+        v43[r] = true_div_ptr + offs[r];
+        #line 29 "int_ops.py"
+        v44[r] = (float)a[r];
+        #line 29 "int_ops.py"
+        v45[r] = (float)b[r];
         #line 29 "int_ops.py"
         v46[r] = tsm::div_full(v44[r], v45[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 29 "int_ops.py"
@@ -930,16 +872,15 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "int_ops.py"
-        mask[r] = offs[r] < n;
-    // a = tl.load(a_ptr + offs, mask=mask, other=0)
     int* v17[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 22 "int_ops.py"
+        mask[r] = offs[r] < n;
+        // a = tl.load(a_ptr + offs, mask=mask, other=0)
         #line 23 "int_ops.py"
         v17[r] = a_ptr + offs[r];
+    }
     int a[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -966,85 +907,76 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&b[r], v22[r], mask[r]); // 4-byte access
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
     int v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 25 "int_ops.py"
+        v27[r] = q_ptr + offs[r];
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 25 "int_ops.py"
         tsm::store<1>(v27[r], &v28[r], owner0 && mask[r]); // 4-byte access
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
     int v31[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 26 "int_ops.py"
+        v30[r] = r_ptr + offs[r];
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 26 "int_ops.py"
         tsm::store<1>(v30[r], &v31[r], owner0 && mask[r]); // 4-byte access
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
     int v36[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 27 "int_ops.py"
+        v33[r] = qs_ptr + offs[r];
         #line 27 "int_ops.py"
         v36[r] = a[r] / 4;
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 27 "int_ops.py"
         tsm::store<1>(v33[r], &v36[r], owner0 && mask[r]); // 4-byte access
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
     int v41[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "int_ops.py"
+        v38[r] = rs_ptr + offs[r];
         #line 28 "int_ops.py"
         v41[r] = a[r] % 4;
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 28 "int_ops.py"
         tsm::store<1>(v38[r], &v41[r], owner0 && mask[r]); // 4-byte access
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
     float v44[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "int_ops.py"
-        v44[r] = (float)a[r];
     float v45[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "int_ops.py"
-        v45[r] = (float)b[r];
     float v46[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 29 "int_ops.py"
+        v43[r] = true_div_ptr + offs[r];
+        #line 29 "int_ops.py"
+        v44[r] = (float)a[r];
+        #line 29 "int_ops.py"
+        v45[r] = (float)b[r];
         #line 29 "int_ops.py"
         v46[r] = tsm::div_full(v44[r], v45[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "int_ops.py"
@@ -1081,16 +1013,15 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "int_ops.py"
-        mask[r] = offs[r] < 1;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v20[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "int_ops.py"
+        mask[r] = offs[r] < 1;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 38 "int_ops.py"
         v20[r] = x_ptr + offs[r];
+    }
     float x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1132,120 +1063,107 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::load<1>(&b[r], v30[r], mask[r]); // 4-byte access
     // tl.store(abs_ptr + offs, tl.where(a < 0, -a, a), mask=mask)
     int* v35[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 41 "int_ops.py"
-        v35[r] = abs_ptr + offs[r];
     bool v38[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 41 "int_ops.py"
-        v38[r] = a[r] < 0;
     int v39[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 41 "int_ops.py"
-        v39[r] = -a[r];
     int v40[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 41 "int_ops.py"
+        v35[r] = abs_ptr + offs[r];
+        #line 41 "int_ops.py"
+        v38[r] = a[r] < 0;
+        #line 41 "int_ops.py"
+        v39[r] = -a[r];
         #line 41 "int_ops.py"
         v40[r] = v38[r] ? v39[r] : a[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 41 "int_ops.py"
         tsm::store<1>(v35[r], &v40[r], mask[r]); // 4-byte access
     // tl.store(max_ptr + offs, tl.maximum(a, b), mask=mask)
     int* v42[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 42 "int_ops.py"
-        v42[r] = max_ptr + offs[r];
     int v43[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 42 "int_ops.py"
+        v42[r] = max_ptr + offs[r];
         #line 42 "int_ops.py"
         v43[r] = (a[r] > b[r] ? a[r] : b[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 42 "int_ops.py"
         tsm::store<1>(v42[r], &v43[r], mask[r]); // 4-byte access
     // tl.store(min_ptr + offs, tl.minimum(x, 0.5), mask=mask)
     float* v45[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 43 "int_ops.py"
-        v45[r] = min_ptr + offs[r];
     float v48[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 43 "int_ops.py"
+        v45[r] = min_ptr + offs[r];
         #line 43 "int_ops.py"
         v48[r] = fminf(x[r], 0.5f);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 43 "int_ops.py"
         tsm::store<1>(v45[r], &v48[r], mask[r]); // 4-byte access
     // tl.store(trunc_ptr + offs, x.to(tl.int32), mask=mask)
     int* v50[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 44 "int_ops.py"
-        v50[r] = trunc_ptr + offs[r];
     int v51[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 44 "int_ops.py"
+        v50[r] = trunc_ptr + offs[r];
         #line 44 "int_ops.py"
         v51[r] = (int)x[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 44 "int_ops.py"
         tsm::store<1>(v50[r], &v51[r], mask[r]); // 4-byte access
     // tl.store(wrap_ptr + offs, a.to(tl.int8), mask=mask)
     signed char* v53[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 45 "int_ops.py"
-        v53[r] = wrap_ptr + offs[r];
     signed char v54[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 45 "int_ops.py"
+        v53[r] = wrap_ptr + offs[r];
         #line 45 "int_ops.py"
         v54[r] = (signed char)a[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 45 "int_ops.py"
         tsm::store<1>(v53[r], &v54[r], mask[r]); // 1-byte access
     // tl.store(itof_ptr + offs, a.to(tl.float32) * 0.5, mask=mask)
     float* v56[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 46 "int_ops.py"
-        v56[r] = itof_ptr + offs[r];
     float v57[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 46 "int_ops.py"
-        v57[r] = (float)a[r];
     float v60[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 46 "int_ops.py"
+        v56[r] = itof_ptr + offs[r];
+        #line 46 "int_ops.py"
+        v57[r] = (float)a[r];
         #line 46 "int_ops.py"
         v60[r] = v57[r] * 0.5f;
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 46 "int_ops.py"
         tsm::store<1>(v56[r], &v60[r], mask[r]); // 4-byte access
     // tl.store(half_ptr + offs, x.to(tl.float16), mask=mask)
     __half* v62[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 47 "int_ops.py"
-        v62[r] = half_ptr + offs[r];
     __half v63[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 47 "int_ops.py"
+        v62[r] = half_ptr + offs[r];
         #line 47 "int_ops.py"
         v63[r] = __float2half_rn(x[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 47 "int_ops.py"
@@ -1282,16 +1200,15 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "int_ops.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v20[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "int_ops.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
         #line 38 "int_ops.py"
         v20[r] = x_ptr + offs[r];
+    }
     float x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1333,120 +1250,107 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::load<1>(&b[r], v30[r], mask[r]); // 4-byte access
     // tl.store(abs_ptr + offs, tl.where(a < 0, -a, a), mask=mask)
     int* v35[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 41 "int_ops.py"
-        v35[r] = abs_ptr + offs[r];
     bool v38[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 41 "int_ops.py"
-        v38[r] = a[r] < 0;
     int v39[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 41 "int_ops.py"
-        v39[r] = -a[r];
     int v40[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 41 "int_ops.py"
+        v35[r] = abs_ptr + offs[r];
+        #line 41 "int_ops.py"
+        v38[r] = a[r] < 0;
+        #line 41 "int_ops.py"
+        v39[r] = -a[r];
         #line 41 "int_ops.py"
         v40[r] = v38[r] ? v39[r] : a[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 41 "int_ops.py"
         tsm::store<1>(v35[r], &v40[r], mask[r]); // 4-byte access
     // tl.store(max_ptr + offs, tl.maximum(a, b), mask=mask)
     int* v42[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 42 "int_ops.py"
-        v42[r] = max_ptr + offs[r];
     int v43[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 42 "int_ops.py"
+        v42[r] = max_ptr + offs[r];
         #line 42 "int_ops.py"
         v43[r] = (a[r] > b[r] ? a[r] : b[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 42 "int_ops.py"
         tsm::store<1>(v42[r], &v43[r], mask[r]); // 4-byte access
     // tl.store(min_ptr + offs, tl.minimum(x, 0.5), mask=mask)
     float* v45[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 43 "int_ops.py"
-        v45[r] = min_ptr + offs[r];
     float v48[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 43 "int_ops.py"
+        v45[r] = min_ptr + offs[r];
         #line 43 "int_ops.py"
         v48[r] = fminf(x[r], 0.5f);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 43 "int_ops.py"
         tsm::store<1>(v45[r], &v48[r], mask[r]); // 4-byte access
     // tl.store(trunc_ptr + offs, x.to(tl.int32), mask=mask)
     int* v50[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 44 "int_ops.py"
-        v50[r] = trunc_ptr + offs[r];
     int v51[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 44 "int_ops.py"
+        v50[r] = trunc_ptr + offs[r];
         #line 44 "int_ops.py"
         v51[r] = (int)x[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 44 "int_ops.py"
         tsm::store<1>(v50[r], &v51[r], mask[r]); // 4-byte access
     // tl.store(wrap_ptr + offs, a.to(tl.int8), mask=mask)
     signed char* v53[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 45 "int_ops.py"
-        v53[r] = wrap_ptr + offs[r];
     signed char v54[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 45 "int_ops.py"
+        v53[r] = wrap_ptr + offs[r];
         #line 45 "int_ops.py"
         v54[r] = (signed char)a[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 45 "int_ops.py"
         tsm::store<1>(v53[r], &v54[r], mask[r]); // 1-byte access
     // tl.store(itof_ptr + offs, a.to(tl.float32) * 0.5, mask=mask)
     float* v56[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 46 "int_ops.py"
-        v56[r] = itof_ptr + offs[r];
     float v57[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 46 "int_ops.py"
-        v57[r] = (float)a[r];
     float v60[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 46 "int_ops.py"
+        v56[r] = itof_ptr + offs[r];
+        #line 46 "int_ops.py"
+        v57[r] = (float)a[r];
         #line 46 "int_ops.py"
         v60[r] = v57[r] * 0.5f;
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 46 "int_ops.py"
         tsm::store<1>(v56[r], &v60[r], mask[r]); // 4-byte access
     // tl.store(half_ptr + offs, x.to(tl.float16), mask=mask)
     __half* v62[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 47 "int_ops.py"
-        v62[r] = half_ptr + offs[r];
     __half v63[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 47 "int_ops.py"
+        v62[r] = half_ptr + offs[r];
         #line 47 "int_ops.py"
         v63[r] = __float2half_rn(x[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 47 "int_ops.py"
@@ -1534,120 +1438,107 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::load<4>(&b[r], v30[r], mask[r]); // 16-byte accesses
     // tl.store(abs_ptr + offs, tl.where(a < 0, -a, a), mask=mask)
     int* v35[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 41 "int_ops.py"
-        v35[r] = abs_ptr + offs[r];
     bool v38[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 41 "int_ops.py"
-        v38[r] = a[r] < 0;
     int v39[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 41 "int_ops.py"
-        v39[r] = -a[r];
     int v40[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 41 "int_ops.py"
+        v35[r] = abs_ptr + offs[r];
+        #line 41 "int_ops.py"
+        v38[r] = a[r] < 0;
+        #line 41 "int_ops.py"
+        v39[r] = -a[r];
         #line 41 "int_ops.py"
         v40[r] = v38[r] ? v39[r] : a[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 41 "int_ops.py"
         tsm::store<4>(v35[r], &v40[r], mask[r]); // 16-byte accesses
     // tl.store(max_ptr + offs, tl.maximum(a, b), mask=mask)
     int* v42[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 42 "int_ops.py"
-        v42[r] = max_ptr + offs[r];
     int v43[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 42 "int_ops.py"
+        v42[r] = max_ptr + offs[r];
         #line 42 "int_ops.py"
         v43[r] = (a[r] > b[r] ? a[r] : b[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 42 "int_ops.py"
         tsm::store<4>(v42[r], &v43[r], mask[r]); // 16-byte accesses
     // tl.store(min_ptr + offs, tl.minimum(x, 0.5), mask=mask)
     float* v45[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 43 "int_ops.py"
-        v45[r] = min_ptr + offs[r];
     float v48[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 43 "int_ops.py"
+        v45[r] = min_ptr + offs[r];
         #line 43 "int_ops.py"
         v48[r] = fminf(x[r], 0.5f);
+    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 43 "int_ops.py"
         tsm::store<4>(v45[r], &v48[r], mask[r]); // 16-byte accesses
     // tl.store(trunc_ptr + offs, x.to(tl.int32), mask=mask)
     int* v50[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 44 "int_ops.py"
-        v50[r] = trunc_ptr + offs[r];
     int v51[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 44 "int_ops.py"
+        v50[r] = trunc_ptr + offs[r];
         #line 44 "int_ops.py"
         v51[r] = (int)x[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 44 "int_ops.py"
         tsm::store<4>(v50[r], &v51[r], mask[r]); // 16-byte accesses
     // tl.store(wrap_ptr + offs, a.to(tl.int8), mask=mask)
     signed char* v53[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 45 "int_ops.py"
-        v53[r] = wrap_ptr + offs[r];
     signed char v54[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 45 "int_ops.py"
+        v53[r] = wrap_ptr + offs[r];
         #line 45 "int_ops.py"
         v54[r] = (signed char)a[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 45 "int_ops.py"
         tsm::store<4>(v53[r], &v54[r], mask[r]); // 4-byte accesses
     // tl.store(itof_ptr + offs, a.to(tl.float32) * 0.5, mask=mask)
     float* v56[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 46 "int_ops.py"
-        v56[r] = itof_ptr + offs[r];
     float v57[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 46 "int_ops.py"
-        v57[r] = (float)a[r];
     float v60[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 46 "int_ops.py"
+        v56[r] = itof_ptr + offs[r];
+        #line 46 "int_ops.py"
+        v57[r] = (float)a[r];
         #line 46 "int_ops.py"
         v60[r] = v57[r] * 0.5f;
+    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 46 "int_ops.py"
         tsm::store<4>(v56[r], &v60[r], mask[r]); // 16-byte accesses
     // tl.store(half_ptr + offs, x.to(tl.float16), mask=mask)
     __half* v62[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 47 "int_ops.py"
-        v62[r] = half_ptr + offs[r];
     __half v63[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 47 "int_ops.py"
+        v62[r] = half_ptr + offs[r];
         #line 47 "int_ops.py"
         v63[r] = __float2half_rn(x[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 47 "int_ops.py"

@@ -43,22 +43,19 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
         #line 21 "join_split.py"
         v13[r] = (tp1);
     int pair[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 21 "join_split.py"
-        pair[r] = v12[r] + v13[r];
-    // mask = pair < 2 * n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "join_split.py"
-        mask[r] = pair[r] < 2;
-    // xr, xi = tl.split(tl.load(x_ptr + pair, mask=mask, other=0.0))
     float* v22[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 21 "join_split.py"
+        pair[r] = v12[r] + v13[r];
+        // mask = pair < 2 * n
+        #line 22 "join_split.py"
+        mask[r] = pair[r] < 2;
+        // xr, xi = tl.split(tl.load(x_ptr + pair, mask=mask, other=0.0))
         #line 23 "join_split.py"
         v22[r] = x_ptr + pair[r];
+    }
     float v25[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -139,36 +136,27 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
         yi[r] = v45[(0) ^ 1];
     // re = xr * yr - xi * yi
     float v35[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 25 "join_split.py"
-        v35[r] = xr[r] * yr[r];
     float v36[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 25 "join_split.py"
-        v36[r] = xi[r] * yi[r];
     float re[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 25 "join_split.py"
-        re[r] = v35[r] - v36[r];
-    // im = xr * yi + xi * yr
     float v38[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "join_split.py"
-        v38[r] = xr[r] * yi[r];
     float v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "join_split.py"
-        v39[r] = xi[r] * yr[r];
     float im[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 25 "join_split.py"
+        v35[r] = xr[r] * yr[r];
+        #line 25 "join_split.py"
+        v36[r] = xi[r] * yi[r];
+        #line 25 "join_split.py"
+        re[r] = v35[r] - v36[r];
+        // im = xr * yi + xi * yr
+        #line 26 "join_split.py"
+        v38[r] = xr[r] * yi[r];
+        #line 26 "join_split.py"
+        v39[r] = xi[r] * yr[r];
         #line 26 "join_split.py"
         im[r] = v38[r] + v39[r];
+    }
     // tl.store(out_ptr + pair, tl.join(re, im), mask=mask)
     float* v42[1];
     #pragma unroll
@@ -240,25 +228,22 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
     for (int r = 0; r < 1; ++r)
         #line 21 "join_split.py"
         v14[r] = (tp1);
-    int pair[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 21 "join_split.py"
-        pair[r] = v13[r] + v14[r];
-    // mask = pair < 2 * n
     #line 22 "join_split.py"
     int v20 = 2 * n;
+    int pair[1];
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "join_split.py"
-        mask[r] = pair[r] < v20;
-    // xr, xi = tl.split(tl.load(x_ptr + pair, mask=mask, other=0.0))
     float* v24[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 21 "join_split.py"
+        pair[r] = v13[r] + v14[r];
+        // mask = pair < 2 * n
+        #line 22 "join_split.py"
+        mask[r] = pair[r] < v20;
+        // xr, xi = tl.split(tl.load(x_ptr + pair, mask=mask, other=0.0))
         #line 23 "join_split.py"
         v24[r] = x_ptr + pair[r];
+    }
     float v27[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -339,36 +324,27 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
         yi[r] = v47[(0) ^ 1];
     // re = xr * yr - xi * yi
     float v37[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 25 "join_split.py"
-        v37[r] = xr[r] * yr[r];
     float v38[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 25 "join_split.py"
-        v38[r] = xi[r] * yi[r];
     float re[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 25 "join_split.py"
-        re[r] = v37[r] - v38[r];
-    // im = xr * yi + xi * yr
     float v40[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "join_split.py"
-        v40[r] = xr[r] * yi[r];
     float v41[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "join_split.py"
-        v41[r] = xi[r] * yr[r];
     float im[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 25 "join_split.py"
+        v37[r] = xr[r] * yr[r];
+        #line 25 "join_split.py"
+        v38[r] = xi[r] * yi[r];
+        #line 25 "join_split.py"
+        re[r] = v37[r] - v38[r];
+        // im = xr * yi + xi * yr
+        #line 26 "join_split.py"
+        v40[r] = xr[r] * yi[r];
+        #line 26 "join_split.py"
+        v41[r] = xi[r] * yr[r];
         #line 26 "join_split.py"
         im[r] = v40[r] + v41[r];
+    }
     // tl.store(out_ptr + pair, tl.join(re, im), mask=mask)
     float* v44[1];
     #pragma unroll
@@ -440,25 +416,22 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
     for (int r = 0; r < 1; ++r)
         #line 21 "join_split.py"
         v14[r] = (tp1);
-    int pair[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 21 "join_split.py"
-        pair[r] = v13[r] + v14[r];
-    // mask = pair < 2 * n
     #line 22 "join_split.py"
     int v20 = 2 * n;
+    int pair[1];
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 22 "join_split.py"
-        mask[r] = pair[r] < v20;
-    // xr, xi = tl.split(tl.load(x_ptr + pair, mask=mask, other=0.0))
     float* v24[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 21 "join_split.py"
+        pair[r] = v13[r] + v14[r];
+        // mask = pair < 2 * n
+        #line 22 "join_split.py"
+        mask[r] = pair[r] < v20;
+        // xr, xi = tl.split(tl.load(x_ptr + pair, mask=mask, other=0.0))
         #line 23 "join_split.py"
         v24[r] = x_ptr + pair[r];
+    }
     float v27[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -539,36 +512,27 @@ extern "C" __global__ void __launch_bounds__(128) complex_mul_kernel(float* x_pt
         yi[r] = v47[(0) ^ 1];
     // re = xr * yr - xi * yi
     float v37[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 25 "join_split.py"
-        v37[r] = xr[r] * yr[r];
     float v38[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 25 "join_split.py"
-        v38[r] = xi[r] * yi[r];
     float re[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 25 "join_split.py"
-        re[r] = v37[r] - v38[r];
-    // im = xr * yi + xi * yr
     float v40[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "join_split.py"
-        v40[r] = xr[r] * yi[r];
     float v41[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 26 "join_split.py"
-        v41[r] = xi[r] * yr[r];
     float im[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 25 "join_split.py"
+        v37[r] = xr[r] * yr[r];
+        #line 25 "join_split.py"
+        v38[r] = xi[r] * yi[r];
+        #line 25 "join_split.py"
+        re[r] = v37[r] - v38[r];
+        // im = xr * yi + xi * yr
+        #line 26 "join_split.py"
+        v40[r] = xr[r] * yi[r];
+        #line 26 "join_split.py"
+        v41[r] = xi[r] * yr[r];
         #line 26 "join_split.py"
         im[r] = v40[r] + v41[r];
+    }
     // tl.store(out_ptr + pair, tl.join(re, im), mask=mask)
     float* v44[1];
     #pragma unroll
@@ -627,15 +591,14 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         offs[r] = offs_base;
     // a = tl.load(a_ptr + offs, mask=offs < n, other=0)
     __half* v10[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "join_split.py"
-        v10[r] = a_ptr + offs[r];
     bool v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "join_split.py"
+        v10[r] = a_ptr + offs[r];
         #line 40 "join_split.py"
         v13[r] = offs[r] < 1;
+    }
     #line 40 "join_split.py"
     __half v15 = __ll2half_rn((long long)0);
     __half a[1];
@@ -649,15 +612,14 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         tsm::load<1>(&a[r], v10[r], v13[r]); // 2-byte access
     // b = tl.load(b_ptr + offs, mask=offs < n, other=0)
     __half* v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 41 "join_split.py"
-        v19[r] = b_ptr + offs[r];
     bool v22[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 41 "join_split.py"
+        v19[r] = b_ptr + offs[r];
         #line 41 "join_split.py"
         v22[r] = offs[r] < 1;
+    }
     #line 41 "join_split.py"
     __half v24 = __ll2half_rn((long long)0);
     __half b[1];
@@ -751,15 +713,14 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         offs[r] = offs_base;
     // a = tl.load(a_ptr + offs, mask=offs < n, other=0)
     __half* v11[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "join_split.py"
-        v11[r] = a_ptr + offs[r];
     bool v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "join_split.py"
+        v11[r] = a_ptr + offs[r];
         #line 40 "join_split.py"
         v13[r] = offs[r] < n;
+    }
     #line 40 "join_split.py"
     __half v15 = __ll2half_rn((long long)0);
     __half a[1];
@@ -773,15 +734,14 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         tsm::load<1>(&a[r], v11[r], v13[r]); // 2-byte access
     // b = tl.load(b_ptr + offs, mask=offs < n, other=0)
     __half* v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 41 "join_split.py"
-        v19[r] = b_ptr + offs[r];
     bool v21[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 41 "join_split.py"
+        v19[r] = b_ptr + offs[r];
         #line 41 "join_split.py"
         v21[r] = offs[r] < n;
+    }
     #line 41 "join_split.py"
     __half v23 = __ll2half_rn((long long)0);
     __half b[1];
@@ -877,15 +837,14 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         offs[r] = offs_base;
     // a = tl.load(a_ptr + offs, mask=offs < n, other=0)
     __half* v11[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "join_split.py"
-        v11[r] = a_ptr + offs[r];
     bool v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "join_split.py"
+        v11[r] = a_ptr + offs[r];
         #line 40 "join_split.py"
         v13[r] = offs[r] < n;
+    }
     #line 40 "join_split.py"
     __half v15 = __ll2half_rn((long long)0);
     __half a[1];
@@ -899,15 +858,14 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         tsm::load<1>(&a[r], v11[r], v13[r]); // 2-byte access
     // b = tl.load(b_ptr + offs, mask=offs < n, other=0)
     __half* v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 41 "join_split.py"
-        v19[r] = b_ptr + offs[r];
     bool v21[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 41 "join_split.py"
+        v19[r] = b_ptr + offs[r];
         #line 41 "join_split.py"
         v21[r] = offs[r] < n;
+    }
     #line 41 "join_split.py"
     __half v23 = __ll2half_rn((long long)0);
     __half b[1];
@@ -1002,15 +960,14 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         offs[r] = offs_base;
     // a = tl.load(a_ptr + offs, mask=offs < n, other=0)
     int* v10[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "join_split.py"
-        v10[r] = a_ptr + offs[r];
     bool v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "join_split.py"
+        v10[r] = a_ptr + offs[r];
         #line 40 "join_split.py"
         v13[r] = offs[r] < 1;
+    }
     int a[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1022,15 +979,14 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         tsm::load<1>(&a[r], v10[r], v13[r]); // 4-byte access
     // b = tl.load(b_ptr + offs, mask=offs < n, other=0)
     int* v18[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 41 "join_split.py"
-        v18[r] = b_ptr + offs[r];
     bool v21[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 41 "join_split.py"
+        v18[r] = b_ptr + offs[r];
         #line 41 "join_split.py"
         v21[r] = offs[r] < 1;
+    }
     int b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1121,15 +1077,14 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         offs[r] = offs_base;
     // a = tl.load(a_ptr + offs, mask=offs < n, other=0)
     int* v11[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "join_split.py"
-        v11[r] = a_ptr + offs[r];
     bool v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "join_split.py"
+        v11[r] = a_ptr + offs[r];
         #line 40 "join_split.py"
         v13[r] = offs[r] < n;
+    }
     int a[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1141,15 +1096,14 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         tsm::load<1>(&a[r], v11[r], v13[r]); // 4-byte access
     // b = tl.load(b_ptr + offs, mask=offs < n, other=0)
     int* v18[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 41 "join_split.py"
-        v18[r] = b_ptr + offs[r];
     bool v20[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 41 "join_split.py"
+        v18[r] = b_ptr + offs[r];
         #line 41 "join_split.py"
         v20[r] = offs[r] < n;
+    }
     int b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1242,15 +1196,14 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         offs[r] = offs_base;
     // a = tl.load(a_ptr + offs, mask=offs < n, other=0)
     int* v11[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "join_split.py"
-        v11[r] = a_ptr + offs[r];
     bool v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "join_split.py"
+        v11[r] = a_ptr + offs[r];
         #line 40 "join_split.py"
         v13[r] = offs[r] < n;
+    }
     int a[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1262,15 +1215,14 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         tsm::load<1>(&a[r], v11[r], v13[r]); // 4-byte access
     // b = tl.load(b_ptr + offs, mask=offs < n, other=0)
     int* v18[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 41 "join_split.py"
-        v18[r] = b_ptr + offs[r];
     bool v20[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 41 "join_split.py"
+        v18[r] = b_ptr + offs[r];
         #line 41 "join_split.py"
         v20[r] = offs[r] < n;
+    }
     int b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1390,15 +1342,14 @@ extern "C" __global__ void __launch_bounds__(128) join_rows_kernel(int* a_ptr, i
         mask[r] = v12[r] & v18[r];
     // a = tl.load(a_ptr + rows[:, None] * N + cols[None, :], mask=mask, other=0)
     int v23[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 52 "join_split.py"
-        v23[r] = rows[r] * 1;
     int* v25[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 52 "join_split.py"
+        v23[r] = rows[r] * 1;
         #line 52 "join_split.py"
         v25[r] = a_ptr + v23[r];
+    }
     int v28[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1452,15 +1403,14 @@ extern "C" __global__ void __launch_bounds__(128) join_rows_kernel(int* a_ptr, i
         #line 54 "join_split.py"
         v47[r] = cols[0];
     int v48[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 54 "join_split.py"
-        v48[r] = v43[r] + v47[r];
     int v51[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 54 "join_split.py"
+        v48[r] = v43[r] + v47[r];
         #line 54 "join_split.py"
         v51[r] = v48[r] * 2;
+    }
     int v52[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -1477,16 +1427,15 @@ extern "C" __global__ void __launch_bounds__(128) join_rows_kernel(int* a_ptr, i
         #line 54 "join_split.py"
         v56[r] = v52[(r & 1)];
     int offs[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 54 "join_split.py"
-        offs[r] = v55[r] + v56[r];
-    // tl.store(out_ptr + offs, pairs, mask=mask[:, :, None])
     int* v59[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 54 "join_split.py"
+        offs[r] = v55[r] + v56[r];
+        // tl.store(out_ptr + offs, pairs, mask=mask[:, :, None])
         #line 55 "join_split.py"
         v59[r] = out_ptr + offs[r];
+    }
     bool v61[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1554,15 +1503,14 @@ extern "C" __global__ void __launch_bounds__(128) join_rows_kernel(int* a_ptr, i
         mask[r] = v13[r] & v18[r];
     // a = tl.load(a_ptr + rows[:, None] * N + cols[None, :], mask=mask, other=0)
     int v22[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 52 "join_split.py"
-        v22[r] = rows[r] * N;
     int* v24[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 52 "join_split.py"
+        v22[r] = rows[r] * N;
         #line 52 "join_split.py"
         v24[r] = a_ptr + v22[r];
+    }
     int v27[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1616,15 +1564,14 @@ extern "C" __global__ void __launch_bounds__(128) join_rows_kernel(int* a_ptr, i
         #line 54 "join_split.py"
         v45[r] = cols[0];
     int v46[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 54 "join_split.py"
-        v46[r] = v41[r] + v45[r];
     int v49[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 54 "join_split.py"
+        v46[r] = v41[r] + v45[r];
         #line 54 "join_split.py"
         v49[r] = v46[r] * 2;
+    }
     int v50[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -1641,16 +1588,15 @@ extern "C" __global__ void __launch_bounds__(128) join_rows_kernel(int* a_ptr, i
         #line 54 "join_split.py"
         v54[r] = v50[(r & 1)];
     int offs[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 54 "join_split.py"
-        offs[r] = v53[r] + v54[r];
-    // tl.store(out_ptr + offs, pairs, mask=mask[:, :, None])
     int* v57[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 54 "join_split.py"
+        offs[r] = v53[r] + v54[r];
+        // tl.store(out_ptr + offs, pairs, mask=mask[:, :, None])
         #line 55 "join_split.py"
         v57[r] = out_ptr + offs[r];
+    }
     bool v59[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1761,15 +1707,14 @@ extern "C" __global__ void __launch_bounds__(128) join_rows_kernel(int* a_ptr, i
         mask_1[r] = (r & 3) ? mask_1[r & ~3] : v71[r] & v74[r];
     // a = tl.load(a_ptr + rows[:, None] * N + cols[None, :], mask=mask, other=0)
     int v22[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 52 "join_split.py"
-        v22[r] = rows_1[r] * N;
     int* v24[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 52 "join_split.py"
+        v22[r] = rows_1[r] * N;
         #line 52 "join_split.py"
         v24[r] = a_ptr + v22[r];
+    }
     int* v26[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1849,15 +1794,14 @@ extern "C" __global__ void __launch_bounds__(128) join_rows_kernel(int* a_ptr, i
         #line 54 "join_split.py"
         v45[r] = cols[0];
     int v46[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 54 "join_split.py"
-        v46[r] = v41[r] + v45[r];
     int v49[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 54 "join_split.py"
+        v46[r] = v41[r] + v45[r];
         #line 54 "join_split.py"
         v49[r] = v46[r] * 2;
+    }
     int v50[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -1874,16 +1818,15 @@ extern "C" __global__ void __launch_bounds__(128) join_rows_kernel(int* a_ptr, i
         #line 54 "join_split.py"
         v54[r] = v50[(r & 1)];
     int offs[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 54 "join_split.py"
-        offs[r] = v53[r] + v54[r];
-    // tl.store(out_ptr + offs, pairs, mask=mask[:, :, None])
     int* v57[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 54 "join_split.py"
+        offs[r] = v53[r] + v54[r];
+        // tl.store(out_ptr + offs, pairs, mask=mask[:, :, None])
         #line 55 "join_split.py"
         v57[r] = out_ptr + offs[r];
+    }
     bool v59[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)

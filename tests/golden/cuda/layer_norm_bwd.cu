@@ -19,27 +19,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         #line 36 "layer_norm_bwd.py"
         cols[r] = (0);
     // mask = cols < N
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "layer_norm_bwd.py"
-        mask[r] = cols[r] < 1;
-    // X += row * stride
     #line 38 "layer_norm_bwd.py"
     int v13 = row * 1;
     #line 38 "layer_norm_bwd.py"
     float* X_1 = X + v13;
-    // Y += row * stride
     #line 39 "layer_norm_bwd.py"
     int v16 = row * 1;
     #line 39 "layer_norm_bwd.py"
     float* Y_1 = Y + v16;
-    // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+    bool mask[1];
     float* v19[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "layer_norm_bwd.py"
+        mask[r] = cols[r] < 1;
+        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         #line 40 "layer_norm_bwd.py"
         v19[r] = X_1 + cols[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -71,21 +68,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float mean = tsm::div_full(v26, 1.0f);
     // xmean = tl.where(mask, x - mean, 0.)
     float v30[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v30[r] = x[r] - mean;
     float xmean[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v30[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v34[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v30[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v30[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v34[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -158,26 +152,21 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::load<1>(&b[r], v51[r], mask[r]); // 4-byte access
     // y = xmean * rstd * w + b
     float v54[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v54[r] = xmean[r] * rstd;
     float v55[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v55[r] = v54[r] * w[r];
     float y[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v55[r] + b[r];
-    // tl.store(Y + cols, y, mask=mask)
     float* v58[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v54[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v55[r] = v54[r] * w[r];
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v55[r] + b[r];
+        // tl.store(Y + cols, y, mask=mask)
         #line 50 "layer_norm_bwd.py"
         v58[r] = Y_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -206,61 +195,50 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         #line 70 "layer_norm_bwd.py"
         cols[r] = (0);
     // mask = cols < N
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 71 "layer_norm_bwd.py"
-        mask[r] = cols[r] < 1;
-    // X += row * stride
     #line 72 "layer_norm_bwd.py"
     int v15 = row * 1;
     #line 72 "layer_norm_bwd.py"
     float* X_1 = X + v15;
-    // DY += row * stride
     #line 73 "layer_norm_bwd.py"
     int v18 = row * 1;
     #line 73 "layer_norm_bwd.py"
     float* DY_1 = DY + v18;
-    // DX += row * stride
     #line 74 "layer_norm_bwd.py"
     int v21 = row * 1;
     #line 74 "layer_norm_bwd.py"
     float* DX_1 = DX + v21;
-    // lock_id = row % GROUP_SIZE_M
     #line 76 "layer_norm_bwd.py"
     int lock_id = row % 4;
-    // Lock += lock_id
     #line 77 "layer_norm_bwd.py"
     int* Lock_1 = Lock + lock_id;
-    // Count = Lock + GROUP_SIZE_M
     #line 78 "layer_norm_bwd.py"
     int* Count = Lock_1 + 4;
-    // DW = DW + lock_id * N + cols
     #line 79 "layer_norm_bwd.py"
     int v29 = lock_id * 1;
     #line 79 "layer_norm_bwd.py"
     float* v30 = DW + v29;
-    float* DW_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v30 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v34 = lock_id * 1;
     #line 80 "layer_norm_bwd.py"
     float* v35 = DB + v34;
+    bool mask[1];
+    float* DW_1[1];
     float* DB_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v35 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     float* v39[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 71 "layer_norm_bwd.py"
+        mask[r] = cols[r] < 1;
+        // DW = DW + lock_id * N + cols
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v30 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v35 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v39[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     float v41 = (float)0;
     float x[1];
@@ -320,39 +298,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     tsm::load<1>(&rstd, v55);
     // xhat = (x - mean) * rstd
     float v58[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v58[r] = x[r] - mean;
     float xhat[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v58[r] * rstd;
-    // wdy = w * dy
     float wdy[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v58[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v58[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v68[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -394,31 +363,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float c2 = tsm::div_full(v78, 1.0f);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v82[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v82[r] = xhat_1[r] * c1;
     float v84[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v84[r] = v82[r] + c2;
     float v85[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v85[r] = wdy_1[r] - v84[r];
     float dx[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v85[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     float* v89[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v82[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v84[r] = v82[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v85[r] = wdy_1[r] - v84[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v85[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
         #line 94 "layer_norm_bwd.py"
         v89[r] = DX_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -639,16 +601,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 132 "layer_norm_bwd.py"
             v38[r] = cols[0];
         int offs[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 132 "layer_norm_bwd.py"
-            offs[r] = v35[r] + v38[r];
-        // dw += tl.load(DW + offs, mask=mask, other=0.)
         float* v41[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 132 "layer_norm_bwd.py"
+            offs[r] = v35[r] + v38[r];
+            // dw += tl.load(DW + offs, mask=mask, other=0.)
             #line 133 "layer_norm_bwd.py"
             v41[r] = DW + offs[r];
+        }
         float v44[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -659,16 +620,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 133 "layer_norm_bwd.py"
             tsm::load<1>(&v44[r], v41[r], mask[r]); // 4-byte access
         float dw_2[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 133 "layer_norm_bwd.py"
-            dw_2[r] = dw_1[r] + v44[r];
-        // db += tl.load(DB + offs, mask=mask, other=0.)
         float* v47[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 133 "layer_norm_bwd.py"
+            dw_2[r] = dw_1[r] + v44[r];
+            // db += tl.load(DB + offs, mask=mask, other=0.)
             #line 134 "layer_norm_bwd.py"
             v47[r] = DB + offs[r];
+        }
         float v50[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -738,30 +698,28 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v63[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 137 "layer_norm_bwd.py"
-        v63[r] = FINAL_DW + cols[r];
     bool v66[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 137 "layer_norm_bwd.py"
+        v63[r] = FINAL_DW + cols[r];
         #line 137 "layer_norm_bwd.py"
         v66[r] = cols[r] < 1;
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         tsm::store<1>(v63[r], &sum_dw[r], v66[r]); // 4-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     float* v68[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 138 "layer_norm_bwd.py"
-        v68[r] = FINAL_DB + cols[r];
     bool v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 138 "layer_norm_bwd.py"
+        v68[r] = FINAL_DB + cols[r];
         #line 138 "layer_norm_bwd.py"
         v71[r] = cols[r] < 1;
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
@@ -789,27 +747,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         #line 36 "layer_norm_bwd.py"
         cols[r] = (tp0);
     // mask = cols < N
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
-    // X += row * stride
     #line 38 "layer_norm_bwd.py"
     int v13 = row * stride;
     #line 38 "layer_norm_bwd.py"
     float* X_1 = X + v13;
-    // Y += row * stride
     #line 39 "layer_norm_bwd.py"
     int v15 = row * stride;
     #line 39 "layer_norm_bwd.py"
     float* Y_1 = Y + v15;
-    // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+    bool mask[1];
     float* v18[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "layer_norm_bwd.py"
+        mask[r] = cols[r] < N;
+        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         #line 40 "layer_norm_bwd.py"
         v18[r] = X_1 + cols[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -854,21 +809,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float mean = tsm::div_full(v25, v26);
     // xmean = tl.where(mask, x - mean, 0.)
     float v29[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v29[r] = x[r] - mean;
     float xmean[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v29[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v33[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v29[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v29[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v33[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -954,26 +906,21 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::load<1>(&b[r], v50[r], mask[r]); // 4-byte access
     // y = xmean * rstd * w + b
     float v53[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v53[r] = xmean[r] * rstd;
     float v54[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v54[r] = v53[r] * w[r];
     float y[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v54[r] + b[r];
-    // tl.store(Y + cols, y, mask=mask)
     float* v57[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v53[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v54[r] = v53[r] * w[r];
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v54[r] + b[r];
+        // tl.store(Y + cols, y, mask=mask)
         #line 50 "layer_norm_bwd.py"
         v57[r] = Y_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -1003,61 +950,50 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         #line 70 "layer_norm_bwd.py"
         cols[r] = (tp0);
     // mask = cols < N
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 71 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
-    // X += row * stride
     #line 72 "layer_norm_bwd.py"
     int v15 = row * stride;
     #line 72 "layer_norm_bwd.py"
     float* X_1 = X + v15;
-    // DY += row * stride
     #line 73 "layer_norm_bwd.py"
     int v17 = row * stride;
     #line 73 "layer_norm_bwd.py"
     float* DY_1 = DY + v17;
-    // DX += row * stride
     #line 74 "layer_norm_bwd.py"
     int v19 = row * stride;
     #line 74 "layer_norm_bwd.py"
     float* DX_1 = DX + v19;
-    // lock_id = row % GROUP_SIZE_M
     #line 76 "layer_norm_bwd.py"
     int lock_id = row % 8;
-    // Lock += lock_id
     #line 77 "layer_norm_bwd.py"
     int* Lock_1 = Lock + lock_id;
-    // Count = Lock + GROUP_SIZE_M
     #line 78 "layer_norm_bwd.py"
     int* Count = Lock_1 + 8;
-    // DW = DW + lock_id * N + cols
     #line 79 "layer_norm_bwd.py"
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
-    float* DW_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
+    bool mask[1];
+    float* DW_1[1];
     float* DB_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     float* v35[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 71 "layer_norm_bwd.py"
+        mask[r] = cols[r] < N;
+        // DW = DW + lock_id * N + cols
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[1];
@@ -1117,39 +1053,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     tsm::load<1>(&rstd, v51);
     // xhat = (x - mean) * rstd
     float v54[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v54[r] = x[r] - mean;
     float xhat[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v54[r] * rstd;
-    // wdy = w * dy
     float wdy[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v64[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v54[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v54[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v64[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -1217,31 +1144,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float c2 = tsm::div_full(v74, v75);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v78[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v78[r] = xhat_1[r] * c1;
     float v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v80[r] = v78[r] + c2;
     float v81[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = wdy_1[r] - v80[r];
     float dx[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v81[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     float* v85[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v78[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v80[r] = v78[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = wdy_1[r] - v80[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v81[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
         #line 94 "layer_norm_bwd.py"
         v85[r] = DX_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -1462,16 +1382,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 132 "layer_norm_bwd.py"
             v36[r] = cols[0];
         int offs[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 132 "layer_norm_bwd.py"
-            offs[r] = v33[r] + v36[r];
-        // dw += tl.load(DW + offs, mask=mask, other=0.)
         float* v39[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 132 "layer_norm_bwd.py"
+            offs[r] = v33[r] + v36[r];
+            // dw += tl.load(DW + offs, mask=mask, other=0.)
             #line 133 "layer_norm_bwd.py"
             v39[r] = DW + offs[r];
+        }
         float v42[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -1482,16 +1401,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 133 "layer_norm_bwd.py"
             tsm::load<1>(&v42[r], v39[r], mask[r]); // 4-byte access
         float dw_2[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 133 "layer_norm_bwd.py"
-            dw_2[r] = dw_1[r] + v42[r];
-        // db += tl.load(DB + offs, mask=mask, other=0.)
         float* v45[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 133 "layer_norm_bwd.py"
+            dw_2[r] = dw_1[r] + v42[r];
+            // db += tl.load(DB + offs, mask=mask, other=0.)
             #line 134 "layer_norm_bwd.py"
             v45[r] = DB + offs[r];
+        }
         float v48[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -1561,30 +1479,28 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v61[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 137 "layer_norm_bwd.py"
-        v61[r] = FINAL_DW + cols[r];
     bool v63[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 137 "layer_norm_bwd.py"
+        v61[r] = FINAL_DW + cols[r];
         #line 137 "layer_norm_bwd.py"
         v63[r] = cols[r] < N;
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         tsm::store<1>(v61[r], &sum_dw[r], v63[r]); // 4-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     float* v65[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 138 "layer_norm_bwd.py"
-        v65[r] = FINAL_DB + cols[r];
     bool v67[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 138 "layer_norm_bwd.py"
+        v65[r] = FINAL_DB + cols[r];
         #line 138 "layer_norm_bwd.py"
         v67[r] = cols[r] < N;
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
@@ -1707,21 +1623,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float mean = tsm::div_full(v25, v26);
     // xmean = tl.where(mask, x - mean, 0.)
     float v29[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v29[r] = x[r] - mean;
     float xmean[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v29[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v33[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v29[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v29[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v33[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -1877,26 +1790,21 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     }
     // y = xmean * rstd * w + b
     float v53[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v53[r] = xmean[r] * rstd;
     float v54[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v54[r] = v53[r] * w_1[r];
     float y[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v54[r] + b_1[r];
-    // tl.store(Y + cols, y, mask=mask)
     float* v57[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v53[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v54[r] = v53[r] * w_1[r];
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v54[r] + b_1[r];
+        // tl.store(Y + cols, y, mask=mask)
         #line 50 "layer_norm_bwd.py"
         v57[r] = Y_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -1970,27 +1878,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
-    float* DW_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
+    float* DW_1[4];
     float* DB_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     float* v35[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[4];
@@ -2076,39 +1981,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     tsm::load<1>(&rstd, v51);
     // xhat = (x - mean) * rstd
     float v54[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v54[r] = x[r] - mean;
     float xhat[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v54[r] * rstd;
-    // wdy = w * dy
     float wdy[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w_1[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v64[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v54[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v54[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w_1[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v64[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -2212,31 +2108,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float c2 = tsm::div_full(v74, v75);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v78[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v78[r] = xhat_1[r] * c1;
     float v80[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v80[r] = v78[r] + c2;
     float v81[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = wdy_1[r] - v80[r];
     float dx[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v81[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     float* v85[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v78[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v80[r] = v78[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = wdy_1[r] - v80[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v81[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
         #line 94 "layer_norm_bwd.py"
         v85[r] = DX_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -2471,21 +2360,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float mean = tsm::div_full(v25, v26);
     // xmean = tl.where(mask, x - mean, 0.)
     float v29[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v29[r] = x[r] - mean;
     float xmean[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v29[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v33[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v29[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v29[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v33[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -2589,26 +2475,21 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::load<4>(&b[r], v50[r], mask[r]); // 16-byte accesses
     // y = xmean * rstd * w + b
     float v53[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v53[r] = xmean[r] * rstd;
     float v54[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v54[r] = v53[r] * w[r];
     float y[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v54[r] + b[r];
-    // tl.store(Y + cols, y, mask=mask)
     float* v57[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v53[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v54[r] = v53[r] * w[r];
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v54[r] + b[r];
+        // tl.store(Y + cols, y, mask=mask)
         #line 50 "layer_norm_bwd.py"
         v57[r] = Y_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 50 "layer_norm_bwd.py"
@@ -2670,27 +2551,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
-    float* DW_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
+    float* DW_1[4];
     float* DB_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     float* v35[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[4];
@@ -2750,39 +2628,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     tsm::load<1>(&rstd, v51);
     // xhat = (x - mean) * rstd
     float v54[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v54[r] = x[r] - mean;
     float xhat[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v54[r] * rstd;
-    // wdy = w * dy
     float wdy[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v64[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v54[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v54[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v64[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -2886,31 +2755,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float c2 = tsm::div_full(v74, v75);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v78[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v78[r] = xhat_1[r] * c1;
     float v80[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v80[r] = v78[r] + c2;
     float v81[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = wdy_1[r] - v80[r];
     float dx[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v81[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     float* v85[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v78[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v80[r] = v78[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = wdy_1[r] - v80[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v81[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
         #line 94 "layer_norm_bwd.py"
         v85[r] = DX_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 94 "layer_norm_bwd.py"
@@ -3159,16 +3021,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 132 "layer_norm_bwd.py"
             v36[r] = cols_1[(r & 3)];
         int offs[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 132 "layer_norm_bwd.py"
-            offs[r] = v35[r] + v36[r];
-        // dw += tl.load(DW + offs, mask=mask, other=0.)
         float* v39[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 132 "layer_norm_bwd.py"
+            offs[r] = v35[r] + v36[r];
+            // dw += tl.load(DW + offs, mask=mask, other=0.)
             #line 133 "layer_norm_bwd.py"
             v39[r] = DW + offs[r];
+        }
         float v42[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -3179,16 +3040,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 133 "layer_norm_bwd.py"
             tsm::load<4>(&v42[r], v39[r], mask[r]); // 16-byte accesses
         float dw_2[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 133 "layer_norm_bwd.py"
-            dw_2[r] = dw_1[r] + v42[r];
-        // db += tl.load(DB + offs, mask=mask, other=0.)
         float* v45[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 133 "layer_norm_bwd.py"
+            dw_2[r] = dw_1[r] + v42[r];
+            // db += tl.load(DB + offs, mask=mask, other=0.)
             #line 134 "layer_norm_bwd.py"
             v45[r] = DB + offs[r];
+        }
         float v48[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -3360,30 +3220,28 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v61[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 137 "layer_norm_bwd.py"
-        v61[r] = FINAL_DW + cols[r];
     bool v63[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 137 "layer_norm_bwd.py"
+        v61[r] = FINAL_DW + cols[r];
         #line 137 "layer_norm_bwd.py"
         v63[r] = cols[r] < N;
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         tsm::store<1>(v61[r], &sum_dw_1[r], v63[r]); // 4-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     float* v65[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 138 "layer_norm_bwd.py"
-        v65[r] = FINAL_DB + cols[r];
     bool v67[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 138 "layer_norm_bwd.py"
+        v65[r] = FINAL_DB + cols[r];
         #line 138 "layer_norm_bwd.py"
         v67[r] = cols[r] < N;
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
@@ -3538,21 +3396,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     float mean = tsm::div_full(v25, v26);
     // xmean = tl.where(mask, x - mean, 0.)
     float v29[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v29[r] = x[r] - mean;
     float xmean[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v29[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v33[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v29[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v29[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v33[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -3739,26 +3594,21 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     }
     // y = xmean * rstd * w + b
     float v53[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v53[r] = xmean[r] * rstd;
     float v54[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v54[r] = v53[r] * w_3[r];
     float y[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v54[r] + b_1[r];
-    // tl.store(Y + cols, y, mask=mask)
     float* v57[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v53[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v54[r] = v53[r] * w_3[r];
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v54[r] + b_1[r];
+        // tl.store(Y + cols, y, mask=mask)
         #line 50 "layer_norm_bwd.py"
         v57[r] = Y_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -3833,27 +3683,24 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
-    float* DW_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
+    float* DW_1[8];
     float* DB_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     float* v35[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[8];
@@ -3939,39 +3786,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
     tsm::load<1>(&rstd, v51);
     // xhat = (x - mean) * rstd
     float v54[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v54[r] = x[r] - mean;
     float xhat[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v54[r] * rstd;
-    // wdy = w * dy
     float wdy[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w_1[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v64[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v54[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v54[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w_1[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v64[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -4137,31 +3975,24 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
     float c2 = tsm::div_full(v74, v75);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v78[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v78[r] = xhat_1[r] * c1;
     float v80[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v80[r] = v78[r] + c2;
     float v81[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = wdy_1[r] - v80[r];
     float dx[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v81[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     float* v85[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v78[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v80[r] = v78[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = wdy_1[r] - v80[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v81[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
         #line 94 "layer_norm_bwd.py"
         v85[r] = DX_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -4442,21 +4273,18 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
     float mean = tsm::div_full(v25, v26);
     // xmean = tl.where(mask, x - mean, 0.)
     float v29[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v29[r] = x[r] - mean;
     float xmean[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v29[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v33[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v29[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v29[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v33[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -4643,26 +4471,21 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
     }
     // y = xmean * rstd * w + b
     float v53[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v53[r] = xmean[r] * rstd;
     float v54[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v54[r] = v53[r] * w_3[r];
     float y[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v54[r] + b_1[r];
-    // tl.store(Y + cols, y, mask=mask)
     float* v57[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v53[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v54[r] = v53[r] * w_3[r];
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v54[r] + b_1[r];
+        // tl.store(Y + cols, y, mask=mask)
         #line 50 "layer_norm_bwd.py"
         v57[r] = Y_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -4737,27 +4560,24 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
-    float* DW_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
+    float* DW_1[8];
     float* DB_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     float* v35[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[8];
@@ -4843,39 +4663,30 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
     tsm::load<1>(&rstd, v51);
     // xhat = (x - mean) * rstd
     float v54[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v54[r] = x[r] - mean;
     float xhat[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v54[r] * rstd;
-    // wdy = w * dy
     float wdy[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w_1[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v64[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v54[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v54[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w_1[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v64[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -5041,31 +4852,24 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
     float c2 = tsm::div_full(v74, v75);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v78[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v78[r] = xhat_1[r] * c1;
     float v80[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v80[r] = v78[r] + c2;
     float v81[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = wdy_1[r] - v80[r];
     float dx[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v81[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     float* v85[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v78[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v80[r] = v78[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = wdy_1[r] - v80[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v81[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
         #line 94 "layer_norm_bwd.py"
         v85[r] = DX_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -5286,16 +5090,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 132 "layer_norm_bwd.py"
             v36[r] = cols[0];
         int offs[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 132 "layer_norm_bwd.py"
-            offs[r] = v33[r] + v36[r];
-        // dw += tl.load(DW + offs, mask=mask, other=0.)
         float* v39[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 132 "layer_norm_bwd.py"
+            offs[r] = v33[r] + v36[r];
+            // dw += tl.load(DW + offs, mask=mask, other=0.)
             #line 133 "layer_norm_bwd.py"
             v39[r] = DW + offs[r];
+        }
         float v42[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -5306,16 +5109,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 133 "layer_norm_bwd.py"
             tsm::load<1>(&v42[r], v39[r], mask[r]); // 4-byte access
         float dw_2[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 133 "layer_norm_bwd.py"
-            dw_2[r] = dw_1[r] + v42[r];
-        // db += tl.load(DB + offs, mask=mask, other=0.)
         float* v45[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 133 "layer_norm_bwd.py"
+            dw_2[r] = dw_1[r] + v42[r];
+            // db += tl.load(DB + offs, mask=mask, other=0.)
             #line 134 "layer_norm_bwd.py"
             v45[r] = DB + offs[r];
+        }
         float v48[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -5385,30 +5187,28 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v61[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 137 "layer_norm_bwd.py"
-        v61[r] = FINAL_DW + cols[r];
     bool v63[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 137 "layer_norm_bwd.py"
+        v61[r] = FINAL_DW + cols[r];
         #line 137 "layer_norm_bwd.py"
         v63[r] = cols[r] < N;
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         tsm::store<1>(v61[r], &sum_dw[r], v63[r]); // 4-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     float* v65[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 138 "layer_norm_bwd.py"
-        v65[r] = FINAL_DB + cols[r];
     bool v67[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 138 "layer_norm_bwd.py"
+        v65[r] = FINAL_DB + cols[r];
         #line 138 "layer_norm_bwd.py"
         v67[r] = cols[r] < N;
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
@@ -5482,27 +5282,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
-    float* DW_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
+    float* DW_1[4];
     float* DB_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     float* v35[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[4];
@@ -5588,39 +5385,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     tsm::load<1>(&rstd, v51);
     // xhat = (x - mean) * rstd
     float v54[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v54[r] = x[r] - mean;
     float xhat[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v54[r] * rstd;
-    // wdy = w * dy
     float wdy[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w_1[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v64[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v54[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v54[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w_1[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v64[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -5724,31 +5512,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float c2 = tsm::div_full(v74, v75);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v78[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v78[r] = xhat_1[r] * c1;
     float v80[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v80[r] = v78[r] + c2;
     float v81[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = wdy_1[r] - v80[r];
     float dx[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v81[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     float* v85[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v78[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v80[r] = v78[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = wdy_1[r] - v80[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v81[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
         #line 94 "layer_norm_bwd.py"
         v85[r] = DX_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -6016,21 +5797,18 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float* X
     float mean = tsm::div_full(v25, v26);
     // xmean = tl.where(mask, x - mean, 0.)
     float v29[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v29[r] = x[r] - mean;
     float xmean[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v29[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v33[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v29[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v29[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v33[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -6165,26 +5943,21 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float* X
         tsm::load<4>(&b[r], v50[r], mask[r]); // 16-byte accesses
     // y = xmean * rstd * w + b
     float v53[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v53[r] = xmean[r] * rstd;
     float v54[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v54[r] = v53[r] * w_2[r];
     float y[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v54[r] + b[r];
-    // tl.store(Y + cols, y, mask=mask)
     float* v57[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v53[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v54[r] = v53[r] * w_2[r];
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v54[r] + b[r];
+        // tl.store(Y + cols, y, mask=mask)
         #line 50 "layer_norm_bwd.py"
         v57[r] = Y_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 16; r += 4)
         #line 50 "layer_norm_bwd.py"
@@ -6246,27 +6019,24 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(float
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
-    float* DW_1[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
+    float* DW_1[16];
     float* DB_1[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     float* v35[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[16];
@@ -6326,39 +6096,30 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(float
     tsm::load<1>(&rstd, v51);
     // xhat = (x - mean) * rstd
     float v54[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v54[r] = x[r] - mean;
     float xhat[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v54[r] * rstd;
-    // wdy = w * dy
     float wdy[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v64[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v54[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v54[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v64[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -6524,31 +6285,24 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(float
     float c2 = tsm::div_full(v74, v75);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v78[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v78[r] = xhat_1[r] * c1;
     float v80[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v80[r] = v78[r] + c2;
     float v81[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = wdy_1[r] - v80[r];
     float dx[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v81[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     float* v85[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v78[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v80[r] = v78[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = wdy_1[r] - v80[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v81[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
         #line 94 "layer_norm_bwd.py"
         v85[r] = DX_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 16; r += 4)
         #line 94 "layer_norm_bwd.py"
@@ -6702,27 +6456,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         #line 36 "layer_norm_bwd.py"
         cols[r] = (0);
     // mask = cols < N
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "layer_norm_bwd.py"
-        mask[r] = cols[r] < 1;
-    // X += row * stride
     #line 38 "layer_norm_bwd.py"
     int v13 = row * 1;
     #line 38 "layer_norm_bwd.py"
     __half* X_1 = X + v13;
-    // Y += row * stride
     #line 39 "layer_norm_bwd.py"
     int v16 = row * 1;
     #line 39 "layer_norm_bwd.py"
     __half* Y_1 = Y + v16;
-    // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+    bool mask[1];
     __half* v19[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "layer_norm_bwd.py"
+        mask[r] = cols[r] < 1;
+        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         #line 40 "layer_norm_bwd.py"
         v19[r] = X_1 + cols[r];
+    }
     #line 40 "layer_norm_bwd.py"
     __half v21 = __float2half_rn(0.0f);
     __half v23[1];
@@ -6761,21 +6512,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     float mean = tsm::div_full(v28, 1.0f);
     // xmean = tl.where(mask, x - mean, 0.)
     float v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v32[r] = x[r] - mean;
     float xmean[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v32[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v36[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v32[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v32[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v36[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -6848,41 +6596,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         tsm::load<1>(&b[r], v53[r], mask[r]); // 2-byte access
     // y = xmean * rstd * w + b
     float v56[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v56[r] = xmean[r] * rstd;
     float v57[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v57[r] = __half2float(w[r]);
     float v58[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v58[r] = v56[r] * v57[r];
     float v59[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v59[r] = __half2float(b[r]);
     float y[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v58[r] + v59[r];
-    // tl.store(Y + cols, y, mask=mask)
     __half* v62[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layer_norm_bwd.py"
-        v62[r] = Y_1 + cols[r];
     __half v63[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v56[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v57[r] = __half2float(w[r]);
+        #line 49 "layer_norm_bwd.py"
+        v58[r] = v56[r] * v57[r];
+        #line 49 "layer_norm_bwd.py"
+        v59[r] = __half2float(b[r]);
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v58[r] + v59[r];
+        // tl.store(Y + cols, y, mask=mask)
+        #line 50 "layer_norm_bwd.py"
+        v62[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v63[r] = __float2half_rn(y[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -6912,61 +6649,50 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 70 "layer_norm_bwd.py"
         cols[r] = (0);
     // mask = cols < N
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 71 "layer_norm_bwd.py"
-        mask[r] = cols[r] < 1;
-    // X += row * stride
     #line 72 "layer_norm_bwd.py"
     int v15 = row * 1;
     #line 72 "layer_norm_bwd.py"
     __half* X_1 = X + v15;
-    // DY += row * stride
     #line 73 "layer_norm_bwd.py"
     int v18 = row * 1;
     #line 73 "layer_norm_bwd.py"
     __half* DY_1 = DY + v18;
-    // DX += row * stride
     #line 74 "layer_norm_bwd.py"
     int v21 = row * 1;
     #line 74 "layer_norm_bwd.py"
     __half* DX_1 = DX + v21;
-    // lock_id = row % GROUP_SIZE_M
     #line 76 "layer_norm_bwd.py"
     int lock_id = row % 4;
-    // Lock += lock_id
     #line 77 "layer_norm_bwd.py"
     int* Lock_1 = Lock + lock_id;
-    // Count = Lock + GROUP_SIZE_M
     #line 78 "layer_norm_bwd.py"
     int* Count = Lock_1 + 4;
-    // DW = DW + lock_id * N + cols
     #line 79 "layer_norm_bwd.py"
     int v29 = lock_id * 1;
     #line 79 "layer_norm_bwd.py"
     __half* v30 = DW + v29;
-    __half* DW_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v30 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v34 = lock_id * 1;
     #line 80 "layer_norm_bwd.py"
     __half* v35 = DB + v34;
+    bool mask[1];
+    __half* DW_1[1];
     __half* DB_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v35 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     __half* v39[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 71 "layer_norm_bwd.py"
+        mask[r] = cols[r] < 1;
+        // DW = DW + lock_id * N + cols
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v30 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v35 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v39[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     __half v41 = __ll2half_rn((long long)0);
     __half v43[1];
@@ -6979,16 +6705,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 81 "layer_norm_bwd.py"
         tsm::load<1>(&v43[r], v39[r], mask[r]); // 2-byte access
     float x[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 81 "layer_norm_bwd.py"
-        x[r] = __half2float(v43[r]);
-    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     __half* v46[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 81 "layer_norm_bwd.py"
+        x[r] = __half2float(v43[r]);
+        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
         #line 82 "layer_norm_bwd.py"
         v46[r] = DY_1 + cols[r];
+    }
     #line 82 "layer_norm_bwd.py"
     __half v48 = __ll2half_rn((long long)0);
     __half v50[1];
@@ -7001,16 +6726,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 82 "layer_norm_bwd.py"
         tsm::load<1>(&v50[r], v46[r], mask[r]); // 2-byte access
     float dy[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 82 "layer_norm_bwd.py"
-        dy[r] = __half2float(v50[r]);
-    // w = tl.load(W + cols, mask=mask).to(tl.float32)
     __half* v53[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 82 "layer_norm_bwd.py"
+        dy[r] = __half2float(v50[r]);
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         #line 83 "layer_norm_bwd.py"
         v53[r] = W + cols[r];
+    }
     __half v54[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7041,39 +6765,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     tsm::load<1>(&rstd, v58);
     // xhat = (x - mean) * rstd
     float v61[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v61[r] = x[r] - mean;
     float xhat[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v61[r] * rstd;
-    // wdy = w * dy
     float wdy[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v61[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v61[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v71[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -7115,36 +6830,27 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     float c2 = tsm::div_full(v81, 1.0f);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v85[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v85[r] = xhat_1[r] * c1;
     float v87[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v87[r] = v85[r] + c2;
     float v88[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v88[r] = wdy_1[r] - v87[r];
     float dx[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v88[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     __half* v92[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 94 "layer_norm_bwd.py"
-        v92[r] = DX_1 + cols[r];
     __half v93[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v85[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v87[r] = v85[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v88[r] = wdy_1[r] - v87[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v88[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
+        #line 94 "layer_norm_bwd.py"
+        v92[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v93[r] = __float2half_rn(dx[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -7225,15 +6931,14 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 105 "layer_norm_bwd.py"
             tsm::load<1>(&v105[r], DW_1[r], mask[r]); // 2-byte access
         float v106[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 105 "layer_norm_bwd.py"
-            v106[r] = __half2float(v105[r]);
         float partial_dw_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 105 "layer_norm_bwd.py"
+            v106[r] = __half2float(v105[r]);
             #line 105 "layer_norm_bwd.py"
             partial_dw_2[r] = partial_dw[r] + v106[r];
+        }
         // partial_db += tl.load(DB, mask=mask)
         __half v108[1];
         #pragma unroll
@@ -7245,15 +6950,14 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 106 "layer_norm_bwd.py"
             tsm::load<1>(&v108[r], DB_1[r], mask[r]); // 2-byte access
         float v109[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 106 "layer_norm_bwd.py"
-            v109[r] = __half2float(v108[r]);
         float partial_db_1[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 106 "layer_norm_bwd.py"
+            v109[r] = __half2float(v108[r]);
             #line 106 "layer_norm_bwd.py"
             partial_db_1[r] = dy[r] + v109[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 106 "layer_norm_bwd.py"
@@ -7386,16 +7090,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 132 "layer_norm_bwd.py"
             v38[r] = cols[0];
         int offs[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 132 "layer_norm_bwd.py"
-            offs[r] = v35[r] + v38[r];
-        // dw += tl.load(DW + offs, mask=mask, other=0.)
         __half* v41[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 132 "layer_norm_bwd.py"
+            offs[r] = v35[r] + v38[r];
+            // dw += tl.load(DW + offs, mask=mask, other=0.)
             #line 133 "layer_norm_bwd.py"
             v41[r] = DW + offs[r];
+        }
         #line 133 "layer_norm_bwd.py"
         __half v43 = __float2half_rn(0.0f);
         __half v45[32];
@@ -7408,21 +7111,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 133 "layer_norm_bwd.py"
             tsm::load<1>(&v45[r], v41[r], mask[r]); // 2-byte access
         float v46[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 133 "layer_norm_bwd.py"
-            v46[r] = __half2float(v45[r]);
         float dw_2[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 133 "layer_norm_bwd.py"
-            dw_2[r] = dw_1[r] + v46[r];
-        // db += tl.load(DB + offs, mask=mask, other=0.)
         __half* v49[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 133 "layer_norm_bwd.py"
+            v46[r] = __half2float(v45[r]);
+            #line 133 "layer_norm_bwd.py"
+            dw_2[r] = dw_1[r] + v46[r];
+            // db += tl.load(DB + offs, mask=mask, other=0.)
             #line 134 "layer_norm_bwd.py"
             v49[r] = DB + offs[r];
+        }
         #line 134 "layer_norm_bwd.py"
         __half v51 = __float2half_rn(0.0f);
         __half v53[32];
@@ -7435,15 +7135,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 134 "layer_norm_bwd.py"
             tsm::load<1>(&v53[r], v49[r], mask[r]); // 2-byte access
         float v54[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 134 "layer_norm_bwd.py"
-            v54[r] = __half2float(v53[r]);
         float db_2[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 134 "layer_norm_bwd.py"
+            v54[r] = __half2float(v53[r]);
             #line 134 "layer_norm_bwd.py"
             db_2[r] = db_1[r] + v54[r];
+        }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 134 "layer_norm_bwd.py"
@@ -7499,40 +7198,34 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     __half* v67[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 137 "layer_norm_bwd.py"
-        v67[r] = FINAL_DW + cols[r];
     bool v70[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 137 "layer_norm_bwd.py"
-        v70[r] = cols[r] < 1;
     __half v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 137 "layer_norm_bwd.py"
+        v67[r] = FINAL_DW + cols[r];
+        #line 137 "layer_norm_bwd.py"
+        v70[r] = cols[r] < 1;
         #line 137 "layer_norm_bwd.py"
         v71[r] = __float2half_rn(sum_dw[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         tsm::store<1>(v67[r], &v71[r], v70[r]); // 2-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     __half* v73[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 138 "layer_norm_bwd.py"
-        v73[r] = FINAL_DB + cols[r];
     bool v76[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 138 "layer_norm_bwd.py"
-        v76[r] = cols[r] < 1;
     __half v77[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 138 "layer_norm_bwd.py"
+        v73[r] = FINAL_DB + cols[r];
+        #line 138 "layer_norm_bwd.py"
+        v76[r] = cols[r] < 1;
         #line 138 "layer_norm_bwd.py"
         v77[r] = __float2half_rn(sum_db[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
@@ -7561,27 +7254,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         #line 36 "layer_norm_bwd.py"
         cols[r] = (tp0);
     // mask = cols < N
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
-    // X += row * stride
     #line 38 "layer_norm_bwd.py"
     int v13 = row * stride;
     #line 38 "layer_norm_bwd.py"
     __half* X_1 = X + v13;
-    // Y += row * stride
     #line 39 "layer_norm_bwd.py"
     int v15 = row * stride;
     #line 39 "layer_norm_bwd.py"
     __half* Y_1 = Y + v15;
-    // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+    bool mask[1];
     __half* v18[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "layer_norm_bwd.py"
+        mask[r] = cols[r] < N;
+        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         #line 40 "layer_norm_bwd.py"
         v18[r] = X_1 + cols[r];
+    }
     #line 40 "layer_norm_bwd.py"
     __half v20 = __float2half_rn(0.0f);
     __half v22[1];
@@ -7633,21 +7323,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     float mean = tsm::div_full(v27, v28);
     // xmean = tl.where(mask, x - mean, 0.)
     float v31[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v31[r] = x[r] - mean;
     float xmean[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v31[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v35[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v31[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v31[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v35[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -7733,41 +7420,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         tsm::load<1>(&b[r], v52[r], mask[r]); // 2-byte access
     // y = xmean * rstd * w + b
     float v55[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v55[r] = xmean[r] * rstd;
     float v56[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v56[r] = __half2float(w[r]);
     float v57[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v57[r] = v55[r] * v56[r];
     float v58[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v58[r] = __half2float(b[r]);
     float y[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v57[r] + v58[r];
-    // tl.store(Y + cols, y, mask=mask)
     __half* v61[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layer_norm_bwd.py"
-        v61[r] = Y_1 + cols[r];
     __half v62[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v55[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v56[r] = __half2float(w[r]);
+        #line 49 "layer_norm_bwd.py"
+        v57[r] = v55[r] * v56[r];
+        #line 49 "layer_norm_bwd.py"
+        v58[r] = __half2float(b[r]);
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v57[r] + v58[r];
+        // tl.store(Y + cols, y, mask=mask)
+        #line 50 "layer_norm_bwd.py"
+        v61[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v62[r] = __float2half_rn(y[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -7798,61 +7474,50 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 70 "layer_norm_bwd.py"
         cols[r] = (tp0);
     // mask = cols < N
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 71 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
-    // X += row * stride
     #line 72 "layer_norm_bwd.py"
     int v15 = row * stride;
     #line 72 "layer_norm_bwd.py"
     __half* X_1 = X + v15;
-    // DY += row * stride
     #line 73 "layer_norm_bwd.py"
     int v17 = row * stride;
     #line 73 "layer_norm_bwd.py"
     __half* DY_1 = DY + v17;
-    // DX += row * stride
     #line 74 "layer_norm_bwd.py"
     int v19 = row * stride;
     #line 74 "layer_norm_bwd.py"
     __half* DX_1 = DX + v19;
-    // lock_id = row % GROUP_SIZE_M
     #line 76 "layer_norm_bwd.py"
     int lock_id = row % 8;
-    // Lock += lock_id
     #line 77 "layer_norm_bwd.py"
     int* Lock_1 = Lock + lock_id;
-    // Count = Lock + GROUP_SIZE_M
     #line 78 "layer_norm_bwd.py"
     int* Count = Lock_1 + 8;
-    // DW = DW + lock_id * N + cols
     #line 79 "layer_norm_bwd.py"
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
-    __half* DW_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
+    bool mask[1];
+    __half* DW_1[1];
     __half* DB_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     __half* v35[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 71 "layer_norm_bwd.py"
+        mask[r] = cols[r] < N;
+        // DW = DW + lock_id * N + cols
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[1];
@@ -7865,16 +7530,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 81 "layer_norm_bwd.py"
         tsm::load<1>(&v39[r], v35[r], mask[r]); // 2-byte access
     float x[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 81 "layer_norm_bwd.py"
-        x[r] = __half2float(v39[r]);
-    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     __half* v42[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 81 "layer_norm_bwd.py"
+        x[r] = __half2float(v39[r]);
+        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
         #line 82 "layer_norm_bwd.py"
         v42[r] = DY_1 + cols[r];
+    }
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[1];
@@ -7887,16 +7551,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 82 "layer_norm_bwd.py"
         tsm::load<1>(&v46[r], v42[r], mask[r]); // 2-byte access
     float dy[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 82 "layer_norm_bwd.py"
-        dy[r] = __half2float(v46[r]);
-    // w = tl.load(W + cols, mask=mask).to(tl.float32)
     __half* v49[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 82 "layer_norm_bwd.py"
+        dy[r] = __half2float(v46[r]);
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         #line 83 "layer_norm_bwd.py"
         v49[r] = W + cols[r];
+    }
     __half v50[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7927,39 +7590,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     tsm::load<1>(&rstd, v54);
     // xhat = (x - mean) * rstd
     float v57[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v57[r] = x[r] - mean;
     float xhat[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v57[r] * rstd;
-    // wdy = w * dy
     float wdy[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v67[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v57[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v57[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v67[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -8027,36 +7681,27 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v81[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = xhat_1[r] * c1;
     float v83[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v83[r] = v81[r] + c2;
     float v84[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v84[r] = wdy_1[r] - v83[r];
     float dx[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v84[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     __half* v88[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
     __half v89[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v83[r] = v81[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v84[r] = wdy_1[r] - v83[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v84[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -8137,15 +7782,14 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 105 "layer_norm_bwd.py"
             tsm::load<1>(&v101[r], DW_1[r], mask[r]); // 2-byte access
         float v102[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 105 "layer_norm_bwd.py"
-            v102[r] = __half2float(v101[r]);
         float partial_dw_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 105 "layer_norm_bwd.py"
+            v102[r] = __half2float(v101[r]);
             #line 105 "layer_norm_bwd.py"
             partial_dw_2[r] = partial_dw[r] + v102[r];
+        }
         // partial_db += tl.load(DB, mask=mask)
         __half v104[1];
         #pragma unroll
@@ -8157,15 +7801,14 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 106 "layer_norm_bwd.py"
             tsm::load<1>(&v104[r], DB_1[r], mask[r]); // 2-byte access
         float v105[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 106 "layer_norm_bwd.py"
-            v105[r] = __half2float(v104[r]);
         float partial_db_1[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 106 "layer_norm_bwd.py"
+            v105[r] = __half2float(v104[r]);
             #line 106 "layer_norm_bwd.py"
             partial_db_1[r] = dy[r] + v105[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 106 "layer_norm_bwd.py"
@@ -8298,16 +7941,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 132 "layer_norm_bwd.py"
             v36[r] = cols[0];
         int offs[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 132 "layer_norm_bwd.py"
-            offs[r] = v33[r] + v36[r];
-        // dw += tl.load(DW + offs, mask=mask, other=0.)
         __half* v39[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 132 "layer_norm_bwd.py"
+            offs[r] = v33[r] + v36[r];
+            // dw += tl.load(DW + offs, mask=mask, other=0.)
             #line 133 "layer_norm_bwd.py"
             v39[r] = DW + offs[r];
+        }
         #line 133 "layer_norm_bwd.py"
         __half v41 = __float2half_rn(0.0f);
         __half v43[32];
@@ -8320,21 +7962,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 133 "layer_norm_bwd.py"
             tsm::load<1>(&v43[r], v39[r], mask[r]); // 2-byte access
         float v44[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 133 "layer_norm_bwd.py"
-            v44[r] = __half2float(v43[r]);
         float dw_2[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 133 "layer_norm_bwd.py"
-            dw_2[r] = dw_1[r] + v44[r];
-        // db += tl.load(DB + offs, mask=mask, other=0.)
         __half* v47[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 133 "layer_norm_bwd.py"
+            v44[r] = __half2float(v43[r]);
+            #line 133 "layer_norm_bwd.py"
+            dw_2[r] = dw_1[r] + v44[r];
+            // db += tl.load(DB + offs, mask=mask, other=0.)
             #line 134 "layer_norm_bwd.py"
             v47[r] = DB + offs[r];
+        }
         #line 134 "layer_norm_bwd.py"
         __half v49 = __float2half_rn(0.0f);
         __half v51[32];
@@ -8347,15 +7986,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 134 "layer_norm_bwd.py"
             tsm::load<1>(&v51[r], v47[r], mask[r]); // 2-byte access
         float v52[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 134 "layer_norm_bwd.py"
-            v52[r] = __half2float(v51[r]);
         float db_2[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 134 "layer_norm_bwd.py"
+            v52[r] = __half2float(v51[r]);
             #line 134 "layer_norm_bwd.py"
             db_2[r] = db_1[r] + v52[r];
+        }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 134 "layer_norm_bwd.py"
@@ -8411,40 +8049,34 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     __half* v65[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 137 "layer_norm_bwd.py"
-        v65[r] = FINAL_DW + cols[r];
     bool v67[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 137 "layer_norm_bwd.py"
-        v67[r] = cols[r] < N;
     __half v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 137 "layer_norm_bwd.py"
+        v65[r] = FINAL_DW + cols[r];
+        #line 137 "layer_norm_bwd.py"
+        v67[r] = cols[r] < N;
         #line 137 "layer_norm_bwd.py"
         v68[r] = __float2half_rn(sum_dw[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         tsm::store<1>(v65[r], &v68[r], v67[r]); // 2-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     __half* v70[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 138 "layer_norm_bwd.py"
-        v70[r] = FINAL_DB + cols[r];
     bool v72[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 138 "layer_norm_bwd.py"
-        v72[r] = cols[r] < N;
     __half v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 138 "layer_norm_bwd.py"
+        v70[r] = FINAL_DB + cols[r];
+        #line 138 "layer_norm_bwd.py"
+        v72[r] = cols[r] < N;
         #line 138 "layer_norm_bwd.py"
         v73[r] = __float2half_rn(sum_db[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
@@ -8574,21 +8206,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     float mean = tsm::div_full(v27, v28);
     // xmean = tl.where(mask, x - mean, 0.)
     float v31[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v31[r] = x[r] - mean;
     float xmean[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v31[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v35[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v31[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v31[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v35[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -8728,41 +8357,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     }
     // y = xmean * rstd * w + b
     float v55[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v55[r] = xmean[r] * rstd;
     float v56[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v56[r] = __half2float(w_1[r]);
     float v57[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v57[r] = v55[r] * v56[r];
     float v58[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v58[r] = __half2float(b_1[r]);
     float y[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v57[r] + v58[r];
-    // tl.store(Y + cols, y, mask=mask)
     __half* v61[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 50 "layer_norm_bwd.py"
-        v61[r] = Y_1 + cols[r];
     __half v62[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v55[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v56[r] = __half2float(w_1[r]);
+        #line 49 "layer_norm_bwd.py"
+        v57[r] = v55[r] * v56[r];
+        #line 49 "layer_norm_bwd.py"
+        v58[r] = __half2float(b_1[r]);
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v57[r] + v58[r];
+        // tl.store(Y + cols, y, mask=mask)
+        #line 50 "layer_norm_bwd.py"
+        v61[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v62[r] = __float2half_rn(y[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -8836,27 +8454,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
-    __half* DW_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
+    __half* DW_1[4];
     __half* DB_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     __half* v35[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[4];
@@ -8869,16 +8484,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 81 "layer_norm_bwd.py"
         tsm::load<1>(&v39[r], v35[r], mask[r]); // 2-byte access
     float x[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 81 "layer_norm_bwd.py"
-        x[r] = __half2float(v39[r]);
-    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     __half* v42[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 81 "layer_norm_bwd.py"
+        x[r] = __half2float(v39[r]);
+        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
         #line 82 "layer_norm_bwd.py"
         v42[r] = DY_1 + cols[r];
+    }
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[4];
@@ -8949,39 +8563,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     tsm::load<1>(&rstd, v54);
     // xhat = (x - mean) * rstd
     float v57[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v57[r] = x[r] - mean;
     float xhat[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v57[r] * rstd;
-    // wdy = w * dy
     float wdy[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v67[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v57[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v57[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v67[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -9085,36 +8690,27 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v81[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = xhat_1[r] * c1;
     float v83[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v83[r] = v81[r] + c2;
     float v84[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v84[r] = wdy_1[r] - v83[r];
     float dx[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v84[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     __half* v88[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
     __half v89[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v83[r] = v81[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v84[r] = wdy_1[r] - v83[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v84[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -9195,15 +8791,14 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 105 "layer_norm_bwd.py"
             tsm::load<1>(&v101[r], DW_1[r], mask[r]); // 2-byte access
         float v102[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 105 "layer_norm_bwd.py"
-            v102[r] = __half2float(v101[r]);
         float partial_dw_2[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 105 "layer_norm_bwd.py"
+            v102[r] = __half2float(v101[r]);
             #line 105 "layer_norm_bwd.py"
             partial_dw_2[r] = partial_dw[r] + v102[r];
+        }
         // partial_db += tl.load(DB, mask=mask)
         __half v104[4];
         #pragma unroll
@@ -9215,15 +8810,14 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 106 "layer_norm_bwd.py"
             tsm::load<1>(&v104[r], DB_1[r], mask[r]); // 2-byte access
         float v105[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 106 "layer_norm_bwd.py"
-            v105[r] = __half2float(v104[r]);
         float partial_db_1[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 106 "layer_norm_bwd.py"
+            v105[r] = __half2float(v104[r]);
             #line 106 "layer_norm_bwd.py"
             partial_db_1[r] = dy[r] + v105[r];
+        }
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 106 "layer_norm_bwd.py"
@@ -9377,21 +8971,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     float mean = tsm::div_full(v27, v28);
     // xmean = tl.where(mask, x - mean, 0.)
     float v31[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v31[r] = x[r] - mean;
     float xmean[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v31[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v35[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v31[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v31[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v35[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -9495,41 +9086,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         tsm::load<4>(&b[r], v52[r], mask[r]); // 8-byte accesses
     // y = xmean * rstd * w + b
     float v55[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v55[r] = xmean[r] * rstd;
     float v56[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v56[r] = __half2float(w[r]);
     float v57[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v57[r] = v55[r] * v56[r];
     float v58[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v58[r] = __half2float(b[r]);
     float y[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v57[r] + v58[r];
-    // tl.store(Y + cols, y, mask=mask)
     __half* v61[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 50 "layer_norm_bwd.py"
-        v61[r] = Y_1 + cols[r];
     __half v62[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v55[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v56[r] = __half2float(w[r]);
+        #line 49 "layer_norm_bwd.py"
+        v57[r] = v55[r] * v56[r];
+        #line 49 "layer_norm_bwd.py"
+        v58[r] = __half2float(b[r]);
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v57[r] + v58[r];
+        // tl.store(Y + cols, y, mask=mask)
+        #line 50 "layer_norm_bwd.py"
+        v61[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v62[r] = __float2half_rn(y[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 50 "layer_norm_bwd.py"
@@ -9592,27 +9172,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
-    __half* DW_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
+    __half* DW_1[4];
     __half* DB_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     __half* v35[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[4];
@@ -9625,16 +9202,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 81 "layer_norm_bwd.py"
         tsm::load<4>(&v39[r], v35[r], mask[r]); // 8-byte accesses
     float x[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 81 "layer_norm_bwd.py"
-        x[r] = __half2float(v39[r]);
-    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     __half* v42[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 81 "layer_norm_bwd.py"
+        x[r] = __half2float(v39[r]);
+        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
         #line 82 "layer_norm_bwd.py"
         v42[r] = DY_1 + cols[r];
+    }
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[4];
@@ -9647,16 +9223,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 82 "layer_norm_bwd.py"
         tsm::load<4>(&v46[r], v42[r], mask[r]); // 8-byte accesses
     float dy[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 82 "layer_norm_bwd.py"
-        dy[r] = __half2float(v46[r]);
-    // w = tl.load(W + cols, mask=mask).to(tl.float32)
     __half* v49[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 82 "layer_norm_bwd.py"
+        dy[r] = __half2float(v46[r]);
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         #line 83 "layer_norm_bwd.py"
         v49[r] = W + cols[r];
+    }
     __half v50[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9687,39 +9262,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     tsm::load<1>(&rstd, v54);
     // xhat = (x - mean) * rstd
     float v57[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v57[r] = x[r] - mean;
     float xhat[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v57[r] * rstd;
-    // wdy = w * dy
     float wdy[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v67[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v57[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v57[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v67[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -9823,36 +9389,27 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v81[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = xhat_1[r] * c1;
     float v83[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v83[r] = v81[r] + c2;
     float v84[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v84[r] = wdy_1[r] - v83[r];
     float dx[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v84[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     __half* v88[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
     __half v89[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v83[r] = v81[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v84[r] = wdy_1[r] - v83[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v84[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 94 "layer_norm_bwd.py"
@@ -9933,15 +9490,14 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 105 "layer_norm_bwd.py"
             tsm::load<4>(&v101[r], DW_1[r], mask[r]); // 8-byte accesses
         float v102[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 105 "layer_norm_bwd.py"
-            v102[r] = __half2float(v101[r]);
         float partial_dw_2[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 105 "layer_norm_bwd.py"
+            v102[r] = __half2float(v101[r]);
             #line 105 "layer_norm_bwd.py"
             partial_dw_2[r] = partial_dw[r] + v102[r];
+        }
         // partial_db += tl.load(DB, mask=mask)
         __half v104[4];
         #pragma unroll
@@ -9953,15 +9509,14 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 106 "layer_norm_bwd.py"
             tsm::load<4>(&v104[r], DB_1[r], mask[r]); // 8-byte accesses
         float v105[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 106 "layer_norm_bwd.py"
-            v105[r] = __half2float(v104[r]);
         float partial_db_1[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 106 "layer_norm_bwd.py"
+            v105[r] = __half2float(v104[r]);
             #line 106 "layer_norm_bwd.py"
             partial_db_1[r] = dy[r] + v105[r];
+        }
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 106 "layer_norm_bwd.py"
@@ -10120,16 +9675,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 132 "layer_norm_bwd.py"
             v36[r] = cols_1[(r & 7)];
         int offs[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 132 "layer_norm_bwd.py"
-            offs[r] = v35[r] + v36[r];
-        // dw += tl.load(DW + offs, mask=mask, other=0.)
         __half* v39[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 132 "layer_norm_bwd.py"
+            offs[r] = v35[r] + v36[r];
+            // dw += tl.load(DW + offs, mask=mask, other=0.)
             #line 133 "layer_norm_bwd.py"
             v39[r] = DW + offs[r];
+        }
         #line 133 "layer_norm_bwd.py"
         __half v41 = __float2half_rn(0.0f);
         __half v43[32];
@@ -10142,21 +9696,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 133 "layer_norm_bwd.py"
             tsm::load<8>(&v43[r], v39[r], mask[r]); // 16-byte accesses
         float v44[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 133 "layer_norm_bwd.py"
-            v44[r] = __half2float(v43[r]);
         float dw_2[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 133 "layer_norm_bwd.py"
-            dw_2[r] = dw_1[r] + v44[r];
-        // db += tl.load(DB + offs, mask=mask, other=0.)
         __half* v47[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 133 "layer_norm_bwd.py"
+            v44[r] = __half2float(v43[r]);
+            #line 133 "layer_norm_bwd.py"
+            dw_2[r] = dw_1[r] + v44[r];
+            // db += tl.load(DB + offs, mask=mask, other=0.)
             #line 134 "layer_norm_bwd.py"
             v47[r] = DB + offs[r];
+        }
         #line 134 "layer_norm_bwd.py"
         __half v49 = __float2half_rn(0.0f);
         __half v51[32];
@@ -10169,15 +9720,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 134 "layer_norm_bwd.py"
             tsm::load<8>(&v51[r], v47[r], mask[r]); // 16-byte accesses
         float v52[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 134 "layer_norm_bwd.py"
-            v52[r] = __half2float(v51[r]);
         float db_2[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 134 "layer_norm_bwd.py"
+            v52[r] = __half2float(v51[r]);
             #line 134 "layer_norm_bwd.py"
             db_2[r] = db_1[r] + v52[r];
+        }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 134 "layer_norm_bwd.py"
@@ -10309,15 +9859,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     __half* v65[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 137 "layer_norm_bwd.py"
-        v65[r] = FINAL_DW + cols[r];
     bool v67[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 137 "layer_norm_bwd.py"
+        v65[r] = FINAL_DW + cols[r];
         #line 137 "layer_norm_bwd.py"
         v67[r] = cols[r] < N;
+    }
     __half v80[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -10347,15 +9896,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         tsm::store<1>(v65[r], &v68[r], v67[r]); // 2-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     __half* v70[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 138 "layer_norm_bwd.py"
-        v70[r] = FINAL_DB + cols[r];
     bool v72[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 138 "layer_norm_bwd.py"
+        v70[r] = FINAL_DB + cols[r];
         #line 138 "layer_norm_bwd.py"
         v72[r] = cols[r] < N;
+    }
     __half v81[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -10539,21 +10087,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     float mean = tsm::div_full(v27, v28);
     // xmean = tl.where(mask, x - mean, 0.)
     float v31[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v31[r] = x[r] - mean;
     float xmean[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v31[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v35[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v31[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v31[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v35[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -10724,41 +10269,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     }
     // y = xmean * rstd * w + b
     float v55[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v55[r] = xmean[r] * rstd;
     float v56[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v56[r] = __half2float(w_3[r]);
     float v57[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v57[r] = v55[r] * v56[r];
     float v58[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v58[r] = __half2float(b_1[r]);
     float y[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v57[r] + v58[r];
-    // tl.store(Y + cols, y, mask=mask)
     __half* v61[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layer_norm_bwd.py"
-        v61[r] = Y_1 + cols[r];
     __half v62[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v55[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v56[r] = __half2float(w_3[r]);
+        #line 49 "layer_norm_bwd.py"
+        v57[r] = v55[r] * v56[r];
+        #line 49 "layer_norm_bwd.py"
+        v58[r] = __half2float(b_1[r]);
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v57[r] + v58[r];
+        // tl.store(Y + cols, y, mask=mask)
+        #line 50 "layer_norm_bwd.py"
+        v61[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v62[r] = __float2half_rn(y[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -10832,27 +10366,24 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
-    __half* DW_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
+    __half* DW_1[8];
     __half* DB_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     __half* v35[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[8];
@@ -10865,16 +10396,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
         #line 81 "layer_norm_bwd.py"
         tsm::load<1>(&v39[r], v35[r], mask[r]); // 2-byte access
     float x[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 81 "layer_norm_bwd.py"
-        x[r] = __half2float(v39[r]);
-    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     __half* v42[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 81 "layer_norm_bwd.py"
+        x[r] = __half2float(v39[r]);
+        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
         #line 82 "layer_norm_bwd.py"
         v42[r] = DY_1 + cols[r];
+    }
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[8];
@@ -10945,39 +10475,30 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
     tsm::load<1>(&rstd, v54);
     // xhat = (x - mean) * rstd
     float v57[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v57[r] = x[r] - mean;
     float xhat[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v57[r] * rstd;
-    // wdy = w * dy
     float wdy[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v67[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v57[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v57[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v67[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -11143,36 +10664,27 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v81[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = xhat_1[r] * c1;
     float v83[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v83[r] = v81[r] + c2;
     float v84[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v84[r] = wdy_1[r] - v83[r];
     float dx[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v84[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     __half* v88[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
     __half v89[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v83[r] = v81[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v84[r] = wdy_1[r] - v83[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v84[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -11253,15 +10765,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
             #line 105 "layer_norm_bwd.py"
             tsm::load<1>(&v101[r], DW_1[r], mask[r]); // 2-byte access
         float v102[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 105 "layer_norm_bwd.py"
-            v102[r] = __half2float(v101[r]);
         float partial_dw_2[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 105 "layer_norm_bwd.py"
+            v102[r] = __half2float(v101[r]);
             #line 105 "layer_norm_bwd.py"
             partial_dw_2[r] = partial_dw[r] + v102[r];
+        }
         // partial_db += tl.load(DB, mask=mask)
         __half v104[8];
         #pragma unroll
@@ -11273,15 +10784,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
             #line 106 "layer_norm_bwd.py"
             tsm::load<1>(&v104[r], DB_1[r], mask[r]); // 2-byte access
         float v105[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 106 "layer_norm_bwd.py"
-            v105[r] = __half2float(v104[r]);
         float partial_db_1[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 106 "layer_norm_bwd.py"
+            v105[r] = __half2float(v104[r]);
             #line 106 "layer_norm_bwd.py"
             partial_db_1[r] = dy[r] + v105[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 106 "layer_norm_bwd.py"
@@ -11479,21 +10989,18 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(__half* X
     float mean = tsm::div_full(v27, v28);
     // xmean = tl.where(mask, x - mean, 0.)
     float v31[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v31[r] = x[r] - mean;
     float xmean[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v31[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v35[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v31[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v31[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v35[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -11664,41 +11171,30 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(__half* X
     }
     // y = xmean * rstd * w + b
     float v55[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v55[r] = xmean[r] * rstd;
     float v56[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v56[r] = __half2float(w_3[r]);
     float v57[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v57[r] = v55[r] * v56[r];
     float v58[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v58[r] = __half2float(b_1[r]);
     float y[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v57[r] + v58[r];
-    // tl.store(Y + cols, y, mask=mask)
     __half* v61[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layer_norm_bwd.py"
-        v61[r] = Y_1 + cols[r];
     __half v62[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v55[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v56[r] = __half2float(w_3[r]);
+        #line 49 "layer_norm_bwd.py"
+        v57[r] = v55[r] * v56[r];
+        #line 49 "layer_norm_bwd.py"
+        v58[r] = __half2float(b_1[r]);
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v57[r] + v58[r];
+        // tl.store(Y + cols, y, mask=mask)
+        #line 50 "layer_norm_bwd.py"
+        v61[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v62[r] = __float2half_rn(y[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -11772,27 +11268,24 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
-    __half* DW_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
+    __half* DW_1[8];
     __half* DB_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     __half* v35[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[8];
@@ -11805,16 +11298,15 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
         #line 81 "layer_norm_bwd.py"
         tsm::load<1>(&v39[r], v35[r], mask[r]); // 2-byte access
     float x[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 81 "layer_norm_bwd.py"
-        x[r] = __half2float(v39[r]);
-    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     __half* v42[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 81 "layer_norm_bwd.py"
+        x[r] = __half2float(v39[r]);
+        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
         #line 82 "layer_norm_bwd.py"
         v42[r] = DY_1 + cols[r];
+    }
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[8];
@@ -11885,39 +11377,30 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
     tsm::load<1>(&rstd, v54);
     // xhat = (x - mean) * rstd
     float v57[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v57[r] = x[r] - mean;
     float xhat[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v57[r] * rstd;
-    // wdy = w * dy
     float wdy[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v67[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v57[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v57[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v67[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -12083,36 +11566,27 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v81[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = xhat_1[r] * c1;
     float v83[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v83[r] = v81[r] + c2;
     float v84[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v84[r] = wdy_1[r] - v83[r];
     float dx[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v84[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     __half* v88[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
     __half v89[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v83[r] = v81[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v84[r] = wdy_1[r] - v83[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v84[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -12193,15 +11667,14 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
             #line 105 "layer_norm_bwd.py"
             tsm::load<1>(&v101[r], DW_1[r], mask[r]); // 2-byte access
         float v102[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 105 "layer_norm_bwd.py"
-            v102[r] = __half2float(v101[r]);
         float partial_dw_2[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 105 "layer_norm_bwd.py"
+            v102[r] = __half2float(v101[r]);
             #line 105 "layer_norm_bwd.py"
             partial_dw_2[r] = partial_dw[r] + v102[r];
+        }
         // partial_db += tl.load(DB, mask=mask)
         __half v104[8];
         #pragma unroll
@@ -12213,15 +11686,14 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
             #line 106 "layer_norm_bwd.py"
             tsm::load<1>(&v104[r], DB_1[r], mask[r]); // 2-byte access
         float v105[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 106 "layer_norm_bwd.py"
-            v105[r] = __half2float(v104[r]);
         float partial_db_1[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 106 "layer_norm_bwd.py"
+            v105[r] = __half2float(v104[r]);
             #line 106 "layer_norm_bwd.py"
             partial_db_1[r] = dy[r] + v105[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 106 "layer_norm_bwd.py"
@@ -12354,16 +11826,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 132 "layer_norm_bwd.py"
             v36[r] = cols[0];
         int offs[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 132 "layer_norm_bwd.py"
-            offs[r] = v33[r] + v36[r];
-        // dw += tl.load(DW + offs, mask=mask, other=0.)
         __half* v39[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 132 "layer_norm_bwd.py"
+            offs[r] = v33[r] + v36[r];
+            // dw += tl.load(DW + offs, mask=mask, other=0.)
             #line 133 "layer_norm_bwd.py"
             v39[r] = DW + offs[r];
+        }
         #line 133 "layer_norm_bwd.py"
         __half v41 = __float2half_rn(0.0f);
         __half v43[32];
@@ -12376,21 +11847,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 133 "layer_norm_bwd.py"
             tsm::load<1>(&v43[r], v39[r], mask[r]); // 2-byte access
         float v44[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 133 "layer_norm_bwd.py"
-            v44[r] = __half2float(v43[r]);
         float dw_2[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 133 "layer_norm_bwd.py"
-            dw_2[r] = dw_1[r] + v44[r];
-        // db += tl.load(DB + offs, mask=mask, other=0.)
         __half* v47[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 133 "layer_norm_bwd.py"
+            v44[r] = __half2float(v43[r]);
+            #line 133 "layer_norm_bwd.py"
+            dw_2[r] = dw_1[r] + v44[r];
+            // db += tl.load(DB + offs, mask=mask, other=0.)
             #line 134 "layer_norm_bwd.py"
             v47[r] = DB + offs[r];
+        }
         #line 134 "layer_norm_bwd.py"
         __half v49 = __float2half_rn(0.0f);
         __half v51[32];
@@ -12403,15 +11871,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
             #line 134 "layer_norm_bwd.py"
             tsm::load<1>(&v51[r], v47[r], mask[r]); // 2-byte access
         float v52[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 134 "layer_norm_bwd.py"
-            v52[r] = __half2float(v51[r]);
         float db_2[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 134 "layer_norm_bwd.py"
+            v52[r] = __half2float(v51[r]);
             #line 134 "layer_norm_bwd.py"
             db_2[r] = db_1[r] + v52[r];
+        }
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 134 "layer_norm_bwd.py"
@@ -12467,40 +11934,34 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     __half* v65[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 137 "layer_norm_bwd.py"
-        v65[r] = FINAL_DW + cols[r];
     bool v67[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 137 "layer_norm_bwd.py"
-        v67[r] = cols[r] < N;
     __half v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 137 "layer_norm_bwd.py"
+        v65[r] = FINAL_DW + cols[r];
+        #line 137 "layer_norm_bwd.py"
+        v67[r] = cols[r] < N;
         #line 137 "layer_norm_bwd.py"
         v68[r] = __float2half_rn(sum_dw[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         tsm::store<1>(v65[r], &v68[r], v67[r]); // 2-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     __half* v70[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 138 "layer_norm_bwd.py"
-        v70[r] = FINAL_DB + cols[r];
     bool v72[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 138 "layer_norm_bwd.py"
-        v72[r] = cols[r] < N;
     __half v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 138 "layer_norm_bwd.py"
+        v70[r] = FINAL_DB + cols[r];
+        #line 138 "layer_norm_bwd.py"
+        v72[r] = cols[r] < N;
         #line 138 "layer_norm_bwd.py"
         v73[r] = __float2half_rn(sum_db[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
@@ -12574,27 +12035,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
-    __half* DW_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
+    __half* DW_1[4];
     __half* DB_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     __half* v35[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[4];
@@ -12607,16 +12065,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 81 "layer_norm_bwd.py"
         tsm::load<1>(&v39[r], v35[r], mask[r]); // 2-byte access
     float x[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 81 "layer_norm_bwd.py"
-        x[r] = __half2float(v39[r]);
-    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     __half* v42[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 81 "layer_norm_bwd.py"
+        x[r] = __half2float(v39[r]);
+        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
         #line 82 "layer_norm_bwd.py"
         v42[r] = DY_1 + cols[r];
+    }
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[4];
@@ -12687,39 +12144,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     tsm::load<1>(&rstd, v54);
     // xhat = (x - mean) * rstd
     float v57[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v57[r] = x[r] - mean;
     float xhat[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v57[r] * rstd;
-    // wdy = w * dy
     float wdy[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v67[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v57[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v57[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v67[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -12823,36 +12271,27 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v81[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = xhat_1[r] * c1;
     float v83[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v83[r] = v81[r] + c2;
     float v84[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v84[r] = wdy_1[r] - v83[r];
     float dx[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v84[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     __half* v88[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
     __half v89[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v83[r] = v81[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v84[r] = wdy_1[r] - v83[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v84[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -12933,15 +12372,14 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 105 "layer_norm_bwd.py"
             tsm::load<1>(&v101[r], DW_1[r], mask[r]); // 2-byte access
         float v102[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 105 "layer_norm_bwd.py"
-            v102[r] = __half2float(v101[r]);
         float partial_dw_2[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 105 "layer_norm_bwd.py"
+            v102[r] = __half2float(v101[r]);
             #line 105 "layer_norm_bwd.py"
             partial_dw_2[r] = partial_dw[r] + v102[r];
+        }
         // partial_db += tl.load(DB, mask=mask)
         __half v104[4];
         #pragma unroll
@@ -12953,15 +12391,14 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
             #line 106 "layer_norm_bwd.py"
             tsm::load<1>(&v104[r], DB_1[r], mask[r]); // 2-byte access
         float v105[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 106 "layer_norm_bwd.py"
-            v105[r] = __half2float(v104[r]);
         float partial_db_1[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 106 "layer_norm_bwd.py"
+            v105[r] = __half2float(v104[r]);
             #line 106 "layer_norm_bwd.py"
             partial_db_1[r] = dy[r] + v105[r];
+        }
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 106 "layer_norm_bwd.py"
@@ -13148,21 +12585,18 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(__half* 
     float mean = tsm::div_full(v27, v28);
     // xmean = tl.where(mask, x - mean, 0.)
     float v31[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v31[r] = x[r] - mean;
     float xmean[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v31[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v35[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v31[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v31[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v35[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -13297,41 +12731,30 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(__half* 
         tsm::load<8>(&b[r], v52[r], mask[r]); // 16-byte accesses
     // y = xmean * rstd * w + b
     float v55[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v55[r] = xmean[r] * rstd;
     float v56[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v56[r] = __half2float(w_2[r]);
     float v57[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v57[r] = v55[r] * v56[r];
     float v58[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v58[r] = __half2float(b[r]);
     float y[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v57[r] + v58[r];
-    // tl.store(Y + cols, y, mask=mask)
     __half* v61[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 50 "layer_norm_bwd.py"
-        v61[r] = Y_1 + cols[r];
     __half v62[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v55[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v56[r] = __half2float(w_2[r]);
+        #line 49 "layer_norm_bwd.py"
+        v57[r] = v55[r] * v56[r];
+        #line 49 "layer_norm_bwd.py"
+        v58[r] = __half2float(b[r]);
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v57[r] + v58[r];
+        // tl.store(Y + cols, y, mask=mask)
+        #line 50 "layer_norm_bwd.py"
+        v61[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v62[r] = __float2half_rn(y[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 16; r += 8)
         #line 50 "layer_norm_bwd.py"
@@ -13394,27 +12817,24 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
-    __half* DW_1[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
+    __half* DW_1[16];
     __half* DB_1[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     __half* v35[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[16];
@@ -13427,16 +12847,15 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
         #line 81 "layer_norm_bwd.py"
         tsm::load<8>(&v39[r], v35[r], mask[r]); // 16-byte accesses
     float x[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 81 "layer_norm_bwd.py"
-        x[r] = __half2float(v39[r]);
-    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     __half* v42[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 81 "layer_norm_bwd.py"
+        x[r] = __half2float(v39[r]);
+        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
         #line 82 "layer_norm_bwd.py"
         v42[r] = DY_1 + cols[r];
+    }
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[16];
@@ -13449,16 +12868,15 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
         #line 82 "layer_norm_bwd.py"
         tsm::load<8>(&v46[r], v42[r], mask[r]); // 16-byte accesses
     float dy[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 82 "layer_norm_bwd.py"
-        dy[r] = __half2float(v46[r]);
-    // w = tl.load(W + cols, mask=mask).to(tl.float32)
     __half* v49[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 82 "layer_norm_bwd.py"
+        dy[r] = __half2float(v46[r]);
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         #line 83 "layer_norm_bwd.py"
         v49[r] = W + cols[r];
+    }
     __half v50[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -13489,39 +12907,30 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
     tsm::load<1>(&rstd, v54);
     // xhat = (x - mean) * rstd
     float v57[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v57[r] = x[r] - mean;
     float xhat[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v57[r] * rstd;
-    // wdy = w * dy
     float wdy[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v67[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v57[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v57[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v67[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -13687,36 +13096,27 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v81[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = xhat_1[r] * c1;
     float v83[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v83[r] = v81[r] + c2;
     float v84[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v84[r] = wdy_1[r] - v83[r];
     float dx[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v84[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     __half* v88[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
     __half v89[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v83[r] = v81[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v84[r] = wdy_1[r] - v83[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v84[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 16; r += 8)
         #line 94 "layer_norm_bwd.py"
@@ -13797,15 +13197,14 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
             #line 105 "layer_norm_bwd.py"
             tsm::load<8>(&v101[r], DW_1[r], mask[r]); // 16-byte accesses
         float v102[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 105 "layer_norm_bwd.py"
-            v102[r] = __half2float(v101[r]);
         float partial_dw_2[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 105 "layer_norm_bwd.py"
+            v102[r] = __half2float(v101[r]);
             #line 105 "layer_norm_bwd.py"
             partial_dw_2[r] = partial_dw[r] + v102[r];
+        }
         // partial_db += tl.load(DB, mask=mask)
         __half v104[16];
         #pragma unroll
@@ -13817,15 +13216,14 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
             #line 106 "layer_norm_bwd.py"
             tsm::load<8>(&v104[r], DB_1[r], mask[r]); // 16-byte accesses
         float v105[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 106 "layer_norm_bwd.py"
-            v105[r] = __half2float(v104[r]);
         float partial_db_1[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 106 "layer_norm_bwd.py"
+            v105[r] = __half2float(v104[r]);
             #line 106 "layer_norm_bwd.py"
             partial_db_1[r] = dy[r] + v105[r];
+        }
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 106 "layer_norm_bwd.py"
@@ -13985,21 +13383,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float mean = tsm::div_full(v25, v26);
     // xmean = tl.where(mask, x - mean, 0.)
     float v29[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v29[r] = x[r] - mean;
     float xmean[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v29[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v33[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v29[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v29[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v33[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -14139,26 +13534,21 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     }
     // y = xmean * rstd * w + b
     float v53[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v53[r] = xmean[r] * rstd;
     float v54[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v54[r] = v53[r] * w_1[r];
     float y[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v54[r] + b_1[r];
-    // tl.store(Y + cols, y, mask=mask)
     float* v57[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v53[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v54[r] = v53[r] * w_1[r];
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v54[r] + b_1[r];
+        // tl.store(Y + cols, y, mask=mask)
         #line 50 "layer_norm_bwd.py"
         v57[r] = Y_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -14232,27 +13622,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
-    float* DW_1[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
+    float* DW_1[2];
     float* DB_1[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     float* v35[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[2];
@@ -14330,39 +13717,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     tsm::load<1>(&rstd, v51);
     // xhat = (x - mean) * rstd
     float v54[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v54[r] = x[r] - mean;
     float xhat[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v54[r] * rstd;
-    // wdy = w * dy
     float wdy[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w_1[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v64[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v54[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v54[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w_1[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v64[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -14466,31 +13844,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float c2 = tsm::div_full(v74, v75);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v78[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v78[r] = xhat_1[r] * c1;
     float v80[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v80[r] = v78[r] + c2;
     float v81[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = wdy_1[r] - v80[r];
     float dx[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v81[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     float* v85[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v78[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v80[r] = v78[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = wdy_1[r] - v80[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v81[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
         #line 94 "layer_norm_bwd.py"
         v85[r] = DX_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -14725,21 +14096,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float mean = tsm::div_full(v25, v26);
     // xmean = tl.where(mask, x - mean, 0.)
     float v29[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 42 "layer_norm_bwd.py"
-        v29[r] = x[r] - mean;
     float xmean[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 42 "layer_norm_bwd.py"
-        xmean[r] = mask[r] ? v29[r] : 0.0f;
-    // var = tl.sum(xmean * xmean, axis=0) / N
     float v33[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 42 "layer_norm_bwd.py"
+        v29[r] = x[r] - mean;
+        #line 42 "layer_norm_bwd.py"
+        xmean[r] = mask[r] ? v29[r] : 0.0f;
+        // var = tl.sum(xmean * xmean, axis=0) / N
         #line 43 "layer_norm_bwd.py"
         v33[r] = xmean[r] * xmean[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 43 "layer_norm_bwd.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -14843,26 +14211,21 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::load<2>(&b[r], v50[r], mask[r]); // 8-byte accesses
     // y = xmean * rstd * w + b
     float v53[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v53[r] = xmean[r] * rstd;
     float v54[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 49 "layer_norm_bwd.py"
-        v54[r] = v53[r] * w[r];
     float y[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 49 "layer_norm_bwd.py"
-        y[r] = v54[r] + b[r];
-    // tl.store(Y + cols, y, mask=mask)
     float* v57[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 49 "layer_norm_bwd.py"
+        v53[r] = xmean[r] * rstd;
+        #line 49 "layer_norm_bwd.py"
+        v54[r] = v53[r] * w[r];
+        #line 49 "layer_norm_bwd.py"
+        y[r] = v54[r] + b[r];
+        // tl.store(Y + cols, y, mask=mask)
         #line 50 "layer_norm_bwd.py"
         v57[r] = Y_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 50 "layer_norm_bwd.py"
@@ -14924,27 +14287,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
-    float* DW_1[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
+    float* DW_1[2];
     float* DB_1[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
     float* v35[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = v27 + cols[r];
+        // DB = DB + lock_id * N + cols
+        #line 80 "layer_norm_bwd.py"
+        DB_1[r] = v31 + cols[r];
+        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
         #line 81 "layer_norm_bwd.py"
         v35[r] = X_1 + cols[r];
+    }
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[2];
@@ -15004,39 +14364,30 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     tsm::load<1>(&rstd, v51);
     // xhat = (x - mean) * rstd
     float v54[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "layer_norm_bwd.py"
-        v54[r] = x[r] - mean;
     float xhat[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 87 "layer_norm_bwd.py"
-        xhat[r] = v54[r] * rstd;
-    // wdy = w * dy
     float wdy[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 88 "layer_norm_bwd.py"
-        wdy[r] = w[r] * dy[r];
-    // xhat = tl.where(mask, xhat, 0.)
     float xhat_1[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 89 "layer_norm_bwd.py"
-        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
-    // wdy = tl.where(mask, wdy, 0.)
     float wdy_1[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 90 "layer_norm_bwd.py"
-        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
-    // c1 = tl.sum(xhat * wdy, axis=0) / N
     float v64[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 87 "layer_norm_bwd.py"
+        v54[r] = x[r] - mean;
+        #line 87 "layer_norm_bwd.py"
+        xhat[r] = v54[r] * rstd;
+        // wdy = w * dy
+        #line 88 "layer_norm_bwd.py"
+        wdy[r] = w[r] * dy[r];
+        // xhat = tl.where(mask, xhat, 0.)
+        #line 89 "layer_norm_bwd.py"
+        xhat_1[r] = mask[r] ? xhat[r] : 0.0f;
+        // wdy = tl.where(mask, wdy, 0.)
+        #line 90 "layer_norm_bwd.py"
+        wdy_1[r] = mask[r] ? wdy[r] : 0.0f;
+        // c1 = tl.sum(xhat * wdy, axis=0) / N
         #line 91 "layer_norm_bwd.py"
         v64[r] = xhat_1[r] * wdy_1[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 91 "layer_norm_bwd.py"
     auto combine = [&](float acc, float x_1, float &out) {
@@ -15140,31 +14491,24 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float c2 = tsm::div_full(v74, v75);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
     float v78[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v78[r] = xhat_1[r] * c1;
     float v80[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v80[r] = v78[r] + c2;
     float v81[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 93 "layer_norm_bwd.py"
-        v81[r] = wdy_1[r] - v80[r];
     float dx[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 93 "layer_norm_bwd.py"
-        dx[r] = v81[r] * rstd;
-    // tl.store(DX + cols, dx, mask=mask)
     float* v85[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 93 "layer_norm_bwd.py"
+        v78[r] = xhat_1[r] * c1;
+        #line 93 "layer_norm_bwd.py"
+        v80[r] = v78[r] + c2;
+        #line 93 "layer_norm_bwd.py"
+        v81[r] = wdy_1[r] - v80[r];
+        #line 93 "layer_norm_bwd.py"
+        dx[r] = v81[r] * rstd;
+        // tl.store(DX + cols, dx, mask=mask)
         #line 94 "layer_norm_bwd.py"
         v85[r] = DX_1 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 94 "layer_norm_bwd.py"
@@ -15413,16 +14757,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 132 "layer_norm_bwd.py"
             v37[r] = cols_1[(r & 3)];
         int offs[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 132 "layer_norm_bwd.py"
-            offs[r] = v36[r] + v37[r];
-        // dw += tl.load(DW + offs, mask=mask, other=0.)
         float* v40[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 132 "layer_norm_bwd.py"
+            offs[r] = v36[r] + v37[r];
+            // dw += tl.load(DW + offs, mask=mask, other=0.)
             #line 133 "layer_norm_bwd.py"
             v40[r] = DW + offs[r];
+        }
         float v43[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -15433,16 +14776,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
             #line 133 "layer_norm_bwd.py"
             tsm::load<4>(&v43[r], v40[r], mask[r]); // 16-byte accesses
         float dw_2[32];
-        #pragma unroll
-        for (int r = 0; r < 32; ++r)
-            #line 133 "layer_norm_bwd.py"
-            dw_2[r] = dw_1[r] + v43[r];
-        // db += tl.load(DB + offs, mask=mask, other=0.)
         float* v46[32];
         #pragma unroll
-        for (int r = 0; r < 32; ++r)
+        for (int r = 0; r < 32; ++r) {
+            #line 133 "layer_norm_bwd.py"
+            dw_2[r] = dw_1[r] + v43[r];
+            // db += tl.load(DB + offs, mask=mask, other=0.)
             #line 134 "layer_norm_bwd.py"
             v46[r] = DB + offs[r];
+        }
         float v49[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -15614,30 +14956,28 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v62[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 137 "layer_norm_bwd.py"
-        v62[r] = FINAL_DW + cols[r];
     bool v64[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 137 "layer_norm_bwd.py"
+        v62[r] = FINAL_DW + cols[r];
         #line 137 "layer_norm_bwd.py"
         v64[r] = cols[r] < N;
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         tsm::store<1>(v62[r], &sum_dw_1[r], v64[r]); // 4-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     float* v66[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 138 "layer_norm_bwd.py"
-        v66[r] = FINAL_DB + cols[r];
     bool v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 138 "layer_norm_bwd.py"
+        v66[r] = FINAL_DB + cols[r];
         #line 138 "layer_norm_bwd.py"
         v68[r] = cols[r] < N;
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"

@@ -47,15 +47,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v24[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "layer_norm_fwd.py"
-            v24[r] = X_1 + cols[r];
         bool v27[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            v24[r] = X_1 + cols[r];
             #line 36 "layer_norm_fwd.py"
             v27[r] = cols[r] < 1;
+        }
         float a[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -139,15 +138,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v49[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "layer_norm_fwd.py"
-            v49[r] = X_1 + cols_1[r];
         bool v52[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            v49[r] = X_1 + cols_1[r];
             #line 43 "layer_norm_fwd.py"
             v52[r] = cols_1[r] < 1;
+        }
         float x_1[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -159,31 +157,24 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&x_1[r], v49[r], v52[r]); // 4-byte access
         // x = tl.where(cols < N, x - mean, 0.)
         bool v58[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v58[r] = cols_1[r] < 1;
         float v60[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v60[r] = x_1[r] - mean;
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            x_2[r] = v58[r] ? v60[r] : 0.0f;
-        // _var += x * x
         float v64[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 45 "layer_norm_fwd.py"
-            v64[r] = x_2[r] * x_2[r];
         float _var_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "layer_norm_fwd.py"
+            v58[r] = cols_1[r] < 1;
+            #line 44 "layer_norm_fwd.py"
+            v60[r] = x_1[r] - mean;
+            #line 44 "layer_norm_fwd.py"
+            x_2[r] = v58[r] ? v60[r] : 0.0f;
+            // _var += x * x
+            #line 45 "layer_norm_fwd.py"
+            v64[r] = x_2[r] * x_2[r];
             #line 45 "layer_norm_fwd.py"
             _var_2[r] = _var_1[r] + v64[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 45 "layer_norm_fwd.py"
@@ -267,16 +258,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 53 "layer_norm_fwd.py"
-            mask[r] = cols_2[r] < 1;
-        // w = tl.load(W + cols, mask=mask)
         float* v90[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 53 "layer_norm_fwd.py"
+            mask[r] = cols_2[r] < 1;
+            // w = tl.load(W + cols, mask=mask)
             #line 54 "layer_norm_fwd.py"
             v90[r] = W + cols_2[r];
+        }
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -318,32 +308,25 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&x_4[r], v96[r], mask[r]); // 4-byte access
         // x_hat = (x - mean) * rstd
         float v101[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            v101[r] = x_4[r] - mean;
         float x_hat[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            x_hat[r] = v101[r] * rstd;
-        // y = x_hat * w + b
         float v104[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v104[r] = x_hat[r] * w[r];
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            y[r] = v104[r] + b[r];
-        // tl.store(Y + cols, y, mask=mask)
         float* v107[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 57 "layer_norm_fwd.py"
+            v101[r] = x_4[r] - mean;
+            #line 57 "layer_norm_fwd.py"
+            x_hat[r] = v101[r] * rstd;
+            // y = x_hat * w + b
+            #line 58 "layer_norm_fwd.py"
+            v104[r] = x_hat[r] * w[r];
+            #line 58 "layer_norm_fwd.py"
+            y[r] = v104[r] + b[r];
+            // tl.store(Y + cols, y, mask=mask)
             #line 59 "layer_norm_fwd.py"
             v107[r] = Y_1 + cols_2[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -399,15 +382,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = X_1 + cols[r];
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
+        }
         float a[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -493,15 +475,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "layer_norm_fwd.py"
-            v46[r] = X_1 + cols_1[r];
         bool v48[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            v46[r] = X_1 + cols_1[r];
             #line 43 "layer_norm_fwd.py"
             v48[r] = cols_1[r] < N;
+        }
         float x_1[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -513,31 +494,24 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&x_1[r], v46[r], v48[r]); // 4-byte access
         // x = tl.where(cols < N, x - mean, 0.)
         bool v53[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v53[r] = cols_1[r] < N;
         float v55[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v55[r] = x_1[r] - mean;
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            x_2[r] = v53[r] ? v55[r] : 0.0f;
-        // _var += x * x
         float v59[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 45 "layer_norm_fwd.py"
-            v59[r] = x_2[r] * x_2[r];
         float _var_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "layer_norm_fwd.py"
+            v53[r] = cols_1[r] < N;
+            #line 44 "layer_norm_fwd.py"
+            v55[r] = x_1[r] - mean;
+            #line 44 "layer_norm_fwd.py"
+            x_2[r] = v53[r] ? v55[r] : 0.0f;
+            // _var += x * x
+            #line 45 "layer_norm_fwd.py"
+            v59[r] = x_2[r] * x_2[r];
             #line 45 "layer_norm_fwd.py"
             _var_2[r] = _var_1[r] + v59[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 45 "layer_norm_fwd.py"
@@ -623,16 +597,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 53 "layer_norm_fwd.py"
-            mask[r] = cols_2[r] < N;
-        // w = tl.load(W + cols, mask=mask)
         float* v83[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 53 "layer_norm_fwd.py"
+            mask[r] = cols_2[r] < N;
+            // w = tl.load(W + cols, mask=mask)
             #line 54 "layer_norm_fwd.py"
             v83[r] = W + cols_2[r];
+        }
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -674,32 +647,25 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&x_4[r], v89[r], mask[r]); // 4-byte access
         // x_hat = (x - mean) * rstd
         float v94[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            v94[r] = x_4[r] - mean;
         float x_hat[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            x_hat[r] = v94[r] * rstd;
-        // y = x_hat * w + b
         float v97[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v97[r] = x_hat[r] * w[r];
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            y[r] = v97[r] + b[r];
-        // tl.store(Y + cols, y, mask=mask)
         float* v100[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 57 "layer_norm_fwd.py"
+            v94[r] = x_4[r] - mean;
+            #line 57 "layer_norm_fwd.py"
+            x_hat[r] = v94[r] * rstd;
+            // y = x_hat * w + b
+            #line 58 "layer_norm_fwd.py"
+            v97[r] = x_hat[r] * w[r];
+            #line 58 "layer_norm_fwd.py"
+            y[r] = v97[r] + b[r];
+            // tl.store(Y + cols, y, mask=mask)
             #line 59 "layer_norm_fwd.py"
             v100[r] = Y_1 + cols_2[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -755,15 +721,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = X_1 + cols[r];
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
+        }
         float a[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -853,15 +818,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "layer_norm_fwd.py"
-            v46[r] = X_1 + cols_1[r];
         bool v48[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            v46[r] = X_1 + cols_1[r];
             #line 43 "layer_norm_fwd.py"
             v48[r] = cols_1[r] < N;
+        }
         float x_1[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -873,31 +837,24 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&x_1[r], v46[r], v48[r]); // 4-byte access
         // x = tl.where(cols < N, x - mean, 0.)
         bool v53[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v53[r] = cols_1[r] < N;
         float v55[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v55[r] = x_1[r] - mean;
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            x_2[r] = v53[r] ? v55[r] : 0.0f;
-        // _var += x * x
         float v59[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 45 "layer_norm_fwd.py"
-            v59[r] = x_2[r] * x_2[r];
         float _var_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "layer_norm_fwd.py"
+            v53[r] = cols_1[r] < N;
+            #line 44 "layer_norm_fwd.py"
+            v55[r] = x_1[r] - mean;
+            #line 44 "layer_norm_fwd.py"
+            x_2[r] = v53[r] ? v55[r] : 0.0f;
+            // _var += x * x
+            #line 45 "layer_norm_fwd.py"
+            v59[r] = x_2[r] * x_2[r];
             #line 45 "layer_norm_fwd.py"
             _var_2[r] = _var_1[r] + v59[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 45 "layer_norm_fwd.py"
@@ -987,16 +944,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 53 "layer_norm_fwd.py"
-            mask[r] = cols_2[r] < N;
-        // w = tl.load(W + cols, mask=mask)
         float* v83[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 53 "layer_norm_fwd.py"
+            mask[r] = cols_2[r] < N;
+            // w = tl.load(W + cols, mask=mask)
             #line 54 "layer_norm_fwd.py"
             v83[r] = W + cols_2[r];
+        }
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -1038,32 +994,25 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&x_4[r], v89[r], mask[r]); // 4-byte access
         // x_hat = (x - mean) * rstd
         float v94[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            v94[r] = x_4[r] - mean;
         float x_hat[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            x_hat[r] = v94[r] * rstd;
-        // y = x_hat * w + b
         float v97[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v97[r] = x_hat[r] * w[r];
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            y[r] = v97[r] + b[r];
-        // tl.store(Y + cols, y, mask=mask)
         float* v100[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 57 "layer_norm_fwd.py"
+            v94[r] = x_4[r] - mean;
+            #line 57 "layer_norm_fwd.py"
+            x_hat[r] = v94[r] * rstd;
+            // y = x_hat * w + b
+            #line 58 "layer_norm_fwd.py"
+            v97[r] = x_hat[r] * w[r];
+            #line 58 "layer_norm_fwd.py"
+            y[r] = v97[r] + b[r];
+            // tl.store(Y + cols, y, mask=mask)
             #line 59 "layer_norm_fwd.py"
             v100[r] = Y_1 + cols_2[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -1122,15 +1071,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols[r] = cols_base + ((r << 7));
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
         bool v25[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = X_1 + cols[r];
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
+        }
         float a[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1257,15 +1205,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 43 "layer_norm_fwd.py"
-            v46[r] = X_1 + cols_1[r];
         bool v48[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            v46[r] = X_1 + cols_1[r];
             #line 43 "layer_norm_fwd.py"
             v48[r] = cols_1[r] < N;
+        }
         float x_1[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1277,31 +1224,24 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&x_1[r], v46[r], v48[r]); // 4-byte access
         // x = tl.where(cols < N, x - mean, 0.)
         bool v53[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v53[r] = cols_1[r] < N;
         float v55[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v55[r] = x_1[r] - mean;
         float x_2[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 44 "layer_norm_fwd.py"
-            x_2[r] = v53[r] ? v55[r] : 0.0f;
-        // _var += x * x
         float v59[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 45 "layer_norm_fwd.py"
-            v59[r] = x_2[r] * x_2[r];
         float _var_2[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 44 "layer_norm_fwd.py"
+            v53[r] = cols_1[r] < N;
+            #line 44 "layer_norm_fwd.py"
+            v55[r] = x_1[r] - mean;
+            #line 44 "layer_norm_fwd.py"
+            x_2[r] = v53[r] ? v55[r] : 0.0f;
+            // _var += x * x
+            #line 45 "layer_norm_fwd.py"
+            v59[r] = x_2[r] * x_2[r];
             #line 45 "layer_norm_fwd.py"
             _var_2[r] = _var_1[r] + v59[r];
+        }
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 45 "layer_norm_fwd.py"
@@ -1445,16 +1385,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
         bool mask_1[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 53 "layer_norm_fwd.py"
-            mask_1[r] = cols_3[r] < N;
-        // w = tl.load(W + cols, mask=mask)
         float* v83[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 53 "layer_norm_fwd.py"
+            mask_1[r] = cols_3[r] < N;
+            // w = tl.load(W + cols, mask=mask)
             #line 54 "layer_norm_fwd.py"
             v83[r] = W + cols_3[r];
+        }
         float w_2[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1532,32 +1471,25 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&x_4[r], v89[r], mask[r]); // 4-byte access
         // x_hat = (x - mean) * rstd
         float v94[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 57 "layer_norm_fwd.py"
-            v94[r] = x_4[r] - mean;
         float x_hat[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 57 "layer_norm_fwd.py"
-            x_hat[r] = v94[r] * rstd;
-        // y = x_hat * w + b
         float v97[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v97[r] = x_hat[r] * w_3[r];
         float y[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 58 "layer_norm_fwd.py"
-            y[r] = v97[r] + b_1[r];
-        // tl.store(Y + cols, y, mask=mask)
         float* v100[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 57 "layer_norm_fwd.py"
+            v94[r] = x_4[r] - mean;
+            #line 57 "layer_norm_fwd.py"
+            x_hat[r] = v94[r] * rstd;
+            // y = x_hat * w + b
+            #line 58 "layer_norm_fwd.py"
+            v97[r] = x_hat[r] * w_3[r];
+            #line 58 "layer_norm_fwd.py"
+            y[r] = v97[r] + b_1[r];
+            // tl.store(Y + cols, y, mask=mask)
             #line 59 "layer_norm_fwd.py"
             v100[r] = Y_1 + cols_2[r];
+        }
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -1613,15 +1545,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = X_1 + cols[r];
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
+        }
         float a[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -1742,15 +1673,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "layer_norm_fwd.py"
-            v46[r] = X_1 + cols_1[r];
         bool v48[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            v46[r] = X_1 + cols_1[r];
             #line 43 "layer_norm_fwd.py"
             v48[r] = cols_1[r] < N;
+        }
         float x_1[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -1762,31 +1692,24 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&x_1[r], v46[r], v48[r]); // 4-byte access
         // x = tl.where(cols < N, x - mean, 0.)
         bool v53[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v53[r] = cols_1[r] < N;
         float v55[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v55[r] = x_1[r] - mean;
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            x_2[r] = v53[r] ? v55[r] : 0.0f;
-        // _var += x * x
         float v59[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 45 "layer_norm_fwd.py"
-            v59[r] = x_2[r] * x_2[r];
         float _var_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "layer_norm_fwd.py"
+            v53[r] = cols_1[r] < N;
+            #line 44 "layer_norm_fwd.py"
+            v55[r] = x_1[r] - mean;
+            #line 44 "layer_norm_fwd.py"
+            x_2[r] = v53[r] ? v55[r] : 0.0f;
+            // _var += x * x
+            #line 45 "layer_norm_fwd.py"
+            v59[r] = x_2[r] * x_2[r];
             #line 45 "layer_norm_fwd.py"
             _var_2[r] = _var_1[r] + v59[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 45 "layer_norm_fwd.py"
@@ -1907,16 +1830,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 53 "layer_norm_fwd.py"
-            mask[r] = cols_2[r] < N;
-        // w = tl.load(W + cols, mask=mask)
         float* v83[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 53 "layer_norm_fwd.py"
+            mask[r] = cols_2[r] < N;
+            // w = tl.load(W + cols, mask=mask)
             #line 54 "layer_norm_fwd.py"
             v83[r] = W + cols_2[r];
+        }
         float w_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -1958,32 +1880,25 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&x_4[r], v89[r], mask[r]); // 4-byte access
         // x_hat = (x - mean) * rstd
         float v94[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            v94[r] = x_4[r] - mean;
         float x_hat[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            x_hat[r] = v94[r] * rstd;
-        // y = x_hat * w + b
         float v97[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v97[r] = x_hat[r] * w_2[r];
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            y[r] = v97[r] + b[r];
-        // tl.store(Y + cols, y, mask=mask)
         float* v100[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 57 "layer_norm_fwd.py"
+            v94[r] = x_4[r] - mean;
+            #line 57 "layer_norm_fwd.py"
+            x_hat[r] = v94[r] * rstd;
+            // y = x_hat * w + b
+            #line 58 "layer_norm_fwd.py"
+            v97[r] = x_hat[r] * w_2[r];
+            #line 58 "layer_norm_fwd.py"
+            y[r] = v97[r] + b[r];
+            // tl.store(Y + cols, y, mask=mask)
             #line 59 "layer_norm_fwd.py"
             v100[r] = Y_1 + cols_2[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -2042,15 +1957,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols[r] = cols_base + ((r << 7));
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
         bool v25[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = X_1 + cols[r];
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
+        }
         float a[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -2177,15 +2091,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 43 "layer_norm_fwd.py"
-            v46[r] = X_1 + cols_1[r];
         bool v48[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            v46[r] = X_1 + cols_1[r];
             #line 43 "layer_norm_fwd.py"
             v48[r] = cols_1[r] < N;
+        }
         float x_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -2197,31 +2110,24 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&x_1[r], v46[r], v48[r]); // 4-byte access
         // x = tl.where(cols < N, x - mean, 0.)
         bool v53[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v53[r] = cols_1[r] < N;
         float v55[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v55[r] = x_1[r] - mean;
         float x_2[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 44 "layer_norm_fwd.py"
-            x_2[r] = v53[r] ? v55[r] : 0.0f;
-        // _var += x * x
         float v59[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 45 "layer_norm_fwd.py"
-            v59[r] = x_2[r] * x_2[r];
         float _var_2[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 44 "layer_norm_fwd.py"
+            v53[r] = cols_1[r] < N;
+            #line 44 "layer_norm_fwd.py"
+            v55[r] = x_1[r] - mean;
+            #line 44 "layer_norm_fwd.py"
+            x_2[r] = v53[r] ? v55[r] : 0.0f;
+            // _var += x * x
+            #line 45 "layer_norm_fwd.py"
+            v59[r] = x_2[r] * x_2[r];
             #line 45 "layer_norm_fwd.py"
             _var_2[r] = _var_1[r] + v59[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 45 "layer_norm_fwd.py"
@@ -2365,16 +2271,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
         bool mask_1[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 53 "layer_norm_fwd.py"
-            mask_1[r] = cols_3[r] < N;
-        // w = tl.load(W + cols, mask=mask)
         float* v83[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 53 "layer_norm_fwd.py"
+            mask_1[r] = cols_3[r] < N;
+            // w = tl.load(W + cols, mask=mask)
             #line 54 "layer_norm_fwd.py"
             v83[r] = W + cols_3[r];
+        }
         float w_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -2468,32 +2373,25 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&x_4[r], v89[r], mask[r]); // 4-byte access
         // x_hat = (x - mean) * rstd
         float v94[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 57 "layer_norm_fwd.py"
-            v94[r] = x_4[r] - mean;
         float x_hat[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 57 "layer_norm_fwd.py"
-            x_hat[r] = v94[r] * rstd;
-        // y = x_hat * w + b
         float v97[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v97[r] = x_hat[r] * w_3[r];
         float y[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 58 "layer_norm_fwd.py"
-            y[r] = v97[r] + b_1[r];
-        // tl.store(Y + cols, y, mask=mask)
         float* v100[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 57 "layer_norm_fwd.py"
+            v94[r] = x_4[r] - mean;
+            #line 57 "layer_norm_fwd.py"
+            x_hat[r] = v94[r] * rstd;
+            // y = x_hat * w + b
+            #line 58 "layer_norm_fwd.py"
+            v97[r] = x_hat[r] * w_3[r];
+            #line 58 "layer_norm_fwd.py"
+            y[r] = v97[r] + b_1[r];
+            // tl.store(Y + cols, y, mask=mask)
             #line 59 "layer_norm_fwd.py"
             v100[r] = Y_1 + cols_2[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -2550,15 +2448,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v24[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "layer_norm_fwd.py"
-            v24[r] = X_1 + cols[r];
         bool v27[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            v24[r] = X_1 + cols[r];
             #line 36 "layer_norm_fwd.py"
             v27[r] = cols[r] < 1;
+        }
         #line 36 "layer_norm_fwd.py"
         __half v29 = __float2half_rn(0.0f);
         __half v31[1];
@@ -2571,16 +2468,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 36 "layer_norm_fwd.py"
             tsm::load<1>(&v31[r], v24[r], v27[r]); // 2-byte access
         float a[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "layer_norm_fwd.py"
-            a[r] = __half2float(v31[r]);
-        // _mean += a
         float _mean_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            a[r] = __half2float(v31[r]);
+            // _mean += a
             #line 37 "layer_norm_fwd.py"
             _mean_2[r] = _mean_1[r] + a[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "layer_norm_fwd.py"
@@ -2649,15 +2545,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v51[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "layer_norm_fwd.py"
-            v51[r] = X_1 + cols_1[r];
         bool v54[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            v51[r] = X_1 + cols_1[r];
             #line 43 "layer_norm_fwd.py"
             v54[r] = cols_1[r] < 1;
+        }
         #line 43 "layer_norm_fwd.py"
         __half v56 = __float2half_rn(0.0f);
         __half v58[1];
@@ -2670,37 +2565,28 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 43 "layer_norm_fwd.py"
             tsm::load<1>(&v58[r], v51[r], v54[r]); // 2-byte access
         float x_1[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "layer_norm_fwd.py"
-            x_1[r] = __half2float(v58[r]);
-        // x = tl.where(cols < N, x - mean, 0.)
         bool v62[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v62[r] = cols_1[r] < 1;
         float v64[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v64[r] = x_1[r] - mean;
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            x_2[r] = v62[r] ? v64[r] : 0.0f;
-        // _var += x * x
         float v68[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 45 "layer_norm_fwd.py"
-            v68[r] = x_2[r] * x_2[r];
         float _var_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            x_1[r] = __half2float(v58[r]);
+            // x = tl.where(cols < N, x - mean, 0.)
+            #line 44 "layer_norm_fwd.py"
+            v62[r] = cols_1[r] < 1;
+            #line 44 "layer_norm_fwd.py"
+            v64[r] = x_1[r] - mean;
+            #line 44 "layer_norm_fwd.py"
+            x_2[r] = v62[r] ? v64[r] : 0.0f;
+            // _var += x * x
+            #line 45 "layer_norm_fwd.py"
+            v68[r] = x_2[r] * x_2[r];
             #line 45 "layer_norm_fwd.py"
             _var_2[r] = _var_1[r] + v68[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 45 "layer_norm_fwd.py"
@@ -2784,16 +2670,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 53 "layer_norm_fwd.py"
-            mask[r] = cols_2[r] < 1;
-        // w = tl.load(W + cols, mask=mask)
         __half* v94[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 53 "layer_norm_fwd.py"
+            mask[r] = cols_2[r] < 1;
+            // w = tl.load(W + cols, mask=mask)
             #line 54 "layer_norm_fwd.py"
             v94[r] = W + cols_2[r];
+        }
         __half w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2836,53 +2721,38 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 56 "layer_norm_fwd.py"
             tsm::load<1>(&v104[r], v100[r], mask[r]); // 2-byte access
         float x_4[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 56 "layer_norm_fwd.py"
-            x_4[r] = __half2float(v104[r]);
-        // x_hat = (x - mean) * rstd
         float v107[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            v107[r] = x_4[r] - mean;
         float x_hat[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            x_hat[r] = v107[r] * rstd;
-        // y = x_hat * w + b
         float v110[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v110[r] = __half2float(w[r]);
         float v111[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v111[r] = x_hat[r] * v110[r];
         float v112[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v112[r] = __half2float(b[r]);
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            y[r] = v111[r] + v112[r];
-        // tl.store(Y + cols, y, mask=mask)
         __half* v115[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 59 "layer_norm_fwd.py"
-            v115[r] = Y_1 + cols_2[r];
         __half v116[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 56 "layer_norm_fwd.py"
+            x_4[r] = __half2float(v104[r]);
+            // x_hat = (x - mean) * rstd
+            #line 57 "layer_norm_fwd.py"
+            v107[r] = x_4[r] - mean;
+            #line 57 "layer_norm_fwd.py"
+            x_hat[r] = v107[r] * rstd;
+            // y = x_hat * w + b
+            #line 58 "layer_norm_fwd.py"
+            v110[r] = __half2float(w[r]);
+            #line 58 "layer_norm_fwd.py"
+            v111[r] = x_hat[r] * v110[r];
+            #line 58 "layer_norm_fwd.py"
+            v112[r] = __half2float(b[r]);
+            #line 58 "layer_norm_fwd.py"
+            y[r] = v111[r] + v112[r];
+            // tl.store(Y + cols, y, mask=mask)
+            #line 59 "layer_norm_fwd.py"
+            v115[r] = Y_1 + cols_2[r];
             #line 59 "layer_norm_fwd.py"
             v116[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -2939,15 +2809,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = X_1 + cols[r];
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
+        }
         #line 36 "layer_norm_fwd.py"
         __half v27 = __float2half_rn(0.0f);
         __half v29[1];
@@ -2960,16 +2829,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 36 "layer_norm_fwd.py"
             tsm::load<1>(&v29[r], v23[r], v25[r]); // 2-byte access
         float a[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "layer_norm_fwd.py"
-            a[r] = __half2float(v29[r]);
-        // _mean += a
         float _mean_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            a[r] = __half2float(v29[r]);
+            // _mean += a
             #line 37 "layer_norm_fwd.py"
             _mean_2[r] = _mean_1[r] + a[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "layer_norm_fwd.py"
@@ -3040,15 +2908,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "layer_norm_fwd.py"
-            v48[r] = X_1 + cols_1[r];
         bool v50[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            v48[r] = X_1 + cols_1[r];
             #line 43 "layer_norm_fwd.py"
             v50[r] = cols_1[r] < N;
+        }
         #line 43 "layer_norm_fwd.py"
         __half v52 = __float2half_rn(0.0f);
         __half v54[1];
@@ -3061,37 +2928,28 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 43 "layer_norm_fwd.py"
             tsm::load<1>(&v54[r], v48[r], v50[r]); // 2-byte access
         float x_1[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "layer_norm_fwd.py"
-            x_1[r] = __half2float(v54[r]);
-        // x = tl.where(cols < N, x - mean, 0.)
         bool v57[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v57[r] = cols_1[r] < N;
         float v59[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v59[r] = x_1[r] - mean;
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            x_2[r] = v57[r] ? v59[r] : 0.0f;
-        // _var += x * x
         float v63[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 45 "layer_norm_fwd.py"
-            v63[r] = x_2[r] * x_2[r];
         float _var_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            x_1[r] = __half2float(v54[r]);
+            // x = tl.where(cols < N, x - mean, 0.)
+            #line 44 "layer_norm_fwd.py"
+            v57[r] = cols_1[r] < N;
+            #line 44 "layer_norm_fwd.py"
+            v59[r] = x_1[r] - mean;
+            #line 44 "layer_norm_fwd.py"
+            x_2[r] = v57[r] ? v59[r] : 0.0f;
+            // _var += x * x
+            #line 45 "layer_norm_fwd.py"
+            v63[r] = x_2[r] * x_2[r];
             #line 45 "layer_norm_fwd.py"
             _var_2[r] = _var_1[r] + v63[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 45 "layer_norm_fwd.py"
@@ -3177,16 +3035,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 53 "layer_norm_fwd.py"
-            mask[r] = cols_2[r] < N;
-        // w = tl.load(W + cols, mask=mask)
         __half* v87[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 53 "layer_norm_fwd.py"
+            mask[r] = cols_2[r] < N;
+            // w = tl.load(W + cols, mask=mask)
             #line 54 "layer_norm_fwd.py"
             v87[r] = W + cols_2[r];
+        }
         __half w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -3229,53 +3086,38 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 56 "layer_norm_fwd.py"
             tsm::load<1>(&v97[r], v93[r], mask[r]); // 2-byte access
         float x_4[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 56 "layer_norm_fwd.py"
-            x_4[r] = __half2float(v97[r]);
-        // x_hat = (x - mean) * rstd
         float v100[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            v100[r] = x_4[r] - mean;
         float x_hat[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            x_hat[r] = v100[r] * rstd;
-        // y = x_hat * w + b
         float v103[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v103[r] = __half2float(w[r]);
         float v104[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v104[r] = x_hat[r] * v103[r];
         float v105[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v105[r] = __half2float(b[r]);
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            y[r] = v104[r] + v105[r];
-        // tl.store(Y + cols, y, mask=mask)
         __half* v108[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 59 "layer_norm_fwd.py"
-            v108[r] = Y_1 + cols_2[r];
         __half v109[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 56 "layer_norm_fwd.py"
+            x_4[r] = __half2float(v97[r]);
+            // x_hat = (x - mean) * rstd
+            #line 57 "layer_norm_fwd.py"
+            v100[r] = x_4[r] - mean;
+            #line 57 "layer_norm_fwd.py"
+            x_hat[r] = v100[r] * rstd;
+            // y = x_hat * w + b
+            #line 58 "layer_norm_fwd.py"
+            v103[r] = __half2float(w[r]);
+            #line 58 "layer_norm_fwd.py"
+            v104[r] = x_hat[r] * v103[r];
+            #line 58 "layer_norm_fwd.py"
+            v105[r] = __half2float(b[r]);
+            #line 58 "layer_norm_fwd.py"
+            y[r] = v104[r] + v105[r];
+            // tl.store(Y + cols, y, mask=mask)
+            #line 59 "layer_norm_fwd.py"
+            v108[r] = Y_1 + cols_2[r];
             #line 59 "layer_norm_fwd.py"
             v109[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -3332,15 +3174,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = X_1 + cols[r];
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
+        }
         #line 36 "layer_norm_fwd.py"
         __half v27 = __float2half_rn(0.0f);
         __half v29[1];
@@ -3353,16 +3194,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 36 "layer_norm_fwd.py"
             tsm::load<1>(&v29[r], v23[r], v25[r]); // 2-byte access
         float a[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "layer_norm_fwd.py"
-            a[r] = __half2float(v29[r]);
-        // _mean += a
         float _mean_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            a[r] = __half2float(v29[r]);
+            // _mean += a
             #line 37 "layer_norm_fwd.py"
             _mean_2[r] = _mean_1[r] + a[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "layer_norm_fwd.py"
@@ -3437,15 +3277,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "layer_norm_fwd.py"
-            v48[r] = X_1 + cols_1[r];
         bool v50[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            v48[r] = X_1 + cols_1[r];
             #line 43 "layer_norm_fwd.py"
             v50[r] = cols_1[r] < N;
+        }
         #line 43 "layer_norm_fwd.py"
         __half v52 = __float2half_rn(0.0f);
         __half v54[1];
@@ -3458,37 +3297,28 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 43 "layer_norm_fwd.py"
             tsm::load<1>(&v54[r], v48[r], v50[r]); // 2-byte access
         float x_1[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "layer_norm_fwd.py"
-            x_1[r] = __half2float(v54[r]);
-        // x = tl.where(cols < N, x - mean, 0.)
         bool v57[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v57[r] = cols_1[r] < N;
         float v59[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v59[r] = x_1[r] - mean;
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            x_2[r] = v57[r] ? v59[r] : 0.0f;
-        // _var += x * x
         float v63[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 45 "layer_norm_fwd.py"
-            v63[r] = x_2[r] * x_2[r];
         float _var_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            x_1[r] = __half2float(v54[r]);
+            // x = tl.where(cols < N, x - mean, 0.)
+            #line 44 "layer_norm_fwd.py"
+            v57[r] = cols_1[r] < N;
+            #line 44 "layer_norm_fwd.py"
+            v59[r] = x_1[r] - mean;
+            #line 44 "layer_norm_fwd.py"
+            x_2[r] = v57[r] ? v59[r] : 0.0f;
+            // _var += x * x
+            #line 45 "layer_norm_fwd.py"
+            v63[r] = x_2[r] * x_2[r];
             #line 45 "layer_norm_fwd.py"
             _var_2[r] = _var_1[r] + v63[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 45 "layer_norm_fwd.py"
@@ -3578,16 +3408,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 53 "layer_norm_fwd.py"
-            mask[r] = cols_2[r] < N;
-        // w = tl.load(W + cols, mask=mask)
         __half* v87[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 53 "layer_norm_fwd.py"
+            mask[r] = cols_2[r] < N;
+            // w = tl.load(W + cols, mask=mask)
             #line 54 "layer_norm_fwd.py"
             v87[r] = W + cols_2[r];
+        }
         __half w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -3630,53 +3459,38 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 56 "layer_norm_fwd.py"
             tsm::load<1>(&v97[r], v93[r], mask[r]); // 2-byte access
         float x_4[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 56 "layer_norm_fwd.py"
-            x_4[r] = __half2float(v97[r]);
-        // x_hat = (x - mean) * rstd
         float v100[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            v100[r] = x_4[r] - mean;
         float x_hat[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            x_hat[r] = v100[r] * rstd;
-        // y = x_hat * w + b
         float v103[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v103[r] = __half2float(w[r]);
         float v104[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v104[r] = x_hat[r] * v103[r];
         float v105[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v105[r] = __half2float(b[r]);
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            y[r] = v104[r] + v105[r];
-        // tl.store(Y + cols, y, mask=mask)
         __half* v108[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 59 "layer_norm_fwd.py"
-            v108[r] = Y_1 + cols_2[r];
         __half v109[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 56 "layer_norm_fwd.py"
+            x_4[r] = __half2float(v97[r]);
+            // x_hat = (x - mean) * rstd
+            #line 57 "layer_norm_fwd.py"
+            v100[r] = x_4[r] - mean;
+            #line 57 "layer_norm_fwd.py"
+            x_hat[r] = v100[r] * rstd;
+            // y = x_hat * w + b
+            #line 58 "layer_norm_fwd.py"
+            v103[r] = __half2float(w[r]);
+            #line 58 "layer_norm_fwd.py"
+            v104[r] = x_hat[r] * v103[r];
+            #line 58 "layer_norm_fwd.py"
+            v105[r] = __half2float(b[r]);
+            #line 58 "layer_norm_fwd.py"
+            y[r] = v104[r] + v105[r];
+            // tl.store(Y + cols, y, mask=mask)
+            #line 59 "layer_norm_fwd.py"
+            v108[r] = Y_1 + cols_2[r];
             #line 59 "layer_norm_fwd.py"
             v109[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -3734,15 +3548,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols[r] = cols_base + ((r << 7));
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
         bool v25[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = X_1 + cols[r];
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
+        }
         #line 36 "layer_norm_fwd.py"
         __half v27 = __float2half_rn(0.0f);
         __half v29[2];
@@ -3755,16 +3568,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 36 "layer_norm_fwd.py"
             tsm::load<1>(&v29[r], v23[r], v25[r]); // 2-byte access
         float a[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 36 "layer_norm_fwd.py"
-            a[r] = __half2float(v29[r]);
-        // _mean += a
         float _mean_2[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            a[r] = __half2float(v29[r]);
+            // _mean += a
             #line 37 "layer_norm_fwd.py"
             _mean_2[r] = _mean_1[r] + a[r];
+        }
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 37 "layer_norm_fwd.py"
@@ -3876,15 +3688,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 43 "layer_norm_fwd.py"
-            v48[r] = X_1 + cols_1[r];
         bool v50[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            v48[r] = X_1 + cols_1[r];
             #line 43 "layer_norm_fwd.py"
             v50[r] = cols_1[r] < N;
+        }
         #line 43 "layer_norm_fwd.py"
         __half v52 = __float2half_rn(0.0f);
         __half v54[2];
@@ -3897,37 +3708,28 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 43 "layer_norm_fwd.py"
             tsm::load<1>(&v54[r], v48[r], v50[r]); // 2-byte access
         float x_1[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 43 "layer_norm_fwd.py"
-            x_1[r] = __half2float(v54[r]);
-        // x = tl.where(cols < N, x - mean, 0.)
         bool v57[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v57[r] = cols_1[r] < N;
         float v59[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v59[r] = x_1[r] - mean;
         float x_2[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 44 "layer_norm_fwd.py"
-            x_2[r] = v57[r] ? v59[r] : 0.0f;
-        // _var += x * x
         float v63[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 45 "layer_norm_fwd.py"
-            v63[r] = x_2[r] * x_2[r];
         float _var_2[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            x_1[r] = __half2float(v54[r]);
+            // x = tl.where(cols < N, x - mean, 0.)
+            #line 44 "layer_norm_fwd.py"
+            v57[r] = cols_1[r] < N;
+            #line 44 "layer_norm_fwd.py"
+            v59[r] = x_1[r] - mean;
+            #line 44 "layer_norm_fwd.py"
+            x_2[r] = v57[r] ? v59[r] : 0.0f;
+            // _var += x * x
+            #line 45 "layer_norm_fwd.py"
+            v63[r] = x_2[r] * x_2[r];
             #line 45 "layer_norm_fwd.py"
             _var_2[r] = _var_1[r] + v63[r];
+        }
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 45 "layer_norm_fwd.py"
@@ -4071,16 +3873,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
         bool mask_1[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 53 "layer_norm_fwd.py"
-            mask_1[r] = cols_3[r] < N;
-        // w = tl.load(W + cols, mask=mask)
         __half* v87[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 53 "layer_norm_fwd.py"
+            mask_1[r] = cols_3[r] < N;
+            // w = tl.load(W + cols, mask=mask)
             #line 54 "layer_norm_fwd.py"
             v87[r] = W + cols_3[r];
+        }
         __half w_2[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -4159,53 +3960,38 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 56 "layer_norm_fwd.py"
             tsm::load<1>(&v97[r], v93[r], mask[r]); // 2-byte access
         float x_4[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 56 "layer_norm_fwd.py"
-            x_4[r] = __half2float(v97[r]);
-        // x_hat = (x - mean) * rstd
         float v100[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 57 "layer_norm_fwd.py"
-            v100[r] = x_4[r] - mean;
         float x_hat[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 57 "layer_norm_fwd.py"
-            x_hat[r] = v100[r] * rstd;
-        // y = x_hat * w + b
         float v103[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v103[r] = __half2float(w_3[r]);
         float v104[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v104[r] = x_hat[r] * v103[r];
         float v105[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v105[r] = __half2float(b_1[r]);
         float y[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 58 "layer_norm_fwd.py"
-            y[r] = v104[r] + v105[r];
-        // tl.store(Y + cols, y, mask=mask)
         __half* v108[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 59 "layer_norm_fwd.py"
-            v108[r] = Y_1 + cols_2[r];
         __half v109[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 56 "layer_norm_fwd.py"
+            x_4[r] = __half2float(v97[r]);
+            // x_hat = (x - mean) * rstd
+            #line 57 "layer_norm_fwd.py"
+            v100[r] = x_4[r] - mean;
+            #line 57 "layer_norm_fwd.py"
+            x_hat[r] = v100[r] * rstd;
+            // y = x_hat * w + b
+            #line 58 "layer_norm_fwd.py"
+            v103[r] = __half2float(w_3[r]);
+            #line 58 "layer_norm_fwd.py"
+            v104[r] = x_hat[r] * v103[r];
+            #line 58 "layer_norm_fwd.py"
+            v105[r] = __half2float(b_1[r]);
+            #line 58 "layer_norm_fwd.py"
+            y[r] = v104[r] + v105[r];
+            // tl.store(Y + cols, y, mask=mask)
+            #line 59 "layer_norm_fwd.py"
+            v108[r] = Y_1 + cols_2[r];
             #line 59 "layer_norm_fwd.py"
             v109[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -4262,15 +4048,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = X_1 + cols[r];
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
+        }
         #line 36 "layer_norm_fwd.py"
         __half v27 = __float2half_rn(0.0f);
         __half v29[1];
@@ -4283,16 +4068,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 36 "layer_norm_fwd.py"
             tsm::load<1>(&v29[r], v23[r], v25[r]); // 2-byte access
         float a[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "layer_norm_fwd.py"
-            a[r] = __half2float(v29[r]);
-        // _mean += a
         float _mean_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            a[r] = __half2float(v29[r]);
+            // _mean += a
             #line 37 "layer_norm_fwd.py"
             _mean_2[r] = _mean_1[r] + a[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "layer_norm_fwd.py"
@@ -4398,15 +4182,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "layer_norm_fwd.py"
-            v48[r] = X_1 + cols_1[r];
         bool v50[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            v48[r] = X_1 + cols_1[r];
             #line 43 "layer_norm_fwd.py"
             v50[r] = cols_1[r] < N;
+        }
         #line 43 "layer_norm_fwd.py"
         __half v52 = __float2half_rn(0.0f);
         __half v54[1];
@@ -4419,37 +4202,28 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 43 "layer_norm_fwd.py"
             tsm::load<1>(&v54[r], v48[r], v50[r]); // 2-byte access
         float x_1[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 43 "layer_norm_fwd.py"
-            x_1[r] = __half2float(v54[r]);
-        // x = tl.where(cols < N, x - mean, 0.)
         bool v57[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v57[r] = cols_1[r] < N;
         float v59[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v59[r] = x_1[r] - mean;
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "layer_norm_fwd.py"
-            x_2[r] = v57[r] ? v59[r] : 0.0f;
-        // _var += x * x
         float v63[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 45 "layer_norm_fwd.py"
-            v63[r] = x_2[r] * x_2[r];
         float _var_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            x_1[r] = __half2float(v54[r]);
+            // x = tl.where(cols < N, x - mean, 0.)
+            #line 44 "layer_norm_fwd.py"
+            v57[r] = cols_1[r] < N;
+            #line 44 "layer_norm_fwd.py"
+            v59[r] = x_1[r] - mean;
+            #line 44 "layer_norm_fwd.py"
+            x_2[r] = v57[r] ? v59[r] : 0.0f;
+            // _var += x * x
+            #line 45 "layer_norm_fwd.py"
+            v63[r] = x_2[r] * x_2[r];
             #line 45 "layer_norm_fwd.py"
             _var_2[r] = _var_1[r] + v63[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 45 "layer_norm_fwd.py"
@@ -4570,16 +4344,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 53 "layer_norm_fwd.py"
-            mask[r] = cols_2[r] < N;
-        // w = tl.load(W + cols, mask=mask)
         __half* v87[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 53 "layer_norm_fwd.py"
+            mask[r] = cols_2[r] < N;
+            // w = tl.load(W + cols, mask=mask)
             #line 54 "layer_norm_fwd.py"
             v87[r] = W + cols_2[r];
+        }
         __half w_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4622,53 +4395,38 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 56 "layer_norm_fwd.py"
             tsm::load<1>(&v97[r], v93[r], mask[r]); // 2-byte access
         float x_4[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 56 "layer_norm_fwd.py"
-            x_4[r] = __half2float(v97[r]);
-        // x_hat = (x - mean) * rstd
         float v100[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            v100[r] = x_4[r] - mean;
         float x_hat[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "layer_norm_fwd.py"
-            x_hat[r] = v100[r] * rstd;
-        // y = x_hat * w + b
         float v103[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v103[r] = __half2float(w_2[r]);
         float v104[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v104[r] = x_hat[r] * v103[r];
         float v105[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v105[r] = __half2float(b[r]);
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "layer_norm_fwd.py"
-            y[r] = v104[r] + v105[r];
-        // tl.store(Y + cols, y, mask=mask)
         __half* v108[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 59 "layer_norm_fwd.py"
-            v108[r] = Y_1 + cols_2[r];
         __half v109[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 56 "layer_norm_fwd.py"
+            x_4[r] = __half2float(v97[r]);
+            // x_hat = (x - mean) * rstd
+            #line 57 "layer_norm_fwd.py"
+            v100[r] = x_4[r] - mean;
+            #line 57 "layer_norm_fwd.py"
+            x_hat[r] = v100[r] * rstd;
+            // y = x_hat * w + b
+            #line 58 "layer_norm_fwd.py"
+            v103[r] = __half2float(w_2[r]);
+            #line 58 "layer_norm_fwd.py"
+            v104[r] = x_hat[r] * v103[r];
+            #line 58 "layer_norm_fwd.py"
+            v105[r] = __half2float(b[r]);
+            #line 58 "layer_norm_fwd.py"
+            y[r] = v104[r] + v105[r];
+            // tl.store(Y + cols, y, mask=mask)
+            #line 59 "layer_norm_fwd.py"
+            v108[r] = Y_1 + cols_2[r];
             #line 59 "layer_norm_fwd.py"
             v109[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -4726,15 +4484,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols[r] = cols_base + ((r << 7));
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
         bool v25[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = X_1 + cols[r];
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
+        }
         #line 36 "layer_norm_fwd.py"
         __half v27 = __float2half_rn(0.0f);
         __half v29[8];
@@ -4747,16 +4504,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 36 "layer_norm_fwd.py"
             tsm::load<1>(&v29[r], v23[r], v25[r]); // 2-byte access
         float a[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 36 "layer_norm_fwd.py"
-            a[r] = __half2float(v29[r]);
-        // _mean += a
         float _mean_2[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 36 "layer_norm_fwd.py"
+            a[r] = __half2float(v29[r]);
+            // _mean += a
             #line 37 "layer_norm_fwd.py"
             _mean_2[r] = _mean_1[r] + a[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 37 "layer_norm_fwd.py"
@@ -4868,15 +4624,14 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 43 "layer_norm_fwd.py"
-            v48[r] = X_1 + cols_1[r];
         bool v50[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            v48[r] = X_1 + cols_1[r];
             #line 43 "layer_norm_fwd.py"
             v50[r] = cols_1[r] < N;
+        }
         #line 43 "layer_norm_fwd.py"
         __half v52 = __float2half_rn(0.0f);
         __half v54[8];
@@ -4889,37 +4644,28 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 43 "layer_norm_fwd.py"
             tsm::load<1>(&v54[r], v48[r], v50[r]); // 2-byte access
         float x_1[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 43 "layer_norm_fwd.py"
-            x_1[r] = __half2float(v54[r]);
-        // x = tl.where(cols < N, x - mean, 0.)
         bool v57[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v57[r] = cols_1[r] < N;
         float v59[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 44 "layer_norm_fwd.py"
-            v59[r] = x_1[r] - mean;
         float x_2[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 44 "layer_norm_fwd.py"
-            x_2[r] = v57[r] ? v59[r] : 0.0f;
-        // _var += x * x
         float v63[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 45 "layer_norm_fwd.py"
-            v63[r] = x_2[r] * x_2[r];
         float _var_2[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 43 "layer_norm_fwd.py"
+            x_1[r] = __half2float(v54[r]);
+            // x = tl.where(cols < N, x - mean, 0.)
+            #line 44 "layer_norm_fwd.py"
+            v57[r] = cols_1[r] < N;
+            #line 44 "layer_norm_fwd.py"
+            v59[r] = x_1[r] - mean;
+            #line 44 "layer_norm_fwd.py"
+            x_2[r] = v57[r] ? v59[r] : 0.0f;
+            // _var += x * x
+            #line 45 "layer_norm_fwd.py"
+            v63[r] = x_2[r] * x_2[r];
             #line 45 "layer_norm_fwd.py"
             _var_2[r] = _var_1[r] + v63[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 45 "layer_norm_fwd.py"
@@ -5063,16 +4809,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
         bool mask_1[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 53 "layer_norm_fwd.py"
-            mask_1[r] = cols_3[r] < N;
-        // w = tl.load(W + cols, mask=mask)
         __half* v87[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 53 "layer_norm_fwd.py"
+            mask_1[r] = cols_3[r] < N;
+            // w = tl.load(W + cols, mask=mask)
             #line 54 "layer_norm_fwd.py"
             v87[r] = W + cols_3[r];
+        }
         __half w_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -5151,53 +4896,38 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 56 "layer_norm_fwd.py"
             tsm::load<1>(&v97[r], v93[r], mask[r]); // 2-byte access
         float x_4[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 56 "layer_norm_fwd.py"
-            x_4[r] = __half2float(v97[r]);
-        // x_hat = (x - mean) * rstd
         float v100[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 57 "layer_norm_fwd.py"
-            v100[r] = x_4[r] - mean;
         float x_hat[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 57 "layer_norm_fwd.py"
-            x_hat[r] = v100[r] * rstd;
-        // y = x_hat * w + b
         float v103[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v103[r] = __half2float(w_3[r]);
         float v104[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v104[r] = x_hat[r] * v103[r];
         float v105[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 58 "layer_norm_fwd.py"
-            v105[r] = __half2float(b_1[r]);
         float y[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 58 "layer_norm_fwd.py"
-            y[r] = v104[r] + v105[r];
-        // tl.store(Y + cols, y, mask=mask)
         __half* v108[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 59 "layer_norm_fwd.py"
-            v108[r] = Y_1 + cols_2[r];
         __half v109[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 56 "layer_norm_fwd.py"
+            x_4[r] = __half2float(v97[r]);
+            // x_hat = (x - mean) * rstd
+            #line 57 "layer_norm_fwd.py"
+            v100[r] = x_4[r] - mean;
+            #line 57 "layer_norm_fwd.py"
+            x_hat[r] = v100[r] * rstd;
+            // y = x_hat * w + b
+            #line 58 "layer_norm_fwd.py"
+            v103[r] = __half2float(w_3[r]);
+            #line 58 "layer_norm_fwd.py"
+            v104[r] = x_hat[r] * v103[r];
+            #line 58 "layer_norm_fwd.py"
+            v105[r] = __half2float(b_1[r]);
+            #line 58 "layer_norm_fwd.py"
+            y[r] = v104[r] + v105[r];
+            // tl.store(Y + cols, y, mask=mask)
+            #line 59 "layer_norm_fwd.py"
+            v108[r] = Y_1 + cols_2[r];
             #line 59 "layer_norm_fwd.py"
             v109[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 59 "layer_norm_fwd.py"

@@ -19,21 +19,20 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (0);
     // mask = cols < n_cols
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < 1;
-    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v13 = row * 1;
     #line 37 "layernorm_swish_fused.py"
     float* v14 = input_ptr + v13;
+    bool mask[1];
     float* v16[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < 1;
+        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
         #line 37 "layernorm_swish_fused.py"
         v16[r] = v14 + cols[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -65,21 +64,18 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float row_mean = tsm::div_full(v23, 1.0f);
     // centered = tl.where(mask, x - row_mean, 0.0)
     float v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        v27[r] = x[r] - row_mean;
     float centered[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        centered[r] = mask[r] ? v27[r] : 0.0f;
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     float v31[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "layernorm_swish_fused.py"
+        v27[r] = x[r] - row_mean;
+        #line 40 "layernorm_swish_fused.py"
+        centered[r] = mask[r] ? v27[r] : 0.0f;
+        // var = tl.sum(centered * centered, axis=0) / n_cols
         #line 41 "layernorm_swish_fused.py"
         v31[r] = centered[r] * centered[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 41 "layernorm_swish_fused.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -151,62 +147,45 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v48[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    float v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v51[r] = centered[r] * row_rstd;
-    float v52[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v52[r] = v51[r] * w[r];
-    float y[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        y[r] = v52[r] + b[r];
-    // out = y * tl.sigmoid(SWISH_BETA * y)
-    float v56[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v56[r] = 1.0f * y[r];
-    float v57[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v57[r] = -v56[r];
-    float v58[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v58[r] = tsm::exp_approx(v57[r]);
-    float v61[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v61[r] = 1.0f + v58[r];
-    float v64[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v64[r] = tsm::div_full(1.0f, v61[r]);
-    float out_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        out_2[r] = y[r] * v64[r];
-    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
     #line 52 "layernorm_swish_fused.py"
     int v67 = row * 1;
     #line 52 "layernorm_swish_fused.py"
     float* v68 = output_ptr + v67;
+    float v51[1];
+    float v52[1];
+    float y[1];
+    float v56[1];
+    float v57[1];
+    float v58[1];
+    float v61[1];
+    float v64[1];
+    float out_2[1];
     float* v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 48 "layernorm_swish_fused.py"
+        v51[r] = centered[r] * row_rstd;
+        #line 48 "layernorm_swish_fused.py"
+        v52[r] = v51[r] * w[r];
+        #line 48 "layernorm_swish_fused.py"
+        y[r] = v52[r] + b[r];
+        // out = y * tl.sigmoid(SWISH_BETA * y)
+        #line 50 "layernorm_swish_fused.py"
+        v56[r] = 1.0f * y[r];
+        #line 50 "layernorm_swish_fused.py"
+        v57[r] = -v56[r];
+        #line 50 "layernorm_swish_fused.py"
+        v58[r] = tsm::exp_approx(v57[r]);
+        #line 50 "layernorm_swish_fused.py"
+        v61[r] = 1.0f + v58[r];
+        #line 50 "layernorm_swish_fused.py"
+        v64[r] = tsm::div_full(1.0f, v61[r]);
+        #line 50 "layernorm_swish_fused.py"
+        out_2[r] = y[r] * v64[r];
+        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
         #line 52 "layernorm_swish_fused.py"
         v70[r] = v68 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -234,21 +213,20 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
+    bool mask[1];
     float* v15[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
         #line 37 "layernorm_swish_fused.py"
         v15[r] = v13 + cols[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -293,21 +271,18 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float row_mean = tsm::div_full(v22, v23);
     // centered = tl.where(mask, x - row_mean, 0.0)
     float v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        v26[r] = x[r] - row_mean;
     float centered[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        centered[r] = mask[r] ? v26[r] : 0.0f;
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     float v30[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "layernorm_swish_fused.py"
+        v26[r] = x[r] - row_mean;
+        #line 40 "layernorm_swish_fused.py"
+        centered[r] = mask[r] ? v26[r] : 0.0f;
+        // var = tl.sum(centered * centered, axis=0) / n_cols
         #line 41 "layernorm_swish_fused.py"
         v30[r] = centered[r] * centered[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 41 "layernorm_swish_fused.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -392,62 +367,45 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    float v50[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v50[r] = centered[r] * row_rstd;
-    float v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v51[r] = v50[r] * w[r];
-    float y[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        y[r] = v51[r] + b[r];
-    // out = y * tl.sigmoid(SWISH_BETA * y)
-    float v55[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v55[r] = 1.0f * y[r];
-    float v56[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v56[r] = -v55[r];
-    float v57[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v57[r] = tsm::exp_approx(v56[r]);
-    float v60[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v60[r] = 1.0f + v57[r];
-    float v63[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v63[r] = tsm::div_full(1.0f, v60[r]);
-    float out_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        out_2[r] = y[r] * v63[r];
-    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
     #line 52 "layernorm_swish_fused.py"
     int v65 = row * n_cols;
     #line 52 "layernorm_swish_fused.py"
     float* v66 = output_ptr + v65;
+    float v50[1];
+    float v51[1];
+    float y[1];
+    float v55[1];
+    float v56[1];
+    float v57[1];
+    float v60[1];
+    float v63[1];
+    float out_2[1];
     float* v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 48 "layernorm_swish_fused.py"
+        v50[r] = centered[r] * row_rstd;
+        #line 48 "layernorm_swish_fused.py"
+        v51[r] = v50[r] * w[r];
+        #line 48 "layernorm_swish_fused.py"
+        y[r] = v51[r] + b[r];
+        // out = y * tl.sigmoid(SWISH_BETA * y)
+        #line 50 "layernorm_swish_fused.py"
+        v55[r] = 1.0f * y[r];
+        #line 50 "layernorm_swish_fused.py"
+        v56[r] = -v55[r];
+        #line 50 "layernorm_swish_fused.py"
+        v57[r] = tsm::exp_approx(v56[r]);
+        #line 50 "layernorm_swish_fused.py"
+        v60[r] = 1.0f + v57[r];
+        #line 50 "layernorm_swish_fused.py"
+        v63[r] = tsm::div_full(1.0f, v60[r]);
+        #line 50 "layernorm_swish_fused.py"
+        out_2[r] = y[r] * v63[r];
+        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
         #line 52 "layernorm_swish_fused.py"
         v68[r] = v66 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -475,21 +433,20 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
+    bool mask[1];
     float* v15[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
         #line 37 "layernorm_swish_fused.py"
         v15[r] = v13 + cols[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -577,21 +534,18 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float row_mean = tsm::div_full(v22, v23);
     // centered = tl.where(mask, x - row_mean, 0.0)
     float v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        v26[r] = x[r] - row_mean;
     float centered[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        centered[r] = mask[r] ? v26[r] : 0.0f;
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     float v30[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "layernorm_swish_fused.py"
+        v26[r] = x[r] - row_mean;
+        #line 40 "layernorm_swish_fused.py"
+        centered[r] = mask[r] ? v26[r] : 0.0f;
+        // var = tl.sum(centered * centered, axis=0) / n_cols
         #line 41 "layernorm_swish_fused.py"
         v30[r] = centered[r] * centered[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 41 "layernorm_swish_fused.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -719,62 +673,45 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    float v50[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v50[r] = centered[r] * row_rstd;
-    float v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v51[r] = v50[r] * w_2[r];
-    float y[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        y[r] = v51[r] + b[r];
-    // out = y * tl.sigmoid(SWISH_BETA * y)
-    float v55[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v55[r] = 1.0f * y[r];
-    float v56[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v56[r] = -v55[r];
-    float v57[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v57[r] = tsm::exp_approx(v56[r]);
-    float v60[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v60[r] = 1.0f + v57[r];
-    float v63[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v63[r] = tsm::div_full(1.0f, v60[r]);
-    float out_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        out_2[r] = y[r] * v63[r];
-    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
     #line 52 "layernorm_swish_fused.py"
     int v65 = row * n_cols;
     #line 52 "layernorm_swish_fused.py"
     float* v66 = output_ptr + v65;
+    float v50[1];
+    float v51[1];
+    float y[1];
+    float v55[1];
+    float v56[1];
+    float v57[1];
+    float v60[1];
+    float v63[1];
+    float out_2[1];
     float* v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 48 "layernorm_swish_fused.py"
+        v50[r] = centered[r] * row_rstd;
+        #line 48 "layernorm_swish_fused.py"
+        v51[r] = v50[r] * w_2[r];
+        #line 48 "layernorm_swish_fused.py"
+        y[r] = v51[r] + b[r];
+        // out = y * tl.sigmoid(SWISH_BETA * y)
+        #line 50 "layernorm_swish_fused.py"
+        v55[r] = 1.0f * y[r];
+        #line 50 "layernorm_swish_fused.py"
+        v56[r] = -v55[r];
+        #line 50 "layernorm_swish_fused.py"
+        v57[r] = tsm::exp_approx(v56[r]);
+        #line 50 "layernorm_swish_fused.py"
+        v60[r] = 1.0f + v57[r];
+        #line 50 "layernorm_swish_fused.py"
+        v63[r] = tsm::div_full(1.0f, v60[r]);
+        #line 50 "layernorm_swish_fused.py"
+        out_2[r] = y[r] * v63[r];
+        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
         #line 52 "layernorm_swish_fused.py"
         v68[r] = v66 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -802,21 +739,20 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
+    bool mask[1];
     float* v15[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
         #line 37 "layernorm_swish_fused.py"
         v15[r] = v13 + cols[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -904,21 +840,18 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float row_mean = tsm::div_full(v22, v23);
     // centered = tl.where(mask, x - row_mean, 0.0)
     float v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        v26[r] = x[r] - row_mean;
     float centered[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        centered[r] = mask[r] ? v26[r] : 0.0f;
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     float v30[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "layernorm_swish_fused.py"
+        v26[r] = x[r] - row_mean;
+        #line 40 "layernorm_swish_fused.py"
+        centered[r] = mask[r] ? v26[r] : 0.0f;
+        // var = tl.sum(centered * centered, axis=0) / n_cols
         #line 41 "layernorm_swish_fused.py"
         v30[r] = centered[r] * centered[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 41 "layernorm_swish_fused.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -1046,62 +979,45 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    float v50[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v50[r] = centered[r] * row_rstd;
-    float v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v51[r] = v50[r] * w_2[r];
-    float y[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        y[r] = v51[r] + b[r];
-    // out = y * tl.sigmoid(SWISH_BETA * y)
-    float v55[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v55[r] = 1.0f * y[r];
-    float v56[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v56[r] = -v55[r];
-    float v57[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v57[r] = tsm::exp_approx(v56[r]);
-    float v60[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v60[r] = 1.0f + v57[r];
-    float v63[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v63[r] = tsm::div_full(1.0f, v60[r]);
-    float out_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        out_2[r] = y[r] * v63[r];
-    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
     #line 52 "layernorm_swish_fused.py"
     int v65 = row * n_cols;
     #line 52 "layernorm_swish_fused.py"
     float* v66 = output_ptr + v65;
+    float v50[1];
+    float v51[1];
+    float y[1];
+    float v55[1];
+    float v56[1];
+    float v57[1];
+    float v60[1];
+    float v63[1];
+    float out_2[1];
     float* v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 48 "layernorm_swish_fused.py"
+        v50[r] = centered[r] * row_rstd;
+        #line 48 "layernorm_swish_fused.py"
+        v51[r] = v50[r] * w_2[r];
+        #line 48 "layernorm_swish_fused.py"
+        y[r] = v51[r] + b[r];
+        // out = y * tl.sigmoid(SWISH_BETA * y)
+        #line 50 "layernorm_swish_fused.py"
+        v55[r] = 1.0f * y[r];
+        #line 50 "layernorm_swish_fused.py"
+        v56[r] = -v55[r];
+        #line 50 "layernorm_swish_fused.py"
+        v57[r] = tsm::exp_approx(v56[r]);
+        #line 50 "layernorm_swish_fused.py"
+        v60[r] = 1.0f + v57[r];
+        #line 50 "layernorm_swish_fused.py"
+        v63[r] = tsm::div_full(1.0f, v60[r]);
+        #line 50 "layernorm_swish_fused.py"
+        out_2[r] = y[r] * v63[r];
+        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
         #line 52 "layernorm_swish_fused.py"
         v68[r] = v66 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -1250,21 +1166,18 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float row_mean = tsm::div_full(v22, v23);
     // centered = tl.where(mask, x - row_mean, 0.0)
     float v26[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        v26[r] = x[r] - row_mean;
     float centered[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        centered[r] = mask[r] ? v26[r] : 0.0f;
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     float v30[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 40 "layernorm_swish_fused.py"
+        v26[r] = x[r] - row_mean;
+        #line 40 "layernorm_swish_fused.py"
+        centered[r] = mask[r] ? v26[r] : 0.0f;
+        // var = tl.sum(centered * centered, axis=0) / n_cols
         #line 41 "layernorm_swish_fused.py"
         v30[r] = centered[r] * centered[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 41 "layernorm_swish_fused.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -1450,62 +1363,45 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         { const tsm::vec<float, 2> x = sv[tp4 + 0x180]; b_1[3] = x.e[0]; b_1[7] = x.e[1]; }
     }
     // y = centered * row_rstd * w + b
-    float v50[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v50[r] = centered[r] * row_rstd;
-    float v51[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v51[r] = v50[r] * w_3[r];
-    float y[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        y[r] = v51[r] + b_1[r];
-    // out = y * tl.sigmoid(SWISH_BETA * y)
-    float v55[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v55[r] = 1.0f * y[r];
-    float v56[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v56[r] = -v55[r];
-    float v57[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v57[r] = tsm::exp_approx(v56[r]);
-    float v60[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v60[r] = 1.0f + v57[r];
-    float v63[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v63[r] = tsm::div_full(1.0f, v60[r]);
-    float out_2[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        out_2[r] = y[r] * v63[r];
-    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
     #line 52 "layernorm_swish_fused.py"
     int v65 = row * n_cols;
     #line 52 "layernorm_swish_fused.py"
     float* v66 = output_ptr + v65;
+    float v50[8];
+    float v51[8];
+    float y[8];
+    float v55[8];
+    float v56[8];
+    float v57[8];
+    float v60[8];
+    float v63[8];
+    float out_2[8];
     float* v68[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 48 "layernorm_swish_fused.py"
+        v50[r] = centered[r] * row_rstd;
+        #line 48 "layernorm_swish_fused.py"
+        v51[r] = v50[r] * w_3[r];
+        #line 48 "layernorm_swish_fused.py"
+        y[r] = v51[r] + b_1[r];
+        // out = y * tl.sigmoid(SWISH_BETA * y)
+        #line 50 "layernorm_swish_fused.py"
+        v55[r] = 1.0f * y[r];
+        #line 50 "layernorm_swish_fused.py"
+        v56[r] = -v55[r];
+        #line 50 "layernorm_swish_fused.py"
+        v57[r] = tsm::exp_approx(v56[r]);
+        #line 50 "layernorm_swish_fused.py"
+        v60[r] = 1.0f + v57[r];
+        #line 50 "layernorm_swish_fused.py"
+        v63[r] = tsm::div_full(1.0f, v60[r]);
+        #line 50 "layernorm_swish_fused.py"
+        out_2[r] = y[r] * v63[r];
+        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
         #line 52 "layernorm_swish_fused.py"
         v68[r] = v66 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -1532,21 +1428,20 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (0);
     // mask = cols < n_cols
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < 1;
-    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v13 = row * 1;
     #line 37 "layernorm_swish_fused.py"
     float* v14 = input_ptr + v13;
+    bool mask[1];
     float* v16[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < 1;
+        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
         #line 37 "layernorm_swish_fused.py"
         v16[r] = v14 + cols[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1578,21 +1473,18 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float row_mean = tsm::div_full(v23, 1.0f);
     // centered = tl.where(mask, x - row_mean, 0.0)
     float v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        v27[r] = x[r] - row_mean;
     float centered[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        centered[r] = mask[r] ? v27[r] : 0.0f;
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     float v31[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "layernorm_swish_fused.py"
+        v27[r] = x[r] - row_mean;
+        #line 40 "layernorm_swish_fused.py"
+        centered[r] = mask[r] ? v27[r] : 0.0f;
+        // var = tl.sum(centered * centered, axis=0) / n_cols
         #line 41 "layernorm_swish_fused.py"
         v31[r] = centered[r] * centered[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 41 "layernorm_swish_fused.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -1664,62 +1556,45 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v48[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    float v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v51[r] = centered[r] * row_rstd;
-    float v52[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v52[r] = v51[r] * w[r];
-    float y[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        y[r] = v52[r] + b[r];
-    // out = y * tl.sigmoid(SWISH_BETA * y)
-    float v56[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v56[r] = 1.70200002f * y[r];
-    float v57[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v57[r] = -v56[r];
-    float v58[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v58[r] = tsm::exp_approx(v57[r]);
-    float v61[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v61[r] = 1.0f + v58[r];
-    float v64[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v64[r] = tsm::div_full(1.0f, v61[r]);
-    float out_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        out_2[r] = y[r] * v64[r];
-    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
     #line 52 "layernorm_swish_fused.py"
     int v67 = row * 1;
     #line 52 "layernorm_swish_fused.py"
     float* v68 = output_ptr + v67;
+    float v51[1];
+    float v52[1];
+    float y[1];
+    float v56[1];
+    float v57[1];
+    float v58[1];
+    float v61[1];
+    float v64[1];
+    float out_2[1];
     float* v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 48 "layernorm_swish_fused.py"
+        v51[r] = centered[r] * row_rstd;
+        #line 48 "layernorm_swish_fused.py"
+        v52[r] = v51[r] * w[r];
+        #line 48 "layernorm_swish_fused.py"
+        y[r] = v52[r] + b[r];
+        // out = y * tl.sigmoid(SWISH_BETA * y)
+        #line 50 "layernorm_swish_fused.py"
+        v56[r] = 1.70200002f * y[r];
+        #line 50 "layernorm_swish_fused.py"
+        v57[r] = -v56[r];
+        #line 50 "layernorm_swish_fused.py"
+        v58[r] = tsm::exp_approx(v57[r]);
+        #line 50 "layernorm_swish_fused.py"
+        v61[r] = 1.0f + v58[r];
+        #line 50 "layernorm_swish_fused.py"
+        v64[r] = tsm::div_full(1.0f, v61[r]);
+        #line 50 "layernorm_swish_fused.py"
+        out_2[r] = y[r] * v64[r];
+        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
         #line 52 "layernorm_swish_fused.py"
         v70[r] = v68 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -1747,21 +1622,20 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
+    bool mask[1];
     float* v15[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
         #line 37 "layernorm_swish_fused.py"
         v15[r] = v13 + cols[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1806,21 +1680,18 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float row_mean = tsm::div_full(v22, v23);
     // centered = tl.where(mask, x - row_mean, 0.0)
     float v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        v26[r] = x[r] - row_mean;
     float centered[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        centered[r] = mask[r] ? v26[r] : 0.0f;
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     float v30[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "layernorm_swish_fused.py"
+        v26[r] = x[r] - row_mean;
+        #line 40 "layernorm_swish_fused.py"
+        centered[r] = mask[r] ? v26[r] : 0.0f;
+        // var = tl.sum(centered * centered, axis=0) / n_cols
         #line 41 "layernorm_swish_fused.py"
         v30[r] = centered[r] * centered[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 41 "layernorm_swish_fused.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -1905,62 +1776,45 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    float v50[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v50[r] = centered[r] * row_rstd;
-    float v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v51[r] = v50[r] * w[r];
-    float y[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        y[r] = v51[r] + b[r];
-    // out = y * tl.sigmoid(SWISH_BETA * y)
-    float v55[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v55[r] = 1.70200002f * y[r];
-    float v56[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v56[r] = -v55[r];
-    float v57[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v57[r] = tsm::exp_approx(v56[r]);
-    float v60[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v60[r] = 1.0f + v57[r];
-    float v63[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v63[r] = tsm::div_full(1.0f, v60[r]);
-    float out_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        out_2[r] = y[r] * v63[r];
-    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
     #line 52 "layernorm_swish_fused.py"
     int v65 = row * n_cols;
     #line 52 "layernorm_swish_fused.py"
     float* v66 = output_ptr + v65;
+    float v50[1];
+    float v51[1];
+    float y[1];
+    float v55[1];
+    float v56[1];
+    float v57[1];
+    float v60[1];
+    float v63[1];
+    float out_2[1];
     float* v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 48 "layernorm_swish_fused.py"
+        v50[r] = centered[r] * row_rstd;
+        #line 48 "layernorm_swish_fused.py"
+        v51[r] = v50[r] * w[r];
+        #line 48 "layernorm_swish_fused.py"
+        y[r] = v51[r] + b[r];
+        // out = y * tl.sigmoid(SWISH_BETA * y)
+        #line 50 "layernorm_swish_fused.py"
+        v55[r] = 1.70200002f * y[r];
+        #line 50 "layernorm_swish_fused.py"
+        v56[r] = -v55[r];
+        #line 50 "layernorm_swish_fused.py"
+        v57[r] = tsm::exp_approx(v56[r]);
+        #line 50 "layernorm_swish_fused.py"
+        v60[r] = 1.0f + v57[r];
+        #line 50 "layernorm_swish_fused.py"
+        v63[r] = tsm::div_full(1.0f, v60[r]);
+        #line 50 "layernorm_swish_fused.py"
+        out_2[r] = y[r] * v63[r];
+        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
         #line 52 "layernorm_swish_fused.py"
         v68[r] = v66 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -1988,21 +1842,20 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
+    bool mask[1];
     float* v15[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
         #line 37 "layernorm_swish_fused.py"
         v15[r] = v13 + cols[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2090,21 +1943,18 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float row_mean = tsm::div_full(v22, v23);
     // centered = tl.where(mask, x - row_mean, 0.0)
     float v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        v26[r] = x[r] - row_mean;
     float centered[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        centered[r] = mask[r] ? v26[r] : 0.0f;
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     float v30[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "layernorm_swish_fused.py"
+        v26[r] = x[r] - row_mean;
+        #line 40 "layernorm_swish_fused.py"
+        centered[r] = mask[r] ? v26[r] : 0.0f;
+        // var = tl.sum(centered * centered, axis=0) / n_cols
         #line 41 "layernorm_swish_fused.py"
         v30[r] = centered[r] * centered[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 41 "layernorm_swish_fused.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -2232,62 +2082,45 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    float v50[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v50[r] = centered[r] * row_rstd;
-    float v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v51[r] = v50[r] * w_2[r];
-    float y[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        y[r] = v51[r] + b[r];
-    // out = y * tl.sigmoid(SWISH_BETA * y)
-    float v55[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v55[r] = 1.70200002f * y[r];
-    float v56[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v56[r] = -v55[r];
-    float v57[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v57[r] = tsm::exp_approx(v56[r]);
-    float v60[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v60[r] = 1.0f + v57[r];
-    float v63[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v63[r] = tsm::div_full(1.0f, v60[r]);
-    float out_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        out_2[r] = y[r] * v63[r];
-    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
     #line 52 "layernorm_swish_fused.py"
     int v65 = row * n_cols;
     #line 52 "layernorm_swish_fused.py"
     float* v66 = output_ptr + v65;
+    float v50[1];
+    float v51[1];
+    float y[1];
+    float v55[1];
+    float v56[1];
+    float v57[1];
+    float v60[1];
+    float v63[1];
+    float out_2[1];
     float* v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 48 "layernorm_swish_fused.py"
+        v50[r] = centered[r] * row_rstd;
+        #line 48 "layernorm_swish_fused.py"
+        v51[r] = v50[r] * w_2[r];
+        #line 48 "layernorm_swish_fused.py"
+        y[r] = v51[r] + b[r];
+        // out = y * tl.sigmoid(SWISH_BETA * y)
+        #line 50 "layernorm_swish_fused.py"
+        v55[r] = 1.70200002f * y[r];
+        #line 50 "layernorm_swish_fused.py"
+        v56[r] = -v55[r];
+        #line 50 "layernorm_swish_fused.py"
+        v57[r] = tsm::exp_approx(v56[r]);
+        #line 50 "layernorm_swish_fused.py"
+        v60[r] = 1.0f + v57[r];
+        #line 50 "layernorm_swish_fused.py"
+        v63[r] = tsm::div_full(1.0f, v60[r]);
+        #line 50 "layernorm_swish_fused.py"
+        out_2[r] = y[r] * v63[r];
+        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
         #line 52 "layernorm_swish_fused.py"
         v68[r] = v66 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -2315,21 +2148,20 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
+    bool mask[1];
     float* v15[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
         #line 37 "layernorm_swish_fused.py"
         v15[r] = v13 + cols[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2417,21 +2249,18 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float row_mean = tsm::div_full(v22, v23);
     // centered = tl.where(mask, x - row_mean, 0.0)
     float v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        v26[r] = x[r] - row_mean;
     float centered[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        centered[r] = mask[r] ? v26[r] : 0.0f;
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     float v30[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "layernorm_swish_fused.py"
+        v26[r] = x[r] - row_mean;
+        #line 40 "layernorm_swish_fused.py"
+        centered[r] = mask[r] ? v26[r] : 0.0f;
+        // var = tl.sum(centered * centered, axis=0) / n_cols
         #line 41 "layernorm_swish_fused.py"
         v30[r] = centered[r] * centered[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 41 "layernorm_swish_fused.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -2559,62 +2388,45 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    float v50[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v50[r] = centered[r] * row_rstd;
-    float v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v51[r] = v50[r] * w_2[r];
-    float y[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        y[r] = v51[r] + b[r];
-    // out = y * tl.sigmoid(SWISH_BETA * y)
-    float v55[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v55[r] = 1.70200002f * y[r];
-    float v56[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v56[r] = -v55[r];
-    float v57[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v57[r] = tsm::exp_approx(v56[r]);
-    float v60[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v60[r] = 1.0f + v57[r];
-    float v63[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v63[r] = tsm::div_full(1.0f, v60[r]);
-    float out_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        out_2[r] = y[r] * v63[r];
-    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
     #line 52 "layernorm_swish_fused.py"
     int v65 = row * n_cols;
     #line 52 "layernorm_swish_fused.py"
     float* v66 = output_ptr + v65;
+    float v50[1];
+    float v51[1];
+    float y[1];
+    float v55[1];
+    float v56[1];
+    float v57[1];
+    float v60[1];
+    float v63[1];
+    float out_2[1];
     float* v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 48 "layernorm_swish_fused.py"
+        v50[r] = centered[r] * row_rstd;
+        #line 48 "layernorm_swish_fused.py"
+        v51[r] = v50[r] * w_2[r];
+        #line 48 "layernorm_swish_fused.py"
+        y[r] = v51[r] + b[r];
+        // out = y * tl.sigmoid(SWISH_BETA * y)
+        #line 50 "layernorm_swish_fused.py"
+        v55[r] = 1.70200002f * y[r];
+        #line 50 "layernorm_swish_fused.py"
+        v56[r] = -v55[r];
+        #line 50 "layernorm_swish_fused.py"
+        v57[r] = tsm::exp_approx(v56[r]);
+        #line 50 "layernorm_swish_fused.py"
+        v60[r] = 1.0f + v57[r];
+        #line 50 "layernorm_swish_fused.py"
+        v63[r] = tsm::div_full(1.0f, v60[r]);
+        #line 50 "layernorm_swish_fused.py"
+        out_2[r] = y[r] * v63[r];
+        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
         #line 52 "layernorm_swish_fused.py"
         v68[r] = v66 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -2763,21 +2575,18 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float row_mean = tsm::div_full(v22, v23);
     // centered = tl.where(mask, x - row_mean, 0.0)
     float v26[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        v26[r] = x[r] - row_mean;
     float centered[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        centered[r] = mask[r] ? v26[r] : 0.0f;
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     float v30[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 40 "layernorm_swish_fused.py"
+        v26[r] = x[r] - row_mean;
+        #line 40 "layernorm_swish_fused.py"
+        centered[r] = mask[r] ? v26[r] : 0.0f;
+        // var = tl.sum(centered * centered, axis=0) / n_cols
         #line 41 "layernorm_swish_fused.py"
         v30[r] = centered[r] * centered[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 41 "layernorm_swish_fused.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -2963,62 +2772,45 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         { const tsm::vec<float, 2> x = sv[tp4 + 0x180]; b_1[3] = x.e[0]; b_1[7] = x.e[1]; }
     }
     // y = centered * row_rstd * w + b
-    float v50[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v50[r] = centered[r] * row_rstd;
-    float v51[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v51[r] = v50[r] * w_3[r];
-    float y[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        y[r] = v51[r] + b_1[r];
-    // out = y * tl.sigmoid(SWISH_BETA * y)
-    float v55[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v55[r] = 1.70200002f * y[r];
-    float v56[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v56[r] = -v55[r];
-    float v57[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v57[r] = tsm::exp_approx(v56[r]);
-    float v60[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v60[r] = 1.0f + v57[r];
-    float v63[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v63[r] = tsm::div_full(1.0f, v60[r]);
-    float out_2[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        out_2[r] = y[r] * v63[r];
-    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
     #line 52 "layernorm_swish_fused.py"
     int v65 = row * n_cols;
     #line 52 "layernorm_swish_fused.py"
     float* v66 = output_ptr + v65;
+    float v50[8];
+    float v51[8];
+    float y[8];
+    float v55[8];
+    float v56[8];
+    float v57[8];
+    float v60[8];
+    float v63[8];
+    float out_2[8];
     float* v68[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 48 "layernorm_swish_fused.py"
+        v50[r] = centered[r] * row_rstd;
+        #line 48 "layernorm_swish_fused.py"
+        v51[r] = v50[r] * w_3[r];
+        #line 48 "layernorm_swish_fused.py"
+        y[r] = v51[r] + b_1[r];
+        // out = y * tl.sigmoid(SWISH_BETA * y)
+        #line 50 "layernorm_swish_fused.py"
+        v55[r] = 1.70200002f * y[r];
+        #line 50 "layernorm_swish_fused.py"
+        v56[r] = -v55[r];
+        #line 50 "layernorm_swish_fused.py"
+        v57[r] = tsm::exp_approx(v56[r]);
+        #line 50 "layernorm_swish_fused.py"
+        v60[r] = 1.0f + v57[r];
+        #line 50 "layernorm_swish_fused.py"
+        v63[r] = tsm::div_full(1.0f, v60[r]);
+        #line 50 "layernorm_swish_fused.py"
+        out_2[r] = y[r] * v63[r];
+        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
         #line 52 "layernorm_swish_fused.py"
         v68[r] = v66 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -3046,21 +2838,20 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
-    bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
+    bool mask[1];
     float* v15[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
         #line 37 "layernorm_swish_fused.py"
         v15[r] = v13 + cols[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3109,21 +2900,18 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float row_mean = tsm::div_full(v22, v23);
     // centered = tl.where(mask, x - row_mean, 0.0)
     float v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        v26[r] = x[r] - row_mean;
     float centered[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "layernorm_swish_fused.py"
-        centered[r] = mask[r] ? v26[r] : 0.0f;
-    // var = tl.sum(centered * centered, axis=0) / n_cols
     float v30[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "layernorm_swish_fused.py"
+        v26[r] = x[r] - row_mean;
+        #line 40 "layernorm_swish_fused.py"
+        centered[r] = mask[r] ? v26[r] : 0.0f;
+        // var = tl.sum(centered * centered, axis=0) / n_cols
         #line 41 "layernorm_swish_fused.py"
         v30[r] = centered[r] * centered[r];
+    }
     // the combine function, on scalars (one per operand of the reduction)
     #line 41 "layernorm_swish_fused.py"
     auto combine_1 = [&](float acc_1, float x_2, float &out_1) {
@@ -3212,62 +3000,45 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    float v50[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v50[r] = centered[r] * row_rstd;
-    float v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        v51[r] = v50[r] * w[r];
-    float y[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 48 "layernorm_swish_fused.py"
-        y[r] = v51[r] + b[r];
-    // out = y * tl.sigmoid(SWISH_BETA * y)
-    float v55[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v55[r] = 1.0f * y[r];
-    float v56[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v56[r] = -v55[r];
-    float v57[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v57[r] = tsm::exp_approx(v56[r]);
-    float v60[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v60[r] = 1.0f + v57[r];
-    float v63[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        v63[r] = tsm::div_full(1.0f, v60[r]);
-    float out_2[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 50 "layernorm_swish_fused.py"
-        out_2[r] = y[r] * v63[r];
-    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
     #line 52 "layernorm_swish_fused.py"
     int v65 = row * n_cols;
     #line 52 "layernorm_swish_fused.py"
     float* v66 = output_ptr + v65;
+    float v50[1];
+    float v51[1];
+    float y[1];
+    float v55[1];
+    float v56[1];
+    float v57[1];
+    float v60[1];
+    float v63[1];
+    float out_2[1];
     float* v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 48 "layernorm_swish_fused.py"
+        v50[r] = centered[r] * row_rstd;
+        #line 48 "layernorm_swish_fused.py"
+        v51[r] = v50[r] * w[r];
+        #line 48 "layernorm_swish_fused.py"
+        y[r] = v51[r] + b[r];
+        // out = y * tl.sigmoid(SWISH_BETA * y)
+        #line 50 "layernorm_swish_fused.py"
+        v55[r] = 1.0f * y[r];
+        #line 50 "layernorm_swish_fused.py"
+        v56[r] = -v55[r];
+        #line 50 "layernorm_swish_fused.py"
+        v57[r] = tsm::exp_approx(v56[r]);
+        #line 50 "layernorm_swish_fused.py"
+        v60[r] = 1.0f + v57[r];
+        #line 50 "layernorm_swish_fused.py"
+        v63[r] = tsm::div_full(1.0f, v60[r]);
+        #line 50 "layernorm_swish_fused.py"
+        out_2[r] = y[r] * v63[r];
+        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
         #line 52 "layernorm_swish_fused.py"
         v68[r] = v66 + cols[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"

@@ -208,15 +208,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 29 "math_functions.py"
     float* v24 = out_ptr + 0;
     float* v26[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "math_functions.py"
-        v26[r] = v24 + offs_1[r];
     float v27[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 29 "math_functions.py"
+        v26[r] = v24 + offs_1[r];
         #line 29 "math_functions.py"
         v27[r] = tsm::exp_approx(x[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "math_functions.py"
@@ -225,15 +224,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 30 "math_functions.py"
     float* v29 = out_ptr + 1;
     float* v31[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "math_functions.py"
-        v31[r] = v29 + offs[r];
     float v32[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 30 "math_functions.py"
+        v31[r] = v29 + offs[r];
         #line 30 "math_functions.py"
         v32[r] = tsm::exp2_approx(x_1[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "math_functions.py"
@@ -242,15 +240,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 31 "math_functions.py"
     float* v34 = out_ptr + 2;
     float* v36[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 31 "math_functions.py"
-        v36[r] = v34 + offs_2[r];
     float v37[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 31 "math_functions.py"
+        v36[r] = v34 + offs_2[r];
         #line 31 "math_functions.py"
         v37[r] = logf(a_2[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 31 "math_functions.py"
@@ -259,15 +256,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 32 "math_functions.py"
     float* v39 = out_ptr + 3;
     float* v41[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 32 "math_functions.py"
-        v41[r] = v39 + offs[r];
     float v42[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 32 "math_functions.py"
+        v41[r] = v39 + offs[r];
         #line 32 "math_functions.py"
         v42[r] = log2f(a[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 32 "math_functions.py"
@@ -276,15 +272,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 33 "math_functions.py"
     float* v44 = out_ptr + 4;
     float* v46[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 33 "math_functions.py"
-        v46[r] = v44 + offs_1[r];
     float v47[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 33 "math_functions.py"
+        v46[r] = v44 + offs_1[r];
         #line 33 "math_functions.py"
         v47[r] = tsm::sqrt_approx(a_1[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 33 "math_functions.py"
@@ -293,15 +288,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 34 "math_functions.py"
     float* v49 = out_ptr + 5;
     float* v51[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "math_functions.py"
-        v51[r] = v49 + offs[r];
     float v52[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "math_functions.py"
+        v51[r] = v49 + offs[r];
         #line 34 "math_functions.py"
         v52[r] = tsm::rsqrt_approx(a[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "math_functions.py"
@@ -310,15 +304,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 35 "math_functions.py"
     float* v54 = out_ptr + 6;
     float* v56[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 35 "math_functions.py"
-        v56[r] = v54 + offs_2[r];
     float v57[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 35 "math_functions.py"
+        v56[r] = v54 + offs_2[r];
         #line 35 "math_functions.py"
         v57[r] = tsm::sin_ftz(x_2[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 35 "math_functions.py"
@@ -327,15 +320,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 36 "math_functions.py"
     float* v59 = out_ptr + 7;
     float* v61[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 36 "math_functions.py"
-        v61[r] = v59 + offs[r];
     float v62[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 36 "math_functions.py"
+        v61[r] = v59 + offs[r];
         #line 36 "math_functions.py"
         v62[r] = tsm::cos_ftz(x_1[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "math_functions.py"
@@ -344,15 +336,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 37 "math_functions.py"
     float* v64 = out_ptr + 8;
     float* v66[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "math_functions.py"
-        v66[r] = v64 + offs_1[r];
     float v67[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "math_functions.py"
+        v66[r] = v64 + offs_1[r];
         #line 37 "math_functions.py"
         v67[r] = tsm::erf_ftz(x[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "math_functions.py"
@@ -361,30 +352,23 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 38 "math_functions.py"
     float* v69 = out_ptr + 9;
     float* v71[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "math_functions.py"
-        v71[r] = v69 + offs[r];
     float v72[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "math_functions.py"
-        v72[r] = -x_1[r];
     float v73[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "math_functions.py"
-        v73[r] = tsm::exp_approx(v72[r]);
     float v76[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "math_functions.py"
-        v76[r] = 1.0f + v73[r];
     float v79[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 38 "math_functions.py"
+        v71[r] = v69 + offs[r];
+        #line 38 "math_functions.py"
+        v72[r] = -x_1[r];
+        #line 38 "math_functions.py"
+        v73[r] = tsm::exp_approx(v72[r]);
+        #line 38 "math_functions.py"
+        v76[r] = 1.0f + v73[r];
         #line 38 "math_functions.py"
         v79[r] = tsm::div_full(1.0f, v76[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 38 "math_functions.py"
@@ -393,15 +377,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 39 "math_functions.py"
     float* v81 = out_ptr + 10;
     float* v83[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 39 "math_functions.py"
-        v83[r] = v81 + offs_2[r];
     float v84[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 39 "math_functions.py"
+        v83[r] = v81 + offs_2[r];
         #line 39 "math_functions.py"
         v84[r] = tsm::tanh_ftz(x_2[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 39 "math_functions.py"
@@ -410,15 +393,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 40 "math_functions.py"
     float* v86 = out_ptr + 11;
     float* v88[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 40 "math_functions.py"
-        v88[r] = v86 + offs[r];
     float v89[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 40 "math_functions.py"
+        v88[r] = v86 + offs[r];
         #line 40 "math_functions.py"
         v89[r] = tsm::div_full(x_1[r], y_1[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 40 "math_functions.py"
@@ -636,15 +618,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 29 "math_functions.py"
     float* v25 = out_ptr + v24;
     float* v27[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "math_functions.py"
-        v27[r] = v25 + offs_1[r];
     float v28[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 29 "math_functions.py"
+        v27[r] = v25 + offs_1[r];
         #line 29 "math_functions.py"
         v28[r] = tsm::exp_approx(x[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "math_functions.py"
@@ -655,15 +636,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 30 "math_functions.py"
     float* v31 = out_ptr + v30;
     float* v33[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "math_functions.py"
-        v33[r] = v31 + offs[r];
     float v34[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 30 "math_functions.py"
+        v33[r] = v31 + offs[r];
         #line 30 "math_functions.py"
         v34[r] = tsm::exp2_approx(x_1[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "math_functions.py"
@@ -674,15 +654,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 31 "math_functions.py"
     float* v37 = out_ptr + v36;
     float* v39[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 31 "math_functions.py"
-        v39[r] = v37 + offs_2[r];
     float v40[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 31 "math_functions.py"
+        v39[r] = v37 + offs_2[r];
         #line 31 "math_functions.py"
         v40[r] = logf(a_2[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 31 "math_functions.py"
@@ -693,15 +672,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 32 "math_functions.py"
     float* v43 = out_ptr + v42;
     float* v45[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 32 "math_functions.py"
-        v45[r] = v43 + offs[r];
     float v46[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 32 "math_functions.py"
+        v45[r] = v43 + offs[r];
         #line 32 "math_functions.py"
         v46[r] = log2f(a[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 32 "math_functions.py"
@@ -712,15 +690,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 33 "math_functions.py"
     float* v49 = out_ptr + v48;
     float* v51[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 33 "math_functions.py"
-        v51[r] = v49 + offs_1[r];
     float v52[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 33 "math_functions.py"
+        v51[r] = v49 + offs_1[r];
         #line 33 "math_functions.py"
         v52[r] = tsm::sqrt_approx(a_1[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 33 "math_functions.py"
@@ -731,15 +708,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 34 "math_functions.py"
     float* v55 = out_ptr + v54;
     float* v57[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "math_functions.py"
-        v57[r] = v55 + offs[r];
     float v58[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "math_functions.py"
+        v57[r] = v55 + offs[r];
         #line 34 "math_functions.py"
         v58[r] = tsm::rsqrt_approx(a[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "math_functions.py"
@@ -750,15 +726,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 35 "math_functions.py"
     float* v61 = out_ptr + v60;
     float* v63[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 35 "math_functions.py"
-        v63[r] = v61 + offs_2[r];
     float v64[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 35 "math_functions.py"
+        v63[r] = v61 + offs_2[r];
         #line 35 "math_functions.py"
         v64[r] = tsm::sin_ftz(x_2[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 35 "math_functions.py"
@@ -769,15 +744,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 36 "math_functions.py"
     float* v67 = out_ptr + v66;
     float* v69[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 36 "math_functions.py"
-        v69[r] = v67 + offs[r];
     float v70[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 36 "math_functions.py"
+        v69[r] = v67 + offs[r];
         #line 36 "math_functions.py"
         v70[r] = tsm::cos_ftz(x_1[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "math_functions.py"
@@ -788,15 +762,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 37 "math_functions.py"
     float* v73 = out_ptr + v72;
     float* v75[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "math_functions.py"
-        v75[r] = v73 + offs_1[r];
     float v76[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "math_functions.py"
+        v75[r] = v73 + offs_1[r];
         #line 37 "math_functions.py"
         v76[r] = tsm::erf_ftz(x[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "math_functions.py"
@@ -807,30 +780,23 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 38 "math_functions.py"
     float* v79 = out_ptr + v78;
     float* v81[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "math_functions.py"
-        v81[r] = v79 + offs[r];
     float v82[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "math_functions.py"
-        v82[r] = -x_1[r];
     float v83[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "math_functions.py"
-        v83[r] = tsm::exp_approx(v82[r]);
     float v86[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "math_functions.py"
-        v86[r] = 1.0f + v83[r];
     float v89[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 38 "math_functions.py"
+        v81[r] = v79 + offs[r];
+        #line 38 "math_functions.py"
+        v82[r] = -x_1[r];
+        #line 38 "math_functions.py"
+        v83[r] = tsm::exp_approx(v82[r]);
+        #line 38 "math_functions.py"
+        v86[r] = 1.0f + v83[r];
         #line 38 "math_functions.py"
         v89[r] = tsm::div_full(1.0f, v86[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 38 "math_functions.py"
@@ -841,15 +807,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 39 "math_functions.py"
     float* v92 = out_ptr + v91;
     float* v94[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 39 "math_functions.py"
-        v94[r] = v92 + offs_2[r];
     float v95[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 39 "math_functions.py"
+        v94[r] = v92 + offs_2[r];
         #line 39 "math_functions.py"
         v95[r] = tsm::tanh_ftz(x_2[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 39 "math_functions.py"
@@ -860,15 +825,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 40 "math_functions.py"
     float* v98 = out_ptr + v97;
     float* v100[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 40 "math_functions.py"
-        v100[r] = v98 + offs[r];
     float v101[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 40 "math_functions.py"
+        v100[r] = v98 + offs[r];
         #line 40 "math_functions.py"
         v101[r] = tsm::div_full(x_1[r], y_1[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 40 "math_functions.py"
@@ -905,16 +869,15 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 25 "math_functions.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
     float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 25 "math_functions.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
         #line 26 "math_functions.py"
         v13[r] = x_ptr + offs[r];
+    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -939,27 +902,24 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     for (int r = 0; r < 1; ++r)
         #line 27 "math_functions.py"
         tsm::load<1>(&y[r], v18[r], mask[r]); // 4-byte access
-    // a = tl.abs(x)
-    float a[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "math_functions.py"
-        a[r] = fabsf(x[r]);
-    // tl.store(out_ptr + 0 * n + offs, tl.exp(x), mask=mask)
     #line 29 "math_functions.py"
     int v24 = 0 * n;
     #line 29 "math_functions.py"
     float* v25 = out_ptr + v24;
+    // a = tl.abs(x)
+    float a[1];
     float* v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 29 "math_functions.py"
-        v27[r] = v25 + offs[r];
     float v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "math_functions.py"
+        a[r] = fabsf(x[r]);
+        // tl.store(out_ptr + 0 * n + offs, tl.exp(x), mask=mask)
+        #line 29 "math_functions.py"
+        v27[r] = v25 + offs[r];
         #line 29 "math_functions.py"
         v28[r] = tsm::exp_approx(x[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "math_functions.py"
@@ -970,15 +930,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 30 "math_functions.py"
     float* v31 = out_ptr + v30;
     float* v33[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "math_functions.py"
-        v33[r] = v31 + offs[r];
     float v34[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "math_functions.py"
+        v33[r] = v31 + offs[r];
         #line 30 "math_functions.py"
         v34[r] = tsm::exp2_approx(x[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "math_functions.py"
@@ -989,15 +948,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 31 "math_functions.py"
     float* v37 = out_ptr + v36;
     float* v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 31 "math_functions.py"
-        v39[r] = v37 + offs[r];
     float v40[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 31 "math_functions.py"
+        v39[r] = v37 + offs[r];
         #line 31 "math_functions.py"
         v40[r] = logf(a[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "math_functions.py"
@@ -1008,15 +966,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 32 "math_functions.py"
     float* v43 = out_ptr + v42;
     float* v45[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 32 "math_functions.py"
-        v45[r] = v43 + offs[r];
     float v46[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 32 "math_functions.py"
+        v45[r] = v43 + offs[r];
         #line 32 "math_functions.py"
         v46[r] = log2f(a[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "math_functions.py"
@@ -1027,15 +984,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 33 "math_functions.py"
     float* v49 = out_ptr + v48;
     float* v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 33 "math_functions.py"
-        v51[r] = v49 + offs[r];
     float v52[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 33 "math_functions.py"
+        v51[r] = v49 + offs[r];
         #line 33 "math_functions.py"
         v52[r] = tsm::sqrt_approx(a[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 33 "math_functions.py"
@@ -1046,15 +1002,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 34 "math_functions.py"
     float* v55 = out_ptr + v54;
     float* v57[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 34 "math_functions.py"
-        v57[r] = v55 + offs[r];
     float v58[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 34 "math_functions.py"
+        v57[r] = v55 + offs[r];
         #line 34 "math_functions.py"
         v58[r] = tsm::rsqrt_approx(a[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 34 "math_functions.py"
@@ -1065,15 +1020,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 35 "math_functions.py"
     float* v61 = out_ptr + v60;
     float* v63[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 35 "math_functions.py"
-        v63[r] = v61 + offs[r];
     float v64[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 35 "math_functions.py"
+        v63[r] = v61 + offs[r];
         #line 35 "math_functions.py"
         v64[r] = tsm::sin_ftz(x[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 35 "math_functions.py"
@@ -1084,15 +1038,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 36 "math_functions.py"
     float* v67 = out_ptr + v66;
     float* v69[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 36 "math_functions.py"
-        v69[r] = v67 + offs[r];
     float v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 36 "math_functions.py"
+        v69[r] = v67 + offs[r];
         #line 36 "math_functions.py"
         v70[r] = tsm::cos_ftz(x[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 36 "math_functions.py"
@@ -1103,15 +1056,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 37 "math_functions.py"
     float* v73 = out_ptr + v72;
     float* v75[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "math_functions.py"
-        v75[r] = v73 + offs[r];
     float v76[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "math_functions.py"
+        v75[r] = v73 + offs[r];
         #line 37 "math_functions.py"
         v76[r] = tsm::erf_ftz(x[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "math_functions.py"
@@ -1122,30 +1074,23 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 38 "math_functions.py"
     float* v79 = out_ptr + v78;
     float* v81[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "math_functions.py"
-        v81[r] = v79 + offs[r];
     float v82[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "math_functions.py"
-        v82[r] = -x[r];
     float v83[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "math_functions.py"
-        v83[r] = tsm::exp_approx(v82[r]);
     float v86[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "math_functions.py"
-        v86[r] = 1.0f + v83[r];
     float v89[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "math_functions.py"
+        v81[r] = v79 + offs[r];
+        #line 38 "math_functions.py"
+        v82[r] = -x[r];
+        #line 38 "math_functions.py"
+        v83[r] = tsm::exp_approx(v82[r]);
+        #line 38 "math_functions.py"
+        v86[r] = 1.0f + v83[r];
         #line 38 "math_functions.py"
         v89[r] = tsm::div_full(1.0f, v86[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 38 "math_functions.py"
@@ -1156,15 +1101,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 39 "math_functions.py"
     float* v92 = out_ptr + v91;
     float* v94[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 39 "math_functions.py"
-        v94[r] = v92 + offs[r];
     float v95[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 39 "math_functions.py"
+        v94[r] = v92 + offs[r];
         #line 39 "math_functions.py"
         v95[r] = tsm::tanh_ftz(x[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 39 "math_functions.py"
@@ -1175,15 +1119,14 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 40 "math_functions.py"
     float* v98 = out_ptr + v97;
     float* v100[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 40 "math_functions.py"
-        v100[r] = v98 + offs[r];
     float v101[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 40 "math_functions.py"
+        v100[r] = v98 + offs[r];
         #line 40 "math_functions.py"
         v101[r] = tsm::div_full(x[r], y[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 40 "math_functions.py"
@@ -1218,16 +1161,15 @@ extern "C" __global__ void __launch_bounds__(128) exact_kernel(float* x_ptr, flo
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 46 "math_functions.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
     float* v14[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 46 "math_functions.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
         #line 47 "math_functions.py"
         v14[r] = x_ptr + offs[r];
+    }
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -1254,35 +1196,31 @@ extern "C" __global__ void __launch_bounds__(128) exact_kernel(float* x_ptr, flo
         tsm::load<1>(&y[r], v19[r], mask[r]); // 4-byte access
     // tl.store(div_ptr + offs, tl.div_rn(x, y), mask=mask)
     float* v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 49 "math_functions.py"
-        v24[r] = div_ptr + offs[r];
     float v25[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 49 "math_functions.py"
+        v24[r] = div_ptr + offs[r];
         #line 49 "math_functions.py"
         v25[r] = __fdiv_rn(x[r], y[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 49 "math_functions.py"
         tsm::store<1>(v24[r], &v25[r], mask[r]); // 4-byte access
     // tl.store(sqrt_ptr + offs, tl.sqrt_rn(tl.abs(x)), mask=mask)
     float* v27[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 50 "math_functions.py"
-        v27[r] = sqrt_ptr + offs[r];
     float v28[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 50 "math_functions.py"
-        v28[r] = fabsf(x[r]);
     float v29[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 50 "math_functions.py"
+        v27[r] = sqrt_ptr + offs[r];
+        #line 50 "math_functions.py"
+        v28[r] = fabsf(x[r]);
         #line 50 "math_functions.py"
         v29[r] = __fsqrt_rn(v28[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 50 "math_functions.py"
@@ -1318,16 +1256,15 @@ extern "C" __global__ void __launch_bounds__(128) half_div_kernel(__half* x_ptr,
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 56 "math_functions.py"
-        mask[r] = offs[r] < n;
-    // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
     __half* v13[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 56 "math_functions.py"
+        mask[r] = offs[r] < n;
+        // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
         #line 57 "math_functions.py"
         v13[r] = x_ptr + offs[r];
+    }
     #line 57 "math_functions.py"
     __half v15 = __float2half_rn(1.0f);
     __half x[2];
@@ -1358,30 +1295,23 @@ extern "C" __global__ void __launch_bounds__(128) half_div_kernel(__half* x_ptr,
         tsm::load<1>(&y[r], v19[r], mask[r]); // 2-byte access
     // tl.store(out_ptr + offs, (x / y).to(tl.float16), mask=mask)
     __half* v25[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 60 "math_functions.py"
-        v25[r] = out_ptr + offs[r];
     float v26[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 60 "math_functions.py"
-        v26[r] = __half2float(x[r]);
     float v27[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 60 "math_functions.py"
-        v27[r] = __half2float(y[r]);
     float v28[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 60 "math_functions.py"
-        v28[r] = tsm::div_full(v26[r], v27[r]);
     __half v29[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 60 "math_functions.py"
+        v25[r] = out_ptr + offs[r];
+        #line 60 "math_functions.py"
+        v26[r] = __half2float(x[r]);
+        #line 60 "math_functions.py"
+        v27[r] = __half2float(y[r]);
+        #line 60 "math_functions.py"
+        v28[r] = tsm::div_full(v26[r], v27[r]);
         #line 60 "math_functions.py"
         v29[r] = __float2half_rn(v28[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 60 "math_functions.py"

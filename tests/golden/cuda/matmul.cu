@@ -73,15 +73,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         offs_k[r] = ((r << 2) + tp0);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 32 "matmul.py"
-        v19[r] = offs_m_1[r] * 1;
     __half* v21[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 32 "matmul.py"
+        v19[r] = offs_m_1[r] * 1;
         #line 32 "matmul.py"
         v21[r] = a_ptr + v19[r];
+    }
     int v25[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -99,15 +98,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         a_ptrs[r] = v26[r] + v25[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v32[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 33 "matmul.py"
-        v32[r] = offs_k[r] * 1;
     __half* v34[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 33 "matmul.py"
+        v32[r] = offs_k[r] * 1;
         #line 33 "matmul.py"
         v34[r] = b_ptr + v32[r];
+    }
     int v38[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -416,15 +414,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v95[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 47 "matmul.py"
-        v95[r] = offs_m[r] * 1;
     __half* v97[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 47 "matmul.py"
+        v95[r] = offs_m[r] * 1;
         #line 47 "matmul.py"
         v97[r] = c_ptr + v95[r];
+    }
     int v101[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -579,15 +576,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         offs_k_1[r] = (tp3);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 32 "matmul.py"
-        v24[r] = offs_m_1[r] * stride_am;
     __half* v26[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 32 "matmul.py"
+        v24[r] = offs_m_1[r] * stride_am;
         #line 32 "matmul.py"
         v26[r] = a_ptr + v24[r];
+    }
     int v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -605,15 +601,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         a_ptrs[r] = v26[r] + v32[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v36[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 33 "matmul.py"
-        v36[r] = offs_k[r] * stride_bk;
     __half* v38[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 33 "matmul.py"
+        v36[r] = offs_k[r] * stride_bk;
         #line 33 "matmul.py"
         v38[r] = b_ptr + v36[r];
+    }
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -930,15 +925,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v101[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 47 "matmul.py"
-        v101[r] = offs_m[r] * stride_cm;
     __half* v103[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 47 "matmul.py"
+        v101[r] = offs_m[r] * stride_cm;
         #line 47 "matmul.py"
         v103[r] = c_ptr + v101[r];
+    }
     int v107[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1094,15 +1088,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         offs_k_1[r] = (r + tp4);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 32 "matmul.py"
-        v24[r] = offs_m[r] * stride_am;
     __half* v26[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 32 "matmul.py"
+        v24[r] = offs_m[r] * stride_am;
         #line 32 "matmul.py"
         v26[r] = a_ptr + v24[r];
+    }
     int v30[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1120,15 +1113,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         a_ptrs[r] = v31[r] + v30[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v36[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 33 "matmul.py"
-        v36[r] = offs_k[r] * stride_bk;
     __half* v38[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 33 "matmul.py"
+        v36[r] = offs_k[r] * stride_bk;
         #line 33 "matmul.py"
         v38[r] = b_ptr + v36[r];
+    }
     int v42[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1445,15 +1437,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v101[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 47 "matmul.py"
-        v101[r] = offs_m[r] * stride_cm;
     __half* v103[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 47 "matmul.py"
+        v101[r] = offs_m[r] * stride_cm;
         #line 47 "matmul.py"
         v103[r] = c_ptr + v101[r];
+    }
     int v107[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1590,15 +1581,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
         offs_k_1[r] = (tp1);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v19[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 32 "matmul.py"
-        v19[r] = offs_m[r] * 1;
     float* v21[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 32 "matmul.py"
+        v19[r] = offs_m[r] * 1;
         #line 32 "matmul.py"
         v21[r] = a_ptr + v19[r];
+    }
     int v25[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1616,15 +1606,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
         a_ptrs[r] = v21[r] + v27[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v32[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 33 "matmul.py"
-        v32[r] = offs_k[r] * 1;
     float* v34[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 33 "matmul.py"
+        v32[r] = offs_k[r] * 1;
         #line 33 "matmul.py"
         v34[r] = b_ptr + v32[r];
+    }
     int v38[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1916,15 +1905,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v93[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 47 "matmul.py"
-        v93[r] = offs_m[r] * 1;
     float* v95[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 47 "matmul.py"
+        v93[r] = offs_m[r] * 1;
         #line 47 "matmul.py"
         v95[r] = c_ptr + v93[r];
+    }
     int v99[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2030,15 +2018,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
         offs_k_1[r] = (tp1);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 32 "matmul.py"
-        v24[r] = offs_m[r] * stride_am;
     float* v26[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 32 "matmul.py"
+        v24[r] = offs_m[r] * stride_am;
         #line 32 "matmul.py"
         v26[r] = a_ptr + v24[r];
+    }
     int v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2056,15 +2043,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
         a_ptrs[r] = v26[r] + v32[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v36[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 33 "matmul.py"
-        v36[r] = offs_k[r] * stride_bk;
     float* v38[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 33 "matmul.py"
+        v36[r] = offs_k[r] * stride_bk;
         #line 33 "matmul.py"
         v38[r] = b_ptr + v36[r];
+    }
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2364,15 +2350,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(float* a_ptr, fl
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v99[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 47 "matmul.py"
-        v99[r] = offs_m[r] * stride_cm;
     float* v101[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 47 "matmul.py"
+        v99[r] = offs_m[r] * stride_cm;
         #line 47 "matmul.py"
         v101[r] = c_ptr + v99[r];
+    }
     int v105[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2504,15 +2489,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         offs_k[r] = (tp3);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 32 "matmul.py"
-        v24[r] = offs_m_1[r] * stride_am;
     __half* v26[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 32 "matmul.py"
+        v24[r] = offs_m_1[r] * stride_am;
         #line 32 "matmul.py"
         v26[r] = a_ptr + v24[r];
+    }
     int v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2530,15 +2514,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         a_ptrs[r] = v26[r] + v32[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v37[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 33 "matmul.py"
-        v37[r] = offs_k[r] * 1;
     __half* v39[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 33 "matmul.py"
+        v37[r] = offs_k[r] * 1;
         #line 33 "matmul.py"
         v39[r] = b_ptr + v37[r];
+    }
     int v42[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2853,15 +2836,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v100[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 47 "matmul.py"
-        v100[r] = offs_m[r] * stride_cm;
     __half* v102[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 47 "matmul.py"
+        v100[r] = offs_m[r] * stride_cm;
         #line 47 "matmul.py"
         v102[r] = c_ptr + v100[r];
+    }
     int v106[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)

@@ -82,15 +82,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         offs_k_1[r] = (r + tp3);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "matmul_wgmma.py"
-        v24[r] = offs_m_1[r] * stride_am;
     __half* v26[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 28 "matmul_wgmma.py"
+        v24[r] = offs_m_1[r] * stride_am;
         #line 28 "matmul_wgmma.py"
         v26[r] = a_ptr + v24[r];
+    }
     int v30[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -113,15 +112,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         a_ptrs[r] = v31[r] + v32[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v36[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "matmul_wgmma.py"
-        v36[r] = offs_k[r] * stride_bk;
     __half* v38[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 29 "matmul_wgmma.py"
+        v36[r] = offs_k[r] * stride_bk;
         #line 29 "matmul_wgmma.py"
         v38[r] = b_ptr + v36[r];
+    }
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -219,18 +217,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 16; ++r)
         #line 34 "matmul_wgmma.py"
         v149[r] = v147[0];
-    bool v150[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 34 "matmul_wgmma.py"
-        v150[r] = v144[r] & v149[r];
     #line 34 "matmul_wgmma.py"
     __half v152 = __float2half_rn(0.0f);
+    bool v150[16];
     bool v155[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 34 "matmul_wgmma.py"
+        v150[r] = v144[r] & v149[r];
         #line 34 "matmul_wgmma.py"
         v155[r] = v150[r] & v123;
+    }
     __half b[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -355,18 +352,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         for (int r = 0; r < 16; ++r)
             #line 34 "matmul_wgmma.py"
             v184[r] = v182[0];
-        bool v185[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 34 "matmul_wgmma.py"
-            v185[r] = v179[r] & v184[r];
         #line 34 "matmul_wgmma.py"
         __half v187 = __float2half_rn(0.0f);
+        bool v185[16];
         bool v190[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 34 "matmul_wgmma.py"
+            v185[r] = v179[r] & v184[r];
             #line 34 "matmul_wgmma.py"
             v190[r] = v185[r] & v158;
+        }
         __half b_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -448,15 +444,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_fence_regs<32>(acc_1);
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 38 "matmul_wgmma.py"
-        v103[r] = offs_m[r] * stride_cm;
     __half* v105[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 38 "matmul_wgmma.py"
+        v103[r] = offs_m[r] * stride_cm;
         #line 38 "matmul_wgmma.py"
         v105[r] = c_ptr + v103[r];
+    }
     int v109[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -662,15 +657,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
         offs_k_1[r] = (r + tp3);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "matmul_wgmma.py"
-        v24[r] = offs_m_1[r] * stride_am;
     __half* v26[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 28 "matmul_wgmma.py"
+        v24[r] = offs_m_1[r] * stride_am;
         #line 28 "matmul_wgmma.py"
         v26[r] = a_ptr + v24[r];
+    }
     int v30[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -693,15 +687,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
         a_ptrs[r] = v31[r] + v32[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v36[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "matmul_wgmma.py"
-        v36[r] = offs_k[r] * stride_bk;
     __half* v38[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 29 "matmul_wgmma.py"
+        v36[r] = offs_k[r] * stride_bk;
         #line 29 "matmul_wgmma.py"
         v38[r] = b_ptr + v36[r];
+    }
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -799,18 +792,17 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 16; ++r)
         #line 34 "matmul_wgmma.py"
         v149[r] = v147[0];
-    bool v150[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 34 "matmul_wgmma.py"
-        v150[r] = v144[r] & v149[r];
     #line 34 "matmul_wgmma.py"
     __half v152 = __float2half_rn(0.0f);
+    bool v150[16];
     bool v155[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 34 "matmul_wgmma.py"
+        v150[r] = v144[r] & v149[r];
         #line 34 "matmul_wgmma.py"
         v155[r] = v150[r] & v123;
+    }
     __half b[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -935,18 +927,17 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
         for (int r = 0; r < 16; ++r)
             #line 34 "matmul_wgmma.py"
             v184[r] = v182[0];
-        bool v185[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 34 "matmul_wgmma.py"
-            v185[r] = v179[r] & v184[r];
         #line 34 "matmul_wgmma.py"
         __half v187 = __float2half_rn(0.0f);
+        bool v185[16];
         bool v190[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 34 "matmul_wgmma.py"
+            v185[r] = v179[r] & v184[r];
             #line 34 "matmul_wgmma.py"
             v190[r] = v185[r] & v158;
+        }
         __half b_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -1032,15 +1023,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_fence_regs<32>(acc_1);
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 38 "matmul_wgmma.py"
-        v103[r] = offs_m[r] * stride_cm;
     __half* v105[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 38 "matmul_wgmma.py"
+        v103[r] = offs_m[r] * stride_cm;
         #line 38 "matmul_wgmma.py"
         v105[r] = c_ptr + v103[r];
+    }
     int v109[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1245,15 +1235,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
         offs_k_1[r] = (r + tp3);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "matmul_wgmma.py"
-        v24[r] = offs_m_1[r] * stride_am;
     __half* v26[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "matmul_wgmma.py"
+        v24[r] = offs_m_1[r] * stride_am;
         #line 28 "matmul_wgmma.py"
         v26[r] = a_ptr + v24[r];
+    }
     int v30[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1271,15 +1260,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
         a_ptrs[r] = v31[r] + v30[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v36[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "matmul_wgmma.py"
-        v36[r] = offs_k[r] * stride_bk;
     __half* v38[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 29 "matmul_wgmma.py"
+        v36[r] = offs_k[r] * stride_bk;
         #line 29 "matmul_wgmma.py"
         v38[r] = b_ptr + v36[r];
+    }
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1372,18 +1360,17 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 16; ++r)
         #line 34 "matmul_wgmma.py"
         v149[r] = v147[0];
-    bool v150[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 34 "matmul_wgmma.py"
-        v150[r] = v144[r] & v149[r];
     #line 34 "matmul_wgmma.py"
     __half v152 = __float2half_rn(0.0f);
+    bool v150[16];
     bool v155[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 34 "matmul_wgmma.py"
+        v150[r] = v144[r] & v149[r];
         #line 34 "matmul_wgmma.py"
         v155[r] = v150[r] & v123;
+    }
     __half b[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -1503,18 +1490,17 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
         for (int r = 0; r < 16; ++r)
             #line 34 "matmul_wgmma.py"
             v184[r] = v182[0];
-        bool v185[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 34 "matmul_wgmma.py"
-            v185[r] = v179[r] & v184[r];
         #line 34 "matmul_wgmma.py"
         __half v187 = __float2half_rn(0.0f);
+        bool v185[16];
         bool v190[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 34 "matmul_wgmma.py"
+            v185[r] = v179[r] & v184[r];
             #line 34 "matmul_wgmma.py"
             v190[r] = v185[r] & v158;
+        }
         __half b_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -1596,15 +1582,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_fence_regs<32>(acc_1);
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 38 "matmul_wgmma.py"
-        v103[r] = offs_m[r] * stride_cm;
     __half* v105[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 38 "matmul_wgmma.py"
+        v103[r] = offs_m[r] * stride_cm;
         #line 38 "matmul_wgmma.py"
         v105[r] = c_ptr + v103[r];
+    }
     int v109[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1809,15 +1794,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         offs_k_1[r] = (r + tp3);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "matmul_wgmma.py"
-        v24[r] = offs_m_1[r] * stride_am;
     __half* v26[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 28 "matmul_wgmma.py"
+        v24[r] = offs_m_1[r] * stride_am;
         #line 28 "matmul_wgmma.py"
         v26[r] = a_ptr + v24[r];
+    }
     int v30[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1840,15 +1824,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         a_ptrs[r] = v31[r] + v32[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v36[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "matmul_wgmma.py"
-        v36[r] = offs_k[r] * stride_bk;
     __half* v38[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 29 "matmul_wgmma.py"
+        v36[r] = offs_k[r] * stride_bk;
         #line 29 "matmul_wgmma.py"
         v38[r] = b_ptr + v36[r];
+    }
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1946,18 +1929,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 4; ++r)
         #line 34 "matmul_wgmma.py"
         v149[r] = v147[0];
-    bool v150[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "matmul_wgmma.py"
-        v150[r] = v144[r] & v149[r];
     #line 34 "matmul_wgmma.py"
     __half v152 = __float2half_rn(0.0f);
+    bool v150[4];
     bool v155[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "matmul_wgmma.py"
+        v150[r] = v144[r] & v149[r];
         #line 34 "matmul_wgmma.py"
         v155[r] = v150[r] & v123;
+    }
     __half b[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2082,18 +2064,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         for (int r = 0; r < 4; ++r)
             #line 34 "matmul_wgmma.py"
             v184[r] = v182[0];
-        bool v185[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 34 "matmul_wgmma.py"
-            v185[r] = v179[r] & v184[r];
         #line 34 "matmul_wgmma.py"
         __half v187 = __float2half_rn(0.0f);
+        bool v185[4];
         bool v190[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 34 "matmul_wgmma.py"
+            v185[r] = v179[r] & v184[r];
             #line 34 "matmul_wgmma.py"
             v190[r] = v185[r] & v158;
+        }
         __half b_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -2175,15 +2156,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_fence_regs<32>(acc_1);
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 38 "matmul_wgmma.py"
-        v103[r] = offs_m[r] * stride_cm;
     __half* v105[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 38 "matmul_wgmma.py"
+        v103[r] = offs_m[r] * stride_cm;
         #line 38 "matmul_wgmma.py"
         v105[r] = c_ptr + v103[r];
+    }
     int v109[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2356,15 +2336,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
         offs_k_1[r] = (r + tp3);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "matmul_wgmma.py"
-        v24[r] = offs_m_1[r] * stride_am;
     __nv_bfloat16* v26[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 28 "matmul_wgmma.py"
+        v24[r] = offs_m_1[r] * stride_am;
         #line 28 "matmul_wgmma.py"
         v26[r] = a_ptr + v24[r];
+    }
     int v30[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2387,15 +2366,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
         a_ptrs[r] = v31[r] + v32[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v36[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "matmul_wgmma.py"
-        v36[r] = offs_k[r] * stride_bk;
     __nv_bfloat16* v38[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 29 "matmul_wgmma.py"
+        v36[r] = offs_k[r] * stride_bk;
         #line 29 "matmul_wgmma.py"
         v38[r] = b_ptr + v36[r];
+    }
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2493,18 +2471,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
     for (int r = 0; r < 16; ++r)
         #line 34 "matmul_wgmma.py"
         v149[r] = v147[0];
-    bool v150[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 34 "matmul_wgmma.py"
-        v150[r] = v144[r] & v149[r];
     #line 34 "matmul_wgmma.py"
     __nv_bfloat16 v152 = __float2bfloat16_rn(0.0f);
+    bool v150[16];
     bool v155[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 34 "matmul_wgmma.py"
+        v150[r] = v144[r] & v149[r];
         #line 34 "matmul_wgmma.py"
         v155[r] = v150[r] & v123;
+    }
     __nv_bfloat16 b[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -2629,18 +2606,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
         for (int r = 0; r < 16; ++r)
             #line 34 "matmul_wgmma.py"
             v184[r] = v182[0];
-        bool v185[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 34 "matmul_wgmma.py"
-            v185[r] = v179[r] & v184[r];
         #line 34 "matmul_wgmma.py"
         __nv_bfloat16 v187 = __float2bfloat16_rn(0.0f);
+        bool v185[16];
         bool v190[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 34 "matmul_wgmma.py"
+            v185[r] = v179[r] & v184[r];
             #line 34 "matmul_wgmma.py"
             v190[r] = v185[r] & v158;
+        }
         __nv_bfloat16 b_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -2722,15 +2698,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
     tsm::wgmma_fence_regs<32>(acc_1);
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 38 "matmul_wgmma.py"
-        v103[r] = offs_m[r] * stride_cm;
     __nv_bfloat16* v105[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 38 "matmul_wgmma.py"
+        v103[r] = offs_m[r] * stride_cm;
         #line 38 "matmul_wgmma.py"
         v105[r] = c_ptr + v103[r];
+    }
     int v109[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2936,15 +2911,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
         offs_k_1[r] = (r + tp3);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 28 "matmul_wgmma.py"
-        v24[r] = offs_m_1[r] * stride_am;
     __nv_bfloat16* v26[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 28 "matmul_wgmma.py"
+        v24[r] = offs_m_1[r] * stride_am;
         #line 28 "matmul_wgmma.py"
         v26[r] = a_ptr + v24[r];
+    }
     int v30[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2967,15 +2941,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
         a_ptrs[r] = v31[r] + v32[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v36[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "matmul_wgmma.py"
-        v36[r] = offs_k[r] * stride_bk;
     __nv_bfloat16* v38[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 29 "matmul_wgmma.py"
+        v36[r] = offs_k[r] * stride_bk;
         #line 29 "matmul_wgmma.py"
         v38[r] = b_ptr + v36[r];
+    }
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3073,18 +3046,17 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
     for (int r = 0; r < 16; ++r)
         #line 34 "matmul_wgmma.py"
         v149[r] = v147[0];
-    bool v150[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 34 "matmul_wgmma.py"
-        v150[r] = v144[r] & v149[r];
     #line 34 "matmul_wgmma.py"
     __nv_bfloat16 v152 = __float2bfloat16_rn(0.0f);
+    bool v150[16];
     bool v155[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 34 "matmul_wgmma.py"
+        v150[r] = v144[r] & v149[r];
         #line 34 "matmul_wgmma.py"
         v155[r] = v150[r] & v123;
+    }
     __nv_bfloat16 b[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -3209,18 +3181,17 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
         for (int r = 0; r < 16; ++r)
             #line 34 "matmul_wgmma.py"
             v184[r] = v182[0];
-        bool v185[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 34 "matmul_wgmma.py"
-            v185[r] = v179[r] & v184[r];
         #line 34 "matmul_wgmma.py"
         __nv_bfloat16 v187 = __float2bfloat16_rn(0.0f);
+        bool v185[16];
         bool v190[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 34 "matmul_wgmma.py"
+            v185[r] = v179[r] & v184[r];
             #line 34 "matmul_wgmma.py"
             v190[r] = v185[r] & v158;
+        }
         __nv_bfloat16 b_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -3306,15 +3277,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
     tsm::wgmma_fence_regs<32>(acc_1);
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 38 "matmul_wgmma.py"
-        v103[r] = offs_m[r] * stride_cm;
     __nv_bfloat16* v105[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 38 "matmul_wgmma.py"
+        v103[r] = offs_m[r] * stride_cm;
         #line 38 "matmul_wgmma.py"
         v105[r] = c_ptr + v103[r];
+    }
     int v109[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3519,15 +3489,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
         offs_k_1[r] = (r + tp3);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "matmul_wgmma.py"
-        v24[r] = offs_m_1[r] * stride_am;
     __nv_bfloat16* v26[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "matmul_wgmma.py"
+        v24[r] = offs_m_1[r] * stride_am;
         #line 28 "matmul_wgmma.py"
         v26[r] = a_ptr + v24[r];
+    }
     int v30[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3545,15 +3514,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
         a_ptrs[r] = v31[r] + v30[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v36[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "matmul_wgmma.py"
-        v36[r] = offs_k[r] * stride_bk;
     __nv_bfloat16* v38[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 29 "matmul_wgmma.py"
+        v36[r] = offs_k[r] * stride_bk;
         #line 29 "matmul_wgmma.py"
         v38[r] = b_ptr + v36[r];
+    }
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3646,18 +3614,17 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
     for (int r = 0; r < 16; ++r)
         #line 34 "matmul_wgmma.py"
         v149[r] = v147[0];
-    bool v150[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 34 "matmul_wgmma.py"
-        v150[r] = v144[r] & v149[r];
     #line 34 "matmul_wgmma.py"
     __nv_bfloat16 v152 = __float2bfloat16_rn(0.0f);
+    bool v150[16];
     bool v155[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 34 "matmul_wgmma.py"
+        v150[r] = v144[r] & v149[r];
         #line 34 "matmul_wgmma.py"
         v155[r] = v150[r] & v123;
+    }
     __nv_bfloat16 b[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -3777,18 +3744,17 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
         for (int r = 0; r < 16; ++r)
             #line 34 "matmul_wgmma.py"
             v184[r] = v182[0];
-        bool v185[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 34 "matmul_wgmma.py"
-            v185[r] = v179[r] & v184[r];
         #line 34 "matmul_wgmma.py"
         __nv_bfloat16 v187 = __float2bfloat16_rn(0.0f);
+        bool v185[16];
         bool v190[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 34 "matmul_wgmma.py"
+            v185[r] = v179[r] & v184[r];
             #line 34 "matmul_wgmma.py"
             v190[r] = v185[r] & v158;
+        }
         __nv_bfloat16 b_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -3870,15 +3836,14 @@ extern "C" __global__ void __launch_bounds__(256) matmul_kernel(__nv_bfloat16* a
     tsm::wgmma_fence_regs<32>(acc_1);
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 38 "matmul_wgmma.py"
-        v103[r] = offs_m[r] * stride_cm;
     __nv_bfloat16* v105[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 38 "matmul_wgmma.py"
+        v103[r] = offs_m[r] * stride_cm;
         #line 38 "matmul_wgmma.py"
         v105[r] = c_ptr + v103[r];
+    }
     int v109[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4083,15 +4048,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
         offs_k_1[r] = (r + tp3);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "matmul_wgmma.py"
-        v24[r] = offs_m_1[r] * stride_am;
     __nv_bfloat16* v26[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 28 "matmul_wgmma.py"
+        v24[r] = offs_m_1[r] * stride_am;
         #line 28 "matmul_wgmma.py"
         v26[r] = a_ptr + v24[r];
+    }
     int v30[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -4114,15 +4078,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
         a_ptrs[r] = v31[r] + v32[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v36[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 29 "matmul_wgmma.py"
-        v36[r] = offs_k[r] * stride_bk;
     __nv_bfloat16* v38[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 29 "matmul_wgmma.py"
+        v36[r] = offs_k[r] * stride_bk;
         #line 29 "matmul_wgmma.py"
         v38[r] = b_ptr + v36[r];
+    }
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4220,18 +4183,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
     for (int r = 0; r < 4; ++r)
         #line 34 "matmul_wgmma.py"
         v149[r] = v147[0];
-    bool v150[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "matmul_wgmma.py"
-        v150[r] = v144[r] & v149[r];
     #line 34 "matmul_wgmma.py"
     __nv_bfloat16 v152 = __float2bfloat16_rn(0.0f);
+    bool v150[4];
     bool v155[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "matmul_wgmma.py"
+        v150[r] = v144[r] & v149[r];
         #line 34 "matmul_wgmma.py"
         v155[r] = v150[r] & v123;
+    }
     __nv_bfloat16 b[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -4356,18 +4318,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
         for (int r = 0; r < 4; ++r)
             #line 34 "matmul_wgmma.py"
             v184[r] = v182[0];
-        bool v185[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 34 "matmul_wgmma.py"
-            v185[r] = v179[r] & v184[r];
         #line 34 "matmul_wgmma.py"
         __nv_bfloat16 v187 = __float2bfloat16_rn(0.0f);
+        bool v185[4];
         bool v190[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 34 "matmul_wgmma.py"
+            v185[r] = v179[r] & v184[r];
             #line 34 "matmul_wgmma.py"
             v190[r] = v185[r] & v158;
+        }
         __nv_bfloat16 b_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -4449,15 +4410,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__nv_bfloat16* a
     tsm::wgmma_fence_regs<32>(acc_1);
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 38 "matmul_wgmma.py"
-        v103[r] = offs_m[r] * stride_cm;
     __nv_bfloat16* v105[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 38 "matmul_wgmma.py"
+        v103[r] = offs_m[r] * stride_cm;
         #line 38 "matmul_wgmma.py"
         v105[r] = c_ptr + v103[r];
+    }
     int v109[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4623,15 +4583,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         offs_k[r] = ((r << 1) + tp0);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "matmul_wgmma.py"
-        v25[r] = offs_m_1[r] * 1;
     __half* v27[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "matmul_wgmma.py"
+        v25[r] = offs_m_1[r] * 1;
         #line 28 "matmul_wgmma.py"
         v27[r] = a_ptr + v25[r];
+    }
     int v30[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -4649,15 +4608,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         a_ptrs[r] = v31[r] + v30[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v36[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 29 "matmul_wgmma.py"
-        v36[r] = offs_k[r] * stride_bk;
     __half* v38[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 29 "matmul_wgmma.py"
+        v36[r] = offs_k[r] * stride_bk;
         #line 29 "matmul_wgmma.py"
         v38[r] = b_ptr + v36[r];
+    }
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4704,18 +4662,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 16; ++r)
         #line 33 "matmul_wgmma.py"
         v134[r] = v130[0];
-    bool v136[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 33 "matmul_wgmma.py"
-        v136[r] = v134[r] & v133[r];
     #line 33 "matmul_wgmma.py"
     __half v138 = __float2half_rn(0.0f);
+    bool v136[16];
     bool v141[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 33 "matmul_wgmma.py"
+        v136[r] = v134[r] & v133[r];
         #line 33 "matmul_wgmma.py"
         v141[r] = v136[r] & v124;
+    }
     __half a[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -4741,18 +4698,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 16; ++r)
         #line 34 "matmul_wgmma.py"
         v150[r] = v148[0];
-    bool v151[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 34 "matmul_wgmma.py"
-        v151[r] = v145[r] & v150[r];
     #line 34 "matmul_wgmma.py"
     __half v153 = __float2half_rn(0.0f);
+    bool v151[16];
     bool v156[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 34 "matmul_wgmma.py"
+        v151[r] = v145[r] & v150[r];
         #line 34 "matmul_wgmma.py"
         v156[r] = v151[r] & v124;
+    }
     __half b[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -4832,18 +4788,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         for (int r = 0; r < 16; ++r)
             #line 33 "matmul_wgmma.py"
             v169[r] = v165[0];
-        bool v171[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 33 "matmul_wgmma.py"
-            v171[r] = v169[r] & v168[r];
         #line 33 "matmul_wgmma.py"
         __half v173 = __float2half_rn(0.0f);
+        bool v171[16];
         bool v176[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 33 "matmul_wgmma.py"
+            v171[r] = v169[r] & v168[r];
             #line 33 "matmul_wgmma.py"
             v176[r] = v171[r] & v159;
+        }
         __half a_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -4869,18 +4824,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         for (int r = 0; r < 16; ++r)
             #line 34 "matmul_wgmma.py"
             v185[r] = v183[0];
-        bool v186[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 34 "matmul_wgmma.py"
-            v186[r] = v180[r] & v185[r];
         #line 34 "matmul_wgmma.py"
         __half v188 = __float2half_rn(0.0f);
+        bool v186[16];
         bool v191[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 34 "matmul_wgmma.py"
+            v186[r] = v180[r] & v185[r];
             #line 34 "matmul_wgmma.py"
             v191[r] = v186[r] & v159;
+        }
         __half b_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -4960,15 +4914,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     }
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v104[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 38 "matmul_wgmma.py"
-        v104[r] = offs_m[r] * stride_cm;
     __half* v106[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 38 "matmul_wgmma.py"
+        v104[r] = offs_m[r] * stride_cm;
         #line 38 "matmul_wgmma.py"
         v106[r] = c_ptr + v104[r];
+    }
     int v110[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -5180,15 +5133,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         offs_k[r] = (r + tp3);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 28 "matmul_wgmma.py"
-        v24[r] = offs_m_1[r] * stride_am;
     __half* v26[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 28 "matmul_wgmma.py"
+        v24[r] = offs_m_1[r] * stride_am;
         #line 28 "matmul_wgmma.py"
         v26[r] = a_ptr + v24[r];
+    }
     int v30[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -5211,15 +5163,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         a_ptrs[r] = v31[r] + v32[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v37[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 29 "matmul_wgmma.py"
-        v37[r] = offs_k[r] * 1;
     __half* v39[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 29 "matmul_wgmma.py"
+        v37[r] = offs_k[r] * 1;
         #line 29 "matmul_wgmma.py"
         v39[r] = b_ptr + v37[r];
+    }
     int v42[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -5567,15 +5518,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_fence_regs<32>(acc_1);
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v102[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 38 "matmul_wgmma.py"
-        v102[r] = offs_m[r] * stride_cm;
     __half* v104[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 38 "matmul_wgmma.py"
+        v102[r] = offs_m[r] * stride_cm;
         #line 38 "matmul_wgmma.py"
         v104[r] = c_ptr + v102[r];
+    }
     int v108[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -5792,15 +5742,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         offs_k_1[r] = ((r << 1) + tp0);
     // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     int v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 28 "matmul_wgmma.py"
-        v25[r] = offs_m_1[r] * 1;
     __half* v27[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 28 "matmul_wgmma.py"
+        v25[r] = offs_m_1[r] * 1;
         #line 28 "matmul_wgmma.py"
         v27[r] = a_ptr + v25[r];
+    }
     int v30[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5818,15 +5767,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         a_ptrs[r] = v31[r] + v30[r];
     // b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     int v37[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 29 "matmul_wgmma.py"
-        v37[r] = offs_k[r] * 1;
     __half* v39[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 29 "matmul_wgmma.py"
+        v37[r] = offs_k[r] * 1;
         #line 29 "matmul_wgmma.py"
         v39[r] = b_ptr + v37[r];
+    }
     int v42[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -5878,18 +5826,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     for (int r = 0; r < 16; ++r)
         #line 33 "matmul_wgmma.py"
         v133[r] = v129[0];
-    bool v135[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 33 "matmul_wgmma.py"
-        v135[r] = v133[r] & v132[r];
     #line 33 "matmul_wgmma.py"
     __half v137 = __float2half_rn(0.0f);
+    bool v135[16];
     bool v140[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 33 "matmul_wgmma.py"
+        v135[r] = v133[r] & v132[r];
         #line 33 "matmul_wgmma.py"
         v140[r] = v135[r] & v123;
+    }
     __half a[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -6018,18 +5965,17 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         for (int r = 0; r < 16; ++r)
             #line 33 "matmul_wgmma.py"
             v168[r] = v164[0];
-        bool v170[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 33 "matmul_wgmma.py"
-            v170[r] = v168[r] & v167[r];
         #line 33 "matmul_wgmma.py"
         __half v172 = __float2half_rn(0.0f);
+        bool v170[16];
         bool v175[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 33 "matmul_wgmma.py"
+            v170[r] = v168[r] & v167[r];
             #line 33 "matmul_wgmma.py"
             v175[r] = v170[r] & v158;
+        }
         __half a_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -6158,15 +6104,14 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
     tsm::wgmma_fence_regs<32>(acc_1);
     // c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
     int v103[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 38 "matmul_wgmma.py"
-        v103[r] = offs_m[r] * stride_cm;
     __half* v105[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 38 "matmul_wgmma.py"
+        v103[r] = offs_m[r] * stride_cm;
         #line 38 "matmul_wgmma.py"
         v105[r] = c_ptr + v103[r];
+    }
     int v109[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)

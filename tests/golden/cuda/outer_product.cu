@@ -47,15 +47,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v65[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "outer_product.py"
-        v65[r] = x_ptr + offs_m[r];
     bool v67[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "outer_product.py"
+        v65[r] = x_ptr + offs_m[r];
         #line 23 "outer_product.py"
         v67[r] = offs_m[r] < 1;
+    }
     #line 23 "outer_product.py"
     float v21 = (float)0;
     float x[4];
@@ -69,15 +68,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v65[r], v67[r]); // 4-byte access
     // y = tl.load(y_ptr + offs_n, mask=offs_n < N, other=0)
     float* v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 24 "outer_product.py"
-        v25[r] = y_ptr + offs_n[r];
     bool v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 24 "outer_product.py"
+        v25[r] = y_ptr + offs_n[r];
         #line 24 "outer_product.py"
         v28[r] = offs_n[r] < 1;
+    }
     #line 24 "outer_product.py"
     float v30 = (float)0;
     float y[1];
@@ -123,15 +121,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         mask[r] = v41[r] & v47[r];
     // tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], out, mask=mask)
     int v52[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 32 "outer_product.py"
-        v52[r] = offs_m[r] * 1;
     float* v54[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 32 "outer_product.py"
+        v52[r] = offs_m[r] * 1;
         #line 32 "outer_product.py"
         v54[r] = out_ptr + v52[r];
+    }
     int v57[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -196,15 +193,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v64[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "outer_product.py"
-        v64[r] = x_ptr + offs_m[r];
     bool v66[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "outer_product.py"
+        v64[r] = x_ptr + offs_m[r];
         #line 23 "outer_product.py"
         v66[r] = offs_m[r] < 1;
+    }
     #line 23 "outer_product.py"
     float v23 = (float)0;
     float x[4];
@@ -218,15 +214,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v64[r], v66[r]); // 4-byte access
     // y = tl.load(y_ptr + offs_n, mask=offs_n < N, other=0)
     float* v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 24 "outer_product.py"
-        v27[r] = y_ptr + offs_n[r];
     bool v29[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 24 "outer_product.py"
+        v27[r] = y_ptr + offs_n[r];
         #line 24 "outer_product.py"
         v29[r] = offs_n[r] < N;
+    }
     #line 24 "outer_product.py"
     float v31 = (float)0;
     float y[1];
@@ -272,15 +267,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         mask[r] = v42[r] & v47[r];
     // tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], out, mask=mask)
     int v51[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 32 "outer_product.py"
-        v51[r] = offs_m[r] * stride_om;
     float* v53[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 32 "outer_product.py"
+        v51[r] = offs_m[r] * stride_om;
         #line 32 "outer_product.py"
         v53[r] = out_ptr + v51[r];
+    }
     int v56[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -345,15 +339,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v64[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "outer_product.py"
-        v64[r] = x_ptr + offs_m[r];
     bool v66[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "outer_product.py"
+        v64[r] = x_ptr + offs_m[r];
         #line 23 "outer_product.py"
         v66[r] = offs_m[r] < M;
+    }
     #line 23 "outer_product.py"
     float v21 = (float)0;
     float x[4];
@@ -367,15 +360,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v64[r], v66[r]); // 4-byte access
     // y = tl.load(y_ptr + offs_n, mask=offs_n < N, other=0)
     float* v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 24 "outer_product.py"
-        v25[r] = y_ptr + offs_n[r];
     bool v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 24 "outer_product.py"
+        v25[r] = y_ptr + offs_n[r];
         #line 24 "outer_product.py"
         v28[r] = offs_n[r] < 1;
+    }
     #line 24 "outer_product.py"
     float v30 = (float)0;
     float y[1];
@@ -421,15 +413,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         mask[r] = v40[r] & v46[r];
     // tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], out, mask=mask)
     int v51[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 32 "outer_product.py"
-        v51[r] = offs_m[r] * 1;
     float* v53[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 32 "outer_product.py"
+        v51[r] = offs_m[r] * 1;
         #line 32 "outer_product.py"
         v53[r] = out_ptr + v51[r];
+    }
     int v56[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -494,15 +485,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         offs_n[r] = offs_n_base + (r);
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v68[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 23 "outer_product.py"
-        v68[r] = x_ptr + offs_m[r];
     bool v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 23 "outer_product.py"
+        v68[r] = x_ptr + offs_m[r];
         #line 23 "outer_product.py"
         v70[r] = offs_m[r] < M;
+    }
     #line 23 "outer_product.py"
     float v23 = (float)0;
     float x[1];
@@ -570,15 +560,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         mask[r] = (r & 3) ? mask[r & ~3] : v45[r] & v44[r];
     // tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], out, mask=mask)
     int v50[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 32 "outer_product.py"
-        v50[r] = offs_m[r] * stride_om;
     float* v52[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 32 "outer_product.py"
+        v50[r] = offs_m[r] * stride_om;
         #line 32 "outer_product.py"
         v52[r] = out_ptr + v50[r];
+    }
     float* v54[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -643,15 +632,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v63[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "outer_product.py"
-        v63[r] = x_ptr + offs_m[r];
     bool v65[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "outer_product.py"
+        v63[r] = x_ptr + offs_m[r];
         #line 23 "outer_product.py"
         v65[r] = offs_m[r] < M;
+    }
     #line 23 "outer_product.py"
     float v23 = (float)0;
     float x[4];
@@ -665,15 +653,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v63[r], v65[r]); // 4-byte access
     // y = tl.load(y_ptr + offs_n, mask=offs_n < N, other=0)
     float* v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 24 "outer_product.py"
-        v27[r] = y_ptr + offs_n[r];
     bool v29[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 24 "outer_product.py"
+        v27[r] = y_ptr + offs_n[r];
         #line 24 "outer_product.py"
         v29[r] = offs_n[r] < N;
+    }
     #line 24 "outer_product.py"
     float v31 = (float)0;
     float y[1];
@@ -719,15 +706,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         mask[r] = v41[r] & v46[r];
     // tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], out, mask=mask)
     int v50[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 32 "outer_product.py"
-        v50[r] = offs_m[r] * stride_om;
     float* v52[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 32 "outer_product.py"
+        v50[r] = offs_m[r] * stride_om;
         #line 32 "outer_product.py"
         v52[r] = out_ptr + v50[r];
+    }
     int v55[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -792,15 +778,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     int* v61[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "outer_product.py"
-        v61[r] = x_ptr + offs_m[r];
     bool v63[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "outer_product.py"
+        v61[r] = x_ptr + offs_m[r];
         #line 23 "outer_product.py"
         v63[r] = offs_m[r] < M;
+    }
     int x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -812,15 +797,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         tsm::load<1>(&x[r], v61[r], v63[r]); // 4-byte access
     // y = tl.load(y_ptr + offs_n, mask=offs_n < N, other=0)
     int* v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 24 "outer_product.py"
-        v26[r] = y_ptr + offs_n[r];
     bool v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 24 "outer_product.py"
+        v26[r] = y_ptr + offs_n[r];
         #line 24 "outer_product.py"
         v28[r] = offs_n[r] < N;
+    }
     int y[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -866,15 +850,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         mask[r] = v39[r] & v44[r];
     // tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], out, mask=mask)
     int v48[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 32 "outer_product.py"
-        v48[r] = offs_m[r] * stride_om;
     int* v50[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 32 "outer_product.py"
+        v48[r] = offs_m[r] * stride_om;
         #line 32 "outer_product.py"
         v50[r] = out_ptr + v48[r];
+    }
     int v53[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -939,15 +922,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     int* v61[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "outer_product.py"
-        v61[r] = x_ptr + offs_m[r];
     bool v63[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "outer_product.py"
+        v61[r] = x_ptr + offs_m[r];
         #line 23 "outer_product.py"
         v63[r] = offs_m[r] < M;
+    }
     int x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -959,15 +941,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         tsm::load<1>(&x[r], v61[r], v63[r]); // 4-byte access
     // y = tl.load(y_ptr + offs_n, mask=offs_n < N, other=0)
     int* v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 24 "outer_product.py"
-        v26[r] = y_ptr + offs_n[r];
     bool v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 24 "outer_product.py"
+        v26[r] = y_ptr + offs_n[r];
         #line 24 "outer_product.py"
         v28[r] = offs_n[r] < N;
+    }
     int y[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1011,15 +992,14 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         mask[r] = v39[r] & v44[r];
     // tl.store(out_ptr + offs_m[:, None] * stride_om + offs_n[None, :], out, mask=mask)
     int v48[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 32 "outer_product.py"
-        v48[r] = offs_m[r] * stride_om;
     int* v50[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 32 "outer_product.py"
+        v48[r] = offs_m[r] * stride_om;
         #line 32 "outer_product.py"
         v50[r] = out_ptr + v48[r];
+    }
     int v53[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)

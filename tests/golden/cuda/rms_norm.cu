@@ -47,15 +47,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v25[r] = cols[r] < 1;
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -67,15 +66,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x[r], v22[r], v25[r]); // 4-byte access
         // _sq += x * x
         float v29[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "rms_norm.py"
-            v29[r] = x[r] * x[r];
         float _sq_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "rms_norm.py"
+            v29[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v29[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "rms_norm.py"
@@ -150,16 +148,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < 1;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         float* v52[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "rms_norm.py"
+            mask[r] = cols_1[r] < 1;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v52[r] = W + cols_1[r];
+        }
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -186,21 +183,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x_2[r], v55[r], mask[r]); // 4-byte access
         // y = x * rrms * w
         float v60[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            v60[r] = x_2[r] * rrms;
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v60[r] * w[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         float* v63[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 47 "rms_norm.py"
+            v60[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v60[r] * w[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
             #line 48 "rms_norm.py"
             v63[r] = Y_1 + cols_1[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -256,15 +250,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -276,15 +269,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x[r], v22[r], v24[r]); // 4-byte access
         // _sq += x * x
         float v28[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "rms_norm.py"
-            v28[r] = x[r] * x[r];
         float _sq_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "rms_norm.py"
+            v28[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v28[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "rms_norm.py"
@@ -361,16 +353,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < N;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         float* v49[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "rms_norm.py"
+            mask[r] = cols_1[r] < N;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v49[r] = W + cols_1[r];
+        }
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -397,21 +388,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x_2[r], v52[r], mask[r]); // 4-byte access
         // y = x * rrms * w
         float v57[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            v57[r] = x_2[r] * rrms;
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v57[r] * w[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         float* v60[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 47 "rms_norm.py"
+            v57[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v57[r] * w[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
             #line 48 "rms_norm.py"
             v60[r] = Y_1 + cols_1[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -467,15 +455,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -487,15 +474,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x[r], v22[r], v24[r]); // 4-byte access
         // _sq += x * x
         float v28[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "rms_norm.py"
-            v28[r] = x[r] * x[r];
         float _sq_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "rms_norm.py"
+            v28[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v28[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "rms_norm.py"
@@ -564,16 +550,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < N;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         float* v49[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "rms_norm.py"
+            mask[r] = cols_1[r] < N;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v49[r] = W + cols_1[r];
+        }
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -600,21 +585,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x_2[r], v52[r], mask[r]); // 4-byte access
         // y = x * rrms * w
         float v57[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            v57[r] = x_2[r] * rrms;
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v57[r] * w[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         float* v60[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 47 "rms_norm.py"
+            v57[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v57[r] * w[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
             #line 48 "rms_norm.py"
             v60[r] = Y_1 + cols_1[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -670,15 +652,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -690,15 +671,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x[r], v22[r], v24[r]); // 4-byte access
         // _sq += x * x
         float v28[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "rms_norm.py"
-            v28[r] = x[r] * x[r];
         float _sq_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "rms_norm.py"
+            v28[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v28[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "rms_norm.py"
@@ -779,16 +759,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < N;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         float* v49[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "rms_norm.py"
+            mask[r] = cols_1[r] < N;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v49[r] = W + cols_1[r];
+        }
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -815,21 +794,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x_2[r], v52[r], mask[r]); // 4-byte access
         // y = x * rrms * w
         float v57[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            v57[r] = x_2[r] * rrms;
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v57[r] * w[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         float* v60[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 47 "rms_norm.py"
+            v57[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v57[r] * w[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
             #line 48 "rms_norm.py"
             v60[r] = Y_1 + cols_1[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -888,15 +864,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v24[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
+        }
         float x[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -908,15 +883,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x[r], v22[r], v24[r]); // 4-byte access
         // _sq += x * x
         float v28[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 37 "rms_norm.py"
-            v28[r] = x[r] * x[r];
         float _sq_2[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 37 "rms_norm.py"
+            v28[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v28[r];
+        }
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 37 "rms_norm.py"
@@ -1051,16 +1025,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
         bool mask_1[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 44 "rms_norm.py"
-            mask_1[r] = cols_2[r] < N;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         float* v49[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 44 "rms_norm.py"
+            mask_1[r] = cols_2[r] < N;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v49[r] = W + cols_2[r];
+        }
         float w_1[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1105,21 +1078,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x_2[r], v52[r], mask[r]); // 4-byte access
         // y = x * rrms * w
         float v57[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 47 "rms_norm.py"
-            v57[r] = x_2[r] * rrms;
         float y[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v57[r] * w_2[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         float* v60[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 47 "rms_norm.py"
+            v57[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v57[r] * w_2[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
             #line 48 "rms_norm.py"
             v60[r] = Y_1 + cols_1[r];
+        }
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 48 "rms_norm.py"
@@ -1195,15 +1165,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<4>(&x[r], v22[r], v24[r]); // 16-byte accesses
         // _sq += x * x
         float v28[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 37 "rms_norm.py"
-            v28[r] = x[r] * x[r];
         float _sq_2[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 37 "rms_norm.py"
+            v28[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v28[r];
+        }
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "rms_norm.py"
@@ -1357,21 +1326,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<4>(&x_2[r], v52[r], mask[r]); // 16-byte accesses
         // y = x * rrms * w
         float v57[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 47 "rms_norm.py"
-            v57[r] = x_2[r] * rrms;
         float y[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v57[r] * w_1[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         float* v60[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 47 "rms_norm.py"
+            v57[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v57[r] * w_1[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
             #line 48 "rms_norm.py"
             v60[r] = Y_1 + cols_1[r];
+        }
         #pragma unroll
         for (int r = 0; r < 4; r += 4)
             #line 48 "rms_norm.py"
@@ -1430,15 +1396,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v24[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
+        }
         float x[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1450,15 +1415,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x[r], v22[r], v24[r]); // 4-byte access
         // _sq += x * x
         float v28[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 37 "rms_norm.py"
-            v28[r] = x[r] * x[r];
         float _sq_2[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 37 "rms_norm.py"
+            v28[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v28[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 37 "rms_norm.py"
@@ -1593,16 +1557,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
         bool mask_1[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 44 "rms_norm.py"
-            mask_1[r] = cols_2[r] < N;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         float* v49[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 44 "rms_norm.py"
+            mask_1[r] = cols_2[r] < N;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v49[r] = W + cols_2[r];
+        }
         float w_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1655,21 +1618,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x_2[r], v52[r], mask[r]); // 4-byte access
         // y = x * rrms * w
         float v57[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "rms_norm.py"
-            v57[r] = x_2[r] * rrms;
         float y[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v57[r] * w_2[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         float* v60[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 47 "rms_norm.py"
+            v57[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v57[r] * w_2[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
             #line 48 "rms_norm.py"
             v60[r] = Y_1 + cols_1[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 48 "rms_norm.py"
@@ -1745,15 +1705,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<4>(&x[r], v22[r], v24[r]); // 16-byte accesses
         // _sq += x * x
         float v28[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 37 "rms_norm.py"
-            v28[r] = x[r] * x[r];
         float _sq_2[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 37 "rms_norm.py"
+            v28[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v28[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 37 "rms_norm.py"
@@ -1907,21 +1866,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<4>(&x_2[r], v52[r], mask[r]); // 16-byte accesses
         // y = x * rrms * w
         float v57[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "rms_norm.py"
-            v57[r] = x_2[r] * rrms;
         float y[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v57[r] * w_1[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         float* v60[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 47 "rms_norm.py"
+            v57[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v57[r] * w_1[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
             #line 48 "rms_norm.py"
             v60[r] = Y_1 + cols_1[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; r += 4)
             #line 48 "rms_norm.py"
@@ -1978,15 +1934,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v25[r] = cols[r] < 1;
+        }
         #line 36 "rms_norm.py"
         __half v27 = __float2half_rn(0.0f);
         __half v29[1];
@@ -1999,21 +1954,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 36 "rms_norm.py"
             tsm::load<1>(&v29[r], v22[r], v25[r]); // 2-byte access
         float x[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            x[r] = __half2float(v29[r]);
-        // _sq += x * x
         float v31[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "rms_norm.py"
-            v31[r] = x[r] * x[r];
         float _sq_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            x[r] = __half2float(v29[r]);
+            // _sq += x * x
+            #line 37 "rms_norm.py"
+            v31[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v31[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "rms_norm.py"
@@ -2088,16 +2040,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < 1;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         __half* v54[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "rms_norm.py"
+            mask[r] = cols_1[r] < 1;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v54[r] = W + cols_1[r];
+        }
         __half v55[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2108,16 +2059,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<1>(&v55[r], v54[r], mask[r]); // 2-byte access
         float w[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 45 "rms_norm.py"
-            w[r] = __half2float(v55[r]);
-        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v58[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 45 "rms_norm.py"
+            w[r] = __half2float(v55[r]);
+            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
             #line 46 "rms_norm.py"
             v58[r] = X_1 + cols_1[r];
+        }
         #line 46 "rms_norm.py"
         __half v60 = __float2half_rn(0.0f);
         __half v62[1];
@@ -2130,32 +2080,25 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 46 "rms_norm.py"
             tsm::load<1>(&v62[r], v58[r], mask[r]); // 2-byte access
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 46 "rms_norm.py"
-            x_2[r] = __half2float(v62[r]);
-        // y = x * rrms * w
         float v65[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            v65[r] = x_2[r] * rrms;
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v65[r] * w[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         __half* v68[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 48 "rms_norm.py"
-            v68[r] = Y_1 + cols_1[r];
         __half v69[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 46 "rms_norm.py"
+            x_2[r] = __half2float(v62[r]);
+            // y = x * rrms * w
+            #line 47 "rms_norm.py"
+            v65[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v65[r] * w[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+            #line 48 "rms_norm.py"
+            v68[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v69[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -2212,15 +2155,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
+        }
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[1];
@@ -2233,21 +2175,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 36 "rms_norm.py"
             tsm::load<1>(&v28[r], v22[r], v24[r]); // 2-byte access
         float x[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            x[r] = __half2float(v28[r]);
-        // _sq += x * x
         float v30[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "rms_norm.py"
-            v30[r] = x[r] * x[r];
         float _sq_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            x[r] = __half2float(v28[r]);
+            // _sq += x * x
+            #line 37 "rms_norm.py"
+            v30[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v30[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "rms_norm.py"
@@ -2324,16 +2263,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < N;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         __half* v51[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "rms_norm.py"
+            mask[r] = cols_1[r] < N;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v51[r] = W + cols_1[r];
+        }
         __half v52[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2344,16 +2282,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<1>(&v52[r], v51[r], mask[r]); // 2-byte access
         float w[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 45 "rms_norm.py"
-            w[r] = __half2float(v52[r]);
-        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v55[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 45 "rms_norm.py"
+            w[r] = __half2float(v52[r]);
+            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
             #line 46 "rms_norm.py"
             v55[r] = X_1 + cols_1[r];
+        }
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[1];
@@ -2366,32 +2303,25 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 46 "rms_norm.py"
             tsm::load<1>(&v59[r], v55[r], mask[r]); // 2-byte access
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 46 "rms_norm.py"
-            x_2[r] = __half2float(v59[r]);
-        // y = x * rrms * w
         float v62[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            v62[r] = x_2[r] * rrms;
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v62[r] * w[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         __half* v65[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
         __half v66[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 46 "rms_norm.py"
+            x_2[r] = __half2float(v59[r]);
+            // y = x * rrms * w
+            #line 47 "rms_norm.py"
+            v62[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v62[r] * w[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+            #line 48 "rms_norm.py"
+            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -2448,15 +2378,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
+        }
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[1];
@@ -2469,21 +2398,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 36 "rms_norm.py"
             tsm::load<1>(&v28[r], v22[r], v24[r]); // 2-byte access
         float x[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            x[r] = __half2float(v28[r]);
-        // _sq += x * x
         float v30[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "rms_norm.py"
-            v30[r] = x[r] * x[r];
         float _sq_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            x[r] = __half2float(v28[r]);
+            // _sq += x * x
+            #line 37 "rms_norm.py"
+            v30[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v30[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "rms_norm.py"
@@ -2552,16 +2478,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < N;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         __half* v51[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "rms_norm.py"
+            mask[r] = cols_1[r] < N;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v51[r] = W + cols_1[r];
+        }
         __half v52[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2572,16 +2497,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<1>(&v52[r], v51[r], mask[r]); // 2-byte access
         float w[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 45 "rms_norm.py"
-            w[r] = __half2float(v52[r]);
-        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v55[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 45 "rms_norm.py"
+            w[r] = __half2float(v52[r]);
+            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
             #line 46 "rms_norm.py"
             v55[r] = X_1 + cols_1[r];
+        }
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[1];
@@ -2594,32 +2518,25 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 46 "rms_norm.py"
             tsm::load<1>(&v59[r], v55[r], mask[r]); // 2-byte access
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 46 "rms_norm.py"
-            x_2[r] = __half2float(v59[r]);
-        // y = x * rrms * w
         float v62[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            v62[r] = x_2[r] * rrms;
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v62[r] * w[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         __half* v65[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
         __half v66[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 46 "rms_norm.py"
+            x_2[r] = __half2float(v59[r]);
+            // y = x * rrms * w
+            #line 47 "rms_norm.py"
+            v62[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v62[r] * w[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+            #line 48 "rms_norm.py"
+            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -2676,15 +2593,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
+        }
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[1];
@@ -2697,21 +2613,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 36 "rms_norm.py"
             tsm::load<1>(&v28[r], v22[r], v24[r]); // 2-byte access
         float x[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            x[r] = __half2float(v28[r]);
-        // _sq += x * x
         float v30[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "rms_norm.py"
-            v30[r] = x[r] * x[r];
         float _sq_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            x[r] = __half2float(v28[r]);
+            // _sq += x * x
+            #line 37 "rms_norm.py"
+            v30[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v30[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "rms_norm.py"
@@ -2792,16 +2705,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < N;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         __half* v51[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "rms_norm.py"
+            mask[r] = cols_1[r] < N;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v51[r] = W + cols_1[r];
+        }
         __half v52[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2812,16 +2724,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<1>(&v52[r], v51[r], mask[r]); // 2-byte access
         float w[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 45 "rms_norm.py"
-            w[r] = __half2float(v52[r]);
-        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v55[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 45 "rms_norm.py"
+            w[r] = __half2float(v52[r]);
+            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
             #line 46 "rms_norm.py"
             v55[r] = X_1 + cols_1[r];
+        }
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[1];
@@ -2834,32 +2745,25 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 46 "rms_norm.py"
             tsm::load<1>(&v59[r], v55[r], mask[r]); // 2-byte access
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 46 "rms_norm.py"
-            x_2[r] = __half2float(v59[r]);
-        // y = x * rrms * w
         float v62[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            v62[r] = x_2[r] * rrms;
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v62[r] * w[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         __half* v65[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
         __half v66[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 46 "rms_norm.py"
+            x_2[r] = __half2float(v59[r]);
+            // y = x * rrms * w
+            #line 47 "rms_norm.py"
+            v62[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v62[r] * w[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+            #line 48 "rms_norm.py"
+            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -2917,15 +2821,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v24[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
+        }
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[2];
@@ -2938,21 +2841,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 36 "rms_norm.py"
             tsm::load<1>(&v28[r], v22[r], v24[r]); // 2-byte access
         float x[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 36 "rms_norm.py"
-            x[r] = __half2float(v28[r]);
-        // _sq += x * x
         float v30[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 37 "rms_norm.py"
-            v30[r] = x[r] * x[r];
         float _sq_2[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 36 "rms_norm.py"
+            x[r] = __half2float(v28[r]);
+            // _sq += x * x
+            #line 37 "rms_norm.py"
+            v30[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v30[r];
+        }
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 37 "rms_norm.py"
@@ -3087,16 +2987,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
         bool mask_1[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 44 "rms_norm.py"
-            mask_1[r] = cols_2[r] < N;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         __half* v51[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 44 "rms_norm.py"
+            mask_1[r] = cols_2[r] < N;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v51[r] = W + cols_2[r];
+        }
         __half v52[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -3125,16 +3024,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
                 v69[r] = smem[(r << 7) + tp0];
         }
         float w_1[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 45 "rms_norm.py"
-            w_1[r] = __half2float(v69[r]);
-        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v55[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 45 "rms_norm.py"
+            w_1[r] = __half2float(v69[r]);
+            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
             #line 46 "rms_norm.py"
             v55[r] = X_1 + cols_1[r];
+        }
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[2];
@@ -3147,32 +3045,25 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 46 "rms_norm.py"
             tsm::load<1>(&v59[r], v55[r], mask[r]); // 2-byte access
         float x_2[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 46 "rms_norm.py"
-            x_2[r] = __half2float(v59[r]);
-        // y = x * rrms * w
         float v62[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 47 "rms_norm.py"
-            v62[r] = x_2[r] * rrms;
         float y[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v62[r] * w_1[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         __half* v65[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
         __half v66[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 46 "rms_norm.py"
+            x_2[r] = __half2float(v59[r]);
+            // y = x * rrms * w
+            #line 47 "rms_norm.py"
+            v62[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v62[r] * w_1[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+            #line 48 "rms_norm.py"
+            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 48 "rms_norm.py"
@@ -3250,21 +3141,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 36 "rms_norm.py"
             tsm::load<4>(&v28[r], v22[r], v24[r]); // 8-byte accesses
         float x[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 36 "rms_norm.py"
-            x[r] = __half2float(v28[r]);
-        // _sq += x * x
         float v30[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 37 "rms_norm.py"
-            v30[r] = x[r] * x[r];
         float _sq_2[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 36 "rms_norm.py"
+            x[r] = __half2float(v28[r]);
+            // _sq += x * x
+            #line 37 "rms_norm.py"
+            v30[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v30[r];
+        }
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 37 "rms_norm.py"
@@ -3402,16 +3290,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<4>(&v52[r], v51[r], mask[r]); // 8-byte accesses
         float w_1[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 45 "rms_norm.py"
-            w_1[r] = __half2float(v52[r]);
-        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v55[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 45 "rms_norm.py"
+            w_1[r] = __half2float(v52[r]);
+            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
             #line 46 "rms_norm.py"
             v55[r] = X_1 + cols_1[r];
+        }
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[4];
@@ -3424,32 +3311,25 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 46 "rms_norm.py"
             tsm::load<4>(&v59[r], v55[r], mask[r]); // 8-byte accesses
         float x_2[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 46 "rms_norm.py"
-            x_2[r] = __half2float(v59[r]);
-        // y = x * rrms * w
         float v62[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 47 "rms_norm.py"
-            v62[r] = x_2[r] * rrms;
         float y[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v62[r] * w_1[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         __half* v65[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
         __half v66[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 46 "rms_norm.py"
+            x_2[r] = __half2float(v59[r]);
+            // y = x * rrms * w
+            #line 47 "rms_norm.py"
+            v62[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v62[r] * w_1[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+            #line 48 "rms_norm.py"
+            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 4; r += 4)
             #line 48 "rms_norm.py"
@@ -3507,15 +3387,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v24[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
+        }
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[8];
@@ -3528,21 +3407,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 36 "rms_norm.py"
             tsm::load<1>(&v28[r], v22[r], v24[r]); // 2-byte access
         float x[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 36 "rms_norm.py"
-            x[r] = __half2float(v28[r]);
-        // _sq += x * x
         float v30[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 37 "rms_norm.py"
-            v30[r] = x[r] * x[r];
         float _sq_2[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 36 "rms_norm.py"
+            x[r] = __half2float(v28[r]);
+            // _sq += x * x
+            #line 37 "rms_norm.py"
+            v30[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v30[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 37 "rms_norm.py"
@@ -3677,16 +3553,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
         bool mask_1[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 44 "rms_norm.py"
-            mask_1[r] = cols_2[r] < N;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         __half* v51[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 44 "rms_norm.py"
+            mask_1[r] = cols_2[r] < N;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v51[r] = W + cols_2[r];
+        }
         __half v52[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3715,16 +3590,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
                 v69[r] = smem[(r << 7) + tp0];
         }
         float w_1[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 45 "rms_norm.py"
-            w_1[r] = __half2float(v69[r]);
-        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v55[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 45 "rms_norm.py"
+            w_1[r] = __half2float(v69[r]);
+            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
             #line 46 "rms_norm.py"
             v55[r] = X_1 + cols_1[r];
+        }
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[8];
@@ -3737,32 +3611,25 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 46 "rms_norm.py"
             tsm::load<1>(&v59[r], v55[r], mask[r]); // 2-byte access
         float x_2[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 46 "rms_norm.py"
-            x_2[r] = __half2float(v59[r]);
-        // y = x * rrms * w
         float v62[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "rms_norm.py"
-            v62[r] = x_2[r] * rrms;
         float y[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v62[r] * w_1[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         __half* v65[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
         __half v66[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 46 "rms_norm.py"
+            x_2[r] = __half2float(v59[r]);
+            // y = x * rrms * w
+            #line 47 "rms_norm.py"
+            v62[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v62[r] * w_1[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+            #line 48 "rms_norm.py"
+            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 48 "rms_norm.py"
@@ -3840,21 +3707,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 36 "rms_norm.py"
             tsm::load<8>(&v28[r], v22[r], v24[r]); // 16-byte accesses
         float x[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 36 "rms_norm.py"
-            x[r] = __half2float(v28[r]);
-        // _sq += x * x
         float v30[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 37 "rms_norm.py"
-            v30[r] = x[r] * x[r];
         float _sq_2[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 36 "rms_norm.py"
+            x[r] = __half2float(v28[r]);
+            // _sq += x * x
+            #line 37 "rms_norm.py"
+            v30[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v30[r];
+        }
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 37 "rms_norm.py"
@@ -3992,16 +3856,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<8>(&v52[r], v51[r], mask[r]); // 16-byte accesses
         float w_1[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 45 "rms_norm.py"
-            w_1[r] = __half2float(v52[r]);
-        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v55[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 45 "rms_norm.py"
+            w_1[r] = __half2float(v52[r]);
+            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
             #line 46 "rms_norm.py"
             v55[r] = X_1 + cols_1[r];
+        }
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[8];
@@ -4014,32 +3877,25 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 46 "rms_norm.py"
             tsm::load<8>(&v59[r], v55[r], mask[r]); // 16-byte accesses
         float x_2[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 46 "rms_norm.py"
-            x_2[r] = __half2float(v59[r]);
-        // y = x * rrms * w
         float v62[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "rms_norm.py"
-            v62[r] = x_2[r] * rrms;
         float y[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v62[r] * w_1[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         __half* v65[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
         __half v66[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 46 "rms_norm.py"
+            x_2[r] = __half2float(v59[r]);
+            // y = x * rrms * w
+            #line 47 "rms_norm.py"
+            v62[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v62[r] * w_1[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+            #line 48 "rms_norm.py"
+            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 8; r += 8)
             #line 48 "rms_norm.py"
@@ -4095,15 +3951,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4115,15 +3970,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x[r], v22[r], v24[r]); // 4-byte access
         // _sq += x * x
         float v28[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "rms_norm.py"
-            v28[r] = x[r] * x[r];
         float _sq_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 37 "rms_norm.py"
+            v28[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v28[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "rms_norm.py"
@@ -4235,16 +4089,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < N;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         float* v49[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "rms_norm.py"
+            mask[r] = cols_1[r] < N;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v49[r] = W + cols_1[r];
+        }
         float w_1[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4271,21 +4124,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&x_2[r], v52[r], mask[r]); // 4-byte access
         // y = x * rrms * w
         float v57[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            v57[r] = x_2[r] * rrms;
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v57[r] * w_1[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         float* v60[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 47 "rms_norm.py"
+            v57[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v57[r] * w_1[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
             #line 48 "rms_norm.py"
             v60[r] = Y_1 + cols_1[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -4344,15 +4194,14 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            v22[r] = X_1 + cols[r];
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
+        }
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[1];
@@ -4365,21 +4214,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 36 "rms_norm.py"
             tsm::load<1>(&v28[r], v22[r], v24[r]); // 2-byte access
         float x[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 36 "rms_norm.py"
-            x[r] = __half2float(v28[r]);
-        // _sq += x * x
         float v30[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 37 "rms_norm.py"
-            v30[r] = x[r] * x[r];
         float _sq_2[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 36 "rms_norm.py"
+            x[r] = __half2float(v28[r]);
+            // _sq += x * x
+            #line 37 "rms_norm.py"
+            v30[r] = x[r] * x[r];
             #line 37 "rms_norm.py"
             _sq_2[r] = _sq_1[r] + v30[r];
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 37 "rms_norm.py"
@@ -4491,16 +4337,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 44 "rms_norm.py"
-            mask[r] = cols_1[r] < N;
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
         __half* v51[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 44 "rms_norm.py"
+            mask[r] = cols_1[r] < N;
+            // w = tl.load(W + cols, mask=mask).to(tl.float32)
             #line 45 "rms_norm.py"
             v51[r] = W + cols_1[r];
+        }
         __half v52[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4511,16 +4356,15 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<1>(&v52[r], v51[r], mask[r]); // 2-byte access
         float w_1[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 45 "rms_norm.py"
-            w_1[r] = __half2float(v52[r]);
-        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v55[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 45 "rms_norm.py"
+            w_1[r] = __half2float(v52[r]);
+            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
             #line 46 "rms_norm.py"
             v55[r] = X_1 + cols_1[r];
+        }
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[1];
@@ -4533,32 +4377,25 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 46 "rms_norm.py"
             tsm::load<1>(&v59[r], v55[r], mask[r]); // 2-byte access
         float x_2[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 46 "rms_norm.py"
-            x_2[r] = __half2float(v59[r]);
-        // y = x * rrms * w
         float v62[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            v62[r] = x_2[r] * rrms;
         float y[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 47 "rms_norm.py"
-            y[r] = v62[r] * w_1[r];
-        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
         __half* v65[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
         __half v66[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 46 "rms_norm.py"
+            x_2[r] = __half2float(v59[r]);
+            // y = x * rrms * w
+            #line 47 "rms_norm.py"
+            v62[r] = x_2[r] * rrms;
+            #line 47 "rms_norm.py"
+            y[r] = v62[r] * w_1[r];
+            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+            #line 48 "rms_norm.py"
+            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
+        }
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"

@@ -25,16 +25,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-    // mask = col_offsets < n_cols
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 21 "softmax.py"
+        input_ptrs[r] = row_start_ptr + col_offsets[r];
+        // mask = col_offsets < n_cols
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < 1;
+    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[1];
     #pragma unroll
@@ -64,16 +63,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 24 "softmax.py"
     float v18 = red[0];
     float row_minus_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 24 "softmax.py"
-        row_minus_max[r] = row[r] - v18;
-    // numerator = tl.exp(row_minus_max)
     float numerator[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
+        row_minus_max[r] = row[r] - v18;
+        // numerator = tl.exp(row_minus_max)
         #line 25 "softmax.py"
         numerator[r] = tsm::exp_approx(row_minus_max[r]);
+    }
     // denominator = tl.sum(numerator, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
     #line 26 "softmax.py"
@@ -93,22 +91,20 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
-    float softmax_output[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * 1;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    float softmax_output[1];
     float* v32[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
         #line 29 "softmax.py"
         v32[r] = output_row_start_ptr + col_offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
@@ -142,16 +138,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-    // mask = col_offsets < n_cols
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 21 "softmax.py"
+        input_ptrs[r] = row_start_ptr + col_offsets[r];
+        // mask = col_offsets < n_cols
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < n_cols;
+    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[1];
     #pragma unroll
@@ -192,16 +187,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 24 "softmax.py"
     float v19 = red[0];
     float row_minus_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 24 "softmax.py"
-        row_minus_max[r] = row[r] - v19;
-    // numerator = tl.exp(row_minus_max)
     float numerator[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
+        row_minus_max[r] = row[r] - v19;
+        // numerator = tl.exp(row_minus_max)
         #line 25 "softmax.py"
         numerator[r] = tsm::exp_approx(row_minus_max[r]);
+    }
     // denominator = tl.sum(numerator, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
     #line 26 "softmax.py"
@@ -232,22 +226,20 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
-    float softmax_output[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    float softmax_output[1];
     float* v32[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
         #line 29 "softmax.py"
         v32[r] = output_row_start_ptr + col_offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
@@ -281,16 +273,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-    // mask = col_offsets < n_cols
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 21 "softmax.py"
+        input_ptrs[r] = row_start_ptr + col_offsets[r];
+        // mask = col_offsets < n_cols
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < n_cols;
+    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[1];
     #pragma unroll
@@ -335,16 +326,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 24 "softmax.py"
     float v19 = red[0];
     float row_minus_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 24 "softmax.py"
-        row_minus_max[r] = row[r] - v19;
-    // numerator = tl.exp(row_minus_max)
     float numerator[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
+        row_minus_max[r] = row[r] - v19;
+        // numerator = tl.exp(row_minus_max)
         #line 25 "softmax.py"
         numerator[r] = tsm::exp_approx(row_minus_max[r]);
+    }
     // denominator = tl.sum(numerator, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
     #line 26 "softmax.py"
@@ -379,22 +369,20 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
-    float softmax_output[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    float softmax_output[1];
     float* v32[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
         #line 29 "softmax.py"
         v32[r] = output_row_start_ptr + col_offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
@@ -428,16 +416,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-    // mask = col_offsets < n_cols
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 21 "softmax.py"
+        input_ptrs[r] = row_start_ptr + col_offsets[r];
+        // mask = col_offsets < n_cols
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < n_cols;
+    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[1];
     #pragma unroll
@@ -521,16 +508,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 24 "softmax.py"
     float v19 = red[0];
     float row_minus_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 24 "softmax.py"
-        row_minus_max[r] = row[r] - v19;
-    // numerator = tl.exp(row_minus_max)
     float numerator[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
+        row_minus_max[r] = row[r] - v19;
+        // numerator = tl.exp(row_minus_max)
         #line 25 "softmax.py"
         numerator[r] = tsm::exp_approx(row_minus_max[r]);
+    }
     // denominator = tl.sum(numerator, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
     #line 26 "softmax.py"
@@ -604,22 +590,20 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
-    float softmax_output[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    float softmax_output[1];
     float* v32[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
         #line 29 "softmax.py"
         v32[r] = output_row_start_ptr + col_offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
@@ -653,16 +637,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-    // mask = col_offsets < n_cols
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 21 "softmax.py"
+        input_ptrs[r] = row_start_ptr + col_offsets[r];
+        // mask = col_offsets < n_cols
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < n_cols;
+    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[1];
     #pragma unroll
@@ -746,16 +729,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 24 "softmax.py"
     float v19 = red[0];
     float row_minus_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 24 "softmax.py"
-        row_minus_max[r] = row[r] - v19;
-    // numerator = tl.exp(row_minus_max)
     float numerator[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
+        row_minus_max[r] = row[r] - v19;
+        // numerator = tl.exp(row_minus_max)
         #line 25 "softmax.py"
         numerator[r] = tsm::exp_approx(row_minus_max[r]);
+    }
     // denominator = tl.sum(numerator, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
     #line 26 "softmax.py"
@@ -829,22 +811,20 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
-    float softmax_output[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    float softmax_output[1];
     float* v32[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
         #line 29 "softmax.py"
         v32[r] = output_row_start_ptr + col_offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
@@ -878,16 +858,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = ((r << 7) + tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-    // mask = col_offsets < n_cols
     bool mask[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 21 "softmax.py"
+        input_ptrs[r] = row_start_ptr + col_offsets[r];
+        // mask = col_offsets < n_cols
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < n_cols;
+    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[8];
     #pragma unroll
@@ -977,16 +956,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 24 "softmax.py"
     float v19 = red[0];
     float row_minus_max[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 24 "softmax.py"
-        row_minus_max[r] = row[r] - v19;
-    // numerator = tl.exp(row_minus_max)
     float numerator[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 24 "softmax.py"
+        row_minus_max[r] = row[r] - v19;
+        // numerator = tl.exp(row_minus_max)
         #line 25 "softmax.py"
         numerator[r] = tsm::exp_approx(row_minus_max[r]);
+    }
     // denominator = tl.sum(numerator, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
     #line 26 "softmax.py"
@@ -1066,22 +1044,20 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
-    float softmax_output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    float softmax_output[8];
     float* v32[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
         #line 29 "softmax.py"
         v32[r] = output_row_start_ptr + col_offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "softmax.py"
@@ -1214,16 +1190,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 24 "softmax.py"
     float v19 = red[0];
     float row_minus_max[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 24 "softmax.py"
-        row_minus_max[r] = row[r] - v19;
-    // numerator = tl.exp(row_minus_max)
     float numerator[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 24 "softmax.py"
+        row_minus_max[r] = row[r] - v19;
+        // numerator = tl.exp(row_minus_max)
         #line 25 "softmax.py"
         numerator[r] = tsm::exp_approx(row_minus_max[r]);
+    }
     // denominator = tl.sum(numerator, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
     #line 26 "softmax.py"
@@ -1303,22 +1278,20 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
-    float softmax_output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    float softmax_output[8];
     float* v32[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
         #line 29 "softmax.py"
         v32[r] = output_row_start_ptr + col_offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 29 "softmax.py"
@@ -1451,16 +1424,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 24 "softmax.py"
     float v19 = red[0];
     float row_minus_max[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 24 "softmax.py"
-        row_minus_max[r] = row[r] - v19;
-    // numerator = tl.exp(row_minus_max)
     float numerator[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 24 "softmax.py"
+        row_minus_max[r] = row[r] - v19;
+        // numerator = tl.exp(row_minus_max)
         #line 25 "softmax.py"
         numerator[r] = tsm::exp_approx(row_minus_max[r]);
+    }
     // denominator = tl.sum(numerator, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
     #line 26 "softmax.py"
@@ -1540,22 +1512,20 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
-    float softmax_output[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    float softmax_output[32];
     float* v32[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
         #line 29 "softmax.py"
         v32[r] = output_row_start_ptr + col_offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 32; r += 4)
         #line 29 "softmax.py"
@@ -1688,16 +1658,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 24 "softmax.py"
     float v19 = red[0];
     float row_minus_max[256];
-    #pragma unroll
-    for (int r = 0; r < 256; ++r)
-        #line 24 "softmax.py"
-        row_minus_max[r] = row[r] - v19;
-    // numerator = tl.exp(row_minus_max)
     float numerator[256];
     #pragma unroll
-    for (int r = 0; r < 256; ++r)
+    for (int r = 0; r < 256; ++r) {
+        #line 24 "softmax.py"
+        row_minus_max[r] = row[r] - v19;
+        // numerator = tl.exp(row_minus_max)
         #line 25 "softmax.py"
         numerator[r] = tsm::exp_approx(row_minus_max[r]);
+    }
     // denominator = tl.sum(numerator, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
     #line 26 "softmax.py"
@@ -1777,22 +1746,20 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
-    float softmax_output[256];
-    #pragma unroll
-    for (int r = 0; r < 256; ++r)
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    float softmax_output[256];
     float* v32[256];
     #pragma unroll
-    for (int r = 0; r < 256; ++r)
+    for (int r = 0; r < 256; ++r) {
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
         #line 29 "softmax.py"
         v32[r] = output_row_start_ptr + col_offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 256; r += 4)
         #line 29 "softmax.py"
@@ -1828,16 +1795,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-    // mask = col_offsets < n_cols
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 21 "softmax.py"
+        input_ptrs[r] = row_start_ptr + col_offsets[r];
+        // mask = col_offsets < n_cols
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < n_cols;
+    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[1];
     #pragma unroll
@@ -1921,16 +1887,15 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 24 "softmax.py"
     float v19 = red[0];
     float row_minus_max[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 24 "softmax.py"
-        row_minus_max[r] = row[r] - v19;
-    // numerator = tl.exp(row_minus_max)
     float numerator[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 24 "softmax.py"
+        row_minus_max[r] = row[r] - v19;
+        // numerator = tl.exp(row_minus_max)
         #line 25 "softmax.py"
         numerator[r] = tsm::exp_approx(row_minus_max[r]);
+    }
     // denominator = tl.sum(numerator, axis=0)
     // the combine function, on scalars (one per operand of the reduction)
     #line 26 "softmax.py"
@@ -2004,22 +1969,20 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
-    float softmax_output[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    float softmax_output[1];
     float* v32[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
         #line 29 "softmax.py"
         v32[r] = output_row_start_ptr + col_offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"

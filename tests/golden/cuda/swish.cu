@@ -29,16 +29,15 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "swish.py"
-        mask[r] = offsets[r] < 1;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     float* v12[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 28 "swish.py"
+        mask[r] = offsets[r] < 1;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 29 "swish.py"
         v12[r] = x_ptr + offsets[r];
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -50,32 +49,25 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v12[r], mask[r]); // 4-byte access
     // denominator = 1.0 + tl.exp(-beta * x)
     float v16[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        v16[r] = (-1.0f) * x[r];
     float v17[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        v17[r] = tsm::exp_approx(v16[r]);
     float denominator[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        denominator[r] = 1.0f + v17[r];
-    // output = numerator / denominator
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "swish.py"
-        output[r] = tsm::div_full(x[r], denominator[r]);
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v23[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 31 "swish.py"
+        v16[r] = (-1.0f) * x[r];
+        #line 31 "swish.py"
+        v17[r] = tsm::exp_approx(v16[r]);
+        #line 31 "swish.py"
+        denominator[r] = 1.0f + v17[r];
+        // output = numerator / denominator
+        #line 32 "swish.py"
+        output[r] = tsm::div_full(x[r], denominator[r]);
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 33 "swish.py"
         v23[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "swish.py"
@@ -112,16 +104,15 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "swish.py"
-        mask[r] = offsets[r] < n_elements;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     float* v12[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 28 "swish.py"
+        mask[r] = offsets[r] < n_elements;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 29 "swish.py"
         v12[r] = x_ptr + offsets[r];
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -133,32 +124,25 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v12[r], mask[r]); // 4-byte access
     // denominator = 1.0 + tl.exp(-beta * x)
     float v16[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        v16[r] = (-1.0f) * x[r];
     float v17[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        v17[r] = tsm::exp_approx(v16[r]);
     float denominator[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        denominator[r] = 1.0f + v17[r];
-    // output = numerator / denominator
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "swish.py"
-        output[r] = tsm::div_full(x[r], denominator[r]);
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v23[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 31 "swish.py"
+        v16[r] = (-1.0f) * x[r];
+        #line 31 "swish.py"
+        v17[r] = tsm::exp_approx(v16[r]);
+        #line 31 "swish.py"
+        denominator[r] = 1.0f + v17[r];
+        // output = numerator / denominator
+        #line 32 "swish.py"
+        output[r] = tsm::div_full(x[r], denominator[r]);
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 33 "swish.py"
         v23[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "swish.py"
@@ -216,32 +200,25 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         tsm::load<4>(&x[r], v12[r], mask[r]); // 16-byte accesses
     // denominator = 1.0 + tl.exp(-beta * x)
     float v16[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        v16[r] = (-1.0f) * x[r];
     float v17[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        v17[r] = tsm::exp_approx(v16[r]);
     float denominator[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        denominator[r] = 1.0f + v17[r];
-    // output = numerator / denominator
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "swish.py"
-        output[r] = tsm::div_full(x[r], denominator[r]);
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v23[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 31 "swish.py"
+        v16[r] = (-1.0f) * x[r];
+        #line 31 "swish.py"
+        v17[r] = tsm::exp_approx(v16[r]);
+        #line 31 "swish.py"
+        denominator[r] = 1.0f + v17[r];
+        // output = numerator / denominator
+        #line 32 "swish.py"
+        output[r] = tsm::div_full(x[r], denominator[r]);
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 33 "swish.py"
         v23[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 33 "swish.py"
@@ -278,16 +255,15 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "swish.py"
-        mask[r] = offsets[r] < 1;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     float* v12[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 28 "swish.py"
+        mask[r] = offsets[r] < 1;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 29 "swish.py"
         v12[r] = x_ptr + offsets[r];
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -299,32 +275,25 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v12[r], mask[r]); // 4-byte access
     // denominator = 1.0 + tl.exp(-beta * x)
     float v16[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        v16[r] = (-1.70200002f) * x[r];
     float v17[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        v17[r] = tsm::exp_approx(v16[r]);
     float denominator[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        denominator[r] = 1.0f + v17[r];
-    // output = numerator / denominator
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "swish.py"
-        output[r] = tsm::div_full(x[r], denominator[r]);
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v23[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 31 "swish.py"
+        v16[r] = (-1.70200002f) * x[r];
+        #line 31 "swish.py"
+        v17[r] = tsm::exp_approx(v16[r]);
+        #line 31 "swish.py"
+        denominator[r] = 1.0f + v17[r];
+        // output = numerator / denominator
+        #line 32 "swish.py"
+        output[r] = tsm::div_full(x[r], denominator[r]);
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 33 "swish.py"
         v23[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "swish.py"
@@ -361,16 +330,15 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 28 "swish.py"
-        mask[r] = offsets[r] < n_elements;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     float* v12[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 28 "swish.py"
+        mask[r] = offsets[r] < n_elements;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 29 "swish.py"
         v12[r] = x_ptr + offsets[r];
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -382,32 +350,25 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v12[r], mask[r]); // 4-byte access
     // denominator = 1.0 + tl.exp(-beta * x)
     float v16[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        v16[r] = (-1.70200002f) * x[r];
     float v17[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        v17[r] = tsm::exp_approx(v16[r]);
     float denominator[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        denominator[r] = 1.0f + v17[r];
-    // output = numerator / denominator
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "swish.py"
-        output[r] = tsm::div_full(x[r], denominator[r]);
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v23[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 31 "swish.py"
+        v16[r] = (-1.70200002f) * x[r];
+        #line 31 "swish.py"
+        v17[r] = tsm::exp_approx(v16[r]);
+        #line 31 "swish.py"
+        denominator[r] = 1.0f + v17[r];
+        // output = numerator / denominator
+        #line 32 "swish.py"
+        output[r] = tsm::div_full(x[r], denominator[r]);
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 33 "swish.py"
         v23[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "swish.py"
@@ -465,32 +426,25 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         tsm::load<4>(&x[r], v12[r], mask[r]); // 16-byte accesses
     // denominator = 1.0 + tl.exp(-beta * x)
     float v16[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        v16[r] = (-1.70200002f) * x[r];
     float v17[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        v17[r] = tsm::exp_approx(v16[r]);
     float denominator[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 31 "swish.py"
-        denominator[r] = 1.0f + v17[r];
-    // output = numerator / denominator
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 32 "swish.py"
-        output[r] = tsm::div_full(x[r], denominator[r]);
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v23[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 31 "swish.py"
+        v16[r] = (-1.70200002f) * x[r];
+        #line 31 "swish.py"
+        v17[r] = tsm::exp_approx(v16[r]);
+        #line 31 "swish.py"
+        denominator[r] = 1.0f + v17[r];
+        // output = numerator / denominator
+        #line 32 "swish.py"
+        output[r] = tsm::div_full(x[r], denominator[r]);
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 33 "swish.py"
         v23[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 33 "swish.py"

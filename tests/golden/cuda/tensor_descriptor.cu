@@ -48,55 +48,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(float* x_ptr, floa
         #line 37 "tensor_descriptor.py"
         v23[r] = ((r << 2) + tp0);
     long long v25[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v25[r] = (long long)v23[r];
     long long v27[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v27[r] = v25[r] * v4;
     float* v29[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v29[r] = v22 + v27[r];
     int v31[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v31[r] = v23[r] + m;
     bool v33[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v33[r] = v31[r] < 1;
     bool v36[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v36[r] = v31[r] >= 0;
     bool v37[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v25[r] = (long long)v23[r];
+        #line 37 "tensor_descriptor.py"
+        v27[r] = v25[r] * v4;
+        #line 37 "tensor_descriptor.py"
+        v29[r] = v22 + v27[r];
+        #line 37 "tensor_descriptor.py"
+        v31[r] = v23[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v33[r] = v31[r] < 1;
+        #line 37 "tensor_descriptor.py"
+        v36[r] = v31[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v37[r] = v36[r] & v33[r];
+    }
     int v38[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "tensor_descriptor.py"
         v38[r] = (tp1);
     long long v40[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v40[r] = (long long)v38[r];
     long long v42[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v40[r] = (long long)v38[r];
         #line 37 "tensor_descriptor.py"
         v42[r] = v40[r] * v6;
+    }
     long long v44[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -108,25 +96,20 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(float* x_ptr, floa
         #line 37 "tensor_descriptor.py"
         v45[r] = v29[r] + v44[r];
     int v47[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v47[r] = v38[r] + n;
     bool v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v49[r] = v47[r] < N;
     bool v52[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v52[r] = v47[r] >= 0;
     bool v53[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v47[r] = v38[r] + n;
+        #line 37 "tensor_descriptor.py"
+        v49[r] = v47[r] < N;
+        #line 37 "tensor_descriptor.py"
+        v52[r] = v47[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v53[r] = v52[r] & v49[r];
+    }
     bool v55[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -169,55 +152,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(float* x_ptr, floa
         #line 37 "tensor_descriptor.py"
         v68[r] = ((r << 2) + tp0);
     long long v70[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v70[r] = (long long)v68[r];
     long long v72[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v72[r] = v70[r] * v8;
     float* v74[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v74[r] = v67 + v72[r];
     int v76[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v76[r] = v68[r] + m;
     bool v78[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v78[r] = v76[r] < 1;
     bool v81[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v81[r] = v76[r] >= 0;
     bool v82[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v70[r] = (long long)v68[r];
+        #line 37 "tensor_descriptor.py"
+        v72[r] = v70[r] * v8;
+        #line 37 "tensor_descriptor.py"
+        v74[r] = v67 + v72[r];
+        #line 37 "tensor_descriptor.py"
+        v76[r] = v68[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v78[r] = v76[r] < 1;
+        #line 37 "tensor_descriptor.py"
+        v81[r] = v76[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v82[r] = v81[r] & v78[r];
+    }
     int v83[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "tensor_descriptor.py"
         v83[r] = (tp1);
     long long v85[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v85[r] = (long long)v83[r];
     long long v87[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v85[r] = (long long)v83[r];
         #line 37 "tensor_descriptor.py"
         v87[r] = v85[r] * v10;
+    }
     long long v89[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -229,25 +200,20 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(float* x_ptr, floa
         #line 37 "tensor_descriptor.py"
         v90[r] = v74[r] + v89[r];
     int v92[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v92[r] = v83[r] + n;
     bool v94[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v94[r] = v92[r] < N;
     bool v97[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v97[r] = v92[r] >= 0;
     bool v98[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v92[r] = v83[r] + n;
+        #line 37 "tensor_descriptor.py"
+        v94[r] = v92[r] < N;
+        #line 37 "tensor_descriptor.py"
+        v97[r] = v92[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v98[r] = v97[r] & v94[r];
+    }
     bool v100[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -313,55 +279,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(float* x_ptr, floa
         #line 37 "tensor_descriptor.py"
         v22[r] = ((r << 2) + tp0);
     long long v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v24[r] = (long long)v22[r];
     long long v26[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v26[r] = v24[r] * v4;
     float* v28[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v28[r] = v21 + v26[r];
     int v30[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v30[r] = v22[r] + m;
     bool v32[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v32[r] = v30[r] < M;
     bool v35[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v35[r] = v30[r] >= 0;
     bool v36[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v24[r] = (long long)v22[r];
+        #line 37 "tensor_descriptor.py"
+        v26[r] = v24[r] * v4;
+        #line 37 "tensor_descriptor.py"
+        v28[r] = v21 + v26[r];
+        #line 37 "tensor_descriptor.py"
+        v30[r] = v22[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v32[r] = v30[r] < M;
+        #line 37 "tensor_descriptor.py"
+        v35[r] = v30[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v36[r] = v35[r] & v32[r];
+    }
     int v37[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "tensor_descriptor.py"
         v37[r] = (tp1);
     long long v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v39[r] = (long long)v37[r];
     long long v41[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v39[r] = (long long)v37[r];
         #line 37 "tensor_descriptor.py"
         v41[r] = v39[r] * v6;
+    }
     long long v43[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -373,25 +327,20 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(float* x_ptr, floa
         #line 37 "tensor_descriptor.py"
         v44[r] = v28[r] + v43[r];
     int v46[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v46[r] = v37[r] + n;
     bool v48[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v48[r] = v46[r] < N;
     bool v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v51[r] = v46[r] >= 0;
     bool v52[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v46[r] = v37[r] + n;
+        #line 37 "tensor_descriptor.py"
+        v48[r] = v46[r] < N;
+        #line 37 "tensor_descriptor.py"
+        v51[r] = v46[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v52[r] = v51[r] & v48[r];
+    }
     bool v54[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -434,55 +383,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(float* x_ptr, floa
         #line 37 "tensor_descriptor.py"
         v67[r] = ((r << 2) + tp0);
     long long v69[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v69[r] = (long long)v67[r];
     long long v71[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v71[r] = v69[r] * v7;
     float* v73[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v73[r] = v66 + v71[r];
     int v75[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v75[r] = v67[r] + m;
     bool v77[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v77[r] = v75[r] < M;
     bool v80[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v80[r] = v75[r] >= 0;
     bool v81[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v69[r] = (long long)v67[r];
+        #line 37 "tensor_descriptor.py"
+        v71[r] = v69[r] * v7;
+        #line 37 "tensor_descriptor.py"
+        v73[r] = v66 + v71[r];
+        #line 37 "tensor_descriptor.py"
+        v75[r] = v67[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v77[r] = v75[r] < M;
+        #line 37 "tensor_descriptor.py"
+        v80[r] = v75[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v81[r] = v80[r] & v77[r];
+    }
     int v82[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "tensor_descriptor.py"
         v82[r] = (tp1);
     long long v84[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v84[r] = (long long)v82[r];
     long long v86[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v84[r] = (long long)v82[r];
         #line 37 "tensor_descriptor.py"
         v86[r] = v84[r] * v9;
+    }
     long long v88[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -494,25 +431,20 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(float* x_ptr, floa
         #line 37 "tensor_descriptor.py"
         v89[r] = v73[r] + v88[r];
     int v91[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v91[r] = v82[r] + n;
     bool v93[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v93[r] = v91[r] < N;
     bool v96[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v96[r] = v91[r] >= 0;
     bool v97[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v91[r] = v82[r] + n;
+        #line 37 "tensor_descriptor.py"
+        v93[r] = v91[r] < N;
+        #line 37 "tensor_descriptor.py"
+        v96[r] = v91[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v97[r] = v96[r] & v93[r];
+    }
     bool v99[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -578,55 +510,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(float* x_ptr, floa
         #line 37 "tensor_descriptor.py"
         v22[r] = (tp0);
     long long v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v24[r] = (long long)v22[r];
     long long v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v26[r] = v24[r] * v4;
     float* v28[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v28[r] = v21 + v26[r];
     int v30[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v30[r] = v22[r] + m;
     bool v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v32[r] = v30[r] < M;
     bool v35[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v35[r] = v30[r] >= 0;
     bool v36[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v24[r] = (long long)v22[r];
+        #line 37 "tensor_descriptor.py"
+        v26[r] = v24[r] * v4;
+        #line 37 "tensor_descriptor.py"
+        v28[r] = v21 + v26[r];
+        #line 37 "tensor_descriptor.py"
+        v30[r] = v22[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v32[r] = v30[r] < M;
+        #line 37 "tensor_descriptor.py"
+        v35[r] = v30[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v36[r] = v35[r] & v32[r];
+    }
     int v37[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "tensor_descriptor.py"
         v37[r] = (r + tp1);
     long long v39[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v39[r] = (long long)v37[r];
     long long v41[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v39[r] = (long long)v37[r];
         #line 37 "tensor_descriptor.py"
         v41[r] = v39[r] * v6;
+    }
     float* v42[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -699,55 +619,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(float* x_ptr, floa
         #line 37 "tensor_descriptor.py"
         v67[r] = (tp0);
     long long v69[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v69[r] = (long long)v67[r];
     long long v71[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v71[r] = v69[r] * v7;
     float* v73[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v73[r] = v66 + v71[r];
     int v75[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v75[r] = v67[r] + m;
     bool v77[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v77[r] = v75[r] < M;
     bool v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v80[r] = v75[r] >= 0;
     bool v81[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v69[r] = (long long)v67[r];
+        #line 37 "tensor_descriptor.py"
+        v71[r] = v69[r] * v7;
+        #line 37 "tensor_descriptor.py"
+        v73[r] = v66 + v71[r];
+        #line 37 "tensor_descriptor.py"
+        v75[r] = v67[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v77[r] = v75[r] < M;
+        #line 37 "tensor_descriptor.py"
+        v80[r] = v75[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v81[r] = v80[r] & v77[r];
+    }
     int v82[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "tensor_descriptor.py"
         v82[r] = (r + tp1);
     long long v84[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v84[r] = (long long)v82[r];
     long long v86[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v84[r] = (long long)v82[r];
         #line 37 "tensor_descriptor.py"
         v86[r] = v84[r] * v9;
+    }
     float* v87[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -844,55 +752,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(__half* x_ptr, __h
         #line 37 "tensor_descriptor.py"
         v23[r] = ((r << 2) + tp0);
     long long v25[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v25[r] = (long long)v23[r];
     long long v27[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v27[r] = v25[r] * v4;
     __half* v29[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v29[r] = v22 + v27[r];
     int v31[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v31[r] = v23[r] + m;
     bool v33[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v33[r] = v31[r] < 1;
     bool v36[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v36[r] = v31[r] >= 0;
     bool v37[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v25[r] = (long long)v23[r];
+        #line 37 "tensor_descriptor.py"
+        v27[r] = v25[r] * v4;
+        #line 37 "tensor_descriptor.py"
+        v29[r] = v22 + v27[r];
+        #line 37 "tensor_descriptor.py"
+        v31[r] = v23[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v33[r] = v31[r] < 1;
+        #line 37 "tensor_descriptor.py"
+        v36[r] = v31[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v37[r] = v36[r] & v33[r];
+    }
     int v38[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "tensor_descriptor.py"
         v38[r] = (tp1);
     long long v40[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v40[r] = (long long)v38[r];
     long long v42[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v40[r] = (long long)v38[r];
         #line 37 "tensor_descriptor.py"
         v42[r] = v40[r] * v6;
+    }
     long long v44[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -904,25 +800,20 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(__half* x_ptr, __h
         #line 37 "tensor_descriptor.py"
         v45[r] = v29[r] + v44[r];
     int v47[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v47[r] = v38[r] + n;
     bool v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v49[r] = v47[r] < N;
     bool v52[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v52[r] = v47[r] >= 0;
     bool v53[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v47[r] = v38[r] + n;
+        #line 37 "tensor_descriptor.py"
+        v49[r] = v47[r] < N;
+        #line 37 "tensor_descriptor.py"
+        v52[r] = v47[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v53[r] = v52[r] & v49[r];
+    }
     bool v55[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -965,55 +856,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(__half* x_ptr, __h
         #line 37 "tensor_descriptor.py"
         v68[r] = ((r << 2) + tp0);
     long long v70[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v70[r] = (long long)v68[r];
     long long v72[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v72[r] = v70[r] * v8;
     __half* v74[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v74[r] = v67 + v72[r];
     int v76[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v76[r] = v68[r] + m;
     bool v78[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v78[r] = v76[r] < 1;
     bool v81[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v81[r] = v76[r] >= 0;
     bool v82[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v70[r] = (long long)v68[r];
+        #line 37 "tensor_descriptor.py"
+        v72[r] = v70[r] * v8;
+        #line 37 "tensor_descriptor.py"
+        v74[r] = v67 + v72[r];
+        #line 37 "tensor_descriptor.py"
+        v76[r] = v68[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v78[r] = v76[r] < 1;
+        #line 37 "tensor_descriptor.py"
+        v81[r] = v76[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v82[r] = v81[r] & v78[r];
+    }
     int v83[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "tensor_descriptor.py"
         v83[r] = (tp1);
     long long v85[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v85[r] = (long long)v83[r];
     long long v87[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v85[r] = (long long)v83[r];
         #line 37 "tensor_descriptor.py"
         v87[r] = v85[r] * v10;
+    }
     long long v89[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1025,25 +904,20 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(__half* x_ptr, __h
         #line 37 "tensor_descriptor.py"
         v90[r] = v74[r] + v89[r];
     int v92[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v92[r] = v83[r] + n;
     bool v94[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v94[r] = v92[r] < N;
     bool v97[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v97[r] = v92[r] >= 0;
     bool v98[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v92[r] = v83[r] + n;
+        #line 37 "tensor_descriptor.py"
+        v94[r] = v92[r] < N;
+        #line 37 "tensor_descriptor.py"
+        v97[r] = v92[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v98[r] = v97[r] & v94[r];
+    }
     bool v100[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1110,55 +984,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(__half* x_ptr, __h
         #line 37 "tensor_descriptor.py"
         v22[r] = ((r << 2) + tp0);
     long long v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v24[r] = (long long)v22[r];
     long long v26[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v26[r] = v24[r] * v4;
     __half* v28[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v28[r] = v21 + v26[r];
     int v30[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v30[r] = v22[r] + m;
     bool v32[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v32[r] = v30[r] < M;
     bool v35[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v35[r] = v30[r] >= 0;
     bool v36[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v24[r] = (long long)v22[r];
+        #line 37 "tensor_descriptor.py"
+        v26[r] = v24[r] * v4;
+        #line 37 "tensor_descriptor.py"
+        v28[r] = v21 + v26[r];
+        #line 37 "tensor_descriptor.py"
+        v30[r] = v22[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v32[r] = v30[r] < M;
+        #line 37 "tensor_descriptor.py"
+        v35[r] = v30[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v36[r] = v35[r] & v32[r];
+    }
     int v37[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "tensor_descriptor.py"
         v37[r] = (tp1);
     long long v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v39[r] = (long long)v37[r];
     long long v41[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v39[r] = (long long)v37[r];
         #line 37 "tensor_descriptor.py"
         v41[r] = v39[r] * v6;
+    }
     long long v43[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1170,25 +1032,20 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(__half* x_ptr, __h
         #line 37 "tensor_descriptor.py"
         v44[r] = v28[r] + v43[r];
     int v46[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v46[r] = v37[r] + n;
     bool v48[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v48[r] = v46[r] < N;
     bool v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v51[r] = v46[r] >= 0;
     bool v52[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v46[r] = v37[r] + n;
+        #line 37 "tensor_descriptor.py"
+        v48[r] = v46[r] < N;
+        #line 37 "tensor_descriptor.py"
+        v51[r] = v46[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v52[r] = v51[r] & v48[r];
+    }
     bool v54[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1231,55 +1088,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(__half* x_ptr, __h
         #line 37 "tensor_descriptor.py"
         v67[r] = ((r << 2) + tp0);
     long long v69[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v69[r] = (long long)v67[r];
     long long v71[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v71[r] = v69[r] * v7;
     __half* v73[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v73[r] = v66 + v71[r];
     int v75[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v75[r] = v67[r] + m;
     bool v77[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v77[r] = v75[r] < M;
     bool v80[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v80[r] = v75[r] >= 0;
     bool v81[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v69[r] = (long long)v67[r];
+        #line 37 "tensor_descriptor.py"
+        v71[r] = v69[r] * v7;
+        #line 37 "tensor_descriptor.py"
+        v73[r] = v66 + v71[r];
+        #line 37 "tensor_descriptor.py"
+        v75[r] = v67[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v77[r] = v75[r] < M;
+        #line 37 "tensor_descriptor.py"
+        v80[r] = v75[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v81[r] = v80[r] & v77[r];
+    }
     int v82[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "tensor_descriptor.py"
         v82[r] = (tp1);
     long long v84[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v84[r] = (long long)v82[r];
     long long v86[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v84[r] = (long long)v82[r];
         #line 37 "tensor_descriptor.py"
         v86[r] = v84[r] * v9;
+    }
     long long v88[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1291,25 +1136,20 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(__half* x_ptr, __h
         #line 37 "tensor_descriptor.py"
         v89[r] = v73[r] + v88[r];
     int v91[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v91[r] = v82[r] + n;
     bool v93[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v93[r] = v91[r] < N;
     bool v96[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v96[r] = v91[r] >= 0;
     bool v97[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v91[r] = v82[r] + n;
+        #line 37 "tensor_descriptor.py"
+        v93[r] = v91[r] < N;
+        #line 37 "tensor_descriptor.py"
+        v96[r] = v91[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v97[r] = v96[r] & v93[r];
+    }
     bool v99[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1376,55 +1216,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(__half* x_ptr, __h
         #line 37 "tensor_descriptor.py"
         v22[r] = (tp0);
     long long v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v24[r] = (long long)v22[r];
     long long v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v26[r] = v24[r] * v4;
     __half* v28[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v28[r] = v21 + v26[r];
     int v30[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v30[r] = v22[r] + m;
     bool v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v32[r] = v30[r] < M;
     bool v35[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v35[r] = v30[r] >= 0;
     bool v36[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v24[r] = (long long)v22[r];
+        #line 37 "tensor_descriptor.py"
+        v26[r] = v24[r] * v4;
+        #line 37 "tensor_descriptor.py"
+        v28[r] = v21 + v26[r];
+        #line 37 "tensor_descriptor.py"
+        v30[r] = v22[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v32[r] = v30[r] < M;
+        #line 37 "tensor_descriptor.py"
+        v35[r] = v30[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v36[r] = v35[r] & v32[r];
+    }
     int v37[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "tensor_descriptor.py"
         v37[r] = (r + tp1);
     long long v39[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v39[r] = (long long)v37[r];
     long long v41[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v39[r] = (long long)v37[r];
         #line 37 "tensor_descriptor.py"
         v41[r] = v39[r] * v6;
+    }
     __half* v42[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1497,55 +1325,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(__half* x_ptr, __h
         #line 37 "tensor_descriptor.py"
         v67[r] = (tp0);
     long long v69[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v69[r] = (long long)v67[r];
     long long v71[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v71[r] = v69[r] * v7;
     __half* v73[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v73[r] = v66 + v71[r];
     int v75[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v75[r] = v67[r] + m;
     bool v77[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v77[r] = v75[r] < M;
     bool v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v80[r] = v75[r] >= 0;
     bool v81[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v69[r] = (long long)v67[r];
+        #line 37 "tensor_descriptor.py"
+        v71[r] = v69[r] * v7;
+        #line 37 "tensor_descriptor.py"
+        v73[r] = v66 + v71[r];
+        #line 37 "tensor_descriptor.py"
+        v75[r] = v67[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v77[r] = v75[r] < M;
+        #line 37 "tensor_descriptor.py"
+        v80[r] = v75[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v81[r] = v80[r] & v77[r];
+    }
     int v82[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "tensor_descriptor.py"
         v82[r] = (r + tp1);
     long long v84[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v84[r] = (long long)v82[r];
     long long v86[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v84[r] = (long long)v82[r];
         #line 37 "tensor_descriptor.py"
         v86[r] = v84[r] * v9;
+    }
     __half* v87[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1641,55 +1457,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(int* x_ptr, int* y
         #line 37 "tensor_descriptor.py"
         v23[r] = ((r << 2) + tp0);
     long long v25[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v25[r] = (long long)v23[r];
     long long v27[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v27[r] = v25[r] * v4;
     int* v29[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v29[r] = v22 + v27[r];
     int v31[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v31[r] = v23[r] + m;
     bool v33[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v33[r] = v31[r] < 1;
     bool v36[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v36[r] = v31[r] >= 0;
     bool v37[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v25[r] = (long long)v23[r];
+        #line 37 "tensor_descriptor.py"
+        v27[r] = v25[r] * v4;
+        #line 37 "tensor_descriptor.py"
+        v29[r] = v22 + v27[r];
+        #line 37 "tensor_descriptor.py"
+        v31[r] = v23[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v33[r] = v31[r] < 1;
+        #line 37 "tensor_descriptor.py"
+        v36[r] = v31[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v37[r] = v36[r] & v33[r];
+    }
     int v38[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "tensor_descriptor.py"
         v38[r] = (tp1);
     long long v40[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v40[r] = (long long)v38[r];
     long long v42[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v40[r] = (long long)v38[r];
         #line 37 "tensor_descriptor.py"
         v42[r] = v40[r] * v6;
+    }
     long long v44[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1701,25 +1505,20 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(int* x_ptr, int* y
         #line 37 "tensor_descriptor.py"
         v45[r] = v29[r] + v44[r];
     int v47[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v47[r] = v38[r] + n;
     bool v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v49[r] = v47[r] < N;
     bool v52[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v52[r] = v47[r] >= 0;
     bool v53[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v47[r] = v38[r] + n;
+        #line 37 "tensor_descriptor.py"
+        v49[r] = v47[r] < N;
+        #line 37 "tensor_descriptor.py"
+        v52[r] = v47[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v53[r] = v52[r] & v49[r];
+    }
     bool v55[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1762,55 +1561,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(int* x_ptr, int* y
         #line 37 "tensor_descriptor.py"
         v68[r] = ((r << 2) + tp0);
     long long v70[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v70[r] = (long long)v68[r];
     long long v72[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v72[r] = v70[r] * v8;
     int* v74[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v74[r] = v67 + v72[r];
     int v76[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v76[r] = v68[r] + m;
     bool v78[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v78[r] = v76[r] < 1;
     bool v81[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v81[r] = v76[r] >= 0;
     bool v82[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v70[r] = (long long)v68[r];
+        #line 37 "tensor_descriptor.py"
+        v72[r] = v70[r] * v8;
+        #line 37 "tensor_descriptor.py"
+        v74[r] = v67 + v72[r];
+        #line 37 "tensor_descriptor.py"
+        v76[r] = v68[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v78[r] = v76[r] < 1;
+        #line 37 "tensor_descriptor.py"
+        v81[r] = v76[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v82[r] = v81[r] & v78[r];
+    }
     int v83[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "tensor_descriptor.py"
         v83[r] = (tp1);
     long long v85[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v85[r] = (long long)v83[r];
     long long v87[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v85[r] = (long long)v83[r];
         #line 37 "tensor_descriptor.py"
         v87[r] = v85[r] * v10;
+    }
     long long v89[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1822,25 +1609,20 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(int* x_ptr, int* y
         #line 37 "tensor_descriptor.py"
         v90[r] = v74[r] + v89[r];
     int v92[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v92[r] = v83[r] + n;
     bool v94[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v94[r] = v92[r] < N;
     bool v97[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v97[r] = v92[r] >= 0;
     bool v98[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v92[r] = v83[r] + n;
+        #line 37 "tensor_descriptor.py"
+        v94[r] = v92[r] < N;
+        #line 37 "tensor_descriptor.py"
+        v97[r] = v92[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v98[r] = v97[r] & v94[r];
+    }
     bool v100[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1906,55 +1688,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(int* x_ptr, int* y
         #line 37 "tensor_descriptor.py"
         v22[r] = ((r << 2) + tp0);
     long long v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v24[r] = (long long)v22[r];
     long long v26[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v26[r] = v24[r] * v4;
     int* v28[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v28[r] = v21 + v26[r];
     int v30[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v30[r] = v22[r] + m;
     bool v32[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v32[r] = v30[r] < M;
     bool v35[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v35[r] = v30[r] >= 0;
     bool v36[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v24[r] = (long long)v22[r];
+        #line 37 "tensor_descriptor.py"
+        v26[r] = v24[r] * v4;
+        #line 37 "tensor_descriptor.py"
+        v28[r] = v21 + v26[r];
+        #line 37 "tensor_descriptor.py"
+        v30[r] = v22[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v32[r] = v30[r] < M;
+        #line 37 "tensor_descriptor.py"
+        v35[r] = v30[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v36[r] = v35[r] & v32[r];
+    }
     int v37[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "tensor_descriptor.py"
         v37[r] = (tp1);
     long long v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v39[r] = (long long)v37[r];
     long long v41[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v39[r] = (long long)v37[r];
         #line 37 "tensor_descriptor.py"
         v41[r] = v39[r] * v6;
+    }
     long long v43[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1966,25 +1736,20 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(int* x_ptr, int* y
         #line 37 "tensor_descriptor.py"
         v44[r] = v28[r] + v43[r];
     int v46[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v46[r] = v37[r] + n;
     bool v48[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v48[r] = v46[r] < N;
     bool v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v51[r] = v46[r] >= 0;
     bool v52[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v46[r] = v37[r] + n;
+        #line 37 "tensor_descriptor.py"
+        v48[r] = v46[r] < N;
+        #line 37 "tensor_descriptor.py"
+        v51[r] = v46[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v52[r] = v51[r] & v48[r];
+    }
     bool v54[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2027,55 +1792,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(int* x_ptr, int* y
         #line 37 "tensor_descriptor.py"
         v67[r] = ((r << 2) + tp0);
     long long v69[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v69[r] = (long long)v67[r];
     long long v71[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v71[r] = v69[r] * v7;
     int* v73[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v73[r] = v66 + v71[r];
     int v75[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v75[r] = v67[r] + m;
     bool v77[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v77[r] = v75[r] < M;
     bool v80[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v80[r] = v75[r] >= 0;
     bool v81[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v69[r] = (long long)v67[r];
+        #line 37 "tensor_descriptor.py"
+        v71[r] = v69[r] * v7;
+        #line 37 "tensor_descriptor.py"
+        v73[r] = v66 + v71[r];
+        #line 37 "tensor_descriptor.py"
+        v75[r] = v67[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v77[r] = v75[r] < M;
+        #line 37 "tensor_descriptor.py"
+        v80[r] = v75[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v81[r] = v80[r] & v77[r];
+    }
     int v82[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "tensor_descriptor.py"
         v82[r] = (tp1);
     long long v84[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v84[r] = (long long)v82[r];
     long long v86[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v84[r] = (long long)v82[r];
         #line 37 "tensor_descriptor.py"
         v86[r] = v84[r] * v9;
+    }
     long long v88[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2087,25 +1840,20 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(int* x_ptr, int* y
         #line 37 "tensor_descriptor.py"
         v89[r] = v73[r] + v88[r];
     int v91[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v91[r] = v82[r] + n;
     bool v93[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v93[r] = v91[r] < N;
     bool v96[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v96[r] = v91[r] >= 0;
     bool v97[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v91[r] = v82[r] + n;
+        #line 37 "tensor_descriptor.py"
+        v93[r] = v91[r] < N;
+        #line 37 "tensor_descriptor.py"
+        v96[r] = v91[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v97[r] = v96[r] & v93[r];
+    }
     bool v99[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2171,55 +1919,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(int* x_ptr, int* y
         #line 37 "tensor_descriptor.py"
         v22[r] = (tp0);
     long long v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v24[r] = (long long)v22[r];
     long long v26[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v26[r] = v24[r] * v4;
     int* v28[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v28[r] = v21 + v26[r];
     int v30[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v30[r] = v22[r] + m;
     bool v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v32[r] = v30[r] < M;
     bool v35[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v35[r] = v30[r] >= 0;
     bool v36[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v24[r] = (long long)v22[r];
+        #line 37 "tensor_descriptor.py"
+        v26[r] = v24[r] * v4;
+        #line 37 "tensor_descriptor.py"
+        v28[r] = v21 + v26[r];
+        #line 37 "tensor_descriptor.py"
+        v30[r] = v22[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v32[r] = v30[r] < M;
+        #line 37 "tensor_descriptor.py"
+        v35[r] = v30[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v36[r] = v35[r] & v32[r];
+    }
     int v37[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "tensor_descriptor.py"
         v37[r] = (r + tp1);
     long long v39[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v39[r] = (long long)v37[r];
     long long v41[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v39[r] = (long long)v37[r];
         #line 37 "tensor_descriptor.py"
         v41[r] = v39[r] * v6;
+    }
     int* v42[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2292,55 +2028,43 @@ extern "C" __global__ void __launch_bounds__(128) copy_kernel(int* x_ptr, int* y
         #line 37 "tensor_descriptor.py"
         v67[r] = (tp0);
     long long v69[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v69[r] = (long long)v67[r];
     long long v71[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v71[r] = v69[r] * v7;
     int* v73[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v73[r] = v66 + v71[r];
     int v75[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v75[r] = v67[r] + m;
     bool v77[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v77[r] = v75[r] < M;
     bool v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 37 "tensor_descriptor.py"
-        v80[r] = v75[r] >= 0;
     bool v81[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v69[r] = (long long)v67[r];
+        #line 37 "tensor_descriptor.py"
+        v71[r] = v69[r] * v7;
+        #line 37 "tensor_descriptor.py"
+        v73[r] = v66 + v71[r];
+        #line 37 "tensor_descriptor.py"
+        v75[r] = v67[r] + m;
+        #line 37 "tensor_descriptor.py"
+        v77[r] = v75[r] < M;
+        #line 37 "tensor_descriptor.py"
+        v80[r] = v75[r] >= 0;
         #line 37 "tensor_descriptor.py"
         v81[r] = v80[r] & v77[r];
+    }
     int v82[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "tensor_descriptor.py"
         v82[r] = (r + tp1);
     long long v84[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 37 "tensor_descriptor.py"
-        v84[r] = (long long)v82[r];
     long long v86[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 37 "tensor_descriptor.py"
+        v84[r] = (long long)v82[r];
         #line 37 "tensor_descriptor.py"
         v86[r] = v84[r] * v9;
+    }
     int* v87[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2421,80 +2145,63 @@ extern "C" __global__ void __launch_bounds__(128) padded_tile_kernel(float* x_pt
         #line 56 "tensor_descriptor.py"
         v15[r] = (tp0);
     long long v17[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v17[r] = (long long)v15[r];
     long long v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v19[r] = v17[r] * v6;
     float* v21[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v21[r] = v14 + v19[r];
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v23[r] = v15[r] + off_m;
     bool v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v25[r] = v23[r] < M;
     bool v28[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v28[r] = v23[r] >= 0;
     bool v29[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v17[r] = (long long)v15[r];
+        #line 56 "tensor_descriptor.py"
+        v19[r] = v17[r] * v6;
+        #line 56 "tensor_descriptor.py"
+        v21[r] = v14 + v19[r];
+        #line 56 "tensor_descriptor.py"
+        v23[r] = v15[r] + off_m;
+        #line 56 "tensor_descriptor.py"
+        v25[r] = v23[r] < M;
+        #line 56 "tensor_descriptor.py"
+        v28[r] = v23[r] >= 0;
         #line 56 "tensor_descriptor.py"
         v29[r] = v28[r] & v25[r];
+    }
     int v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 56 "tensor_descriptor.py"
         v30[r] = (tp1);
     long long v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v32[r] = (long long)v30[r];
     long long v34[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v32[r] = (long long)v30[r];
         #line 56 "tensor_descriptor.py"
         v34[r] = v32[r] * v8;
+    }
     float* v37[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 56 "tensor_descriptor.py"
         v37[r] = v21[r] + v34[r];
     int v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v39[r] = v30[r] + off_n;
     bool v41[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v41[r] = v39[r] < N;
     bool v44[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v44[r] = v39[r] >= 0;
     bool v45[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v39[r] = v30[r] + off_n;
+        #line 56 "tensor_descriptor.py"
+        v41[r] = v39[r] < N;
+        #line 56 "tensor_descriptor.py"
+        v44[r] = v39[r] >= 0;
         #line 56 "tensor_descriptor.py"
         v45[r] = v44[r] & v41[r];
+    }
     bool v48[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2526,16 +2233,15 @@ extern "C" __global__ void __launch_bounds__(128) padded_tile_kernel(float* x_pt
         #line 57 "tensor_descriptor.py"
         v56[r] = (tp1);
     int offs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 57 "tensor_descriptor.py"
-        offs[r] = v55[r] + v56[r];
-    // tl.store(out_ptr + offs, tile)
     float* v62[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 57 "tensor_descriptor.py"
+        offs[r] = v55[r] + v56[r];
+        // tl.store(out_ptr + offs, tile)
         #line 58 "tensor_descriptor.py"
         v62[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 58 "tensor_descriptor.py"
@@ -2576,80 +2282,63 @@ extern "C" __global__ void __launch_bounds__(128) padded_tile_kernel(float* x_pt
         #line 56 "tensor_descriptor.py"
         v15[r] = (tp0);
     long long v17[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v17[r] = (long long)v15[r];
     long long v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v19[r] = v17[r] * v6;
     float* v21[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v21[r] = v14 + v19[r];
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v23[r] = v15[r] + off_m;
     bool v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v25[r] = v23[r] < M;
     bool v28[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v28[r] = v23[r] >= 0;
     bool v29[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v17[r] = (long long)v15[r];
+        #line 56 "tensor_descriptor.py"
+        v19[r] = v17[r] * v6;
+        #line 56 "tensor_descriptor.py"
+        v21[r] = v14 + v19[r];
+        #line 56 "tensor_descriptor.py"
+        v23[r] = v15[r] + off_m;
+        #line 56 "tensor_descriptor.py"
+        v25[r] = v23[r] < M;
+        #line 56 "tensor_descriptor.py"
+        v28[r] = v23[r] >= 0;
         #line 56 "tensor_descriptor.py"
         v29[r] = v28[r] & v25[r];
+    }
     int v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 56 "tensor_descriptor.py"
         v30[r] = (tp1);
     long long v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v32[r] = (long long)v30[r];
     long long v34[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v32[r] = (long long)v30[r];
         #line 56 "tensor_descriptor.py"
         v34[r] = v32[r] * v8;
+    }
     float* v37[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 56 "tensor_descriptor.py"
         v37[r] = v21[r] + v34[r];
     int v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v39[r] = v30[r] + off_n;
     bool v41[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v41[r] = v39[r] < N;
     bool v44[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v44[r] = v39[r] >= 0;
     bool v45[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v39[r] = v30[r] + off_n;
+        #line 56 "tensor_descriptor.py"
+        v41[r] = v39[r] < N;
+        #line 56 "tensor_descriptor.py"
+        v44[r] = v39[r] >= 0;
         #line 56 "tensor_descriptor.py"
         v45[r] = v44[r] & v41[r];
+    }
     bool v48[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2681,16 +2370,15 @@ extern "C" __global__ void __launch_bounds__(128) padded_tile_kernel(float* x_pt
         #line 57 "tensor_descriptor.py"
         v56[r] = (tp1);
     int offs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 57 "tensor_descriptor.py"
-        offs[r] = v55[r] + v56[r];
-    // tl.store(out_ptr + offs, tile)
     float* v62[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 57 "tensor_descriptor.py"
+        offs[r] = v55[r] + v56[r];
+        // tl.store(out_ptr + offs, tile)
         #line 58 "tensor_descriptor.py"
         v62[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 58 "tensor_descriptor.py"
@@ -2731,80 +2419,63 @@ extern "C" __global__ void __launch_bounds__(128) padded_tile_kernel(float* x_pt
         #line 56 "tensor_descriptor.py"
         v15[r] = (tp0);
     long long v17[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v17[r] = (long long)v15[r];
     long long v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v19[r] = v17[r] * v6;
     float* v21[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v21[r] = v14 + v19[r];
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v23[r] = v15[r] + off_m;
     bool v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v25[r] = v23[r] < M;
     bool v28[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v28[r] = v23[r] >= 0;
     bool v29[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v17[r] = (long long)v15[r];
+        #line 56 "tensor_descriptor.py"
+        v19[r] = v17[r] * v6;
+        #line 56 "tensor_descriptor.py"
+        v21[r] = v14 + v19[r];
+        #line 56 "tensor_descriptor.py"
+        v23[r] = v15[r] + off_m;
+        #line 56 "tensor_descriptor.py"
+        v25[r] = v23[r] < M;
+        #line 56 "tensor_descriptor.py"
+        v28[r] = v23[r] >= 0;
         #line 56 "tensor_descriptor.py"
         v29[r] = v28[r] & v25[r];
+    }
     int v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 56 "tensor_descriptor.py"
         v30[r] = (tp1);
     long long v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v32[r] = (long long)v30[r];
     long long v34[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v32[r] = (long long)v30[r];
         #line 56 "tensor_descriptor.py"
         v34[r] = v32[r] * v8;
+    }
     float* v37[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 56 "tensor_descriptor.py"
         v37[r] = v21[r] + v34[r];
     int v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v39[r] = v30[r] + off_n;
     bool v41[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v41[r] = v39[r] < N;
     bool v44[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v44[r] = v39[r] >= 0;
     bool v45[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v39[r] = v30[r] + off_n;
+        #line 56 "tensor_descriptor.py"
+        v41[r] = v39[r] < N;
+        #line 56 "tensor_descriptor.py"
+        v44[r] = v39[r] >= 0;
         #line 56 "tensor_descriptor.py"
         v45[r] = v44[r] & v41[r];
+    }
     bool v48[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2836,16 +2507,15 @@ extern "C" __global__ void __launch_bounds__(128) padded_tile_kernel(float* x_pt
         #line 57 "tensor_descriptor.py"
         v56[r] = (tp1);
     int offs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 57 "tensor_descriptor.py"
-        offs[r] = v55[r] + v56[r];
-    // tl.store(out_ptr + offs, tile)
     float* v62[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 57 "tensor_descriptor.py"
+        offs[r] = v55[r] + v56[r];
+        // tl.store(out_ptr + offs, tile)
         #line 58 "tensor_descriptor.py"
         v62[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 58 "tensor_descriptor.py"
@@ -2886,80 +2556,63 @@ extern "C" __global__ void __launch_bounds__(128) padded_tile_kernel(float* x_pt
         #line 56 "tensor_descriptor.py"
         v15[r] = (tp0);
     long long v17[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v17[r] = (long long)v15[r];
     long long v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v19[r] = v17[r] * v6;
     float* v21[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v21[r] = v14 + v19[r];
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v23[r] = v15[r] + off_m;
     bool v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v25[r] = v23[r] < M;
     bool v28[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v28[r] = v23[r] >= 0;
     bool v29[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v17[r] = (long long)v15[r];
+        #line 56 "tensor_descriptor.py"
+        v19[r] = v17[r] * v6;
+        #line 56 "tensor_descriptor.py"
+        v21[r] = v14 + v19[r];
+        #line 56 "tensor_descriptor.py"
+        v23[r] = v15[r] + off_m;
+        #line 56 "tensor_descriptor.py"
+        v25[r] = v23[r] < M;
+        #line 56 "tensor_descriptor.py"
+        v28[r] = v23[r] >= 0;
         #line 56 "tensor_descriptor.py"
         v29[r] = v28[r] & v25[r];
+    }
     int v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 56 "tensor_descriptor.py"
         v30[r] = (tp1);
     long long v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v32[r] = (long long)v30[r];
     long long v34[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v32[r] = (long long)v30[r];
         #line 56 "tensor_descriptor.py"
         v34[r] = v32[r] * v8;
+    }
     float* v37[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 56 "tensor_descriptor.py"
         v37[r] = v21[r] + v34[r];
     int v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v39[r] = v30[r] + off_n;
     bool v41[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v41[r] = v39[r] < N;
     bool v44[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v44[r] = v39[r] >= 0;
     bool v45[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v39[r] = v30[r] + off_n;
+        #line 56 "tensor_descriptor.py"
+        v41[r] = v39[r] < N;
+        #line 56 "tensor_descriptor.py"
+        v44[r] = v39[r] >= 0;
         #line 56 "tensor_descriptor.py"
         v45[r] = v44[r] & v41[r];
+    }
     bool v48[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2991,16 +2644,15 @@ extern "C" __global__ void __launch_bounds__(128) padded_tile_kernel(float* x_pt
         #line 57 "tensor_descriptor.py"
         v56[r] = (tp1);
     int offs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 57 "tensor_descriptor.py"
-        offs[r] = v55[r] + v56[r];
-    // tl.store(out_ptr + offs, tile)
     float* v62[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 57 "tensor_descriptor.py"
+        offs[r] = v55[r] + v56[r];
+        // tl.store(out_ptr + offs, tile)
         #line 58 "tensor_descriptor.py"
         v62[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 58 "tensor_descriptor.py"
@@ -3041,80 +2693,63 @@ extern "C" __global__ void __launch_bounds__(128) padded_tile_kernel(float* x_pt
         #line 56 "tensor_descriptor.py"
         v15[r] = (tp0);
     long long v17[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v17[r] = (long long)v15[r];
     long long v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v19[r] = v17[r] * v6;
     float* v21[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v21[r] = v14 + v19[r];
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v23[r] = v15[r] + off_m;
     bool v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v25[r] = v23[r] < M;
     bool v28[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v28[r] = v23[r] >= 0;
     bool v29[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v17[r] = (long long)v15[r];
+        #line 56 "tensor_descriptor.py"
+        v19[r] = v17[r] * v6;
+        #line 56 "tensor_descriptor.py"
+        v21[r] = v14 + v19[r];
+        #line 56 "tensor_descriptor.py"
+        v23[r] = v15[r] + off_m;
+        #line 56 "tensor_descriptor.py"
+        v25[r] = v23[r] < M;
+        #line 56 "tensor_descriptor.py"
+        v28[r] = v23[r] >= 0;
         #line 56 "tensor_descriptor.py"
         v29[r] = v28[r] & v25[r];
+    }
     int v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 56 "tensor_descriptor.py"
         v30[r] = (tp1);
     long long v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v32[r] = (long long)v30[r];
     long long v34[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v32[r] = (long long)v30[r];
         #line 56 "tensor_descriptor.py"
         v34[r] = v32[r] * v8;
+    }
     float* v37[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 56 "tensor_descriptor.py"
         v37[r] = v21[r] + v34[r];
     int v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v39[r] = v30[r] + off_n;
     bool v41[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v41[r] = v39[r] < N;
     bool v44[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v44[r] = v39[r] >= 0;
     bool v45[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v39[r] = v30[r] + off_n;
+        #line 56 "tensor_descriptor.py"
+        v41[r] = v39[r] < N;
+        #line 56 "tensor_descriptor.py"
+        v44[r] = v39[r] >= 0;
         #line 56 "tensor_descriptor.py"
         v45[r] = v44[r] & v41[r];
+    }
     bool v48[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3146,16 +2781,15 @@ extern "C" __global__ void __launch_bounds__(128) padded_tile_kernel(float* x_pt
         #line 57 "tensor_descriptor.py"
         v56[r] = (tp1);
     int offs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 57 "tensor_descriptor.py"
-        offs[r] = v55[r] + v56[r];
-    // tl.store(out_ptr + offs, tile)
     float* v62[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 57 "tensor_descriptor.py"
+        offs[r] = v55[r] + v56[r];
+        // tl.store(out_ptr + offs, tile)
         #line 58 "tensor_descriptor.py"
         v62[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 58 "tensor_descriptor.py"
@@ -3196,80 +2830,63 @@ extern "C" __global__ void __launch_bounds__(128) padded_tile_kernel(float* x_pt
         #line 56 "tensor_descriptor.py"
         v15[r] = (tp0);
     long long v17[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v17[r] = (long long)v15[r];
     long long v19[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v19[r] = v17[r] * v6;
     float* v21[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v21[r] = v14 + v19[r];
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v23[r] = v15[r] + off_m;
     bool v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v25[r] = v23[r] < M;
     bool v28[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v28[r] = v23[r] >= 0;
     bool v29[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v17[r] = (long long)v15[r];
+        #line 56 "tensor_descriptor.py"
+        v19[r] = v17[r] * v6;
+        #line 56 "tensor_descriptor.py"
+        v21[r] = v14 + v19[r];
+        #line 56 "tensor_descriptor.py"
+        v23[r] = v15[r] + off_m;
+        #line 56 "tensor_descriptor.py"
+        v25[r] = v23[r] < M;
+        #line 56 "tensor_descriptor.py"
+        v28[r] = v23[r] >= 0;
         #line 56 "tensor_descriptor.py"
         v29[r] = v28[r] & v25[r];
+    }
     int v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 56 "tensor_descriptor.py"
         v30[r] = (tp1);
     long long v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v32[r] = (long long)v30[r];
     long long v34[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v32[r] = (long long)v30[r];
         #line 56 "tensor_descriptor.py"
         v34[r] = v32[r] * v8;
+    }
     float* v37[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 56 "tensor_descriptor.py"
         v37[r] = v21[r] + v34[r];
     int v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v39[r] = v30[r] + off_n;
     bool v41[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v41[r] = v39[r] < N;
     bool v44[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 56 "tensor_descriptor.py"
-        v44[r] = v39[r] >= 0;
     bool v45[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 56 "tensor_descriptor.py"
+        v39[r] = v30[r] + off_n;
+        #line 56 "tensor_descriptor.py"
+        v41[r] = v39[r] < N;
+        #line 56 "tensor_descriptor.py"
+        v44[r] = v39[r] >= 0;
         #line 56 "tensor_descriptor.py"
         v45[r] = v44[r] & v41[r];
+    }
     bool v48[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3301,16 +2918,15 @@ extern "C" __global__ void __launch_bounds__(128) padded_tile_kernel(float* x_pt
         #line 57 "tensor_descriptor.py"
         v56[r] = (tp1);
     int offs[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 57 "tensor_descriptor.py"
-        offs[r] = v55[r] + v56[r];
-    // tl.store(out_ptr + offs, tile)
     float* v62[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 57 "tensor_descriptor.py"
+        offs[r] = v55[r] + v56[r];
+        // tl.store(out_ptr + offs, tile)
         #line 58 "tensor_descriptor.py"
         v62[r] = out_ptr + offs[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 58 "tensor_descriptor.py"
@@ -3608,55 +3224,43 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 90 "tensor_descriptor.py"
         v129[r] = ((r << 5) + tp2);
     long long v131[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 90 "tensor_descriptor.py"
-        v131[r] = (long long)v129[r];
     long long v133[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 90 "tensor_descriptor.py"
-        v133[r] = v131[r] * v12;
     __half* v135[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 90 "tensor_descriptor.py"
-        v135[r] = v128 + v133[r];
     int v137[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 90 "tensor_descriptor.py"
-        v137[r] = v129[r] + off_m;
     bool v139[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 90 "tensor_descriptor.py"
-        v139[r] = v137[r] < M;
     bool v142[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 90 "tensor_descriptor.py"
-        v142[r] = v137[r] >= 0;
     bool v143[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 90 "tensor_descriptor.py"
+        v131[r] = (long long)v129[r];
+        #line 90 "tensor_descriptor.py"
+        v133[r] = v131[r] * v12;
+        #line 90 "tensor_descriptor.py"
+        v135[r] = v128 + v133[r];
+        #line 90 "tensor_descriptor.py"
+        v137[r] = v129[r] + off_m;
+        #line 90 "tensor_descriptor.py"
+        v139[r] = v137[r] < M;
+        #line 90 "tensor_descriptor.py"
+        v142[r] = v137[r] >= 0;
         #line 90 "tensor_descriptor.py"
         v143[r] = v142[r] & v139[r];
+    }
     int v144[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 90 "tensor_descriptor.py"
         v144[r] = (r + tp3);
     long long v146[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 90 "tensor_descriptor.py"
-        v146[r] = (long long)v144[r];
     long long v148[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 90 "tensor_descriptor.py"
+        v146[r] = (long long)v144[r];
         #line 90 "tensor_descriptor.py"
         v148[r] = v146[r] * v14;
+    }
     __half* v149[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -3788,55 +3392,43 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 87 "tensor_descriptor.py"
         v172[r] = ((r << 2) + tp0);
     long long v174[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v174[r] = (long long)v172[r];
     long long v176[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v176[r] = v174[r] * v6;
     __half* v178[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v178[r] = v171 + v176[r];
     int v180[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v180[r] = v172[r] + off_m;
     bool v182[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v182[r] = v180[r] < M;
     bool v185[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v185[r] = v180[r] >= 0;
     bool v186[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 87 "tensor_descriptor.py"
+        v174[r] = (long long)v172[r];
+        #line 87 "tensor_descriptor.py"
+        v176[r] = v174[r] * v6;
+        #line 87 "tensor_descriptor.py"
+        v178[r] = v171 + v176[r];
+        #line 87 "tensor_descriptor.py"
+        v180[r] = v172[r] + off_m;
+        #line 87 "tensor_descriptor.py"
+        v182[r] = v180[r] < M;
+        #line 87 "tensor_descriptor.py"
+        v185[r] = v180[r] >= 0;
         #line 87 "tensor_descriptor.py"
         v186[r] = v185[r] & v182[r];
+    }
     int v187[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 87 "tensor_descriptor.py"
         v187[r] = (tp1);
     long long v189[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 87 "tensor_descriptor.py"
-        v189[r] = (long long)v187[r];
     long long v191[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 87 "tensor_descriptor.py"
+        v189[r] = (long long)v187[r];
         #line 87 "tensor_descriptor.py"
         v191[r] = v189[r] * v8;
+    }
     long long v193[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -3848,40 +3440,34 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 87 "tensor_descriptor.py"
         v194[r] = v178[r] + v193[r];
     int v196[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 87 "tensor_descriptor.py"
-        v196[r] = v187[r] + v165;
     bool v198[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 87 "tensor_descriptor.py"
-        v198[r] = v196[r] < K;
     bool v201[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 87 "tensor_descriptor.py"
-        v201[r] = v196[r] >= 0;
     bool v202[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 87 "tensor_descriptor.py"
+        v196[r] = v187[r] + v165;
+        #line 87 "tensor_descriptor.py"
+        v198[r] = v196[r] < K;
+        #line 87 "tensor_descriptor.py"
+        v201[r] = v196[r] >= 0;
         #line 87 "tensor_descriptor.py"
         v202[r] = v201[r] & v198[r];
+    }
     bool v204[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 87 "tensor_descriptor.py"
         v204[r] = v202[0];
     bool v205[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 87 "tensor_descriptor.py"
-        v205[r] = v186[r] & v204[r];
     bool v208[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 87 "tensor_descriptor.py"
+        v205[r] = v186[r] & v204[r];
         #line 87 "tensor_descriptor.py"
         v208[r] = v205[r] & v163;
+    }
     __half a[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -3912,55 +3498,43 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 88 "tensor_descriptor.py"
         v218[r] = ((r << 2) + tp0);
     long long v220[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v220[r] = (long long)v218[r];
     long long v222[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v222[r] = v220[r] * v9;
     __half* v224[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v224[r] = v217 + v222[r];
     int v226[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v226[r] = v218[r] + v211;
     bool v228[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v228[r] = v226[r] < K;
     bool v231[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v231[r] = v226[r] >= 0;
     bool v232[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 88 "tensor_descriptor.py"
+        v220[r] = (long long)v218[r];
+        #line 88 "tensor_descriptor.py"
+        v222[r] = v220[r] * v9;
+        #line 88 "tensor_descriptor.py"
+        v224[r] = v217 + v222[r];
+        #line 88 "tensor_descriptor.py"
+        v226[r] = v218[r] + v211;
+        #line 88 "tensor_descriptor.py"
+        v228[r] = v226[r] < K;
+        #line 88 "tensor_descriptor.py"
+        v231[r] = v226[r] >= 0;
         #line 88 "tensor_descriptor.py"
         v232[r] = v231[r] & v228[r];
+    }
     int v233[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 88 "tensor_descriptor.py"
         v233[r] = (tp1);
     long long v235[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v235[r] = (long long)v233[r];
     long long v237[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 88 "tensor_descriptor.py"
+        v235[r] = (long long)v233[r];
         #line 88 "tensor_descriptor.py"
         v237[r] = v235[r] * v11;
+    }
     long long v239[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3972,40 +3546,34 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 88 "tensor_descriptor.py"
         v240[r] = v224[r] + v239[r];
     int v242[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v242[r] = v233[r] + off_n;
     bool v244[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v244[r] = v242[r] < N;
     bool v247[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 88 "tensor_descriptor.py"
-        v247[r] = v242[r] >= 0;
     bool v248[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 88 "tensor_descriptor.py"
+        v242[r] = v233[r] + off_n;
+        #line 88 "tensor_descriptor.py"
+        v244[r] = v242[r] < N;
+        #line 88 "tensor_descriptor.py"
+        v247[r] = v242[r] >= 0;
         #line 88 "tensor_descriptor.py"
         v248[r] = v247[r] & v244[r];
+    }
     bool v250[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 88 "tensor_descriptor.py"
         v250[r] = v248[0];
     bool v251[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 88 "tensor_descriptor.py"
-        v251[r] = v232[r] & v250[r];
     bool v254[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 88 "tensor_descriptor.py"
+        v251[r] = v232[r] & v250[r];
         #line 88 "tensor_descriptor.py"
         v254[r] = v251[r] & v163;
+    }
     __half b[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -4058,55 +3626,43 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 87 "tensor_descriptor.py"
             v266[r] = ((r << 2) + tp0);
         long long v268[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v268[r] = (long long)v266[r];
         long long v270[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v270[r] = v268[r] * v6;
         __half* v272[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v272[r] = v265 + v270[r];
         int v274[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v274[r] = v266[r] + off_m;
         bool v276[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v276[r] = v274[r] < M;
         bool v279[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v279[r] = v274[r] >= 0;
         bool v280[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 87 "tensor_descriptor.py"
+            v268[r] = (long long)v266[r];
+            #line 87 "tensor_descriptor.py"
+            v270[r] = v268[r] * v6;
+            #line 87 "tensor_descriptor.py"
+            v272[r] = v265 + v270[r];
+            #line 87 "tensor_descriptor.py"
+            v274[r] = v266[r] + off_m;
+            #line 87 "tensor_descriptor.py"
+            v276[r] = v274[r] < M;
+            #line 87 "tensor_descriptor.py"
+            v279[r] = v274[r] >= 0;
             #line 87 "tensor_descriptor.py"
             v280[r] = v279[r] & v276[r];
+        }
         int v281[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 87 "tensor_descriptor.py"
             v281[r] = (tp1);
         long long v283[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 87 "tensor_descriptor.py"
-            v283[r] = (long long)v281[r];
         long long v285[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 87 "tensor_descriptor.py"
+            v283[r] = (long long)v281[r];
             #line 87 "tensor_descriptor.py"
             v285[r] = v283[r] * v8;
+        }
         long long v287[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -4118,40 +3674,34 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 87 "tensor_descriptor.py"
             v288[r] = v272[r] + v287[r];
         int v290[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 87 "tensor_descriptor.py"
-            v290[r] = v281[r] + v259;
         bool v292[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 87 "tensor_descriptor.py"
-            v292[r] = v290[r] < K;
         bool v295[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 87 "tensor_descriptor.py"
-            v295[r] = v290[r] >= 0;
         bool v296[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 87 "tensor_descriptor.py"
+            v290[r] = v281[r] + v259;
+            #line 87 "tensor_descriptor.py"
+            v292[r] = v290[r] < K;
+            #line 87 "tensor_descriptor.py"
+            v295[r] = v290[r] >= 0;
             #line 87 "tensor_descriptor.py"
             v296[r] = v295[r] & v292[r];
+        }
         bool v298[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 87 "tensor_descriptor.py"
             v298[r] = v296[0];
         bool v299[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 87 "tensor_descriptor.py"
-            v299[r] = v280[r] & v298[r];
         bool v302[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 87 "tensor_descriptor.py"
+            v299[r] = v280[r] & v298[r];
             #line 87 "tensor_descriptor.py"
             v302[r] = v299[r] & v257;
+        }
         __half a_2[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -4182,55 +3732,43 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 88 "tensor_descriptor.py"
             v312[r] = ((r << 2) + tp0);
         long long v314[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v314[r] = (long long)v312[r];
         long long v316[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v316[r] = v314[r] * v9;
         __half* v318[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v318[r] = v311 + v316[r];
         int v320[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v320[r] = v312[r] + v305;
         bool v322[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v322[r] = v320[r] < K;
         bool v325[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v325[r] = v320[r] >= 0;
         bool v326[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 88 "tensor_descriptor.py"
+            v314[r] = (long long)v312[r];
+            #line 88 "tensor_descriptor.py"
+            v316[r] = v314[r] * v9;
+            #line 88 "tensor_descriptor.py"
+            v318[r] = v311 + v316[r];
+            #line 88 "tensor_descriptor.py"
+            v320[r] = v312[r] + v305;
+            #line 88 "tensor_descriptor.py"
+            v322[r] = v320[r] < K;
+            #line 88 "tensor_descriptor.py"
+            v325[r] = v320[r] >= 0;
             #line 88 "tensor_descriptor.py"
             v326[r] = v325[r] & v322[r];
+        }
         int v327[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 88 "tensor_descriptor.py"
             v327[r] = (tp1);
         long long v329[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v329[r] = (long long)v327[r];
         long long v331[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 88 "tensor_descriptor.py"
+            v329[r] = (long long)v327[r];
             #line 88 "tensor_descriptor.py"
             v331[r] = v329[r] * v11;
+        }
         long long v333[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -4242,40 +3780,34 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
             #line 88 "tensor_descriptor.py"
             v334[r] = v318[r] + v333[r];
         int v336[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v336[r] = v327[r] + off_n;
         bool v338[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v338[r] = v336[r] < N;
         bool v341[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 88 "tensor_descriptor.py"
-            v341[r] = v336[r] >= 0;
         bool v342[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 88 "tensor_descriptor.py"
+            v336[r] = v327[r] + off_n;
+            #line 88 "tensor_descriptor.py"
+            v338[r] = v336[r] < N;
+            #line 88 "tensor_descriptor.py"
+            v341[r] = v336[r] >= 0;
             #line 88 "tensor_descriptor.py"
             v342[r] = v341[r] & v338[r];
+        }
         bool v344[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 88 "tensor_descriptor.py"
             v344[r] = v342[0];
         bool v345[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 88 "tensor_descriptor.py"
-            v345[r] = v326[r] & v344[r];
         bool v348[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 88 "tensor_descriptor.py"
+            v345[r] = v326[r] & v344[r];
             #line 88 "tensor_descriptor.py"
             v348[r] = v345[r] & v257;
+        }
         __half b_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -4411,55 +3943,43 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 90 "tensor_descriptor.py"
         v129[r] = ((r << 2) + tp0);
     long long v131[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 90 "tensor_descriptor.py"
-        v131[r] = (long long)v129[r];
     long long v133[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 90 "tensor_descriptor.py"
-        v133[r] = v131[r] * v12;
     __half* v135[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 90 "tensor_descriptor.py"
-        v135[r] = v128 + v133[r];
     int v137[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 90 "tensor_descriptor.py"
-        v137[r] = v129[r] + off_m;
     bool v139[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 90 "tensor_descriptor.py"
-        v139[r] = v137[r] < M;
     bool v142[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 90 "tensor_descriptor.py"
-        v142[r] = v137[r] >= 0;
     bool v143[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 90 "tensor_descriptor.py"
+        v131[r] = (long long)v129[r];
+        #line 90 "tensor_descriptor.py"
+        v133[r] = v131[r] * v12;
+        #line 90 "tensor_descriptor.py"
+        v135[r] = v128 + v133[r];
+        #line 90 "tensor_descriptor.py"
+        v137[r] = v129[r] + off_m;
+        #line 90 "tensor_descriptor.py"
+        v139[r] = v137[r] < M;
+        #line 90 "tensor_descriptor.py"
+        v142[r] = v137[r] >= 0;
         #line 90 "tensor_descriptor.py"
         v143[r] = v142[r] & v139[r];
+    }
     int v144[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 90 "tensor_descriptor.py"
         v144[r] = (tp1);
     long long v146[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "tensor_descriptor.py"
-        v146[r] = (long long)v144[r];
     long long v148[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 90 "tensor_descriptor.py"
+        v146[r] = (long long)v144[r];
         #line 90 "tensor_descriptor.py"
         v148[r] = v146[r] * v14;
+    }
     long long v150[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -4471,25 +3991,20 @@ extern "C" __global__ void __launch_bounds__(128) matmul_kernel(__half* a_ptr, _
         #line 90 "tensor_descriptor.py"
         v151[r] = v135[r] + v150[r];
     int v153[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "tensor_descriptor.py"
-        v153[r] = v144[r] + off_n;
     bool v155[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "tensor_descriptor.py"
-        v155[r] = v153[r] < N;
     bool v158[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 90 "tensor_descriptor.py"
-        v158[r] = v153[r] >= 0;
     bool v159[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 90 "tensor_descriptor.py"
+        v153[r] = v144[r] + off_n;
+        #line 90 "tensor_descriptor.py"
+        v155[r] = v153[r] < N;
+        #line 90 "tensor_descriptor.py"
+        v158[r] = v153[r] >= 0;
         #line 90 "tensor_descriptor.py"
         v159[r] = v158[r] & v155[r];
+    }
     bool v161[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -4826,55 +4341,43 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         #line 116 "tensor_descriptor.py"
         v130[r] = ((r << 4) + tp2);
     long long v132[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 116 "tensor_descriptor.py"
-        v132[r] = (long long)v130[r];
     long long v134[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 116 "tensor_descriptor.py"
-        v134[r] = v132[r] * v12;
     __half* v136[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 116 "tensor_descriptor.py"
-        v136[r] = v129 + v134[r];
     int v138[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 116 "tensor_descriptor.py"
-        v138[r] = v130[r] + off_m;
     bool v140[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 116 "tensor_descriptor.py"
-        v140[r] = v138[r] < M;
     bool v143[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 116 "tensor_descriptor.py"
-        v143[r] = v138[r] >= 0;
     bool v144[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 116 "tensor_descriptor.py"
+        v132[r] = (long long)v130[r];
+        #line 116 "tensor_descriptor.py"
+        v134[r] = v132[r] * v12;
+        #line 116 "tensor_descriptor.py"
+        v136[r] = v129 + v134[r];
+        #line 116 "tensor_descriptor.py"
+        v138[r] = v130[r] + off_m;
+        #line 116 "tensor_descriptor.py"
+        v140[r] = v138[r] < M;
+        #line 116 "tensor_descriptor.py"
+        v143[r] = v138[r] >= 0;
         #line 116 "tensor_descriptor.py"
         v144[r] = v143[r] & v140[r];
+    }
     int v145[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 116 "tensor_descriptor.py"
         v145[r] = (r + tp3);
     long long v147[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 116 "tensor_descriptor.py"
-        v147[r] = (long long)v145[r];
     long long v149[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 116 "tensor_descriptor.py"
+        v147[r] = (long long)v145[r];
         #line 116 "tensor_descriptor.py"
         v149[r] = v147[r] * v14;
+    }
     __half* v150[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -5009,55 +4512,43 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         #line 115 "tensor_descriptor.py"
         v176[r] = ((r << 2) + tp0);
     long long v178[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v178[r] = (long long)v176[r];
     long long v180[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v180[r] = v178[r] * v6;
     __half* v182[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v182[r] = v175 + v180[r];
     int v184[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v184[r] = v176[r] + off_m;
     bool v186[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v186[r] = v184[r] < M;
     bool v189[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v189[r] = v184[r] >= 0;
     bool v190[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 115 "tensor_descriptor.py"
+        v178[r] = (long long)v176[r];
+        #line 115 "tensor_descriptor.py"
+        v180[r] = v178[r] * v6;
+        #line 115 "tensor_descriptor.py"
+        v182[r] = v175 + v180[r];
+        #line 115 "tensor_descriptor.py"
+        v184[r] = v176[r] + off_m;
+        #line 115 "tensor_descriptor.py"
+        v186[r] = v184[r] < M;
+        #line 115 "tensor_descriptor.py"
+        v189[r] = v184[r] >= 0;
         #line 115 "tensor_descriptor.py"
         v190[r] = v189[r] & v186[r];
+    }
     int v191[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 115 "tensor_descriptor.py"
         v191[r] = (tp1);
     long long v193[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 115 "tensor_descriptor.py"
-        v193[r] = (long long)v191[r];
     long long v195[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 115 "tensor_descriptor.py"
+        v193[r] = (long long)v191[r];
         #line 115 "tensor_descriptor.py"
         v195[r] = v193[r] * v8;
+    }
     long long v197[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5069,40 +4560,34 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         #line 115 "tensor_descriptor.py"
         v198[r] = v182[r] + v197[r];
     int v200[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 115 "tensor_descriptor.py"
-        v200[r] = v191[r] + v169;
     bool v202[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 115 "tensor_descriptor.py"
-        v202[r] = v200[r] < K;
     bool v205[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 115 "tensor_descriptor.py"
-        v205[r] = v200[r] >= 0;
     bool v206[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 115 "tensor_descriptor.py"
+        v200[r] = v191[r] + v169;
+        #line 115 "tensor_descriptor.py"
+        v202[r] = v200[r] < K;
+        #line 115 "tensor_descriptor.py"
+        v205[r] = v200[r] >= 0;
         #line 115 "tensor_descriptor.py"
         v206[r] = v205[r] & v202[r];
+    }
     bool v208[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 115 "tensor_descriptor.py"
         v208[r] = v206[0];
     bool v209[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v209[r] = v190[r] & v208[r];
     bool v212[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 115 "tensor_descriptor.py"
+        v209[r] = v190[r] & v208[r];
         #line 115 "tensor_descriptor.py"
         v212[r] = v209[r] & v167;
+    }
     __half v213[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5132,55 +4617,43 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         #line 115 "tensor_descriptor.py"
         v222[r] = ((r << 2) + tp0);
     long long v224[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v224[r] = (long long)v222[r];
     long long v226[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v226[r] = v224[r] * v9;
     __half* v228[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v228[r] = v221 + v226[r];
     int v230[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v230[r] = v222[r] + off_n;
     bool v232[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v232[r] = v230[r] < N;
     bool v235[16];
-    #pragma unroll
-    for (int r = 0; r < 16; ++r)
-        #line 115 "tensor_descriptor.py"
-        v235[r] = v230[r] >= 0;
     bool v236[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r)
+    for (int r = 0; r < 16; ++r) {
+        #line 115 "tensor_descriptor.py"
+        v224[r] = (long long)v222[r];
+        #line 115 "tensor_descriptor.py"
+        v226[r] = v224[r] * v9;
+        #line 115 "tensor_descriptor.py"
+        v228[r] = v221 + v226[r];
+        #line 115 "tensor_descriptor.py"
+        v230[r] = v222[r] + off_n;
+        #line 115 "tensor_descriptor.py"
+        v232[r] = v230[r] < N;
+        #line 115 "tensor_descriptor.py"
+        v235[r] = v230[r] >= 0;
         #line 115 "tensor_descriptor.py"
         v236[r] = v235[r] & v232[r];
+    }
     int v237[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 115 "tensor_descriptor.py"
         v237[r] = (tp1);
     long long v239[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 115 "tensor_descriptor.py"
-        v239[r] = (long long)v237[r];
     long long v241[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 115 "tensor_descriptor.py"
+        v239[r] = (long long)v237[r];
         #line 115 "tensor_descriptor.py"
         v241[r] = v239[r] * v11;
+    }
     long long v243[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5192,25 +4665,20 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         #line 115 "tensor_descriptor.py"
         v244[r] = v228[r] + v243[r];
     int v247[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 115 "tensor_descriptor.py"
-        v247[r] = v237[r] + v215;
     bool v249[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 115 "tensor_descriptor.py"
-        v249[r] = v247[r] < K;
     bool v252[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 115 "tensor_descriptor.py"
-        v252[r] = v247[r] >= 0;
     bool v253[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 115 "tensor_descriptor.py"
+        v247[r] = v237[r] + v215;
+        #line 115 "tensor_descriptor.py"
+        v249[r] = v247[r] < K;
+        #line 115 "tensor_descriptor.py"
+        v252[r] = v247[r] >= 0;
         #line 115 "tensor_descriptor.py"
         v253[r] = v252[r] & v249[r];
+    }
     bool v255[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5278,55 +4746,43 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
             #line 115 "tensor_descriptor.py"
             v272[r] = ((r << 2) + tp0);
         long long v274[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v274[r] = (long long)v272[r];
         long long v276[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v276[r] = v274[r] * v6;
         __half* v278[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v278[r] = v271 + v276[r];
         int v280[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v280[r] = v272[r] + off_m;
         bool v282[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v282[r] = v280[r] < M;
         bool v285[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v285[r] = v280[r] >= 0;
         bool v286[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 115 "tensor_descriptor.py"
+            v274[r] = (long long)v272[r];
+            #line 115 "tensor_descriptor.py"
+            v276[r] = v274[r] * v6;
+            #line 115 "tensor_descriptor.py"
+            v278[r] = v271 + v276[r];
+            #line 115 "tensor_descriptor.py"
+            v280[r] = v272[r] + off_m;
+            #line 115 "tensor_descriptor.py"
+            v282[r] = v280[r] < M;
+            #line 115 "tensor_descriptor.py"
+            v285[r] = v280[r] >= 0;
             #line 115 "tensor_descriptor.py"
             v286[r] = v285[r] & v282[r];
+        }
         int v287[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 115 "tensor_descriptor.py"
             v287[r] = (tp1);
         long long v289[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 115 "tensor_descriptor.py"
-            v289[r] = (long long)v287[r];
         long long v291[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 115 "tensor_descriptor.py"
+            v289[r] = (long long)v287[r];
             #line 115 "tensor_descriptor.py"
             v291[r] = v289[r] * v8;
+        }
         long long v293[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -5338,40 +4794,34 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
             #line 115 "tensor_descriptor.py"
             v294[r] = v278[r] + v293[r];
         int v296[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 115 "tensor_descriptor.py"
-            v296[r] = v287[r] + v265;
         bool v298[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 115 "tensor_descriptor.py"
-            v298[r] = v296[r] < K;
         bool v301[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 115 "tensor_descriptor.py"
-            v301[r] = v296[r] >= 0;
         bool v302[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 115 "tensor_descriptor.py"
+            v296[r] = v287[r] + v265;
+            #line 115 "tensor_descriptor.py"
+            v298[r] = v296[r] < K;
+            #line 115 "tensor_descriptor.py"
+            v301[r] = v296[r] >= 0;
             #line 115 "tensor_descriptor.py"
             v302[r] = v301[r] & v298[r];
+        }
         bool v304[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
             #line 115 "tensor_descriptor.py"
             v304[r] = v302[0];
         bool v305[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v305[r] = v286[r] & v304[r];
         bool v308[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 115 "tensor_descriptor.py"
+            v305[r] = v286[r] & v304[r];
             #line 115 "tensor_descriptor.py"
             v308[r] = v305[r] & v263;
+        }
         __half v309[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -5401,55 +4851,43 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
             #line 115 "tensor_descriptor.py"
             v318[r] = ((r << 2) + tp0);
         long long v320[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v320[r] = (long long)v318[r];
         long long v322[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v322[r] = v320[r] * v9;
         __half* v324[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v324[r] = v317 + v322[r];
         int v326[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v326[r] = v318[r] + off_n;
         bool v328[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v328[r] = v326[r] < N;
         bool v331[16];
-        #pragma unroll
-        for (int r = 0; r < 16; ++r)
-            #line 115 "tensor_descriptor.py"
-            v331[r] = v326[r] >= 0;
         bool v332[16];
         #pragma unroll
-        for (int r = 0; r < 16; ++r)
+        for (int r = 0; r < 16; ++r) {
+            #line 115 "tensor_descriptor.py"
+            v320[r] = (long long)v318[r];
+            #line 115 "tensor_descriptor.py"
+            v322[r] = v320[r] * v9;
+            #line 115 "tensor_descriptor.py"
+            v324[r] = v317 + v322[r];
+            #line 115 "tensor_descriptor.py"
+            v326[r] = v318[r] + off_n;
+            #line 115 "tensor_descriptor.py"
+            v328[r] = v326[r] < N;
+            #line 115 "tensor_descriptor.py"
+            v331[r] = v326[r] >= 0;
             #line 115 "tensor_descriptor.py"
             v332[r] = v331[r] & v328[r];
+        }
         int v333[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 115 "tensor_descriptor.py"
             v333[r] = (tp1);
         long long v335[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 115 "tensor_descriptor.py"
-            v335[r] = (long long)v333[r];
         long long v337[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 115 "tensor_descriptor.py"
+            v335[r] = (long long)v333[r];
             #line 115 "tensor_descriptor.py"
             v337[r] = v335[r] * v11;
+        }
         long long v339[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -5461,25 +4899,20 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
             #line 115 "tensor_descriptor.py"
             v340[r] = v324[r] + v339[r];
         int v343[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 115 "tensor_descriptor.py"
-            v343[r] = v333[r] + v311;
         bool v345[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 115 "tensor_descriptor.py"
-            v345[r] = v343[r] < K;
         bool v348[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 115 "tensor_descriptor.py"
-            v348[r] = v343[r] >= 0;
         bool v349[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 115 "tensor_descriptor.py"
+            v343[r] = v333[r] + v311;
+            #line 115 "tensor_descriptor.py"
+            v345[r] = v343[r] < K;
+            #line 115 "tensor_descriptor.py"
+            v348[r] = v343[r] >= 0;
             #line 115 "tensor_descriptor.py"
             v349[r] = v348[r] & v345[r];
+        }
         bool v351[16];
         #pragma unroll
         for (int r = 0; r < 16; ++r)
@@ -5661,55 +5094,43 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         #line 116 "tensor_descriptor.py"
         v130[r] = ((r << 1) + tp6);
     long long v132[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 116 "tensor_descriptor.py"
-        v132[r] = (long long)v130[r];
     long long v134[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 116 "tensor_descriptor.py"
-        v134[r] = v132[r] * v12;
     __half* v136[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 116 "tensor_descriptor.py"
-        v136[r] = v129 + v134[r];
     int v138[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 116 "tensor_descriptor.py"
-        v138[r] = v130[r] + off_m;
     bool v140[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 116 "tensor_descriptor.py"
-        v140[r] = v138[r] < M;
     bool v143[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 116 "tensor_descriptor.py"
-        v143[r] = v138[r] >= 0;
     bool v144[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 116 "tensor_descriptor.py"
+        v132[r] = (long long)v130[r];
+        #line 116 "tensor_descriptor.py"
+        v134[r] = v132[r] * v12;
+        #line 116 "tensor_descriptor.py"
+        v136[r] = v129 + v134[r];
+        #line 116 "tensor_descriptor.py"
+        v138[r] = v130[r] + off_m;
+        #line 116 "tensor_descriptor.py"
+        v140[r] = v138[r] < M;
+        #line 116 "tensor_descriptor.py"
+        v143[r] = v138[r] >= 0;
         #line 116 "tensor_descriptor.py"
         v144[r] = v143[r] & v140[r];
+    }
     int v145[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 116 "tensor_descriptor.py"
         v145[r] = (tp7);
     long long v147[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 116 "tensor_descriptor.py"
-        v147[r] = (long long)v145[r];
     long long v149[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 116 "tensor_descriptor.py"
+        v147[r] = (long long)v145[r];
         #line 116 "tensor_descriptor.py"
         v149[r] = v147[r] * v14;
+    }
     long long v151[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -5721,25 +5142,20 @@ extern "C" __global__ void __launch_bounds__(128) matmul_bt_kernel(__half* a_ptr
         #line 116 "tensor_descriptor.py"
         v152[r] = v136[r] + v151[r];
     int v154[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 116 "tensor_descriptor.py"
-        v154[r] = v145[r] + off_n;
     bool v156[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 116 "tensor_descriptor.py"
-        v156[r] = v154[r] < N;
     bool v159[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 116 "tensor_descriptor.py"
-        v159[r] = v154[r] >= 0;
     bool v160[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 116 "tensor_descriptor.py"
+        v154[r] = v145[r] + off_n;
+        #line 116 "tensor_descriptor.py"
+        v156[r] = v154[r] < N;
+        #line 116 "tensor_descriptor.py"
+        v159[r] = v154[r] >= 0;
         #line 116 "tensor_descriptor.py"
         v160[r] = v159[r] & v156[r];
+    }
     bool v162[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -5802,80 +5218,61 @@ extern "C" __global__ void __launch_bounds__(128) row_shift_kernel(int* x_ptr, i
             #line 148 "tensor_descriptor.py"
             v21[r] = (0);
         long long v23[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v23[r] = (long long)v21[r];
         long long v25[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v25[r] = v23[r] * v4;
         int* v27[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v27[r] = v20 + v25[r];
         int v29[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v29[r] = v21[r] + m;
         bool v31[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v31[r] = v29[r] < 1;
         bool v34[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v34[r] = v29[r] >= 0;
         bool v35[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 148 "tensor_descriptor.py"
+            v23[r] = (long long)v21[r];
+            #line 148 "tensor_descriptor.py"
+            v25[r] = v23[r] * v4;
+            #line 148 "tensor_descriptor.py"
+            v27[r] = v20 + v25[r];
+            #line 148 "tensor_descriptor.py"
+            v29[r] = v21[r] + m;
+            #line 148 "tensor_descriptor.py"
+            v31[r] = v29[r] < 1;
+            #line 148 "tensor_descriptor.py"
+            v34[r] = v29[r] >= 0;
             #line 148 "tensor_descriptor.py"
             v35[r] = v34[r] & v31[r];
+        }
         int v36[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 148 "tensor_descriptor.py"
             v36[r] = (tp1);
         long long v38[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v38[r] = (long long)v36[r];
         long long v40[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 148 "tensor_descriptor.py"
+            v38[r] = (long long)v36[r];
             #line 148 "tensor_descriptor.py"
             v40[r] = v38[r] * v6;
+        }
         int* v42[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v42[r] = v27[r] + v40[r];
         int v44[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v44[r] = v36[r] + n;
         bool v46[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v46[r] = v44[r] < N;
         bool v49[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v49[r] = v44[r] >= 0;
         bool v50[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 148 "tensor_descriptor.py"
+            v42[r] = v27[r] + v40[r];
+            #line 148 "tensor_descriptor.py"
+            v44[r] = v36[r] + n;
+            #line 148 "tensor_descriptor.py"
+            v46[r] = v44[r] < N;
+            #line 148 "tensor_descriptor.py"
+            v49[r] = v44[r] >= 0;
             #line 148 "tensor_descriptor.py"
             v50[r] = v49[r] & v46[r];
+        }
         bool v52[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -5919,80 +5316,61 @@ extern "C" __global__ void __launch_bounds__(128) row_shift_kernel(int* x_ptr, i
             #line 150 "tensor_descriptor.py"
             v65[r] = (0);
         long long v67[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v67[r] = (long long)v65[r];
         long long v69[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v69[r] = v67[r] * v8;
         int* v71[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v71[r] = v64 + v69[r];
         int v73[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v73[r] = v65[r] + m;
         bool v75[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v75[r] = v73[r] < 1;
         bool v78[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v78[r] = v73[r] >= 0;
         bool v79[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 150 "tensor_descriptor.py"
+            v67[r] = (long long)v65[r];
+            #line 150 "tensor_descriptor.py"
+            v69[r] = v67[r] * v8;
+            #line 150 "tensor_descriptor.py"
+            v71[r] = v64 + v69[r];
+            #line 150 "tensor_descriptor.py"
+            v73[r] = v65[r] + m;
+            #line 150 "tensor_descriptor.py"
+            v75[r] = v73[r] < 1;
+            #line 150 "tensor_descriptor.py"
+            v78[r] = v73[r] >= 0;
             #line 150 "tensor_descriptor.py"
             v79[r] = v78[r] & v75[r];
+        }
         int v80[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 150 "tensor_descriptor.py"
             v80[r] = (tp1);
         long long v82[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v82[r] = (long long)v80[r];
         long long v84[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 150 "tensor_descriptor.py"
+            v82[r] = (long long)v80[r];
             #line 150 "tensor_descriptor.py"
             v84[r] = v82[r] * v10;
+        }
         int* v86[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v86[r] = v71[r] + v84[r];
         int v88[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v88[r] = v80[r] + n;
         bool v90[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v90[r] = v88[r] < N;
         bool v93[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v93[r] = v88[r] >= 0;
         bool v94[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 150 "tensor_descriptor.py"
+            v86[r] = v71[r] + v84[r];
+            #line 150 "tensor_descriptor.py"
+            v88[r] = v80[r] + n;
+            #line 150 "tensor_descriptor.py"
+            v90[r] = v88[r] < N;
+            #line 150 "tensor_descriptor.py"
+            v93[r] = v88[r] >= 0;
             #line 150 "tensor_descriptor.py"
             v94[r] = v93[r] & v90[r];
+        }
         bool v96[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -6051,80 +5429,61 @@ extern "C" __global__ void __launch_bounds__(128) row_shift_kernel(int* x_ptr, i
             #line 148 "tensor_descriptor.py"
             v20[r] = (0);
         long long v22[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v22[r] = (long long)v20[r];
         long long v24[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v24[r] = v22[r] * v4;
         int* v26[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v26[r] = v19 + v24[r];
         int v28[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v28[r] = v20[r] + m;
         bool v30[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v30[r] = v28[r] < M;
         bool v33[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v33[r] = v28[r] >= 0;
         bool v34[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 148 "tensor_descriptor.py"
+            v22[r] = (long long)v20[r];
+            #line 148 "tensor_descriptor.py"
+            v24[r] = v22[r] * v4;
+            #line 148 "tensor_descriptor.py"
+            v26[r] = v19 + v24[r];
+            #line 148 "tensor_descriptor.py"
+            v28[r] = v20[r] + m;
+            #line 148 "tensor_descriptor.py"
+            v30[r] = v28[r] < M;
+            #line 148 "tensor_descriptor.py"
+            v33[r] = v28[r] >= 0;
             #line 148 "tensor_descriptor.py"
             v34[r] = v33[r] & v30[r];
+        }
         int v35[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 148 "tensor_descriptor.py"
             v35[r] = (tp1);
         long long v37[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v37[r] = (long long)v35[r];
         long long v39[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 148 "tensor_descriptor.py"
+            v37[r] = (long long)v35[r];
             #line 148 "tensor_descriptor.py"
             v39[r] = v37[r] * v6;
+        }
         int* v41[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v41[r] = v26[r] + v39[r];
         int v43[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v43[r] = v35[r] + n;
         bool v45[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v45[r] = v43[r] < N;
         bool v48[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 148 "tensor_descriptor.py"
-            v48[r] = v43[r] >= 0;
         bool v49[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 148 "tensor_descriptor.py"
+            v41[r] = v26[r] + v39[r];
+            #line 148 "tensor_descriptor.py"
+            v43[r] = v35[r] + n;
+            #line 148 "tensor_descriptor.py"
+            v45[r] = v43[r] < N;
+            #line 148 "tensor_descriptor.py"
+            v48[r] = v43[r] >= 0;
             #line 148 "tensor_descriptor.py"
             v49[r] = v48[r] & v45[r];
+        }
         bool v51[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -6168,80 +5527,61 @@ extern "C" __global__ void __launch_bounds__(128) row_shift_kernel(int* x_ptr, i
             #line 150 "tensor_descriptor.py"
             v64[r] = (0);
         long long v66[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v66[r] = (long long)v64[r];
         long long v68[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v68[r] = v66[r] * v7;
         int* v70[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v70[r] = v63 + v68[r];
         int v72[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v72[r] = v64[r] + m;
         bool v74[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v74[r] = v72[r] < M;
         bool v77[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v77[r] = v72[r] >= 0;
         bool v78[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 150 "tensor_descriptor.py"
+            v66[r] = (long long)v64[r];
+            #line 150 "tensor_descriptor.py"
+            v68[r] = v66[r] * v7;
+            #line 150 "tensor_descriptor.py"
+            v70[r] = v63 + v68[r];
+            #line 150 "tensor_descriptor.py"
+            v72[r] = v64[r] + m;
+            #line 150 "tensor_descriptor.py"
+            v74[r] = v72[r] < M;
+            #line 150 "tensor_descriptor.py"
+            v77[r] = v72[r] >= 0;
             #line 150 "tensor_descriptor.py"
             v78[r] = v77[r] & v74[r];
+        }
         int v79[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 150 "tensor_descriptor.py"
             v79[r] = (tp1);
         long long v81[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v81[r] = (long long)v79[r];
         long long v83[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 150 "tensor_descriptor.py"
+            v81[r] = (long long)v79[r];
             #line 150 "tensor_descriptor.py"
             v83[r] = v81[r] * v9;
+        }
         int* v85[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v85[r] = v70[r] + v83[r];
         int v87[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v87[r] = v79[r] + n;
         bool v89[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v89[r] = v87[r] < N;
         bool v92[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 150 "tensor_descriptor.py"
-            v92[r] = v87[r] >= 0;
         bool v93[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 150 "tensor_descriptor.py"
+            v85[r] = v70[r] + v83[r];
+            #line 150 "tensor_descriptor.py"
+            v87[r] = v79[r] + n;
+            #line 150 "tensor_descriptor.py"
+            v89[r] = v87[r] < N;
+            #line 150 "tensor_descriptor.py"
+            v92[r] = v87[r] >= 0;
             #line 150 "tensor_descriptor.py"
             v93[r] = v92[r] & v89[r];
+        }
         bool v95[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -6324,85 +5664,66 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 169 "tensor_descriptor.py"
         v32[r] = (0);
     long long v35[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v35[r] = (long long)v32[r];
     long long v37[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v37[r] = v35[r] * v6;
     float* v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v39[r] = v31 + v37[r];
     int v41[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v41[r] = v32[r] + b;
     bool v43[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v43[r] = v41[r] < 1;
     bool v46[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v46[r] = v41[r] >= 0;
     bool v47[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v35[r] = (long long)v32[r];
+        #line 169 "tensor_descriptor.py"
+        v37[r] = v35[r] * v6;
+        #line 169 "tensor_descriptor.py"
+        v39[r] = v31 + v37[r];
+        #line 169 "tensor_descriptor.py"
+        v41[r] = v32[r] + b;
+        #line 169 "tensor_descriptor.py"
+        v43[r] = v41[r] < 1;
+        #line 169 "tensor_descriptor.py"
+        v46[r] = v41[r] >= 0;
         #line 169 "tensor_descriptor.py"
         v47[r] = v46[r] & v43[r];
+    }
     int v48[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 169 "tensor_descriptor.py"
         v48[r] = ((r << 3) + tp1);
     long long v51[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v51[r] = (long long)v48[r];
     long long v53[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v51[r] = (long long)v48[r];
         #line 169 "tensor_descriptor.py"
         v53[r] = v51[r] * v7;
+    }
     float* v54[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 169 "tensor_descriptor.py"
         v54[r] = v39[0];
     float* v55[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v55[r] = v54[r] + v53[r];
     int v57[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v57[r] = v48[r] + m;
     bool v59[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v59[r] = v57[r] < M;
     bool v62[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v62[r] = v57[r] >= 0;
     bool v63[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v55[r] = v54[r] + v53[r];
+        #line 169 "tensor_descriptor.py"
+        v57[r] = v48[r] + m;
+        #line 169 "tensor_descriptor.py"
+        v59[r] = v57[r] < M;
+        #line 169 "tensor_descriptor.py"
+        v62[r] = v57[r] >= 0;
         #line 169 "tensor_descriptor.py"
         v63[r] = v62[r] & v59[r];
+    }
     bool v64[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -6419,15 +5740,14 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 169 "tensor_descriptor.py"
         v66[r] = (tp2);
     long long v69[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v69[r] = (long long)v66[r];
     long long v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v69[r] = (long long)v66[r];
         #line 169 "tensor_descriptor.py"
         v71[r] = v69[r] * v9;
+    }
     long long v73[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -6439,25 +5759,20 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 169 "tensor_descriptor.py"
         v74[r] = v55[r] + v73[r];
     int v76[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v76[r] = v66[r] + n;
     bool v78[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v78[r] = v76[r] < N;
     bool v81[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v81[r] = v76[r] >= 0;
     bool v82[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v76[r] = v66[r] + n;
+        #line 169 "tensor_descriptor.py"
+        v78[r] = v76[r] < N;
+        #line 169 "tensor_descriptor.py"
+        v81[r] = v76[r] >= 0;
         #line 169 "tensor_descriptor.py"
         v82[r] = v81[r] & v78[r];
+    }
     bool v84[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -6520,85 +5835,66 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 170 "tensor_descriptor.py"
         v100[r] = (0);
     long long v103[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v103[r] = (long long)v100[r];
     long long v105[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v105[r] = v103[r] * v12;
     float* v107[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v107[r] = v99 + v105[r];
     int v109[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v109[r] = v100[r] + b;
     bool v111[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v111[r] = v109[r] < 1;
     bool v114[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v114[r] = v109[r] >= 0;
     bool v115[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v103[r] = (long long)v100[r];
+        #line 170 "tensor_descriptor.py"
+        v105[r] = v103[r] * v12;
+        #line 170 "tensor_descriptor.py"
+        v107[r] = v99 + v105[r];
+        #line 170 "tensor_descriptor.py"
+        v109[r] = v100[r] + b;
+        #line 170 "tensor_descriptor.py"
+        v111[r] = v109[r] < 1;
+        #line 170 "tensor_descriptor.py"
+        v114[r] = v109[r] >= 0;
         #line 170 "tensor_descriptor.py"
         v115[r] = v114[r] & v111[r];
+    }
     int v116[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 170 "tensor_descriptor.py"
         v116[r] = ((r << 3) + tp1);
     long long v119[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 170 "tensor_descriptor.py"
-        v119[r] = (long long)v116[r];
     long long v121[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v119[r] = (long long)v116[r];
         #line 170 "tensor_descriptor.py"
         v121[r] = v119[r] * v13;
+    }
     float* v122[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 170 "tensor_descriptor.py"
         v122[r] = v107[0];
     float* v123[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 170 "tensor_descriptor.py"
-        v123[r] = v122[r] + v121[r];
     int v125[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 170 "tensor_descriptor.py"
-        v125[r] = v116[r] + n;
     bool v127[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 170 "tensor_descriptor.py"
-        v127[r] = v125[r] < N;
     bool v130[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 170 "tensor_descriptor.py"
-        v130[r] = v125[r] >= 0;
     bool v131[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v123[r] = v122[r] + v121[r];
+        #line 170 "tensor_descriptor.py"
+        v125[r] = v116[r] + n;
+        #line 170 "tensor_descriptor.py"
+        v127[r] = v125[r] < N;
+        #line 170 "tensor_descriptor.py"
+        v130[r] = v125[r] >= 0;
         #line 170 "tensor_descriptor.py"
         v131[r] = v130[r] & v127[r];
+    }
     bool v132[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -6615,15 +5911,14 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 170 "tensor_descriptor.py"
         v134[r] = (tp2);
     long long v137[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v137[r] = (long long)v134[r];
     long long v139[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v137[r] = (long long)v134[r];
         #line 170 "tensor_descriptor.py"
         v139[r] = v137[r] * v15;
+    }
     long long v141[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -6635,25 +5930,20 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 170 "tensor_descriptor.py"
         v142[r] = v123[r] + v141[r];
     int v144[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v144[r] = v134[r] + m;
     bool v146[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v146[r] = v144[r] < M;
     bool v149[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v149[r] = v144[r] >= 0;
     bool v150[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v144[r] = v134[r] + m;
+        #line 170 "tensor_descriptor.py"
+        v146[r] = v144[r] < M;
+        #line 170 "tensor_descriptor.py"
+        v149[r] = v144[r] >= 0;
         #line 170 "tensor_descriptor.py"
         v150[r] = v149[r] & v146[r];
+    }
     bool v152[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -6740,85 +6030,66 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 169 "tensor_descriptor.py"
         v31[r] = (0);
     long long v34[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v34[r] = (long long)v31[r];
     long long v36[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v36[r] = v34[r] * v6;
     float* v38[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v38[r] = v30 + v36[r];
     int v40[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v40[r] = v31[r] + b;
     bool v42[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v42[r] = v40[r] < B;
     bool v45[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v45[r] = v40[r] >= 0;
     bool v46[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v34[r] = (long long)v31[r];
+        #line 169 "tensor_descriptor.py"
+        v36[r] = v34[r] * v6;
+        #line 169 "tensor_descriptor.py"
+        v38[r] = v30 + v36[r];
+        #line 169 "tensor_descriptor.py"
+        v40[r] = v31[r] + b;
+        #line 169 "tensor_descriptor.py"
+        v42[r] = v40[r] < B;
+        #line 169 "tensor_descriptor.py"
+        v45[r] = v40[r] >= 0;
         #line 169 "tensor_descriptor.py"
         v46[r] = v45[r] & v42[r];
+    }
     int v47[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 169 "tensor_descriptor.py"
         v47[r] = ((r << 3) + tp1);
     long long v50[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v50[r] = (long long)v47[r];
     long long v52[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v50[r] = (long long)v47[r];
         #line 169 "tensor_descriptor.py"
         v52[r] = v50[r] * v7;
+    }
     float* v53[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 169 "tensor_descriptor.py"
         v53[r] = v38[0];
     float* v54[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v54[r] = v53[r] + v52[r];
     int v56[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v56[r] = v47[r] + m;
     bool v58[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v58[r] = v56[r] < M;
     bool v61[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v61[r] = v56[r] >= 0;
     bool v62[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v54[r] = v53[r] + v52[r];
+        #line 169 "tensor_descriptor.py"
+        v56[r] = v47[r] + m;
+        #line 169 "tensor_descriptor.py"
+        v58[r] = v56[r] < M;
+        #line 169 "tensor_descriptor.py"
+        v61[r] = v56[r] >= 0;
         #line 169 "tensor_descriptor.py"
         v62[r] = v61[r] & v58[r];
+    }
     bool v63[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -6835,15 +6106,14 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 169 "tensor_descriptor.py"
         v65[r] = (tp2);
     long long v68[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v68[r] = (long long)v65[r];
     long long v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v68[r] = (long long)v65[r];
         #line 169 "tensor_descriptor.py"
         v70[r] = v68[r] * v9;
+    }
     long long v72[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -6855,25 +6125,20 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 169 "tensor_descriptor.py"
         v73[r] = v54[r] + v72[r];
     int v75[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v75[r] = v65[r] + n;
     bool v77[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v77[r] = v75[r] < N;
     bool v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v80[r] = v75[r] >= 0;
     bool v81[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v75[r] = v65[r] + n;
+        #line 169 "tensor_descriptor.py"
+        v77[r] = v75[r] < N;
+        #line 169 "tensor_descriptor.py"
+        v80[r] = v75[r] >= 0;
         #line 169 "tensor_descriptor.py"
         v81[r] = v80[r] & v77[r];
+    }
     bool v83[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -6936,85 +6201,66 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 170 "tensor_descriptor.py"
         v99[r] = (0);
     long long v102[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v102[r] = (long long)v99[r];
     long long v104[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v104[r] = v102[r] * v11;
     float* v106[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v106[r] = v98 + v104[r];
     int v108[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v108[r] = v99[r] + b;
     bool v110[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v110[r] = v108[r] < B;
     bool v113[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v113[r] = v108[r] >= 0;
     bool v114[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v102[r] = (long long)v99[r];
+        #line 170 "tensor_descriptor.py"
+        v104[r] = v102[r] * v11;
+        #line 170 "tensor_descriptor.py"
+        v106[r] = v98 + v104[r];
+        #line 170 "tensor_descriptor.py"
+        v108[r] = v99[r] + b;
+        #line 170 "tensor_descriptor.py"
+        v110[r] = v108[r] < B;
+        #line 170 "tensor_descriptor.py"
+        v113[r] = v108[r] >= 0;
         #line 170 "tensor_descriptor.py"
         v114[r] = v113[r] & v110[r];
+    }
     int v115[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 170 "tensor_descriptor.py"
         v115[r] = ((r << 3) + tp1);
     long long v118[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 170 "tensor_descriptor.py"
-        v118[r] = (long long)v115[r];
     long long v120[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v118[r] = (long long)v115[r];
         #line 170 "tensor_descriptor.py"
         v120[r] = v118[r] * v12;
+    }
     float* v121[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 170 "tensor_descriptor.py"
         v121[r] = v106[0];
     float* v122[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 170 "tensor_descriptor.py"
-        v122[r] = v121[r] + v120[r];
     int v124[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 170 "tensor_descriptor.py"
-        v124[r] = v115[r] + n;
     bool v126[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 170 "tensor_descriptor.py"
-        v126[r] = v124[r] < N;
     bool v129[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 170 "tensor_descriptor.py"
-        v129[r] = v124[r] >= 0;
     bool v130[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v122[r] = v121[r] + v120[r];
+        #line 170 "tensor_descriptor.py"
+        v124[r] = v115[r] + n;
+        #line 170 "tensor_descriptor.py"
+        v126[r] = v124[r] < N;
+        #line 170 "tensor_descriptor.py"
+        v129[r] = v124[r] >= 0;
         #line 170 "tensor_descriptor.py"
         v130[r] = v129[r] & v126[r];
+    }
     bool v131[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -7031,15 +6277,14 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 170 "tensor_descriptor.py"
         v133[r] = (tp2);
     long long v136[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v136[r] = (long long)v133[r];
     long long v138[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v136[r] = (long long)v133[r];
         #line 170 "tensor_descriptor.py"
         v138[r] = v136[r] * v14;
+    }
     long long v140[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -7051,25 +6296,20 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 170 "tensor_descriptor.py"
         v141[r] = v122[r] + v140[r];
     int v143[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v143[r] = v133[r] + m;
     bool v145[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v145[r] = v143[r] < M;
     bool v148[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v148[r] = v143[r] >= 0;
     bool v149[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v143[r] = v133[r] + m;
+        #line 170 "tensor_descriptor.py"
+        v145[r] = v143[r] < M;
+        #line 170 "tensor_descriptor.py"
+        v148[r] = v143[r] >= 0;
         #line 170 "tensor_descriptor.py"
         v149[r] = v148[r] & v145[r];
+    }
     bool v151[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -7158,85 +6398,66 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 169 "tensor_descriptor.py"
         v31[r] = (0);
     long long v34[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v34[r] = (long long)v31[r];
     long long v36[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v36[r] = v34[r] * v6;
     float* v38[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v38[r] = v30 + v36[r];
     int v40[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v40[r] = v31[r] + b;
     bool v42[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v42[r] = v40[r] < B;
     bool v45[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v45[r] = v40[r] >= 0;
     bool v46[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v34[r] = (long long)v31[r];
+        #line 169 "tensor_descriptor.py"
+        v36[r] = v34[r] * v6;
+        #line 169 "tensor_descriptor.py"
+        v38[r] = v30 + v36[r];
+        #line 169 "tensor_descriptor.py"
+        v40[r] = v31[r] + b;
+        #line 169 "tensor_descriptor.py"
+        v42[r] = v40[r] < B;
+        #line 169 "tensor_descriptor.py"
+        v45[r] = v40[r] >= 0;
         #line 169 "tensor_descriptor.py"
         v46[r] = v45[r] & v42[r];
+    }
     int v47[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 169 "tensor_descriptor.py"
         v47[r] = ((r << 3) + tp1);
     long long v50[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v50[r] = (long long)v47[r];
     long long v52[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v50[r] = (long long)v47[r];
         #line 169 "tensor_descriptor.py"
         v52[r] = v50[r] * v7;
+    }
     float* v53[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 169 "tensor_descriptor.py"
         v53[r] = v38[0];
     float* v54[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v54[r] = v53[r] + v52[r];
     int v56[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v56[r] = v47[r] + m;
     bool v58[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v58[r] = v56[r] < M;
     bool v61[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 169 "tensor_descriptor.py"
-        v61[r] = v56[r] >= 0;
     bool v62[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v54[r] = v53[r] + v52[r];
+        #line 169 "tensor_descriptor.py"
+        v56[r] = v47[r] + m;
+        #line 169 "tensor_descriptor.py"
+        v58[r] = v56[r] < M;
+        #line 169 "tensor_descriptor.py"
+        v61[r] = v56[r] >= 0;
         #line 169 "tensor_descriptor.py"
         v62[r] = v61[r] & v58[r];
+    }
     bool v63[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -7253,15 +6474,14 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 169 "tensor_descriptor.py"
         v65[r] = (tp2);
     long long v68[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v68[r] = (long long)v65[r];
     long long v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v68[r] = (long long)v65[r];
         #line 169 "tensor_descriptor.py"
         v70[r] = v68[r] * v9;
+    }
     long long v72[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -7273,25 +6493,20 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 169 "tensor_descriptor.py"
         v73[r] = v54[r] + v72[r];
     int v75[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v75[r] = v65[r] + n;
     bool v77[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v77[r] = v75[r] < N;
     bool v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 169 "tensor_descriptor.py"
-        v80[r] = v75[r] >= 0;
     bool v81[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 169 "tensor_descriptor.py"
+        v75[r] = v65[r] + n;
+        #line 169 "tensor_descriptor.py"
+        v77[r] = v75[r] < N;
+        #line 169 "tensor_descriptor.py"
+        v80[r] = v75[r] >= 0;
         #line 169 "tensor_descriptor.py"
         v81[r] = v80[r] & v77[r];
+    }
     bool v83[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -7354,80 +6569,61 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 170 "tensor_descriptor.py"
         v99[r] = (0);
     long long v102[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v102[r] = (long long)v99[r];
     long long v104[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v104[r] = v102[r] * v11;
     float* v106[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v106[r] = v98 + v104[r];
     int v108[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v108[r] = v99[r] + b;
     bool v110[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v110[r] = v108[r] < B;
     bool v113[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v113[r] = v108[r] >= 0;
     bool v114[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v102[r] = (long long)v99[r];
+        #line 170 "tensor_descriptor.py"
+        v104[r] = v102[r] * v11;
+        #line 170 "tensor_descriptor.py"
+        v106[r] = v98 + v104[r];
+        #line 170 "tensor_descriptor.py"
+        v108[r] = v99[r] + b;
+        #line 170 "tensor_descriptor.py"
+        v110[r] = v108[r] < B;
+        #line 170 "tensor_descriptor.py"
+        v113[r] = v108[r] >= 0;
         #line 170 "tensor_descriptor.py"
         v114[r] = v113[r] & v110[r];
+    }
     int v115[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 170 "tensor_descriptor.py"
         v115[r] = (tp5);
     long long v118[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v118[r] = (long long)v115[r];
     long long v120[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v118[r] = (long long)v115[r];
         #line 170 "tensor_descriptor.py"
         v120[r] = v118[r] * v12;
+    }
     float* v122[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v122[r] = v106[r] + v120[r];
     int v124[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v124[r] = v115[r] + n;
     bool v126[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v126[r] = v124[r] < N;
     bool v129[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 170 "tensor_descriptor.py"
-        v129[r] = v124[r] >= 0;
     bool v130[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v122[r] = v106[r] + v120[r];
+        #line 170 "tensor_descriptor.py"
+        v124[r] = v115[r] + n;
+        #line 170 "tensor_descriptor.py"
+        v126[r] = v124[r] < N;
+        #line 170 "tensor_descriptor.py"
+        v129[r] = v124[r] >= 0;
         #line 170 "tensor_descriptor.py"
         v130[r] = v129[r] & v126[r];
+    }
     bool v132[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7439,15 +6635,14 @@ extern "C" __global__ void __launch_bounds__(128) batch_transpose_kernel(float* 
         #line 170 "tensor_descriptor.py"
         v133[r] = (r + tp6);
     long long v136[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 170 "tensor_descriptor.py"
-        v136[r] = (long long)v133[r];
     long long v138[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 170 "tensor_descriptor.py"
+        v136[r] = (long long)v133[r];
         #line 170 "tensor_descriptor.py"
         v138[r] = v136[r] * v14;
+    }
     float* v139[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -7539,80 +6734,63 @@ extern "C" __global__ void __launch_bounds__(128) accumulate_kernel(int* x_ptr, 
         #line 187 "tensor_descriptor.py"
         v23[r] = (tp0);
     long long v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v25[r] = (long long)v23[r];
     long long v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v27[r] = v25[r] * v4;
     int* v29[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v29[r] = v22 + v27[r];
     int v31[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v31[r] = v23[r] + v15;
     bool v33[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v33[r] = v31[r] < M;
     bool v36[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v36[r] = v31[r] >= 0;
     bool v37[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 187 "tensor_descriptor.py"
+        v25[r] = (long long)v23[r];
+        #line 187 "tensor_descriptor.py"
+        v27[r] = v25[r] * v4;
+        #line 187 "tensor_descriptor.py"
+        v29[r] = v22 + v27[r];
+        #line 187 "tensor_descriptor.py"
+        v31[r] = v23[r] + v15;
+        #line 187 "tensor_descriptor.py"
+        v33[r] = v31[r] < M;
+        #line 187 "tensor_descriptor.py"
+        v36[r] = v31[r] >= 0;
         #line 187 "tensor_descriptor.py"
         v37[r] = v36[r] & v33[r];
+    }
     int v38[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 187 "tensor_descriptor.py"
         v38[r] = (tp1);
     long long v40[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v40[r] = (long long)v38[r];
     long long v42[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 187 "tensor_descriptor.py"
+        v40[r] = (long long)v38[r];
         #line 187 "tensor_descriptor.py"
         v42[r] = v40[r] * v6;
+    }
     int* v45[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 187 "tensor_descriptor.py"
         v45[r] = v29[r] + v42[r];
     int v47[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v47[r] = v38[r] + 0;
     bool v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v49[r] = v47[r] < N;
     bool v52[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v52[r] = v47[r] >= 0;
     bool v53[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 187 "tensor_descriptor.py"
+        v47[r] = v38[r] + 0;
+        #line 187 "tensor_descriptor.py"
+        v49[r] = v47[r] < N;
+        #line 187 "tensor_descriptor.py"
+        v52[r] = v47[r] >= 0;
         #line 187 "tensor_descriptor.py"
         v53[r] = v52[r] & v49[r];
+    }
     bool v56[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7645,80 +6823,63 @@ extern "C" __global__ void __launch_bounds__(128) accumulate_kernel(int* x_ptr, 
         #line 187 "tensor_descriptor.py"
         v67[r] = (tp0);
     long long v69[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v69[r] = (long long)v67[r];
     long long v71[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v71[r] = v69[r] * v10;
     int* v73[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v73[r] = v66 + v71[r];
     int v75[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v75[r] = v67[r] + 0;
     bool v77[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v77[r] = v75[r] < 4;
     bool v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v80[r] = v75[r] >= 0;
     bool v81[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 187 "tensor_descriptor.py"
+        v69[r] = (long long)v67[r];
+        #line 187 "tensor_descriptor.py"
+        v71[r] = v69[r] * v10;
+        #line 187 "tensor_descriptor.py"
+        v73[r] = v66 + v71[r];
+        #line 187 "tensor_descriptor.py"
+        v75[r] = v67[r] + 0;
+        #line 187 "tensor_descriptor.py"
+        v77[r] = v75[r] < 4;
+        #line 187 "tensor_descriptor.py"
+        v80[r] = v75[r] >= 0;
         #line 187 "tensor_descriptor.py"
         v81[r] = v80[r] & v77[r];
+    }
     int v82[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 187 "tensor_descriptor.py"
         v82[r] = (tp1);
     long long v84[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v84[r] = (long long)v82[r];
     long long v86[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 187 "tensor_descriptor.py"
+        v84[r] = (long long)v82[r];
         #line 187 "tensor_descriptor.py"
         v86[r] = v84[r] * v12;
+    }
     int* v89[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 187 "tensor_descriptor.py"
         v89[r] = v73[r] + v86[r];
     int v91[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v91[r] = v82[r] + 0;
     bool v93[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v93[r] = v91[r] < 8;
     bool v96[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v96[r] = v91[r] >= 0;
     bool v97[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 187 "tensor_descriptor.py"
+        v91[r] = v82[r] + 0;
+        #line 187 "tensor_descriptor.py"
+        v93[r] = v91[r] < 8;
+        #line 187 "tensor_descriptor.py"
+        v96[r] = v91[r] >= 0;
         #line 187 "tensor_descriptor.py"
         v97[r] = v96[r] & v93[r];
+    }
     bool v100[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7775,80 +6936,63 @@ extern "C" __global__ void __launch_bounds__(128) accumulate_kernel(int* x_ptr, 
         #line 187 "tensor_descriptor.py"
         v23[r] = (tp0);
     long long v25[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v25[r] = (long long)v23[r];
     long long v27[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v27[r] = v25[r] * v4;
     int* v29[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v29[r] = v22 + v27[r];
     int v31[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v31[r] = v23[r] + v15;
     bool v33[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v33[r] = v31[r] < M;
     bool v36[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v36[r] = v31[r] >= 0;
     bool v37[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 187 "tensor_descriptor.py"
+        v25[r] = (long long)v23[r];
+        #line 187 "tensor_descriptor.py"
+        v27[r] = v25[r] * v4;
+        #line 187 "tensor_descriptor.py"
+        v29[r] = v22 + v27[r];
+        #line 187 "tensor_descriptor.py"
+        v31[r] = v23[r] + v15;
+        #line 187 "tensor_descriptor.py"
+        v33[r] = v31[r] < M;
+        #line 187 "tensor_descriptor.py"
+        v36[r] = v31[r] >= 0;
         #line 187 "tensor_descriptor.py"
         v37[r] = v36[r] & v33[r];
+    }
     int v38[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 187 "tensor_descriptor.py"
         v38[r] = (tp1);
     long long v40[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v40[r] = (long long)v38[r];
     long long v42[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 187 "tensor_descriptor.py"
+        v40[r] = (long long)v38[r];
         #line 187 "tensor_descriptor.py"
         v42[r] = v40[r] * v6;
+    }
     int* v45[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 187 "tensor_descriptor.py"
         v45[r] = v29[r] + v42[r];
     int v47[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v47[r] = v38[r] + 0;
     bool v49[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v49[r] = v47[r] < N;
     bool v52[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v52[r] = v47[r] >= 0;
     bool v53[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 187 "tensor_descriptor.py"
+        v47[r] = v38[r] + 0;
+        #line 187 "tensor_descriptor.py"
+        v49[r] = v47[r] < N;
+        #line 187 "tensor_descriptor.py"
+        v52[r] = v47[r] >= 0;
         #line 187 "tensor_descriptor.py"
         v53[r] = v52[r] & v49[r];
+    }
     bool v56[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7881,80 +7025,63 @@ extern "C" __global__ void __launch_bounds__(128) accumulate_kernel(int* x_ptr, 
         #line 187 "tensor_descriptor.py"
         v67[r] = (tp0);
     long long v69[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v69[r] = (long long)v67[r];
     long long v71[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v71[r] = v69[r] * v10;
     int* v73[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v73[r] = v66 + v71[r];
     int v75[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v75[r] = v67[r] + 0;
     bool v77[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v77[r] = v75[r] < 4;
     bool v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v80[r] = v75[r] >= 0;
     bool v81[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 187 "tensor_descriptor.py"
+        v69[r] = (long long)v67[r];
+        #line 187 "tensor_descriptor.py"
+        v71[r] = v69[r] * v10;
+        #line 187 "tensor_descriptor.py"
+        v73[r] = v66 + v71[r];
+        #line 187 "tensor_descriptor.py"
+        v75[r] = v67[r] + 0;
+        #line 187 "tensor_descriptor.py"
+        v77[r] = v75[r] < 4;
+        #line 187 "tensor_descriptor.py"
+        v80[r] = v75[r] >= 0;
         #line 187 "tensor_descriptor.py"
         v81[r] = v80[r] & v77[r];
+    }
     int v82[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 187 "tensor_descriptor.py"
         v82[r] = (tp1);
     long long v84[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v84[r] = (long long)v82[r];
     long long v86[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 187 "tensor_descriptor.py"
+        v84[r] = (long long)v82[r];
         #line 187 "tensor_descriptor.py"
         v86[r] = v84[r] * v12;
+    }
     int* v89[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 187 "tensor_descriptor.py"
         v89[r] = v73[r] + v86[r];
     int v91[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v91[r] = v82[r] + 0;
     bool v93[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v93[r] = v91[r] < 8;
     bool v96[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 187 "tensor_descriptor.py"
-        v96[r] = v91[r] >= 0;
     bool v97[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 187 "tensor_descriptor.py"
+        v91[r] = v82[r] + 0;
+        #line 187 "tensor_descriptor.py"
+        v93[r] = v91[r] < 8;
+        #line 187 "tensor_descriptor.py"
+        v96[r] = v91[r] >= 0;
         #line 187 "tensor_descriptor.py"
         v97[r] = v96[r] & v93[r];
+    }
     bool v100[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -8009,30 +7136,26 @@ extern "C" __global__ void __launch_bounds__(128) gather_rows_kernel(float* x_pt
         #line 206 "tensor_descriptor.py"
         v17[r] = v13[r] + col;
     long long v18[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 206 "tensor_descriptor.py"
-        v18[r] = (long long)idx[r];
     long long v20[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 206 "tensor_descriptor.py"
-        v20[r] = v18[r] * v6;
     float* v22[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 206 "tensor_descriptor.py"
+        v18[r] = (long long)idx[r];
+        #line 206 "tensor_descriptor.py"
+        v20[r] = v18[r] * v6;
         #line 206 "tensor_descriptor.py"
         v22[r] = x_ptr + v20[r];
+    }
     long long v23[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 206 "tensor_descriptor.py"
-        v23[r] = (long long)v17[r];
     long long v25[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 206 "tensor_descriptor.py"
+        v23[r] = (long long)v17[r];
         #line 206 "tensor_descriptor.py"
         v25[r] = v23[r] * v8;
+    }
     float* v26[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -8059,20 +7182,17 @@ extern "C" __global__ void __launch_bounds__(128) gather_rows_kernel(float* x_pt
         #line 206 "tensor_descriptor.py"
         v34[r] = (r & 1) ? v34[r & ~1] : v33[r] & v30[r];
     bool v36[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 206 "tensor_descriptor.py"
-        v36[r] = idx[r] < M;
     bool v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 206 "tensor_descriptor.py"
-        v39[r] = idx[r] >= 0;
     bool v40[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 206 "tensor_descriptor.py"
+        v36[r] = idx[r] < M;
+        #line 206 "tensor_descriptor.py"
+        v39[r] = idx[r] >= 0;
         #line 206 "tensor_descriptor.py"
         v40[r] = v39[r] & v36[r];
+    }
     bool v41[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -8114,30 +7234,26 @@ extern "C" __global__ void __launch_bounds__(128) gather_rows_kernel(float* x_pt
         #line 208 "tensor_descriptor.py"
         v58[r] = v54[r] + 0;
     long long v59[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 208 "tensor_descriptor.py"
-        v59[r] = (long long)v52[r];
     long long v61[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 208 "tensor_descriptor.py"
-        v61[r] = v59[r] * v49;
     float* v63[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 208 "tensor_descriptor.py"
+        v59[r] = (long long)v52[r];
+        #line 208 "tensor_descriptor.py"
+        v61[r] = v59[r] * v49;
         #line 208 "tensor_descriptor.py"
         v63[r] = out_ptr + v61[r];
+    }
     long long v64[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 208 "tensor_descriptor.py"
-        v64[r] = (long long)v58[r];
     long long v66[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 208 "tensor_descriptor.py"
+        v64[r] = (long long)v58[r];
         #line 208 "tensor_descriptor.py"
         v66[r] = v64[r] * v51;
+    }
     float* v67[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -8164,20 +7280,17 @@ extern "C" __global__ void __launch_bounds__(128) gather_rows_kernel(float* x_pt
         #line 208 "tensor_descriptor.py"
         v75[r] = (r & 1) ? v75[r & ~1] : v74[r] & v71[r];
     bool v77[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 208 "tensor_descriptor.py"
-        v77[r] = v52[r] < 8;
     bool v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 208 "tensor_descriptor.py"
-        v80[r] = v52[r] >= 0;
     bool v81[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 208 "tensor_descriptor.py"
+        v77[r] = v52[r] < 8;
+        #line 208 "tensor_descriptor.py"
+        v80[r] = v52[r] >= 0;
         #line 208 "tensor_descriptor.py"
         v81[r] = v80[r] & v77[r];
+    }
     bool v82[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -8243,30 +7356,26 @@ extern "C" __global__ void __launch_bounds__(128) gather_rows_kernel(float* x_pt
         #line 206 "tensor_descriptor.py"
         v17[r] = v13[r] + col;
     long long v18[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 206 "tensor_descriptor.py"
-        v18[r] = (long long)idx[r];
     long long v20[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 206 "tensor_descriptor.py"
-        v20[r] = v18[r] * v6;
     float* v22[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 206 "tensor_descriptor.py"
+        v18[r] = (long long)idx[r];
+        #line 206 "tensor_descriptor.py"
+        v20[r] = v18[r] * v6;
         #line 206 "tensor_descriptor.py"
         v22[r] = x_ptr + v20[r];
+    }
     long long v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 206 "tensor_descriptor.py"
-        v23[r] = (long long)v17[r];
     long long v25[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 206 "tensor_descriptor.py"
+        v23[r] = (long long)v17[r];
         #line 206 "tensor_descriptor.py"
         v25[r] = v23[r] * v8;
+    }
     long long v27[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -8278,35 +7387,29 @@ extern "C" __global__ void __launch_bounds__(128) gather_rows_kernel(float* x_pt
         #line 206 "tensor_descriptor.py"
         v28[r] = v22[r] + v27[r];
     bool v30[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 206 "tensor_descriptor.py"
-        v30[r] = v17[r] < N;
     bool v33[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 206 "tensor_descriptor.py"
-        v33[r] = v17[r] >= 0;
     bool v34[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 206 "tensor_descriptor.py"
+        v30[r] = v17[r] < N;
+        #line 206 "tensor_descriptor.py"
+        v33[r] = v17[r] >= 0;
         #line 206 "tensor_descriptor.py"
         v34[r] = v33[r] & v30[r];
+    }
     bool v36[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 206 "tensor_descriptor.py"
-        v36[r] = idx[r] < M;
     bool v39[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 206 "tensor_descriptor.py"
-        v39[r] = idx[r] >= 0;
     bool v40[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 206 "tensor_descriptor.py"
+        v36[r] = idx[r] < M;
+        #line 206 "tensor_descriptor.py"
+        v39[r] = idx[r] >= 0;
         #line 206 "tensor_descriptor.py"
         v40[r] = v39[r] & v36[r];
+    }
     bool v42[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -8366,30 +7469,26 @@ extern "C" __global__ void __launch_bounds__(128) gather_rows_kernel(float* x_pt
         #line 208 "tensor_descriptor.py"
         v58[r] = v54[r] + 0;
     long long v59[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 208 "tensor_descriptor.py"
-        v59[r] = (long long)v52[r];
     long long v61[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 208 "tensor_descriptor.py"
-        v61[r] = v59[r] * v49;
     float* v63[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 208 "tensor_descriptor.py"
+        v59[r] = (long long)v52[r];
+        #line 208 "tensor_descriptor.py"
+        v61[r] = v59[r] * v49;
         #line 208 "tensor_descriptor.py"
         v63[r] = out_ptr + v61[r];
+    }
     long long v64[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 208 "tensor_descriptor.py"
-        v64[r] = (long long)v58[r];
     long long v66[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 208 "tensor_descriptor.py"
+        v64[r] = (long long)v58[r];
         #line 208 "tensor_descriptor.py"
         v66[r] = v64[r] * v51;
+    }
     float* v67[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -8416,20 +7515,17 @@ extern "C" __global__ void __launch_bounds__(128) gather_rows_kernel(float* x_pt
         #line 208 "tensor_descriptor.py"
         v75[r] = (r & 1) ? v75[r & ~1] : v74[r] & v71[r];
     bool v77[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 208 "tensor_descriptor.py"
-        v77[r] = v52[r] < 8;
     bool v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 208 "tensor_descriptor.py"
-        v80[r] = v52[r] >= 0;
     bool v81[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 208 "tensor_descriptor.py"
+        v77[r] = v52[r] < 8;
+        #line 208 "tensor_descriptor.py"
+        v80[r] = v52[r] >= 0;
         #line 208 "tensor_descriptor.py"
         v81[r] = v80[r] & v77[r];
+    }
     bool v82[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -8490,55 +7586,43 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 230 "tensor_descriptor.py"
         v26[r] = (tp0);
     long long v28[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v28[r] = (long long)v26[r];
     long long v30[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v30[r] = v28[r] * v5;
     float* v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v32[r] = v25 + v30[r];
     int v34[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v34[r] = v26[r] + m;
     bool v36[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v36[r] = v34[r] < x_desc_shape0;
     bool v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v39[r] = v34[r] >= 0;
     bool v40[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 230 "tensor_descriptor.py"
+        v28[r] = (long long)v26[r];
+        #line 230 "tensor_descriptor.py"
+        v30[r] = v28[r] * v5;
+        #line 230 "tensor_descriptor.py"
+        v32[r] = v25 + v30[r];
+        #line 230 "tensor_descriptor.py"
+        v34[r] = v26[r] + m;
+        #line 230 "tensor_descriptor.py"
+        v36[r] = v34[r] < x_desc_shape0;
+        #line 230 "tensor_descriptor.py"
+        v39[r] = v34[r] >= 0;
         #line 230 "tensor_descriptor.py"
         v40[r] = v39[r] & v36[r];
+    }
     int v41[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 230 "tensor_descriptor.py"
         v41[r] = (r + tp1);
     long long v43[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 230 "tensor_descriptor.py"
-        v43[r] = (long long)v41[r];
     long long v45[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 230 "tensor_descriptor.py"
+        v43[r] = (long long)v41[r];
         #line 230 "tensor_descriptor.py"
         v45[r] = v43[r] * 1LL;
+    }
     float* v46[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8550,15 +7634,14 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 230 "tensor_descriptor.py"
         v48[r] = v46[r] + v45[r];
     int v50[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 230 "tensor_descriptor.py"
-        v50[r] = v41[r] + n;
     bool v52[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 230 "tensor_descriptor.py"
+        v50[r] = v41[r] + n;
         #line 230 "tensor_descriptor.py"
         v52[r] = v50[r] < x_desc_shape1;
+    }
     bool v55[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8590,15 +7673,14 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         tsm::load<1>(&tile[r], v48[r], v59[r]); // 4-byte access
     // y_desc.store([m, n], tl.where(tile != tile, -7.0, tile))
     bool v62[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 231 "tensor_descriptor.py"
-        v62[r] = tile[r] != tile[r];
     float v65[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v62[r] = tile[r] != tile[r];
         #line 231 "tensor_descriptor.py"
         v65[r] = v62[r] ? (-7.0f) : tile[r];
+    }
     #line 231 "tensor_descriptor.py"
     long long v66 = (long long)m;
     #line 231 "tensor_descriptor.py"
@@ -8617,55 +7699,43 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 231 "tensor_descriptor.py"
         v72[r] = (tp0);
     long long v74[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v74[r] = (long long)v72[r];
     long long v76[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v76[r] = v74[r] * v12;
     float* v78[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v78[r] = v71 + v76[r];
     int v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v80[r] = v72[r] + m;
     bool v82[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v82[r] = v80[r] < y_desc_shape0;
     bool v85[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v85[r] = v80[r] >= 0;
     bool v86[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v74[r] = (long long)v72[r];
+        #line 231 "tensor_descriptor.py"
+        v76[r] = v74[r] * v12;
+        #line 231 "tensor_descriptor.py"
+        v78[r] = v71 + v76[r];
+        #line 231 "tensor_descriptor.py"
+        v80[r] = v72[r] + m;
+        #line 231 "tensor_descriptor.py"
+        v82[r] = v80[r] < y_desc_shape0;
+        #line 231 "tensor_descriptor.py"
+        v85[r] = v80[r] >= 0;
         #line 231 "tensor_descriptor.py"
         v86[r] = v85[r] & v82[r];
+    }
     int v87[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 231 "tensor_descriptor.py"
         v87[r] = (r + tp1);
     long long v89[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 231 "tensor_descriptor.py"
-        v89[r] = (long long)v87[r];
     long long v91[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v89[r] = (long long)v87[r];
         #line 231 "tensor_descriptor.py"
         v91[r] = v89[r] * 1LL;
+    }
     float* v92[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8677,15 +7747,14 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 231 "tensor_descriptor.py"
         v94[r] = v92[r] + v91[r];
     int v96[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 231 "tensor_descriptor.py"
-        v96[r] = v87[r] + n;
     bool v98[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v96[r] = v87[r] + n;
         #line 231 "tensor_descriptor.py"
         v98[r] = v96[r] < y_desc_shape1;
+    }
     bool v101[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8756,55 +7825,43 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 230 "tensor_descriptor.py"
         v26[r] = (tp0);
     long long v28[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v28[r] = (long long)v26[r];
     long long v30[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v30[r] = v28[r] * v5;
     float* v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v32[r] = v25 + v30[r];
     int v34[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v34[r] = v26[r] + m;
     bool v36[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v36[r] = v34[r] < x_desc_shape0;
     bool v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v39[r] = v34[r] >= 0;
     bool v40[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 230 "tensor_descriptor.py"
+        v28[r] = (long long)v26[r];
+        #line 230 "tensor_descriptor.py"
+        v30[r] = v28[r] * v5;
+        #line 230 "tensor_descriptor.py"
+        v32[r] = v25 + v30[r];
+        #line 230 "tensor_descriptor.py"
+        v34[r] = v26[r] + m;
+        #line 230 "tensor_descriptor.py"
+        v36[r] = v34[r] < x_desc_shape0;
+        #line 230 "tensor_descriptor.py"
+        v39[r] = v34[r] >= 0;
         #line 230 "tensor_descriptor.py"
         v40[r] = v39[r] & v36[r];
+    }
     int v41[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 230 "tensor_descriptor.py"
         v41[r] = (r + tp1);
     long long v43[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 230 "tensor_descriptor.py"
-        v43[r] = (long long)v41[r];
     long long v45[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 230 "tensor_descriptor.py"
+        v43[r] = (long long)v41[r];
         #line 230 "tensor_descriptor.py"
         v45[r] = v43[r] * 1LL;
+    }
     float* v46[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8856,15 +7913,14 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         tsm::load<4>(&tile[r], v48[r], v59[r]); // 16-byte accesses
     // y_desc.store([m, n], tl.where(tile != tile, -7.0, tile))
     bool v62[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 231 "tensor_descriptor.py"
-        v62[r] = tile[r] != tile[r];
     float v65[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v62[r] = tile[r] != tile[r];
         #line 231 "tensor_descriptor.py"
         v65[r] = v62[r] ? (-7.0f) : tile[r];
+    }
     #line 231 "tensor_descriptor.py"
     long long v66 = (long long)m;
     #line 231 "tensor_descriptor.py"
@@ -8883,55 +7939,43 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 231 "tensor_descriptor.py"
         v72[r] = (tp0);
     long long v74[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v74[r] = (long long)v72[r];
     long long v76[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v76[r] = v74[r] * v12;
     float* v78[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v78[r] = v71 + v76[r];
     int v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v80[r] = v72[r] + m;
     bool v82[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v82[r] = v80[r] < y_desc_shape0;
     bool v85[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v85[r] = v80[r] >= 0;
     bool v86[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v74[r] = (long long)v72[r];
+        #line 231 "tensor_descriptor.py"
+        v76[r] = v74[r] * v12;
+        #line 231 "tensor_descriptor.py"
+        v78[r] = v71 + v76[r];
+        #line 231 "tensor_descriptor.py"
+        v80[r] = v72[r] + m;
+        #line 231 "tensor_descriptor.py"
+        v82[r] = v80[r] < y_desc_shape0;
+        #line 231 "tensor_descriptor.py"
+        v85[r] = v80[r] >= 0;
         #line 231 "tensor_descriptor.py"
         v86[r] = v85[r] & v82[r];
+    }
     int v87[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 231 "tensor_descriptor.py"
         v87[r] = (r + tp1);
     long long v89[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 231 "tensor_descriptor.py"
-        v89[r] = (long long)v87[r];
     long long v91[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v89[r] = (long long)v87[r];
         #line 231 "tensor_descriptor.py"
         v91[r] = v89[r] * 1LL;
+    }
     float* v92[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8943,15 +7987,14 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 231 "tensor_descriptor.py"
         v94[r] = v92[r] + v91[r];
     int v96[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 231 "tensor_descriptor.py"
-        v96[r] = v87[r] + n;
     bool v98[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v96[r] = v87[r] + n;
         #line 231 "tensor_descriptor.py"
         v98[r] = v96[r] < y_desc_shape1;
+    }
     bool v101[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9022,55 +8065,43 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 230 "tensor_descriptor.py"
         v26[r] = (tp0);
     long long v28[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v28[r] = (long long)v26[r];
     long long v30[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v30[r] = v28[r] * v5;
     float* v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v32[r] = v25 + v30[r];
     int v34[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v34[r] = v26[r] + m;
     bool v36[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v36[r] = v34[r] < x_desc_shape0;
     bool v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v39[r] = v34[r] >= 0;
     bool v40[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 230 "tensor_descriptor.py"
+        v28[r] = (long long)v26[r];
+        #line 230 "tensor_descriptor.py"
+        v30[r] = v28[r] * v5;
+        #line 230 "tensor_descriptor.py"
+        v32[r] = v25 + v30[r];
+        #line 230 "tensor_descriptor.py"
+        v34[r] = v26[r] + m;
+        #line 230 "tensor_descriptor.py"
+        v36[r] = v34[r] < x_desc_shape0;
+        #line 230 "tensor_descriptor.py"
+        v39[r] = v34[r] >= 0;
         #line 230 "tensor_descriptor.py"
         v40[r] = v39[r] & v36[r];
+    }
     int v41[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 230 "tensor_descriptor.py"
         v41[r] = (r + tp1);
     long long v43[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 230 "tensor_descriptor.py"
-        v43[r] = (long long)v41[r];
     long long v45[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 230 "tensor_descriptor.py"
+        v43[r] = (long long)v41[r];
         #line 230 "tensor_descriptor.py"
         v45[r] = v43[r] * 1LL;
+    }
     float* v46[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9082,15 +8113,14 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 230 "tensor_descriptor.py"
         v48[r] = v46[r] + v45[r];
     int v50[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 230 "tensor_descriptor.py"
-        v50[r] = v41[r] + n;
     bool v52[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 230 "tensor_descriptor.py"
+        v50[r] = v41[r] + n;
         #line 230 "tensor_descriptor.py"
         v52[r] = v50[r] < x_desc_shape1;
+    }
     bool v55[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9122,15 +8152,14 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         tsm::load<1>(&tile[r], v48[r], v59[r]); // 4-byte access
     // y_desc.store([m, n], tl.where(tile != tile, -7.0, tile))
     bool v62[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 231 "tensor_descriptor.py"
-        v62[r] = tile[r] != tile[r];
     float v65[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v62[r] = tile[r] != tile[r];
         #line 231 "tensor_descriptor.py"
         v65[r] = v62[r] ? (-7.0f) : tile[r];
+    }
     #line 231 "tensor_descriptor.py"
     long long v66 = (long long)m;
     #line 231 "tensor_descriptor.py"
@@ -9149,55 +8178,43 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 231 "tensor_descriptor.py"
         v72[r] = (tp0);
     long long v74[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v74[r] = (long long)v72[r];
     long long v76[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v76[r] = v74[r] * v12;
     float* v78[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v78[r] = v71 + v76[r];
     int v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v80[r] = v72[r] + m;
     bool v82[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v82[r] = v80[r] < y_desc_shape0;
     bool v85[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v85[r] = v80[r] >= 0;
     bool v86[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v74[r] = (long long)v72[r];
+        #line 231 "tensor_descriptor.py"
+        v76[r] = v74[r] * v12;
+        #line 231 "tensor_descriptor.py"
+        v78[r] = v71 + v76[r];
+        #line 231 "tensor_descriptor.py"
+        v80[r] = v72[r] + m;
+        #line 231 "tensor_descriptor.py"
+        v82[r] = v80[r] < y_desc_shape0;
+        #line 231 "tensor_descriptor.py"
+        v85[r] = v80[r] >= 0;
         #line 231 "tensor_descriptor.py"
         v86[r] = v85[r] & v82[r];
+    }
     int v87[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 231 "tensor_descriptor.py"
         v87[r] = (r + tp1);
     long long v89[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 231 "tensor_descriptor.py"
-        v89[r] = (long long)v87[r];
     long long v91[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v89[r] = (long long)v87[r];
         #line 231 "tensor_descriptor.py"
         v91[r] = v89[r] * 1LL;
+    }
     float* v92[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9209,15 +8226,14 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 231 "tensor_descriptor.py"
         v94[r] = v92[r] + v91[r];
     int v96[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 231 "tensor_descriptor.py"
-        v96[r] = v87[r] + n;
     bool v98[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v96[r] = v87[r] + n;
         #line 231 "tensor_descriptor.py"
         v98[r] = v96[r] < y_desc_shape1;
+    }
     bool v101[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9288,55 +8304,43 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 230 "tensor_descriptor.py"
         v26[r] = (tp0);
     long long v28[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v28[r] = (long long)v26[r];
     long long v30[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v30[r] = v28[r] * v5;
     float* v32[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v32[r] = v25 + v30[r];
     int v34[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v34[r] = v26[r] + m;
     bool v36[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v36[r] = v34[r] < x_desc_shape0;
     bool v39[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 230 "tensor_descriptor.py"
-        v39[r] = v34[r] >= 0;
     bool v40[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 230 "tensor_descriptor.py"
+        v28[r] = (long long)v26[r];
+        #line 230 "tensor_descriptor.py"
+        v30[r] = v28[r] * v5;
+        #line 230 "tensor_descriptor.py"
+        v32[r] = v25 + v30[r];
+        #line 230 "tensor_descriptor.py"
+        v34[r] = v26[r] + m;
+        #line 230 "tensor_descriptor.py"
+        v36[r] = v34[r] < x_desc_shape0;
+        #line 230 "tensor_descriptor.py"
+        v39[r] = v34[r] >= 0;
         #line 230 "tensor_descriptor.py"
         v40[r] = v39[r] & v36[r];
+    }
     int v41[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 230 "tensor_descriptor.py"
         v41[r] = (r + tp1);
     long long v43[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 230 "tensor_descriptor.py"
-        v43[r] = (long long)v41[r];
     long long v45[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 230 "tensor_descriptor.py"
+        v43[r] = (long long)v41[r];
         #line 230 "tensor_descriptor.py"
         v45[r] = v43[r] * 1LL;
+    }
     float* v46[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9388,15 +8392,14 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         tsm::load<4>(&tile[r], v48[r], v59[r]); // 16-byte accesses
     // y_desc.store([m, n], tl.where(tile != tile, -7.0, tile))
     bool v62[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 231 "tensor_descriptor.py"
-        v62[r] = tile[r] != tile[r];
     float v65[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v62[r] = tile[r] != tile[r];
         #line 231 "tensor_descriptor.py"
         v65[r] = v62[r] ? (-7.0f) : tile[r];
+    }
     #line 231 "tensor_descriptor.py"
     long long v66 = (long long)m;
     #line 231 "tensor_descriptor.py"
@@ -9415,55 +8418,43 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 231 "tensor_descriptor.py"
         v72[r] = (tp0);
     long long v74[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v74[r] = (long long)v72[r];
     long long v76[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v76[r] = v74[r] * v12;
     float* v78[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v78[r] = v71 + v76[r];
     int v80[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v80[r] = v72[r] + m;
     bool v82[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v82[r] = v80[r] < y_desc_shape0;
     bool v85[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 231 "tensor_descriptor.py"
-        v85[r] = v80[r] >= 0;
     bool v86[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v74[r] = (long long)v72[r];
+        #line 231 "tensor_descriptor.py"
+        v76[r] = v74[r] * v12;
+        #line 231 "tensor_descriptor.py"
+        v78[r] = v71 + v76[r];
+        #line 231 "tensor_descriptor.py"
+        v80[r] = v72[r] + m;
+        #line 231 "tensor_descriptor.py"
+        v82[r] = v80[r] < y_desc_shape0;
+        #line 231 "tensor_descriptor.py"
+        v85[r] = v80[r] >= 0;
         #line 231 "tensor_descriptor.py"
         v86[r] = v85[r] & v82[r];
+    }
     int v87[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 231 "tensor_descriptor.py"
         v87[r] = (r + tp1);
     long long v89[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 231 "tensor_descriptor.py"
-        v89[r] = (long long)v87[r];
     long long v91[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v89[r] = (long long)v87[r];
         #line 231 "tensor_descriptor.py"
         v91[r] = v89[r] * 1LL;
+    }
     float* v92[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9475,15 +8466,14 @@ extern "C" __global__ void __launch_bounds__(128) host_copy_kernel(float* x_desc
         #line 231 "tensor_descriptor.py"
         v94[r] = v92[r] + v91[r];
     int v96[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 231 "tensor_descriptor.py"
-        v96[r] = v87[r] + n;
     bool v98[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 231 "tensor_descriptor.py"
+        v96[r] = v87[r] + n;
         #line 231 "tensor_descriptor.py"
         v98[r] = v96[r] < y_desc_shape1;
+    }
     bool v101[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9796,55 +8786,43 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         v138[r] = ((r << 5) + tp2);
     long long v140[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v140[r] = (long long)v138[r];
     long long v142[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v142[r] = v140[r] * v19;
     __half* v144[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v144[r] = v137 + v142[r];
     int v146[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v146[r] = v138[r] + off_m;
     bool v148[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v148[r] = v146[r] < c_desc_shape0;
     bool v151[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v151[r] = v146[r] >= 0;
     bool v152[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 272 "tensor_descriptor.py"
+        v140[r] = (long long)v138[r];
+        #line 272 "tensor_descriptor.py"
+        v142[r] = v140[r] * v19;
+        #line 272 "tensor_descriptor.py"
+        v144[r] = v137 + v142[r];
+        #line 272 "tensor_descriptor.py"
+        v146[r] = v138[r] + off_m;
+        #line 272 "tensor_descriptor.py"
+        v148[r] = v146[r] < c_desc_shape0;
+        #line 272 "tensor_descriptor.py"
+        v151[r] = v146[r] >= 0;
         #line 272 "tensor_descriptor.py"
         v152[r] = v151[r] & v148[r];
+    }
     int v153[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 272 "tensor_descriptor.py"
         v153[r] = (r + tp3);
     long long v155[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 272 "tensor_descriptor.py"
-        v155[r] = (long long)v153[r];
     long long v157[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 272 "tensor_descriptor.py"
+        v155[r] = (long long)v153[r];
         #line 272 "tensor_descriptor.py"
         v157[r] = v155[r] * 1LL;
+    }
     __half* v158[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -9969,55 +8947,43 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 271 "tensor_descriptor.py"
         v181[r] = (tp0);
     long long v183[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v183[r] = (long long)v181[r];
     long long v185[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v185[r] = v183[r] * v5;
     __half* v187[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v187[r] = v180 + v185[r];
     int v189[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v189[r] = v181[r] + off_m;
     bool v191[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v191[r] = v189[r] < a_desc_shape0;
     bool v194[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v194[r] = v189[r] >= 0;
     bool v195[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 271 "tensor_descriptor.py"
+        v183[r] = (long long)v181[r];
+        #line 271 "tensor_descriptor.py"
+        v185[r] = v183[r] * v5;
+        #line 271 "tensor_descriptor.py"
+        v187[r] = v180 + v185[r];
+        #line 271 "tensor_descriptor.py"
+        v189[r] = v181[r] + off_m;
+        #line 271 "tensor_descriptor.py"
+        v191[r] = v189[r] < a_desc_shape0;
+        #line 271 "tensor_descriptor.py"
+        v194[r] = v189[r] >= 0;
         #line 271 "tensor_descriptor.py"
         v195[r] = v194[r] & v191[r];
+    }
     int v196[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 271 "tensor_descriptor.py"
         v196[r] = (r + tp1);
     long long v198[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v198[r] = (long long)v196[r];
     long long v200[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 271 "tensor_descriptor.py"
+        v198[r] = (long long)v196[r];
         #line 271 "tensor_descriptor.py"
         v200[r] = v198[r] * 1LL;
+    }
     __half* v201[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -10092,55 +9058,43 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 271 "tensor_descriptor.py"
         v227[r] = (tp2);
     long long v229[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v229[r] = (long long)v227[r];
     long long v231[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v231[r] = v229[r] * v12;
     __half* v233[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v233[r] = v226 + v231[r];
     int v235[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v235[r] = v227[r] + v220;
     bool v237[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v237[r] = v235[r] < b_desc_shape0;
     bool v240[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v240[r] = v235[r] >= 0;
     bool v241[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 271 "tensor_descriptor.py"
+        v229[r] = (long long)v227[r];
+        #line 271 "tensor_descriptor.py"
+        v231[r] = v229[r] * v12;
+        #line 271 "tensor_descriptor.py"
+        v233[r] = v226 + v231[r];
+        #line 271 "tensor_descriptor.py"
+        v235[r] = v227[r] + v220;
+        #line 271 "tensor_descriptor.py"
+        v237[r] = v235[r] < b_desc_shape0;
+        #line 271 "tensor_descriptor.py"
+        v240[r] = v235[r] >= 0;
         #line 271 "tensor_descriptor.py"
         v241[r] = v240[r] & v237[r];
+    }
     int v242[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 271 "tensor_descriptor.py"
         v242[r] = (r + tp3);
     long long v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v244[r] = (long long)v242[r];
     long long v246[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 271 "tensor_descriptor.py"
+        v244[r] = (long long)v242[r];
         #line 271 "tensor_descriptor.py"
         v246[r] = v244[r] * 1LL;
+    }
     __half* v247[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -10247,55 +9201,43 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             v275[r] = (tp0);
         long long v277[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v277[r] = (long long)v275[r];
         long long v279[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v279[r] = v277[r] * v5;
         __half* v281[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v281[r] = v274 + v279[r];
         int v283[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v283[r] = v275[r] + off_m;
         bool v285[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v285[r] = v283[r] < a_desc_shape0;
         bool v288[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v288[r] = v283[r] >= 0;
         bool v289[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 271 "tensor_descriptor.py"
+            v277[r] = (long long)v275[r];
+            #line 271 "tensor_descriptor.py"
+            v279[r] = v277[r] * v5;
+            #line 271 "tensor_descriptor.py"
+            v281[r] = v274 + v279[r];
+            #line 271 "tensor_descriptor.py"
+            v283[r] = v275[r] + off_m;
+            #line 271 "tensor_descriptor.py"
+            v285[r] = v283[r] < a_desc_shape0;
+            #line 271 "tensor_descriptor.py"
+            v288[r] = v283[r] >= 0;
             #line 271 "tensor_descriptor.py"
             v289[r] = v288[r] & v285[r];
+        }
         int v290[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 271 "tensor_descriptor.py"
             v290[r] = (r + tp1);
         long long v292[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v292[r] = (long long)v290[r];
         long long v294[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 271 "tensor_descriptor.py"
+            v292[r] = (long long)v290[r];
             #line 271 "tensor_descriptor.py"
             v294[r] = v292[r] * 1LL;
+        }
         __half* v295[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -10370,55 +9312,43 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             v321[r] = (tp2);
         long long v323[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v323[r] = (long long)v321[r];
         long long v325[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v325[r] = v323[r] * v12;
         __half* v327[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v327[r] = v320 + v325[r];
         int v329[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v329[r] = v321[r] + v314;
         bool v331[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v331[r] = v329[r] < b_desc_shape0;
         bool v334[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v334[r] = v329[r] >= 0;
         bool v335[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 271 "tensor_descriptor.py"
+            v323[r] = (long long)v321[r];
+            #line 271 "tensor_descriptor.py"
+            v325[r] = v323[r] * v12;
+            #line 271 "tensor_descriptor.py"
+            v327[r] = v320 + v325[r];
+            #line 271 "tensor_descriptor.py"
+            v329[r] = v321[r] + v314;
+            #line 271 "tensor_descriptor.py"
+            v331[r] = v329[r] < b_desc_shape0;
+            #line 271 "tensor_descriptor.py"
+            v334[r] = v329[r] >= 0;
             #line 271 "tensor_descriptor.py"
             v335[r] = v334[r] & v331[r];
+        }
         int v336[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 271 "tensor_descriptor.py"
             v336[r] = (r + tp3);
         long long v338[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v338[r] = (long long)v336[r];
         long long v340[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 271 "tensor_descriptor.py"
+            v338[r] = (long long)v336[r];
             #line 271 "tensor_descriptor.py"
             v340[r] = v338[r] * 1LL;
+        }
         __half* v341[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -10615,55 +9545,43 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         v138[r] = ((r << 4) + tp2);
     long long v140[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v140[r] = (long long)v138[r];
     long long v142[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v142[r] = v140[r] * v19;
     __half* v144[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v144[r] = v137 + v142[r];
     int v146[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v146[r] = v138[r] + off_m;
     bool v148[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v148[r] = v146[r] < c_desc_shape0;
     bool v151[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v151[r] = v146[r] >= 0;
     bool v152[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 272 "tensor_descriptor.py"
+        v140[r] = (long long)v138[r];
+        #line 272 "tensor_descriptor.py"
+        v142[r] = v140[r] * v19;
+        #line 272 "tensor_descriptor.py"
+        v144[r] = v137 + v142[r];
+        #line 272 "tensor_descriptor.py"
+        v146[r] = v138[r] + off_m;
+        #line 272 "tensor_descriptor.py"
+        v148[r] = v146[r] < c_desc_shape0;
+        #line 272 "tensor_descriptor.py"
+        v151[r] = v146[r] >= 0;
         #line 272 "tensor_descriptor.py"
         v152[r] = v151[r] & v148[r];
+    }
     int v153[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 272 "tensor_descriptor.py"
         v153[r] = (r + tp3);
     long long v155[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 272 "tensor_descriptor.py"
-        v155[r] = (long long)v153[r];
     long long v157[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 272 "tensor_descriptor.py"
+        v155[r] = (long long)v153[r];
         #line 272 "tensor_descriptor.py"
         v157[r] = v155[r] * 1LL;
+    }
     __half* v158[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -11006,55 +9924,43 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         v138[r] = ((r << 5) + tp2);
     long long v140[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v140[r] = (long long)v138[r];
     long long v142[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v142[r] = v140[r] * v19;
     __half* v144[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v144[r] = v137 + v142[r];
     int v146[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v146[r] = v138[r] + off_m;
     bool v148[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v148[r] = v146[r] < c_desc_shape0;
     bool v151[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v151[r] = v146[r] >= 0;
     bool v152[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 272 "tensor_descriptor.py"
+        v140[r] = (long long)v138[r];
+        #line 272 "tensor_descriptor.py"
+        v142[r] = v140[r] * v19;
+        #line 272 "tensor_descriptor.py"
+        v144[r] = v137 + v142[r];
+        #line 272 "tensor_descriptor.py"
+        v146[r] = v138[r] + off_m;
+        #line 272 "tensor_descriptor.py"
+        v148[r] = v146[r] < c_desc_shape0;
+        #line 272 "tensor_descriptor.py"
+        v151[r] = v146[r] >= 0;
         #line 272 "tensor_descriptor.py"
         v152[r] = v151[r] & v148[r];
+    }
     int v153[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 272 "tensor_descriptor.py"
         v153[r] = (r + tp3);
     long long v155[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 272 "tensor_descriptor.py"
-        v155[r] = (long long)v153[r];
     long long v157[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 272 "tensor_descriptor.py"
+        v155[r] = (long long)v153[r];
         #line 272 "tensor_descriptor.py"
         v157[r] = v155[r] * 1LL;
+    }
     __half* v158[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -11071,15 +9977,14 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         v160[r] = v158[r] + v159[r];
     int v162[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 272 "tensor_descriptor.py"
-        v162[r] = v153[r] + off_n;
     bool v164[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 272 "tensor_descriptor.py"
+        v162[r] = v153[r] + off_n;
         #line 272 "tensor_descriptor.py"
         v164[r] = v162[r] < c_desc_shape1;
+    }
     bool v167[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -11179,55 +10084,43 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 271 "tensor_descriptor.py"
         v181[r] = (tp0);
     long long v183[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v183[r] = (long long)v181[r];
     long long v185[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v185[r] = v183[r] * v5;
     __half* v187[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v187[r] = v180 + v185[r];
     int v189[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v189[r] = v181[r] + off_m;
     bool v191[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v191[r] = v189[r] < a_desc_shape0;
     bool v194[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v194[r] = v189[r] >= 0;
     bool v195[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 271 "tensor_descriptor.py"
+        v183[r] = (long long)v181[r];
+        #line 271 "tensor_descriptor.py"
+        v185[r] = v183[r] * v5;
+        #line 271 "tensor_descriptor.py"
+        v187[r] = v180 + v185[r];
+        #line 271 "tensor_descriptor.py"
+        v189[r] = v181[r] + off_m;
+        #line 271 "tensor_descriptor.py"
+        v191[r] = v189[r] < a_desc_shape0;
+        #line 271 "tensor_descriptor.py"
+        v194[r] = v189[r] >= 0;
         #line 271 "tensor_descriptor.py"
         v195[r] = v194[r] & v191[r];
+    }
     int v196[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 271 "tensor_descriptor.py"
         v196[r] = (r + tp1);
     long long v198[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v198[r] = (long long)v196[r];
     long long v200[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 271 "tensor_descriptor.py"
+        v198[r] = (long long)v196[r];
         #line 271 "tensor_descriptor.py"
         v200[r] = v198[r] * 1LL;
+    }
     __half* v201[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -11239,15 +10132,14 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 271 "tensor_descriptor.py"
         v203[r] = v201[r] + v200[r];
     int v205[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v205[r] = v196[r] + v174;
     bool v207[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 271 "tensor_descriptor.py"
+        v205[r] = v196[r] + v174;
         #line 271 "tensor_descriptor.py"
         v207[r] = v205[r] < a_desc_shape1;
+    }
     bool v210[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -11264,15 +10156,14 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 271 "tensor_descriptor.py"
         v212[r] = v195[0];
     bool v214[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 271 "tensor_descriptor.py"
-        v214[r] = v212[r] & v211[r];
     bool v217[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 271 "tensor_descriptor.py"
+        v214[r] = v212[r] & v211[r];
         #line 271 "tensor_descriptor.py"
         v217[r] = v214[r] & v172;
+    }
     __half v218[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -11302,55 +10193,43 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 271 "tensor_descriptor.py"
         v227[r] = (tp2);
     long long v229[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v229[r] = (long long)v227[r];
     long long v231[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v231[r] = v229[r] * v12;
     __half* v233[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v233[r] = v226 + v231[r];
     int v235[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v235[r] = v227[r] + v220;
     bool v237[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v237[r] = v235[r] < b_desc_shape0;
     bool v240[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 271 "tensor_descriptor.py"
-        v240[r] = v235[r] >= 0;
     bool v241[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 271 "tensor_descriptor.py"
+        v229[r] = (long long)v227[r];
+        #line 271 "tensor_descriptor.py"
+        v231[r] = v229[r] * v12;
+        #line 271 "tensor_descriptor.py"
+        v233[r] = v226 + v231[r];
+        #line 271 "tensor_descriptor.py"
+        v235[r] = v227[r] + v220;
+        #line 271 "tensor_descriptor.py"
+        v237[r] = v235[r] < b_desc_shape0;
+        #line 271 "tensor_descriptor.py"
+        v240[r] = v235[r] >= 0;
         #line 271 "tensor_descriptor.py"
         v241[r] = v240[r] & v237[r];
+    }
     int v242[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 271 "tensor_descriptor.py"
         v242[r] = (r + tp3);
     long long v244[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v244[r] = (long long)v242[r];
     long long v246[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 271 "tensor_descriptor.py"
+        v244[r] = (long long)v242[r];
         #line 271 "tensor_descriptor.py"
         v246[r] = v244[r] * 1LL;
+    }
     __half* v247[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -11362,15 +10241,14 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 271 "tensor_descriptor.py"
         v249[r] = v247[r] + v246[r];
     int v251[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v251[r] = v242[r] + off_n;
     bool v253[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 271 "tensor_descriptor.py"
+        v251[r] = v242[r] + off_n;
         #line 271 "tensor_descriptor.py"
         v253[r] = v251[r] < b_desc_shape1;
+    }
     bool v256[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -11387,15 +10265,14 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 271 "tensor_descriptor.py"
         v258[r] = v241[0];
     bool v260[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 271 "tensor_descriptor.py"
-        v260[r] = v258[r] & v257[r];
     bool v263[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 271 "tensor_descriptor.py"
+        v260[r] = v258[r] & v257[r];
         #line 271 "tensor_descriptor.py"
         v263[r] = v260[r] & v172;
+    }
     __half v264[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -11448,55 +10325,43 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             v275[r] = (tp0);
         long long v277[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v277[r] = (long long)v275[r];
         long long v279[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v279[r] = v277[r] * v5;
         __half* v281[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v281[r] = v274 + v279[r];
         int v283[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v283[r] = v275[r] + off_m;
         bool v285[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v285[r] = v283[r] < a_desc_shape0;
         bool v288[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v288[r] = v283[r] >= 0;
         bool v289[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 271 "tensor_descriptor.py"
+            v277[r] = (long long)v275[r];
+            #line 271 "tensor_descriptor.py"
+            v279[r] = v277[r] * v5;
+            #line 271 "tensor_descriptor.py"
+            v281[r] = v274 + v279[r];
+            #line 271 "tensor_descriptor.py"
+            v283[r] = v275[r] + off_m;
+            #line 271 "tensor_descriptor.py"
+            v285[r] = v283[r] < a_desc_shape0;
+            #line 271 "tensor_descriptor.py"
+            v288[r] = v283[r] >= 0;
             #line 271 "tensor_descriptor.py"
             v289[r] = v288[r] & v285[r];
+        }
         int v290[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 271 "tensor_descriptor.py"
             v290[r] = (r + tp1);
         long long v292[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v292[r] = (long long)v290[r];
         long long v294[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 271 "tensor_descriptor.py"
+            v292[r] = (long long)v290[r];
             #line 271 "tensor_descriptor.py"
             v294[r] = v292[r] * 1LL;
+        }
         __half* v295[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -11508,15 +10373,14 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             v297[r] = v295[r] + v294[r];
         int v299[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v299[r] = v290[r] + v268;
         bool v301[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 271 "tensor_descriptor.py"
+            v299[r] = v290[r] + v268;
             #line 271 "tensor_descriptor.py"
             v301[r] = v299[r] < a_desc_shape1;
+        }
         bool v304[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -11533,15 +10397,14 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             v306[r] = v289[0];
         bool v308[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 271 "tensor_descriptor.py"
-            v308[r] = v306[r] & v305[r];
         bool v311[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 271 "tensor_descriptor.py"
+            v308[r] = v306[r] & v305[r];
             #line 271 "tensor_descriptor.py"
             v311[r] = v308[r] & v266;
+        }
         __half v312[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -11571,55 +10434,43 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             v321[r] = (tp2);
         long long v323[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v323[r] = (long long)v321[r];
         long long v325[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v325[r] = v323[r] * v12;
         __half* v327[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v327[r] = v320 + v325[r];
         int v329[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v329[r] = v321[r] + v314;
         bool v331[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v331[r] = v329[r] < b_desc_shape0;
         bool v334[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 271 "tensor_descriptor.py"
-            v334[r] = v329[r] >= 0;
         bool v335[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 271 "tensor_descriptor.py"
+            v323[r] = (long long)v321[r];
+            #line 271 "tensor_descriptor.py"
+            v325[r] = v323[r] * v12;
+            #line 271 "tensor_descriptor.py"
+            v327[r] = v320 + v325[r];
+            #line 271 "tensor_descriptor.py"
+            v329[r] = v321[r] + v314;
+            #line 271 "tensor_descriptor.py"
+            v331[r] = v329[r] < b_desc_shape0;
+            #line 271 "tensor_descriptor.py"
+            v334[r] = v329[r] >= 0;
             #line 271 "tensor_descriptor.py"
             v335[r] = v334[r] & v331[r];
+        }
         int v336[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 271 "tensor_descriptor.py"
             v336[r] = (r + tp3);
         long long v338[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v338[r] = (long long)v336[r];
         long long v340[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 271 "tensor_descriptor.py"
+            v338[r] = (long long)v336[r];
             #line 271 "tensor_descriptor.py"
             v340[r] = v338[r] * 1LL;
+        }
         __half* v341[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -11631,15 +10482,14 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             v343[r] = v341[r] + v340[r];
         int v345[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v345[r] = v336[r] + off_n;
         bool v347[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 271 "tensor_descriptor.py"
+            v345[r] = v336[r] + off_n;
             #line 271 "tensor_descriptor.py"
             v347[r] = v345[r] < b_desc_shape1;
+        }
         bool v350[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -11656,15 +10506,14 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
             #line 271 "tensor_descriptor.py"
             v352[r] = v335[0];
         bool v354[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 271 "tensor_descriptor.py"
-            v354[r] = v352[r] & v351[r];
         bool v357[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 271 "tensor_descriptor.py"
+            v354[r] = v352[r] & v351[r];
             #line 271 "tensor_descriptor.py"
             v357[r] = v354[r] & v266;
+        }
         __half v358[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -11811,55 +10660,43 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         v138[r] = ((r << 4) + tp2);
     long long v140[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v140[r] = (long long)v138[r];
     long long v142[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v142[r] = v140[r] * v19;
     __half* v144[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v144[r] = v137 + v142[r];
     int v146[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v146[r] = v138[r] + off_m;
     bool v148[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v148[r] = v146[r] < c_desc_shape0;
     bool v151[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 272 "tensor_descriptor.py"
-        v151[r] = v146[r] >= 0;
     bool v152[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 272 "tensor_descriptor.py"
+        v140[r] = (long long)v138[r];
+        #line 272 "tensor_descriptor.py"
+        v142[r] = v140[r] * v19;
+        #line 272 "tensor_descriptor.py"
+        v144[r] = v137 + v142[r];
+        #line 272 "tensor_descriptor.py"
+        v146[r] = v138[r] + off_m;
+        #line 272 "tensor_descriptor.py"
+        v148[r] = v146[r] < c_desc_shape0;
+        #line 272 "tensor_descriptor.py"
+        v151[r] = v146[r] >= 0;
         #line 272 "tensor_descriptor.py"
         v152[r] = v151[r] & v148[r];
+    }
     int v153[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 272 "tensor_descriptor.py"
         v153[r] = (r + tp3);
     long long v155[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 272 "tensor_descriptor.py"
-        v155[r] = (long long)v153[r];
     long long v157[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 272 "tensor_descriptor.py"
+        v155[r] = (long long)v153[r];
         #line 272 "tensor_descriptor.py"
         v157[r] = v155[r] * 1LL;
+    }
     __half* v158[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -11876,15 +10713,14 @@ extern "C" __global__ void __launch_bounds__(128) host_desc_matmul_kernel(__half
         #line 272 "tensor_descriptor.py"
         v160[r] = v158[r] + v159[r];
     int v162[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 272 "tensor_descriptor.py"
-        v162[r] = v153[r] + off_n;
     bool v164[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 272 "tensor_descriptor.py"
+        v162[r] = v153[r] + off_n;
         #line 272 "tensor_descriptor.py"
         v164[r] = v162[r] < c_desc_shape1;
+    }
     bool v167[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)

@@ -396,55 +396,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v137[r] = ((r << 2) + tp2);
     long long v139[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v139[r] = (long long)v137[r];
     long long v141[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v141[r] = v139[r] * v19;
     float* v143[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v143[r] = v136 + v141[r];
     int v145[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v145[r] = v137[r] + off_m;
     bool v147[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v147[r] = v145[r] < c_desc_shape0;
     bool v150[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v150[r] = v145[r] >= 0;
     bool v151[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
         #line 34 "tma_matmul.py"
         v151[r] = v150[r] & v147[r];
+    }
     int v152[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v152[r] = (r + tp3);
     long long v154[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v154[r] = (long long)v152[r];
     long long v156[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
         #line 34 "tma_matmul.py"
         v156[r] = v154[r] * 1LL;
+    }
     float* v157[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -898,55 +886,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v137[r] = ((r << 2) + tp2);
     long long v139[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v139[r] = (long long)v137[r];
     long long v141[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v141[r] = v139[r] * v19;
     float* v143[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v143[r] = v136 + v141[r];
     int v145[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v145[r] = v137[r] + off_m;
     bool v147[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v147[r] = v145[r] < c_desc_shape0;
     bool v150[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v150[r] = v145[r] >= 0;
     bool v151[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
         #line 34 "tma_matmul.py"
         v151[r] = v150[r] & v147[r];
+    }
     int v152[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v152[r] = (r + tp3);
     long long v154[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v154[r] = (long long)v152[r];
     long long v156[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
         #line 34 "tma_matmul.py"
         v156[r] = v154[r] * 1LL;
+    }
     float* v157[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -963,15 +939,14 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v159[r] = v157[r] + v158[r];
     int v161[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v161[r] = v152[r] + off_n;
     bool v163[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
         #line 34 "tma_matmul.py"
         v163[r] = v161[r] < c_desc_shape1;
+    }
     bool v166[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1396,55 +1371,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v138[r] = ((r << 2) + tp2);
     long long v140[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v140[r] = (long long)v138[r];
     long long v142[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v142[r] = v140[r] * v19;
     float* v144[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v144[r] = v137 + v142[r];
     int v146[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v146[r] = v138[r] + off_m;
     bool v148[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v148[r] = v146[r] < c_desc_shape0;
     bool v151[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v151[r] = v146[r] >= 0;
     bool v152[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
         #line 34 "tma_matmul.py"
         v152[r] = v151[r] & v148[r];
+    }
     int v153[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v153[r] = (r + tp3);
     long long v155[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v155[r] = (long long)v153[r];
     long long v157[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
         #line 34 "tma_matmul.py"
         v157[r] = v155[r] * 1LL;
+    }
     float* v158[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -1894,55 +1857,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v138[r] = ((r << 2) + tp2);
     long long v140[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v140[r] = (long long)v138[r];
     long long v142[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v142[r] = v140[r] * v19;
     float* v144[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v144[r] = v137 + v142[r];
     int v146[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v146[r] = v138[r] + off_m;
     bool v148[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v148[r] = v146[r] < c_desc_shape0;
     bool v151[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v151[r] = v146[r] >= 0;
     bool v152[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
         #line 34 "tma_matmul.py"
         v152[r] = v151[r] & v148[r];
+    }
     int v153[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v153[r] = (r + tp3);
     long long v155[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v155[r] = (long long)v153[r];
     long long v157[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
         #line 34 "tma_matmul.py"
         v157[r] = v155[r] * 1LL;
+    }
     float* v158[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -1959,15 +1910,14 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v160[r] = v158[r] + v159[r];
     int v162[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v162[r] = v153[r] + off_n;
     bool v164[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
         #line 34 "tma_matmul.py"
         v164[r] = v162[r] < c_desc_shape1;
+    }
     bool v167[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2396,55 +2346,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 34 "tma_matmul.py"
         v137[r] = ((r << 2) + tp2);
     long long v139[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v139[r] = (long long)v137[r];
     long long v141[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v141[r] = v139[r] * v19;
     float* v143[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v143[r] = v136 + v141[r];
     int v145[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v145[r] = v137[r] + off_m;
     bool v147[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v147[r] = v145[r] < c_desc_shape0;
     bool v150[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v150[r] = v145[r] >= 0;
     bool v151[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
         #line 34 "tma_matmul.py"
         v151[r] = v150[r] & v147[r];
+    }
     int v152[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v152[r] = (r + tp3);
     long long v154[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v154[r] = (long long)v152[r];
     long long v156[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
         #line 34 "tma_matmul.py"
         v156[r] = v154[r] * 1LL;
+    }
     float* v157[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -2898,55 +2836,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 34 "tma_matmul.py"
         v137[r] = ((r << 2) + tp2);
     long long v139[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v139[r] = (long long)v137[r];
     long long v141[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v141[r] = v139[r] * v19;
     float* v143[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v143[r] = v136 + v141[r];
     int v145[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v145[r] = v137[r] + off_m;
     bool v147[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v147[r] = v145[r] < c_desc_shape0;
     bool v150[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v150[r] = v145[r] >= 0;
     bool v151[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
         #line 34 "tma_matmul.py"
         v151[r] = v150[r] & v147[r];
+    }
     int v152[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v152[r] = (r + tp3);
     long long v154[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v154[r] = (long long)v152[r];
     long long v156[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
         #line 34 "tma_matmul.py"
         v156[r] = v154[r] * 1LL;
+    }
     float* v157[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -2963,15 +2889,14 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 34 "tma_matmul.py"
         v159[r] = v157[r] + v158[r];
     int v161[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v161[r] = v152[r] + off_n;
     bool v163[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
         #line 34 "tma_matmul.py"
         v163[r] = v161[r] < c_desc_shape1;
+    }
     bool v166[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -3396,55 +3321,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 34 "tma_matmul.py"
         v138[r] = ((r << 2) + tp2);
     long long v140[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v140[r] = (long long)v138[r];
     long long v142[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v142[r] = v140[r] * v19;
     float* v144[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v144[r] = v137 + v142[r];
     int v146[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v146[r] = v138[r] + off_m;
     bool v148[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v148[r] = v146[r] < c_desc_shape0;
     bool v151[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v151[r] = v146[r] >= 0;
     bool v152[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
         #line 34 "tma_matmul.py"
         v152[r] = v151[r] & v148[r];
+    }
     int v153[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v153[r] = (r + tp3);
     long long v155[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v155[r] = (long long)v153[r];
     long long v157[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
         #line 34 "tma_matmul.py"
         v157[r] = v155[r] * 1LL;
+    }
     float* v158[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -3894,55 +3807,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 34 "tma_matmul.py"
         v138[r] = ((r << 2) + tp2);
     long long v140[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v140[r] = (long long)v138[r];
     long long v142[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v142[r] = v140[r] * v19;
     float* v144[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v144[r] = v137 + v142[r];
     int v146[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v146[r] = v138[r] + off_m;
     bool v148[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v148[r] = v146[r] < c_desc_shape0;
     bool v151[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v151[r] = v146[r] >= 0;
     bool v152[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
         #line 34 "tma_matmul.py"
         v152[r] = v151[r] & v148[r];
+    }
     int v153[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v153[r] = (r + tp3);
     long long v155[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v155[r] = (long long)v153[r];
     long long v157[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
         #line 34 "tma_matmul.py"
         v157[r] = v155[r] * 1LL;
+    }
     float* v158[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -3959,15 +3860,14 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__nv_bfloat1
         #line 34 "tma_matmul.py"
         v160[r] = v158[r] + v159[r];
     int v162[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v162[r] = v153[r] + off_n;
     bool v164[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
         #line 34 "tma_matmul.py"
         v164[r] = v162[r] < c_desc_shape1;
+    }
     bool v167[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -4396,55 +4296,43 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v137[r] = ((r << 2) + tp2);
     long long v139[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v139[r] = (long long)v137[r];
     long long v141[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v141[r] = v139[r] * v19;
     float* v143[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v143[r] = v136 + v141[r];
     int v145[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v145[r] = v137[r] + off_m;
     bool v147[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v147[r] = v145[r] < c_desc_shape0;
     bool v150[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v150[r] = v145[r] >= 0;
     bool v151[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
         #line 34 "tma_matmul.py"
         v151[r] = v150[r] & v147[r];
+    }
     int v152[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v152[r] = (r + tp3);
     long long v154[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v154[r] = (long long)v152[r];
     long long v156[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
         #line 34 "tma_matmul.py"
         v156[r] = v154[r] * 1LL;
+    }
     float* v157[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -4898,55 +4786,43 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v137[r] = ((r << 2) + tp2);
     long long v139[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v139[r] = (long long)v137[r];
     long long v141[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v141[r] = v139[r] * v19;
     float* v143[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v143[r] = v136 + v141[r];
     int v145[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v145[r] = v137[r] + off_m;
     bool v147[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v147[r] = v145[r] < c_desc_shape0;
     bool v150[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v150[r] = v145[r] >= 0;
     bool v151[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
         #line 34 "tma_matmul.py"
         v151[r] = v150[r] & v147[r];
+    }
     int v152[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v152[r] = (r + tp3);
     long long v154[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v154[r] = (long long)v152[r];
     long long v156[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
         #line 34 "tma_matmul.py"
         v156[r] = v154[r] * 1LL;
+    }
     float* v157[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -4963,15 +4839,14 @@ extern "C" __global__ void __launch_bounds__(256) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v159[r] = v157[r] + v158[r];
     int v161[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v161[r] = v152[r] + off_n;
     bool v163[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
         #line 34 "tma_matmul.py"
         v163[r] = v161[r] < c_desc_shape1;
+    }
     bool v166[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -5287,55 +5162,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v137[r] = ((r << 3) + tp2);
     long long v139[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 34 "tma_matmul.py"
-        v139[r] = (long long)v137[r];
     long long v141[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 34 "tma_matmul.py"
-        v141[r] = v139[r] * v19;
     float* v143[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 34 "tma_matmul.py"
-        v143[r] = v136 + v141[r];
     int v145[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 34 "tma_matmul.py"
-        v145[r] = v137[r] + off_m;
     bool v147[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 34 "tma_matmul.py"
-        v147[r] = v145[r] < c_desc_shape0;
     bool v150[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 34 "tma_matmul.py"
-        v150[r] = v145[r] >= 0;
     bool v151[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
         #line 34 "tma_matmul.py"
         v151[r] = v150[r] & v147[r];
+    }
     int v152[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v152[r] = (r + tp3);
     long long v154[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v154[r] = (long long)v152[r];
     long long v156[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
         #line 34 "tma_matmul.py"
         v156[r] = v154[r] * 1LL;
+    }
     float* v157[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -5352,15 +5215,14 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v159[r] = v157[r] + v158[r];
     int v161[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v161[r] = v152[r] + off_n;
     bool v163[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
         #line 34 "tma_matmul.py"
         v163[r] = v161[r] < c_desc_shape1;
+    }
     bool v166[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -5676,55 +5538,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v138[r] = ((r << 3) + tp2);
     long long v140[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 34 "tma_matmul.py"
-        v140[r] = (long long)v138[r];
     long long v142[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 34 "tma_matmul.py"
-        v142[r] = v140[r] * v19;
     float* v144[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 34 "tma_matmul.py"
-        v144[r] = v137 + v142[r];
     int v146[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 34 "tma_matmul.py"
-        v146[r] = v138[r] + off_m;
     bool v148[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 34 "tma_matmul.py"
-        v148[r] = v146[r] < c_desc_shape0;
     bool v151[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 34 "tma_matmul.py"
-        v151[r] = v146[r] >= 0;
     bool v152[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
         #line 34 "tma_matmul.py"
         v152[r] = v151[r] & v148[r];
+    }
     int v153[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v153[r] = (r + tp3);
     long long v155[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v155[r] = (long long)v153[r];
     long long v157[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
         #line 34 "tma_matmul.py"
         v157[r] = v155[r] * 1LL;
+    }
     float* v158[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -5741,15 +5591,14 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v160[r] = v158[r] + v159[r];
     int v162[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v162[r] = v153[r] + off_n;
     bool v164[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
         #line 34 "tma_matmul.py"
         v164[r] = v162[r] < c_desc_shape1;
+    }
     bool v167[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -6173,55 +6022,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         #line 34 "tma_matmul.py"
         v138[r] = ((r << 2) + tp2);
     long long v140[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v140[r] = (long long)v138[r];
     long long v142[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v142[r] = v140[r] * v19;
     float* v144[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v144[r] = v137 + v142[r];
     int v146[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v146[r] = v138[r] + off_m;
     bool v148[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v148[r] = v146[r] < c_desc_shape0;
     bool v151[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v151[r] = v146[r] >= 0;
     bool v152[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
         #line 34 "tma_matmul.py"
         v152[r] = v151[r] & v148[r];
+    }
     int v153[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v153[r] = (r + tp3);
     long long v155[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v155[r] = (long long)v153[r];
     long long v157[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
         #line 34 "tma_matmul.py"
         v157[r] = v155[r] * 1LL;
+    }
     float* v158[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -6670,55 +6507,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         #line 34 "tma_matmul.py"
         v138[r] = ((r << 2) + tp2);
     long long v140[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v140[r] = (long long)v138[r];
     long long v142[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v142[r] = v140[r] * v19;
     float* v144[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v144[r] = v137 + v142[r];
     int v146[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v146[r] = v138[r] + off_m;
     bool v148[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v148[r] = v146[r] < c_desc_shape0;
     bool v151[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v151[r] = v146[r] >= 0;
     bool v152[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
         #line 34 "tma_matmul.py"
         v152[r] = v151[r] & v148[r];
+    }
     int v153[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v153[r] = (r + tp3);
     long long v155[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v155[r] = (long long)v153[r];
     long long v157[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
         #line 34 "tma_matmul.py"
         v157[r] = v155[r] * 1LL;
+    }
     float* v158[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -6735,15 +6560,14 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(float* a_des
         #line 34 "tma_matmul.py"
         v160[r] = v158[r] + v159[r];
     int v162[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v162[r] = v153[r] + off_n;
     bool v164[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
         #line 34 "tma_matmul.py"
         v164[r] = v162[r] < c_desc_shape1;
+    }
     bool v167[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -7167,55 +6991,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         #line 34 "tma_matmul.py"
         v138[r] = ((r << 2) + tp2);
     long long v140[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v140[r] = (long long)v138[r];
     long long v142[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v142[r] = v140[r] * v19;
     float* v144[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v144[r] = v137 + v142[r];
     int v146[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v146[r] = v138[r] + off_m;
     bool v148[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v148[r] = v146[r] < c_desc_shape0;
     bool v151[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v151[r] = v146[r] >= 0;
     bool v152[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
         #line 34 "tma_matmul.py"
         v152[r] = v151[r] & v148[r];
+    }
     int v153[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v153[r] = (r + tp3);
     long long v155[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v155[r] = (long long)v153[r];
     long long v157[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
         #line 34 "tma_matmul.py"
         v157[r] = v155[r] * 1LL;
+    }
     float* v158[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -7664,55 +7476,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         #line 34 "tma_matmul.py"
         v138[r] = ((r << 2) + tp2);
     long long v140[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v140[r] = (long long)v138[r];
     long long v142[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v142[r] = v140[r] * v19;
     float* v144[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v144[r] = v137 + v142[r];
     int v146[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v146[r] = v138[r] + off_m;
     bool v148[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v148[r] = v146[r] < c_desc_shape0;
     bool v151[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v151[r] = v146[r] >= 0;
     bool v152[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v140[r] = (long long)v138[r];
+        #line 34 "tma_matmul.py"
+        v142[r] = v140[r] * v19;
+        #line 34 "tma_matmul.py"
+        v144[r] = v137 + v142[r];
+        #line 34 "tma_matmul.py"
+        v146[r] = v138[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v148[r] = v146[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v151[r] = v146[r] >= 0;
         #line 34 "tma_matmul.py"
         v152[r] = v151[r] & v148[r];
+    }
     int v153[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v153[r] = (r + tp3);
     long long v155[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v155[r] = (long long)v153[r];
     long long v157[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v155[r] = (long long)v153[r];
         #line 34 "tma_matmul.py"
         v157[r] = v155[r] * 1LL;
+    }
     float* v158[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -7729,15 +7529,14 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(unsigned cha
         #line 34 "tma_matmul.py"
         v160[r] = v158[r] + v159[r];
     int v162[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v162[r] = v153[r] + off_n;
     bool v164[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v162[r] = v153[r] + off_n;
         #line 34 "tma_matmul.py"
         v164[r] = v162[r] < c_desc_shape1;
+    }
     bool v167[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8166,55 +7965,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v137[r] = ((r << 2) + tp2);
     long long v139[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v139[r] = (long long)v137[r];
     long long v141[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v141[r] = v139[r] * v19;
     float* v143[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v143[r] = v136 + v141[r];
     int v145[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v145[r] = v137[r] + off_m;
     bool v147[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v147[r] = v145[r] < c_desc_shape0;
     bool v150[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v150[r] = v145[r] >= 0;
     bool v151[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
         #line 34 "tma_matmul.py"
         v151[r] = v150[r] & v147[r];
+    }
     int v152[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v152[r] = (r + tp3);
     long long v154[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v154[r] = (long long)v152[r];
     long long v156[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
         #line 34 "tma_matmul.py"
         v156[r] = v154[r] * 1LL;
+    }
     float* v157[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)
@@ -8231,15 +8018,14 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v159[r] = v157[r] + v158[r];
     int v161[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v161[r] = v152[r] + off_n;
     bool v163[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v161[r] = v152[r] + off_n;
         #line 34 "tma_matmul.py"
         v163[r] = v161[r] < c_desc_shape1;
+    }
     bool v166[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8668,55 +8454,43 @@ extern "C" __global__ void __launch_bounds__(128) tma_matmul_kernel(__half* a_de
         #line 34 "tma_matmul.py"
         v137[r] = ((r << 2) + tp2);
     long long v139[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v139[r] = (long long)v137[r];
     long long v141[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v141[r] = v139[r] * v19;
     float* v143[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v143[r] = v136 + v141[r];
     int v145[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v145[r] = v137[r] + off_m;
     bool v147[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v147[r] = v145[r] < c_desc_shape0;
     bool v150[32];
-    #pragma unroll
-    for (int r = 0; r < 32; ++r)
-        #line 34 "tma_matmul.py"
-        v150[r] = v145[r] >= 0;
     bool v151[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r)
+    for (int r = 0; r < 32; ++r) {
+        #line 34 "tma_matmul.py"
+        v139[r] = (long long)v137[r];
+        #line 34 "tma_matmul.py"
+        v141[r] = v139[r] * v19;
+        #line 34 "tma_matmul.py"
+        v143[r] = v136 + v141[r];
+        #line 34 "tma_matmul.py"
+        v145[r] = v137[r] + off_m;
+        #line 34 "tma_matmul.py"
+        v147[r] = v145[r] < c_desc_shape0;
+        #line 34 "tma_matmul.py"
+        v150[r] = v145[r] >= 0;
         #line 34 "tma_matmul.py"
         v151[r] = v150[r] & v147[r];
+    }
     int v152[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "tma_matmul.py"
         v152[r] = (r + tp3);
     long long v154[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 34 "tma_matmul.py"
-        v154[r] = (long long)v152[r];
     long long v156[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 34 "tma_matmul.py"
+        v154[r] = (long long)v152[r];
         #line 34 "tma_matmul.py"
         v156[r] = v154[r] * 1LL;
+    }
     float* v157[128];
     #pragma unroll
     for (int r = 0; r < 128; ++r)

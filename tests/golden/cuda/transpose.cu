@@ -68,15 +68,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask[r] = v17[r] & v23[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v28[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "transpose.py"
-        v28[r] = offs_m[r] * 1;
     float* v30[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "transpose.py"
+        v28[r] = offs_m[r] * 1;
         #line 23 "transpose.py"
         v30[r] = x_ptr + v28[r];
+    }
     int v34[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -103,15 +102,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         tsm::load<1>(&tile[r], v37[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None] * stride_on, tile, mask=mask)
     int v42[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "transpose.py"
-        v42[r] = offs_n[r] * 1;
     float* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "transpose.py"
+        v42[r] = offs_n[r] * 1;
         #line 30 "transpose.py"
         v44[r] = out_ptr + v42[r];
+    }
     int v48[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -202,15 +200,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask[r] = v19[r] & v24[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v28[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "transpose.py"
-        v28[r] = offs_m[r] * stride_xm;
     float* v30[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "transpose.py"
+        v28[r] = offs_m[r] * stride_xm;
         #line 23 "transpose.py"
         v30[r] = x_ptr + v28[r];
+    }
     int v34[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -237,15 +234,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         tsm::load<1>(&tile[r], v37[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None] * stride_on, tile, mask=mask)
     int v42[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "transpose.py"
-        v42[r] = offs_n[r] * 1;
     float* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "transpose.py"
+        v42[r] = offs_n[r] * 1;
         #line 30 "transpose.py"
         v44[r] = out_ptr + v42[r];
+    }
     int v48[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -386,15 +382,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask_1[r] = v64[r] & v69[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v29[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "transpose.py"
-        v29[r] = offs_m_1[r] * 1;
     float* v31[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "transpose.py"
+        v29[r] = offs_m_1[r] * 1;
         #line 23 "transpose.py"
         v31[r] = x_ptr + v29[r];
+    }
     int v35[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -447,15 +442,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     }
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None] * stride_on, tile, mask=mask)
     int v42[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "transpose.py"
-        v42[r] = offs_n[r] * stride_om;
     float* v44[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 30 "transpose.py"
+        v42[r] = offs_n[r] * stride_om;
         #line 30 "transpose.py"
         v44[r] = out_ptr + v42[r];
+    }
     int v48[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -596,15 +590,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask_1[r] = (r & 3) ? mask_1[r & ~3] : v65[r] & v68[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v29[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 23 "transpose.py"
-        v29[r] = offs_m_1[r] * stride_xm;
     float* v31[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 23 "transpose.py"
+        v29[r] = offs_m_1[r] * stride_xm;
         #line 23 "transpose.py"
         v31[r] = x_ptr + v29[r];
+    }
     int v35[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -657,15 +650,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     }
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None] * stride_on, tile, mask=mask)
     int v42[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 30 "transpose.py"
-        v42[r] = offs_n[r] * stride_om;
     float* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 30 "transpose.py"
+        v42[r] = offs_n[r] * stride_om;
         #line 30 "transpose.py"
         v44[r] = out_ptr + v42[r];
+    }
     int v48[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -806,15 +798,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask_1[r] = v64[r] & v69[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v29[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "transpose.py"
-        v29[r] = offs_m_1[r] * stride_xm;
     float* v31[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "transpose.py"
+        v29[r] = offs_m_1[r] * stride_xm;
         #line 23 "transpose.py"
         v31[r] = x_ptr + v29[r];
+    }
     int v35[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -867,15 +858,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
     }
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None] * stride_on, tile, mask=mask)
     int v42[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "transpose.py"
-        v42[r] = offs_n[r] * stride_om;
     float* v44[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 30 "transpose.py"
+        v42[r] = offs_n[r] * stride_om;
         #line 30 "transpose.py"
         v44[r] = out_ptr + v42[r];
+    }
     int v48[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -966,15 +956,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask[r] = v17[r] & v23[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v28[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "transpose.py"
-        v28[r] = offs_m[r] * 1;
     float* v30[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "transpose.py"
+        v28[r] = offs_m[r] * 1;
         #line 23 "transpose.py"
         v30[r] = x_ptr + v28[r];
+    }
     int v34[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1022,15 +1011,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         out_mask[r] = v47[r] & v46[r];
     // tl.store(out_ptr + offs_n[:, None] * stride_om + offs_m[None, :] * stride_on, tl.trans(tile), mask=out_mask)
     int v53[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 27 "transpose.py"
-        v53[r] = offs_n[r] * 1;
     float* v55[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 27 "transpose.py"
+        v53[r] = offs_n[r] * 1;
         #line 27 "transpose.py"
         v55[r] = out_ptr + v53[r];
+    }
     int v59[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1121,15 +1109,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask[r] = v19[r] & v24[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v28[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "transpose.py"
-        v28[r] = offs_m[r] * stride_xm;
     float* v30[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "transpose.py"
+        v28[r] = offs_m[r] * stride_xm;
         #line 23 "transpose.py"
         v30[r] = x_ptr + v28[r];
+    }
     int v34[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1177,15 +1164,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         out_mask[r] = v46[r] & v45[r];
     // tl.store(out_ptr + offs_n[:, None] * stride_om + offs_m[None, :] * stride_on, tl.trans(tile), mask=out_mask)
     int v52[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 27 "transpose.py"
-        v52[r] = offs_n[r] * 1;
     float* v54[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 27 "transpose.py"
+        v52[r] = offs_n[r] * 1;
         #line 27 "transpose.py"
         v54[r] = out_ptr + v52[r];
+    }
     int v58[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1306,15 +1292,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask[r] = v18[r] & v24[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v29[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "transpose.py"
-        v29[r] = offs_m_1[r] * 1;
     float* v31[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "transpose.py"
+        v29[r] = offs_m_1[r] * 1;
         #line 23 "transpose.py"
         v31[r] = x_ptr + v29[r];
+    }
     int v35[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1388,15 +1373,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         out_mask[r] = v43[r] & v48[r];
     // tl.store(out_ptr + offs_n[:, None] * stride_om + offs_m[None, :] * stride_on, tl.trans(tile), mask=out_mask)
     int v52[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 27 "transpose.py"
-        v52[r] = offs_n[r] * stride_om;
     float* v54[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 27 "transpose.py"
+        v52[r] = offs_n[r] * stride_om;
         #line 27 "transpose.py"
         v54[r] = out_ptr + v52[r];
+    }
     int v58[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1517,15 +1501,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask[r] = (r & 3) ? mask[r & ~3] : v24[r] & v23[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v29[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 23 "transpose.py"
-        v29[r] = offs_m_1[r] * stride_xm;
     float* v31[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 23 "transpose.py"
+        v29[r] = offs_m_1[r] * stride_xm;
         #line 23 "transpose.py"
         v31[r] = x_ptr + v29[r];
+    }
     int v35[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1599,15 +1582,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         out_mask[r] = (r & 3) ? out_mask[r & ~3] : v46[r] & v45[r];
     // tl.store(out_ptr + offs_n[:, None] * stride_om + offs_m[None, :] * stride_on, tl.trans(tile), mask=out_mask)
     int v51[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 27 "transpose.py"
-        v51[r] = offs_n[r] * stride_om;
     float* v53[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 27 "transpose.py"
+        v51[r] = offs_n[r] * stride_om;
         #line 27 "transpose.py"
         v53[r] = out_ptr + v51[r];
+    }
     int v57[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1728,15 +1710,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         mask[r] = v20[r] & v25[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v29[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "transpose.py"
-        v29[r] = offs_m_1[r] * stride_xm;
     float* v31[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "transpose.py"
+        v29[r] = offs_m_1[r] * stride_xm;
         #line 23 "transpose.py"
         v31[r] = x_ptr + v29[r];
+    }
     int v35[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1810,15 +1791,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(float* x_ptr,
         out_mask[r] = v42[r] & v47[r];
     // tl.store(out_ptr + offs_n[:, None] * stride_om + offs_m[None, :] * stride_on, tl.trans(tile), mask=out_mask)
     int v51[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 27 "transpose.py"
-        v51[r] = offs_n[r] * stride_om;
     float* v53[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 27 "transpose.py"
+        v51[r] = offs_n[r] * stride_om;
         #line 27 "transpose.py"
         v53[r] = out_ptr + v51[r];
+    }
     int v57[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1910,15 +1890,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(__half* x_ptr
         mask[r] = v24[r] & v23[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v30[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 23 "transpose.py"
-        v30[r] = offs_m[r] * 1;
     __half* v32[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 23 "transpose.py"
+        v30[r] = offs_m[r] * 1;
         #line 23 "transpose.py"
         v32[r] = x_ptr + v30[r];
+    }
     int v35[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1945,15 +1924,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(__half* x_ptr
         tsm::load<1>(&tile[r], v38[r], mask[r]); // 2-byte access
     // tl.store(out_ptr + offs_n[None, :] * stride_om + offs_m[:, None] * stride_on, tile, mask=mask)
     int v42[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 30 "transpose.py"
-        v42[r] = offs_n[r] * stride_om;
     __half* v44[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 30 "transpose.py"
+        v42[r] = offs_n[r] * stride_om;
         #line 30 "transpose.py"
         v44[r] = out_ptr + v42[r];
+    }
     int v48[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2075,15 +2053,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(__half* x_ptr
         mask[r] = v21[r] & v26[r];
     // tile = tl.load(x_ptr + offs_m[:, None] * stride_xm + offs_n[None, :] * stride_xn, mask=mask)
     int v30[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 23 "transpose.py"
-        v30[r] = offs_m_1[r] * stride_xm;
     __half* v32[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 23 "transpose.py"
+        v30[r] = offs_m_1[r] * stride_xm;
         #line 23 "transpose.py"
         v32[r] = x_ptr + v30[r];
+    }
     int v35[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2149,15 +2126,14 @@ extern "C" __global__ void __launch_bounds__(128) transpose_kernel(__half* x_ptr
         out_mask[r] = v42[r] & v47[r];
     // tl.store(out_ptr + offs_n[:, None] * stride_om + offs_m[None, :] * stride_on, tl.trans(tile), mask=out_mask)
     int v51[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 27 "transpose.py"
-        v51[r] = offs_n[r] * stride_om;
     __half* v53[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 27 "transpose.py"
+        v51[r] = offs_n[r] * stride_om;
         #line 27 "transpose.py"
         v53[r] = out_ptr + v51[r];
+    }
     int v57[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)

@@ -29,16 +29,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 20 "vector_add.py"
-        mask[r] = offsets[r] < 1;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     float* v13[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 20 "vector_add.py"
+        mask[r] = offsets[r] < 1;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 21 "vector_add.py"
         v13[r] = x_ptr + offsets[r];
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -65,16 +64,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<1>(&y[r], v16[r], mask[r]); // 4-byte access
     // output = x + y
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 23 "vector_add.py"
-        output[r] = x[r] + y[r];
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 23 "vector_add.py"
+        output[r] = x[r] + y[r];
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 24 "vector_add.py"
         v20[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
@@ -111,16 +109,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 20 "vector_add.py"
-        mask[r] = offsets[r] < n_elements;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     float* v13[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 20 "vector_add.py"
+        mask[r] = offsets[r] < n_elements;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 21 "vector_add.py"
         v13[r] = x_ptr + offsets[r];
+    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -147,16 +144,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<1>(&y[r], v16[r], mask[r]); // 4-byte access
     // output = x + y
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 23 "vector_add.py"
-        output[r] = x[r] + y[r];
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 23 "vector_add.py"
+        output[r] = x[r] + y[r];
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 24 "vector_add.py"
         v20[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
@@ -229,16 +225,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<4>(&y[r], v16[r], mask[r]); // 16-byte accesses
     // output = x + y
     float output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 23 "vector_add.py"
-        output[r] = x[r] + y[r];
-    // tl.store(output_ptr + offsets, output, mask=mask)
     float* v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 23 "vector_add.py"
+        output[r] = x[r] + y[r];
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 24 "vector_add.py"
         v20[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 24 "vector_add.py"
@@ -276,16 +271,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 20 "vector_add.py"
-        mask[r] = offsets[r] < 1;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     __half* v13[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 20 "vector_add.py"
+        mask[r] = offsets[r] < 1;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 21 "vector_add.py"
         v13[r] = x_ptr + offsets[r];
+    }
     __half x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -312,16 +306,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         tsm::load<1>(&y[r], v16[r], mask[r]); // 2-byte access
     // output = x + y
     __half output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 23 "vector_add.py"
-        output[r] = __float2half_rn(__half2float(x[r]) + __half2float(y[r]));
-    // tl.store(output_ptr + offsets, output, mask=mask)
     __half* v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 23 "vector_add.py"
+        output[r] = __float2half_rn(__half2float(x[r]) + __half2float(y[r]));
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 24 "vector_add.py"
         v20[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
@@ -359,16 +352,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 20 "vector_add.py"
-        mask[r] = offsets[r] < n_elements;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     __half* v13[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 20 "vector_add.py"
+        mask[r] = offsets[r] < n_elements;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 21 "vector_add.py"
         v13[r] = x_ptr + offsets[r];
+    }
     __half x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -395,16 +387,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         tsm::load<1>(&y[r], v16[r], mask[r]); // 2-byte access
     // output = x + y
     __half output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 23 "vector_add.py"
-        output[r] = __float2half_rn(__half2float(x[r]) + __half2float(y[r]));
-    // tl.store(output_ptr + offsets, output, mask=mask)
     __half* v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 23 "vector_add.py"
+        output[r] = __float2half_rn(__half2float(x[r]) + __half2float(y[r]));
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 24 "vector_add.py"
         v20[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
@@ -478,16 +469,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         tsm::load<8>(&y[r], v16[r], mask[r]); // 16-byte accesses
     // output = x + y
     __half output[8];
-    #pragma unroll
-    for (int r = 0; r < 8; ++r)
-        #line 23 "vector_add.py"
-        output[r] = __float2half_rn(__half2float(x[r]) + __half2float(y[r]));
-    // tl.store(output_ptr + offsets, output, mask=mask)
     __half* v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r)
+    for (int r = 0; r < 8; ++r) {
+        #line 23 "vector_add.py"
+        output[r] = __float2half_rn(__half2float(x[r]) + __half2float(y[r]));
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 24 "vector_add.py"
         v20[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 8; r += 8)
         #line 24 "vector_add.py"
@@ -526,16 +516,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(int* x_ptr, int* y_
         offsets[r] = offsets_base;
     // mask = offsets < n_elements
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 20 "vector_add.py"
-        mask[r] = offsets[r] < n_elements;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     int* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 20 "vector_add.py"
+        mask[r] = offsets[r] < n_elements;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 21 "vector_add.py"
         v13[r] = x_ptr + offsets[r];
+    }
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -562,16 +551,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(int* x_ptr, int* y_
         tsm::load<1>(&y[r], v16[r], mask[r]); // 4-byte access
     // output = x + y
     int output[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 23 "vector_add.py"
-        output[r] = x[r] + y[r];
-    // tl.store(output_ptr + offsets, output, mask=mask)
     int* v20[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 23 "vector_add.py"
+        output[r] = x[r] + y[r];
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 24 "vector_add.py"
         v20[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 24 "vector_add.py"
@@ -608,16 +596,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(int* x_ptr, int* y_
         offsets[r] = offsets_base;
     // mask = offsets < n_elements
     bool mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 20 "vector_add.py"
-        mask[r] = offsets[r] < n_elements;
-    // x = tl.load(x_ptr + offsets, mask=mask)
     int* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 20 "vector_add.py"
+        mask[r] = offsets[r] < n_elements;
+        // x = tl.load(x_ptr + offsets, mask=mask)
         #line 21 "vector_add.py"
         v13[r] = x_ptr + offsets[r];
+    }
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -644,16 +631,15 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(int* x_ptr, int* y_
         tsm::load<1>(&y[r], v16[r], mask[r]); // 4-byte access
     // output = x + y
     int output[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 23 "vector_add.py"
-        output[r] = x[r] + y[r];
-    // tl.store(output_ptr + offsets, output, mask=mask)
     int* v20[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 23 "vector_add.py"
+        output[r] = x[r] + y[r];
+        // tl.store(output_ptr + offsets, output, mask=mask)
         #line 24 "vector_add.py"
         v20[r] = output_ptr + offsets[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 24 "vector_add.py"

@@ -52,15 +52,14 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         mask[r] = v13[r] & v17[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0.0).to(tl.float32)
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "welford.py"
-        v23[r] = rows[r] * 1;
     float* v25[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "welford.py"
+        v23[r] = rows[r] * 1;
         #line 38 "welford.py"
         v25[r] = x_ptr + v23[r];
+    }
     float* v28[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -146,31 +145,29 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 43 "welford.py"
-        row_mask[r] = rows[r] < 1;
-    // tl.store(mean_ptr + rows, mean, mask=row_mask)
     float* v69[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 43 "welford.py"
+        row_mask[r] = rows[r] < 1;
+        // tl.store(mean_ptr + rows, mean, mask=row_mask)
         #line 44 "welford.py"
         v69[r] = mean_ptr + rows[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v69[r], &mean_1[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v71[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 45 "welford.py"
-        v71[r] = var_ptr + rows[r];
     float v72[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 45 "welford.py"
+        v71[r] = var_ptr + rows[r];
         #line 45 "welford.py"
         v72[r] = tsm::div_full(m2_3[r], count_2[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -230,15 +227,14 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         mask[r] = v13[r] & v17[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0.0).to(tl.float32)
     int v23[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "welford.py"
-        v23[r] = rows[r] * 1;
     float* v25[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "welford.py"
+        v23[r] = rows[r] * 1;
         #line 38 "welford.py"
         v25[r] = x_ptr + v23[r];
+    }
     float* v28[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -324,31 +320,29 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 43 "welford.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(mean_ptr + rows, mean, mask=row_mask)
     float* v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 43 "welford.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(mean_ptr + rows, mean, mask=row_mask)
         #line 44 "welford.py"
         v68[r] = mean_ptr + rows[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v68[r], &mean_1[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v70[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 45 "welford.py"
-        v70[r] = var_ptr + rows[r];
     float v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 45 "welford.py"
+        v70[r] = var_ptr + rows[r];
         #line 45 "welford.py"
         v71[r] = tsm::div_full(m2_3[r], count_2[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -423,15 +417,14 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         mask[r] = v15[r] & v18[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0.0).to(tl.float32)
     int v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "welford.py"
-        v24[r] = rows_1[r] * stride;
     float* v26[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "welford.py"
+        v24[r] = rows_1[r] * stride;
         #line 38 "welford.py"
         v26[r] = x_ptr + v24[r];
+    }
     float* v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -578,31 +571,29 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 43 "welford.py"
-        row_mask[r] = rows[r] < 1;
-    // tl.store(mean_ptr + rows, mean, mask=row_mask)
     float* v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 43 "welford.py"
+        row_mask[r] = rows[r] < 1;
+        // tl.store(mean_ptr + rows, mean, mask=row_mask)
         #line 44 "welford.py"
         v71[r] = mean_ptr + rows[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v71[r], &mean_2[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v73[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 45 "welford.py"
-        v73[r] = var_ptr + rows[r];
     float v74[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 45 "welford.py"
+        v73[r] = var_ptr + rows[r];
         #line 45 "welford.py"
         v74[r] = tsm::div_full(m2_4[r], count_3[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -678,15 +669,14 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         mask[r] = v15[r] & v18[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0.0).to(tl.float32)
     int v24[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 38 "welford.py"
-        v24[r] = rows_1[r] * stride;
     float* v26[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 38 "welford.py"
+        v24[r] = rows_1[r] * stride;
         #line 38 "welford.py"
         v26[r] = x_ptr + v24[r];
+    }
     float* v30[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -841,31 +831,29 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 43 "welford.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(mean_ptr + rows, mean, mask=row_mask)
     float* v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 43 "welford.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(mean_ptr + rows, mean, mask=row_mask)
         #line 44 "welford.py"
         v70[r] = mean_ptr + rows[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v70[r], &mean_2[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v72[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 45 "welford.py"
-        v72[r] = var_ptr + rows[r];
     float v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 45 "welford.py"
+        v72[r] = var_ptr + rows[r];
         #line 45 "welford.py"
         v73[r] = tsm::div_full(m2_4[r], count_3[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -945,15 +933,14 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         mask[r] = v15[r] & v20[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0.0).to(tl.float32)
     int v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "welford.py"
-        v24[r] = rows_1[r] * stride;
     float* v26[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 38 "welford.py"
+        v24[r] = rows_1[r] * stride;
         #line 38 "welford.py"
         v26[r] = x_ptr + v24[r];
+    }
     int v29[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1190,31 +1177,29 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 43 "welford.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(mean_ptr + rows, mean, mask=row_mask)
     float* v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 43 "welford.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(mean_ptr + rows, mean, mask=row_mask)
         #line 44 "welford.py"
         v70[r] = mean_ptr + rows[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v70[r], &mean_2[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v72[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 45 "welford.py"
-        v72[r] = var_ptr + rows[r];
     float v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 45 "welford.py"
+        v72[r] = var_ptr + rows[r];
         #line 45 "welford.py"
         v73[r] = tsm::div_full(m2_4[r], count_3[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -1300,15 +1285,14 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         mask[r] = (r & 3) ? mask[r & ~3] : v19[r] & v20[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0.0).to(tl.float32)
     int v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 38 "welford.py"
-        v24[r] = rows_1[r] * stride;
     float* v26[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 38 "welford.py"
+        v24[r] = rows_1[r] * stride;
         #line 38 "welford.py"
         v26[r] = x_ptr + v24[r];
+    }
     float* v28[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1544,31 +1528,29 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 43 "welford.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(mean_ptr + rows, mean, mask=row_mask)
     float* v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 43 "welford.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(mean_ptr + rows, mean, mask=row_mask)
         #line 44 "welford.py"
         v70[r] = mean_ptr + rows[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v70[r], &mean_2[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v72[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 45 "welford.py"
-        v72[r] = var_ptr + rows[r];
     float v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 45 "welford.py"
+        v72[r] = var_ptr + rows[r];
         #line 45 "welford.py"
         v73[r] = tsm::div_full(m2_4[r], count_3[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -1653,15 +1635,14 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         mask[r] = v19[r] & v20[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0.0).to(tl.float32)
     int v24[4];
-    #pragma unroll
-    for (int r = 0; r < 4; ++r)
-        #line 38 "welford.py"
-        v24[r] = rows_1[r] * stride;
     float* v26[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r)
+    for (int r = 0; r < 4; ++r) {
+        #line 38 "welford.py"
+        v24[r] = rows_1[r] * stride;
         #line 38 "welford.py"
         v26[r] = x_ptr + v24[r];
+    }
     float* v28[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -1909,31 +1890,29 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 43 "welford.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(mean_ptr + rows, mean, mask=row_mask)
     float* v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 43 "welford.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(mean_ptr + rows, mean, mask=row_mask)
         #line 44 "welford.py"
         v70[r] = mean_ptr + rows[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v70[r], &mean_2[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v72[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 45 "welford.py"
-        v72[r] = var_ptr + rows[r];
     float v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 45 "welford.py"
+        v72[r] = var_ptr + rows[r];
         #line 45 "welford.py"
         v73[r] = tsm::div_full(m2_4[r], count_3[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -1981,16 +1960,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "welford.py"
-            mask[r] = cols[r] < 1;
-        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         float* v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 57 "welford.py"
+            mask[r] = cols[r] < 1;
+            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
             #line 58 "welford.py"
             v24[r] = x_ptr_1 + cols[r];
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2207,16 +2185,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "welford.py"
-            mask[r] = cols[r] < n_cols;
-        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         float* v23[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 57 "welford.py"
+            mask[r] = cols[r] < n_cols;
+            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
             #line 58 "welford.py"
             v23[r] = x_ptr_1 + cols[r];
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2433,16 +2410,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "welford.py"
-            mask[r] = cols[r] < n_cols;
-        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         float* v23[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 57 "welford.py"
+            mask[r] = cols[r] < n_cols;
+            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
             #line 58 "welford.py"
             v23[r] = x_ptr_1 + cols[r];
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2669,16 +2645,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             cols[r] = cols_base + ((r << 7));
         // mask = cols < n_cols
         bool mask[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 57 "welford.py"
-            mask[r] = cols[r] < n_cols;
-        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         float* v23[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 57 "welford.py"
+            mask[r] = cols[r] < n_cols;
+            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
             #line 58 "welford.py"
             v23[r] = x_ptr_1 + cols[r];
+        }
         float x[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -2954,16 +2929,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             cols[r] = cols_base + ((r << 7));
         // mask = cols < n_cols
         bool mask[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 57 "welford.py"
-            mask[r] = cols[r] < n_cols;
-        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         float* v23[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 57 "welford.py"
+            mask[r] = cols[r] < n_cols;
+            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
             #line 58 "welford.py"
             v23[r] = x_ptr_1 + cols[r];
+        }
         float x[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3523,16 +3497,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "welford.py"
-            mask[r] = cols[r] < 1;
-        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         __half* v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 57 "welford.py"
+            mask[r] = cols[r] < 1;
+            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
             #line 58 "welford.py"
             v24[r] = x_ptr_1 + cols[r];
+        }
         #line 58 "welford.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[1];
@@ -3545,16 +3518,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             #line 58 "welford.py"
             tsm::load<1>(&v28[r], v24[r], mask[r]); // 2-byte access
         float x[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "welford.py"
-            x[r] = __half2float(v28[r]);
-        // c_mean, c_m2, c_count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), 0, welford_combine)
         float v35[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 58 "welford.py"
+            x[r] = __half2float(v28[r]);
+            // c_mean, c_m2, c_count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), 0, welford_combine)
             #line 59 "welford.py"
             v35[r] = mask[r] ? 1.0f : 0.0f;
+        }
         float v30_1[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -3757,16 +3729,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "welford.py"
-            mask[r] = cols[r] < n_cols;
-        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         __half* v23[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 57 "welford.py"
+            mask[r] = cols[r] < n_cols;
+            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
             #line 58 "welford.py"
             v23[r] = x_ptr_1 + cols[r];
+        }
         #line 58 "welford.py"
         __half v25 = __float2half_rn(0.0f);
         __half v27[1];
@@ -3779,16 +3750,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             #line 58 "welford.py"
             tsm::load<1>(&v27[r], v23[r], mask[r]); // 2-byte access
         float x[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "welford.py"
-            x[r] = __half2float(v27[r]);
-        // c_mean, c_m2, c_count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), 0, welford_combine)
         float v34[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 58 "welford.py"
+            x[r] = __half2float(v27[r]);
+            // c_mean, c_m2, c_count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), 0, welford_combine)
             #line 59 "welford.py"
             v34[r] = mask[r] ? 1.0f : 0.0f;
+        }
         float v29_1[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -3991,16 +3961,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "welford.py"
-            mask[r] = cols[r] < n_cols;
-        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         __half* v23[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 57 "welford.py"
+            mask[r] = cols[r] < n_cols;
+            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
             #line 58 "welford.py"
             v23[r] = x_ptr_1 + cols[r];
+        }
         #line 58 "welford.py"
         __half v25 = __float2half_rn(0.0f);
         __half v27[1];
@@ -4013,16 +3982,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             #line 58 "welford.py"
             tsm::load<1>(&v27[r], v23[r], mask[r]); // 2-byte access
         float x[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 58 "welford.py"
-            x[r] = __half2float(v27[r]);
-        // c_mean, c_m2, c_count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), 0, welford_combine)
         float v34[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 58 "welford.py"
+            x[r] = __half2float(v27[r]);
+            // c_mean, c_m2, c_count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), 0, welford_combine)
             #line 59 "welford.py"
             v34[r] = mask[r] ? 1.0f : 0.0f;
+        }
         float v29_1[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4235,16 +4203,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             cols[r] = cols_base + ((r << 7));
         // mask = cols < n_cols
         bool mask[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 57 "welford.py"
-            mask[r] = cols[r] < n_cols;
-        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         __half* v23[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 57 "welford.py"
+            mask[r] = cols[r] < n_cols;
+            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
             #line 58 "welford.py"
             v23[r] = x_ptr_1 + cols[r];
+        }
         #line 58 "welford.py"
         __half v25 = __float2half_rn(0.0f);
         __half v27[2];
@@ -4257,16 +4224,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             #line 58 "welford.py"
             tsm::load<1>(&v27[r], v23[r], mask[r]); // 2-byte access
         float x[2];
-        #pragma unroll
-        for (int r = 0; r < 2; ++r)
-            #line 58 "welford.py"
-            x[r] = __half2float(v27[r]);
-        // c_mean, c_m2, c_count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), 0, welford_combine)
         float v34[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r)
+        for (int r = 0; r < 2; ++r) {
+            #line 58 "welford.py"
+            x[r] = __half2float(v27[r]);
+            // c_mean, c_m2, c_count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), 0, welford_combine)
             #line 59 "welford.py"
             v34[r] = mask[r] ? 1.0f : 0.0f;
+        }
         float v29_1[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -4528,16 +4494,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             cols[r] = cols_base + ((r << 7));
         // mask = cols < n_cols
         bool mask[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 57 "welford.py"
-            mask[r] = cols[r] < n_cols;
-        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         __half* v23[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 57 "welford.py"
+            mask[r] = cols[r] < n_cols;
+            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
             #line 58 "welford.py"
             v23[r] = x_ptr_1 + cols[r];
+        }
         #line 58 "welford.py"
         __half v25 = __float2half_rn(0.0f);
         __half v27[8];
@@ -4550,16 +4515,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             #line 58 "welford.py"
             tsm::load<1>(&v27[r], v23[r], mask[r]); // 2-byte access
         float x[8];
-        #pragma unroll
-        for (int r = 0; r < 8; ++r)
-            #line 58 "welford.py"
-            x[r] = __half2float(v27[r]);
-        // c_mean, c_m2, c_count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), 0, welford_combine)
         float v34[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r)
+        for (int r = 0; r < 8; ++r) {
+            #line 58 "welford.py"
+            x[r] = __half2float(v27[r]);
+            // c_mean, c_m2, c_count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), 0, welford_combine)
             #line 59 "welford.py"
             v34[r] = mask[r] ? 1.0f : 0.0f;
+        }
         float v29_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -4843,16 +4807,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             #line 58 "welford.py"
             tsm::load<4>(&v27[r], v23[r], mask[r]); // 8-byte accesses
         float x[4];
-        #pragma unroll
-        for (int r = 0; r < 4; ++r)
-            #line 58 "welford.py"
-            x[r] = __half2float(v27[r]);
-        // c_mean, c_m2, c_count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), 0, welford_combine)
         float v34[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r)
+        for (int r = 0; r < 4; ++r) {
+            #line 58 "welford.py"
+            x[r] = __half2float(v27[r]);
+            // c_mean, c_m2, c_count = tl.reduce((x, tl.zeros_like(x), tl.where(mask, 1.0, 0.0)), 0, welford_combine)
             #line 59 "welford.py"
             v34[r] = mask[r] ? 1.0f : 0.0f;
+        }
         float v89_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -5148,15 +5111,14 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
         mask[r] = v19[r] & v20[r];
     // x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :], mask=mask, other=0.0).to(tl.float32)
     int v24[2];
-    #pragma unroll
-    for (int r = 0; r < 2; ++r)
-        #line 38 "welford.py"
-        v24[r] = rows_1[r] * stride;
     float* v26[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r)
+    for (int r = 0; r < 2; ++r) {
+        #line 38 "welford.py"
+        v24[r] = rows_1[r] * stride;
         #line 38 "welford.py"
         v26[r] = x_ptr + v24[r];
+    }
     float* v28[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5392,31 +5354,29 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 43 "welford.py"
-        row_mask[r] = rows[r] < n_rows;
-    // tl.store(mean_ptr + rows, mean, mask=row_mask)
     float* v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 43 "welford.py"
+        row_mask[r] = rows[r] < n_rows;
+        // tl.store(mean_ptr + rows, mean, mask=row_mask)
         #line 44 "welford.py"
         v70[r] = mean_ptr + rows[r];
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v70[r], &mean_2[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v72[1];
-    #pragma unroll
-    for (int r = 0; r < 1; ++r)
-        #line 45 "welford.py"
-        v72[r] = var_ptr + rows[r];
     float v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r)
+    for (int r = 0; r < 1; ++r) {
+        #line 45 "welford.py"
+        v72[r] = var_ptr + rows[r];
         #line 45 "welford.py"
         v73[r] = tsm::div_full(m2_4[r], count_3[r]);
+    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -5466,16 +5426,15 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        #pragma unroll
-        for (int r = 0; r < 1; ++r)
-            #line 57 "welford.py"
-            mask[r] = cols[r] < n_cols;
-        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         float* v23[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r)
+        for (int r = 0; r < 1; ++r) {
+            #line 57 "welford.py"
+            mask[r] = cols[r] < n_cols;
+            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
             #line 58 "welford.py"
             v23[r] = x_ptr_1 + cols[r];
+        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)

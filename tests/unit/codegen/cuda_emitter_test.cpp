@@ -558,3 +558,34 @@ TEST(CudaEmitter, LinearExpressionsCompressRunsOfBits)
     EXPECT_EQ(linearExpr("warp", 2, {0, 0}), "");
     EXPECT_EQ(linearExpr("r", 2, {3, 1}), "(((r >> 0) & 1) * 3) ^ (((r >> 1) & 1) * 1)");
 }
+
+TEST(CudaEmitter, ElementwiseChainsShareOneLoop)
+{
+    // GELU over 128 registers a thread: one loop takes each element through the whole chain
+    // (with the constants hoisted before it), so no intermediate array is live across it; a
+    // loop per op holds two 128-register arrays at once and spills.
+    const std::string src = "@triton.jit\n"
+                            "def gelu(x_ptr, y_ptr, BLOCK: tl.constexpr):\n"
+                            "    offs = tl.arange(0, BLOCK)\n"
+                            "    x = tl.load(x_ptr + offs)\n"
+                            "    y = 0.5 * x * (1.0 + tl.erf(x * 0.7071067811865476))\n"
+                            "    tl.store(y_ptr + offs, y.to(tl.float16))\n";
+    auto e = emit(src, "x_ptr=*fp32:16, y_ptr=*fp16:16, BLOCK=4096, num_warps=1", {}, 4, "gelu");
+    ASSERT_TRUE(e->source) << e->messages();
+    const std::string &c = e->code();
+    const std::size_t loop = c.find("for (int r = 0; r < 128; ++r) {");
+    ASSERT_NE(loop, std::string::npos) << c;
+    const std::size_t end = c.find("\n    }", loop);
+    const std::string body = c.substr(loop, end - loop);
+    EXPECT_NE(body.find("0.5f * x[r]"), std::string::npos) << body;
+    EXPECT_NE(body.find("tsm::erf_ftz("), std::string::npos) << body;
+    EXPECT_NE(body.find("__float2half_rn("), std::string::npos) << body;
+    // The Python line's comment once, before the declarations, not repeated in the loop.
+    EXPECT_EQ(count(c, "// y = 0.5 * x"), 1) << c;
+    cuda::CompileOptions o;
+    o.cacheDir = "-";
+    const cuda::CompileResult r = cuda::compileCuda(c, "/tilesmith/gelu.cu", o);
+    ASSERT_TRUE(r.ok) << r.log;
+    if (r.resources.parsed)
+        EXPECT_EQ(r.resources.spillStoreBytes, 0) << r.log;
+}
