@@ -318,6 +318,13 @@ int Emitter::affineAddUniform(const ir::Op &op, const Layout &l) const
 {
     const ir::ValueId res = op.result();
     const ir::Type &rt = k.type(res);
+    if (op.code == ir::OpCode::AddPtr && op.operands.size() == 2) {
+        // A uniform pointer plus affine offsets: (p + base) + c, whose constants the compiler
+        // folds into the accesses' immediate offsets (one 64-bit multiply-add, not one per
+        // vector).
+        const Affine *a = affine(op.operands[1]);
+        return a && isUniform(op.operands[0]) && a->layout.sameAs(l) ? 0 : -1;
+    }
     if (op.code != ir::OpCode::Add || op.operands.size() != 2 || rt.pointer
         || (rt.dtype != DType::I32 && rt.dtype != DType::I64))
         return -1;
@@ -345,10 +352,11 @@ bool Emitter::emitAffineAdd(const ir::Op &op, const Layout &l)
         declare(res);
         // `block_start + tp0` once, then each register's constant: (s + tp) + c.
         const std::string base = name(res) + "_base";
-        line("const " + cValueType(rt.scalar()) + " " + base + " = " + u
-             + (from.base == "0" ? "" : " + " + from.base) + ";");
+        line((rt.pointer ? cValueType(rt.scalar()) + " const " : "const " + cValueType(rt.scalar()) + " ") + base
+             + " = " + u + (from.base == "0" ? "" : " + " + from.base) + ";");
         unrolledLoop(l.numRegs(), name(res) + "[r] = " + base + (from.reg.empty() ? "" : " + " + from.reg) + ";");
-        setAffine(res, {base, from.reg, l});
+        if (!rt.pointer)
+            setAffine(res, {base, from.reg, l});
         return true;
     }
     return false;
@@ -373,6 +381,10 @@ bool Emitter::fusableElementwise(const ir::Op &op) const
     const Layout &l = layout(op.result());
     if (affineAddUniform(op, l) >= 0 || equalRun(op.result(), l) > 1)
         return false;
+    // A pointer plus affine offsets: emitAffineAdd's once the pointer's splat (which may still
+    // be ahead, among the ops a run hoists) is known uniform.
+    if (op.code == OpCode::AddPtr && op.operands.size() == 2 && affine(op.operands[1]))
+        return false;
     for (ir::ValueId v : op.operands)
         if (isBlock(v) && !isUniform(v))
             return true;
@@ -388,6 +400,8 @@ bool Emitter::hoistableBeforeRun(const ir::Op &op) const
         return true;
     if (op.code == OpCode::Splat)
         return op.operands.size() == 1 && !isBlock(op.operands[0]);
+    if (op.code == OpCode::AddPtr)
+        return true; // pointer arithmetic (a store's addresses), reading nothing of the run
     // Scalar arithmetic (index math for the code after the run): no block, no side effect.
     const bool elementwise = ir::isElementwise(op.code) || op.code == OpCode::Cast || op.code == OpCode::Bitcast;
     return elementwise && !isBlock(op.result());

@@ -199,7 +199,7 @@ public:
     /// An elementwise op whose result emitElementwise computes with one loop over the result's
     /// registers (no uniform, affine or equal-run shortcut): one emitElementwiseGroup may share it.
     bool fusableElementwise(const ir::Op &op) const;
-    /// A constant, a splat of a scalar or scalar arithmetic: emitted before a run of fusable
+    /// A constant, a splat of a scalar, pointer arithmetic or scalar arithmetic: emitted before a run of fusable
     /// ops it sits among (when it reads none of the run's results).
     bool hoistableBeforeRun(const ir::Op &op) const;
     /// Consecutive fusable ops with one result layout, emitted as one loop (emit_arith.cpp).

@@ -89,15 +89,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v43[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < 1;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v43[1];
+    #line 31 "argmax.py"
+    int* const v43_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v43[r] = argmax_ptr + rows[r];
-    }
+        v43[r] = v43_base;
     int v44[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -141,10 +144,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::store<1>(v43[r], &v59[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v61[1];
+    #line 32 "argmax.py"
+    int* const v61_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v61[r] = argmin_ptr + rows[r];
+        v61[r] = v61_base;
     int v62[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -278,15 +283,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v42[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v42[1];
+    #line 31 "argmax.py"
+    int* const v42_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v42[r] = argmax_ptr + rows[r];
-    }
+        v42[r] = v42_base;
     int v43[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -330,10 +338,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::store<1>(v42[r], &v58[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v60[1];
+    #line 32 "argmax.py"
+    int* const v60_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v60[r] = argmin_ptr + rows[r];
+        v60[r] = v60_base;
     int v61[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -482,15 +492,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v45[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < 1;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v45[1];
+    #line 31 "argmax.py"
+    int* const v45_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v45[r] = argmax_ptr + rows[r];
-    }
+        v45[r] = v45_base;
     int v46[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -563,10 +576,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::store<1>(v45[r], &v81[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v63[1];
+    #line 32 "argmax.py"
+    int* const v63_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v63[r] = argmin_ptr + rows[r];
+        v63[r] = v63_base;
     int v64[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -745,15 +760,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v44[1];
+    #line 31 "argmax.py"
+    int* const v44_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v44[r] = argmax_ptr + rows[r];
-    }
+        v44[r] = v44_base;
     int v45[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -832,10 +850,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::store<1>(v44[r], &v80[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v62[1];
+    #line 32 "argmax.py"
+    int* const v62_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v62[r] = argmin_ptr + rows[r];
+        v62[r] = v62_base;
     int v63[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1029,15 +1049,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v44[1];
+    #line 31 "argmax.py"
+    int* const v44_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v44[r] = argmax_ptr + rows[r];
-    }
+        v44[r] = v44_base;
     int v45[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1176,10 +1199,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::store<1>(v44[r], &v80[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v62[1];
+    #line 32 "argmax.py"
+    int* const v62_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v62[r] = argmin_ptr + rows[r];
+        v62[r] = v62_base;
     int v63[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1444,15 +1469,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v44[1];
+    #line 31 "argmax.py"
+    int* const v44_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v44[r] = argmax_ptr + rows[r];
-    }
+        v44[r] = v44_base;
     int v91[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1593,10 +1621,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::store<1>(v44[r], &v83[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v62[1];
+    #line 32 "argmax.py"
+    int* const v62_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v62[r] = argmin_ptr + rows[r];
+        v62[r] = v62_base;
     int v94[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1862,15 +1892,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v44[1];
+    #line 31 "argmax.py"
+    int* const v44_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v44[r] = argmax_ptr + rows[r];
-    }
+        v44[r] = v44_base;
     int v45[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2015,10 +2048,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::store<1>(v44[r], &v80[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v62[1];
+    #line 32 "argmax.py"
+    int* const v62_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v62[r] = argmin_ptr + rows[r];
+        v62[r] = v62_base;
     int v63[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2251,15 +2286,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v42[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < 1;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v42[1];
+    #line 31 "argmax.py"
+    int* const v42_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v42[r] = argmax_ptr + rows[r];
-    }
+        v42[r] = v42_base;
     int v43[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2303,10 +2341,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::store<1>(v42[r], &v58[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v60[1];
+    #line 32 "argmax.py"
+    int* const v60_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v60[r] = argmin_ptr + rows[r];
+        v60[r] = v60_base;
     int v61[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2438,15 +2478,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v41[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v41[1];
+    #line 31 "argmax.py"
+    int* const v41_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v41[r] = argmax_ptr + rows[r];
-    }
+        v41[r] = v41_base;
     int v42[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2490,10 +2533,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::store<1>(v41[r], &v57[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v59[1];
+    #line 32 "argmax.py"
+    int* const v59_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v59[r] = argmin_ptr + rows[r];
+        v59[r] = v59_base;
     int v60[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2640,15 +2685,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < 1;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v44[1];
+    #line 31 "argmax.py"
+    int* const v44_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v44[r] = argmax_ptr + rows[r];
-    }
+        v44[r] = v44_base;
     int v45[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2721,10 +2769,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::store<1>(v44[r], &v80[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v62[1];
+    #line 32 "argmax.py"
+    int* const v62_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v62[r] = argmin_ptr + rows[r];
+        v62[r] = v62_base;
     int v63[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2901,15 +2951,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v43[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v43[1];
+    #line 31 "argmax.py"
+    int* const v43_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v43[r] = argmax_ptr + rows[r];
-    }
+        v43[r] = v43_base;
     int v44[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2988,10 +3041,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::store<1>(v43[r], &v79[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v61[1];
+    #line 32 "argmax.py"
+    int* const v61_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v61[r] = argmin_ptr + rows[r];
+        v61[r] = v61_base;
     int v62[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3183,15 +3238,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v43[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v43[1];
+    #line 31 "argmax.py"
+    int* const v43_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v43[r] = argmax_ptr + rows[r];
-    }
+        v43[r] = v43_base;
     int v44[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3330,10 +3388,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::store<1>(v43[r], &v79[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v61[1];
+    #line 32 "argmax.py"
+    int* const v61_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v61[r] = argmin_ptr + rows[r];
+        v61[r] = v61_base;
     int v62[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3596,15 +3656,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v43[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v43[1];
+    #line 31 "argmax.py"
+    int* const v43_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v43[r] = argmax_ptr + rows[r];
-    }
+        v43[r] = v43_base;
     int v90[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -3745,10 +3808,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::store<1>(v43[r], &v82[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v61[1];
+    #line 32 "argmax.py"
+    int* const v61_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v61[r] = argmin_ptr + rows[r];
+        v61[r] = v61_base;
     int v93[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -4012,15 +4077,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v43[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v43[1];
+    #line 31 "argmax.py"
+    int* const v43_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v43[r] = argmax_ptr + rows[r];
-    }
+        v43[r] = v43_base;
     int v44[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -4165,10 +4233,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::store<1>(v43[r], &v79[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v61[1];
+    #line 32 "argmax.py"
+    int* const v61_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v61[r] = argmin_ptr + rows[r];
+        v61[r] = v61_base;
     int v62[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -4429,15 +4499,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v44[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v44[1];
+    #line 31 "argmax.py"
+    int* const v44_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v44[r] = argmax_ptr + rows[r];
-    }
+        v44[r] = v44_base;
     int v45[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4572,10 +4645,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(float* x_ptr
         tsm::store<1>(v44[r], &v80[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v62[1];
+    #line 32 "argmax.py"
+    int* const v62_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v62[r] = argmin_ptr + rows[r];
+        v62[r] = v62_base;
     int v63[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4824,15 +4899,18 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    int* v43[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 30 "argmax.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    // tl.store(argmax_ptr + rows, tl.argmax(x_for_max, axis=1), mask=row_mask)
+    int* v43[1];
+    #line 31 "argmax.py"
+    int* const v43_base = argmax_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 31 "argmax.py"
-        v43[r] = argmax_ptr + rows[r];
-    }
+        v43[r] = v43_base;
     int v44[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -4967,10 +5045,12 @@ extern "C" __global__ void __launch_bounds__(128) row_argmax_kernel(int* x_ptr, 
         tsm::store<1>(v43[r], &v79[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(argmin_ptr + rows, tl.argmin(x_for_min, axis=1), mask=row_mask)
     int* v61[1];
+    #line 32 "argmax.py"
+    int* const v61_base = argmin_ptr + rows_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "argmax.py"
-        v61[r] = argmin_ptr + rows[r];
+        v61[r] = v61_base;
     int v62[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -5121,15 +5201,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         offs[r] = (0);
     // mask = offs < n
     bool mask[1];
-    float* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 38 "argmax.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    float* v10[1];
+    #line 39 "argmax.py"
+    float* const v10_base = x_ptr;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 39 "argmax.py"
-        v10[r] = x_ptr + offs[r];
-    }
+        v10[r] = v10_base;
     #line 39 "argmax.py"
     float v12 = (float)0;
     float x[1];
@@ -5319,15 +5402,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    float* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 38 "argmax.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    float* v10[1];
+    #line 39 "argmax.py"
+    float* const v10_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 39 "argmax.py"
-        v10[r] = x_ptr + offs[r];
-    }
+        v10[r] = v10_base;
     #line 39 "argmax.py"
     float v12 = (float)0;
     float x[1];
@@ -5564,15 +5650,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    float* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 38 "argmax.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    float* v10[1];
+    #line 39 "argmax.py"
+    float* const v10_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 39 "argmax.py"
-        v10[r] = x_ptr + offs[r];
-    }
+        v10[r] = v10_base;
     #line 39 "argmax.py"
     float v12 = (float)0;
     float x[1];
@@ -5980,10 +6069,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         mask[r] = (r & 3) ? mask[r & ~3] : offs[r] < n;
     // x = tl.load(x_ptr + offs, mask=mask, other=0)
     float* v10[8];
+    #line 39 "argmax.py"
+    float* const v10_base = x_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 39 "argmax.py"
-        v10[r] = x_ptr + offs[r];
+        v10[r] = v10_base + ((r & 3) | ((r >> 2) << 9));
     #line 39 "argmax.py"
     float v12 = (float)0;
     float x[8];
@@ -6403,15 +6494,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[32];
-    float* v10[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r) {
+    for (int r = 0; r < 32; ++r)
         #line 38 "argmax.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    float* v10[32];
+    #line 39 "argmax.py"
+    float* const v10_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
         #line 39 "argmax.py"
-        v10[r] = x_ptr + offs[r];
-    }
+        v10[r] = v10_base + ((r & 3) | ((r >> 2) << 9));
     #line 39 "argmax.py"
     float v12 = (float)0;
     float x[32];
@@ -6828,15 +6922,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         offs[r] = (0);
     // mask = offs < n
     bool mask[1];
-    int* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 38 "argmax.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v10[1];
+    #line 39 "argmax.py"
+    int* const v10_base = x_ptr;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 39 "argmax.py"
-        v10[r] = x_ptr + offs[r];
-    }
+        v10[r] = v10_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7024,15 +7121,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    int* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 38 "argmax.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v10[1];
+    #line 39 "argmax.py"
+    int* const v10_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 39 "argmax.py"
-        v10[r] = x_ptr + offs[r];
-    }
+        v10[r] = v10_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7267,15 +7367,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    int* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 38 "argmax.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v10[1];
+    #line 39 "argmax.py"
+    int* const v10_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 39 "argmax.py"
-        v10[r] = x_ptr + offs[r];
-    }
+        v10[r] = v10_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7681,10 +7784,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         mask[r] = (r & 3) ? mask[r & ~3] : offs[r] < n;
     // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v10[8];
+    #line 39 "argmax.py"
+    int* const v10_base = x_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 39 "argmax.py"
-        v10[r] = x_ptr + offs[r];
+        v10[r] = v10_base + ((r & 3) | ((r >> 2) << 9));
     int x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -8102,15 +8207,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[32];
-    int* v10[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r) {
+    for (int r = 0; r < 32; ++r)
         #line 38 "argmax.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v10[32];
+    #line 39 "argmax.py"
+    int* const v10_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
         #line 39 "argmax.py"
-        v10[r] = x_ptr + offs[r];
-    }
+        v10[r] = v10_base + ((r & 3) | ((r >> 2) << 9));
     int x[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -8526,15 +8634,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(float* x_
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    float* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 38 "argmax.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    float* v10[1];
+    #line 39 "argmax.py"
+    float* const v10_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 39 "argmax.py"
-        v10[r] = x_ptr + offs[r];
-    }
+        v10[r] = v10_base;
     #line 39 "argmax.py"
     float v12 = (float)0;
     float x[1];
@@ -8787,15 +8898,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_argmax_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    int* v10[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 38 "argmax.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v10[1];
+    #line 39 "argmax.py"
+    int* const v10_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 39 "argmax.py"
-        v10[r] = x_ptr + offs[r];
-    }
+        v10[r] = v10_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)

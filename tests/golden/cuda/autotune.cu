@@ -7168,14 +7168,17 @@ extern "C" __global__ void __launch_bounds__(64) row_sum_kernel(float* x_ptr, fl
     #line 93 "autotune.py"
     float* v11 = x_ptr + v10;
     float* v13[1];
+    #line 93 "autotune.py"
+    float* const v13_base = v11 + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 93 "autotune.py"
+        v13[r] = v13_base;
     bool v16[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 93 "autotune.py"
-        v13[r] = v11 + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 93 "autotune.py"
         v16[r] = cols[r] < 1;
-    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7306,14 +7309,17 @@ extern "C" __global__ void __launch_bounds__(128) row_sum_kernel(float* x_ptr, f
     #line 93 "autotune.py"
     float* v11 = x_ptr + v10;
     float* v13[2];
+    #line 93 "autotune.py"
+    float* const v13_base = v11 + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 93 "autotune.py"
+        v13[r] = v13_base + ((r << 7));
     bool v16[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 93 "autotune.py"
-        v13[r] = v11 + cols[r];
+    for (int r = 0; r < 2; ++r)
         #line 93 "autotune.py"
         v16[r] = cols[r] < 1;
-    }
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -7450,14 +7456,17 @@ extern "C" __global__ void __launch_bounds__(128) row_sum_kernel(float* x_ptr, f
     #line 93 "autotune.py"
     float* v11 = x_ptr + v10;
     float* v13[8];
+    #line 93 "autotune.py"
+    float* const v13_base = v11 + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 93 "autotune.py"
+        v13[r] = v13_base + ((r << 7));
     bool v16[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-        #line 93 "autotune.py"
-        v13[r] = v11 + cols[r];
+    for (int r = 0; r < 8; ++r)
         #line 93 "autotune.py"
         v16[r] = cols[r] < 1;
-    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -7594,14 +7603,17 @@ extern "C" __global__ void __launch_bounds__(64) row_sum_kernel(float* x_ptr, fl
     #line 93 "autotune.py"
     float* v12 = x_ptr + v11;
     float* v14[1];
+    #line 93 "autotune.py"
+    float* const v14_base = v12 + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 93 "autotune.py"
+        v14[r] = v14_base;
     bool v16[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 93 "autotune.py"
-        v14[r] = v12 + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 93 "autotune.py"
         v16[r] = cols[r] < n_cols;
-    }
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7732,14 +7744,17 @@ extern "C" __global__ void __launch_bounds__(128) row_sum_kernel(float* x_ptr, f
     #line 93 "autotune.py"
     float* v12 = x_ptr + v11;
     float* v14[2];
+    #line 93 "autotune.py"
+    float* const v14_base = v12 + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 93 "autotune.py"
+        v14[r] = v14_base + ((r << 7));
     bool v16[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 93 "autotune.py"
-        v14[r] = v12 + cols[r];
+    for (int r = 0; r < 2; ++r)
         #line 93 "autotune.py"
         v16[r] = cols[r] < n_cols;
-    }
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -7876,14 +7891,17 @@ extern "C" __global__ void __launch_bounds__(128) row_sum_kernel(float* x_ptr, f
     #line 93 "autotune.py"
     float* v12 = x_ptr + v11;
     float* v14[8];
+    #line 93 "autotune.py"
+    float* const v14_base = v12 + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 93 "autotune.py"
+        v14[r] = v14_base + ((r << 7));
     bool v16[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-        #line 93 "autotune.py"
-        v14[r] = v12 + cols[r];
+    for (int r = 0; r < 8; ++r)
         #line 93 "autotune.py"
         v16[r] = cols[r] < n_cols;
-    }
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)

@@ -6252,10 +6252,12 @@ extern "C" __global__ void __launch_bounds__(128) pad_kernel(float* x_ptr, int* 
         #line 92 "block_ptr.py"
         v62[r] = (tp1);
     int* v64[1];
+    #line 92 "block_ptr.py"
+    int* const v64_base = out_ptr + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 92 "block_ptr.py"
-        v64[r] = out_ptr + v62[r];
+        v64[r] = v64_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 92 "block_ptr.py"
@@ -6321,10 +6323,12 @@ extern "C" __global__ void __launch_bounds__(128) shifted_copy_kernel(float* x_p
         #line 109 "block_ptr.py"
         v15[r] = (tp0);
     float* v17[1];
+    #line 109 "block_ptr.py"
+    float* const v17_base = y_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 109 "block_ptr.py"
-        v17[r] = y_ptr + v15[r];
+        v17[r] = v17_base;
     #line 109 "block_ptr.py"
     long long v18 = (long long)p_3;
     #line 109 "block_ptr.py"
@@ -6437,10 +6441,12 @@ extern "C" __global__ void __launch_bounds__(128) shifted_copy_kernel(float* x_p
         #line 109 "block_ptr.py"
         v15[r] = (tp0);
     float* v17[1];
+    #line 109 "block_ptr.py"
+    float* const v17_base = y_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 109 "block_ptr.py"
-        v17[r] = y_ptr + v15[r];
+        v17[r] = v17_base;
     #line 109 "block_ptr.py"
     long long v18 = (long long)p_3;
     #line 109 "block_ptr.py"

@@ -28,15 +28,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v13[1];
+    #line 32 "control_flow.py"
+    float* const v13_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v13[r] = x_ptr + offs[r];
-    }
+        v13[r] = v13_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -170,15 +173,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v67 = (float)v66;
     float out_3[1];
-    float* v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 54 "control_flow.py"
         out_3[r] = out_1[r] + v67;
-        // tl.store(out_ptr + offs, out, mask=mask)
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v71[1];
+    #line 57 "control_flow.py"
+    float* const v71_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
-        v71[r] = out_ptr + offs[r];
-    }
+        v71[r] = v71_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -214,15 +220,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v13[1];
+    #line 32 "control_flow.py"
+    float* const v13_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v13[r] = x_ptr + offs[r];
-    }
+        v13[r] = v13_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -356,15 +365,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v67 = (float)v66;
     float out_3[1];
-    float* v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 54 "control_flow.py"
         out_3[r] = out_1[r] + v67;
-        // tl.store(out_ptr + offs, out, mask=mask)
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v71[1];
+    #line 57 "control_flow.py"
+    float* const v71_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
-        v71[r] = out_ptr + offs[r];
-    }
+        v71[r] = v71_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -400,15 +412,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v12[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v12[1];
+    #line 32 "control_flow.py"
+    float* const v12_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v12[r] = x_ptr + offs[r];
-    }
+        v12[r] = v12_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -542,15 +557,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v69 = (float)v68;
     float out_3[1];
-    float* v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 54 "control_flow.py"
         out_3[r] = out_1[r] + v69;
-        // tl.store(out_ptr + offs, out, mask=mask)
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v73[1];
+    #line 57 "control_flow.py"
+    float* const v73_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
-        v73[r] = out_ptr + offs[r];
-    }
+        v73[r] = v73_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -586,15 +604,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v12[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v12[1];
+    #line 32 "control_flow.py"
+    float* const v12_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v12[r] = x_ptr + offs[r];
-    }
+        v12[r] = v12_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -728,15 +749,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v69 = (float)v68;
     float out_3[1];
-    float* v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 54 "control_flow.py"
         out_3[r] = out_1[r] + v69;
-        // tl.store(out_ptr + offs, out, mask=mask)
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v73[1];
+    #line 57 "control_flow.py"
+    float* const v73_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
-        v73[r] = out_ptr + offs[r];
-    }
+        v73[r] = v73_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -772,15 +796,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v13[1];
+    #line 32 "control_flow.py"
+    float* const v13_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v13[r] = x_ptr + offs[r];
-    }
+        v13[r] = v13_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -914,15 +941,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v67 = (float)v66;
     float out_3[1];
-    float* v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 54 "control_flow.py"
         out_3[r] = out_1[r] + v67;
-        // tl.store(out_ptr + offs, out, mask=mask)
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v71[1];
+    #line 57 "control_flow.py"
+    float* const v71_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
-        v71[r] = out_ptr + offs[r];
-    }
+        v71[r] = v71_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -958,15 +988,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v13[1];
+    #line 32 "control_flow.py"
+    float* const v13_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v13[r] = x_ptr + offs[r];
-    }
+        v13[r] = v13_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1100,15 +1133,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v67 = (float)v66;
     float out_3[1];
-    float* v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 54 "control_flow.py"
         out_3[r] = out_1[r] + v67;
-        // tl.store(out_ptr + offs, out, mask=mask)
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v71[1];
+    #line 57 "control_flow.py"
+    float* const v71_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
-        v71[r] = out_ptr + offs[r];
-    }
+        v71[r] = v71_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -1144,15 +1180,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v14[1];
+    #line 32 "control_flow.py"
+    float* const v14_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v14[r] = x_ptr + offs[r];
-    }
+        v14[r] = v14_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1310,15 +1349,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v72 = (float)v71;
     float out_5[1];
-    float* v76[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 54 "control_flow.py"
         out_5[r] = out_3[r] + v72;
-        // tl.store(out_ptr + offs, out, mask=mask)
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v76[1];
+    #line 57 "control_flow.py"
+    float* const v76_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
-        v76[r] = out_ptr + offs[r];
-    }
+        v76[r] = v76_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -1354,15 +1396,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v14[1];
+    #line 32 "control_flow.py"
+    float* const v14_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v14[r] = x_ptr + offs[r];
-    }
+        v14[r] = v14_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1520,15 +1565,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v72 = (float)v71;
     float out_5[1];
-    float* v76[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 54 "control_flow.py"
         out_5[r] = out_3[r] + v72;
-        // tl.store(out_ptr + offs, out, mask=mask)
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v76[1];
+    #line 57 "control_flow.py"
+    float* const v76_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
-        v76[r] = out_ptr + offs[r];
-    }
+        v76[r] = v76_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -1564,15 +1612,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v13[1];
+    #line 32 "control_flow.py"
+    float* const v13_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v13[r] = x_ptr + offs[r];
-    }
+        v13[r] = v13_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1730,15 +1781,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v74 = (float)v73;
     float out_5[1];
-    float* v78[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 54 "control_flow.py"
         out_5[r] = out_3[r] + v74;
-        // tl.store(out_ptr + offs, out, mask=mask)
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v78[1];
+    #line 57 "control_flow.py"
+    float* const v78_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
-        v78[r] = out_ptr + offs[r];
-    }
+        v78[r] = v78_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -1774,15 +1828,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v13[1];
+    #line 32 "control_flow.py"
+    float* const v13_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v13[r] = x_ptr + offs[r];
-    }
+        v13[r] = v13_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1940,15 +1997,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v74 = (float)v73;
     float out_5[1];
-    float* v78[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 54 "control_flow.py"
         out_5[r] = out_3[r] + v74;
-        // tl.store(out_ptr + offs, out, mask=mask)
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v78[1];
+    #line 57 "control_flow.py"
+    float* const v78_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
-        v78[r] = out_ptr + offs[r];
-    }
+        v78[r] = v78_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -1984,15 +2044,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v14[1];
+    #line 32 "control_flow.py"
+    float* const v14_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v14[r] = x_ptr + offs[r];
-    }
+        v14[r] = v14_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2150,15 +2213,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v72 = (float)v71;
     float out_5[1];
-    float* v76[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 54 "control_flow.py"
         out_5[r] = out_3[r] + v72;
-        // tl.store(out_ptr + offs, out, mask=mask)
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v76[1];
+    #line 57 "control_flow.py"
+    float* const v76_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
-        v76[r] = out_ptr + offs[r];
-    }
+        v76[r] = v76_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -2194,15 +2260,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v14[1];
+    #line 32 "control_flow.py"
+    float* const v14_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v14[r] = x_ptr + offs[r];
-    }
+        v14[r] = v14_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2360,15 +2429,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     #line 54 "control_flow.py"
     float v72 = (float)v71;
     float out_5[1];
-    float* v76[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 54 "control_flow.py"
         out_5[r] = out_3[r] + v72;
-        // tl.store(out_ptr + offs, out, mask=mask)
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v76[1];
+    #line 57 "control_flow.py"
+    float* const v76_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
-        v76[r] = out_ptr + offs[r];
-    }
+        v76[r] = v76_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -2406,15 +2478,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v14[1];
+    #line 32 "control_flow.py"
+    float* const v14_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v14[r] = x_ptr + offs[r];
-    }
+        v14[r] = v14_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2561,7 +2636,6 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     float v64 = (float)v63;
     float out_5[1];
     float out_6[1];
-    float* v69[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 54 "control_flow.py"
@@ -2569,10 +2643,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         // out = -out
         #line 56 "control_flow.py"
         out_6[r] = -out_5[r];
-        // tl.store(out_ptr + offs, out, mask=mask)
-        #line 57 "control_flow.py"
-        v69[r] = out_ptr + offs[r];
     }
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v69[1];
+    #line 57 "control_flow.py"
+    float* const v69_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 57 "control_flow.py"
+        v69[r] = v69_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"
@@ -2610,15 +2689,18 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 31 "control_flow.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v14[1];
+    #line 32 "control_flow.py"
+    float* const v14_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 32 "control_flow.py"
-        v14[r] = x_ptr + offs[r];
-    }
+        v14[r] = v14_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2783,7 +2865,6 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
     float v76 = (float)v75;
     float out_5[1];
     float out_6[1];
-    float* v81[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 54 "control_flow.py"
@@ -2791,10 +2872,15 @@ extern "C" __global__ void __launch_bounds__(128) control_flow_kernel(float* x_p
         // out = -out
         #line 56 "control_flow.py"
         out_6[r] = -out_5[r];
-        // tl.store(out_ptr + offs, out, mask=mask)
-        #line 57 "control_flow.py"
-        v81[r] = out_ptr + offs[r];
     }
+    // tl.store(out_ptr + offs, out, mask=mask)
+    float* v81[1];
+    #line 57 "control_flow.py"
+    float* const v81_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 57 "control_flow.py"
+        v81[r] = v81_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 57 "control_flow.py"

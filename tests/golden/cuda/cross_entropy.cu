@@ -40,14 +40,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
+        #line 36 "cross_entropy.py"
+        float* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base;
         bool v22[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "cross_entropy.py"
             v22[r] = cols[r] < 1;
-        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -129,14 +132,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v42[1];
+        #line 43 "cross_entropy.py"
+        float* const v42_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "cross_entropy.py"
+            v42[r] = v42_base;
         bool v45[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "cross_entropy.py"
-            v42[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "cross_entropy.py"
             v45[r] = cols_1[r] < 1;
-        }
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -286,14 +292,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
+        #line 36 "cross_entropy.py"
+        float* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base;
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
-        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -375,14 +384,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
+        #line 43 "cross_entropy.py"
+        float* const v40_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "cross_entropy.py"
+            v40[r] = v40_base;
         bool v42[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
-        }
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -532,14 +544,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
+        #line 36 "cross_entropy.py"
+        float* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base;
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
-        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -625,14 +640,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
+        #line 43 "cross_entropy.py"
+        float* const v40_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "cross_entropy.py"
+            v40[r] = v40_base;
         bool v42[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
-        }
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -788,14 +806,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[2];
+        #line 36 "cross_entropy.py"
+        float* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base + ((r << 7));
         bool v21[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 2; ++r)
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
-        }
         float x[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -918,14 +939,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[2];
+        #line 43 "cross_entropy.py"
+        float* const v40_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 43 "cross_entropy.py"
+            v40[r] = v40_base + ((r << 7));
         bool v42[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 2; ++r)
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
-        }
         float x_2[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1118,14 +1142,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[8];
+        #line 36 "cross_entropy.py"
+        float* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base + ((r << 7));
         bool v21[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 8; ++r)
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
-        }
         float x[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1248,14 +1275,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[8];
+        #line 43 "cross_entropy.py"
+        float* const v40_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 43 "cross_entropy.py"
+            v40[r] = v40_base + ((r << 7));
         bool v42[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 8; ++r)
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
-        }
         float x_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1448,14 +1478,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
+        #line 36 "cross_entropy.py"
+        float* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base;
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
-        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -1572,14 +1605,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
+        #line 43 "cross_entropy.py"
+        float* const v40_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "cross_entropy.py"
+            v40[r] = v40_base;
         bool v42[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
-        }
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -1766,10 +1802,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base + ((r & 3) | ((r >> 2) << 9));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[32];
+        #line 36 "cross_entropy.py"
+        float* const v19_base = row_ptr + cols_base;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+            v19[r] = v19_base + ((r & 3) | ((r >> 2) << 9));
         bool v21[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -1897,10 +1935,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base + ((r & 3) | ((r >> 2) << 9));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[32];
+        #line 43 "cross_entropy.py"
+        float* const v40_base = row_ptr + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
+            v40[r] = v40_base + ((r & 3) | ((r >> 2) << 9));
         bool v42[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -2097,14 +2137,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[1];
+        #line 36 "cross_entropy.py"
+        __half* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base;
         bool v22[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "cross_entropy.py"
             v22[r] = cols[r] < 1;
-        }
         #line 36 "cross_entropy.py"
         __half v24 = __float2half_rn(__int_as_float(0xff800000));
         __half v26[1];
@@ -2192,14 +2235,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v44[1];
+        #line 43 "cross_entropy.py"
+        __half* const v44_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "cross_entropy.py"
+            v44[r] = v44_base;
         bool v47[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "cross_entropy.py"
-            v44[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "cross_entropy.py"
             v47[r] = cols_1[r] < 1;
-        }
         #line 43 "cross_entropy.py"
         __half v49 = __float2half_rn(__int_as_float(0xff800000));
         __half v51[1];
@@ -2359,14 +2405,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[1];
+        #line 36 "cross_entropy.py"
+        __half* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base;
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
-        }
         #line 36 "cross_entropy.py"
         __half v23 = __float2half_rn(__int_as_float(0xff800000));
         __half v25[1];
@@ -2454,14 +2503,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[1];
+        #line 43 "cross_entropy.py"
+        __half* const v42_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "cross_entropy.py"
+            v42[r] = v42_base;
         bool v44[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "cross_entropy.py"
-            v42[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "cross_entropy.py"
             v44[r] = cols_1[r] < n_cols;
-        }
         #line 43 "cross_entropy.py"
         __half v46 = __float2half_rn(__int_as_float(0xff800000));
         __half v48[1];
@@ -2621,14 +2673,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[1];
+        #line 36 "cross_entropy.py"
+        __half* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base;
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
-        }
         #line 36 "cross_entropy.py"
         __half v23 = __float2half_rn(__int_as_float(0xff800000));
         __half v25[1];
@@ -2720,14 +2775,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[1];
+        #line 43 "cross_entropy.py"
+        __half* const v42_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "cross_entropy.py"
+            v42[r] = v42_base;
         bool v44[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "cross_entropy.py"
-            v42[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "cross_entropy.py"
             v44[r] = cols_1[r] < n_cols;
-        }
         #line 43 "cross_entropy.py"
         __half v46 = __float2half_rn(__int_as_float(0xff800000));
         __half v48[1];
@@ -2893,14 +2951,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[2];
+        #line 36 "cross_entropy.py"
+        __half* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base + ((r << 7));
         bool v21[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 2; ++r)
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
-        }
         #line 36 "cross_entropy.py"
         __half v23 = __float2half_rn(__int_as_float(0xff800000));
         __half v25[2];
@@ -3029,14 +3090,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[2];
+        #line 43 "cross_entropy.py"
+        __half* const v42_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 43 "cross_entropy.py"
+            v42[r] = v42_base + ((r << 7));
         bool v44[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
-            #line 43 "cross_entropy.py"
-            v42[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 2; ++r)
             #line 43 "cross_entropy.py"
             v44[r] = cols_1[r] < n_cols;
-        }
         #line 43 "cross_entropy.py"
         __half v46 = __float2half_rn(__int_as_float(0xff800000));
         __half v48[2];
@@ -3239,14 +3303,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[8];
+        #line 36 "cross_entropy.py"
+        __half* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base + ((r << 7));
         bool v21[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 8; ++r)
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
-        }
         #line 36 "cross_entropy.py"
         __half v23 = __float2half_rn(__int_as_float(0xff800000));
         __half v25[8];
@@ -3375,14 +3442,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[8];
+        #line 43 "cross_entropy.py"
+        __half* const v42_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 43 "cross_entropy.py"
+            v42[r] = v42_base + ((r << 7));
         bool v44[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
-            #line 43 "cross_entropy.py"
-            v42[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 8; ++r)
             #line 43 "cross_entropy.py"
             v44[r] = cols_1[r] < n_cols;
-        }
         #line 43 "cross_entropy.py"
         __half v46 = __float2half_rn(__int_as_float(0xff800000));
         __half v48[8];
@@ -3585,14 +3655,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[1];
+        #line 36 "cross_entropy.py"
+        __half* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base;
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
-        }
         #line 36 "cross_entropy.py"
         __half v23 = __float2half_rn(__int_as_float(0xff800000));
         __half v25[1];
@@ -3715,14 +3788,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[1];
+        #line 43 "cross_entropy.py"
+        __half* const v42_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "cross_entropy.py"
+            v42[r] = v42_base;
         bool v44[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "cross_entropy.py"
-            v42[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "cross_entropy.py"
             v44[r] = cols_1[r] < n_cols;
-        }
         #line 43 "cross_entropy.py"
         __half v46 = __float2half_rn(__int_as_float(0xff800000));
         __half v48[1];
@@ -3919,10 +3995,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols[r] = cols_base + ((r & 7) | ((r >> 3) << 10));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v19[32];
+        #line 36 "cross_entropy.py"
+        __half* const v19_base = row_ptr + cols_base;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+            v19[r] = v19_base + ((r & 7) | ((r >> 3) << 10));
         bool v21[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -4056,10 +4134,12 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(__hal
             cols_1[r] = cols_1_base + ((r & 7) | ((r >> 3) << 10));
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         __half* v42[32];
+        #line 43 "cross_entropy.py"
+        __half* const v42_base = row_ptr + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 32; ++r)
             #line 43 "cross_entropy.py"
-            v42[r] = row_ptr + cols_1[r];
+            v42[r] = v42_base + ((r & 7) | ((r >> 3) << 10));
         bool v44[32];
         #pragma unroll
         for (int r = 0; r < 32; ++r)
@@ -4266,14 +4346,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
+        #line 36 "cross_entropy.py"
+        float* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base;
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
-        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4390,14 +4473,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
+        #line 43 "cross_entropy.py"
+        float* const v40_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "cross_entropy.py"
+            v40[r] = v40_base;
         bool v42[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
-        }
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4584,14 +4670,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols[r] = cols_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v19[1];
+        #line 36 "cross_entropy.py"
+        float* const v19_base = row_ptr + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "cross_entropy.py"
+            v19[r] = v19_base;
         bool v21[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "cross_entropy.py"
-            v19[r] = row_ptr + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "cross_entropy.py"
             v21[r] = cols[r] < n_cols;
-        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4708,14 +4797,17 @@ extern "C" __global__ void __launch_bounds__(128) cross_entropy_fwd_kernel(float
             cols_1[r] = cols_1_base;
         // x = tl.load(row_ptr + cols, mask=cols < n_cols, other=-float('inf')).to(tl.float32)
         float* v40[1];
+        #line 43 "cross_entropy.py"
+        float* const v40_base = row_ptr + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "cross_entropy.py"
+            v40[r] = v40_base;
         bool v42[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "cross_entropy.py"
-            v40[r] = row_ptr + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "cross_entropy.py"
             v42[r] = cols_1[r] < n_cols;
-        }
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)

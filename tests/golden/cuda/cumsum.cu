@@ -1298,15 +1298,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (0);
     // mask = offs < n
     bool mask[1];
-    int* v7[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 29 "cumsum.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v7[1];
+    #line 30 "cumsum.py"
+    int* const v7_base = x_ptr;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 30 "cumsum.py"
-        v7[r] = x_ptr + offs[r];
-    }
+        v7[r] = v7_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1318,10 +1321,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         tsm::load<1>(&x[r], v7[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[1];
+    #line 31 "cumsum.py"
+    int* const v12_base = out_ptr;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "cumsum.py"
-        v12[r] = out_ptr + offs[r];
+        v12[r] = v12_base;
     // the combine function, on scalars (one per operand of the reduction)
     #line 31 "cumsum.py"
     auto combine = [&](int acc, int x_1, int &out) {
@@ -1361,15 +1366,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (0);
     // mask = offs < n
     bool mask[1];
-    int* v7[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 29 "cumsum.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v7[1];
+    #line 30 "cumsum.py"
+    int* const v7_base = x_ptr;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 30 "cumsum.py"
-        v7[r] = x_ptr + offs[r];
-    }
+        v7[r] = v7_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1381,10 +1389,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         tsm::load<1>(&x[r], v7[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[1];
+    #line 31 "cumsum.py"
+    int* const v12_base = out_ptr;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "cumsum.py"
-        v12[r] = out_ptr + offs[r];
+        v12[r] = v12_base;
     // the combine function, on scalars (one per operand of the reduction)
     #line 31 "cumsum.py"
     auto combine = [&](int acc, int x_1, int &out) {
@@ -1425,15 +1435,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    int* v7[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 29 "cumsum.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v7[1];
+    #line 30 "cumsum.py"
+    int* const v7_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 30 "cumsum.py"
-        v7[r] = x_ptr + offs[r];
-    }
+        v7[r] = v7_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1445,10 +1458,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         tsm::load<1>(&x[r], v7[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[1];
+    #line 31 "cumsum.py"
+    int* const v12_base = out_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "cumsum.py"
-        v12[r] = out_ptr + offs[r];
+        v12[r] = v12_base;
     // the combine function, on scalars (one per operand of the reduction)
     #line 31 "cumsum.py"
     auto combine = [&](int acc, int x_1, int &out) {
@@ -1529,15 +1544,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    int* v7[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 29 "cumsum.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v7[1];
+    #line 30 "cumsum.py"
+    int* const v7_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 30 "cumsum.py"
-        v7[r] = x_ptr + offs[r];
-    }
+        v7[r] = v7_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1549,10 +1567,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         tsm::load<1>(&x[r], v7[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[1];
+    #line 31 "cumsum.py"
+    int* const v12_base = out_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "cumsum.py"
-        v12[r] = out_ptr + offs[r];
+        v12[r] = v12_base;
     // the combine function, on scalars (one per operand of the reduction)
     #line 31 "cumsum.py"
     auto combine = [&](int acc, int x_1, int &out) {
@@ -1633,15 +1653,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    int* v7[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 29 "cumsum.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v7[1];
+    #line 30 "cumsum.py"
+    int* const v7_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 30 "cumsum.py"
-        v7[r] = x_ptr + offs[r];
-    }
+        v7[r] = v7_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1653,10 +1676,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         tsm::load<1>(&x[r], v7[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[1];
+    #line 31 "cumsum.py"
+    int* const v12_base = out_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "cumsum.py"
-        v12[r] = out_ptr + offs[r];
+        v12[r] = v12_base;
     // the combine function, on scalars (one per operand of the reduction)
     #line 31 "cumsum.py"
     auto combine = [&](int acc, int x_1, int &out) {
@@ -1804,15 +1829,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    int* v7[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 29 "cumsum.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v7[1];
+    #line 30 "cumsum.py"
+    int* const v7_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 30 "cumsum.py"
-        v7[r] = x_ptr + offs[r];
-    }
+        v7[r] = v7_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1824,10 +1852,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         tsm::load<1>(&x[r], v7[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[1];
+    #line 31 "cumsum.py"
+    int* const v12_base = out_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "cumsum.py"
-        v12[r] = out_ptr + offs[r];
+        v12[r] = v12_base;
     // the combine function, on scalars (one per operand of the reduction)
     #line 31 "cumsum.py"
     auto combine = [&](int acc, int x_1, int &out) {
@@ -1985,10 +2015,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         mask[r] = (r & 3) ? mask[r & ~3] : offs[r] < n;
     // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v7[8];
+    #line 30 "cumsum.py"
+    int* const v7_base = x_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 30 "cumsum.py"
-        v7[r] = x_ptr + offs[r];
+        v7[r] = v7_base + ((r & 3) | ((r >> 2) << 9));
     int x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2018,10 +2050,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[8];
+    #line 31 "cumsum.py"
+    int* const v12_base = out_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 31 "cumsum.py"
-        v12[r] = out_ptr + offs[r];
+        v12[r] = v12_base + ((r & 3) | ((r >> 2) << 9));
     // the combine function, on scalars (one per operand of the reduction)
     #line 31 "cumsum.py"
     auto combine = [&](int acc, int x_2, int &out) {
@@ -2203,10 +2237,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         mask[r] = (r & 3) ? mask[r & ~3] : offs[r] < n;
     // x = tl.load(x_ptr + offs, mask=mask, other=0)
     int* v7[8];
+    #line 30 "cumsum.py"
+    int* const v7_base = x_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 30 "cumsum.py"
-        v7[r] = x_ptr + offs[r];
+        v7[r] = v7_base + ((r & 3) | ((r >> 2) << 9));
     int x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2236,10 +2272,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[8];
+    #line 31 "cumsum.py"
+    int* const v12_base = out_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 31 "cumsum.py"
-        v12[r] = out_ptr + offs[r];
+        v12[r] = v12_base + ((r & 3) | ((r >> 2) << 9));
     // the combine function, on scalars (one per operand of the reduction)
     #line 31 "cumsum.py"
     auto combine = [&](int acc, int x_2, int &out) {
@@ -2415,15 +2453,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[32];
-    int* v7[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r) {
+    for (int r = 0; r < 32; ++r)
         #line 29 "cumsum.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v7[32];
+    #line 30 "cumsum.py"
+    int* const v7_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
         #line 30 "cumsum.py"
-        v7[r] = x_ptr + offs[r];
-    }
+        v7[r] = v7_base + ((r & 3) | ((r >> 2) << 9));
     int x[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2477,10 +2518,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[32];
+    #line 31 "cumsum.py"
+    int* const v12_base = out_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 31 "cumsum.py"
-        v12[r] = out_ptr + offs[r];
+        v12[r] = v12_base + ((r & 3) | ((r >> 2) << 9));
     // the combine function, on scalars (one per operand of the reduction)
     #line 31 "cumsum.py"
     auto combine = [&](int acc, int x_2, int &out) {
@@ -2680,15 +2723,18 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
         offs[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // mask = offs < n
     bool mask[32];
-    int* v7[32];
     #pragma unroll
-    for (int r = 0; r < 32; ++r) {
+    for (int r = 0; r < 32; ++r)
         #line 29 "cumsum.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v7[32];
+    #line 30 "cumsum.py"
+    int* const v7_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
         #line 30 "cumsum.py"
-        v7[r] = x_ptr + offs[r];
-    }
+        v7[r] = v7_base + ((r & 3) | ((r >> 2) << 9));
     int x[32];
     #pragma unroll
     for (int r = 0; r < 32; ++r)
@@ -2742,10 +2788,12 @@ extern "C" __global__ void __launch_bounds__(128) vector_cumsum_kernel(int* x_pt
     }
     // tl.store(out_ptr + offs, tl.cumsum(x, axis=0, reverse=REVERSE), mask=mask)
     int* v12[32];
+    #line 31 "cumsum.py"
+    int* const v12_base = out_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 31 "cumsum.py"
-        v12[r] = out_ptr + offs[r];
+        v12[r] = v12_base + ((r & 3) | ((r >> 2) << 9));
     // the combine function, on scalars (one per operand of the reduction)
     #line 31 "cumsum.py"
     auto combine = [&](int acc, int x_2, int &out) {

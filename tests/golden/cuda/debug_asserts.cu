@@ -33,15 +33,18 @@ extern "C" __global__ void __launch_bounds__(128) clamp_kernel(float* x_ptr, flo
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[2];
-    float* v16[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 18 "debug_asserts.py"
         mask[r] = offsets[r] < 1;
-        // x = tl.load(x_ptr + offsets, mask=mask, other=lo)
+    // x = tl.load(x_ptr + offsets, mask=mask, other=lo)
+    float* v16[2];
+    #line 19 "debug_asserts.py"
+    float* const v16_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 19 "debug_asserts.py"
-        v16[r] = x_ptr + offsets[r];
-    }
+        v16[r] = v16_base + (r);
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -77,10 +80,12 @@ extern "C" __global__ void __launch_bounds__(128) clamp_kernel(float* x_ptr, flo
         if (!(v27[r])) __assertfail("clamped value out of range", "debug_asserts.py", 21, "clamp_kernel", 1);
     // tl.store(out_ptr + offsets, y, mask=mask)
     float* v29[2];
+    #line 22 "debug_asserts.py"
+    float* const v29_base = out_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 22 "debug_asserts.py"
-        v29[r] = out_ptr + offsets[r];
+        v29[r] = v29_base + (r);
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 22 "debug_asserts.py"
@@ -121,15 +126,18 @@ extern "C" __global__ void __launch_bounds__(128) clamp_kernel(float* x_ptr, flo
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[2];
-    float* v16[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 18 "debug_asserts.py"
         mask[r] = offsets[r] < n_elements;
-        // x = tl.load(x_ptr + offsets, mask=mask, other=lo)
+    // x = tl.load(x_ptr + offsets, mask=mask, other=lo)
+    float* v16[2];
+    #line 19 "debug_asserts.py"
+    float* const v16_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 19 "debug_asserts.py"
-        v16[r] = x_ptr + offsets[r];
-    }
+        v16[r] = v16_base + (r);
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -165,10 +173,12 @@ extern "C" __global__ void __launch_bounds__(128) clamp_kernel(float* x_ptr, flo
         if (!(v27[r])) __assertfail("clamped value out of range", "debug_asserts.py", 21, "clamp_kernel", 1);
     // tl.store(out_ptr + offsets, y, mask=mask)
     float* v29[2];
+    #line 22 "debug_asserts.py"
+    float* const v29_base = out_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 22 "debug_asserts.py"
-        v29[r] = out_ptr + offsets[r];
+        v29[r] = v29_base + (r);
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 22 "debug_asserts.py"

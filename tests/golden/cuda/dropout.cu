@@ -29,15 +29,18 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    float* v14[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 28 "dropout.py"
         mask[r] = offsets[r] < 1;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    float* v14[8];
+    #line 29 "dropout.py"
+    float* const v14_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 29 "dropout.py"
-        v14[r] = x_ptr + offsets[r];
-    }
+        v14[r] = v14_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -59,7 +62,6 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
     bool x_keep[8];
     float v22[8];
     float output[8];
-    float* v27[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 31 "dropout.py"
@@ -69,10 +71,15 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         v22[r] = tsm::div_full(x[r], v20);
         #line 32 "dropout.py"
         output[r] = x_keep[r] ? v22[r] : 0.0f;
-        // tl.store(output_ptr + offsets, output, mask=mask)
-        #line 33 "dropout.py"
-        v27[r] = output_ptr + offsets[r];
     }
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v27[8];
+    #line 33 "dropout.py"
+    float* const v27_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 33 "dropout.py"
+        v27[r] = v27_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "dropout.py"
@@ -109,15 +116,18 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    float* v14[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 28 "dropout.py"
         mask[r] = offsets[r] < n_elements;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    float* v14[8];
+    #line 29 "dropout.py"
+    float* const v14_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 29 "dropout.py"
-        v14[r] = x_ptr + offsets[r];
-    }
+        v14[r] = v14_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -139,7 +149,6 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
     bool x_keep[8];
     float v22[8];
     float output[8];
-    float* v27[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 31 "dropout.py"
@@ -149,10 +158,15 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         v22[r] = tsm::div_full(x[r], v20);
         #line 32 "dropout.py"
         output[r] = x_keep[r] ? v22[r] : 0.0f;
-        // tl.store(output_ptr + offsets, output, mask=mask)
-        #line 33 "dropout.py"
-        v27[r] = output_ptr + offsets[r];
     }
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v27[8];
+    #line 33 "dropout.py"
+    float* const v27_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 33 "dropout.py"
+        v27[r] = v27_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "dropout.py"
@@ -189,15 +203,18 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    float* v14[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 28 "dropout.py"
         mask[r] = offsets[r] < n_elements;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    float* v14[8];
+    #line 29 "dropout.py"
+    float* const v14_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 29 "dropout.py"
-        v14[r] = x_ptr + offsets[r];
-    }
+        v14[r] = v14_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -219,7 +236,6 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
     bool x_keep[8];
     float v22[8];
     float output[8];
-    float* v27[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 31 "dropout.py"
@@ -229,10 +245,15 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         v22[r] = tsm::div_full(x[r], v20);
         #line 32 "dropout.py"
         output[r] = x_keep[r] ? v22[r] : 0.0f;
-        // tl.store(output_ptr + offsets, output, mask=mask)
-        #line 33 "dropout.py"
-        v27[r] = output_ptr + offsets[r];
     }
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v27[8];
+    #line 33 "dropout.py"
+    float* const v27_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 33 "dropout.py"
+        v27[r] = v27_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "dropout.py"
@@ -275,10 +296,12 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         mask[r] = (r & 3) ? mask[r & ~3] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask)
     float* v14[8];
+    #line 29 "dropout.py"
+    float* const v14_base = x_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "dropout.py"
-        v14[r] = x_ptr + offsets[r];
+        v14[r] = v14_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -300,7 +323,6 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
     bool x_keep[8];
     float v22[8];
     float output[8];
-    float* v27[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 31 "dropout.py"
@@ -310,10 +332,15 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         v22[r] = tsm::div_full(x[r], v20);
         #line 32 "dropout.py"
         output[r] = x_keep[r] ? v22[r] : 0.0f;
-        // tl.store(output_ptr + offsets, output, mask=mask)
-        #line 33 "dropout.py"
-        v27[r] = output_ptr + offsets[r];
     }
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v27[8];
+    #line 33 "dropout.py"
+    float* const v27_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 33 "dropout.py"
+        v27[r] = v27_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 33 "dropout.py"
@@ -356,10 +383,12 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         mask[r] = (r & 3) ? mask[r & ~3] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask)
     float* v14[8];
+    #line 29 "dropout.py"
+    float* const v14_base = x_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "dropout.py"
-        v14[r] = x_ptr + offsets[r];
+        v14[r] = v14_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -381,7 +410,6 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
     bool x_keep[8];
     float v22[8];
     float output[8];
-    float* v27[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 31 "dropout.py"
@@ -391,10 +419,15 @@ extern "C" __global__ void __launch_bounds__(128) _seeded_dropout(float* x_ptr, 
         v22[r] = tsm::div_full(x[r], v20);
         #line 32 "dropout.py"
         output[r] = x_keep[r] ? v22[r] : 0.0f;
-        // tl.store(output_ptr + offsets, output, mask=mask)
-        #line 33 "dropout.py"
-        v27[r] = output_ptr + offsets[r];
     }
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v27[8];
+    #line 33 "dropout.py"
+    float* const v27_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 33 "dropout.py"
+        v27[r] = v27_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 33 "dropout.py"

@@ -28,15 +28,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements  # the last block may run past the end
     bool mask[8];
-    float* v13[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 22 "vector_add.py"
         mask[r] = offsets[r] < 1;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    float* v13[8];
+    #line 23 "vector_add.py"
+    float* const v13_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 23 "vector_add.py"
-        v13[r] = x_ptr + offsets[r];
-    }
+        v13[r] = v13_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -48,10 +51,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // y = tl.load(y_ptr + offsets, mask=mask)
     float* v16[8];
+    #line 24 "vector_add.py"
+    float* const v16_base = y_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
-        v16[r] = y_ptr + offsets[r];
+        v16[r] = v16_base + ((r & 3) | ((r >> 2) << 9));
     float y[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -63,14 +68,17 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<1>(&y[r], v16[r], mask[r]); // 4-byte access
     // tl.store(output_ptr + offsets, x + y, mask=mask)
     float* v19[8];
+    #line 25 "vector_add.py"
+    float* const v19_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 25 "vector_add.py"
+        v19[r] = v19_base + ((r & 3) | ((r >> 2) << 9));
     float v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-        #line 25 "vector_add.py"
-        v19[r] = output_ptr + offsets[r];
+    for (int r = 0; r < 8; ++r)
         #line 25 "vector_add.py"
         v20[r] = x[r] + y[r];
-    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 25 "vector_add.py"
@@ -106,15 +114,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements  # the last block may run past the end
     bool mask[8];
-    float* v13[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 22 "vector_add.py"
         mask[r] = offsets[r] < n_elements;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    float* v13[8];
+    #line 23 "vector_add.py"
+    float* const v13_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 23 "vector_add.py"
-        v13[r] = x_ptr + offsets[r];
-    }
+        v13[r] = v13_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -126,10 +137,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // y = tl.load(y_ptr + offsets, mask=mask)
     float* v16[8];
+    #line 24 "vector_add.py"
+    float* const v16_base = y_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
-        v16[r] = y_ptr + offsets[r];
+        v16[r] = v16_base + ((r & 3) | ((r >> 2) << 9));
     float y[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -141,14 +154,17 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<1>(&y[r], v16[r], mask[r]); // 4-byte access
     // tl.store(output_ptr + offsets, x + y, mask=mask)
     float* v19[8];
+    #line 25 "vector_add.py"
+    float* const v19_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 25 "vector_add.py"
+        v19[r] = v19_base + ((r & 3) | ((r >> 2) << 9));
     float v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-        #line 25 "vector_add.py"
-        v19[r] = output_ptr + offsets[r];
+    for (int r = 0; r < 8; ++r)
         #line 25 "vector_add.py"
         v20[r] = x[r] + y[r];
-    }
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 25 "vector_add.py"
@@ -190,10 +206,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         mask[r] = (r & 3) ? mask[r & ~3] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask)
     float* v13[8];
+    #line 23 "vector_add.py"
+    float* const v13_base = x_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 23 "vector_add.py"
-        v13[r] = x_ptr + offsets[r];
+        v13[r] = v13_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -205,10 +223,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<4>(&x[r], v13[r], mask[r]); // 16-byte accesses
     // y = tl.load(y_ptr + offsets, mask=mask)
     float* v16[8];
+    #line 24 "vector_add.py"
+    float* const v16_base = y_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
-        v16[r] = y_ptr + offsets[r];
+        v16[r] = v16_base + ((r & 3) | ((r >> 2) << 9));
     float y[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -220,14 +240,17 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<4>(&y[r], v16[r], mask[r]); // 16-byte accesses
     // tl.store(output_ptr + offsets, x + y, mask=mask)
     float* v19[8];
+    #line 25 "vector_add.py"
+    float* const v19_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 25 "vector_add.py"
+        v19[r] = v19_base + ((r & 3) | ((r >> 2) << 9));
     float v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-        #line 25 "vector_add.py"
-        v19[r] = output_ptr + offsets[r];
+    for (int r = 0; r < 8; ++r)
         #line 25 "vector_add.py"
         v20[r] = x[r] + y[r];
-    }
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 25 "vector_add.py"

@@ -27,15 +27,18 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    float* v13[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 24 "fp8.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v13[2];
+    #line 25 "fp8.py"
+    float* const v13_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 25 "fp8.py"
-        v13[r] = x_ptr + offs[r];
-    }
+        v13[r] = v13_base + (r);
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -47,12 +50,16 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, (x * scale).to(out_ptr.dtype.element_ty), mask=mask)
     unsigned char* v18[2];
+    #line 27 "fp8.py"
+    unsigned char* const v18_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 27 "fp8.py"
+        v18[r] = v18_base + (r);
     float v20[2];
     unsigned char v21[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 27 "fp8.py"
-        v18[r] = out_ptr + offs[r];
         #line 27 "fp8.py"
         v20[r] = x[r] * scale;
         #line 27 "fp8.py"
@@ -92,15 +99,18 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    float* v13[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 24 "fp8.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v13[2];
+    #line 25 "fp8.py"
+    float* const v13_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 25 "fp8.py"
-        v13[r] = x_ptr + offs[r];
-    }
+        v13[r] = v13_base + (r);
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -112,12 +122,16 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, (x * scale).to(out_ptr.dtype.element_ty), mask=mask)
     unsigned char* v18[2];
+    #line 27 "fp8.py"
+    unsigned char* const v18_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 27 "fp8.py"
+        v18[r] = v18_base + (r);
     float v20[2];
     unsigned char v21[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 27 "fp8.py"
-        v18[r] = out_ptr + offs[r];
         #line 27 "fp8.py"
         v20[r] = x[r] * scale;
         #line 27 "fp8.py"
@@ -157,15 +171,18 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    float* v13[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 24 "fp8.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v13[2];
+    #line 25 "fp8.py"
+    float* const v13_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 25 "fp8.py"
-        v13[r] = x_ptr + offs[r];
-    }
+        v13[r] = v13_base + (r);
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -177,12 +194,16 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, (x * scale).to(out_ptr.dtype.element_ty), mask=mask)
     unsigned char* v18[2];
+    #line 27 "fp8.py"
+    unsigned char* const v18_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 27 "fp8.py"
+        v18[r] = v18_base + (r);
     float v20[2];
     unsigned char v21[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 27 "fp8.py"
-        v18[r] = out_ptr + offs[r];
         #line 27 "fp8.py"
         v20[r] = x[r] * scale;
         #line 27 "fp8.py"
@@ -222,15 +243,18 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    float* v13[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 24 "fp8.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v13[2];
+    #line 25 "fp8.py"
+    float* const v13_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 25 "fp8.py"
-        v13[r] = x_ptr + offs[r];
-    }
+        v13[r] = v13_base + (r);
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -242,12 +266,16 @@ extern "C" __global__ void __launch_bounds__(128) quantize_kernel(float* x_ptr, 
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, (x * scale).to(out_ptr.dtype.element_ty), mask=mask)
     unsigned char* v18[2];
+    #line 27 "fp8.py"
+    unsigned char* const v18_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 27 "fp8.py"
+        v18[r] = v18_base + (r);
     float v20[2];
     unsigned char v21[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 27 "fp8.py"
-        v18[r] = out_ptr + offs[r];
         #line 27 "fp8.py"
         v20[r] = x[r] * scale;
         #line 27 "fp8.py"
@@ -293,10 +321,12 @@ extern "C" __global__ void __launch_bounds__(128) dequantize_kernel(unsigned cha
         mask[r] = (r & 1) ? mask[r & ~1] : offs[r] < n;
     // q = tl.load(q_ptr + offs, mask=mask, other=0.0)
     unsigned char* v13[2];
+    #line 34 "fp8.py"
+    unsigned char* const v13_base = q_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 34 "fp8.py"
-        v13[r] = q_ptr + offs[r];
+        v13[r] = v13_base + (r);
     #line 34 "fp8.py"
     unsigned char v15 = tsm::f32_to_fp8e4(0.0f);
     unsigned char q[2];
@@ -310,12 +340,16 @@ extern "C" __global__ void __launch_bounds__(128) dequantize_kernel(unsigned cha
         tsm::load<2>(&q[r], v13[r], mask[r]); // 2-byte accesses
     // tl.store(out_ptr + offs, q.to(tl.float32) * scale, mask=mask)
     float* v19[2];
+    #line 35 "fp8.py"
+    float* const v19_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 35 "fp8.py"
+        v19[r] = v19_base + (r);
     float v20[2];
     float v22[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 35 "fp8.py"
-        v19[r] = out_ptr + offs[r];
         #line 35 "fp8.py"
         v20[r] = tsm::fp8e4_to_f32(q[r]);
         #line 35 "fp8.py"
@@ -361,10 +395,12 @@ extern "C" __global__ void __launch_bounds__(128) dequantize_kernel(unsigned cha
         mask[r] = (r & 1) ? mask[r & ~1] : offs[r] < n;
     // q = tl.load(q_ptr + offs, mask=mask, other=0.0)
     unsigned char* v13[2];
+    #line 34 "fp8.py"
+    unsigned char* const v13_base = q_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 34 "fp8.py"
-        v13[r] = q_ptr + offs[r];
+        v13[r] = v13_base + (r);
     #line 34 "fp8.py"
     unsigned char v15 = tsm::f32_to_fp8e5(0.0f);
     unsigned char q[2];
@@ -378,12 +414,16 @@ extern "C" __global__ void __launch_bounds__(128) dequantize_kernel(unsigned cha
         tsm::load<2>(&q[r], v13[r], mask[r]); // 2-byte accesses
     // tl.store(out_ptr + offs, q.to(tl.float32) * scale, mask=mask)
     float* v19[2];
+    #line 35 "fp8.py"
+    float* const v19_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 35 "fp8.py"
+        v19[r] = v19_base + (r);
     float v20[2];
     float v22[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 35 "fp8.py"
-        v19[r] = out_ptr + offs[r];
         #line 35 "fp8.py"
         v20[r] = tsm::fp8e5_to_f32(q[r]);
         #line 35 "fp8.py"
@@ -424,15 +464,18 @@ extern "C" __global__ void __launch_bounds__(128) fp8_to_half_kernel(unsigned ch
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    unsigned char* v12[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 42 "fp8.py"
         mask[r] = offs[r] < n;
-        // q = tl.load(q_ptr + offs, mask=mask, other=0.0)
+    // q = tl.load(q_ptr + offs, mask=mask, other=0.0)
+    unsigned char* v12[2];
+    #line 43 "fp8.py"
+    unsigned char* const v12_base = q_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 43 "fp8.py"
-        v12[r] = q_ptr + offs[r];
-    }
+        v12[r] = v12_base + (r);
     #line 43 "fp8.py"
     unsigned char v14 = tsm::f32_to_fp8e4(0.0f);
     unsigned char q[2];
@@ -444,9 +487,15 @@ extern "C" __global__ void __launch_bounds__(128) fp8_to_half_kernel(unsigned ch
     for (int r = 0; r < 2; ++r)
         #line 43 "fp8.py"
         tsm::load<1>(&q[r], v12[r], mask[r]); // 1-byte access
+    __half* v19[2];
+    #line 45 "fp8.py"
+    __half* const v19_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 45 "fp8.py"
+        v19[r] = v19_base + (r);
     // h = q.to(tl.float16)
     __half h[2];
-    __half* v19[2];
     __half v20[2];
     __half v21[2];
     #pragma unroll
@@ -454,8 +503,6 @@ extern "C" __global__ void __launch_bounds__(128) fp8_to_half_kernel(unsigned ch
         #line 44 "fp8.py"
         h[r] = __float2half_rn(tsm::fp8e4_to_f32(q[r]));
         // tl.store(out_ptr + offs, h + q, mask=mask)
-        #line 45 "fp8.py"
-        v19[r] = out_ptr + offs[r];
         #line 45 "fp8.py"
         v20[r] = __float2half_rn(tsm::fp8e4_to_f32(q[r]));
         #line 45 "fp8.py"

@@ -28,15 +28,18 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[2];
-    int* v12[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 20 "histogram.py"
         mask[r] = offsets[r] < 1;
-        // x = tl.load(x_ptr + offsets, mask=mask, other=0)
+    // x = tl.load(x_ptr + offsets, mask=mask, other=0)
+    int* v12[2];
+    #line 21 "histogram.py"
+    int* const v12_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 21 "histogram.py"
-        v12[r] = x_ptr + offsets[r];
-    }
+        v12[r] = v12_base + (r);
     int x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -88,15 +91,18 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[2];
-    int* v12[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 20 "histogram.py"
         mask[r] = offsets[r] < n_elements;
-        // x = tl.load(x_ptr + offsets, mask=mask, other=0)
+    // x = tl.load(x_ptr + offsets, mask=mask, other=0)
+    int* v12[2];
+    #line 21 "histogram.py"
+    int* const v12_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 21 "histogram.py"
-        v12[r] = x_ptr + offsets[r];
-    }
+        v12[r] = v12_base + (r);
     int x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -154,10 +160,12 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
         mask[r] = (r & 1) ? mask[r & ~1] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask, other=0)
     int* v12[2];
+    #line 21 "histogram.py"
+    int* const v12_base = x_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 21 "histogram.py"
-        v12[r] = x_ptr + offsets[r];
+        v12[r] = v12_base + (r);
     int x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -209,15 +217,18 @@ extern "C" __global__ void __launch_bounds__(128) histogram_kernel(int* x_ptr, i
         offsets[r] = offsets_base;
     // mask = offsets < n_elements
     bool mask[1];
-    int* v12[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 20 "histogram.py"
         mask[r] = offsets[r] < n_elements;
-        // x = tl.load(x_ptr + offsets, mask=mask, other=0)
+    // x = tl.load(x_ptr + offsets, mask=mask, other=0)
+    int* v12[1];
+    #line 21 "histogram.py"
+    int* const v12_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 21 "histogram.py"
-        v12[r] = x_ptr + offsets[r];
-    }
+        v12[r] = v12_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -269,15 +280,18 @@ extern "C" __global__ void __launch_bounds__(128) bin_max_kernel(int* x_ptr, int
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[4];
-    int* v13[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
+    for (int r = 0; r < 4; ++r)
         #line 30 "histogram.py"
         mask[r] = offsets[r] < n_elements;
-        // x = tl.load(x_ptr + offsets, mask=mask, other=0)
+    // x = tl.load(x_ptr + offsets, mask=mask, other=0)
+    int* v13[4];
+    #line 31 "histogram.py"
+    int* const v13_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
         #line 31 "histogram.py"
-        v13[r] = x_ptr + offsets[r];
-    }
+        v13[r] = v13_base + (r);
     int x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -289,10 +303,12 @@ extern "C" __global__ void __launch_bounds__(128) bin_max_kernel(int* x_ptr, int
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // v = tl.load(v_ptr + offsets, mask=mask, other=0)
     int* v18[4];
+    #line 32 "histogram.py"
+    int* const v18_base = v_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 32 "histogram.py"
-        v18[r] = v_ptr + offsets[r];
+        v18[r] = v18_base + (r);
     int v[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)

@@ -28,15 +28,18 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    int* v17[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 22 "int_ops.py"
         mask[r] = offs[r] < 1;
-        // a = tl.load(a_ptr + offs, mask=mask, other=0)
+    // a = tl.load(a_ptr + offs, mask=mask, other=0)
+    int* v17[2];
+    #line 23 "int_ops.py"
+    int* const v17_base = a_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 23 "int_ops.py"
-        v17[r] = a_ptr + offs[r];
-    }
+        v17[r] = v17_base + (r);
     int a[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -48,10 +51,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&a[r], v17[r], mask[r]); // 4-byte access
     // b = tl.load(b_ptr + offs, mask=mask, other=1)
     int* v22[2];
+    #line 24 "int_ops.py"
+    int* const v22_base = b_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 24 "int_ops.py"
-        v22[r] = b_ptr + offs[r];
+        v22[r] = v22_base + (r);
     int b[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -63,69 +68,85 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&b[r], v22[r], mask[r]); // 4-byte access
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[2];
+    #line 25 "int_ops.py"
+    int* const v27_base = q_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 25 "int_ops.py"
+        v27[r] = v27_base + (r);
     int v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         tsm::store<1>(v27[r], &v28[r], mask[r]); // 4-byte access
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[2];
+    #line 26 "int_ops.py"
+    int* const v30_base = r_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 26 "int_ops.py"
+        v30[r] = v30_base + (r);
     int v31[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         tsm::store<1>(v30[r], &v31[r], mask[r]); // 4-byte access
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[2];
+    #line 27 "int_ops.py"
+    int* const v33_base = qs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 27 "int_ops.py"
+        v33[r] = v33_base + (r);
     int v36[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         v36[r] = a[r] / 4;
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         tsm::store<1>(v33[r], &v36[r], mask[r]); // 4-byte access
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[2];
+    #line 28 "int_ops.py"
+    int* const v38_base = rs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 28 "int_ops.py"
+        v38[r] = v38_base + (r);
     int v41[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         v41[r] = a[r] % 4;
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         tsm::store<1>(v38[r], &v41[r], mask[r]); // 4-byte access
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[2];
+    #line 29 "int_ops.py"
+    float* const v43_base = true_div_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 29 "int_ops.py"
+        v43[r] = v43_base + (r);
     float v44[2];
     float v45[2];
     float v46[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
         #line 29 "int_ops.py"
         v44[r] = (float)a[r];
         #line 29 "int_ops.py"
@@ -168,15 +189,18 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    int* v17[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 22 "int_ops.py"
         mask[r] = offs[r] < n;
-        // a = tl.load(a_ptr + offs, mask=mask, other=0)
+    // a = tl.load(a_ptr + offs, mask=mask, other=0)
+    int* v17[2];
+    #line 23 "int_ops.py"
+    int* const v17_base = a_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 23 "int_ops.py"
-        v17[r] = a_ptr + offs[r];
-    }
+        v17[r] = v17_base + (r);
     int a[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -188,10 +212,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&a[r], v17[r], mask[r]); // 4-byte access
     // b = tl.load(b_ptr + offs, mask=mask, other=1)
     int* v22[2];
+    #line 24 "int_ops.py"
+    int* const v22_base = b_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 24 "int_ops.py"
-        v22[r] = b_ptr + offs[r];
+        v22[r] = v22_base + (r);
     int b[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -203,69 +229,85 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&b[r], v22[r], mask[r]); // 4-byte access
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[2];
+    #line 25 "int_ops.py"
+    int* const v27_base = q_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 25 "int_ops.py"
+        v27[r] = v27_base + (r);
     int v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         tsm::store<1>(v27[r], &v28[r], mask[r]); // 4-byte access
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[2];
+    #line 26 "int_ops.py"
+    int* const v30_base = r_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 26 "int_ops.py"
+        v30[r] = v30_base + (r);
     int v31[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         tsm::store<1>(v30[r], &v31[r], mask[r]); // 4-byte access
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[2];
+    #line 27 "int_ops.py"
+    int* const v33_base = qs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 27 "int_ops.py"
+        v33[r] = v33_base + (r);
     int v36[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         v36[r] = a[r] / 4;
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         tsm::store<1>(v33[r], &v36[r], mask[r]); // 4-byte access
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[2];
+    #line 28 "int_ops.py"
+    int* const v38_base = rs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 28 "int_ops.py"
+        v38[r] = v38_base + (r);
     int v41[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         v41[r] = a[r] % 4;
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         tsm::store<1>(v38[r], &v41[r], mask[r]); // 4-byte access
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[2];
+    #line 29 "int_ops.py"
+    float* const v43_base = true_div_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 29 "int_ops.py"
+        v43[r] = v43_base + (r);
     float v44[2];
     float v45[2];
     float v46[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
         #line 29 "int_ops.py"
         v44[r] = (float)a[r];
         #line 29 "int_ops.py"
@@ -314,10 +356,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         mask[r] = (r & 1) ? mask[r & ~1] : offs[r] < n;
     // a = tl.load(a_ptr + offs, mask=mask, other=0)
     int* v17[2];
+    #line 23 "int_ops.py"
+    int* const v17_base = a_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 23 "int_ops.py"
-        v17[r] = a_ptr + offs[r];
+        v17[r] = v17_base + (r);
     int a[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -329,10 +373,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<2>(&a[r], v17[r], mask[r]); // 8-byte accesses
     // b = tl.load(b_ptr + offs, mask=mask, other=1)
     int* v22[2];
+    #line 24 "int_ops.py"
+    int* const v22_base = b_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 24 "int_ops.py"
-        v22[r] = b_ptr + offs[r];
+        v22[r] = v22_base + (r);
     int b[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -344,69 +390,85 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<2>(&b[r], v22[r], mask[r]); // 8-byte accesses
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[2];
+    #line 25 "int_ops.py"
+    int* const v27_base = q_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 25 "int_ops.py"
+        v27[r] = v27_base + (r);
     int v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 25 "int_ops.py"
         tsm::store<2>(v27[r], &v28[r], mask[r]); // 8-byte accesses
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[2];
+    #line 26 "int_ops.py"
+    int* const v30_base = r_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 26 "int_ops.py"
+        v30[r] = v30_base + (r);
     int v31[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 26 "int_ops.py"
         tsm::store<2>(v30[r], &v31[r], mask[r]); // 8-byte accesses
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[2];
+    #line 27 "int_ops.py"
+    int* const v33_base = qs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 27 "int_ops.py"
+        v33[r] = v33_base + (r);
     int v36[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         v36[r] = a[r] / 4;
-    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 27 "int_ops.py"
         tsm::store<2>(v33[r], &v36[r], mask[r]); // 8-byte accesses
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[2];
+    #line 28 "int_ops.py"
+    int* const v38_base = rs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 28 "int_ops.py"
+        v38[r] = v38_base + (r);
     int v41[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         v41[r] = a[r] % 4;
-    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 28 "int_ops.py"
         tsm::store<2>(v38[r], &v41[r], mask[r]); // 8-byte accesses
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[2];
+    #line 29 "int_ops.py"
+    float* const v43_base = true_div_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 29 "int_ops.py"
+        v43[r] = v43_base + (r);
     float v44[2];
     float v45[2];
     float v46[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
         #line 29 "int_ops.py"
         v44[r] = (float)a[r];
         #line 29 "int_ops.py"
@@ -449,15 +511,18 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    int* v17[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 22 "int_ops.py"
         mask[r] = offs[r] < 1;
-        // a = tl.load(a_ptr + offs, mask=mask, other=0)
+    // a = tl.load(a_ptr + offs, mask=mask, other=0)
+    int* v17[2];
+    #line 23 "int_ops.py"
+    int* const v17_base = a_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 23 "int_ops.py"
-        v17[r] = a_ptr + offs[r];
-    }
+        v17[r] = v17_base + (r);
     int a[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -469,10 +534,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&a[r], v17[r], mask[r]); // 4-byte access
     // b = tl.load(b_ptr + offs, mask=mask, other=1)
     int* v22[2];
+    #line 24 "int_ops.py"
+    int* const v22_base = b_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 24 "int_ops.py"
-        v22[r] = b_ptr + offs[r];
+        v22[r] = v22_base + (r);
     int b[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -484,69 +551,85 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&b[r], v22[r], mask[r]); // 4-byte access
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[2];
+    #line 25 "int_ops.py"
+    int* const v27_base = q_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 25 "int_ops.py"
+        v27[r] = v27_base + (r);
     int v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         tsm::store<1>(v27[r], &v28[r], mask[r]); // 4-byte access
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[2];
+    #line 26 "int_ops.py"
+    int* const v30_base = r_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 26 "int_ops.py"
+        v30[r] = v30_base + (r);
     int v31[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         tsm::store<1>(v30[r], &v31[r], mask[r]); // 4-byte access
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[2];
+    #line 27 "int_ops.py"
+    int* const v33_base = qs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 27 "int_ops.py"
+        v33[r] = v33_base + (r);
     int v36[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         v36[r] = a[r] / (-3);
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         tsm::store<1>(v33[r], &v36[r], mask[r]); // 4-byte access
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[2];
+    #line 28 "int_ops.py"
+    int* const v38_base = rs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 28 "int_ops.py"
+        v38[r] = v38_base + (r);
     int v41[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         v41[r] = a[r] % (-3);
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         tsm::store<1>(v38[r], &v41[r], mask[r]); // 4-byte access
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[2];
+    #line 29 "int_ops.py"
+    float* const v43_base = true_div_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 29 "int_ops.py"
+        v43[r] = v43_base + (r);
     float v44[2];
     float v45[2];
     float v46[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
         #line 29 "int_ops.py"
         v44[r] = (float)a[r];
         #line 29 "int_ops.py"
@@ -589,15 +672,18 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    int* v17[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 22 "int_ops.py"
         mask[r] = offs[r] < n;
-        // a = tl.load(a_ptr + offs, mask=mask, other=0)
+    // a = tl.load(a_ptr + offs, mask=mask, other=0)
+    int* v17[2];
+    #line 23 "int_ops.py"
+    int* const v17_base = a_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 23 "int_ops.py"
-        v17[r] = a_ptr + offs[r];
-    }
+        v17[r] = v17_base + (r);
     int a[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -609,10 +695,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&a[r], v17[r], mask[r]); // 4-byte access
     // b = tl.load(b_ptr + offs, mask=mask, other=1)
     int* v22[2];
+    #line 24 "int_ops.py"
+    int* const v22_base = b_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 24 "int_ops.py"
-        v22[r] = b_ptr + offs[r];
+        v22[r] = v22_base + (r);
     int b[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -624,69 +712,85 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&b[r], v22[r], mask[r]); // 4-byte access
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[2];
+    #line 25 "int_ops.py"
+    int* const v27_base = q_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 25 "int_ops.py"
+        v27[r] = v27_base + (r);
     int v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         tsm::store<1>(v27[r], &v28[r], mask[r]); // 4-byte access
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[2];
+    #line 26 "int_ops.py"
+    int* const v30_base = r_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 26 "int_ops.py"
+        v30[r] = v30_base + (r);
     int v31[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         tsm::store<1>(v30[r], &v31[r], mask[r]); // 4-byte access
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[2];
+    #line 27 "int_ops.py"
+    int* const v33_base = qs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 27 "int_ops.py"
+        v33[r] = v33_base + (r);
     int v36[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         v36[r] = a[r] / (-3);
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         tsm::store<1>(v33[r], &v36[r], mask[r]); // 4-byte access
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[2];
+    #line 28 "int_ops.py"
+    int* const v38_base = rs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 28 "int_ops.py"
+        v38[r] = v38_base + (r);
     int v41[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         v41[r] = a[r] % (-3);
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         tsm::store<1>(v38[r], &v41[r], mask[r]); // 4-byte access
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[2];
+    #line 29 "int_ops.py"
+    float* const v43_base = true_div_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 29 "int_ops.py"
+        v43[r] = v43_base + (r);
     float v44[2];
     float v45[2];
     float v46[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
         #line 29 "int_ops.py"
         v44[r] = (float)a[r];
         #line 29 "int_ops.py"
@@ -735,10 +839,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         mask[r] = (r & 1) ? mask[r & ~1] : offs[r] < n;
     // a = tl.load(a_ptr + offs, mask=mask, other=0)
     int* v17[2];
+    #line 23 "int_ops.py"
+    int* const v17_base = a_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 23 "int_ops.py"
-        v17[r] = a_ptr + offs[r];
+        v17[r] = v17_base + (r);
     int a[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -750,10 +856,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<2>(&a[r], v17[r], mask[r]); // 8-byte accesses
     // b = tl.load(b_ptr + offs, mask=mask, other=1)
     int* v22[2];
+    #line 24 "int_ops.py"
+    int* const v22_base = b_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 24 "int_ops.py"
-        v22[r] = b_ptr + offs[r];
+        v22[r] = v22_base + (r);
     int b[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -765,69 +873,85 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<2>(&b[r], v22[r], mask[r]); // 8-byte accesses
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[2];
+    #line 25 "int_ops.py"
+    int* const v27_base = q_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 25 "int_ops.py"
+        v27[r] = v27_base + (r);
     int v28[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 25 "int_ops.py"
         tsm::store<2>(v27[r], &v28[r], mask[r]); // 8-byte accesses
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[2];
+    #line 26 "int_ops.py"
+    int* const v30_base = r_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 26 "int_ops.py"
+        v30[r] = v30_base + (r);
     int v31[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 26 "int_ops.py"
         tsm::store<2>(v30[r], &v31[r], mask[r]); // 8-byte accesses
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[2];
+    #line 27 "int_ops.py"
+    int* const v33_base = qs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 27 "int_ops.py"
+        v33[r] = v33_base + (r);
     int v36[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 27 "int_ops.py"
         v36[r] = a[r] / (-3);
-    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 27 "int_ops.py"
         tsm::store<2>(v33[r], &v36[r], mask[r]); // 8-byte accesses
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[2];
+    #line 28 "int_ops.py"
+    int* const v38_base = rs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 28 "int_ops.py"
+        v38[r] = v38_base + (r);
     int v41[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 28 "int_ops.py"
         v41[r] = a[r] % (-3);
-    }
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 28 "int_ops.py"
         tsm::store<2>(v38[r], &v41[r], mask[r]); // 8-byte accesses
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[2];
+    #line 29 "int_ops.py"
+    float* const v43_base = true_div_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 29 "int_ops.py"
+        v43[r] = v43_base + (r);
     float v44[2];
     float v45[2];
     float v46[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
         #line 29 "int_ops.py"
         v44[r] = (float)a[r];
         #line 29 "int_ops.py"
@@ -872,15 +996,18 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    int* v17[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 22 "int_ops.py"
         mask[r] = offs[r] < n;
-        // a = tl.load(a_ptr + offs, mask=mask, other=0)
+    // a = tl.load(a_ptr + offs, mask=mask, other=0)
+    int* v17[1];
+    #line 23 "int_ops.py"
+    int* const v17_base = a_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 23 "int_ops.py"
-        v17[r] = a_ptr + offs[r];
-    }
+        v17[r] = v17_base;
     int a[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -892,10 +1019,12 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&a[r], v17[r], mask[r]); // 4-byte access
     // b = tl.load(b_ptr + offs, mask=mask, other=1)
     int* v22[1];
+    #line 24 "int_ops.py"
+    int* const v22_base = b_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 24 "int_ops.py"
-        v22[r] = b_ptr + offs[r];
+        v22[r] = v22_base;
     int b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -907,69 +1036,85 @@ extern "C" __global__ void __launch_bounds__(128) divmod_kernel(int* a_ptr, int*
         tsm::load<1>(&b[r], v22[r], mask[r]); // 4-byte access
     // tl.store(q_ptr + offs, a // b, mask=mask)
     int* v27[1];
+    #line 25 "int_ops.py"
+    int* const v27_base = q_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 25 "int_ops.py"
+        v27[r] = v27_base;
     int v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 25 "int_ops.py"
-        v27[r] = q_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 25 "int_ops.py"
         v28[r] = a[r] / b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 25 "int_ops.py"
         tsm::store<1>(v27[r], &v28[r], owner0 && mask[r]); // 4-byte access
     // tl.store(r_ptr + offs, a % b, mask=mask)
     int* v30[1];
+    #line 26 "int_ops.py"
+    int* const v30_base = r_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 26 "int_ops.py"
+        v30[r] = v30_base;
     int v31[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 26 "int_ops.py"
-        v30[r] = r_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 26 "int_ops.py"
         v31[r] = a[r] % b[r];
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 26 "int_ops.py"
         tsm::store<1>(v30[r], &v31[r], owner0 && mask[r]); // 4-byte access
     // tl.store(qs_ptr + offs, a // DIVISOR, mask=mask)
     int* v33[1];
+    #line 27 "int_ops.py"
+    int* const v33_base = qs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 27 "int_ops.py"
+        v33[r] = v33_base;
     int v36[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 27 "int_ops.py"
-        v33[r] = qs_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 27 "int_ops.py"
         v36[r] = a[r] / 4;
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 27 "int_ops.py"
         tsm::store<1>(v33[r], &v36[r], owner0 && mask[r]); // 4-byte access
     // tl.store(rs_ptr + offs, a % DIVISOR, mask=mask)
     int* v38[1];
+    #line 28 "int_ops.py"
+    int* const v38_base = rs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 28 "int_ops.py"
+        v38[r] = v38_base;
     int v41[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 28 "int_ops.py"
-        v38[r] = rs_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 28 "int_ops.py"
         v41[r] = a[r] % 4;
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 28 "int_ops.py"
         tsm::store<1>(v38[r], &v41[r], owner0 && mask[r]); // 4-byte access
     // tl.store(true_div_ptr + offs, a / b, mask=mask)
     float* v43[1];
+    #line 29 "int_ops.py"
+    float* const v43_base = true_div_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 29 "int_ops.py"
+        v43[r] = v43_base;
     float v44[1];
     float v45[1];
     float v46[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
-        #line 29 "int_ops.py"
-        v43[r] = true_div_ptr + offs[r];
         #line 29 "int_ops.py"
         v44[r] = (float)a[r];
         #line 29 "int_ops.py"
@@ -1013,15 +1158,18 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[4];
-    float* v20[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
+    for (int r = 0; r < 4; ++r)
         #line 37 "int_ops.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v20[4];
+    #line 38 "int_ops.py"
+    float* const v20_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
         #line 38 "int_ops.py"
-        v20[r] = x_ptr + offs[r];
-    }
+        v20[r] = v20_base + (r);
     float x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1033,10 +1181,12 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::load<1>(&x[r], v20[r], mask[r]); // 4-byte access
     // a = tl.load(a_ptr + offs, mask=mask, other=0)
     int* v25[4];
+    #line 39 "int_ops.py"
+    int* const v25_base = a_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 39 "int_ops.py"
-        v25[r] = a_ptr + offs[r];
+        v25[r] = v25_base + (r);
     int a[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1048,10 +1198,12 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::load<1>(&a[r], v25[r], mask[r]); // 4-byte access
     // b = tl.load(b_ptr + offs, mask=mask, other=0)
     int* v30[4];
+    #line 40 "int_ops.py"
+    int* const v30_base = b_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 40 "int_ops.py"
-        v30[r] = b_ptr + offs[r];
+        v30[r] = v30_base + (r);
     int b[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1063,13 +1215,17 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::load<1>(&b[r], v30[r], mask[r]); // 4-byte access
     // tl.store(abs_ptr + offs, tl.where(a < 0, -a, a), mask=mask)
     int* v35[4];
+    #line 41 "int_ops.py"
+    int* const v35_base = abs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 41 "int_ops.py"
+        v35[r] = v35_base + (r);
     bool v38[4];
     int v39[4];
     int v40[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
-        #line 41 "int_ops.py"
-        v35[r] = abs_ptr + offs[r];
         #line 41 "int_ops.py"
         v38[r] = a[r] < 0;
         #line 41 "int_ops.py"
@@ -1083,68 +1239,84 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::store<1>(v35[r], &v40[r], mask[r]); // 4-byte access
     // tl.store(max_ptr + offs, tl.maximum(a, b), mask=mask)
     int* v42[4];
+    #line 42 "int_ops.py"
+    int* const v42_base = max_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 42 "int_ops.py"
+        v42[r] = v42_base + (r);
     int v43[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 42 "int_ops.py"
-        v42[r] = max_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 42 "int_ops.py"
         v43[r] = (a[r] > b[r] ? a[r] : b[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 42 "int_ops.py"
         tsm::store<1>(v42[r], &v43[r], mask[r]); // 4-byte access
     // tl.store(min_ptr + offs, tl.minimum(x, 0.5), mask=mask)
     float* v45[4];
+    #line 43 "int_ops.py"
+    float* const v45_base = min_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 43 "int_ops.py"
+        v45[r] = v45_base + (r);
     float v48[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 43 "int_ops.py"
-        v45[r] = min_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 43 "int_ops.py"
         v48[r] = fminf(x[r], 0.5f);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 43 "int_ops.py"
         tsm::store<1>(v45[r], &v48[r], mask[r]); // 4-byte access
     // tl.store(trunc_ptr + offs, x.to(tl.int32), mask=mask)
     int* v50[4];
+    #line 44 "int_ops.py"
+    int* const v50_base = trunc_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 44 "int_ops.py"
+        v50[r] = v50_base + (r);
     int v51[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 44 "int_ops.py"
-        v50[r] = trunc_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 44 "int_ops.py"
         v51[r] = (int)x[r];
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 44 "int_ops.py"
         tsm::store<1>(v50[r], &v51[r], mask[r]); // 4-byte access
     // tl.store(wrap_ptr + offs, a.to(tl.int8), mask=mask)
     signed char* v53[4];
+    #line 45 "int_ops.py"
+    signed char* const v53_base = wrap_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 45 "int_ops.py"
+        v53[r] = v53_base + (r);
     signed char v54[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 45 "int_ops.py"
-        v53[r] = wrap_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 45 "int_ops.py"
         v54[r] = (signed char)a[r];
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 45 "int_ops.py"
         tsm::store<1>(v53[r], &v54[r], mask[r]); // 1-byte access
     // tl.store(itof_ptr + offs, a.to(tl.float32) * 0.5, mask=mask)
     float* v56[4];
+    #line 46 "int_ops.py"
+    float* const v56_base = itof_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 46 "int_ops.py"
+        v56[r] = v56_base + (r);
     float v57[4];
     float v60[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
-        #line 46 "int_ops.py"
-        v56[r] = itof_ptr + offs[r];
         #line 46 "int_ops.py"
         v57[r] = (float)a[r];
         #line 46 "int_ops.py"
@@ -1156,14 +1328,17 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::store<1>(v56[r], &v60[r], mask[r]); // 4-byte access
     // tl.store(half_ptr + offs, x.to(tl.float16), mask=mask)
     __half* v62[4];
+    #line 47 "int_ops.py"
+    __half* const v62_base = half_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 47 "int_ops.py"
+        v62[r] = v62_base + (r);
     __half v63[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 47 "int_ops.py"
-        v62[r] = half_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 47 "int_ops.py"
         v63[r] = __float2half_rn(x[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 47 "int_ops.py"
@@ -1200,15 +1375,18 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[4];
-    float* v20[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
+    for (int r = 0; r < 4; ++r)
         #line 37 "int_ops.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    float* v20[4];
+    #line 38 "int_ops.py"
+    float* const v20_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
         #line 38 "int_ops.py"
-        v20[r] = x_ptr + offs[r];
-    }
+        v20[r] = v20_base + (r);
     float x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1220,10 +1398,12 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::load<1>(&x[r], v20[r], mask[r]); // 4-byte access
     // a = tl.load(a_ptr + offs, mask=mask, other=0)
     int* v25[4];
+    #line 39 "int_ops.py"
+    int* const v25_base = a_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 39 "int_ops.py"
-        v25[r] = a_ptr + offs[r];
+        v25[r] = v25_base + (r);
     int a[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1235,10 +1415,12 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::load<1>(&a[r], v25[r], mask[r]); // 4-byte access
     // b = tl.load(b_ptr + offs, mask=mask, other=0)
     int* v30[4];
+    #line 40 "int_ops.py"
+    int* const v30_base = b_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 40 "int_ops.py"
-        v30[r] = b_ptr + offs[r];
+        v30[r] = v30_base + (r);
     int b[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1250,13 +1432,17 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::load<1>(&b[r], v30[r], mask[r]); // 4-byte access
     // tl.store(abs_ptr + offs, tl.where(a < 0, -a, a), mask=mask)
     int* v35[4];
+    #line 41 "int_ops.py"
+    int* const v35_base = abs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 41 "int_ops.py"
+        v35[r] = v35_base + (r);
     bool v38[4];
     int v39[4];
     int v40[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
-        #line 41 "int_ops.py"
-        v35[r] = abs_ptr + offs[r];
         #line 41 "int_ops.py"
         v38[r] = a[r] < 0;
         #line 41 "int_ops.py"
@@ -1270,68 +1456,84 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::store<1>(v35[r], &v40[r], mask[r]); // 4-byte access
     // tl.store(max_ptr + offs, tl.maximum(a, b), mask=mask)
     int* v42[4];
+    #line 42 "int_ops.py"
+    int* const v42_base = max_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 42 "int_ops.py"
+        v42[r] = v42_base + (r);
     int v43[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 42 "int_ops.py"
-        v42[r] = max_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 42 "int_ops.py"
         v43[r] = (a[r] > b[r] ? a[r] : b[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 42 "int_ops.py"
         tsm::store<1>(v42[r], &v43[r], mask[r]); // 4-byte access
     // tl.store(min_ptr + offs, tl.minimum(x, 0.5), mask=mask)
     float* v45[4];
+    #line 43 "int_ops.py"
+    float* const v45_base = min_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 43 "int_ops.py"
+        v45[r] = v45_base + (r);
     float v48[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 43 "int_ops.py"
-        v45[r] = min_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 43 "int_ops.py"
         v48[r] = fminf(x[r], 0.5f);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 43 "int_ops.py"
         tsm::store<1>(v45[r], &v48[r], mask[r]); // 4-byte access
     // tl.store(trunc_ptr + offs, x.to(tl.int32), mask=mask)
     int* v50[4];
+    #line 44 "int_ops.py"
+    int* const v50_base = trunc_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 44 "int_ops.py"
+        v50[r] = v50_base + (r);
     int v51[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 44 "int_ops.py"
-        v50[r] = trunc_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 44 "int_ops.py"
         v51[r] = (int)x[r];
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 44 "int_ops.py"
         tsm::store<1>(v50[r], &v51[r], mask[r]); // 4-byte access
     // tl.store(wrap_ptr + offs, a.to(tl.int8), mask=mask)
     signed char* v53[4];
+    #line 45 "int_ops.py"
+    signed char* const v53_base = wrap_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 45 "int_ops.py"
+        v53[r] = v53_base + (r);
     signed char v54[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 45 "int_ops.py"
-        v53[r] = wrap_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 45 "int_ops.py"
         v54[r] = (signed char)a[r];
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 45 "int_ops.py"
         tsm::store<1>(v53[r], &v54[r], mask[r]); // 1-byte access
     // tl.store(itof_ptr + offs, a.to(tl.float32) * 0.5, mask=mask)
     float* v56[4];
+    #line 46 "int_ops.py"
+    float* const v56_base = itof_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 46 "int_ops.py"
+        v56[r] = v56_base + (r);
     float v57[4];
     float v60[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
-        #line 46 "int_ops.py"
-        v56[r] = itof_ptr + offs[r];
         #line 46 "int_ops.py"
         v57[r] = (float)a[r];
         #line 46 "int_ops.py"
@@ -1343,14 +1545,17 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::store<1>(v56[r], &v60[r], mask[r]); // 4-byte access
     // tl.store(half_ptr + offs, x.to(tl.float16), mask=mask)
     __half* v62[4];
+    #line 47 "int_ops.py"
+    __half* const v62_base = half_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 47 "int_ops.py"
+        v62[r] = v62_base + (r);
     __half v63[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 47 "int_ops.py"
-        v62[r] = half_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 47 "int_ops.py"
         v63[r] = __float2half_rn(x[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 47 "int_ops.py"
@@ -1393,10 +1598,12 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         mask[r] = (r & 3) ? mask[r & ~3] : offs[r] < n;
     // x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     float* v20[4];
+    #line 38 "int_ops.py"
+    float* const v20_base = x_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 38 "int_ops.py"
-        v20[r] = x_ptr + offs[r];
+        v20[r] = v20_base + (r);
     float x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1408,10 +1615,12 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::load<4>(&x[r], v20[r], mask[r]); // 16-byte accesses
     // a = tl.load(a_ptr + offs, mask=mask, other=0)
     int* v25[4];
+    #line 39 "int_ops.py"
+    int* const v25_base = a_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 39 "int_ops.py"
-        v25[r] = a_ptr + offs[r];
+        v25[r] = v25_base + (r);
     int a[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1423,10 +1632,12 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::load<4>(&a[r], v25[r], mask[r]); // 16-byte accesses
     // b = tl.load(b_ptr + offs, mask=mask, other=0)
     int* v30[4];
+    #line 40 "int_ops.py"
+    int* const v30_base = b_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 40 "int_ops.py"
-        v30[r] = b_ptr + offs[r];
+        v30[r] = v30_base + (r);
     int b[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1438,13 +1649,17 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::load<4>(&b[r], v30[r], mask[r]); // 16-byte accesses
     // tl.store(abs_ptr + offs, tl.where(a < 0, -a, a), mask=mask)
     int* v35[4];
+    #line 41 "int_ops.py"
+    int* const v35_base = abs_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 41 "int_ops.py"
+        v35[r] = v35_base + (r);
     bool v38[4];
     int v39[4];
     int v40[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
-        #line 41 "int_ops.py"
-        v35[r] = abs_ptr + offs[r];
         #line 41 "int_ops.py"
         v38[r] = a[r] < 0;
         #line 41 "int_ops.py"
@@ -1458,68 +1673,84 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::store<4>(v35[r], &v40[r], mask[r]); // 16-byte accesses
     // tl.store(max_ptr + offs, tl.maximum(a, b), mask=mask)
     int* v42[4];
+    #line 42 "int_ops.py"
+    int* const v42_base = max_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 42 "int_ops.py"
+        v42[r] = v42_base + (r);
     int v43[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 42 "int_ops.py"
-        v42[r] = max_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 42 "int_ops.py"
         v43[r] = (a[r] > b[r] ? a[r] : b[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 42 "int_ops.py"
         tsm::store<4>(v42[r], &v43[r], mask[r]); // 16-byte accesses
     // tl.store(min_ptr + offs, tl.minimum(x, 0.5), mask=mask)
     float* v45[4];
+    #line 43 "int_ops.py"
+    float* const v45_base = min_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 43 "int_ops.py"
+        v45[r] = v45_base + (r);
     float v48[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 43 "int_ops.py"
-        v45[r] = min_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 43 "int_ops.py"
         v48[r] = fminf(x[r], 0.5f);
-    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 43 "int_ops.py"
         tsm::store<4>(v45[r], &v48[r], mask[r]); // 16-byte accesses
     // tl.store(trunc_ptr + offs, x.to(tl.int32), mask=mask)
     int* v50[4];
+    #line 44 "int_ops.py"
+    int* const v50_base = trunc_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 44 "int_ops.py"
+        v50[r] = v50_base + (r);
     int v51[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 44 "int_ops.py"
-        v50[r] = trunc_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 44 "int_ops.py"
         v51[r] = (int)x[r];
-    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 44 "int_ops.py"
         tsm::store<4>(v50[r], &v51[r], mask[r]); // 16-byte accesses
     // tl.store(wrap_ptr + offs, a.to(tl.int8), mask=mask)
     signed char* v53[4];
+    #line 45 "int_ops.py"
+    signed char* const v53_base = wrap_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 45 "int_ops.py"
+        v53[r] = v53_base + (r);
     signed char v54[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 45 "int_ops.py"
-        v53[r] = wrap_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 45 "int_ops.py"
         v54[r] = (signed char)a[r];
-    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 45 "int_ops.py"
         tsm::store<4>(v53[r], &v54[r], mask[r]); // 4-byte accesses
     // tl.store(itof_ptr + offs, a.to(tl.float32) * 0.5, mask=mask)
     float* v56[4];
+    #line 46 "int_ops.py"
+    float* const v56_base = itof_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 46 "int_ops.py"
+        v56[r] = v56_base + (r);
     float v57[4];
     float v60[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
-        #line 46 "int_ops.py"
-        v56[r] = itof_ptr + offs[r];
         #line 46 "int_ops.py"
         v57[r] = (float)a[r];
         #line 46 "int_ops.py"
@@ -1531,14 +1762,17 @@ extern "C" __global__ void __launch_bounds__(128) select_cast_kernel(float* x_pt
         tsm::store<4>(v56[r], &v60[r], mask[r]); // 16-byte accesses
     // tl.store(half_ptr + offs, x.to(tl.float16), mask=mask)
     __half* v62[4];
+    #line 47 "int_ops.py"
+    __half* const v62_base = half_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 47 "int_ops.py"
+        v62[r] = v62_base + (r);
     __half v63[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 47 "int_ops.py"
-        v62[r] = half_ptr + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 47 "int_ops.py"
         v63[r] = __float2half_rn(x[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 47 "int_ops.py"

@@ -591,14 +591,17 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         offs[r] = offs_base;
     // a = tl.load(a_ptr + offs, mask=offs < n, other=0)
     __half* v10[1];
+    #line 40 "join_split.py"
+    __half* const v10_base = a_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 40 "join_split.py"
+        v10[r] = v10_base;
     bool v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 40 "join_split.py"
-        v10[r] = a_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 40 "join_split.py"
         v13[r] = offs[r] < 1;
-    }
     #line 40 "join_split.py"
     __half v15 = __ll2half_rn((long long)0);
     __half a[1];
@@ -612,14 +615,17 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         tsm::load<1>(&a[r], v10[r], v13[r]); // 2-byte access
     // b = tl.load(b_ptr + offs, mask=offs < n, other=0)
     __half* v19[1];
+    #line 41 "join_split.py"
+    __half* const v19_base = b_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 41 "join_split.py"
+        v19[r] = v19_base;
     bool v22[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 41 "join_split.py"
-        v19[r] = b_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 41 "join_split.py"
         v22[r] = offs[r] < 1;
-    }
     #line 41 "join_split.py"
     __half v24 = __ll2half_rn((long long)0);
     __half b[1];
@@ -652,10 +658,12 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         out_offs[r] = out_offs_base + (r);
     // tl.store(out_ptr + out_offs, tl.interleave(a, b), mask=out_offs < 2 * n)
     __half* v36[2];
+    #line 43 "join_split.py"
+    __half* const v36_base = out_ptr + out_offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 43 "join_split.py"
-        v36[r] = out_ptr + out_offs[r];
+        v36[r] = v36_base + (r);
     __half a_pair[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -713,14 +721,17 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         offs[r] = offs_base;
     // a = tl.load(a_ptr + offs, mask=offs < n, other=0)
     __half* v11[1];
+    #line 40 "join_split.py"
+    __half* const v11_base = a_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 40 "join_split.py"
+        v11[r] = v11_base;
     bool v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 40 "join_split.py"
-        v11[r] = a_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 40 "join_split.py"
         v13[r] = offs[r] < n;
-    }
     #line 40 "join_split.py"
     __half v15 = __ll2half_rn((long long)0);
     __half a[1];
@@ -734,14 +745,17 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         tsm::load<1>(&a[r], v11[r], v13[r]); // 2-byte access
     // b = tl.load(b_ptr + offs, mask=offs < n, other=0)
     __half* v19[1];
+    #line 41 "join_split.py"
+    __half* const v19_base = b_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 41 "join_split.py"
+        v19[r] = v19_base;
     bool v21[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 41 "join_split.py"
-        v19[r] = b_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 41 "join_split.py"
         v21[r] = offs[r] < n;
-    }
     #line 41 "join_split.py"
     __half v23 = __ll2half_rn((long long)0);
     __half b[1];
@@ -774,10 +788,12 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         out_offs[r] = out_offs_base + (r);
     // tl.store(out_ptr + out_offs, tl.interleave(a, b), mask=out_offs < 2 * n)
     __half* v35[2];
+    #line 43 "join_split.py"
+    __half* const v35_base = out_ptr + out_offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 43 "join_split.py"
-        v35[r] = out_ptr + out_offs[r];
+        v35[r] = v35_base + (r);
     __half a_pair[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -837,14 +853,17 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         offs[r] = offs_base;
     // a = tl.load(a_ptr + offs, mask=offs < n, other=0)
     __half* v11[1];
+    #line 40 "join_split.py"
+    __half* const v11_base = a_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 40 "join_split.py"
+        v11[r] = v11_base;
     bool v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 40 "join_split.py"
-        v11[r] = a_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 40 "join_split.py"
         v13[r] = offs[r] < n;
-    }
     #line 40 "join_split.py"
     __half v15 = __ll2half_rn((long long)0);
     __half a[1];
@@ -858,14 +877,17 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         tsm::load<1>(&a[r], v11[r], v13[r]); // 2-byte access
     // b = tl.load(b_ptr + offs, mask=offs < n, other=0)
     __half* v19[1];
+    #line 41 "join_split.py"
+    __half* const v19_base = b_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 41 "join_split.py"
+        v19[r] = v19_base;
     bool v21[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 41 "join_split.py"
-        v19[r] = b_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 41 "join_split.py"
         v21[r] = offs[r] < n;
-    }
     #line 41 "join_split.py"
     __half v23 = __ll2half_rn((long long)0);
     __half b[1];
@@ -898,10 +920,12 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(__half* a_pt
         out_offs[r] = out_offs_base + (r);
     // tl.store(out_ptr + out_offs, tl.interleave(a, b), mask=out_offs < 2 * n)
     __half* v35[2];
+    #line 43 "join_split.py"
+    __half* const v35_base = out_ptr + out_offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 43 "join_split.py"
-        v35[r] = out_ptr + out_offs[r];
+        v35[r] = v35_base + (r);
     __half a_pair[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -960,14 +984,17 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         offs[r] = offs_base;
     // a = tl.load(a_ptr + offs, mask=offs < n, other=0)
     int* v10[1];
+    #line 40 "join_split.py"
+    int* const v10_base = a_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 40 "join_split.py"
+        v10[r] = v10_base;
     bool v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 40 "join_split.py"
-        v10[r] = a_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 40 "join_split.py"
         v13[r] = offs[r] < 1;
-    }
     int a[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -979,14 +1006,17 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         tsm::load<1>(&a[r], v10[r], v13[r]); // 4-byte access
     // b = tl.load(b_ptr + offs, mask=offs < n, other=0)
     int* v18[1];
+    #line 41 "join_split.py"
+    int* const v18_base = b_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 41 "join_split.py"
+        v18[r] = v18_base;
     bool v21[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 41 "join_split.py"
-        v18[r] = b_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 41 "join_split.py"
         v21[r] = offs[r] < 1;
-    }
     int b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1017,10 +1047,12 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         out_offs[r] = out_offs_base + (r);
     // tl.store(out_ptr + out_offs, tl.interleave(a, b), mask=out_offs < 2 * n)
     int* v34[2];
+    #line 43 "join_split.py"
+    int* const v34_base = out_ptr + out_offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 43 "join_split.py"
-        v34[r] = out_ptr + out_offs[r];
+        v34[r] = v34_base + (r);
     int a_pair[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -1077,14 +1109,17 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         offs[r] = offs_base;
     // a = tl.load(a_ptr + offs, mask=offs < n, other=0)
     int* v11[1];
+    #line 40 "join_split.py"
+    int* const v11_base = a_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 40 "join_split.py"
+        v11[r] = v11_base;
     bool v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 40 "join_split.py"
-        v11[r] = a_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 40 "join_split.py"
         v13[r] = offs[r] < n;
-    }
     int a[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1096,14 +1131,17 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         tsm::load<1>(&a[r], v11[r], v13[r]); // 4-byte access
     // b = tl.load(b_ptr + offs, mask=offs < n, other=0)
     int* v18[1];
+    #line 41 "join_split.py"
+    int* const v18_base = b_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 41 "join_split.py"
+        v18[r] = v18_base;
     bool v20[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 41 "join_split.py"
-        v18[r] = b_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 41 "join_split.py"
         v20[r] = offs[r] < n;
-    }
     int b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1134,10 +1172,12 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         out_offs[r] = out_offs_base + (r);
     // tl.store(out_ptr + out_offs, tl.interleave(a, b), mask=out_offs < 2 * n)
     int* v33[2];
+    #line 43 "join_split.py"
+    int* const v33_base = out_ptr + out_offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 43 "join_split.py"
-        v33[r] = out_ptr + out_offs[r];
+        v33[r] = v33_base + (r);
     int a_pair[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -1196,14 +1236,17 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         offs[r] = offs_base;
     // a = tl.load(a_ptr + offs, mask=offs < n, other=0)
     int* v11[1];
+    #line 40 "join_split.py"
+    int* const v11_base = a_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 40 "join_split.py"
+        v11[r] = v11_base;
     bool v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 40 "join_split.py"
-        v11[r] = a_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 40 "join_split.py"
         v13[r] = offs[r] < n;
-    }
     int a[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1215,14 +1258,17 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         tsm::load<1>(&a[r], v11[r], v13[r]); // 4-byte access
     // b = tl.load(b_ptr + offs, mask=offs < n, other=0)
     int* v18[1];
+    #line 41 "join_split.py"
+    int* const v18_base = b_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 41 "join_split.py"
+        v18[r] = v18_base;
     bool v20[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 41 "join_split.py"
-        v18[r] = b_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 41 "join_split.py"
         v20[r] = offs[r] < n;
-    }
     int b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1253,10 +1299,12 @@ extern "C" __global__ void __launch_bounds__(128) interleave_kernel(int* a_ptr, 
         out_offs[r] = out_offs_base + (r);
     // tl.store(out_ptr + out_offs, tl.interleave(a, b), mask=out_offs < 2 * n)
     int* v33[2];
+    #line 43 "join_split.py"
+    int* const v33_base = out_ptr + out_offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 43 "join_split.py"
-        v33[r] = out_ptr + out_offs[r];
+        v33[r] = v33_base + (r);
     int a_pair[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -1856,10 +1904,12 @@ extern "C" __global__ void __launch_bounds__(128) scalar_pairs_kernel(float* x_p
         #line 61 "join_split.py"
         v26[r] = (r);
     float* v27[2];
+    #line 61 "join_split.py"
+    float* const v27_base = x_ptr;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 61 "join_split.py"
-        v27[r] = x_ptr + v26[r];
+        v27[r] = v27_base + (r);
     float v28[2];
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
@@ -1913,10 +1963,12 @@ extern "C" __global__ void __launch_bounds__(128) scalar_pairs_kernel(float* x_p
         #line 62 "join_split.py"
         v15[r] = (tp1);
     float* v17[1];
+    #line 62 "join_split.py"
+    float* const v17_base = out_ptr + tp1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 62 "join_split.py"
-        v17[r] = out_ptr + v15[r];
+        v17[r] = v17_base;
     #line 62 "join_split.py"
     float v18 = hi - lo;
     #line 62 "join_split.py"

@@ -19,24 +19,29 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         #line 36 "layer_norm_bwd.py"
         cols[r] = (0);
     // mask = cols < N
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 37 "layer_norm_bwd.py"
+        mask[r] = cols[r] < 1;
+    // X += row * stride
     #line 38 "layer_norm_bwd.py"
     int v13 = row * 1;
     #line 38 "layer_norm_bwd.py"
     float* X_1 = X + v13;
+    // Y += row * stride
     #line 39 "layer_norm_bwd.py"
     int v16 = row * 1;
     #line 39 "layer_norm_bwd.py"
     float* Y_1 = Y + v16;
-    bool mask[1];
+    // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     float* v19[1];
+    #line 40 "layer_norm_bwd.py"
+    float* const v19_base = X_1;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 37 "layer_norm_bwd.py"
-        mask[r] = cols[r] < 1;
-        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+    for (int r = 0; r < 1; ++r)
         #line 40 "layer_norm_bwd.py"
-        v19[r] = X_1 + cols[r];
-    }
+        v19[r] = v19_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -122,10 +127,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::store<1>(v46, &rstd);
     // w = tl.load(W + cols, mask=mask)
     float* v48[1];
+    #line 47 "layer_norm_bwd.py"
+    float* const v48_base = W;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 47 "layer_norm_bwd.py"
-        v48[r] = W + cols[r];
+        v48[r] = v48_base;
     float w[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -137,10 +144,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::load<1>(&w[r], v48[r], mask[r]); // 4-byte access
     // b = tl.load(B + cols, mask=mask)
     float* v51[1];
+    #line 48 "layer_norm_bwd.py"
+    float* const v51_base = B;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 48 "layer_norm_bwd.py"
-        v51[r] = B + cols[r];
+        v51[r] = v51_base;
     float b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -154,7 +163,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float v54[1];
     float v55[1];
     float y[1];
-    float* v58[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 49 "layer_norm_bwd.py"
@@ -163,10 +171,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         v55[r] = v54[r] * w[r];
         #line 49 "layer_norm_bwd.py"
         y[r] = v55[r] + b[r];
-        // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v58[r] = Y_1 + cols[r];
     }
+    // tl.store(Y + cols, y, mask=mask)
+    float* v58[1];
+    #line 50 "layer_norm_bwd.py"
+    float* const v58_base = Y_1;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v58[r] = v58_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -195,50 +208,67 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         #line 70 "layer_norm_bwd.py"
         cols[r] = (0);
     // mask = cols < N
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 71 "layer_norm_bwd.py"
+        mask[r] = cols[r] < 1;
+    // X += row * stride
     #line 72 "layer_norm_bwd.py"
     int v15 = row * 1;
     #line 72 "layer_norm_bwd.py"
     float* X_1 = X + v15;
+    // DY += row * stride
     #line 73 "layer_norm_bwd.py"
     int v18 = row * 1;
     #line 73 "layer_norm_bwd.py"
     float* DY_1 = DY + v18;
+    // DX += row * stride
     #line 74 "layer_norm_bwd.py"
     int v21 = row * 1;
     #line 74 "layer_norm_bwd.py"
     float* DX_1 = DX + v21;
+    // lock_id = row % GROUP_SIZE_M
     #line 76 "layer_norm_bwd.py"
     int lock_id = row % 4;
+    // Lock += lock_id
     #line 77 "layer_norm_bwd.py"
     int* Lock_1 = Lock + lock_id;
+    // Count = Lock + GROUP_SIZE_M
     #line 78 "layer_norm_bwd.py"
     int* Count = Lock_1 + 4;
+    // DW = DW + lock_id * N + cols
     #line 79 "layer_norm_bwd.py"
     int v29 = lock_id * 1;
     #line 79 "layer_norm_bwd.py"
     float* v30 = DW + v29;
+    float* DW_1[1];
+    #line 79 "layer_norm_bwd.py"
+    float* const DW_1_base = v30;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base;
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v34 = lock_id * 1;
     #line 80 "layer_norm_bwd.py"
     float* v35 = DB + v34;
-    bool mask[1];
-    float* DW_1[1];
     float* DB_1[1];
-    float* v39[1];
+    #line 80 "layer_norm_bwd.py"
+    float* const DB_1_base = v35;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 71 "layer_norm_bwd.py"
-        mask[r] = cols[r] < 1;
-        // DW = DW + lock_id * N + cols
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v30 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 1; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v35 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base;
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    float* v39[1];
+    #line 81 "layer_norm_bwd.py"
+    float* const v39_base = X_1;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 81 "layer_norm_bwd.py"
-        v39[r] = X_1 + cols[r];
-    }
+        v39[r] = v39_base;
     #line 81 "layer_norm_bwd.py"
     float v41 = (float)0;
     float x[1];
@@ -252,10 +282,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<1>(&x[r], v39[r], mask[r]); // 4-byte access
     // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     float* v45[1];
+    #line 82 "layer_norm_bwd.py"
+    float* const v45_base = DY_1;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 82 "layer_norm_bwd.py"
-        v45[r] = DY_1 + cols[r];
+        v45[r] = v45_base;
     #line 82 "layer_norm_bwd.py"
     float v47 = (float)0;
     float dy[1];
@@ -269,10 +301,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<1>(&dy[r], v45[r], mask[r]); // 4-byte access
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     float* v51[1];
+    #line 83 "layer_norm_bwd.py"
+    float* const v51_base = W;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 83 "layer_norm_bwd.py"
-        v51[r] = W + cols[r];
+        v51[r] = v51_base;
     float w[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -366,7 +400,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float v84[1];
     float v85[1];
     float dx[1];
-    float* v89[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 93 "layer_norm_bwd.py"
@@ -377,10 +410,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         v85[r] = wdy_1[r] - v84[r];
         #line 93 "layer_norm_bwd.py"
         dx[r] = v85[r] * rstd;
-        // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v89[r] = DX_1 + cols[r];
     }
+    // tl.store(DX + cols, dx, mask=mask)
+    float* v89[1];
+    #line 94 "layer_norm_bwd.py"
+    float* const v89_base = DX_1;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v89[r] = v89_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -698,28 +736,34 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v63[1];
+    #line 137 "layer_norm_bwd.py"
+    float* const v63_base = FINAL_DW + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 137 "layer_norm_bwd.py"
+        v63[r] = v63_base;
     bool v66[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 137 "layer_norm_bwd.py"
-        v63[r] = FINAL_DW + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         v66[r] = cols[r] < 1;
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         tsm::store<1>(v63[r], &sum_dw[r], v66[r]); // 4-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     float* v68[1];
+    #line 138 "layer_norm_bwd.py"
+    float* const v68_base = FINAL_DB + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 138 "layer_norm_bwd.py"
+        v68[r] = v68_base;
     bool v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 138 "layer_norm_bwd.py"
-        v68[r] = FINAL_DB + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
         v71[r] = cols[r] < 1;
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
@@ -747,24 +791,29 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         #line 36 "layer_norm_bwd.py"
         cols[r] = (tp0);
     // mask = cols < N
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 37 "layer_norm_bwd.py"
+        mask[r] = cols[r] < N;
+    // X += row * stride
     #line 38 "layer_norm_bwd.py"
     int v13 = row * stride;
     #line 38 "layer_norm_bwd.py"
     float* X_1 = X + v13;
+    // Y += row * stride
     #line 39 "layer_norm_bwd.py"
     int v15 = row * stride;
     #line 39 "layer_norm_bwd.py"
     float* Y_1 = Y + v15;
-    bool mask[1];
+    // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     float* v18[1];
+    #line 40 "layer_norm_bwd.py"
+    float* const v18_base = X_1 + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 37 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
-        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+    for (int r = 0; r < 1; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
-    }
+        v18[r] = v18_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -876,10 +925,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::store<1>(v45, &rstd);
     // w = tl.load(W + cols, mask=mask)
     float* v47[1];
+    #line 47 "layer_norm_bwd.py"
+    float* const v47_base = W + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 47 "layer_norm_bwd.py"
-        v47[r] = W + cols[r];
+        v47[r] = v47_base;
     float w[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -891,10 +942,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::load<1>(&w[r], v47[r], mask[r]); // 4-byte access
     // b = tl.load(B + cols, mask=mask)
     float* v50[1];
+    #line 48 "layer_norm_bwd.py"
+    float* const v50_base = B + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 48 "layer_norm_bwd.py"
-        v50[r] = B + cols[r];
+        v50[r] = v50_base;
     float b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -908,7 +961,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float v53[1];
     float v54[1];
     float y[1];
-    float* v57[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 49 "layer_norm_bwd.py"
@@ -917,10 +969,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         v54[r] = v53[r] * w[r];
         #line 49 "layer_norm_bwd.py"
         y[r] = v54[r] + b[r];
-        // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v57[r] = Y_1 + cols[r];
     }
+    // tl.store(Y + cols, y, mask=mask)
+    float* v57[1];
+    #line 50 "layer_norm_bwd.py"
+    float* const v57_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v57[r] = v57_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -950,50 +1007,67 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         #line 70 "layer_norm_bwd.py"
         cols[r] = (tp0);
     // mask = cols < N
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 71 "layer_norm_bwd.py"
+        mask[r] = cols[r] < N;
+    // X += row * stride
     #line 72 "layer_norm_bwd.py"
     int v15 = row * stride;
     #line 72 "layer_norm_bwd.py"
     float* X_1 = X + v15;
+    // DY += row * stride
     #line 73 "layer_norm_bwd.py"
     int v17 = row * stride;
     #line 73 "layer_norm_bwd.py"
     float* DY_1 = DY + v17;
+    // DX += row * stride
     #line 74 "layer_norm_bwd.py"
     int v19 = row * stride;
     #line 74 "layer_norm_bwd.py"
     float* DX_1 = DX + v19;
+    // lock_id = row % GROUP_SIZE_M
     #line 76 "layer_norm_bwd.py"
     int lock_id = row % 8;
+    // Lock += lock_id
     #line 77 "layer_norm_bwd.py"
     int* Lock_1 = Lock + lock_id;
+    // Count = Lock + GROUP_SIZE_M
     #line 78 "layer_norm_bwd.py"
     int* Count = Lock_1 + 8;
+    // DW = DW + lock_id * N + cols
     #line 79 "layer_norm_bwd.py"
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
+    float* DW_1[1];
+    #line 79 "layer_norm_bwd.py"
+    float* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base;
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
-    bool mask[1];
-    float* DW_1[1];
     float* DB_1[1];
-    float* v35[1];
+    #line 80 "layer_norm_bwd.py"
+    float* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 71 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
-        // DW = DW + lock_id * N + cols
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 1; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base;
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    float* v35[1];
+    #line 81 "layer_norm_bwd.py"
+    float* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base;
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[1];
@@ -1007,10 +1081,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<1>(&x[r], v35[r], mask[r]); // 4-byte access
     // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     float* v41[1];
+    #line 82 "layer_norm_bwd.py"
+    float* const v41_base = DY_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 82 "layer_norm_bwd.py"
-        v41[r] = DY_1 + cols[r];
+        v41[r] = v41_base;
     #line 82 "layer_norm_bwd.py"
     float v43 = (float)0;
     float dy[1];
@@ -1024,10 +1100,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<1>(&dy[r], v41[r], mask[r]); // 4-byte access
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     float* v47[1];
+    #line 83 "layer_norm_bwd.py"
+    float* const v47_base = W + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 83 "layer_norm_bwd.py"
-        v47[r] = W + cols[r];
+        v47[r] = v47_base;
     float w[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1147,7 +1225,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float v80[1];
     float v81[1];
     float dx[1];
-    float* v85[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 93 "layer_norm_bwd.py"
@@ -1158,10 +1235,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         v81[r] = wdy_1[r] - v80[r];
         #line 93 "layer_norm_bwd.py"
         dx[r] = v81[r] * rstd;
-        // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v85[r] = DX_1 + cols[r];
     }
+    // tl.store(DX + cols, dx, mask=mask)
+    float* v85[1];
+    #line 94 "layer_norm_bwd.py"
+    float* const v85_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v85[r] = v85_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -1479,28 +1561,34 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v61[1];
+    #line 137 "layer_norm_bwd.py"
+    float* const v61_base = FINAL_DW + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 137 "layer_norm_bwd.py"
+        v61[r] = v61_base;
     bool v63[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 137 "layer_norm_bwd.py"
-        v61[r] = FINAL_DW + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         v63[r] = cols[r] < N;
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         tsm::store<1>(v61[r], &sum_dw[r], v63[r]); // 4-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     float* v65[1];
+    #line 138 "layer_norm_bwd.py"
+    float* const v65_base = FINAL_DB + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 138 "layer_norm_bwd.py"
+        v65[r] = v65_base;
     bool v67[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 138 "layer_norm_bwd.py"
-        v65[r] = FINAL_DB + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
         v67[r] = cols[r] < N;
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
@@ -1557,10 +1645,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float* Y_1 = Y + v15;
     // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     float* v18[4];
+    #line 40 "layer_norm_bwd.py"
+    float* const v18_base = X_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
+        v18[r] = v18_base + ((r << 5));
     float x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1708,10 +1798,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::store<1>(v45, &rstd);
     // w = tl.load(W + cols, mask=mask)
     float* v47[4];
+    #line 47 "layer_norm_bwd.py"
+    float* const v47_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 47 "layer_norm_bwd.py"
-        v47[r] = W + cols_1[r];
+        v47[r] = v47_base + (r);
     float w[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1749,10 +1841,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     }
     // b = tl.load(B + cols, mask=mask)
     float* v50[4];
+    #line 48 "layer_norm_bwd.py"
+    float* const v50_base = B + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 48 "layer_norm_bwd.py"
-        v50[r] = B + cols_1[r];
+        v50[r] = v50_base + (r);
     float b[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -1792,7 +1886,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float v53[4];
     float v54[4];
     float y[4];
-    float* v57[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
         #line 49 "layer_norm_bwd.py"
@@ -1801,10 +1894,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         v54[r] = v53[r] * w_1[r];
         #line 49 "layer_norm_bwd.py"
         y[r] = v54[r] + b_1[r];
-        // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v57[r] = Y_1 + cols[r];
     }
+    // tl.store(Y + cols, y, mask=mask)
+    float* v57[4];
+    #line 50 "layer_norm_bwd.py"
+    float* const v57_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v57[r] = v57_base + ((r << 5));
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -1878,24 +1976,33 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
+    float* DW_1[4];
+    #line 79 "layer_norm_bwd.py"
+    float* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + ((r << 5));
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
-    float* DW_1[4];
     float* DB_1[4];
-    float* v35[4];
+    #line 80 "layer_norm_bwd.py"
+    float* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 4; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + ((r << 5));
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    float* v35[4];
+    #line 81 "layer_norm_bwd.py"
+    float* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + ((r << 5));
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[4];
@@ -1909,10 +2016,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<1>(&x[r], v35[r], mask[r]); // 4-byte access
     // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     float* v41[4];
+    #line 82 "layer_norm_bwd.py"
+    float* const v41_base = DY_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 82 "layer_norm_bwd.py"
-        v41[r] = DY_1 + cols[r];
+        v41[r] = v41_base + ((r << 5));
     #line 82 "layer_norm_bwd.py"
     float v43 = (float)0;
     float dy[4];
@@ -1926,10 +2035,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<1>(&dy[r], v41[r], mask[r]); // 4-byte access
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     float* v47[4];
+    #line 83 "layer_norm_bwd.py"
+    float* const v47_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 83 "layer_norm_bwd.py"
-        v47[r] = W + cols_1[r];
+        v47[r] = v47_base + (r);
     float w[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2111,7 +2222,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float v80[4];
     float v81[4];
     float dx[4];
-    float* v85[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
         #line 93 "layer_norm_bwd.py"
@@ -2122,10 +2232,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         v81[r] = wdy_1[r] - v80[r];
         #line 93 "layer_norm_bwd.py"
         dx[r] = v81[r] * rstd;
-        // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v85[r] = DX_1 + cols[r];
     }
+    // tl.store(DX + cols, dx, mask=mask)
+    float* v85[4];
+    #line 94 "layer_norm_bwd.py"
+    float* const v85_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v85[r] = v85_base + ((r << 5));
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -2294,10 +2409,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float* Y_1 = Y + v15;
     // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     float* v18[4];
+    #line 40 "layer_norm_bwd.py"
+    float* const v18_base = X_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
+        v18[r] = v18_base + (r);
     float x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2445,10 +2562,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::store<1>(v45, &rstd);
     // w = tl.load(W + cols, mask=mask)
     float* v47[4];
+    #line 47 "layer_norm_bwd.py"
+    float* const v47_base = W + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 47 "layer_norm_bwd.py"
-        v47[r] = W + cols[r];
+        v47[r] = v47_base + (r);
     float w[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2460,10 +2579,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::load<4>(&w[r], v47[r], mask[r]); // 16-byte accesses
     // b = tl.load(B + cols, mask=mask)
     float* v50[4];
+    #line 48 "layer_norm_bwd.py"
+    float* const v50_base = B + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 48 "layer_norm_bwd.py"
-        v50[r] = B + cols[r];
+        v50[r] = v50_base + (r);
     float b[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2477,7 +2598,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float v53[4];
     float v54[4];
     float y[4];
-    float* v57[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
         #line 49 "layer_norm_bwd.py"
@@ -2486,10 +2606,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         v54[r] = v53[r] * w[r];
         #line 49 "layer_norm_bwd.py"
         y[r] = v54[r] + b[r];
-        // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v57[r] = Y_1 + cols[r];
     }
+    // tl.store(Y + cols, y, mask=mask)
+    float* v57[4];
+    #line 50 "layer_norm_bwd.py"
+    float* const v57_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v57[r] = v57_base + (r);
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 50 "layer_norm_bwd.py"
@@ -2551,24 +2676,33 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
+    float* DW_1[4];
+    #line 79 "layer_norm_bwd.py"
+    float* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + (r);
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
-    float* DW_1[4];
     float* DB_1[4];
-    float* v35[4];
+    #line 80 "layer_norm_bwd.py"
+    float* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 4; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + (r);
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    float* v35[4];
+    #line 81 "layer_norm_bwd.py"
+    float* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + (r);
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[4];
@@ -2582,10 +2716,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<4>(&x[r], v35[r], mask[r]); // 16-byte accesses
     // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     float* v41[4];
+    #line 82 "layer_norm_bwd.py"
+    float* const v41_base = DY_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 82 "layer_norm_bwd.py"
-        v41[r] = DY_1 + cols[r];
+        v41[r] = v41_base + (r);
     #line 82 "layer_norm_bwd.py"
     float v43 = (float)0;
     float dy[4];
@@ -2599,10 +2735,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<4>(&dy[r], v41[r], mask[r]); // 16-byte accesses
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     float* v47[4];
+    #line 83 "layer_norm_bwd.py"
+    float* const v47_base = W + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 83 "layer_norm_bwd.py"
-        v47[r] = W + cols[r];
+        v47[r] = v47_base + (r);
     float w[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -2758,7 +2896,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float v80[4];
     float v81[4];
     float dx[4];
-    float* v85[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
         #line 93 "layer_norm_bwd.py"
@@ -2769,10 +2906,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         v81[r] = wdy_1[r] - v80[r];
         #line 93 "layer_norm_bwd.py"
         dx[r] = v81[r] * rstd;
-        // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v85[r] = DX_1 + cols[r];
     }
+    // tl.store(DX + cols, dx, mask=mask)
+    float* v85[4];
+    #line 94 "layer_norm_bwd.py"
+    float* const v85_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v85[r] = v85_base + (r);
     #pragma unroll
     for (int r = 0; r < 4; r += 4)
         #line 94 "layer_norm_bwd.py"
@@ -3220,28 +3362,34 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v61[1];
+    #line 137 "layer_norm_bwd.py"
+    float* const v61_base = FINAL_DW + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 137 "layer_norm_bwd.py"
+        v61[r] = v61_base;
     bool v63[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 137 "layer_norm_bwd.py"
-        v61[r] = FINAL_DW + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         v63[r] = cols[r] < N;
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         tsm::store<1>(v61[r], &sum_dw_1[r], v63[r]); // 4-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     float* v65[1];
+    #line 138 "layer_norm_bwd.py"
+    float* const v65_base = FINAL_DB + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 138 "layer_norm_bwd.py"
+        v65[r] = v65_base;
     bool v67[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 138 "layer_norm_bwd.py"
-        v65[r] = FINAL_DB + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
         v67[r] = cols[r] < N;
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
@@ -3299,10 +3447,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     float* Y_1 = Y + v15;
     // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     float* v18[8];
+    #line 40 "layer_norm_bwd.py"
+    float* const v18_base = X_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
+        v18[r] = v18_base + ((r << 7));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3512,10 +3662,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         tsm::store<1>(v45, &rstd);
     // w = tl.load(W + cols, mask=mask)
     float* v47[8];
+    #line 47 "layer_norm_bwd.py"
+    float* const v47_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 47 "layer_norm_bwd.py"
-        v47[r] = W + cols_1[r];
+        v47[r] = v47_base + ((r & 3) | ((r >> 2) << 9));
     float w_2[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3553,10 +3705,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     }
     // b = tl.load(B + cols, mask=mask)
     float* v50[8];
+    #line 48 "layer_norm_bwd.py"
+    float* const v50_base = B + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 48 "layer_norm_bwd.py"
-        v50[r] = B + cols_1[r];
+        v50[r] = v50_base + ((r & 3) | ((r >> 2) << 9));
     float b[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3596,7 +3750,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
     float v53[8];
     float v54[8];
     float y[8];
-    float* v57[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 49 "layer_norm_bwd.py"
@@ -3605,10 +3758,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         v54[r] = v53[r] * w_3[r];
         #line 49 "layer_norm_bwd.py"
         y[r] = v54[r] + b_1[r];
-        // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v57[r] = Y_1 + cols[r];
     }
+    // tl.store(Y + cols, y, mask=mask)
+    float* v57[8];
+    #line 50 "layer_norm_bwd.py"
+    float* const v57_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v57[r] = v57_base + ((r << 7));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -3683,24 +3841,33 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
+    float* DW_1[8];
+    #line 79 "layer_norm_bwd.py"
+    float* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + ((r << 7));
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
-    float* DW_1[8];
     float* DB_1[8];
-    float* v35[8];
+    #line 80 "layer_norm_bwd.py"
+    float* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 8; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + ((r << 7));
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    float* v35[8];
+    #line 81 "layer_norm_bwd.py"
+    float* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + ((r << 7));
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[8];
@@ -3714,10 +3881,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
         tsm::load<1>(&x[r], v35[r], mask[r]); // 4-byte access
     // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     float* v41[8];
+    #line 82 "layer_norm_bwd.py"
+    float* const v41_base = DY_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 82 "layer_norm_bwd.py"
-        v41[r] = DY_1 + cols[r];
+        v41[r] = v41_base + ((r << 7));
     #line 82 "layer_norm_bwd.py"
     float v43 = (float)0;
     float dy[8];
@@ -3731,10 +3900,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
         tsm::load<1>(&dy[r], v41[r], mask[r]); // 4-byte access
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     float* v47[8];
+    #line 83 "layer_norm_bwd.py"
+    float* const v47_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 83 "layer_norm_bwd.py"
-        v47[r] = W + cols_1[r];
+        v47[r] = v47_base + ((r & 3) | ((r >> 2) << 9));
     float w[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -3978,7 +4149,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
     float v80[8];
     float v81[8];
     float dx[8];
-    float* v85[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 93 "layer_norm_bwd.py"
@@ -3989,10 +4159,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(float
         v81[r] = wdy_1[r] - v80[r];
         #line 93 "layer_norm_bwd.py"
         dx[r] = v81[r] * rstd;
-        // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v85[r] = DX_1 + cols[r];
     }
+    // tl.store(DX + cols, dx, mask=mask)
+    float* v85[8];
+    #line 94 "layer_norm_bwd.py"
+    float* const v85_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v85[r] = v85_base + ((r << 7));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -4176,10 +4351,12 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
     float* Y_1 = Y + v15;
     // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     float* v18[8];
+    #line 40 "layer_norm_bwd.py"
+    float* const v18_base = X_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
+        v18[r] = v18_base + ((r << 6));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -4389,10 +4566,12 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
         tsm::store<1>(v45, &rstd);
     // w = tl.load(W + cols, mask=mask)
     float* v47[8];
+    #line 47 "layer_norm_bwd.py"
+    float* const v47_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 47 "layer_norm_bwd.py"
-        v47[r] = W + cols_1[r];
+        v47[r] = v47_base + ((r & 3) | ((r >> 2) << 8));
     float w_2[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -4430,10 +4609,12 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
     }
     // b = tl.load(B + cols, mask=mask)
     float* v50[8];
+    #line 48 "layer_norm_bwd.py"
+    float* const v50_base = B + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 48 "layer_norm_bwd.py"
-        v50[r] = B + cols_1[r];
+        v50[r] = v50_base + ((r & 3) | ((r >> 2) << 8));
     float b[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -4473,7 +4654,6 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
     float v53[8];
     float v54[8];
     float y[8];
-    float* v57[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 49 "layer_norm_bwd.py"
@@ -4482,10 +4662,15 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(float* X,
         v54[r] = v53[r] * w_3[r];
         #line 49 "layer_norm_bwd.py"
         y[r] = v54[r] + b_1[r];
-        // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v57[r] = Y_1 + cols[r];
     }
+    // tl.store(Y + cols, y, mask=mask)
+    float* v57[8];
+    #line 50 "layer_norm_bwd.py"
+    float* const v57_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v57[r] = v57_base + ((r << 6));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -4560,24 +4745,33 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
+    float* DW_1[8];
+    #line 79 "layer_norm_bwd.py"
+    float* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + ((r << 6));
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
-    float* DW_1[8];
     float* DB_1[8];
-    float* v35[8];
+    #line 80 "layer_norm_bwd.py"
+    float* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 8; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + ((r << 6));
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    float* v35[8];
+    #line 81 "layer_norm_bwd.py"
+    float* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + ((r << 6));
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[8];
@@ -4591,10 +4785,12 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
         tsm::load<1>(&x[r], v35[r], mask[r]); // 4-byte access
     // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     float* v41[8];
+    #line 82 "layer_norm_bwd.py"
+    float* const v41_base = DY_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 82 "layer_norm_bwd.py"
-        v41[r] = DY_1 + cols[r];
+        v41[r] = v41_base + ((r << 6));
     #line 82 "layer_norm_bwd.py"
     float v43 = (float)0;
     float dy[8];
@@ -4608,10 +4804,12 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
         tsm::load<1>(&dy[r], v41[r], mask[r]); // 4-byte access
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     float* v47[8];
+    #line 83 "layer_norm_bwd.py"
+    float* const v47_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 83 "layer_norm_bwd.py"
-        v47[r] = W + cols_1[r];
+        v47[r] = v47_base + ((r & 3) | ((r >> 2) << 8));
     float w[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -4855,7 +5053,6 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
     float v80[8];
     float v81[8];
     float dx[8];
-    float* v85[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 93 "layer_norm_bwd.py"
@@ -4866,10 +5063,15 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(float*
         v81[r] = wdy_1[r] - v80[r];
         #line 93 "layer_norm_bwd.py"
         dx[r] = v81[r] * rstd;
-        // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v85[r] = DX_1 + cols[r];
     }
+    // tl.store(DX + cols, dx, mask=mask)
+    float* v85[8];
+    #line 94 "layer_norm_bwd.py"
+    float* const v85_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v85[r] = v85_base + ((r << 6));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -5187,28 +5389,34 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v61[1];
+    #line 137 "layer_norm_bwd.py"
+    float* const v61_base = FINAL_DW + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 137 "layer_norm_bwd.py"
+        v61[r] = v61_base;
     bool v63[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 137 "layer_norm_bwd.py"
-        v61[r] = FINAL_DW + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         v63[r] = cols[r] < N;
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         tsm::store<1>(v61[r], &sum_dw[r], v63[r]); // 4-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     float* v65[1];
+    #line 138 "layer_norm_bwd.py"
+    float* const v65_base = FINAL_DB + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 138 "layer_norm_bwd.py"
+        v65[r] = v65_base;
     bool v67[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 138 "layer_norm_bwd.py"
-        v65[r] = FINAL_DB + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
         v67[r] = cols[r] < N;
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
@@ -5282,24 +5490,33 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
+    float* DW_1[4];
+    #line 79 "layer_norm_bwd.py"
+    float* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + ((r << 5));
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
-    float* DW_1[4];
     float* DB_1[4];
-    float* v35[4];
+    #line 80 "layer_norm_bwd.py"
+    float* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 4; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + ((r << 5));
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    float* v35[4];
+    #line 81 "layer_norm_bwd.py"
+    float* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + ((r << 5));
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[4];
@@ -5313,10 +5530,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<1>(&x[r], v35[r], mask[r]); // 4-byte access
     // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     float* v41[4];
+    #line 82 "layer_norm_bwd.py"
+    float* const v41_base = DY_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 82 "layer_norm_bwd.py"
-        v41[r] = DY_1 + cols[r];
+        v41[r] = v41_base + ((r << 5));
     #line 82 "layer_norm_bwd.py"
     float v43 = (float)0;
     float dy[4];
@@ -5330,10 +5549,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<1>(&dy[r], v41[r], mask[r]); // 4-byte access
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     float* v47[4];
+    #line 83 "layer_norm_bwd.py"
+    float* const v47_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 83 "layer_norm_bwd.py"
-        v47[r] = W + cols_1[r];
+        v47[r] = v47_base + (r);
     float w[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -5515,7 +5736,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float v80[4];
     float v81[4];
     float dx[4];
-    float* v85[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
         #line 93 "layer_norm_bwd.py"
@@ -5526,10 +5746,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         v81[r] = wdy_1[r] - v80[r];
         #line 93 "layer_norm_bwd.py"
         dx[r] = v81[r] * rstd;
-        // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v85[r] = DX_1 + cols[r];
     }
+    // tl.store(DX + cols, dx, mask=mask)
+    float* v85[4];
+    #line 94 "layer_norm_bwd.py"
+    float* const v85_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v85[r] = v85_base + ((r << 5));
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -5700,10 +5925,12 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float* X
     float* Y_1 = Y + v15;
     // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     float* v18[16];
+    #line 40 "layer_norm_bwd.py"
+    float* const v18_base = X_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
+        v18[r] = v18_base + ((r & 3) | ((r >> 2) << 10));
     float x[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5913,10 +6140,12 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float* X
         tsm::store<1>(v45, &rstd);
     // w = tl.load(W + cols, mask=mask)
     float* v47[16];
+    #line 47 "layer_norm_bwd.py"
+    float* const v47_base = W + tp0;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 47 "layer_norm_bwd.py"
-        v47[r] = W + cols[r];
+        v47[r] = v47_base + ((r & 3) | ((r >> 2) << 10));
     float w_2[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5928,10 +6157,12 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float* X
         tsm::load<4>(&w_2[r], v47[r], mask[r]); // 16-byte accesses
     // b = tl.load(B + cols, mask=mask)
     float* v50[16];
+    #line 48 "layer_norm_bwd.py"
+    float* const v50_base = B + tp0;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 48 "layer_norm_bwd.py"
-        v50[r] = B + cols[r];
+        v50[r] = v50_base + ((r & 3) | ((r >> 2) << 10));
     float b[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -5945,7 +6176,6 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float* X
     float v53[16];
     float v54[16];
     float y[16];
-    float* v57[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r) {
         #line 49 "layer_norm_bwd.py"
@@ -5954,10 +6184,15 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(float* X
         v54[r] = v53[r] * w_2[r];
         #line 49 "layer_norm_bwd.py"
         y[r] = v54[r] + b[r];
-        // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v57[r] = Y_1 + cols[r];
     }
+    // tl.store(Y + cols, y, mask=mask)
+    float* v57[16];
+    #line 50 "layer_norm_bwd.py"
+    float* const v57_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v57[r] = v57_base + ((r & 3) | ((r >> 2) << 10));
     #pragma unroll
     for (int r = 0; r < 16; r += 4)
         #line 50 "layer_norm_bwd.py"
@@ -6019,24 +6254,33 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(float
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
+    float* DW_1[16];
+    #line 79 "layer_norm_bwd.py"
+    float* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + ((r & 3) | ((r >> 2) << 10));
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
-    float* DW_1[16];
     float* DB_1[16];
-    float* v35[16];
+    #line 80 "layer_norm_bwd.py"
+    float* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 16; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 16; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + ((r & 3) | ((r >> 2) << 10));
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    float* v35[16];
+    #line 81 "layer_norm_bwd.py"
+    float* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + ((r & 3) | ((r >> 2) << 10));
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[16];
@@ -6050,10 +6294,12 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(float
         tsm::load<4>(&x[r], v35[r], mask[r]); // 16-byte accesses
     // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     float* v41[16];
+    #line 82 "layer_norm_bwd.py"
+    float* const v41_base = DY_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 82 "layer_norm_bwd.py"
-        v41[r] = DY_1 + cols[r];
+        v41[r] = v41_base + ((r & 3) | ((r >> 2) << 10));
     #line 82 "layer_norm_bwd.py"
     float v43 = (float)0;
     float dy[16];
@@ -6067,10 +6313,12 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(float
         tsm::load<4>(&dy[r], v41[r], mask[r]); // 16-byte accesses
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     float* v47[16];
+    #line 83 "layer_norm_bwd.py"
+    float* const v47_base = W + tp0;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 83 "layer_norm_bwd.py"
-        v47[r] = W + cols[r];
+        v47[r] = v47_base + ((r & 3) | ((r >> 2) << 10));
     float w[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -6288,7 +6536,6 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(float
     float v80[16];
     float v81[16];
     float dx[16];
-    float* v85[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r) {
         #line 93 "layer_norm_bwd.py"
@@ -6299,10 +6546,15 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(float
         v81[r] = wdy_1[r] - v80[r];
         #line 93 "layer_norm_bwd.py"
         dx[r] = v81[r] * rstd;
-        // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v85[r] = DX_1 + cols[r];
     }
+    // tl.store(DX + cols, dx, mask=mask)
+    float* v85[16];
+    #line 94 "layer_norm_bwd.py"
+    float* const v85_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v85[r] = v85_base + ((r & 3) | ((r >> 2) << 10));
     #pragma unroll
     for (int r = 0; r < 16; r += 4)
         #line 94 "layer_norm_bwd.py"
@@ -6456,24 +6708,29 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         #line 36 "layer_norm_bwd.py"
         cols[r] = (0);
     // mask = cols < N
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 37 "layer_norm_bwd.py"
+        mask[r] = cols[r] < 1;
+    // X += row * stride
     #line 38 "layer_norm_bwd.py"
     int v13 = row * 1;
     #line 38 "layer_norm_bwd.py"
     __half* X_1 = X + v13;
+    // Y += row * stride
     #line 39 "layer_norm_bwd.py"
     int v16 = row * 1;
     #line 39 "layer_norm_bwd.py"
     __half* Y_1 = Y + v16;
-    bool mask[1];
+    // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     __half* v19[1];
+    #line 40 "layer_norm_bwd.py"
+    __half* const v19_base = X_1;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 37 "layer_norm_bwd.py"
-        mask[r] = cols[r] < 1;
-        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+    for (int r = 0; r < 1; ++r)
         #line 40 "layer_norm_bwd.py"
-        v19[r] = X_1 + cols[r];
-    }
+        v19[r] = v19_base;
     #line 40 "layer_norm_bwd.py"
     __half v21 = __float2half_rn(0.0f);
     __half v23[1];
@@ -6566,10 +6823,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         tsm::store<1>(v48, &rstd);
     // w = tl.load(W + cols, mask=mask)
     __half* v50[1];
+    #line 47 "layer_norm_bwd.py"
+    __half* const v50_base = W;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 47 "layer_norm_bwd.py"
-        v50[r] = W + cols[r];
+        v50[r] = v50_base;
     __half w[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -6581,10 +6840,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         tsm::load<1>(&w[r], v50[r], mask[r]); // 2-byte access
     // b = tl.load(B + cols, mask=mask)
     __half* v53[1];
+    #line 48 "layer_norm_bwd.py"
+    __half* const v53_base = B;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 48 "layer_norm_bwd.py"
-        v53[r] = B + cols[r];
+        v53[r] = v53_base;
     __half b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -6595,12 +6856,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         #line 48 "layer_norm_bwd.py"
         tsm::load<1>(&b[r], v53[r], mask[r]); // 2-byte access
     // y = xmean * rstd * w + b
+    __half* v62[1];
+    #line 50 "layer_norm_bwd.py"
+    __half* const v62_base = Y_1;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v62[r] = v62_base;
     float v56[1];
     float v57[1];
     float v58[1];
     float v59[1];
     float y[1];
-    __half* v62[1];
     __half v63[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
@@ -6615,8 +6882,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         #line 49 "layer_norm_bwd.py"
         y[r] = v58[r] + v59[r];
         // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v62[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v63[r] = __float2half_rn(y[r]);
     }
@@ -6649,50 +6914,67 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 70 "layer_norm_bwd.py"
         cols[r] = (0);
     // mask = cols < N
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 71 "layer_norm_bwd.py"
+        mask[r] = cols[r] < 1;
+    // X += row * stride
     #line 72 "layer_norm_bwd.py"
     int v15 = row * 1;
     #line 72 "layer_norm_bwd.py"
     __half* X_1 = X + v15;
+    // DY += row * stride
     #line 73 "layer_norm_bwd.py"
     int v18 = row * 1;
     #line 73 "layer_norm_bwd.py"
     __half* DY_1 = DY + v18;
+    // DX += row * stride
     #line 74 "layer_norm_bwd.py"
     int v21 = row * 1;
     #line 74 "layer_norm_bwd.py"
     __half* DX_1 = DX + v21;
+    // lock_id = row % GROUP_SIZE_M
     #line 76 "layer_norm_bwd.py"
     int lock_id = row % 4;
+    // Lock += lock_id
     #line 77 "layer_norm_bwd.py"
     int* Lock_1 = Lock + lock_id;
+    // Count = Lock + GROUP_SIZE_M
     #line 78 "layer_norm_bwd.py"
     int* Count = Lock_1 + 4;
+    // DW = DW + lock_id * N + cols
     #line 79 "layer_norm_bwd.py"
     int v29 = lock_id * 1;
     #line 79 "layer_norm_bwd.py"
     __half* v30 = DW + v29;
+    __half* DW_1[1];
+    #line 79 "layer_norm_bwd.py"
+    __half* const DW_1_base = v30;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base;
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v34 = lock_id * 1;
     #line 80 "layer_norm_bwd.py"
     __half* v35 = DB + v34;
-    bool mask[1];
-    __half* DW_1[1];
     __half* DB_1[1];
-    __half* v39[1];
+    #line 80 "layer_norm_bwd.py"
+    __half* const DB_1_base = v35;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 71 "layer_norm_bwd.py"
-        mask[r] = cols[r] < 1;
-        // DW = DW + lock_id * N + cols
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v30 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 1; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v35 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base;
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    __half* v39[1];
+    #line 81 "layer_norm_bwd.py"
+    __half* const v39_base = X_1;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 81 "layer_norm_bwd.py"
-        v39[r] = X_1 + cols[r];
-    }
+        v39[r] = v39_base;
     #line 81 "layer_norm_bwd.py"
     __half v41 = __ll2half_rn((long long)0);
     __half v43[1];
@@ -6705,15 +6987,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 81 "layer_norm_bwd.py"
         tsm::load<1>(&v43[r], v39[r], mask[r]); // 2-byte access
     float x[1];
-    __half* v46[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 81 "layer_norm_bwd.py"
         x[r] = __half2float(v43[r]);
-        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    __half* v46[1];
+    #line 82 "layer_norm_bwd.py"
+    __half* const v46_base = DY_1;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 82 "layer_norm_bwd.py"
-        v46[r] = DY_1 + cols[r];
-    }
+        v46[r] = v46_base;
     #line 82 "layer_norm_bwd.py"
     __half v48 = __ll2half_rn((long long)0);
     __half v50[1];
@@ -6726,15 +7011,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 82 "layer_norm_bwd.py"
         tsm::load<1>(&v50[r], v46[r], mask[r]); // 2-byte access
     float dy[1];
-    __half* v53[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 82 "layer_norm_bwd.py"
         dy[r] = __half2float(v50[r]);
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+    // w = tl.load(W + cols, mask=mask).to(tl.float32)
+    __half* v53[1];
+    #line 83 "layer_norm_bwd.py"
+    __half* const v53_base = W;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 83 "layer_norm_bwd.py"
-        v53[r] = W + cols[r];
-    }
+        v53[r] = v53_base;
     __half v54[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -6829,11 +7117,17 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     #line 92 "layer_norm_bwd.py"
     float c2 = tsm::div_full(v81, 1.0f);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
+    __half* v92[1];
+    #line 94 "layer_norm_bwd.py"
+    __half* const v92_base = DX_1;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v92[r] = v92_base;
     float v85[1];
     float v87[1];
     float v88[1];
     float dx[1];
-    __half* v92[1];
     __half v93[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
@@ -6846,8 +7140,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 93 "layer_norm_bwd.py"
         dx[r] = v88[r] * rstd;
         // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v92[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v93[r] = __float2half_rn(dx[r]);
     }
@@ -7198,12 +7490,16 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     __half* v67[1];
+    #line 137 "layer_norm_bwd.py"
+    __half* const v67_base = FINAL_DW + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 137 "layer_norm_bwd.py"
+        v67[r] = v67_base;
     bool v70[1];
     __half v71[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
-        #line 137 "layer_norm_bwd.py"
-        v67[r] = FINAL_DW + cols[r];
         #line 137 "layer_norm_bwd.py"
         v70[r] = cols[r] < 1;
         #line 137 "layer_norm_bwd.py"
@@ -7215,12 +7511,16 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         tsm::store<1>(v67[r], &v71[r], v70[r]); // 2-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     __half* v73[1];
+    #line 138 "layer_norm_bwd.py"
+    __half* const v73_base = FINAL_DB + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 138 "layer_norm_bwd.py"
+        v73[r] = v73_base;
     bool v76[1];
     __half v77[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
-        #line 138 "layer_norm_bwd.py"
-        v73[r] = FINAL_DB + cols[r];
         #line 138 "layer_norm_bwd.py"
         v76[r] = cols[r] < 1;
         #line 138 "layer_norm_bwd.py"
@@ -7254,24 +7554,29 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         #line 36 "layer_norm_bwd.py"
         cols[r] = (tp0);
     // mask = cols < N
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 37 "layer_norm_bwd.py"
+        mask[r] = cols[r] < N;
+    // X += row * stride
     #line 38 "layer_norm_bwd.py"
     int v13 = row * stride;
     #line 38 "layer_norm_bwd.py"
     __half* X_1 = X + v13;
+    // Y += row * stride
     #line 39 "layer_norm_bwd.py"
     int v15 = row * stride;
     #line 39 "layer_norm_bwd.py"
     __half* Y_1 = Y + v15;
-    bool mask[1];
+    // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     __half* v18[1];
+    #line 40 "layer_norm_bwd.py"
+    __half* const v18_base = X_1 + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 37 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
-        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+    for (int r = 0; r < 1; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
-    }
+        v18[r] = v18_base;
     #line 40 "layer_norm_bwd.py"
     __half v20 = __float2half_rn(0.0f);
     __half v22[1];
@@ -7390,10 +7695,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         tsm::store<1>(v47, &rstd);
     // w = tl.load(W + cols, mask=mask)
     __half* v49[1];
+    #line 47 "layer_norm_bwd.py"
+    __half* const v49_base = W + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 47 "layer_norm_bwd.py"
-        v49[r] = W + cols[r];
+        v49[r] = v49_base;
     __half w[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7405,10 +7712,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         tsm::load<1>(&w[r], v49[r], mask[r]); // 2-byte access
     // b = tl.load(B + cols, mask=mask)
     __half* v52[1];
+    #line 48 "layer_norm_bwd.py"
+    __half* const v52_base = B + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 48 "layer_norm_bwd.py"
-        v52[r] = B + cols[r];
+        v52[r] = v52_base;
     __half b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7419,12 +7728,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         #line 48 "layer_norm_bwd.py"
         tsm::load<1>(&b[r], v52[r], mask[r]); // 2-byte access
     // y = xmean * rstd * w + b
+    __half* v61[1];
+    #line 50 "layer_norm_bwd.py"
+    __half* const v61_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v61[r] = v61_base;
     float v55[1];
     float v56[1];
     float v57[1];
     float v58[1];
     float y[1];
-    __half* v61[1];
     __half v62[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
@@ -7439,8 +7754,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         #line 49 "layer_norm_bwd.py"
         y[r] = v57[r] + v58[r];
         // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v61[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v62[r] = __float2half_rn(y[r]);
     }
@@ -7474,50 +7787,67 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 70 "layer_norm_bwd.py"
         cols[r] = (tp0);
     // mask = cols < N
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 71 "layer_norm_bwd.py"
+        mask[r] = cols[r] < N;
+    // X += row * stride
     #line 72 "layer_norm_bwd.py"
     int v15 = row * stride;
     #line 72 "layer_norm_bwd.py"
     __half* X_1 = X + v15;
+    // DY += row * stride
     #line 73 "layer_norm_bwd.py"
     int v17 = row * stride;
     #line 73 "layer_norm_bwd.py"
     __half* DY_1 = DY + v17;
+    // DX += row * stride
     #line 74 "layer_norm_bwd.py"
     int v19 = row * stride;
     #line 74 "layer_norm_bwd.py"
     __half* DX_1 = DX + v19;
+    // lock_id = row % GROUP_SIZE_M
     #line 76 "layer_norm_bwd.py"
     int lock_id = row % 8;
+    // Lock += lock_id
     #line 77 "layer_norm_bwd.py"
     int* Lock_1 = Lock + lock_id;
+    // Count = Lock + GROUP_SIZE_M
     #line 78 "layer_norm_bwd.py"
     int* Count = Lock_1 + 8;
+    // DW = DW + lock_id * N + cols
     #line 79 "layer_norm_bwd.py"
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
+    __half* DW_1[1];
+    #line 79 "layer_norm_bwd.py"
+    __half* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base;
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
-    bool mask[1];
-    __half* DW_1[1];
     __half* DB_1[1];
-    __half* v35[1];
+    #line 80 "layer_norm_bwd.py"
+    __half* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 71 "layer_norm_bwd.py"
-        mask[r] = cols[r] < N;
-        // DW = DW + lock_id * N + cols
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 1; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base;
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    __half* v35[1];
+    #line 81 "layer_norm_bwd.py"
+    __half* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base;
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[1];
@@ -7530,15 +7860,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 81 "layer_norm_bwd.py"
         tsm::load<1>(&v39[r], v35[r], mask[r]); // 2-byte access
     float x[1];
-    __half* v42[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 81 "layer_norm_bwd.py"
         x[r] = __half2float(v39[r]);
-        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    __half* v42[1];
+    #line 82 "layer_norm_bwd.py"
+    __half* const v42_base = DY_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 82 "layer_norm_bwd.py"
-        v42[r] = DY_1 + cols[r];
-    }
+        v42[r] = v42_base;
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[1];
@@ -7551,15 +7884,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 82 "layer_norm_bwd.py"
         tsm::load<1>(&v46[r], v42[r], mask[r]); // 2-byte access
     float dy[1];
-    __half* v49[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 82 "layer_norm_bwd.py"
         dy[r] = __half2float(v46[r]);
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+    // w = tl.load(W + cols, mask=mask).to(tl.float32)
+    __half* v49[1];
+    #line 83 "layer_norm_bwd.py"
+    __half* const v49_base = W + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 83 "layer_norm_bwd.py"
-        v49[r] = W + cols[r];
-    }
+        v49[r] = v49_base;
     __half v50[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7680,11 +8016,17 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     #line 92 "layer_norm_bwd.py"
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
+    __half* v88[1];
+    #line 94 "layer_norm_bwd.py"
+    __half* const v88_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = v88_base;
     float v81[1];
     float v83[1];
     float v84[1];
     float dx[1];
-    __half* v88[1];
     __half v89[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
@@ -7697,8 +8039,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 93 "layer_norm_bwd.py"
         dx[r] = v84[r] * rstd;
         // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
     }
@@ -8049,12 +8389,16 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     __half* v65[1];
+    #line 137 "layer_norm_bwd.py"
+    __half* const v65_base = FINAL_DW + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 137 "layer_norm_bwd.py"
+        v65[r] = v65_base;
     bool v67[1];
     __half v68[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
-        #line 137 "layer_norm_bwd.py"
-        v65[r] = FINAL_DW + cols[r];
         #line 137 "layer_norm_bwd.py"
         v67[r] = cols[r] < N;
         #line 137 "layer_norm_bwd.py"
@@ -8066,12 +8410,16 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         tsm::store<1>(v65[r], &v68[r], v67[r]); // 2-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     __half* v70[1];
+    #line 138 "layer_norm_bwd.py"
+    __half* const v70_base = FINAL_DB + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 138 "layer_norm_bwd.py"
+        v70[r] = v70_base;
     bool v72[1];
     __half v73[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
-        #line 138 "layer_norm_bwd.py"
-        v70[r] = FINAL_DB + cols[r];
         #line 138 "layer_norm_bwd.py"
         v72[r] = cols[r] < N;
         #line 138 "layer_norm_bwd.py"
@@ -8133,10 +8481,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     __half* Y_1 = Y + v15;
     // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     __half* v18[4];
+    #line 40 "layer_norm_bwd.py"
+    __half* const v18_base = X_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
+        v18[r] = v18_base + ((r << 5));
     #line 40 "layer_norm_bwd.py"
     __half v20 = __float2half_rn(0.0f);
     __half v22[4];
@@ -8291,10 +8641,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         tsm::store<1>(v47, &rstd);
     // w = tl.load(W + cols, mask=mask)
     __half* v49[4];
+    #line 47 "layer_norm_bwd.py"
+    __half* const v49_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 47 "layer_norm_bwd.py"
-        v49[r] = W + cols_1[r];
+        v49[r] = v49_base + (r);
     __half w[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8324,10 +8676,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     }
     // b = tl.load(B + cols, mask=mask)
     __half* v52[4];
+    #line 48 "layer_norm_bwd.py"
+    __half* const v52_base = B + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 48 "layer_norm_bwd.py"
-        v52[r] = B + cols_1[r];
+        v52[r] = v52_base + (r);
     __half b[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8356,12 +8710,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
             b_1[r] = smem[(r << 5) + tp0];
     }
     // y = xmean * rstd * w + b
+    __half* v61[4];
+    #line 50 "layer_norm_bwd.py"
+    __half* const v61_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v61[r] = v61_base + ((r << 5));
     float v55[4];
     float v56[4];
     float v57[4];
     float v58[4];
     float y[4];
-    __half* v61[4];
     __half v62[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
@@ -8376,8 +8736,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         #line 49 "layer_norm_bwd.py"
         y[r] = v57[r] + v58[r];
         // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v61[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v62[r] = __float2half_rn(y[r]);
     }
@@ -8454,24 +8812,33 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
+    __half* DW_1[4];
+    #line 79 "layer_norm_bwd.py"
+    __half* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + ((r << 5));
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
-    __half* DW_1[4];
     __half* DB_1[4];
-    __half* v35[4];
+    #line 80 "layer_norm_bwd.py"
+    __half* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 4; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + ((r << 5));
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    __half* v35[4];
+    #line 81 "layer_norm_bwd.py"
+    __half* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + ((r << 5));
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[4];
@@ -8484,15 +8851,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 81 "layer_norm_bwd.py"
         tsm::load<1>(&v39[r], v35[r], mask[r]); // 2-byte access
     float x[4];
-    __half* v42[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
+    for (int r = 0; r < 4; ++r)
         #line 81 "layer_norm_bwd.py"
         x[r] = __half2float(v39[r]);
-        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    __half* v42[4];
+    #line 82 "layer_norm_bwd.py"
+    __half* const v42_base = DY_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
         #line 82 "layer_norm_bwd.py"
-        v42[r] = DY_1 + cols[r];
-    }
+        v42[r] = v42_base + ((r << 5));
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[4];
@@ -8511,10 +8881,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         dy[r] = __half2float(v46[r]);
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     __half* v49[4];
+    #line 83 "layer_norm_bwd.py"
+    __half* const v49_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 83 "layer_norm_bwd.py"
-        v49[r] = W + cols_1[r];
+        v49[r] = v49_base + (r);
     __half v50[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -8689,11 +9061,17 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     #line 92 "layer_norm_bwd.py"
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
+    __half* v88[4];
+    #line 94 "layer_norm_bwd.py"
+    __half* const v88_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = v88_base + ((r << 5));
     float v81[4];
     float v83[4];
     float v84[4];
     float dx[4];
-    __half* v88[4];
     __half v89[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
@@ -8706,8 +9084,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 93 "layer_norm_bwd.py"
         dx[r] = v84[r] * rstd;
         // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
     }
@@ -8898,10 +9274,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
     __half* Y_1 = Y + v15;
     // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     __half* v18[4];
+    #line 40 "layer_norm_bwd.py"
+    __half* const v18_base = X_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
+        v18[r] = v18_base + (r);
     #line 40 "layer_norm_bwd.py"
     __half v20 = __float2half_rn(0.0f);
     __half v22[4];
@@ -9056,10 +9434,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         tsm::store<1>(v47, &rstd);
     // w = tl.load(W + cols, mask=mask)
     __half* v49[4];
+    #line 47 "layer_norm_bwd.py"
+    __half* const v49_base = W + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 47 "layer_norm_bwd.py"
-        v49[r] = W + cols[r];
+        v49[r] = v49_base + (r);
     __half w[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9071,10 +9451,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         tsm::load<4>(&w[r], v49[r], mask[r]); // 8-byte accesses
     // b = tl.load(B + cols, mask=mask)
     __half* v52[4];
+    #line 48 "layer_norm_bwd.py"
+    __half* const v52_base = B + tp0;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 48 "layer_norm_bwd.py"
-        v52[r] = B + cols[r];
+        v52[r] = v52_base + (r);
     __half b[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9085,12 +9467,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         #line 48 "layer_norm_bwd.py"
         tsm::load<4>(&b[r], v52[r], mask[r]); // 8-byte accesses
     // y = xmean * rstd * w + b
+    __half* v61[4];
+    #line 50 "layer_norm_bwd.py"
+    __half* const v61_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v61[r] = v61_base + (r);
     float v55[4];
     float v56[4];
     float v57[4];
     float v58[4];
     float y[4];
-    __half* v61[4];
     __half v62[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
@@ -9105,8 +9493,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(__half* X
         #line 49 "layer_norm_bwd.py"
         y[r] = v57[r] + v58[r];
         // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v61[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v62[r] = __float2half_rn(y[r]);
     }
@@ -9172,24 +9558,33 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
+    __half* DW_1[4];
+    #line 79 "layer_norm_bwd.py"
+    __half* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + (r);
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
-    __half* DW_1[4];
     __half* DB_1[4];
-    __half* v35[4];
+    #line 80 "layer_norm_bwd.py"
+    __half* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 4; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + (r);
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    __half* v35[4];
+    #line 81 "layer_norm_bwd.py"
+    __half* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + (r);
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[4];
@@ -9202,15 +9597,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 81 "layer_norm_bwd.py"
         tsm::load<4>(&v39[r], v35[r], mask[r]); // 8-byte accesses
     float x[4];
-    __half* v42[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
+    for (int r = 0; r < 4; ++r)
         #line 81 "layer_norm_bwd.py"
         x[r] = __half2float(v39[r]);
-        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    __half* v42[4];
+    #line 82 "layer_norm_bwd.py"
+    __half* const v42_base = DY_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
         #line 82 "layer_norm_bwd.py"
-        v42[r] = DY_1 + cols[r];
-    }
+        v42[r] = v42_base + (r);
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[4];
@@ -9223,15 +9621,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 82 "layer_norm_bwd.py"
         tsm::load<4>(&v46[r], v42[r], mask[r]); // 8-byte accesses
     float dy[4];
-    __half* v49[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
+    for (int r = 0; r < 4; ++r)
         #line 82 "layer_norm_bwd.py"
         dy[r] = __half2float(v46[r]);
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+    // w = tl.load(W + cols, mask=mask).to(tl.float32)
+    __half* v49[4];
+    #line 83 "layer_norm_bwd.py"
+    __half* const v49_base = W + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
         #line 83 "layer_norm_bwd.py"
-        v49[r] = W + cols[r];
-    }
+        v49[r] = v49_base + (r);
     __half v50[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -9388,11 +9789,17 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     #line 92 "layer_norm_bwd.py"
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
+    __half* v88[4];
+    #line 94 "layer_norm_bwd.py"
+    __half* const v88_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = v88_base + (r);
     float v81[4];
     float v83[4];
     float v84[4];
     float dx[4];
-    __half* v88[4];
     __half v89[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
@@ -9405,8 +9812,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 93 "layer_norm_bwd.py"
         dx[r] = v84[r] * rstd;
         // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
     }
@@ -9859,14 +10264,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     __half* v65[1];
+    #line 137 "layer_norm_bwd.py"
+    __half* const v65_base = FINAL_DW + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 137 "layer_norm_bwd.py"
+        v65[r] = v65_base;
     bool v67[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 137 "layer_norm_bwd.py"
-        v65[r] = FINAL_DW + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         v67[r] = cols[r] < N;
-    }
     __half v80[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -9896,14 +10304,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         tsm::store<1>(v65[r], &v68[r], v67[r]); // 2-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     __half* v70[1];
+    #line 138 "layer_norm_bwd.py"
+    __half* const v70_base = FINAL_DB + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 138 "layer_norm_bwd.py"
+        v70[r] = v70_base;
     bool v72[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 138 "layer_norm_bwd.py"
-        v70[r] = FINAL_DB + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
         v72[r] = cols[r] < N;
-    }
     __half v81[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -9983,10 +10394,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     __half* Y_1 = Y + v15;
     // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     __half* v18[8];
+    #line 40 "layer_norm_bwd.py"
+    __half* const v18_base = X_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
+        v18[r] = v18_base + ((r << 7));
     #line 40 "layer_norm_bwd.py"
     __half v20 = __float2half_rn(0.0f);
     __half v22[8];
@@ -10203,10 +10616,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         tsm::store<1>(v47, &rstd);
     // w = tl.load(W + cols, mask=mask)
     __half* v49[8];
+    #line 47 "layer_norm_bwd.py"
+    __half* const v49_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 47 "layer_norm_bwd.py"
-        v49[r] = W + cols_1[r];
+        v49[r] = v49_base + (r);
     __half w_2[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -10236,10 +10651,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
     }
     // b = tl.load(B + cols, mask=mask)
     __half* v52[8];
+    #line 48 "layer_norm_bwd.py"
+    __half* const v52_base = B + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 48 "layer_norm_bwd.py"
-        v52[r] = B + cols_1[r];
+        v52[r] = v52_base + (r);
     __half b[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -10268,12 +10685,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             b_1[r] = smem[(r << 7) + tp0];
     }
     // y = xmean * rstd * w + b
+    __half* v61[8];
+    #line 50 "layer_norm_bwd.py"
+    __half* const v61_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v61[r] = v61_base + ((r << 7));
     float v55[8];
     float v56[8];
     float v57[8];
     float v58[8];
     float y[8];
-    __half* v61[8];
     __half v62[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
@@ -10288,8 +10711,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         #line 49 "layer_norm_bwd.py"
         y[r] = v57[r] + v58[r];
         // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v61[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v62[r] = __float2half_rn(y[r]);
     }
@@ -10366,24 +10787,33 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
+    __half* DW_1[8];
+    #line 79 "layer_norm_bwd.py"
+    __half* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + ((r << 7));
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
-    __half* DW_1[8];
     __half* DB_1[8];
-    __half* v35[8];
+    #line 80 "layer_norm_bwd.py"
+    __half* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 8; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + ((r << 7));
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    __half* v35[8];
+    #line 81 "layer_norm_bwd.py"
+    __half* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + ((r << 7));
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[8];
@@ -10396,15 +10826,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
         #line 81 "layer_norm_bwd.py"
         tsm::load<1>(&v39[r], v35[r], mask[r]); // 2-byte access
     float x[8];
-    __half* v42[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 81 "layer_norm_bwd.py"
         x[r] = __half2float(v39[r]);
-        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    __half* v42[8];
+    #line 82 "layer_norm_bwd.py"
+    __half* const v42_base = DY_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 82 "layer_norm_bwd.py"
-        v42[r] = DY_1 + cols[r];
-    }
+        v42[r] = v42_base + ((r << 7));
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[8];
@@ -10423,10 +10856,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
         dy[r] = __half2float(v46[r]);
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     __half* v49[8];
+    #line 83 "layer_norm_bwd.py"
+    __half* const v49_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 83 "layer_norm_bwd.py"
-        v49[r] = W + cols_1[r];
+        v49[r] = v49_base + (r);
     __half v50[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -10663,11 +11098,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
     #line 92 "layer_norm_bwd.py"
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
+    __half* v88[8];
+    #line 94 "layer_norm_bwd.py"
+    __half* const v88_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = v88_base + ((r << 7));
     float v81[8];
     float v83[8];
     float v84[8];
     float dx[8];
-    __half* v88[8];
     __half v89[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
@@ -10680,8 +11121,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dx_fused(__hal
         #line 93 "layer_norm_bwd.py"
         dx[r] = v84[r] * rstd;
         // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
     }
@@ -10885,10 +11324,12 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(__half* X
     __half* Y_1 = Y + v15;
     // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     __half* v18[8];
+    #line 40 "layer_norm_bwd.py"
+    __half* const v18_base = X_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
+        v18[r] = v18_base + ((r << 6));
     #line 40 "layer_norm_bwd.py"
     __half v20 = __float2half_rn(0.0f);
     __half v22[8];
@@ -11105,10 +11546,12 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(__half* X
         tsm::store<1>(v47, &rstd);
     // w = tl.load(W + cols, mask=mask)
     __half* v49[8];
+    #line 47 "layer_norm_bwd.py"
+    __half* const v49_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 47 "layer_norm_bwd.py"
-        v49[r] = W + cols_1[r];
+        v49[r] = v49_base + (r);
     __half w_2[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -11138,10 +11581,12 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(__half* X
     }
     // b = tl.load(B + cols, mask=mask)
     __half* v52[8];
+    #line 48 "layer_norm_bwd.py"
+    __half* const v52_base = B + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 48 "layer_norm_bwd.py"
-        v52[r] = B + cols_1[r];
+        v52[r] = v52_base + (r);
     __half b[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -11170,12 +11615,18 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(__half* X
             b_1[r] = smem[(r << 6) + tp0];
     }
     // y = xmean * rstd * w + b
+    __half* v61[8];
+    #line 50 "layer_norm_bwd.py"
+    __half* const v61_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v61[r] = v61_base + ((r << 6));
     float v55[8];
     float v56[8];
     float v57[8];
     float v58[8];
     float y[8];
-    __half* v61[8];
     __half v62[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
@@ -11190,8 +11641,6 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_fwd_fused(__half* X
         #line 49 "layer_norm_bwd.py"
         y[r] = v57[r] + v58[r];
         // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v61[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v62[r] = __float2half_rn(y[r]);
     }
@@ -11268,24 +11717,33 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
+    __half* DW_1[8];
+    #line 79 "layer_norm_bwd.py"
+    __half* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + ((r << 6));
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
-    __half* DW_1[8];
     __half* DB_1[8];
-    __half* v35[8];
+    #line 80 "layer_norm_bwd.py"
+    __half* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 8; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + ((r << 6));
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    __half* v35[8];
+    #line 81 "layer_norm_bwd.py"
+    __half* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + ((r << 6));
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[8];
@@ -11298,15 +11756,18 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
         #line 81 "layer_norm_bwd.py"
         tsm::load<1>(&v39[r], v35[r], mask[r]); // 2-byte access
     float x[8];
-    __half* v42[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 81 "layer_norm_bwd.py"
         x[r] = __half2float(v39[r]);
-        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    __half* v42[8];
+    #line 82 "layer_norm_bwd.py"
+    __half* const v42_base = DY_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 82 "layer_norm_bwd.py"
-        v42[r] = DY_1 + cols[r];
-    }
+        v42[r] = v42_base + ((r << 6));
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[8];
@@ -11325,10 +11786,12 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
         dy[r] = __half2float(v46[r]);
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     __half* v49[8];
+    #line 83 "layer_norm_bwd.py"
+    __half* const v49_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 83 "layer_norm_bwd.py"
-        v49[r] = W + cols_1[r];
+        v49[r] = v49_base + (r);
     __half v50[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -11565,11 +12028,17 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
     #line 92 "layer_norm_bwd.py"
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
+    __half* v88[8];
+    #line 94 "layer_norm_bwd.py"
+    __half* const v88_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = v88_base + ((r << 6));
     float v81[8];
     float v83[8];
     float v84[8];
     float dx[8];
-    __half* v88[8];
     __half v89[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
@@ -11582,8 +12051,6 @@ extern "C" __global__ void __launch_bounds__(64) _layer_norm_bwd_dx_fused(__half
         #line 93 "layer_norm_bwd.py"
         dx[r] = v84[r] * rstd;
         // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
     }
@@ -11934,12 +12401,16 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     __half* v65[1];
+    #line 137 "layer_norm_bwd.py"
+    __half* const v65_base = FINAL_DW + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 137 "layer_norm_bwd.py"
+        v65[r] = v65_base;
     bool v67[1];
     __half v68[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
-        #line 137 "layer_norm_bwd.py"
-        v65[r] = FINAL_DW + cols[r];
         #line 137 "layer_norm_bwd.py"
         v67[r] = cols[r] < N;
         #line 137 "layer_norm_bwd.py"
@@ -11951,12 +12422,16 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(__half* D
         tsm::store<1>(v65[r], &v68[r], v67[r]); // 2-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     __half* v70[1];
+    #line 138 "layer_norm_bwd.py"
+    __half* const v70_base = FINAL_DB + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 138 "layer_norm_bwd.py"
+        v70[r] = v70_base;
     bool v72[1];
     __half v73[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
-        #line 138 "layer_norm_bwd.py"
-        v70[r] = FINAL_DB + cols[r];
         #line 138 "layer_norm_bwd.py"
         v72[r] = cols[r] < N;
         #line 138 "layer_norm_bwd.py"
@@ -12035,24 +12510,33 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
+    __half* DW_1[4];
+    #line 79 "layer_norm_bwd.py"
+    __half* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + ((r << 5));
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
-    __half* DW_1[4];
     __half* DB_1[4];
-    __half* v35[4];
+    #line 80 "layer_norm_bwd.py"
+    __half* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 4; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + ((r << 5));
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    __half* v35[4];
+    #line 81 "layer_norm_bwd.py"
+    __half* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + ((r << 5));
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[4];
@@ -12065,15 +12549,18 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 81 "layer_norm_bwd.py"
         tsm::load<1>(&v39[r], v35[r], mask[r]); // 2-byte access
     float x[4];
-    __half* v42[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
+    for (int r = 0; r < 4; ++r)
         #line 81 "layer_norm_bwd.py"
         x[r] = __half2float(v39[r]);
-        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    __half* v42[4];
+    #line 82 "layer_norm_bwd.py"
+    __half* const v42_base = DY_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
         #line 82 "layer_norm_bwd.py"
-        v42[r] = DY_1 + cols[r];
-    }
+        v42[r] = v42_base + ((r << 5));
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[4];
@@ -12092,10 +12579,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         dy[r] = __half2float(v46[r]);
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     __half* v49[4];
+    #line 83 "layer_norm_bwd.py"
+    __half* const v49_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 83 "layer_norm_bwd.py"
-        v49[r] = W + cols_1[r];
+        v49[r] = v49_base + (r);
     __half v50[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -12270,11 +12759,17 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
     #line 92 "layer_norm_bwd.py"
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
+    __half* v88[4];
+    #line 94 "layer_norm_bwd.py"
+    __half* const v88_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = v88_base + ((r << 5));
     float v81[4];
     float v83[4];
     float v84[4];
     float dx[4];
-    __half* v88[4];
     __half v89[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
@@ -12287,8 +12782,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(__half
         #line 93 "layer_norm_bwd.py"
         dx[r] = v84[r] * rstd;
         // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
     }
@@ -12481,10 +12974,12 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(__half* 
     __half* Y_1 = Y + v15;
     // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     __half* v18[16];
+    #line 40 "layer_norm_bwd.py"
+    __half* const v18_base = X_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
+        v18[r] = v18_base + ((r & 7) | ((r >> 3) << 11));
     #line 40 "layer_norm_bwd.py"
     __half v20 = __float2half_rn(0.0f);
     __half v22[16];
@@ -12701,10 +13196,12 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(__half* 
         tsm::store<1>(v47, &rstd);
     // w = tl.load(W + cols, mask=mask)
     __half* v49[16];
+    #line 47 "layer_norm_bwd.py"
+    __half* const v49_base = W + tp0;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 47 "layer_norm_bwd.py"
-        v49[r] = W + cols[r];
+        v49[r] = v49_base + ((r & 7) | ((r >> 3) << 11));
     __half w_2[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -12716,10 +13213,12 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(__half* 
         tsm::load<8>(&w_2[r], v49[r], mask[r]); // 16-byte accesses
     // b = tl.load(B + cols, mask=mask)
     __half* v52[16];
+    #line 48 "layer_norm_bwd.py"
+    __half* const v52_base = B + tp0;
     #pragma unroll
     for (int r = 0; r < 16; ++r)
         #line 48 "layer_norm_bwd.py"
-        v52[r] = B + cols[r];
+        v52[r] = v52_base + ((r & 7) | ((r >> 3) << 11));
     __half b[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -12730,12 +13229,18 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(__half* 
         #line 48 "layer_norm_bwd.py"
         tsm::load<8>(&b[r], v52[r], mask[r]); // 16-byte accesses
     // y = xmean * rstd * w + b
+    __half* v61[16];
+    #line 50 "layer_norm_bwd.py"
+    __half* const v61_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v61[r] = v61_base + ((r & 7) | ((r >> 3) << 11));
     float v55[16];
     float v56[16];
     float v57[16];
     float v58[16];
     float y[16];
-    __half* v61[16];
     __half v62[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r) {
@@ -12750,8 +13255,6 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_fwd_fused(__half* 
         #line 49 "layer_norm_bwd.py"
         y[r] = v57[r] + v58[r];
         // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v61[r] = Y_1 + cols[r];
         #line 50 "layer_norm_bwd.py"
         v62[r] = __float2half_rn(y[r]);
     }
@@ -12817,24 +13320,33 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     __half* v27 = DW + v26;
+    __half* DW_1[16];
+    #line 79 "layer_norm_bwd.py"
+    __half* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + ((r & 7) | ((r >> 3) << 11));
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     __half* v31 = DB + v30;
-    __half* DW_1[16];
     __half* DB_1[16];
-    __half* v35[16];
+    #line 80 "layer_norm_bwd.py"
+    __half* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 16; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 16; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + ((r & 7) | ((r >> 3) << 11));
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    __half* v35[16];
+    #line 81 "layer_norm_bwd.py"
+    __half* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + ((r & 7) | ((r >> 3) << 11));
     #line 81 "layer_norm_bwd.py"
     __half v37 = __ll2half_rn((long long)0);
     __half v39[16];
@@ -12847,15 +13359,18 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
         #line 81 "layer_norm_bwd.py"
         tsm::load<8>(&v39[r], v35[r], mask[r]); // 16-byte accesses
     float x[16];
-    __half* v42[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r) {
+    for (int r = 0; r < 16; ++r)
         #line 81 "layer_norm_bwd.py"
         x[r] = __half2float(v39[r]);
-        // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
+    __half* v42[16];
+    #line 82 "layer_norm_bwd.py"
+    __half* const v42_base = DY_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
         #line 82 "layer_norm_bwd.py"
-        v42[r] = DY_1 + cols[r];
-    }
+        v42[r] = v42_base + ((r & 7) | ((r >> 3) << 11));
     #line 82 "layer_norm_bwd.py"
     __half v44 = __ll2half_rn((long long)0);
     __half v46[16];
@@ -12868,15 +13383,18 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
         #line 82 "layer_norm_bwd.py"
         tsm::load<8>(&v46[r], v42[r], mask[r]); // 16-byte accesses
     float dy[16];
-    __half* v49[16];
     #pragma unroll
-    for (int r = 0; r < 16; ++r) {
+    for (int r = 0; r < 16; ++r)
         #line 82 "layer_norm_bwd.py"
         dy[r] = __half2float(v46[r]);
-        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+    // w = tl.load(W + cols, mask=mask).to(tl.float32)
+    __half* v49[16];
+    #line 83 "layer_norm_bwd.py"
+    __half* const v49_base = W + tp0;
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
         #line 83 "layer_norm_bwd.py"
-        v49[r] = W + cols[r];
-    }
+        v49[r] = v49_base + ((r & 7) | ((r >> 3) << 11));
     __half v50[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r)
@@ -13095,11 +13613,17 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
     #line 92 "layer_norm_bwd.py"
     float c2 = tsm::div_full(v77, v78);
     // dx = (wdy - (xhat * c1 + c2)) * rstd
+    __half* v88[16];
+    #line 94 "layer_norm_bwd.py"
+    __half* const v88_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 16; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v88[r] = v88_base + ((r & 7) | ((r >> 3) << 11));
     float v81[16];
     float v83[16];
     float v84[16];
     float dx[16];
-    __half* v88[16];
     __half v89[16];
     #pragma unroll
     for (int r = 0; r < 16; ++r) {
@@ -13112,8 +13636,6 @@ extern "C" __global__ void __launch_bounds__(256) _layer_norm_bwd_dx_fused(__hal
         #line 93 "layer_norm_bwd.py"
         dx[r] = v84[r] * rstd;
         // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v88[r] = DX_1 + cols[r];
         #line 94 "layer_norm_bwd.py"
         v89[r] = __float2half_rn(dx[r]);
     }
@@ -13317,10 +13839,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float* Y_1 = Y + v15;
     // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     float* v18[2];
+    #line 40 "layer_norm_bwd.py"
+    float* const v18_base = X_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
+        v18[r] = v18_base + ((r << 5));
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -13468,10 +13992,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::store<1>(v45, &rstd);
     // w = tl.load(W + cols, mask=mask)
     float* v47[2];
+    #line 47 "layer_norm_bwd.py"
+    float* const v47_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 47 "layer_norm_bwd.py"
-        v47[r] = W + cols_1[r];
+        v47[r] = v47_base + (r);
     float w[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -13501,10 +14027,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     }
     // b = tl.load(B + cols, mask=mask)
     float* v50[2];
+    #line 48 "layer_norm_bwd.py"
+    float* const v50_base = B + tp1;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 48 "layer_norm_bwd.py"
-        v50[r] = B + cols_1[r];
+        v50[r] = v50_base + (r);
     float b[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -13536,7 +14064,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float v53[2];
     float v54[2];
     float y[2];
-    float* v57[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
         #line 49 "layer_norm_bwd.py"
@@ -13545,10 +14072,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         v54[r] = v53[r] * w_1[r];
         #line 49 "layer_norm_bwd.py"
         y[r] = v54[r] + b_1[r];
-        // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v57[r] = Y_1 + cols[r];
     }
+    // tl.store(Y + cols, y, mask=mask)
+    float* v57[2];
+    #line 50 "layer_norm_bwd.py"
+    float* const v57_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v57[r] = v57_base + ((r << 5));
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 50 "layer_norm_bwd.py"
@@ -13622,24 +14154,33 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
+    float* DW_1[2];
+    #line 79 "layer_norm_bwd.py"
+    float* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + ((r << 5));
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
-    float* DW_1[2];
     float* DB_1[2];
-    float* v35[2];
+    #line 80 "layer_norm_bwd.py"
+    float* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 2; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + ((r << 5));
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    float* v35[2];
+    #line 81 "layer_norm_bwd.py"
+    float* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + ((r << 5));
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[2];
@@ -13653,10 +14194,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<1>(&x[r], v35[r], mask[r]); // 4-byte access
     // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     float* v41[2];
+    #line 82 "layer_norm_bwd.py"
+    float* const v41_base = DY_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 82 "layer_norm_bwd.py"
-        v41[r] = DY_1 + cols[r];
+        v41[r] = v41_base + ((r << 5));
     #line 82 "layer_norm_bwd.py"
     float v43 = (float)0;
     float dy[2];
@@ -13670,10 +14213,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<1>(&dy[r], v41[r], mask[r]); // 4-byte access
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     float* v47[2];
+    #line 83 "layer_norm_bwd.py"
+    float* const v47_base = W + tp1;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 83 "layer_norm_bwd.py"
-        v47[r] = W + cols_1[r];
+        v47[r] = v47_base + (r);
     float w[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -13847,7 +14392,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float v80[2];
     float v81[2];
     float dx[2];
-    float* v85[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
         #line 93 "layer_norm_bwd.py"
@@ -13858,10 +14402,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         v81[r] = wdy_1[r] - v80[r];
         #line 93 "layer_norm_bwd.py"
         dx[r] = v81[r] * rstd;
-        // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v85[r] = DX_1 + cols[r];
     }
+    // tl.store(DX + cols, dx, mask=mask)
+    float* v85[2];
+    #line 94 "layer_norm_bwd.py"
+    float* const v85_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v85[r] = v85_base + ((r << 5));
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 94 "layer_norm_bwd.py"
@@ -14030,10 +14579,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float* Y_1 = Y + v15;
     // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
     float* v18[2];
+    #line 40 "layer_norm_bwd.py"
+    float* const v18_base = X_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 40 "layer_norm_bwd.py"
-        v18[r] = X_1 + cols[r];
+        v18[r] = v18_base + (r);
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -14181,10 +14732,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::store<1>(v45, &rstd);
     // w = tl.load(W + cols, mask=mask)
     float* v47[2];
+    #line 47 "layer_norm_bwd.py"
+    float* const v47_base = W + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 47 "layer_norm_bwd.py"
-        v47[r] = W + cols[r];
+        v47[r] = v47_base + (r);
     float w[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -14196,10 +14749,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         tsm::load<2>(&w[r], v47[r], mask[r]); // 8-byte accesses
     // b = tl.load(B + cols, mask=mask)
     float* v50[2];
+    #line 48 "layer_norm_bwd.py"
+    float* const v50_base = B + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 48 "layer_norm_bwd.py"
-        v50[r] = B + cols[r];
+        v50[r] = v50_base + (r);
     float b[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -14213,7 +14768,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
     float v53[2];
     float v54[2];
     float y[2];
-    float* v57[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
         #line 49 "layer_norm_bwd.py"
@@ -14222,10 +14776,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_fwd_fused(float* X,
         v54[r] = v53[r] * w[r];
         #line 49 "layer_norm_bwd.py"
         y[r] = v54[r] + b[r];
-        // tl.store(Y + cols, y, mask=mask)
-        #line 50 "layer_norm_bwd.py"
-        v57[r] = Y_1 + cols[r];
     }
+    // tl.store(Y + cols, y, mask=mask)
+    float* v57[2];
+    #line 50 "layer_norm_bwd.py"
+    float* const v57_base = Y_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 50 "layer_norm_bwd.py"
+        v57[r] = v57_base + (r);
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 50 "layer_norm_bwd.py"
@@ -14287,24 +14846,33 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     int v26 = lock_id * N;
     #line 79 "layer_norm_bwd.py"
     float* v27 = DW + v26;
+    float* DW_1[2];
+    #line 79 "layer_norm_bwd.py"
+    float* const DW_1_base = v27 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 79 "layer_norm_bwd.py"
+        DW_1[r] = DW_1_base + (r);
+    // DB = DB + lock_id * N + cols
     #line 80 "layer_norm_bwd.py"
     int v30 = lock_id * N;
     #line 80 "layer_norm_bwd.py"
     float* v31 = DB + v30;
-    float* DW_1[2];
     float* DB_1[2];
-    float* v35[2];
+    #line 80 "layer_norm_bwd.py"
+    float* const DB_1_base = v31 + tp0;
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 79 "layer_norm_bwd.py"
-        DW_1[r] = v27 + cols[r];
-        // DB = DB + lock_id * N + cols
+    for (int r = 0; r < 2; ++r)
         #line 80 "layer_norm_bwd.py"
-        DB_1[r] = v31 + cols[r];
-        // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+        DB_1[r] = DB_1_base + (r);
+    // x = tl.load(X + cols, mask=mask, other=0).to(tl.float32)
+    float* v35[2];
+    #line 81 "layer_norm_bwd.py"
+    float* const v35_base = X_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 81 "layer_norm_bwd.py"
-        v35[r] = X_1 + cols[r];
-    }
+        v35[r] = v35_base + (r);
     #line 81 "layer_norm_bwd.py"
     float v37 = (float)0;
     float x[2];
@@ -14318,10 +14886,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<2>(&x[r], v35[r], mask[r]); // 8-byte accesses
     // dy = tl.load(DY + cols, mask=mask, other=0).to(tl.float32)
     float* v41[2];
+    #line 82 "layer_norm_bwd.py"
+    float* const v41_base = DY_1 + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 82 "layer_norm_bwd.py"
-        v41[r] = DY_1 + cols[r];
+        v41[r] = v41_base + (r);
     #line 82 "layer_norm_bwd.py"
     float v43 = (float)0;
     float dy[2];
@@ -14335,10 +14905,12 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         tsm::load<2>(&dy[r], v41[r], mask[r]); // 8-byte accesses
     // w = tl.load(W + cols, mask=mask).to(tl.float32)
     float* v47[2];
+    #line 83 "layer_norm_bwd.py"
+    float* const v47_base = W + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 83 "layer_norm_bwd.py"
-        v47[r] = W + cols[r];
+        v47[r] = v47_base + (r);
     float w[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -14494,7 +15066,6 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
     float v80[2];
     float v81[2];
     float dx[2];
-    float* v85[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
         #line 93 "layer_norm_bwd.py"
@@ -14505,10 +15076,15 @@ extern "C" __global__ void __launch_bounds__(32) _layer_norm_bwd_dx_fused(float*
         v81[r] = wdy_1[r] - v80[r];
         #line 93 "layer_norm_bwd.py"
         dx[r] = v81[r] * rstd;
-        // tl.store(DX + cols, dx, mask=mask)
-        #line 94 "layer_norm_bwd.py"
-        v85[r] = DX_1 + cols[r];
     }
+    // tl.store(DX + cols, dx, mask=mask)
+    float* v85[2];
+    #line 94 "layer_norm_bwd.py"
+    float* const v85_base = DX_1 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 94 "layer_norm_bwd.py"
+        v85[r] = v85_base + (r);
     #pragma unroll
     for (int r = 0; r < 2; r += 2)
         #line 94 "layer_norm_bwd.py"
@@ -14956,28 +15532,34 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_bwd_dwdb(float* DW
     }
     // tl.store(FINAL_DW + cols, sum_dw, mask=cols < N)
     float* v62[1];
+    #line 137 "layer_norm_bwd.py"
+    float* const v62_base = FINAL_DW + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 137 "layer_norm_bwd.py"
+        v62[r] = v62_base;
     bool v64[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 137 "layer_norm_bwd.py"
-        v62[r] = FINAL_DW + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         v64[r] = cols[r] < N;
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 137 "layer_norm_bwd.py"
         tsm::store<1>(v62[r], &sum_dw_1[r], v64[r]); // 4-byte access
     // tl.store(FINAL_DB + cols, sum_db, mask=cols < N)
     float* v66[1];
+    #line 138 "layer_norm_bwd.py"
+    float* const v66_base = FINAL_DB + cols_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 138 "layer_norm_bwd.py"
+        v66[r] = v66_base;
     bool v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 138 "layer_norm_bwd.py"
-        v66[r] = FINAL_DB + cols[r];
+    for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"
         v68[r] = cols[r] < N;
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 138 "layer_norm_bwd.py"

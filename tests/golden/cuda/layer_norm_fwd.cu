@@ -47,14 +47,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v24[1];
+        #line 36 "layer_norm_fwd.py"
+        float* const v24_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "layer_norm_fwd.py"
+            v24[r] = v24_base;
         bool v27[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "layer_norm_fwd.py"
-            v24[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "layer_norm_fwd.py"
             v27[r] = cols[r] < 1;
-        }
         float a[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -138,14 +141,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v49[1];
+        #line 43 "layer_norm_fwd.py"
+        float* const v49_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "layer_norm_fwd.py"
+            v49[r] = v49_base;
         bool v52[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "layer_norm_fwd.py"
-            v49[r] = X_1 + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "layer_norm_fwd.py"
             v52[r] = cols_1[r] < 1;
-        }
         float x_1[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -258,15 +264,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        float* v90[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < 1;
-            // w = tl.load(W + cols, mask=mask)
+        // w = tl.load(W + cols, mask=mask)
+        float* v90[1];
+        #line 54 "layer_norm_fwd.py"
+        float* const v90_base = W + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 54 "layer_norm_fwd.py"
-            v90[r] = W + cols_2[r];
-        }
+            v90[r] = v90_base;
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -278,10 +287,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&w[r], v90[r], mask[r]); // 4-byte access
         // b = tl.load(B + cols, mask=mask)
         float* v93[1];
+        #line 55 "layer_norm_fwd.py"
+        float* const v93_base = B + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 55 "layer_norm_fwd.py"
-            v93[r] = B + cols_2[r];
+            v93[r] = v93_base;
         float b[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -293,10 +304,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&b[r], v93[r], mask[r]); // 4-byte access
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v96[1];
+        #line 56 "layer_norm_fwd.py"
+        float* const v96_base = X_1 + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "layer_norm_fwd.py"
-            v96[r] = X_1 + cols_2[r];
+            v96[r] = v96_base;
         float x_4[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -311,7 +324,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         float x_hat[1];
         float v104[1];
         float y[1];
-        float* v107[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
             #line 57 "layer_norm_fwd.py"
@@ -323,10 +335,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             v104[r] = x_hat[r] * w[r];
             #line 58 "layer_norm_fwd.py"
             y[r] = v104[r] + b[r];
-            // tl.store(Y + cols, y, mask=mask)
-            #line 59 "layer_norm_fwd.py"
-            v107[r] = Y_1 + cols_2[r];
         }
+        // tl.store(Y + cols, y, mask=mask)
+        float* v107[1];
+        #line 59 "layer_norm_fwd.py"
+        float* const v107_base = Y_1 + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 59 "layer_norm_fwd.py"
+            v107[r] = v107_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -382,14 +399,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[1];
+        #line 36 "layer_norm_fwd.py"
+        float* const v23_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = v23_base;
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
-        }
         float a[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -475,14 +495,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[1];
+        #line 43 "layer_norm_fwd.py"
+        float* const v46_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "layer_norm_fwd.py"
+            v46[r] = v46_base;
         bool v48[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "layer_norm_fwd.py"
-            v46[r] = X_1 + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "layer_norm_fwd.py"
             v48[r] = cols_1[r] < N;
-        }
         float x_1[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -597,15 +620,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        float* v83[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
-            // w = tl.load(W + cols, mask=mask)
+        // w = tl.load(W + cols, mask=mask)
+        float* v83[1];
+        #line 54 "layer_norm_fwd.py"
+        float* const v83_base = W + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 54 "layer_norm_fwd.py"
-            v83[r] = W + cols_2[r];
-        }
+            v83[r] = v83_base;
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -617,10 +643,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&w[r], v83[r], mask[r]); // 4-byte access
         // b = tl.load(B + cols, mask=mask)
         float* v86[1];
+        #line 55 "layer_norm_fwd.py"
+        float* const v86_base = B + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 55 "layer_norm_fwd.py"
-            v86[r] = B + cols_2[r];
+            v86[r] = v86_base;
         float b[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -632,10 +660,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&b[r], v86[r], mask[r]); // 4-byte access
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v89[1];
+        #line 56 "layer_norm_fwd.py"
+        float* const v89_base = X_1 + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "layer_norm_fwd.py"
-            v89[r] = X_1 + cols_2[r];
+            v89[r] = v89_base;
         float x_4[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -650,7 +680,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         float x_hat[1];
         float v97[1];
         float y[1];
-        float* v100[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
             #line 57 "layer_norm_fwd.py"
@@ -662,10 +691,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             v97[r] = x_hat[r] * w[r];
             #line 58 "layer_norm_fwd.py"
             y[r] = v97[r] + b[r];
-            // tl.store(Y + cols, y, mask=mask)
-            #line 59 "layer_norm_fwd.py"
-            v100[r] = Y_1 + cols_2[r];
         }
+        // tl.store(Y + cols, y, mask=mask)
+        float* v100[1];
+        #line 59 "layer_norm_fwd.py"
+        float* const v100_base = Y_1 + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 59 "layer_norm_fwd.py"
+            v100[r] = v100_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -721,14 +755,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[1];
+        #line 36 "layer_norm_fwd.py"
+        float* const v23_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = v23_base;
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
-        }
         float a[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -818,14 +855,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[1];
+        #line 43 "layer_norm_fwd.py"
+        float* const v46_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "layer_norm_fwd.py"
+            v46[r] = v46_base;
         bool v48[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "layer_norm_fwd.py"
-            v46[r] = X_1 + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "layer_norm_fwd.py"
             v48[r] = cols_1[r] < N;
-        }
         float x_1[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -944,15 +984,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        float* v83[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
-            // w = tl.load(W + cols, mask=mask)
+        // w = tl.load(W + cols, mask=mask)
+        float* v83[1];
+        #line 54 "layer_norm_fwd.py"
+        float* const v83_base = W + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 54 "layer_norm_fwd.py"
-            v83[r] = W + cols_2[r];
-        }
+            v83[r] = v83_base;
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -964,10 +1007,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&w[r], v83[r], mask[r]); // 4-byte access
         // b = tl.load(B + cols, mask=mask)
         float* v86[1];
+        #line 55 "layer_norm_fwd.py"
+        float* const v86_base = B + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 55 "layer_norm_fwd.py"
-            v86[r] = B + cols_2[r];
+            v86[r] = v86_base;
         float b[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -979,10 +1024,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&b[r], v86[r], mask[r]); // 4-byte access
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v89[1];
+        #line 56 "layer_norm_fwd.py"
+        float* const v89_base = X_1 + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "layer_norm_fwd.py"
-            v89[r] = X_1 + cols_2[r];
+            v89[r] = v89_base;
         float x_4[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -997,7 +1044,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         float x_hat[1];
         float v97[1];
         float y[1];
-        float* v100[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
             #line 57 "layer_norm_fwd.py"
@@ -1009,10 +1055,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             v97[r] = x_hat[r] * w[r];
             #line 58 "layer_norm_fwd.py"
             y[r] = v97[r] + b[r];
-            // tl.store(Y + cols, y, mask=mask)
-            #line 59 "layer_norm_fwd.py"
-            v100[r] = Y_1 + cols_2[r];
         }
+        // tl.store(Y + cols, y, mask=mask)
+        float* v100[1];
+        #line 59 "layer_norm_fwd.py"
+        float* const v100_base = Y_1 + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 59 "layer_norm_fwd.py"
+            v100[r] = v100_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -1071,14 +1122,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols[r] = cols_base + ((r << 7));
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[2];
+        #line 36 "layer_norm_fwd.py"
+        float* const v23_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = v23_base + ((r << 7));
         bool v25[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
+        for (int r = 0; r < 2; ++r)
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
-        }
         float a[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1205,14 +1259,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[2];
+        #line 43 "layer_norm_fwd.py"
+        float* const v46_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 43 "layer_norm_fwd.py"
+            v46[r] = v46_base + ((r << 7));
         bool v48[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
-            #line 43 "layer_norm_fwd.py"
-            v46[r] = X_1 + cols_1[r];
+        for (int r = 0; r < 2; ++r)
             #line 43 "layer_norm_fwd.py"
             v48[r] = cols_1[r] < N;
-        }
         float x_1[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1385,15 +1442,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
         bool mask_1[2];
-        float* v83[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
+        for (int r = 0; r < 2; ++r)
             #line 53 "layer_norm_fwd.py"
             mask_1[r] = cols_3[r] < N;
-            // w = tl.load(W + cols, mask=mask)
+        // w = tl.load(W + cols, mask=mask)
+        float* v83[2];
+        #line 54 "layer_norm_fwd.py"
+        float* const v83_base = W + cols_3_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
             #line 54 "layer_norm_fwd.py"
-            v83[r] = W + cols_3[r];
-        }
+            v83[r] = v83_base + (r);
         float w_2[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1423,10 +1483,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         }
         // b = tl.load(B + cols, mask=mask)
         float* v86[2];
+        #line 55 "layer_norm_fwd.py"
+        float* const v86_base = B + cols_3_base;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 55 "layer_norm_fwd.py"
-            v86[r] = B + cols_3[r];
+            v86[r] = v86_base + (r);
         float b[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1456,10 +1518,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v89[2];
+        #line 56 "layer_norm_fwd.py"
+        float* const v89_base = X_1 + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 56 "layer_norm_fwd.py"
-            v89[r] = X_1 + cols_2[r];
+            v89[r] = v89_base + ((r << 7));
         float x_4[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1474,7 +1538,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         float x_hat[2];
         float v97[2];
         float y[2];
-        float* v100[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
             #line 57 "layer_norm_fwd.py"
@@ -1486,10 +1549,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             v97[r] = x_hat[r] * w_3[r];
             #line 58 "layer_norm_fwd.py"
             y[r] = v97[r] + b_1[r];
-            // tl.store(Y + cols, y, mask=mask)
-            #line 59 "layer_norm_fwd.py"
-            v100[r] = Y_1 + cols_2[r];
         }
+        // tl.store(Y + cols, y, mask=mask)
+        float* v100[2];
+        #line 59 "layer_norm_fwd.py"
+        float* const v100_base = Y_1 + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 59 "layer_norm_fwd.py"
+            v100[r] = v100_base + ((r << 7));
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -1545,14 +1613,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[1];
+        #line 36 "layer_norm_fwd.py"
+        float* const v23_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = v23_base;
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
-        }
         float a[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -1673,14 +1744,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[1];
+        #line 43 "layer_norm_fwd.py"
+        float* const v46_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "layer_norm_fwd.py"
+            v46[r] = v46_base;
         bool v48[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "layer_norm_fwd.py"
-            v46[r] = X_1 + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "layer_norm_fwd.py"
             v48[r] = cols_1[r] < N;
-        }
         float x_1[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -1830,15 +1904,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        float* v83[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
-            // w = tl.load(W + cols, mask=mask)
+        // w = tl.load(W + cols, mask=mask)
+        float* v83[1];
+        #line 54 "layer_norm_fwd.py"
+        float* const v83_base = W + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 54 "layer_norm_fwd.py"
-            v83[r] = W + cols_2[r];
-        }
+            v83[r] = v83_base;
         float w_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -1850,10 +1927,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&w_2[r], v83[r], mask[r]); // 4-byte access
         // b = tl.load(B + cols, mask=mask)
         float* v86[1];
+        #line 55 "layer_norm_fwd.py"
+        float* const v86_base = B + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 55 "layer_norm_fwd.py"
-            v86[r] = B + cols_2[r];
+            v86[r] = v86_base;
         float b[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -1865,10 +1944,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             tsm::load<1>(&b[r], v86[r], mask[r]); // 4-byte access
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v89[1];
+        #line 56 "layer_norm_fwd.py"
+        float* const v89_base = X_1 + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "layer_norm_fwd.py"
-            v89[r] = X_1 + cols_2[r];
+            v89[r] = v89_base;
         float x_4[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -1883,7 +1964,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         float x_hat[1];
         float v97[1];
         float y[1];
-        float* v100[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
             #line 57 "layer_norm_fwd.py"
@@ -1895,10 +1975,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             v97[r] = x_hat[r] * w_2[r];
             #line 58 "layer_norm_fwd.py"
             y[r] = v97[r] + b[r];
-            // tl.store(Y + cols, y, mask=mask)
-            #line 59 "layer_norm_fwd.py"
-            v100[r] = Y_1 + cols_2[r];
         }
+        // tl.store(Y + cols, y, mask=mask)
+        float* v100[1];
+        #line 59 "layer_norm_fwd.py"
+        float* const v100_base = Y_1 + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 59 "layer_norm_fwd.py"
+            v100[r] = v100_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -1957,14 +2042,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols[r] = cols_base + ((r << 7));
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v23[8];
+        #line 36 "layer_norm_fwd.py"
+        float* const v23_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = v23_base + ((r << 7));
         bool v25[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
+        for (int r = 0; r < 8; ++r)
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
-        }
         float a[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -2091,14 +2179,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v46[8];
+        #line 43 "layer_norm_fwd.py"
+        float* const v46_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 43 "layer_norm_fwd.py"
+            v46[r] = v46_base + ((r << 7));
         bool v48[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
-            #line 43 "layer_norm_fwd.py"
-            v46[r] = X_1 + cols_1[r];
+        for (int r = 0; r < 8; ++r)
             #line 43 "layer_norm_fwd.py"
             v48[r] = cols_1[r] < N;
-        }
         float x_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -2271,15 +2362,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
         bool mask_1[8];
-        float* v83[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
+        for (int r = 0; r < 8; ++r)
             #line 53 "layer_norm_fwd.py"
             mask_1[r] = cols_3[r] < N;
-            // w = tl.load(W + cols, mask=mask)
+        // w = tl.load(W + cols, mask=mask)
+        float* v83[8];
+        #line 54 "layer_norm_fwd.py"
+        float* const v83_base = W + cols_3_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
             #line 54 "layer_norm_fwd.py"
-            v83[r] = W + cols_3[r];
-        }
+            v83[r] = v83_base + ((r & 3) | ((r >> 2) << 9));
         float w_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -2317,10 +2411,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         }
         // b = tl.load(B + cols, mask=mask)
         float* v86[8];
+        #line 55 "layer_norm_fwd.py"
+        float* const v86_base = B + cols_3_base;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 55 "layer_norm_fwd.py"
-            v86[r] = B + cols_3[r];
+            v86[r] = v86_base + ((r & 3) | ((r >> 2) << 9));
         float b[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -2358,10 +2454,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v89[8];
+        #line 56 "layer_norm_fwd.py"
+        float* const v89_base = X_1 + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 56 "layer_norm_fwd.py"
-            v89[r] = X_1 + cols_2[r];
+            v89[r] = v89_base + ((r << 7));
         float x_4[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -2376,7 +2474,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
         float x_hat[8];
         float v97[8];
         float y[8];
-        float* v100[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r) {
             #line 57 "layer_norm_fwd.py"
@@ -2388,10 +2485,15 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(float* X
             v97[r] = x_hat[r] * w_3[r];
             #line 58 "layer_norm_fwd.py"
             y[r] = v97[r] + b_1[r];
-            // tl.store(Y + cols, y, mask=mask)
-            #line 59 "layer_norm_fwd.py"
-            v100[r] = Y_1 + cols_2[r];
         }
+        // tl.store(Y + cols, y, mask=mask)
+        float* v100[8];
+        #line 59 "layer_norm_fwd.py"
+        float* const v100_base = Y_1 + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 59 "layer_norm_fwd.py"
+            v100[r] = v100_base + ((r << 7));
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 59 "layer_norm_fwd.py"
@@ -2448,14 +2550,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v24[1];
+        #line 36 "layer_norm_fwd.py"
+        __half* const v24_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "layer_norm_fwd.py"
+            v24[r] = v24_base;
         bool v27[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "layer_norm_fwd.py"
-            v24[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "layer_norm_fwd.py"
             v27[r] = cols[r] < 1;
-        }
         #line 36 "layer_norm_fwd.py"
         __half v29 = __float2half_rn(0.0f);
         __half v31[1];
@@ -2545,14 +2650,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v51[1];
+        #line 43 "layer_norm_fwd.py"
+        __half* const v51_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "layer_norm_fwd.py"
+            v51[r] = v51_base;
         bool v54[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "layer_norm_fwd.py"
-            v51[r] = X_1 + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "layer_norm_fwd.py"
             v54[r] = cols_1[r] < 1;
-        }
         #line 43 "layer_norm_fwd.py"
         __half v56 = __float2half_rn(0.0f);
         __half v58[1];
@@ -2670,15 +2778,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        __half* v94[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < 1;
-            // w = tl.load(W + cols, mask=mask)
+        // w = tl.load(W + cols, mask=mask)
+        __half* v94[1];
+        #line 54 "layer_norm_fwd.py"
+        __half* const v94_base = W + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 54 "layer_norm_fwd.py"
-            v94[r] = W + cols_2[r];
-        }
+            v94[r] = v94_base;
         __half w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2690,10 +2801,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             tsm::load<1>(&w[r], v94[r], mask[r]); // 2-byte access
         // b = tl.load(B + cols, mask=mask)
         __half* v97[1];
+        #line 55 "layer_norm_fwd.py"
+        __half* const v97_base = B + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 55 "layer_norm_fwd.py"
-            v97[r] = B + cols_2[r];
+            v97[r] = v97_base;
         __half b[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2705,10 +2818,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             tsm::load<1>(&b[r], v97[r], mask[r]); // 2-byte access
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v100[1];
+        #line 56 "layer_norm_fwd.py"
+        __half* const v100_base = X_1 + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "layer_norm_fwd.py"
-            v100[r] = X_1 + cols_2[r];
+            v100[r] = v100_base;
         #line 56 "layer_norm_fwd.py"
         __half v102 = __float2half_rn(0.0f);
         __half v104[1];
@@ -2720,6 +2835,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         for (int r = 0; r < 1; ++r)
             #line 56 "layer_norm_fwd.py"
             tsm::load<1>(&v104[r], v100[r], mask[r]); // 2-byte access
+        __half* v115[1];
+        #line 59 "layer_norm_fwd.py"
+        __half* const v115_base = Y_1 + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 59 "layer_norm_fwd.py"
+            v115[r] = v115_base;
         float x_4[1];
         float v107[1];
         float x_hat[1];
@@ -2727,7 +2849,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         float v111[1];
         float v112[1];
         float y[1];
-        __half* v115[1];
         __half v116[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
@@ -2748,8 +2869,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 58 "layer_norm_fwd.py"
             y[r] = v111[r] + v112[r];
             // tl.store(Y + cols, y, mask=mask)
-            #line 59 "layer_norm_fwd.py"
-            v115[r] = Y_1 + cols_2[r];
             #line 59 "layer_norm_fwd.py"
             v116[r] = __float2half_rn(y[r]);
         }
@@ -2809,14 +2928,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[1];
+        #line 36 "layer_norm_fwd.py"
+        __half* const v23_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = v23_base;
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
-        }
         #line 36 "layer_norm_fwd.py"
         __half v27 = __float2half_rn(0.0f);
         __half v29[1];
@@ -2908,14 +3030,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[1];
+        #line 43 "layer_norm_fwd.py"
+        __half* const v48_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "layer_norm_fwd.py"
+            v48[r] = v48_base;
         bool v50[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "layer_norm_fwd.py"
-            v48[r] = X_1 + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "layer_norm_fwd.py"
             v50[r] = cols_1[r] < N;
-        }
         #line 43 "layer_norm_fwd.py"
         __half v52 = __float2half_rn(0.0f);
         __half v54[1];
@@ -3035,15 +3160,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        __half* v87[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
-            // w = tl.load(W + cols, mask=mask)
+        // w = tl.load(W + cols, mask=mask)
+        __half* v87[1];
+        #line 54 "layer_norm_fwd.py"
+        __half* const v87_base = W + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 54 "layer_norm_fwd.py"
-            v87[r] = W + cols_2[r];
-        }
+            v87[r] = v87_base;
         __half w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -3055,10 +3183,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             tsm::load<1>(&w[r], v87[r], mask[r]); // 2-byte access
         // b = tl.load(B + cols, mask=mask)
         __half* v90[1];
+        #line 55 "layer_norm_fwd.py"
+        __half* const v90_base = B + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 55 "layer_norm_fwd.py"
-            v90[r] = B + cols_2[r];
+            v90[r] = v90_base;
         __half b[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -3070,10 +3200,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             tsm::load<1>(&b[r], v90[r], mask[r]); // 2-byte access
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v93[1];
+        #line 56 "layer_norm_fwd.py"
+        __half* const v93_base = X_1 + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "layer_norm_fwd.py"
-            v93[r] = X_1 + cols_2[r];
+            v93[r] = v93_base;
         #line 56 "layer_norm_fwd.py"
         __half v95 = __float2half_rn(0.0f);
         __half v97[1];
@@ -3085,6 +3217,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         for (int r = 0; r < 1; ++r)
             #line 56 "layer_norm_fwd.py"
             tsm::load<1>(&v97[r], v93[r], mask[r]); // 2-byte access
+        __half* v108[1];
+        #line 59 "layer_norm_fwd.py"
+        __half* const v108_base = Y_1 + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 59 "layer_norm_fwd.py"
+            v108[r] = v108_base;
         float x_4[1];
         float v100[1];
         float x_hat[1];
@@ -3092,7 +3231,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         float v104[1];
         float v105[1];
         float y[1];
-        __half* v108[1];
         __half v109[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
@@ -3113,8 +3251,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 58 "layer_norm_fwd.py"
             y[r] = v104[r] + v105[r];
             // tl.store(Y + cols, y, mask=mask)
-            #line 59 "layer_norm_fwd.py"
-            v108[r] = Y_1 + cols_2[r];
             #line 59 "layer_norm_fwd.py"
             v109[r] = __float2half_rn(y[r]);
         }
@@ -3174,14 +3310,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[1];
+        #line 36 "layer_norm_fwd.py"
+        __half* const v23_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = v23_base;
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
-        }
         #line 36 "layer_norm_fwd.py"
         __half v27 = __float2half_rn(0.0f);
         __half v29[1];
@@ -3277,14 +3416,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[1];
+        #line 43 "layer_norm_fwd.py"
+        __half* const v48_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "layer_norm_fwd.py"
+            v48[r] = v48_base;
         bool v50[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "layer_norm_fwd.py"
-            v48[r] = X_1 + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "layer_norm_fwd.py"
             v50[r] = cols_1[r] < N;
-        }
         #line 43 "layer_norm_fwd.py"
         __half v52 = __float2half_rn(0.0f);
         __half v54[1];
@@ -3408,15 +3550,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        __half* v87[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
-            // w = tl.load(W + cols, mask=mask)
+        // w = tl.load(W + cols, mask=mask)
+        __half* v87[1];
+        #line 54 "layer_norm_fwd.py"
+        __half* const v87_base = W + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 54 "layer_norm_fwd.py"
-            v87[r] = W + cols_2[r];
-        }
+            v87[r] = v87_base;
         __half w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -3428,10 +3573,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             tsm::load<1>(&w[r], v87[r], mask[r]); // 2-byte access
         // b = tl.load(B + cols, mask=mask)
         __half* v90[1];
+        #line 55 "layer_norm_fwd.py"
+        __half* const v90_base = B + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 55 "layer_norm_fwd.py"
-            v90[r] = B + cols_2[r];
+            v90[r] = v90_base;
         __half b[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -3443,10 +3590,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             tsm::load<1>(&b[r], v90[r], mask[r]); // 2-byte access
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v93[1];
+        #line 56 "layer_norm_fwd.py"
+        __half* const v93_base = X_1 + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "layer_norm_fwd.py"
-            v93[r] = X_1 + cols_2[r];
+            v93[r] = v93_base;
         #line 56 "layer_norm_fwd.py"
         __half v95 = __float2half_rn(0.0f);
         __half v97[1];
@@ -3458,6 +3607,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         for (int r = 0; r < 1; ++r)
             #line 56 "layer_norm_fwd.py"
             tsm::load<1>(&v97[r], v93[r], mask[r]); // 2-byte access
+        __half* v108[1];
+        #line 59 "layer_norm_fwd.py"
+        __half* const v108_base = Y_1 + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 59 "layer_norm_fwd.py"
+            v108[r] = v108_base;
         float x_4[1];
         float v100[1];
         float x_hat[1];
@@ -3465,7 +3621,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         float v104[1];
         float v105[1];
         float y[1];
-        __half* v108[1];
         __half v109[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
@@ -3486,8 +3641,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 58 "layer_norm_fwd.py"
             y[r] = v104[r] + v105[r];
             // tl.store(Y + cols, y, mask=mask)
-            #line 59 "layer_norm_fwd.py"
-            v108[r] = Y_1 + cols_2[r];
             #line 59 "layer_norm_fwd.py"
             v109[r] = __float2half_rn(y[r]);
         }
@@ -3548,14 +3701,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols[r] = cols_base + ((r << 7));
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[2];
+        #line 36 "layer_norm_fwd.py"
+        __half* const v23_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = v23_base + ((r << 7));
         bool v25[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
+        for (int r = 0; r < 2; ++r)
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
-        }
         #line 36 "layer_norm_fwd.py"
         __half v27 = __float2half_rn(0.0f);
         __half v29[2];
@@ -3688,14 +3844,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[2];
+        #line 43 "layer_norm_fwd.py"
+        __half* const v48_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 43 "layer_norm_fwd.py"
+            v48[r] = v48_base + ((r << 7));
         bool v50[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
-            #line 43 "layer_norm_fwd.py"
-            v48[r] = X_1 + cols_1[r];
+        for (int r = 0; r < 2; ++r)
             #line 43 "layer_norm_fwd.py"
             v50[r] = cols_1[r] < N;
-        }
         #line 43 "layer_norm_fwd.py"
         __half v52 = __float2half_rn(0.0f);
         __half v54[2];
@@ -3873,15 +4032,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
         bool mask_1[2];
-        __half* v87[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
+        for (int r = 0; r < 2; ++r)
             #line 53 "layer_norm_fwd.py"
             mask_1[r] = cols_3[r] < N;
-            // w = tl.load(W + cols, mask=mask)
+        // w = tl.load(W + cols, mask=mask)
+        __half* v87[2];
+        #line 54 "layer_norm_fwd.py"
+        __half* const v87_base = W + cols_3_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
             #line 54 "layer_norm_fwd.py"
-            v87[r] = W + cols_3[r];
-        }
+            v87[r] = v87_base + (r);
         __half w_2[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -3911,10 +4073,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         }
         // b = tl.load(B + cols, mask=mask)
         __half* v90[2];
+        #line 55 "layer_norm_fwd.py"
+        __half* const v90_base = B + cols_3_base;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 55 "layer_norm_fwd.py"
-            v90[r] = B + cols_3[r];
+            v90[r] = v90_base + (r);
         __half b[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -3944,10 +4108,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v93[2];
+        #line 56 "layer_norm_fwd.py"
+        __half* const v93_base = X_1 + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 56 "layer_norm_fwd.py"
-            v93[r] = X_1 + cols_2[r];
+            v93[r] = v93_base + ((r << 7));
         #line 56 "layer_norm_fwd.py"
         __half v95 = __float2half_rn(0.0f);
         __half v97[2];
@@ -3959,6 +4125,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         for (int r = 0; r < 2; ++r)
             #line 56 "layer_norm_fwd.py"
             tsm::load<1>(&v97[r], v93[r], mask[r]); // 2-byte access
+        __half* v108[2];
+        #line 59 "layer_norm_fwd.py"
+        __half* const v108_base = Y_1 + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 59 "layer_norm_fwd.py"
+            v108[r] = v108_base + ((r << 7));
         float x_4[2];
         float v100[2];
         float x_hat[2];
@@ -3966,7 +4139,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         float v104[2];
         float v105[2];
         float y[2];
-        __half* v108[2];
         __half v109[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
@@ -3987,8 +4159,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 58 "layer_norm_fwd.py"
             y[r] = v104[r] + v105[r];
             // tl.store(Y + cols, y, mask=mask)
-            #line 59 "layer_norm_fwd.py"
-            v108[r] = Y_1 + cols_2[r];
             #line 59 "layer_norm_fwd.py"
             v109[r] = __float2half_rn(y[r]);
         }
@@ -4048,14 +4218,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols[r] = cols_base;
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[1];
+        #line 36 "layer_norm_fwd.py"
+        __half* const v23_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = v23_base;
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
-        }
         #line 36 "layer_norm_fwd.py"
         __half v27 = __float2half_rn(0.0f);
         __half v29[1];
@@ -4182,14 +4355,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_1[r] = cols_1_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[1];
+        #line 43 "layer_norm_fwd.py"
+        __half* const v48_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 43 "layer_norm_fwd.py"
+            v48[r] = v48_base;
         bool v50[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 43 "layer_norm_fwd.py"
-            v48[r] = X_1 + cols_1[r];
+        for (int r = 0; r < 1; ++r)
             #line 43 "layer_norm_fwd.py"
             v50[r] = cols_1[r] < N;
-        }
         #line 43 "layer_norm_fwd.py"
         __half v52 = __float2half_rn(0.0f);
         __half v54[1];
@@ -4344,15 +4520,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_2[r] = cols_2_base;
         // mask = cols < N
         bool mask[1];
-        __half* v87[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
-            // w = tl.load(W + cols, mask=mask)
+        // w = tl.load(W + cols, mask=mask)
+        __half* v87[1];
+        #line 54 "layer_norm_fwd.py"
+        __half* const v87_base = W + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 54 "layer_norm_fwd.py"
-            v87[r] = W + cols_2[r];
-        }
+            v87[r] = v87_base;
         __half w_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4364,10 +4543,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             tsm::load<1>(&w_2[r], v87[r], mask[r]); // 2-byte access
         // b = tl.load(B + cols, mask=mask)
         __half* v90[1];
+        #line 55 "layer_norm_fwd.py"
+        __half* const v90_base = B + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 55 "layer_norm_fwd.py"
-            v90[r] = B + cols_2[r];
+            v90[r] = v90_base;
         __half b[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4379,10 +4560,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             tsm::load<1>(&b[r], v90[r], mask[r]); // 2-byte access
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v93[1];
+        #line 56 "layer_norm_fwd.py"
+        __half* const v93_base = X_1 + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 56 "layer_norm_fwd.py"
-            v93[r] = X_1 + cols_2[r];
+            v93[r] = v93_base;
         #line 56 "layer_norm_fwd.py"
         __half v95 = __float2half_rn(0.0f);
         __half v97[1];
@@ -4394,6 +4577,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         for (int r = 0; r < 1; ++r)
             #line 56 "layer_norm_fwd.py"
             tsm::load<1>(&v97[r], v93[r], mask[r]); // 2-byte access
+        __half* v108[1];
+        #line 59 "layer_norm_fwd.py"
+        __half* const v108_base = Y_1 + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 59 "layer_norm_fwd.py"
+            v108[r] = v108_base;
         float x_4[1];
         float v100[1];
         float x_hat[1];
@@ -4401,7 +4591,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         float v104[1];
         float v105[1];
         float y[1];
-        __half* v108[1];
         __half v109[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
@@ -4422,8 +4611,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 58 "layer_norm_fwd.py"
             y[r] = v104[r] + v105[r];
             // tl.store(Y + cols, y, mask=mask)
-            #line 59 "layer_norm_fwd.py"
-            v108[r] = Y_1 + cols_2[r];
             #line 59 "layer_norm_fwd.py"
             v109[r] = __float2half_rn(y[r]);
         }
@@ -4484,14 +4671,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols[r] = cols_base + ((r << 7));
         // a = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v23[8];
+        #line 36 "layer_norm_fwd.py"
+        __half* const v23_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 36 "layer_norm_fwd.py"
+            v23[r] = v23_base + ((r << 7));
         bool v25[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
-            #line 36 "layer_norm_fwd.py"
-            v23[r] = X_1 + cols[r];
+        for (int r = 0; r < 8; ++r)
             #line 36 "layer_norm_fwd.py"
             v25[r] = cols[r] < N;
-        }
         #line 36 "layer_norm_fwd.py"
         __half v27 = __float2half_rn(0.0f);
         __half v29[8];
@@ -4624,14 +4814,17 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             cols_1[r] = cols_1_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v48[8];
+        #line 43 "layer_norm_fwd.py"
+        __half* const v48_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 43 "layer_norm_fwd.py"
+            v48[r] = v48_base + ((r << 7));
         bool v50[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
-            #line 43 "layer_norm_fwd.py"
-            v48[r] = X_1 + cols_1[r];
+        for (int r = 0; r < 8; ++r)
             #line 43 "layer_norm_fwd.py"
             v50[r] = cols_1[r] < N;
-        }
         #line 43 "layer_norm_fwd.py"
         __half v52 = __float2half_rn(0.0f);
         __half v54[8];
@@ -4809,15 +5002,18 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 53 "layer_norm_fwd.py"
             mask[r] = cols_2[r] < N;
         bool mask_1[8];
-        __half* v87[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
+        for (int r = 0; r < 8; ++r)
             #line 53 "layer_norm_fwd.py"
             mask_1[r] = cols_3[r] < N;
-            // w = tl.load(W + cols, mask=mask)
+        // w = tl.load(W + cols, mask=mask)
+        __half* v87[8];
+        #line 54 "layer_norm_fwd.py"
+        __half* const v87_base = W + cols_3_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
             #line 54 "layer_norm_fwd.py"
-            v87[r] = W + cols_3[r];
-        }
+            v87[r] = v87_base + (r);
         __half w_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -4847,10 +5043,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         }
         // b = tl.load(B + cols, mask=mask)
         __half* v90[8];
+        #line 55 "layer_norm_fwd.py"
+        __half* const v90_base = B + cols_3_base;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 55 "layer_norm_fwd.py"
-            v90[r] = B + cols_3[r];
+            v90[r] = v90_base + (r);
         __half b[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -4880,10 +5078,12 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         __half* v93[8];
+        #line 56 "layer_norm_fwd.py"
+        __half* const v93_base = X_1 + cols_2_base;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 56 "layer_norm_fwd.py"
-            v93[r] = X_1 + cols_2[r];
+            v93[r] = v93_base + ((r << 7));
         #line 56 "layer_norm_fwd.py"
         __half v95 = __float2half_rn(0.0f);
         __half v97[8];
@@ -4895,6 +5095,13 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         for (int r = 0; r < 8; ++r)
             #line 56 "layer_norm_fwd.py"
             tsm::load<1>(&v97[r], v93[r], mask[r]); // 2-byte access
+        __half* v108[8];
+        #line 59 "layer_norm_fwd.py"
+        __half* const v108_base = Y_1 + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 59 "layer_norm_fwd.py"
+            v108[r] = v108_base + ((r << 7));
         float x_4[8];
         float v100[8];
         float x_hat[8];
@@ -4902,7 +5109,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
         float v104[8];
         float v105[8];
         float y[8];
-        __half* v108[8];
         __half v109[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r) {
@@ -4923,8 +5129,6 @@ extern "C" __global__ void __launch_bounds__(128) _layer_norm_fwd_fused(__half* 
             #line 58 "layer_norm_fwd.py"
             y[r] = v104[r] + v105[r];
             // tl.store(Y + cols, y, mask=mask)
-            #line 59 "layer_norm_fwd.py"
-            v108[r] = Y_1 + cols_2[r];
             #line 59 "layer_norm_fwd.py"
             v109[r] = __float2half_rn(y[r]);
         }

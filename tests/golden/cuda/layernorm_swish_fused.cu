@@ -19,20 +19,23 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (0);
     // mask = cols < n_cols
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < 1;
+    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v13 = row * 1;
     #line 37 "layernorm_swish_fused.py"
     float* v14 = input_ptr + v13;
-    bool mask[1];
     float* v16[1];
+    #line 37 "layernorm_swish_fused.py"
+    float* const v16_base = v14;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < 1;
-        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
+    for (int r = 0; r < 1; ++r)
         #line 37 "layernorm_swish_fused.py"
-        v16[r] = v14 + cols[r];
-    }
+        v16[r] = v16_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -118,10 +121,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::store<1>(v43, &row_rstd);
     // w = tl.load(gamma + cols, mask=mask)
     float* v45[1];
+    #line 46 "layernorm_swish_fused.py"
+    float* const v45_base = gamma;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 46 "layernorm_swish_fused.py"
-        v45[r] = gamma + cols[r];
+        v45[r] = v45_base;
     float w[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -133,10 +138,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::load<1>(&w[r], v45[r], mask[r]); // 4-byte access
     // b = tl.load(beta + cols, mask=mask)
     float* v48[1];
+    #line 47 "layernorm_swish_fused.py"
+    float* const v48_base = beta;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 47 "layernorm_swish_fused.py"
-        v48[r] = beta + cols[r];
+        v48[r] = v48_base;
     float b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -147,10 +154,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v48[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    #line 52 "layernorm_swish_fused.py"
-    int v67 = row * 1;
-    #line 52 "layernorm_swish_fused.py"
-    float* v68 = output_ptr + v67;
     float v51[1];
     float v52[1];
     float y[1];
@@ -160,7 +163,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float v61[1];
     float v64[1];
     float out_2[1];
-    float* v70[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 48 "layernorm_swish_fused.py"
@@ -182,10 +184,19 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         v64[r] = tsm::div_full(1.0f, v61[r]);
         #line 50 "layernorm_swish_fused.py"
         out_2[r] = y[r] * v64[r];
-        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
-        #line 52 "layernorm_swish_fused.py"
-        v70[r] = v68 + cols[r];
     }
+    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
+    #line 52 "layernorm_swish_fused.py"
+    int v67 = row * 1;
+    #line 52 "layernorm_swish_fused.py"
+    float* v68 = output_ptr + v67;
+    float* v70[1];
+    #line 52 "layernorm_swish_fused.py"
+    float* const v70_base = v68;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 52 "layernorm_swish_fused.py"
+        v70[r] = v70_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -213,20 +224,23 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
-    bool mask[1];
     float* v15[1];
+    #line 37 "layernorm_swish_fused.py"
+    float* const v15_base = v13 + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
+    for (int r = 0; r < 1; ++r)
         #line 37 "layernorm_swish_fused.py"
-        v15[r] = v13 + cols[r];
-    }
+        v15[r] = v15_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -338,10 +352,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::store<1>(v42, &row_rstd);
     // w = tl.load(gamma + cols, mask=mask)
     float* v44[1];
+    #line 46 "layernorm_swish_fused.py"
+    float* const v44_base = gamma + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 46 "layernorm_swish_fused.py"
-        v44[r] = gamma + cols[r];
+        v44[r] = v44_base;
     float w[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -353,10 +369,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::load<1>(&w[r], v44[r], mask[r]); // 4-byte access
     // b = tl.load(beta + cols, mask=mask)
     float* v47[1];
+    #line 47 "layernorm_swish_fused.py"
+    float* const v47_base = beta + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 47 "layernorm_swish_fused.py"
-        v47[r] = beta + cols[r];
+        v47[r] = v47_base;
     float b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -367,10 +385,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    #line 52 "layernorm_swish_fused.py"
-    int v65 = row * n_cols;
-    #line 52 "layernorm_swish_fused.py"
-    float* v66 = output_ptr + v65;
     float v50[1];
     float v51[1];
     float y[1];
@@ -380,7 +394,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float v60[1];
     float v63[1];
     float out_2[1];
-    float* v68[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 48 "layernorm_swish_fused.py"
@@ -402,10 +415,19 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         v63[r] = tsm::div_full(1.0f, v60[r]);
         #line 50 "layernorm_swish_fused.py"
         out_2[r] = y[r] * v63[r];
-        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
-        #line 52 "layernorm_swish_fused.py"
-        v68[r] = v66 + cols[r];
     }
+    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
+    #line 52 "layernorm_swish_fused.py"
+    int v65 = row * n_cols;
+    #line 52 "layernorm_swish_fused.py"
+    float* v66 = output_ptr + v65;
+    float* v68[1];
+    #line 52 "layernorm_swish_fused.py"
+    float* const v68_base = v66 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 52 "layernorm_swish_fused.py"
+        v68[r] = v68_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -433,20 +455,23 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
-    bool mask[1];
     float* v15[1];
+    #line 37 "layernorm_swish_fused.py"
+    float* const v15_base = v13 + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
+    for (int r = 0; r < 1; ++r)
         #line 37 "layernorm_swish_fused.py"
-        v15[r] = v13 + cols[r];
-    }
+        v15[r] = v15_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -644,10 +669,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::store<1>(v42, &row_rstd);
     // w = tl.load(gamma + cols, mask=mask)
     float* v44[1];
+    #line 46 "layernorm_swish_fused.py"
+    float* const v44_base = gamma + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 46 "layernorm_swish_fused.py"
-        v44[r] = gamma + cols[r];
+        v44[r] = v44_base;
     float w_2[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -659,10 +686,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::load<1>(&w_2[r], v44[r], mask[r]); // 4-byte access
     // b = tl.load(beta + cols, mask=mask)
     float* v47[1];
+    #line 47 "layernorm_swish_fused.py"
+    float* const v47_base = beta + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 47 "layernorm_swish_fused.py"
-        v47[r] = beta + cols[r];
+        v47[r] = v47_base;
     float b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -673,10 +702,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    #line 52 "layernorm_swish_fused.py"
-    int v65 = row * n_cols;
-    #line 52 "layernorm_swish_fused.py"
-    float* v66 = output_ptr + v65;
     float v50[1];
     float v51[1];
     float y[1];
@@ -686,7 +711,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float v60[1];
     float v63[1];
     float out_2[1];
-    float* v68[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 48 "layernorm_swish_fused.py"
@@ -708,10 +732,19 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         v63[r] = tsm::div_full(1.0f, v60[r]);
         #line 50 "layernorm_swish_fused.py"
         out_2[r] = y[r] * v63[r];
-        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
-        #line 52 "layernorm_swish_fused.py"
-        v68[r] = v66 + cols[r];
     }
+    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
+    #line 52 "layernorm_swish_fused.py"
+    int v65 = row * n_cols;
+    #line 52 "layernorm_swish_fused.py"
+    float* v66 = output_ptr + v65;
+    float* v68[1];
+    #line 52 "layernorm_swish_fused.py"
+    float* const v68_base = v66 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 52 "layernorm_swish_fused.py"
+        v68[r] = v68_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -739,20 +772,23 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
-    bool mask[1];
     float* v15[1];
+    #line 37 "layernorm_swish_fused.py"
+    float* const v15_base = v13 + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
+    for (int r = 0; r < 1; ++r)
         #line 37 "layernorm_swish_fused.py"
-        v15[r] = v13 + cols[r];
-    }
+        v15[r] = v15_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -950,10 +986,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::store<1>(v42, &row_rstd);
     // w = tl.load(gamma + cols, mask=mask)
     float* v44[1];
+    #line 46 "layernorm_swish_fused.py"
+    float* const v44_base = gamma + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 46 "layernorm_swish_fused.py"
-        v44[r] = gamma + cols[r];
+        v44[r] = v44_base;
     float w_2[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -965,10 +1003,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::load<1>(&w_2[r], v44[r], mask[r]); // 4-byte access
     // b = tl.load(beta + cols, mask=mask)
     float* v47[1];
+    #line 47 "layernorm_swish_fused.py"
+    float* const v47_base = beta + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 47 "layernorm_swish_fused.py"
-        v47[r] = beta + cols[r];
+        v47[r] = v47_base;
     float b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -979,10 +1019,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    #line 52 "layernorm_swish_fused.py"
-    int v65 = row * n_cols;
-    #line 52 "layernorm_swish_fused.py"
-    float* v66 = output_ptr + v65;
     float v50[1];
     float v51[1];
     float y[1];
@@ -992,7 +1028,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float v60[1];
     float v63[1];
     float out_2[1];
-    float* v68[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 48 "layernorm_swish_fused.py"
@@ -1014,10 +1049,19 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         v63[r] = tsm::div_full(1.0f, v60[r]);
         #line 50 "layernorm_swish_fused.py"
         out_2[r] = y[r] * v63[r];
-        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
-        #line 52 "layernorm_swish_fused.py"
-        v68[r] = v66 + cols[r];
     }
+    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
+    #line 52 "layernorm_swish_fused.py"
+    int v65 = row * n_cols;
+    #line 52 "layernorm_swish_fused.py"
+    float* v66 = output_ptr + v65;
+    float* v68[1];
+    #line 52 "layernorm_swish_fused.py"
+    float* const v68_base = v66 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 52 "layernorm_swish_fused.py"
+        v68[r] = v68_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -1069,10 +1113,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
     float* v15[8];
+    #line 37 "layernorm_swish_fused.py"
+    float* const v15_base = v13 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 37 "layernorm_swish_fused.py"
-        v15[r] = v13 + cols[r];
+        v15[r] = v15_base + ((r << 7));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1282,10 +1328,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::store<1>(v42, &row_rstd);
     // w = tl.load(gamma + cols, mask=mask)
     float* v44[8];
+    #line 46 "layernorm_swish_fused.py"
+    float* const v44_base = gamma + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 46 "layernorm_swish_fused.py"
-        v44[r] = gamma + cols_1[r];
+        v44[r] = v44_base + ((r & 3) | ((r >> 2) << 9));
     float w_2[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1323,10 +1371,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     }
     // b = tl.load(beta + cols, mask=mask)
     float* v47[8];
+    #line 47 "layernorm_swish_fused.py"
+    float* const v47_base = beta + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 47 "layernorm_swish_fused.py"
-        v47[r] = beta + cols_1[r];
+        v47[r] = v47_base + ((r & 3) | ((r >> 2) << 9));
     float b[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -1363,10 +1413,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         { const tsm::vec<float, 2> x = sv[tp4 + 0x180]; b_1[3] = x.e[0]; b_1[7] = x.e[1]; }
     }
     // y = centered * row_rstd * w + b
-    #line 52 "layernorm_swish_fused.py"
-    int v65 = row * n_cols;
-    #line 52 "layernorm_swish_fused.py"
-    float* v66 = output_ptr + v65;
     float v50[8];
     float v51[8];
     float y[8];
@@ -1376,7 +1422,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float v60[8];
     float v63[8];
     float out_2[8];
-    float* v68[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 48 "layernorm_swish_fused.py"
@@ -1398,10 +1443,19 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         v63[r] = tsm::div_full(1.0f, v60[r]);
         #line 50 "layernorm_swish_fused.py"
         out_2[r] = y[r] * v63[r];
-        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
-        #line 52 "layernorm_swish_fused.py"
-        v68[r] = v66 + cols[r];
     }
+    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
+    #line 52 "layernorm_swish_fused.py"
+    int v65 = row * n_cols;
+    #line 52 "layernorm_swish_fused.py"
+    float* v66 = output_ptr + v65;
+    float* v68[8];
+    #line 52 "layernorm_swish_fused.py"
+    float* const v68_base = v66 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 52 "layernorm_swish_fused.py"
+        v68[r] = v68_base + ((r << 7));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -1428,20 +1482,23 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (0);
     // mask = cols < n_cols
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < 1;
+    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v13 = row * 1;
     #line 37 "layernorm_swish_fused.py"
     float* v14 = input_ptr + v13;
-    bool mask[1];
     float* v16[1];
+    #line 37 "layernorm_swish_fused.py"
+    float* const v16_base = v14;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < 1;
-        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
+    for (int r = 0; r < 1; ++r)
         #line 37 "layernorm_swish_fused.py"
-        v16[r] = v14 + cols[r];
-    }
+        v16[r] = v16_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1527,10 +1584,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::store<1>(v43, &row_rstd);
     // w = tl.load(gamma + cols, mask=mask)
     float* v45[1];
+    #line 46 "layernorm_swish_fused.py"
+    float* const v45_base = gamma;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 46 "layernorm_swish_fused.py"
-        v45[r] = gamma + cols[r];
+        v45[r] = v45_base;
     float w[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1542,10 +1601,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::load<1>(&w[r], v45[r], mask[r]); // 4-byte access
     // b = tl.load(beta + cols, mask=mask)
     float* v48[1];
+    #line 47 "layernorm_swish_fused.py"
+    float* const v48_base = beta;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 47 "layernorm_swish_fused.py"
-        v48[r] = beta + cols[r];
+        v48[r] = v48_base;
     float b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1556,10 +1617,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v48[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    #line 52 "layernorm_swish_fused.py"
-    int v67 = row * 1;
-    #line 52 "layernorm_swish_fused.py"
-    float* v68 = output_ptr + v67;
     float v51[1];
     float v52[1];
     float y[1];
@@ -1569,7 +1626,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float v61[1];
     float v64[1];
     float out_2[1];
-    float* v70[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 48 "layernorm_swish_fused.py"
@@ -1591,10 +1647,19 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         v64[r] = tsm::div_full(1.0f, v61[r]);
         #line 50 "layernorm_swish_fused.py"
         out_2[r] = y[r] * v64[r];
-        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
-        #line 52 "layernorm_swish_fused.py"
-        v70[r] = v68 + cols[r];
     }
+    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
+    #line 52 "layernorm_swish_fused.py"
+    int v67 = row * 1;
+    #line 52 "layernorm_swish_fused.py"
+    float* v68 = output_ptr + v67;
+    float* v70[1];
+    #line 52 "layernorm_swish_fused.py"
+    float* const v70_base = v68;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 52 "layernorm_swish_fused.py"
+        v70[r] = v70_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -1622,20 +1687,23 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
-    bool mask[1];
     float* v15[1];
+    #line 37 "layernorm_swish_fused.py"
+    float* const v15_base = v13 + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
+    for (int r = 0; r < 1; ++r)
         #line 37 "layernorm_swish_fused.py"
-        v15[r] = v13 + cols[r];
-    }
+        v15[r] = v15_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1747,10 +1815,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::store<1>(v42, &row_rstd);
     // w = tl.load(gamma + cols, mask=mask)
     float* v44[1];
+    #line 46 "layernorm_swish_fused.py"
+    float* const v44_base = gamma + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 46 "layernorm_swish_fused.py"
-        v44[r] = gamma + cols[r];
+        v44[r] = v44_base;
     float w[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1762,10 +1832,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::load<1>(&w[r], v44[r], mask[r]); // 4-byte access
     // b = tl.load(beta + cols, mask=mask)
     float* v47[1];
+    #line 47 "layernorm_swish_fused.py"
+    float* const v47_base = beta + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 47 "layernorm_swish_fused.py"
-        v47[r] = beta + cols[r];
+        v47[r] = v47_base;
     float b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -1776,10 +1848,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    #line 52 "layernorm_swish_fused.py"
-    int v65 = row * n_cols;
-    #line 52 "layernorm_swish_fused.py"
-    float* v66 = output_ptr + v65;
     float v50[1];
     float v51[1];
     float y[1];
@@ -1789,7 +1857,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float v60[1];
     float v63[1];
     float out_2[1];
-    float* v68[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 48 "layernorm_swish_fused.py"
@@ -1811,10 +1878,19 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         v63[r] = tsm::div_full(1.0f, v60[r]);
         #line 50 "layernorm_swish_fused.py"
         out_2[r] = y[r] * v63[r];
-        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
-        #line 52 "layernorm_swish_fused.py"
-        v68[r] = v66 + cols[r];
     }
+    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
+    #line 52 "layernorm_swish_fused.py"
+    int v65 = row * n_cols;
+    #line 52 "layernorm_swish_fused.py"
+    float* v66 = output_ptr + v65;
+    float* v68[1];
+    #line 52 "layernorm_swish_fused.py"
+    float* const v68_base = v66 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 52 "layernorm_swish_fused.py"
+        v68[r] = v68_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -1842,20 +1918,23 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
-    bool mask[1];
     float* v15[1];
+    #line 37 "layernorm_swish_fused.py"
+    float* const v15_base = v13 + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
+    for (int r = 0; r < 1; ++r)
         #line 37 "layernorm_swish_fused.py"
-        v15[r] = v13 + cols[r];
-    }
+        v15[r] = v15_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2053,10 +2132,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::store<1>(v42, &row_rstd);
     // w = tl.load(gamma + cols, mask=mask)
     float* v44[1];
+    #line 46 "layernorm_swish_fused.py"
+    float* const v44_base = gamma + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 46 "layernorm_swish_fused.py"
-        v44[r] = gamma + cols[r];
+        v44[r] = v44_base;
     float w_2[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2068,10 +2149,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::load<1>(&w_2[r], v44[r], mask[r]); // 4-byte access
     // b = tl.load(beta + cols, mask=mask)
     float* v47[1];
+    #line 47 "layernorm_swish_fused.py"
+    float* const v47_base = beta + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 47 "layernorm_swish_fused.py"
-        v47[r] = beta + cols[r];
+        v47[r] = v47_base;
     float b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2082,10 +2165,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    #line 52 "layernorm_swish_fused.py"
-    int v65 = row * n_cols;
-    #line 52 "layernorm_swish_fused.py"
-    float* v66 = output_ptr + v65;
     float v50[1];
     float v51[1];
     float y[1];
@@ -2095,7 +2174,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float v60[1];
     float v63[1];
     float out_2[1];
-    float* v68[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 48 "layernorm_swish_fused.py"
@@ -2117,10 +2195,19 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         v63[r] = tsm::div_full(1.0f, v60[r]);
         #line 50 "layernorm_swish_fused.py"
         out_2[r] = y[r] * v63[r];
-        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
-        #line 52 "layernorm_swish_fused.py"
-        v68[r] = v66 + cols[r];
     }
+    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
+    #line 52 "layernorm_swish_fused.py"
+    int v65 = row * n_cols;
+    #line 52 "layernorm_swish_fused.py"
+    float* v66 = output_ptr + v65;
+    float* v68[1];
+    #line 52 "layernorm_swish_fused.py"
+    float* const v68_base = v66 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 52 "layernorm_swish_fused.py"
+        v68[r] = v68_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -2148,20 +2235,23 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
-    bool mask[1];
     float* v15[1];
+    #line 37 "layernorm_swish_fused.py"
+    float* const v15_base = v13 + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
+    for (int r = 0; r < 1; ++r)
         #line 37 "layernorm_swish_fused.py"
-        v15[r] = v13 + cols[r];
-    }
+        v15[r] = v15_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2359,10 +2449,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::store<1>(v42, &row_rstd);
     // w = tl.load(gamma + cols, mask=mask)
     float* v44[1];
+    #line 46 "layernorm_swish_fused.py"
+    float* const v44_base = gamma + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 46 "layernorm_swish_fused.py"
-        v44[r] = gamma + cols[r];
+        v44[r] = v44_base;
     float w_2[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2374,10 +2466,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::load<1>(&w_2[r], v44[r], mask[r]); // 4-byte access
     // b = tl.load(beta + cols, mask=mask)
     float* v47[1];
+    #line 47 "layernorm_swish_fused.py"
+    float* const v47_base = beta + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 47 "layernorm_swish_fused.py"
-        v47[r] = beta + cols[r];
+        v47[r] = v47_base;
     float b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2388,10 +2482,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    #line 52 "layernorm_swish_fused.py"
-    int v65 = row * n_cols;
-    #line 52 "layernorm_swish_fused.py"
-    float* v66 = output_ptr + v65;
     float v50[1];
     float v51[1];
     float y[1];
@@ -2401,7 +2491,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float v60[1];
     float v63[1];
     float out_2[1];
-    float* v68[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 48 "layernorm_swish_fused.py"
@@ -2423,10 +2512,19 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         v63[r] = tsm::div_full(1.0f, v60[r]);
         #line 50 "layernorm_swish_fused.py"
         out_2[r] = y[r] * v63[r];
-        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
-        #line 52 "layernorm_swish_fused.py"
-        v68[r] = v66 + cols[r];
     }
+    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
+    #line 52 "layernorm_swish_fused.py"
+    int v65 = row * n_cols;
+    #line 52 "layernorm_swish_fused.py"
+    float* v66 = output_ptr + v65;
+    float* v68[1];
+    #line 52 "layernorm_swish_fused.py"
+    float* const v68_base = v66 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 52 "layernorm_swish_fused.py"
+        v68[r] = v68_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -2478,10 +2576,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
     float* v15[8];
+    #line 37 "layernorm_swish_fused.py"
+    float* const v15_base = v13 + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 37 "layernorm_swish_fused.py"
-        v15[r] = v13 + cols[r];
+        v15[r] = v15_base + ((r << 7));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2691,10 +2791,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::store<1>(v42, &row_rstd);
     // w = tl.load(gamma + cols, mask=mask)
     float* v44[8];
+    #line 46 "layernorm_swish_fused.py"
+    float* const v44_base = gamma + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 46 "layernorm_swish_fused.py"
-        v44[r] = gamma + cols_1[r];
+        v44[r] = v44_base + ((r & 3) | ((r >> 2) << 9));
     float w_2[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2732,10 +2834,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     }
     // b = tl.load(beta + cols, mask=mask)
     float* v47[8];
+    #line 47 "layernorm_swish_fused.py"
+    float* const v47_base = beta + tp1;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 47 "layernorm_swish_fused.py"
-        v47[r] = beta + cols_1[r];
+        v47[r] = v47_base + ((r & 3) | ((r >> 2) << 9));
     float b[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -2772,10 +2876,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         { const tsm::vec<float, 2> x = sv[tp4 + 0x180]; b_1[3] = x.e[0]; b_1[7] = x.e[1]; }
     }
     // y = centered * row_rstd * w + b
-    #line 52 "layernorm_swish_fused.py"
-    int v65 = row * n_cols;
-    #line 52 "layernorm_swish_fused.py"
-    float* v66 = output_ptr + v65;
     float v50[8];
     float v51[8];
     float y[8];
@@ -2785,7 +2885,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float v60[8];
     float v63[8];
     float out_2[8];
-    float* v68[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 48 "layernorm_swish_fused.py"
@@ -2807,10 +2906,19 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         v63[r] = tsm::div_full(1.0f, v60[r]);
         #line 50 "layernorm_swish_fused.py"
         out_2[r] = y[r] * v63[r];
-        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
-        #line 52 "layernorm_swish_fused.py"
-        v68[r] = v66 + cols[r];
     }
+    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
+    #line 52 "layernorm_swish_fused.py"
+    int v65 = row * n_cols;
+    #line 52 "layernorm_swish_fused.py"
+    float* v66 = output_ptr + v65;
+    float* v68[8];
+    #line 52 "layernorm_swish_fused.py"
+    float* const v68_base = v66 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 52 "layernorm_swish_fused.py"
+        v68[r] = v68_base + ((r << 7));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 52 "layernorm_swish_fused.py"
@@ -2838,20 +2946,23 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 35 "layernorm_swish_fused.py"
         cols[r] = (tp0);
     // mask = cols < n_cols
+    bool mask[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 36 "layernorm_swish_fused.py"
+        mask[r] = cols[r] < n_cols;
+    // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
     #line 37 "layernorm_swish_fused.py"
     int v12 = row * n_cols;
     #line 37 "layernorm_swish_fused.py"
     float* v13 = input_ptr + v12;
-    bool mask[1];
     float* v15[1];
+    #line 37 "layernorm_swish_fused.py"
+    float* const v15_base = v13 + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 36 "layernorm_swish_fused.py"
-        mask[r] = cols[r] < n_cols;
-        // x = tl.load(input_ptr + row * n_cols + cols, mask=mask, other=0.0).to(tl.float32)
+    for (int r = 0; r < 1; ++r)
         #line 37 "layernorm_swish_fused.py"
-        v15[r] = v13 + cols[r];
-    }
+        v15[r] = v15_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2971,10 +3082,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::store<1>(v42, &row_rstd);
     // w = tl.load(gamma + cols, mask=mask)
     float* v44[1];
+    #line 46 "layernorm_swish_fused.py"
+    float* const v44_base = gamma + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 46 "layernorm_swish_fused.py"
-        v44[r] = gamma + cols[r];
+        v44[r] = v44_base;
     float w[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -2986,10 +3099,12 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         tsm::load<1>(&w[r], v44[r], mask[r]); // 4-byte access
     // b = tl.load(beta + cols, mask=mask)
     float* v47[1];
+    #line 47 "layernorm_swish_fused.py"
+    float* const v47_base = beta + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 47 "layernorm_swish_fused.py"
-        v47[r] = beta + cols[r];
+        v47[r] = v47_base;
     float b[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -3000,10 +3115,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         #line 47 "layernorm_swish_fused.py"
         tsm::load<1>(&b[r], v47[r], mask[r]); // 4-byte access
     // y = centered * row_rstd * w + b
-    #line 52 "layernorm_swish_fused.py"
-    int v65 = row * n_cols;
-    #line 52 "layernorm_swish_fused.py"
-    float* v66 = output_ptr + v65;
     float v50[1];
     float v51[1];
     float y[1];
@@ -3013,7 +3124,6 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
     float v60[1];
     float v63[1];
     float out_2[1];
-    float* v68[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 48 "layernorm_swish_fused.py"
@@ -3035,10 +3145,19 @@ extern "C" __global__ void __launch_bounds__(128) layer_norm_swish_kernel(float*
         v63[r] = tsm::div_full(1.0f, v60[r]);
         #line 50 "layernorm_swish_fused.py"
         out_2[r] = y[r] * v63[r];
-        // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
-        #line 52 "layernorm_swish_fused.py"
-        v68[r] = v66 + cols[r];
     }
+    // tl.store(output_ptr + row * n_cols + cols, out, mask=mask)
+    #line 52 "layernorm_swish_fused.py"
+    int v65 = row * n_cols;
+    #line 52 "layernorm_swish_fused.py"
+    float* v66 = output_ptr + v65;
+    float* v68[1];
+    #line 52 "layernorm_swish_fused.py"
+    float* const v68_base = v66 + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 52 "layernorm_swish_fused.py"
+        v68[r] = v68_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 52 "layernorm_swish_fused.py"

@@ -27,15 +27,18 @@ extern "C" __global__ void __launch_bounds__(128) masked_div_kernel(int* x_ptr, 
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    int* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 21 "masked_division.py"
         mask[r] = offs[r] < 1;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v14[1];
+    #line 22 "masked_division.py"
+    int* const v14_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 22 "masked_division.py"
-        v14[r] = x_ptr + offs[r];
-    }
+        v14[r] = v14_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -47,41 +50,51 @@ extern "C" __global__ void __launch_bounds__(128) masked_div_kernel(int* x_ptr, 
         tsm::load<1>(&x[r], v14[r], mask[r]); // 4-byte access
     // tl.store(q_ptr + offs, 100 // x, mask=mask)
     int* v19[1];
+    #line 23 "masked_division.py"
+    int* const v19_base = q_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 23 "masked_division.py"
+        v19[r] = v19_base;
     int v22[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 23 "masked_division.py"
-        v19[r] = q_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 23 "masked_division.py"
         v22[r] = 100 / x[r];
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "masked_division.py"
         tsm::store<1>(v19[r], &v22[r], mask[r]); // 4-byte access
     // tl.store(r_ptr + offs, 100 % x, mask=mask)
     int* v24[1];
+    #line 24 "masked_division.py"
+    int* const v24_base = r_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 24 "masked_division.py"
+        v24[r] = v24_base;
     int v27[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 24 "masked_division.py"
-        v24[r] = r_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 24 "masked_division.py"
         v27[r] = 100 % x[r];
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 24 "masked_division.py"
         tsm::store<1>(v24[r], &v27[r], mask[r]); // 4-byte access
     // tl.store(safe_ptr + offs, tl.where(x != 0, 1000 // x, -1), mask=mask)
     int* v29[1];
+    #line 25 "masked_division.py"
+    int* const v29_base = safe_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 25 "masked_division.py"
+        v29[r] = v29_base;
     bool v32[1];
     int v35[1];
     int v38[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
-        #line 25 "masked_division.py"
-        v29[r] = safe_ptr + offs[r];
         #line 25 "masked_division.py"
         v32[r] = x[r] != 0;
         #line 25 "masked_division.py"
@@ -123,15 +136,18 @@ extern "C" __global__ void __launch_bounds__(128) masked_div_kernel(int* x_ptr, 
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    int* v14[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 21 "masked_division.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v14[1];
+    #line 22 "masked_division.py"
+    int* const v14_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 22 "masked_division.py"
-        v14[r] = x_ptr + offs[r];
-    }
+        v14[r] = v14_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -143,41 +159,51 @@ extern "C" __global__ void __launch_bounds__(128) masked_div_kernel(int* x_ptr, 
         tsm::load<1>(&x[r], v14[r], mask[r]); // 4-byte access
     // tl.store(q_ptr + offs, 100 // x, mask=mask)
     int* v19[1];
+    #line 23 "masked_division.py"
+    int* const v19_base = q_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 23 "masked_division.py"
+        v19[r] = v19_base;
     int v22[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 23 "masked_division.py"
-        v19[r] = q_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 23 "masked_division.py"
         v22[r] = 100 / x[r];
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 23 "masked_division.py"
         tsm::store<1>(v19[r], &v22[r], mask[r]); // 4-byte access
     // tl.store(r_ptr + offs, 100 % x, mask=mask)
     int* v24[1];
+    #line 24 "masked_division.py"
+    int* const v24_base = r_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 24 "masked_division.py"
+        v24[r] = v24_base;
     int v27[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 24 "masked_division.py"
-        v24[r] = r_ptr + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 24 "masked_division.py"
         v27[r] = 100 % x[r];
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 24 "masked_division.py"
         tsm::store<1>(v24[r], &v27[r], mask[r]); // 4-byte access
     // tl.store(safe_ptr + offs, tl.where(x != 0, 1000 // x, -1), mask=mask)
     int* v29[1];
+    #line 25 "masked_division.py"
+    int* const v29_base = safe_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 25 "masked_division.py"
+        v29[r] = v29_base;
     bool v32[1];
     int v35[1];
     int v38[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
-        #line 25 "masked_division.py"
-        v29[r] = safe_ptr + offs[r];
         #line 25 "masked_division.py"
         v32[r] = x[r] != 0;
         #line 25 "masked_division.py"
@@ -210,15 +236,18 @@ extern "C" __global__ void __launch_bounds__(128) safe_kernel(int* x_ptr, int* o
         offs[r] = (tp0);
     // mask = offs < n
     bool mask[1];
-    int* v7[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 52 "masked_division.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=0)
+    int* v7[1];
+    #line 53 "masked_division.py"
+    int* const v7_base = x_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 53 "masked_division.py"
-        v7[r] = x_ptr + offs[r];
-    }
+        v7[r] = v7_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -230,13 +259,17 @@ extern "C" __global__ void __launch_bounds__(128) safe_kernel(int* x_ptr, int* o
         tsm::load<1>(&x[r], v7[r], mask[r]); // 4-byte access
     // tl.store(out_ptr + offs, tl.where(x != 0, 1000 // x, -1), mask=mask)
     int* v12[1];
+    #line 54 "masked_division.py"
+    int* const v12_base = out_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 54 "masked_division.py"
+        v12[r] = v12_base;
     bool v15[1];
     int v18[1];
     int v21[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
-        #line 54 "masked_division.py"
-        v12[r] = out_ptr + offs[r];
         #line 54 "masked_division.py"
         v15[r] = x[r] != 0;
         #line 54 "masked_division.py"

@@ -77,10 +77,12 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         mask_2[r] = offs_2[r] < 1;
     // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
     float* v13[4];
+    #line 26 "math_functions.py"
+    float* const v13_base = x_ptr + offs_1_base;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 26 "math_functions.py"
-        v13[r] = x_ptr + offs_1[r];
+        v13[r] = v13_base + (r);
     float x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -136,10 +138,12 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     }
     // y = tl.load(y_ptr + offs, mask=mask, other=1.0)
     float* v18[4];
+    #line 27 "math_functions.py"
+    float* const v18_base = y_ptr + offs_1_base;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 27 "math_functions.py"
-        v18[r] = y_ptr + offs_1[r];
+        v18[r] = v18_base + (r);
     float y[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -208,14 +212,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 29 "math_functions.py"
     float* v24 = out_ptr + 0;
     float* v26[4];
+    #line 29 "math_functions.py"
+    float* const v26_base = v24 + offs_1_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 29 "math_functions.py"
+        v26[r] = v26_base + (r);
     float v27[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 29 "math_functions.py"
-        v26[r] = v24 + offs_1[r];
+    for (int r = 0; r < 4; ++r)
         #line 29 "math_functions.py"
         v27[r] = tsm::exp_approx(x[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "math_functions.py"
@@ -224,14 +231,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 30 "math_functions.py"
     float* v29 = out_ptr + 1;
     float* v31[4];
+    #line 30 "math_functions.py"
+    float* const v31_base = v29 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 30 "math_functions.py"
+        v31[r] = v31_base + ((r << 7));
     float v32[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 30 "math_functions.py"
-        v31[r] = v29 + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 30 "math_functions.py"
         v32[r] = tsm::exp2_approx(x_1[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "math_functions.py"
@@ -240,14 +250,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 31 "math_functions.py"
     float* v34 = out_ptr + 2;
     float* v36[4];
+    #line 31 "math_functions.py"
+    float* const v36_base = v34 + offs_2_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 31 "math_functions.py"
+        v36[r] = v36_base + ((r & 1) | ((r >> 1) << 8));
     float v37[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 31 "math_functions.py"
-        v36[r] = v34 + offs_2[r];
+    for (int r = 0; r < 4; ++r)
         #line 31 "math_functions.py"
         v37[r] = logf(a_2[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 31 "math_functions.py"
@@ -256,14 +269,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 32 "math_functions.py"
     float* v39 = out_ptr + 3;
     float* v41[4];
+    #line 32 "math_functions.py"
+    float* const v41_base = v39 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 32 "math_functions.py"
+        v41[r] = v41_base + ((r << 7));
     float v42[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 32 "math_functions.py"
-        v41[r] = v39 + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 32 "math_functions.py"
         v42[r] = log2f(a[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 32 "math_functions.py"
@@ -272,14 +288,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 33 "math_functions.py"
     float* v44 = out_ptr + 4;
     float* v46[4];
+    #line 33 "math_functions.py"
+    float* const v46_base = v44 + offs_1_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 33 "math_functions.py"
+        v46[r] = v46_base + (r);
     float v47[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 33 "math_functions.py"
-        v46[r] = v44 + offs_1[r];
+    for (int r = 0; r < 4; ++r)
         #line 33 "math_functions.py"
         v47[r] = tsm::sqrt_approx(a_1[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 33 "math_functions.py"
@@ -288,14 +307,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 34 "math_functions.py"
     float* v49 = out_ptr + 5;
     float* v51[4];
+    #line 34 "math_functions.py"
+    float* const v51_base = v49 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "math_functions.py"
+        v51[r] = v51_base + ((r << 7));
     float v52[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 34 "math_functions.py"
-        v51[r] = v49 + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 34 "math_functions.py"
         v52[r] = tsm::rsqrt_approx(a[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "math_functions.py"
@@ -304,14 +326,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 35 "math_functions.py"
     float* v54 = out_ptr + 6;
     float* v56[4];
+    #line 35 "math_functions.py"
+    float* const v56_base = v54 + offs_2_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 35 "math_functions.py"
+        v56[r] = v56_base + ((r & 1) | ((r >> 1) << 8));
     float v57[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 35 "math_functions.py"
-        v56[r] = v54 + offs_2[r];
+    for (int r = 0; r < 4; ++r)
         #line 35 "math_functions.py"
         v57[r] = tsm::sin_ftz(x_2[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 35 "math_functions.py"
@@ -320,14 +345,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 36 "math_functions.py"
     float* v59 = out_ptr + 7;
     float* v61[4];
+    #line 36 "math_functions.py"
+    float* const v61_base = v59 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 36 "math_functions.py"
+        v61[r] = v61_base + ((r << 7));
     float v62[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 36 "math_functions.py"
-        v61[r] = v59 + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 36 "math_functions.py"
         v62[r] = tsm::cos_ftz(x_1[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "math_functions.py"
@@ -336,14 +364,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 37 "math_functions.py"
     float* v64 = out_ptr + 8;
     float* v66[4];
+    #line 37 "math_functions.py"
+    float* const v66_base = v64 + offs_1_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "math_functions.py"
+        v66[r] = v66_base + (r);
     float v67[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 37 "math_functions.py"
-        v66[r] = v64 + offs_1[r];
+    for (int r = 0; r < 4; ++r)
         #line 37 "math_functions.py"
         v67[r] = tsm::erf_ftz(x[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "math_functions.py"
@@ -352,14 +383,18 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 38 "math_functions.py"
     float* v69 = out_ptr + 9;
     float* v71[4];
+    #line 38 "math_functions.py"
+    float* const v71_base = v69 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "math_functions.py"
+        v71[r] = v71_base + ((r << 7));
     float v72[4];
     float v73[4];
     float v76[4];
     float v79[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
-        #line 38 "math_functions.py"
-        v71[r] = v69 + offs[r];
         #line 38 "math_functions.py"
         v72[r] = -x_1[r];
         #line 38 "math_functions.py"
@@ -377,14 +412,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 39 "math_functions.py"
     float* v81 = out_ptr + 10;
     float* v83[4];
+    #line 39 "math_functions.py"
+    float* const v83_base = v81 + offs_2_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "math_functions.py"
+        v83[r] = v83_base + ((r & 1) | ((r >> 1) << 8));
     float v84[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 39 "math_functions.py"
-        v83[r] = v81 + offs_2[r];
+    for (int r = 0; r < 4; ++r)
         #line 39 "math_functions.py"
         v84[r] = tsm::tanh_ftz(x_2[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 39 "math_functions.py"
@@ -393,14 +431,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 40 "math_functions.py"
     float* v86 = out_ptr + 11;
     float* v88[4];
+    #line 40 "math_functions.py"
+    float* const v88_base = v86 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 40 "math_functions.py"
+        v88[r] = v88_base + ((r << 7));
     float v89[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 40 "math_functions.py"
-        v88[r] = v86 + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 40 "math_functions.py"
         v89[r] = tsm::div_full(x_1[r], y_1[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 40 "math_functions.py"
@@ -485,10 +526,12 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         mask_2[r] = offs_2[r] < n;
     // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
     float* v13[4];
+    #line 26 "math_functions.py"
+    float* const v13_base = x_ptr + offs_1_base;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 26 "math_functions.py"
-        v13[r] = x_ptr + offs_1[r];
+        v13[r] = v13_base + (r);
     float x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -544,10 +587,12 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     }
     // y = tl.load(y_ptr + offs, mask=mask, other=1.0)
     float* v18[4];
+    #line 27 "math_functions.py"
+    float* const v18_base = y_ptr + offs_1_base;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 27 "math_functions.py"
-        v18[r] = y_ptr + offs_1[r];
+        v18[r] = v18_base + (r);
     float y[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -618,14 +663,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 29 "math_functions.py"
     float* v25 = out_ptr + v24;
     float* v27[4];
+    #line 29 "math_functions.py"
+    float* const v27_base = v25 + offs_1_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 29 "math_functions.py"
+        v27[r] = v27_base + (r);
     float v28[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 29 "math_functions.py"
-        v27[r] = v25 + offs_1[r];
+    for (int r = 0; r < 4; ++r)
         #line 29 "math_functions.py"
         v28[r] = tsm::exp_approx(x[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 29 "math_functions.py"
@@ -636,14 +684,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 30 "math_functions.py"
     float* v31 = out_ptr + v30;
     float* v33[4];
+    #line 30 "math_functions.py"
+    float* const v33_base = v31 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 30 "math_functions.py"
+        v33[r] = v33_base + ((r << 7));
     float v34[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 30 "math_functions.py"
-        v33[r] = v31 + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 30 "math_functions.py"
         v34[r] = tsm::exp2_approx(x_1[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 30 "math_functions.py"
@@ -654,14 +705,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 31 "math_functions.py"
     float* v37 = out_ptr + v36;
     float* v39[4];
+    #line 31 "math_functions.py"
+    float* const v39_base = v37 + offs_2_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 31 "math_functions.py"
+        v39[r] = v39_base + ((r & 1) | ((r >> 1) << 8));
     float v40[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 31 "math_functions.py"
-        v39[r] = v37 + offs_2[r];
+    for (int r = 0; r < 4; ++r)
         #line 31 "math_functions.py"
         v40[r] = logf(a_2[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 31 "math_functions.py"
@@ -672,14 +726,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 32 "math_functions.py"
     float* v43 = out_ptr + v42;
     float* v45[4];
+    #line 32 "math_functions.py"
+    float* const v45_base = v43 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 32 "math_functions.py"
+        v45[r] = v45_base + ((r << 7));
     float v46[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 32 "math_functions.py"
-        v45[r] = v43 + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 32 "math_functions.py"
         v46[r] = log2f(a[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 32 "math_functions.py"
@@ -690,14 +747,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 33 "math_functions.py"
     float* v49 = out_ptr + v48;
     float* v51[4];
+    #line 33 "math_functions.py"
+    float* const v51_base = v49 + offs_1_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 33 "math_functions.py"
+        v51[r] = v51_base + (r);
     float v52[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 33 "math_functions.py"
-        v51[r] = v49 + offs_1[r];
+    for (int r = 0; r < 4; ++r)
         #line 33 "math_functions.py"
         v52[r] = tsm::sqrt_approx(a_1[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 33 "math_functions.py"
@@ -708,14 +768,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 34 "math_functions.py"
     float* v55 = out_ptr + v54;
     float* v57[4];
+    #line 34 "math_functions.py"
+    float* const v57_base = v55 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 34 "math_functions.py"
+        v57[r] = v57_base + ((r << 7));
     float v58[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 34 "math_functions.py"
-        v57[r] = v55 + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 34 "math_functions.py"
         v58[r] = tsm::rsqrt_approx(a[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 34 "math_functions.py"
@@ -726,14 +789,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 35 "math_functions.py"
     float* v61 = out_ptr + v60;
     float* v63[4];
+    #line 35 "math_functions.py"
+    float* const v63_base = v61 + offs_2_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 35 "math_functions.py"
+        v63[r] = v63_base + ((r & 1) | ((r >> 1) << 8));
     float v64[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 35 "math_functions.py"
-        v63[r] = v61 + offs_2[r];
+    for (int r = 0; r < 4; ++r)
         #line 35 "math_functions.py"
         v64[r] = tsm::sin_ftz(x_2[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 35 "math_functions.py"
@@ -744,14 +810,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 36 "math_functions.py"
     float* v67 = out_ptr + v66;
     float* v69[4];
+    #line 36 "math_functions.py"
+    float* const v69_base = v67 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 36 "math_functions.py"
+        v69[r] = v69_base + ((r << 7));
     float v70[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 36 "math_functions.py"
-        v69[r] = v67 + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 36 "math_functions.py"
         v70[r] = tsm::cos_ftz(x_1[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 36 "math_functions.py"
@@ -762,14 +831,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 37 "math_functions.py"
     float* v73 = out_ptr + v72;
     float* v75[4];
+    #line 37 "math_functions.py"
+    float* const v75_base = v73 + offs_1_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 37 "math_functions.py"
+        v75[r] = v75_base + (r);
     float v76[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 37 "math_functions.py"
-        v75[r] = v73 + offs_1[r];
+    for (int r = 0; r < 4; ++r)
         #line 37 "math_functions.py"
         v76[r] = tsm::erf_ftz(x[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 37 "math_functions.py"
@@ -780,14 +852,18 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 38 "math_functions.py"
     float* v79 = out_ptr + v78;
     float* v81[4];
+    #line 38 "math_functions.py"
+    float* const v81_base = v79 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 38 "math_functions.py"
+        v81[r] = v81_base + ((r << 7));
     float v82[4];
     float v83[4];
     float v86[4];
     float v89[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r) {
-        #line 38 "math_functions.py"
-        v81[r] = v79 + offs[r];
         #line 38 "math_functions.py"
         v82[r] = -x_1[r];
         #line 38 "math_functions.py"
@@ -807,14 +883,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 39 "math_functions.py"
     float* v92 = out_ptr + v91;
     float* v94[4];
+    #line 39 "math_functions.py"
+    float* const v94_base = v92 + offs_2_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 39 "math_functions.py"
+        v94[r] = v94_base + ((r & 1) | ((r >> 1) << 8));
     float v95[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 39 "math_functions.py"
-        v94[r] = v92 + offs_2[r];
+    for (int r = 0; r < 4; ++r)
         #line 39 "math_functions.py"
         v95[r] = tsm::tanh_ftz(x_2[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 39 "math_functions.py"
@@ -825,14 +904,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 40 "math_functions.py"
     float* v98 = out_ptr + v97;
     float* v100[4];
+    #line 40 "math_functions.py"
+    float* const v100_base = v98 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 40 "math_functions.py"
+        v100[r] = v100_base + ((r << 7));
     float v101[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 40 "math_functions.py"
-        v100[r] = v98 + offs[r];
+    for (int r = 0; r < 4; ++r)
         #line 40 "math_functions.py"
         v101[r] = tsm::div_full(x_1[r], y_1[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 40 "math_functions.py"
@@ -869,15 +951,18 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         offs[r] = offs_base;
     // mask = offs < n
     bool mask[1];
-    float* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 25 "math_functions.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
+    float* v13[1];
+    #line 26 "math_functions.py"
+    float* const v13_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 26 "math_functions.py"
-        v13[r] = x_ptr + offs[r];
-    }
+        v13[r] = v13_base;
     float x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -889,10 +974,12 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // y = tl.load(y_ptr + offs, mask=mask, other=1.0)
     float* v18[1];
+    #line 27 "math_functions.py"
+    float* const v18_base = y_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 27 "math_functions.py"
-        v18[r] = y_ptr + offs[r];
+        v18[r] = v18_base;
     float y[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -906,17 +993,21 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     int v24 = 0 * n;
     #line 29 "math_functions.py"
     float* v25 = out_ptr + v24;
+    float* v27[1];
+    #line 29 "math_functions.py"
+    float* const v27_base = v25 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 29 "math_functions.py"
+        v27[r] = v27_base;
     // a = tl.abs(x)
     float a[1];
-    float* v27[1];
     float v28[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
         #line 28 "math_functions.py"
         a[r] = fabsf(x[r]);
         // tl.store(out_ptr + 0 * n + offs, tl.exp(x), mask=mask)
-        #line 29 "math_functions.py"
-        v27[r] = v25 + offs[r];
         #line 29 "math_functions.py"
         v28[r] = tsm::exp_approx(x[r]);
     }
@@ -930,14 +1021,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 30 "math_functions.py"
     float* v31 = out_ptr + v30;
     float* v33[1];
+    #line 30 "math_functions.py"
+    float* const v33_base = v31 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 30 "math_functions.py"
+        v33[r] = v33_base;
     float v34[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 30 "math_functions.py"
-        v33[r] = v31 + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 30 "math_functions.py"
         v34[r] = tsm::exp2_approx(x[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 30 "math_functions.py"
@@ -948,14 +1042,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 31 "math_functions.py"
     float* v37 = out_ptr + v36;
     float* v39[1];
+    #line 31 "math_functions.py"
+    float* const v39_base = v37 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 31 "math_functions.py"
+        v39[r] = v39_base;
     float v40[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 31 "math_functions.py"
-        v39[r] = v37 + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 31 "math_functions.py"
         v40[r] = logf(a[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 31 "math_functions.py"
@@ -966,14 +1063,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 32 "math_functions.py"
     float* v43 = out_ptr + v42;
     float* v45[1];
+    #line 32 "math_functions.py"
+    float* const v45_base = v43 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 32 "math_functions.py"
+        v45[r] = v45_base;
     float v46[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 32 "math_functions.py"
-        v45[r] = v43 + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 32 "math_functions.py"
         v46[r] = log2f(a[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 32 "math_functions.py"
@@ -984,14 +1084,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 33 "math_functions.py"
     float* v49 = out_ptr + v48;
     float* v51[1];
+    #line 33 "math_functions.py"
+    float* const v51_base = v49 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 33 "math_functions.py"
+        v51[r] = v51_base;
     float v52[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 33 "math_functions.py"
-        v51[r] = v49 + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 33 "math_functions.py"
         v52[r] = tsm::sqrt_approx(a[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 33 "math_functions.py"
@@ -1002,14 +1105,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 34 "math_functions.py"
     float* v55 = out_ptr + v54;
     float* v57[1];
+    #line 34 "math_functions.py"
+    float* const v57_base = v55 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 34 "math_functions.py"
+        v57[r] = v57_base;
     float v58[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 34 "math_functions.py"
-        v57[r] = v55 + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 34 "math_functions.py"
         v58[r] = tsm::rsqrt_approx(a[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 34 "math_functions.py"
@@ -1020,14 +1126,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 35 "math_functions.py"
     float* v61 = out_ptr + v60;
     float* v63[1];
+    #line 35 "math_functions.py"
+    float* const v63_base = v61 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 35 "math_functions.py"
+        v63[r] = v63_base;
     float v64[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 35 "math_functions.py"
-        v63[r] = v61 + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 35 "math_functions.py"
         v64[r] = tsm::sin_ftz(x[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 35 "math_functions.py"
@@ -1038,14 +1147,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 36 "math_functions.py"
     float* v67 = out_ptr + v66;
     float* v69[1];
+    #line 36 "math_functions.py"
+    float* const v69_base = v67 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 36 "math_functions.py"
+        v69[r] = v69_base;
     float v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 36 "math_functions.py"
-        v69[r] = v67 + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 36 "math_functions.py"
         v70[r] = tsm::cos_ftz(x[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 36 "math_functions.py"
@@ -1056,14 +1168,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 37 "math_functions.py"
     float* v73 = out_ptr + v72;
     float* v75[1];
+    #line 37 "math_functions.py"
+    float* const v75_base = v73 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 37 "math_functions.py"
+        v75[r] = v75_base;
     float v76[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 37 "math_functions.py"
-        v75[r] = v73 + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 37 "math_functions.py"
         v76[r] = tsm::erf_ftz(x[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 37 "math_functions.py"
@@ -1074,14 +1189,18 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 38 "math_functions.py"
     float* v79 = out_ptr + v78;
     float* v81[1];
+    #line 38 "math_functions.py"
+    float* const v81_base = v79 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 38 "math_functions.py"
+        v81[r] = v81_base;
     float v82[1];
     float v83[1];
     float v86[1];
     float v89[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r) {
-        #line 38 "math_functions.py"
-        v81[r] = v79 + offs[r];
         #line 38 "math_functions.py"
         v82[r] = -x[r];
         #line 38 "math_functions.py"
@@ -1101,14 +1220,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 39 "math_functions.py"
     float* v92 = out_ptr + v91;
     float* v94[1];
+    #line 39 "math_functions.py"
+    float* const v94_base = v92 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 39 "math_functions.py"
+        v94[r] = v94_base;
     float v95[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 39 "math_functions.py"
-        v94[r] = v92 + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 39 "math_functions.py"
         v95[r] = tsm::tanh_ftz(x[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 39 "math_functions.py"
@@ -1119,14 +1241,17 @@ extern "C" __global__ void __launch_bounds__(128) math_kernel(float* x_ptr, floa
     #line 40 "math_functions.py"
     float* v98 = out_ptr + v97;
     float* v100[1];
+    #line 40 "math_functions.py"
+    float* const v100_base = v98 + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 40 "math_functions.py"
+        v100[r] = v100_base;
     float v101[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 40 "math_functions.py"
-        v100[r] = v98 + offs[r];
+    for (int r = 0; r < 1; ++r)
         #line 40 "math_functions.py"
         v101[r] = tsm::div_full(x[r], y[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 40 "math_functions.py"
@@ -1161,15 +1286,18 @@ extern "C" __global__ void __launch_bounds__(128) exact_kernel(float* x_ptr, flo
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    float* v14[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 46 "math_functions.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
+    float* v14[2];
+    #line 47 "math_functions.py"
+    float* const v14_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 47 "math_functions.py"
-        v14[r] = x_ptr + offs[r];
-    }
+        v14[r] = v14_base + (r);
     float x[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -1181,10 +1309,12 @@ extern "C" __global__ void __launch_bounds__(128) exact_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v14[r], mask[r]); // 4-byte access
     // y = tl.load(y_ptr + offs, mask=mask, other=1.0)
     float* v19[2];
+    #line 48 "math_functions.py"
+    float* const v19_base = y_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 48 "math_functions.py"
-        v19[r] = y_ptr + offs[r];
+        v19[r] = v19_base + (r);
     float y[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)
@@ -1196,26 +1326,33 @@ extern "C" __global__ void __launch_bounds__(128) exact_kernel(float* x_ptr, flo
         tsm::load<1>(&y[r], v19[r], mask[r]); // 4-byte access
     // tl.store(div_ptr + offs, tl.div_rn(x, y), mask=mask)
     float* v24[2];
+    #line 49 "math_functions.py"
+    float* const v24_base = div_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 49 "math_functions.py"
+        v24[r] = v24_base + (r);
     float v25[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
-        #line 49 "math_functions.py"
-        v24[r] = div_ptr + offs[r];
+    for (int r = 0; r < 2; ++r)
         #line 49 "math_functions.py"
         v25[r] = __fdiv_rn(x[r], y[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 49 "math_functions.py"
         tsm::store<1>(v24[r], &v25[r], mask[r]); // 4-byte access
     // tl.store(sqrt_ptr + offs, tl.sqrt_rn(tl.abs(x)), mask=mask)
     float* v27[2];
+    #line 50 "math_functions.py"
+    float* const v27_base = sqrt_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 50 "math_functions.py"
+        v27[r] = v27_base + (r);
     float v28[2];
     float v29[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 50 "math_functions.py"
-        v27[r] = sqrt_ptr + offs[r];
         #line 50 "math_functions.py"
         v28[r] = fabsf(x[r]);
         #line 50 "math_functions.py"
@@ -1256,15 +1393,18 @@ extern "C" __global__ void __launch_bounds__(128) half_div_kernel(__half* x_ptr,
         offs[r] = offs_base + (r);
     // mask = offs < n
     bool mask[2];
-    __half* v13[2];
     #pragma unroll
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 2; ++r)
         #line 56 "math_functions.py"
         mask[r] = offs[r] < n;
-        // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
+    // x = tl.load(x_ptr + offs, mask=mask, other=1.0)
+    __half* v13[2];
+    #line 57 "math_functions.py"
+    __half* const v13_base = x_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
         #line 57 "math_functions.py"
-        v13[r] = x_ptr + offs[r];
-    }
+        v13[r] = v13_base + (r);
     #line 57 "math_functions.py"
     __half v15 = __float2half_rn(1.0f);
     __half x[2];
@@ -1278,10 +1418,12 @@ extern "C" __global__ void __launch_bounds__(128) half_div_kernel(__half* x_ptr,
         tsm::load<1>(&x[r], v13[r], mask[r]); // 2-byte access
     // y = tl.load(y_ptr + offs, mask=mask, other=1.0)
     __half* v19[2];
+    #line 58 "math_functions.py"
+    __half* const v19_base = y_ptr + offs_base;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 58 "math_functions.py"
-        v19[r] = y_ptr + offs[r];
+        v19[r] = v19_base + (r);
     #line 58 "math_functions.py"
     __half v21 = __float2half_rn(1.0f);
     __half y[2];
@@ -1295,14 +1437,18 @@ extern "C" __global__ void __launch_bounds__(128) half_div_kernel(__half* x_ptr,
         tsm::load<1>(&y[r], v19[r], mask[r]); // 2-byte access
     // tl.store(out_ptr + offs, (x / y).to(tl.float16), mask=mask)
     __half* v25[2];
+    #line 60 "math_functions.py"
+    __half* const v25_base = out_ptr + offs_base;
+    #pragma unroll
+    for (int r = 0; r < 2; ++r)
+        #line 60 "math_functions.py"
+        v25[r] = v25_base + (r);
     float v26[2];
     float v27[2];
     float v28[2];
     __half v29[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r) {
-        #line 60 "math_functions.py"
-        v25[r] = out_ptr + offs[r];
         #line 60 "math_functions.py"
         v26[r] = __half2float(x[r]);
         #line 60 "math_functions.py"

@@ -47,14 +47,17 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v65[4];
+    #line 23 "outer_product.py"
+    float* const v65_base = x_ptr + offs_m_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 23 "outer_product.py"
+        v65[r] = v65_base + ((r << 2));
     bool v67[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 23 "outer_product.py"
-        v65[r] = x_ptr + offs_m[r];
+    for (int r = 0; r < 4; ++r)
         #line 23 "outer_product.py"
         v67[r] = offs_m[r] < 1;
-    }
     #line 23 "outer_product.py"
     float v21 = (float)0;
     float x[4];
@@ -68,14 +71,17 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v65[r], v67[r]); // 4-byte access
     // y = tl.load(y_ptr + offs_n, mask=offs_n < N, other=0)
     float* v25[1];
+    #line 24 "outer_product.py"
+    float* const v25_base = y_ptr + offs_n_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 24 "outer_product.py"
+        v25[r] = v25_base;
     bool v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 24 "outer_product.py"
-        v25[r] = y_ptr + offs_n[r];
+    for (int r = 0; r < 1; ++r)
         #line 24 "outer_product.py"
         v28[r] = offs_n[r] < 1;
-    }
     #line 24 "outer_product.py"
     float v30 = (float)0;
     float y[1];
@@ -193,14 +199,17 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v64[4];
+    #line 23 "outer_product.py"
+    float* const v64_base = x_ptr + offs_m_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 23 "outer_product.py"
+        v64[r] = v64_base + ((r << 2));
     bool v66[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 23 "outer_product.py"
-        v64[r] = x_ptr + offs_m[r];
+    for (int r = 0; r < 4; ++r)
         #line 23 "outer_product.py"
         v66[r] = offs_m[r] < 1;
-    }
     #line 23 "outer_product.py"
     float v23 = (float)0;
     float x[4];
@@ -214,14 +223,17 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v64[r], v66[r]); // 4-byte access
     // y = tl.load(y_ptr + offs_n, mask=offs_n < N, other=0)
     float* v27[1];
+    #line 24 "outer_product.py"
+    float* const v27_base = y_ptr + offs_n_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 24 "outer_product.py"
+        v27[r] = v27_base;
     bool v29[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 24 "outer_product.py"
-        v27[r] = y_ptr + offs_n[r];
+    for (int r = 0; r < 1; ++r)
         #line 24 "outer_product.py"
         v29[r] = offs_n[r] < N;
-    }
     #line 24 "outer_product.py"
     float v31 = (float)0;
     float y[1];
@@ -339,14 +351,17 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v64[4];
+    #line 23 "outer_product.py"
+    float* const v64_base = x_ptr + offs_m_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 23 "outer_product.py"
+        v64[r] = v64_base + ((r << 2));
     bool v66[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 23 "outer_product.py"
-        v64[r] = x_ptr + offs_m[r];
+    for (int r = 0; r < 4; ++r)
         #line 23 "outer_product.py"
         v66[r] = offs_m[r] < M;
-    }
     #line 23 "outer_product.py"
     float v21 = (float)0;
     float x[4];
@@ -360,14 +375,17 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v64[r], v66[r]); // 4-byte access
     // y = tl.load(y_ptr + offs_n, mask=offs_n < N, other=0)
     float* v25[1];
+    #line 24 "outer_product.py"
+    float* const v25_base = y_ptr + offs_n_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 24 "outer_product.py"
+        v25[r] = v25_base;
     bool v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 24 "outer_product.py"
-        v25[r] = y_ptr + offs_n[r];
+    for (int r = 0; r < 1; ++r)
         #line 24 "outer_product.py"
         v28[r] = offs_n[r] < 1;
-    }
     #line 24 "outer_product.py"
     float v30 = (float)0;
     float y[1];
@@ -485,14 +503,17 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         offs_n[r] = offs_n_base + (r);
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v68[1];
+    #line 23 "outer_product.py"
+    float* const v68_base = x_ptr + offs_m_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 23 "outer_product.py"
+        v68[r] = v68_base;
     bool v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 23 "outer_product.py"
-        v68[r] = x_ptr + offs_m[r];
+    for (int r = 0; r < 1; ++r)
         #line 23 "outer_product.py"
         v70[r] = offs_m[r] < M;
-    }
     #line 23 "outer_product.py"
     float v23 = (float)0;
     float x[1];
@@ -506,10 +527,12 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v68[r], v70[r]); // 4-byte access
     // y = tl.load(y_ptr + offs_n, mask=offs_n < N, other=0)
     float* v74[4];
+    #line 24 "outer_product.py"
+    float* const v74_base = y_ptr + offs_n_base;
     #pragma unroll
     for (int r = 0; r < 4; ++r)
         #line 24 "outer_product.py"
-        v74[r] = y_ptr + offs_n[r];
+        v74[r] = v74_base + (r);
     bool v76[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -632,14 +655,17 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     float* v63[4];
+    #line 23 "outer_product.py"
+    float* const v63_base = x_ptr + offs_m_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 23 "outer_product.py"
+        v63[r] = v63_base + ((r << 2));
     bool v65[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 23 "outer_product.py"
-        v63[r] = x_ptr + offs_m[r];
+    for (int r = 0; r < 4; ++r)
         #line 23 "outer_product.py"
         v65[r] = offs_m[r] < M;
-    }
     #line 23 "outer_product.py"
     float v23 = (float)0;
     float x[4];
@@ -653,14 +679,17 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(float* x_ptr, flo
         tsm::load<1>(&x[r], v63[r], v65[r]); // 4-byte access
     // y = tl.load(y_ptr + offs_n, mask=offs_n < N, other=0)
     float* v27[1];
+    #line 24 "outer_product.py"
+    float* const v27_base = y_ptr + offs_n_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 24 "outer_product.py"
+        v27[r] = v27_base;
     bool v29[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 24 "outer_product.py"
-        v27[r] = y_ptr + offs_n[r];
+    for (int r = 0; r < 1; ++r)
         #line 24 "outer_product.py"
         v29[r] = offs_n[r] < N;
-    }
     #line 24 "outer_product.py"
     float v31 = (float)0;
     float y[1];
@@ -778,14 +807,17 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     int* v61[4];
+    #line 23 "outer_product.py"
+    int* const v61_base = x_ptr + offs_m_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 23 "outer_product.py"
+        v61[r] = v61_base + ((r << 2));
     bool v63[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 23 "outer_product.py"
-        v61[r] = x_ptr + offs_m[r];
+    for (int r = 0; r < 4; ++r)
         #line 23 "outer_product.py"
         v63[r] = offs_m[r] < M;
-    }
     int x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -797,14 +829,17 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         tsm::load<1>(&x[r], v61[r], v63[r]); // 4-byte access
     // y = tl.load(y_ptr + offs_n, mask=offs_n < N, other=0)
     int* v26[1];
+    #line 24 "outer_product.py"
+    int* const v26_base = y_ptr + offs_n_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 24 "outer_product.py"
+        v26[r] = v26_base;
     bool v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 24 "outer_product.py"
-        v26[r] = y_ptr + offs_n[r];
+    for (int r = 0; r < 1; ++r)
         #line 24 "outer_product.py"
         v28[r] = offs_n[r] < N;
-    }
     int y[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -922,14 +957,17 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         offs_n[r] = offs_n_base;
     // x = tl.load(x_ptr + offs_m, mask=offs_m < M, other=0)
     int* v61[4];
+    #line 23 "outer_product.py"
+    int* const v61_base = x_ptr + offs_m_base;
+    #pragma unroll
+    for (int r = 0; r < 4; ++r)
+        #line 23 "outer_product.py"
+        v61[r] = v61_base + ((r << 2));
     bool v63[4];
     #pragma unroll
-    for (int r = 0; r < 4; ++r) {
-        #line 23 "outer_product.py"
-        v61[r] = x_ptr + offs_m[r];
+    for (int r = 0; r < 4; ++r)
         #line 23 "outer_product.py"
         v63[r] = offs_m[r] < M;
-    }
     int x[4];
     #pragma unroll
     for (int r = 0; r < 4; ++r)
@@ -941,14 +979,17 @@ extern "C" __global__ void __launch_bounds__(128) outer_kernel(int* x_ptr, int* 
         tsm::load<1>(&x[r], v61[r], v63[r]); // 4-byte access
     // y = tl.load(y_ptr + offs_n, mask=offs_n < N, other=0)
     int* v26[1];
+    #line 24 "outer_product.py"
+    int* const v26_base = y_ptr + offs_n_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 24 "outer_product.py"
+        v26[r] = v26_base;
     bool v28[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 24 "outer_product.py"
-        v26[r] = y_ptr + offs_n[r];
+    for (int r = 0; r < 1; ++r)
         #line 24 "outer_product.py"
         v28[r] = offs_n[r] < N;
-    }
     int y[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)

@@ -47,14 +47,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
+        #line 36 "rms_norm.py"
+        float* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base;
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "rms_norm.py"
             v25[r] = cols[r] < 1;
-        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -148,15 +151,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        float* v52[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < 1;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        float* v52[1];
+        #line 45 "rms_norm.py"
+        float* const v52_base = W + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
-            v52[r] = W + cols_1[r];
-        }
+            v52[r] = v52_base;
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -168,10 +174,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&w[r], v52[r], mask[r]); // 4-byte access
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v55[1];
+        #line 46 "rms_norm.py"
+        float* const v55_base = X_1 + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
-            v55[r] = X_1 + cols_1[r];
+            v55[r] = v55_base;
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -184,17 +192,21 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         // y = x * rrms * w
         float v60[1];
         float y[1];
-        float* v63[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
             #line 47 "rms_norm.py"
             v60[r] = x_2[r] * rrms;
             #line 47 "rms_norm.py"
             y[r] = v60[r] * w[r];
-            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v63[r] = Y_1 + cols_1[r];
         }
+        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+        float* v63[1];
+        #line 48 "rms_norm.py"
+        float* const v63_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 48 "rms_norm.py"
+            v63[r] = v63_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -250,14 +262,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
+        #line 36 "rms_norm.py"
+        float* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base;
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
-        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -353,15 +368,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        float* v49[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        float* v49[1];
+        #line 45 "rms_norm.py"
+        float* const v49_base = W + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
-            v49[r] = W + cols_1[r];
-        }
+            v49[r] = v49_base;
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -373,10 +391,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&w[r], v49[r], mask[r]); // 4-byte access
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v52[1];
+        #line 46 "rms_norm.py"
+        float* const v52_base = X_1 + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
-            v52[r] = X_1 + cols_1[r];
+            v52[r] = v52_base;
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -389,17 +409,21 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         // y = x * rrms * w
         float v57[1];
         float y[1];
-        float* v60[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
             #line 47 "rms_norm.py"
             v57[r] = x_2[r] * rrms;
             #line 47 "rms_norm.py"
             y[r] = v57[r] * w[r];
-            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v60[r] = Y_1 + cols_1[r];
         }
+        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+        float* v60[1];
+        #line 48 "rms_norm.py"
+        float* const v60_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 48 "rms_norm.py"
+            v60[r] = v60_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -455,14 +479,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
+        #line 36 "rms_norm.py"
+        float* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base;
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
-        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -550,15 +577,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        float* v49[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        float* v49[1];
+        #line 45 "rms_norm.py"
+        float* const v49_base = W + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
-            v49[r] = W + cols_1[r];
-        }
+            v49[r] = v49_base;
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -570,10 +600,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&w[r], v49[r], mask[r]); // 4-byte access
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v52[1];
+        #line 46 "rms_norm.py"
+        float* const v52_base = X_1 + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
-            v52[r] = X_1 + cols_1[r];
+            v52[r] = v52_base;
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -586,17 +618,21 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         // y = x * rrms * w
         float v57[1];
         float y[1];
-        float* v60[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
             #line 47 "rms_norm.py"
             v57[r] = x_2[r] * rrms;
             #line 47 "rms_norm.py"
             y[r] = v57[r] * w[r];
-            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v60[r] = Y_1 + cols_1[r];
         }
+        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+        float* v60[1];
+        #line 48 "rms_norm.py"
+        float* const v60_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 48 "rms_norm.py"
+            v60[r] = v60_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -652,14 +688,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
+        #line 36 "rms_norm.py"
+        float* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base;
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
-        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -759,15 +798,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        float* v49[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        float* v49[1];
+        #line 45 "rms_norm.py"
+        float* const v49_base = W + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
-            v49[r] = W + cols_1[r];
-        }
+            v49[r] = v49_base;
         float w[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -779,10 +821,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&w[r], v49[r], mask[r]); // 4-byte access
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v52[1];
+        #line 46 "rms_norm.py"
+        float* const v52_base = X_1 + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
-            v52[r] = X_1 + cols_1[r];
+            v52[r] = v52_base;
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -795,17 +839,21 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         // y = x * rrms * w
         float v57[1];
         float y[1];
-        float* v60[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
             #line 47 "rms_norm.py"
             v57[r] = x_2[r] * rrms;
             #line 47 "rms_norm.py"
             y[r] = v57[r] * w[r];
-            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v60[r] = Y_1 + cols_1[r];
         }
+        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+        float* v60[1];
+        #line 48 "rms_norm.py"
+        float* const v60_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 48 "rms_norm.py"
+            v60[r] = v60_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -864,14 +912,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[2];
+        #line 36 "rms_norm.py"
+        float* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base + ((r << 7));
         bool v24[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 2; ++r)
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
-        }
         float x[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1025,15 +1076,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
         bool mask_1[2];
-        float* v49[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
+        for (int r = 0; r < 2; ++r)
             #line 44 "rms_norm.py"
             mask_1[r] = cols_2[r] < N;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        float* v49[2];
+        #line 45 "rms_norm.py"
+        float* const v49_base = W + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
             #line 45 "rms_norm.py"
-            v49[r] = W + cols_2[r];
-        }
+            v49[r] = v49_base + (r);
         float w_1[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1063,10 +1117,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v52[2];
+        #line 46 "rms_norm.py"
+        float* const v52_base = X_1 + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 46 "rms_norm.py"
-            v52[r] = X_1 + cols_1[r];
+            v52[r] = v52_base + ((r << 7));
         float x_2[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -1079,17 +1135,21 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         // y = x * rrms * w
         float v57[2];
         float y[2];
-        float* v60[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
             #line 47 "rms_norm.py"
             v57[r] = x_2[r] * rrms;
             #line 47 "rms_norm.py"
             y[r] = v57[r] * w_2[r];
-            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v60[r] = Y_1 + cols_1[r];
         }
+        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+        float* v60[2];
+        #line 48 "rms_norm.py"
+        float* const v60_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 48 "rms_norm.py"
+            v60[r] = v60_base + ((r << 7));
         #pragma unroll
         for (int r = 0; r < 2; ++r)
             #line 48 "rms_norm.py"
@@ -1145,10 +1205,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base + (r);
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[4];
+        #line 36 "rms_norm.py"
+        float* const v22_base = X_1 + cols_base;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+            v22[r] = v22_base + (r);
         bool v24[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -1296,10 +1358,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             mask[r] = (r & 3) ? mask[r & ~3] : cols_1[r] < N;
         // w = tl.load(W + cols, mask=mask).to(tl.float32)
         float* v49[4];
+        #line 45 "rms_norm.py"
+        float* const v49_base = W + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 45 "rms_norm.py"
-            v49[r] = W + cols_1[r];
+            v49[r] = v49_base + (r);
         float w_1[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -1311,10 +1375,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<4>(&w_1[r], v49[r], mask[r]); // 16-byte accesses
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v52[4];
+        #line 46 "rms_norm.py"
+        float* const v52_base = X_1 + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 46 "rms_norm.py"
-            v52[r] = X_1 + cols_1[r];
+            v52[r] = v52_base + (r);
         float x_2[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -1327,17 +1393,21 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         // y = x * rrms * w
         float v57[4];
         float y[4];
-        float* v60[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
             #line 47 "rms_norm.py"
             v57[r] = x_2[r] * rrms;
             #line 47 "rms_norm.py"
             y[r] = v57[r] * w_1[r];
-            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v60[r] = Y_1 + cols_1[r];
         }
+        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+        float* v60[4];
+        #line 48 "rms_norm.py"
+        float* const v60_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 48 "rms_norm.py"
+            v60[r] = v60_base + (r);
         #pragma unroll
         for (int r = 0; r < 4; r += 4)
             #line 48 "rms_norm.py"
@@ -1396,14 +1466,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[8];
+        #line 36 "rms_norm.py"
+        float* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base + ((r << 7));
         bool v24[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 8; ++r)
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
-        }
         float x[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1557,15 +1630,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
         bool mask_1[8];
-        float* v49[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
+        for (int r = 0; r < 8; ++r)
             #line 44 "rms_norm.py"
             mask_1[r] = cols_2[r] < N;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        float* v49[8];
+        #line 45 "rms_norm.py"
+        float* const v49_base = W + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
             #line 45 "rms_norm.py"
-            v49[r] = W + cols_2[r];
-        }
+            v49[r] = v49_base + ((r & 3) | ((r >> 2) << 9));
         float w_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1603,10 +1679,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         }
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v52[8];
+        #line 46 "rms_norm.py"
+        float* const v52_base = X_1 + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 46 "rms_norm.py"
-            v52[r] = X_1 + cols_1[r];
+            v52[r] = v52_base + ((r << 7));
         float x_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1619,17 +1697,21 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         // y = x * rrms * w
         float v57[8];
         float y[8];
-        float* v60[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r) {
             #line 47 "rms_norm.py"
             v57[r] = x_2[r] * rrms;
             #line 47 "rms_norm.py"
             y[r] = v57[r] * w_2[r];
-            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v60[r] = Y_1 + cols_1[r];
         }
+        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+        float* v60[8];
+        #line 48 "rms_norm.py"
+        float* const v60_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 48 "rms_norm.py"
+            v60[r] = v60_base + ((r << 7));
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 48 "rms_norm.py"
@@ -1685,10 +1767,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base + ((r & 3) | ((r >> 2) << 9));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[8];
+        #line 36 "rms_norm.py"
+        float* const v22_base = X_1 + cols_base;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+            v22[r] = v22_base + ((r & 3) | ((r >> 2) << 9));
         bool v24[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1836,10 +1920,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             mask[r] = (r & 3) ? mask[r & ~3] : cols_1[r] < N;
         // w = tl.load(W + cols, mask=mask).to(tl.float32)
         float* v49[8];
+        #line 45 "rms_norm.py"
+        float* const v49_base = W + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 45 "rms_norm.py"
-            v49[r] = W + cols_1[r];
+            v49[r] = v49_base + ((r & 3) | ((r >> 2) << 9));
         float w_1[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1851,10 +1937,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<4>(&w_1[r], v49[r], mask[r]); // 16-byte accesses
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v52[8];
+        #line 46 "rms_norm.py"
+        float* const v52_base = X_1 + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 46 "rms_norm.py"
-            v52[r] = X_1 + cols_1[r];
+            v52[r] = v52_base + ((r & 3) | ((r >> 2) << 9));
         float x_2[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -1867,17 +1955,21 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         // y = x * rrms * w
         float v57[8];
         float y[8];
-        float* v60[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r) {
             #line 47 "rms_norm.py"
             v57[r] = x_2[r] * rrms;
             #line 47 "rms_norm.py"
             y[r] = v57[r] * w_1[r];
-            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v60[r] = Y_1 + cols_1[r];
         }
+        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+        float* v60[8];
+        #line 48 "rms_norm.py"
+        float* const v60_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 48 "rms_norm.py"
+            v60[r] = v60_base + ((r & 3) | ((r >> 2) << 9));
         #pragma unroll
         for (int r = 0; r < 8; r += 4)
             #line 48 "rms_norm.py"
@@ -1934,14 +2026,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
+        #line 36 "rms_norm.py"
+        __half* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base;
         bool v25[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "rms_norm.py"
             v25[r] = cols[r] < 1;
-        }
         #line 36 "rms_norm.py"
         __half v27 = __float2half_rn(0.0f);
         __half v29[1];
@@ -2040,15 +2135,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        __half* v54[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < 1;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        __half* v54[1];
+        #line 45 "rms_norm.py"
+        __half* const v54_base = W + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
-            v54[r] = W + cols_1[r];
-        }
+            v54[r] = v54_base;
         __half v55[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2059,15 +2157,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<1>(&v55[r], v54[r], mask[r]); // 2-byte access
         float w[1];
-        __half* v58[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
             w[r] = __half2float(v55[r]);
-            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        __half* v58[1];
+        #line 46 "rms_norm.py"
+        __half* const v58_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
-            v58[r] = X_1 + cols_1[r];
-        }
+            v58[r] = v58_base;
         #line 46 "rms_norm.py"
         __half v60 = __float2half_rn(0.0f);
         __half v62[1];
@@ -2079,10 +2180,16 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
             tsm::load<1>(&v62[r], v58[r], mask[r]); // 2-byte access
+        __half* v68[1];
+        #line 48 "rms_norm.py"
+        __half* const v68_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 48 "rms_norm.py"
+            v68[r] = v68_base;
         float x_2[1];
         float v65[1];
         float y[1];
-        __half* v68[1];
         __half v69[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
@@ -2094,8 +2201,6 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 47 "rms_norm.py"
             y[r] = v65[r] * w[r];
             // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v68[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v69[r] = __float2half_rn(y[r]);
         }
@@ -2155,14 +2260,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
+        #line 36 "rms_norm.py"
+        __half* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base;
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
-        }
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[1];
@@ -2263,15 +2371,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        __half* v51[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        __half* v51[1];
+        #line 45 "rms_norm.py"
+        __half* const v51_base = W + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
-            v51[r] = W + cols_1[r];
-        }
+            v51[r] = v51_base;
         __half v52[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2282,15 +2393,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<1>(&v52[r], v51[r], mask[r]); // 2-byte access
         float w[1];
-        __half* v55[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
             w[r] = __half2float(v52[r]);
-            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        __half* v55[1];
+        #line 46 "rms_norm.py"
+        __half* const v55_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
-            v55[r] = X_1 + cols_1[r];
-        }
+            v55[r] = v55_base;
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[1];
@@ -2302,10 +2416,16 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
             tsm::load<1>(&v59[r], v55[r], mask[r]); // 2-byte access
+        __half* v65[1];
+        #line 48 "rms_norm.py"
+        __half* const v65_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 48 "rms_norm.py"
+            v65[r] = v65_base;
         float x_2[1];
         float v62[1];
         float y[1];
-        __half* v65[1];
         __half v66[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
@@ -2317,8 +2437,6 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 47 "rms_norm.py"
             y[r] = v62[r] * w[r];
             // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
         }
@@ -2378,14 +2496,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
+        #line 36 "rms_norm.py"
+        __half* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base;
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
-        }
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[1];
@@ -2478,15 +2599,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        __half* v51[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        __half* v51[1];
+        #line 45 "rms_norm.py"
+        __half* const v51_base = W + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
-            v51[r] = W + cols_1[r];
-        }
+            v51[r] = v51_base;
         __half v52[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2497,15 +2621,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<1>(&v52[r], v51[r], mask[r]); // 2-byte access
         float w[1];
-        __half* v55[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
             w[r] = __half2float(v52[r]);
-            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        __half* v55[1];
+        #line 46 "rms_norm.py"
+        __half* const v55_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
-            v55[r] = X_1 + cols_1[r];
-        }
+            v55[r] = v55_base;
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[1];
@@ -2517,10 +2644,16 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
             tsm::load<1>(&v59[r], v55[r], mask[r]); // 2-byte access
+        __half* v65[1];
+        #line 48 "rms_norm.py"
+        __half* const v65_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 48 "rms_norm.py"
+            v65[r] = v65_base;
         float x_2[1];
         float v62[1];
         float y[1];
-        __half* v65[1];
         __half v66[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
@@ -2532,8 +2665,6 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 47 "rms_norm.py"
             y[r] = v62[r] * w[r];
             // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
         }
@@ -2593,14 +2724,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
+        #line 36 "rms_norm.py"
+        __half* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base;
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
-        }
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[1];
@@ -2705,15 +2839,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        __half* v51[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        __half* v51[1];
+        #line 45 "rms_norm.py"
+        __half* const v51_base = W + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
-            v51[r] = W + cols_1[r];
-        }
+            v51[r] = v51_base;
         __half v52[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2724,15 +2861,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<1>(&v52[r], v51[r], mask[r]); // 2-byte access
         float w[1];
-        __half* v55[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
             w[r] = __half2float(v52[r]);
-            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        __half* v55[1];
+        #line 46 "rms_norm.py"
+        __half* const v55_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
-            v55[r] = X_1 + cols_1[r];
-        }
+            v55[r] = v55_base;
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[1];
@@ -2744,10 +2884,16 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
             tsm::load<1>(&v59[r], v55[r], mask[r]); // 2-byte access
+        __half* v65[1];
+        #line 48 "rms_norm.py"
+        __half* const v65_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 48 "rms_norm.py"
+            v65[r] = v65_base;
         float x_2[1];
         float v62[1];
         float y[1];
-        __half* v65[1];
         __half v66[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
@@ -2759,8 +2905,6 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 47 "rms_norm.py"
             y[r] = v62[r] * w[r];
             // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
         }
@@ -2821,14 +2965,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[2];
+        #line 36 "rms_norm.py"
+        __half* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base + ((r << 7));
         bool v24[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 2; ++r)
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
-        }
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[2];
@@ -2987,15 +3134,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
         bool mask_1[2];
-        __half* v51[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
+        for (int r = 0; r < 2; ++r)
             #line 44 "rms_norm.py"
             mask_1[r] = cols_2[r] < N;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        __half* v51[2];
+        #line 45 "rms_norm.py"
+        __half* const v51_base = W + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
             #line 45 "rms_norm.py"
-            v51[r] = W + cols_2[r];
-        }
+            v51[r] = v51_base + (r);
         __half v52[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -3024,15 +3174,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
                 v69[r] = smem[(r << 7) + tp0];
         }
         float w_1[2];
-        __half* v55[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
+        for (int r = 0; r < 2; ++r)
             #line 45 "rms_norm.py"
             w_1[r] = __half2float(v69[r]);
-            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        __half* v55[2];
+        #line 46 "rms_norm.py"
+        __half* const v55_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
             #line 46 "rms_norm.py"
-            v55[r] = X_1 + cols_1[r];
-        }
+            v55[r] = v55_base + ((r << 7));
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[2];
@@ -3044,10 +3197,16 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         for (int r = 0; r < 2; ++r)
             #line 46 "rms_norm.py"
             tsm::load<1>(&v59[r], v55[r], mask[r]); // 2-byte access
+        __half* v65[2];
+        #line 48 "rms_norm.py"
+        __half* const v65_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+            #line 48 "rms_norm.py"
+            v65[r] = v65_base + ((r << 7));
         float x_2[2];
         float v62[2];
         float y[2];
-        __half* v65[2];
         __half v66[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r) {
@@ -3059,8 +3218,6 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 47 "rms_norm.py"
             y[r] = v62[r] * w_1[r];
             // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
         }
@@ -3120,10 +3277,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base + (r);
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[4];
+        #line 36 "rms_norm.py"
+        __half* const v22_base = X_1 + cols_base;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+            v22[r] = v22_base + (r);
         bool v24[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -3276,10 +3435,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             mask[r] = (r & 3) ? mask[r & ~3] : cols_1[r] < N;
         // w = tl.load(W + cols, mask=mask).to(tl.float32)
         __half* v51[4];
+        #line 45 "rms_norm.py"
+        __half* const v51_base = W + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 45 "rms_norm.py"
-            v51[r] = W + cols_1[r];
+            v51[r] = v51_base + (r);
         __half v52[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -3290,15 +3451,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<4>(&v52[r], v51[r], mask[r]); // 8-byte accesses
         float w_1[4];
-        __half* v55[4];
         #pragma unroll
-        for (int r = 0; r < 4; ++r) {
+        for (int r = 0; r < 4; ++r)
             #line 45 "rms_norm.py"
             w_1[r] = __half2float(v52[r]);
-            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        __half* v55[4];
+        #line 46 "rms_norm.py"
+        __half* const v55_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
             #line 46 "rms_norm.py"
-            v55[r] = X_1 + cols_1[r];
-        }
+            v55[r] = v55_base + (r);
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[4];
@@ -3310,10 +3474,16 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         for (int r = 0; r < 4; r += 4)
             #line 46 "rms_norm.py"
             tsm::load<4>(&v59[r], v55[r], mask[r]); // 8-byte accesses
+        __half* v65[4];
+        #line 48 "rms_norm.py"
+        __half* const v65_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 4; ++r)
+            #line 48 "rms_norm.py"
+            v65[r] = v65_base + (r);
         float x_2[4];
         float v62[4];
         float y[4];
-        __half* v65[4];
         __half v66[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r) {
@@ -3325,8 +3495,6 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 47 "rms_norm.py"
             y[r] = v62[r] * w_1[r];
             // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
         }
@@ -3387,14 +3555,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base + ((r << 7));
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[8];
+        #line 36 "rms_norm.py"
+        __half* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base + ((r << 7));
         bool v24[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 8; ++r)
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
-        }
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[8];
@@ -3553,15 +3724,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
         bool mask_1[8];
-        __half* v51[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
+        for (int r = 0; r < 8; ++r)
             #line 44 "rms_norm.py"
             mask_1[r] = cols_2[r] < N;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        __half* v51[8];
+        #line 45 "rms_norm.py"
+        __half* const v51_base = W + cols_2_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
             #line 45 "rms_norm.py"
-            v51[r] = W + cols_2[r];
-        }
+            v51[r] = v51_base + (r);
         __half v52[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3590,15 +3764,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
                 v69[r] = smem[(r << 7) + tp0];
         }
         float w_1[8];
-        __half* v55[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
+        for (int r = 0; r < 8; ++r)
             #line 45 "rms_norm.py"
             w_1[r] = __half2float(v69[r]);
-            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        __half* v55[8];
+        #line 46 "rms_norm.py"
+        __half* const v55_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
             #line 46 "rms_norm.py"
-            v55[r] = X_1 + cols_1[r];
-        }
+            v55[r] = v55_base + ((r << 7));
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[8];
@@ -3610,10 +3787,16 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         for (int r = 0; r < 8; ++r)
             #line 46 "rms_norm.py"
             tsm::load<1>(&v59[r], v55[r], mask[r]); // 2-byte access
+        __half* v65[8];
+        #line 48 "rms_norm.py"
+        __half* const v65_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 48 "rms_norm.py"
+            v65[r] = v65_base + ((r << 7));
         float x_2[8];
         float v62[8];
         float y[8];
-        __half* v65[8];
         __half v66[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r) {
@@ -3625,8 +3808,6 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 47 "rms_norm.py"
             y[r] = v62[r] * w_1[r];
             // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
         }
@@ -3686,10 +3867,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base + (r);
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[8];
+        #line 36 "rms_norm.py"
+        __half* const v22_base = X_1 + cols_base;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+            v22[r] = v22_base + (r);
         bool v24[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3842,10 +4025,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             mask[r] = (r & 7) ? mask[r & ~7] : cols_1[r] < N;
         // w = tl.load(W + cols, mask=mask).to(tl.float32)
         __half* v51[8];
+        #line 45 "rms_norm.py"
+        __half* const v51_base = W + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 8; ++r)
             #line 45 "rms_norm.py"
-            v51[r] = W + cols_1[r];
+            v51[r] = v51_base + (r);
         __half v52[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3856,15 +4041,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<8>(&v52[r], v51[r], mask[r]); // 16-byte accesses
         float w_1[8];
-        __half* v55[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
+        for (int r = 0; r < 8; ++r)
             #line 45 "rms_norm.py"
             w_1[r] = __half2float(v52[r]);
-            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        __half* v55[8];
+        #line 46 "rms_norm.py"
+        __half* const v55_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
             #line 46 "rms_norm.py"
-            v55[r] = X_1 + cols_1[r];
-        }
+            v55[r] = v55_base + (r);
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[8];
@@ -3876,10 +4064,16 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         for (int r = 0; r < 8; r += 8)
             #line 46 "rms_norm.py"
             tsm::load<8>(&v59[r], v55[r], mask[r]); // 16-byte accesses
+        __half* v65[8];
+        #line 48 "rms_norm.py"
+        __half* const v65_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
+            #line 48 "rms_norm.py"
+            v65[r] = v65_base + (r);
         float x_2[8];
         float v62[8];
         float y[8];
-        __half* v65[8];
         __half v66[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r) {
@@ -3891,8 +4085,6 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 47 "rms_norm.py"
             y[r] = v62[r] * w_1[r];
             // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
         }
@@ -3951,14 +4143,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         float* v22[1];
+        #line 36 "rms_norm.py"
+        float* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base;
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
-        }
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4089,15 +4284,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        float* v49[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        float* v49[1];
+        #line 45 "rms_norm.py"
+        float* const v49_base = W + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
-            v49[r] = W + cols_1[r];
-        }
+            v49[r] = v49_base;
         float w_1[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4109,10 +4307,12 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
             tsm::load<1>(&w_1[r], v49[r], mask[r]); // 4-byte access
         // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
         float* v52[1];
+        #line 46 "rms_norm.py"
+        float* const v52_base = X_1 + cols_1_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
-            v52[r] = X_1 + cols_1[r];
+            v52[r] = v52_base;
         float x_2[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4125,17 +4325,21 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(float* X, 
         // y = x * rrms * w
         float v57[1];
         float y[1];
-        float* v60[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
             #line 47 "rms_norm.py"
             v57[r] = x_2[r] * rrms;
             #line 47 "rms_norm.py"
             y[r] = v57[r] * w_1[r];
-            // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v60[r] = Y_1 + cols_1[r];
         }
+        // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
+        float* v60[1];
+        #line 48 "rms_norm.py"
+        float* const v60_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 48 "rms_norm.py"
+            v60[r] = v60_base;
         #pragma unroll
         for (int r = 0; r < 1; ++r)
             #line 48 "rms_norm.py"
@@ -4194,14 +4398,17 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols[r] = cols_base;
         // x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
         __half* v22[1];
+        #line 36 "rms_norm.py"
+        __half* const v22_base = X_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 36 "rms_norm.py"
+            v22[r] = v22_base;
         bool v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
-            #line 36 "rms_norm.py"
-            v22[r] = X_1 + cols[r];
+        for (int r = 0; r < 1; ++r)
             #line 36 "rms_norm.py"
             v24[r] = cols[r] < N;
-        }
         #line 36 "rms_norm.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[1];
@@ -4337,15 +4544,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             cols_1[r] = cols_1_base;
         // mask = cols < N
         bool mask[1];
-        __half* v51[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 44 "rms_norm.py"
             mask[r] = cols_1[r] < N;
-            // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        // w = tl.load(W + cols, mask=mask).to(tl.float32)
+        __half* v51[1];
+        #line 45 "rms_norm.py"
+        __half* const v51_base = W + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
-            v51[r] = W + cols_1[r];
-        }
+            v51[r] = v51_base;
         __half v52[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -4356,15 +4566,18 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 45 "rms_norm.py"
             tsm::load<1>(&v52[r], v51[r], mask[r]); // 2-byte access
         float w_1[1];
-        __half* v55[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 45 "rms_norm.py"
             w_1[r] = __half2float(v52[r]);
-            // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        // x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        __half* v55[1];
+        #line 46 "rms_norm.py"
+        __half* const v55_base = X_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
-            v55[r] = X_1 + cols_1[r];
-        }
+            v55[r] = v55_base;
         #line 46 "rms_norm.py"
         __half v57 = __float2half_rn(0.0f);
         __half v59[1];
@@ -4376,10 +4589,16 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
         for (int r = 0; r < 1; ++r)
             #line 46 "rms_norm.py"
             tsm::load<1>(&v59[r], v55[r], mask[r]); // 2-byte access
+        __half* v65[1];
+        #line 48 "rms_norm.py"
+        __half* const v65_base = Y_1 + cols_1_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
+            #line 48 "rms_norm.py"
+            v65[r] = v65_base;
         float x_2[1];
         float v62[1];
         float y[1];
-        __half* v65[1];
         __half v66[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r) {
@@ -4391,8 +4610,6 @@ extern "C" __global__ void __launch_bounds__(128) rms_norm_fwd_kernel(__half* X,
             #line 47 "rms_norm.py"
             y[r] = v62[r] * w_1[r];
             // tl.store(Y + cols, y.to(Y.dtype.element_ty), mask=mask)
-            #line 48 "rms_norm.py"
-            v65[r] = Y_1 + cols_1[r];
             #line 48 "rms_norm.py"
             v66[r] = __float2half_rn(y[r]);
         }

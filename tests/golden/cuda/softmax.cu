@@ -25,15 +25,18 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[1];
+    #line 21 "softmax.py"
+    float* const input_ptrs_base = row_start_ptr;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 21 "softmax.py"
+        input_ptrs[r] = input_ptrs_base;
+    // mask = col_offsets < n_cols
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-        // mask = col_offsets < n_cols
+    for (int r = 0; r < 1; ++r)
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < 1;
-    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[1];
     #pragma unroll
@@ -91,20 +94,24 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
+    float softmax_output[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * 1;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    float softmax_output[1];
+    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
     float* v32[1];
+    #line 29 "softmax.py"
+    float* const v32_base = output_row_start_ptr;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
-        v32[r] = output_row_start_ptr + col_offsets[r];
-    }
+        v32[r] = v32_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
@@ -138,15 +145,18 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[1];
+    #line 21 "softmax.py"
+    float* const input_ptrs_base = row_start_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 21 "softmax.py"
+        input_ptrs[r] = input_ptrs_base;
+    // mask = col_offsets < n_cols
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-        // mask = col_offsets < n_cols
+    for (int r = 0; r < 1; ++r)
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < n_cols;
-    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[1];
     #pragma unroll
@@ -226,20 +236,24 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
+    float softmax_output[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    float softmax_output[1];
+    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
     float* v32[1];
+    #line 29 "softmax.py"
+    float* const v32_base = output_row_start_ptr + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
-        v32[r] = output_row_start_ptr + col_offsets[r];
-    }
+        v32[r] = v32_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
@@ -273,15 +287,18 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[1];
+    #line 21 "softmax.py"
+    float* const input_ptrs_base = row_start_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 21 "softmax.py"
+        input_ptrs[r] = input_ptrs_base;
+    // mask = col_offsets < n_cols
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-        // mask = col_offsets < n_cols
+    for (int r = 0; r < 1; ++r)
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < n_cols;
-    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[1];
     #pragma unroll
@@ -369,20 +386,24 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
+    float softmax_output[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    float softmax_output[1];
+    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
     float* v32[1];
+    #line 29 "softmax.py"
+    float* const v32_base = output_row_start_ptr + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
-        v32[r] = output_row_start_ptr + col_offsets[r];
-    }
+        v32[r] = v32_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
@@ -416,15 +437,18 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[1];
+    #line 21 "softmax.py"
+    float* const input_ptrs_base = row_start_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 21 "softmax.py"
+        input_ptrs[r] = input_ptrs_base;
+    // mask = col_offsets < n_cols
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-        // mask = col_offsets < n_cols
+    for (int r = 0; r < 1; ++r)
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < n_cols;
-    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[1];
     #pragma unroll
@@ -590,20 +614,24 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
+    float softmax_output[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    float softmax_output[1];
+    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
     float* v32[1];
+    #line 29 "softmax.py"
+    float* const v32_base = output_row_start_ptr + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
-        v32[r] = output_row_start_ptr + col_offsets[r];
-    }
+        v32[r] = v32_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
@@ -637,15 +665,18 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[1];
+    #line 21 "softmax.py"
+    float* const input_ptrs_base = row_start_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 21 "softmax.py"
+        input_ptrs[r] = input_ptrs_base;
+    // mask = col_offsets < n_cols
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-        // mask = col_offsets < n_cols
+    for (int r = 0; r < 1; ++r)
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < n_cols;
-    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[1];
     #pragma unroll
@@ -811,20 +842,24 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
+    float softmax_output[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    float softmax_output[1];
+    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
     float* v32[1];
+    #line 29 "softmax.py"
+    float* const v32_base = output_row_start_ptr + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
-        v32[r] = output_row_start_ptr + col_offsets[r];
-    }
+        v32[r] = v32_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
@@ -858,15 +893,18 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = ((r << 7) + tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[8];
+    #line 21 "softmax.py"
+    float* const input_ptrs_base = row_start_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 21 "softmax.py"
+        input_ptrs[r] = input_ptrs_base + ((r << 7));
+    // mask = col_offsets < n_cols
     bool mask[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-        // mask = col_offsets < n_cols
+    for (int r = 0; r < 8; ++r)
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < n_cols;
-    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[8];
     #pragma unroll
@@ -1044,20 +1082,24 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
+    float softmax_output[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    float softmax_output[8];
+    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
     float* v32[8];
+    #line 29 "softmax.py"
+    float* const v32_base = output_row_start_ptr + tp0;
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    for (int r = 0; r < 8; ++r)
         #line 29 "softmax.py"
-        v32[r] = output_row_start_ptr + col_offsets[r];
-    }
+        v32[r] = v32_base + ((r << 7));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "softmax.py"
@@ -1091,10 +1133,12 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[8];
+    #line 21 "softmax.py"
+    float* const input_ptrs_base = row_start_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
+        input_ptrs[r] = input_ptrs_base + ((r & 3) | ((r >> 2) << 9));
     // mask = col_offsets < n_cols
     bool mask[8];
     #pragma unroll
@@ -1278,20 +1322,24 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
+    float softmax_output[8];
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    float softmax_output[8];
+    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
     float* v32[8];
+    #line 29 "softmax.py"
+    float* const v32_base = output_row_start_ptr + tp0;
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    for (int r = 0; r < 8; ++r)
         #line 29 "softmax.py"
-        v32[r] = output_row_start_ptr + col_offsets[r];
-    }
+        v32[r] = v32_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 29 "softmax.py"
@@ -1325,10 +1373,12 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[32];
+    #line 21 "softmax.py"
+    float* const input_ptrs_base = row_start_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 32; ++r)
         #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
+        input_ptrs[r] = input_ptrs_base + ((r & 3) | ((r >> 2) << 9));
     // mask = col_offsets < n_cols
     bool mask[32];
     #pragma unroll
@@ -1512,20 +1562,24 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
+    float softmax_output[32];
+    #pragma unroll
+    for (int r = 0; r < 32; ++r)
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    float softmax_output[32];
+    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
     float* v32[32];
+    #line 29 "softmax.py"
+    float* const v32_base = output_row_start_ptr + tp0;
     #pragma unroll
-    for (int r = 0; r < 32; ++r) {
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    for (int r = 0; r < 32; ++r)
         #line 29 "softmax.py"
-        v32[r] = output_row_start_ptr + col_offsets[r];
-    }
+        v32[r] = v32_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 32; r += 4)
         #line 29 "softmax.py"
@@ -1559,10 +1613,12 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (((r & 3) | ((r >> 2) << 9)) + tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[256];
+    #line 21 "softmax.py"
+    float* const input_ptrs_base = row_start_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 256; ++r)
         #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
+        input_ptrs[r] = input_ptrs_base + ((r & 3) | ((r >> 2) << 9));
     // mask = col_offsets < n_cols
     bool mask[256];
     #pragma unroll
@@ -1746,20 +1802,24 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
+    float softmax_output[256];
+    #pragma unroll
+    for (int r = 0; r < 256; ++r)
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    float softmax_output[256];
+    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
     float* v32[256];
+    #line 29 "softmax.py"
+    float* const v32_base = output_row_start_ptr + tp0;
     #pragma unroll
-    for (int r = 0; r < 256; ++r) {
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    for (int r = 0; r < 256; ++r)
         #line 29 "softmax.py"
-        v32[r] = output_row_start_ptr + col_offsets[r];
-    }
+        v32[r] = v32_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 256; r += 4)
         #line 29 "softmax.py"
@@ -1795,15 +1855,18 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
         col_offsets[r] = (tp0);
     // input_ptrs = row_start_ptr + col_offsets
     float* input_ptrs[1];
+    #line 21 "softmax.py"
+    float* const input_ptrs_base = row_start_ptr + tp0;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 21 "softmax.py"
+        input_ptrs[r] = input_ptrs_base;
+    // mask = col_offsets < n_cols
     bool mask[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 21 "softmax.py"
-        input_ptrs[r] = row_start_ptr + col_offsets[r];
-        // mask = col_offsets < n_cols
+    for (int r = 0; r < 1; ++r)
         #line 22 "softmax.py"
         mask[r] = col_offsets[r] < n_cols;
-    }
     // row = tl.load(input_ptrs, mask=mask, other=-float('inf'))
     float row[1];
     #pragma unroll
@@ -1969,20 +2032,24 @@ extern "C" __global__ void __launch_bounds__(128) softmax_kernel(float* output_p
     #line 26 "softmax.py"
     float denominator = denominator_acc[0];
     // softmax_output = numerator / denominator
+    float softmax_output[1];
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 27 "softmax.py"
+        softmax_output[r] = tsm::div_full(numerator[r], denominator);
+    // output_row_start_ptr = output_ptr + row_idx * output_row_stride
     #line 28 "softmax.py"
     int v29 = row_idx * output_row_stride;
     #line 28 "softmax.py"
     float* output_row_start_ptr = output_ptr + v29;
-    float softmax_output[1];
+    // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
     float* v32[1];
+    #line 29 "softmax.py"
+    float* const v32_base = output_row_start_ptr + tp0;
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 27 "softmax.py"
-        softmax_output[r] = tsm::div_full(numerator[r], denominator);
-        // tl.store(output_row_start_ptr + col_offsets, softmax_output, mask=mask)
+    for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"
-        v32[r] = output_row_start_ptr + col_offsets[r];
-    }
+        v32[r] = v32_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 29 "softmax.py"

@@ -29,15 +29,18 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    float* v12[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 28 "swish.py"
         mask[r] = offsets[r] < 1;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    float* v12[8];
+    #line 29 "swish.py"
+    float* const v12_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 29 "swish.py"
-        v12[r] = x_ptr + offsets[r];
-    }
+        v12[r] = v12_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -52,7 +55,6 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     float v17[8];
     float denominator[8];
     float output[8];
-    float* v23[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 31 "swish.py"
@@ -64,10 +66,15 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         // output = numerator / denominator
         #line 32 "swish.py"
         output[r] = tsm::div_full(x[r], denominator[r]);
-        // tl.store(output_ptr + offsets, output, mask=mask)
-        #line 33 "swish.py"
-        v23[r] = output_ptr + offsets[r];
     }
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v23[8];
+    #line 33 "swish.py"
+    float* const v23_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 33 "swish.py"
+        v23[r] = v23_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "swish.py"
@@ -104,15 +111,18 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    float* v12[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 28 "swish.py"
         mask[r] = offsets[r] < n_elements;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    float* v12[8];
+    #line 29 "swish.py"
+    float* const v12_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 29 "swish.py"
-        v12[r] = x_ptr + offsets[r];
-    }
+        v12[r] = v12_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -127,7 +137,6 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     float v17[8];
     float denominator[8];
     float output[8];
-    float* v23[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 31 "swish.py"
@@ -139,10 +148,15 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         // output = numerator / denominator
         #line 32 "swish.py"
         output[r] = tsm::div_full(x[r], denominator[r]);
-        // tl.store(output_ptr + offsets, output, mask=mask)
-        #line 33 "swish.py"
-        v23[r] = output_ptr + offsets[r];
     }
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v23[8];
+    #line 33 "swish.py"
+    float* const v23_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 33 "swish.py"
+        v23[r] = v23_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "swish.py"
@@ -185,10 +199,12 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         mask[r] = (r & 3) ? mask[r & ~3] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask)
     float* v12[8];
+    #line 29 "swish.py"
+    float* const v12_base = x_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "swish.py"
-        v12[r] = x_ptr + offsets[r];
+        v12[r] = v12_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -203,7 +219,6 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     float v17[8];
     float denominator[8];
     float output[8];
-    float* v23[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 31 "swish.py"
@@ -215,10 +230,15 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         // output = numerator / denominator
         #line 32 "swish.py"
         output[r] = tsm::div_full(x[r], denominator[r]);
-        // tl.store(output_ptr + offsets, output, mask=mask)
-        #line 33 "swish.py"
-        v23[r] = output_ptr + offsets[r];
     }
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v23[8];
+    #line 33 "swish.py"
+    float* const v23_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 33 "swish.py"
+        v23[r] = v23_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 33 "swish.py"
@@ -255,15 +275,18 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    float* v12[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 28 "swish.py"
         mask[r] = offsets[r] < 1;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    float* v12[8];
+    #line 29 "swish.py"
+    float* const v12_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 29 "swish.py"
-        v12[r] = x_ptr + offsets[r];
-    }
+        v12[r] = v12_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -278,7 +301,6 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     float v17[8];
     float denominator[8];
     float output[8];
-    float* v23[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 31 "swish.py"
@@ -290,10 +312,15 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         // output = numerator / denominator
         #line 32 "swish.py"
         output[r] = tsm::div_full(x[r], denominator[r]);
-        // tl.store(output_ptr + offsets, output, mask=mask)
-        #line 33 "swish.py"
-        v23[r] = output_ptr + offsets[r];
     }
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v23[8];
+    #line 33 "swish.py"
+    float* const v23_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 33 "swish.py"
+        v23[r] = v23_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "swish.py"
@@ -330,15 +357,18 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    float* v12[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 28 "swish.py"
         mask[r] = offsets[r] < n_elements;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    float* v12[8];
+    #line 29 "swish.py"
+    float* const v12_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 29 "swish.py"
-        v12[r] = x_ptr + offsets[r];
-    }
+        v12[r] = v12_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -353,7 +383,6 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     float v17[8];
     float denominator[8];
     float output[8];
-    float* v23[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 31 "swish.py"
@@ -365,10 +394,15 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         // output = numerator / denominator
         #line 32 "swish.py"
         output[r] = tsm::div_full(x[r], denominator[r]);
-        // tl.store(output_ptr + offsets, output, mask=mask)
-        #line 33 "swish.py"
-        v23[r] = output_ptr + offsets[r];
     }
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v23[8];
+    #line 33 "swish.py"
+    float* const v23_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 33 "swish.py"
+        v23[r] = v23_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 33 "swish.py"
@@ -411,10 +445,12 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         mask[r] = (r & 3) ? mask[r & ~3] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask)
     float* v12[8];
+    #line 29 "swish.py"
+    float* const v12_base = x_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 29 "swish.py"
-        v12[r] = x_ptr + offsets[r];
+        v12[r] = v12_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -429,7 +465,6 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
     float v17[8];
     float denominator[8];
     float output[8];
-    float* v23[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r) {
         #line 31 "swish.py"
@@ -441,10 +476,15 @@ extern "C" __global__ void __launch_bounds__(128) swish_kernel(float* x_ptr, flo
         // output = numerator / denominator
         #line 32 "swish.py"
         output[r] = tsm::div_full(x[r], denominator[r]);
-        // tl.store(output_ptr + offsets, output, mask=mask)
-        #line 33 "swish.py"
-        v23[r] = output_ptr + offsets[r];
     }
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v23[8];
+    #line 33 "swish.py"
+    float* const v23_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
+        #line 33 "swish.py"
+        v23[r] = v23_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 33 "swish.py"

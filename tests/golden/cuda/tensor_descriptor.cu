@@ -7115,10 +7115,12 @@ extern "C" __global__ void __launch_bounds__(128) gather_rows_kernel(float* x_pt
         #line 205 "tensor_descriptor.py"
         v87[r] = (tp0);
     int* v88[1];
+    #line 205 "tensor_descriptor.py"
+    int* const v88_base = idx_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 205 "tensor_descriptor.py"
-        v88[r] = idx_ptr + v87[r];
+        v88[r] = v88_base;
     int idx[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -7335,10 +7337,12 @@ extern "C" __global__ void __launch_bounds__(128) gather_rows_kernel(float* x_pt
         #line 205 "tensor_descriptor.py"
         v88[r] = ((r << 2) + tp0);
     int* v89[2];
+    #line 205 "tensor_descriptor.py"
+    int* const v89_base = idx_ptr + tp0;
     #pragma unroll
     for (int r = 0; r < 2; ++r)
         #line 205 "tensor_descriptor.py"
-        v89[r] = idx_ptr + v88[r];
+        v89[r] = v89_base + ((r << 2));
     int idx[2];
     #pragma unroll
     for (int r = 0; r < 2; ++r)

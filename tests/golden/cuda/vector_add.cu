@@ -29,15 +29,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    float* v13[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 20 "vector_add.py"
         mask[r] = offsets[r] < 1;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    float* v13[8];
+    #line 21 "vector_add.py"
+    float* const v13_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 21 "vector_add.py"
-        v13[r] = x_ptr + offsets[r];
-    }
+        v13[r] = v13_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -49,10 +52,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // y = tl.load(y_ptr + offsets, mask=mask)
     float* v16[8];
+    #line 22 "vector_add.py"
+    float* const v16_base = y_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 22 "vector_add.py"
-        v16[r] = y_ptr + offsets[r];
+        v16[r] = v16_base + ((r & 3) | ((r >> 2) << 9));
     float y[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -64,15 +69,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<1>(&y[r], v16[r], mask[r]); // 4-byte access
     // output = x + y
     float output[8];
-    float* v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 23 "vector_add.py"
         output[r] = x[r] + y[r];
-        // tl.store(output_ptr + offsets, output, mask=mask)
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v20[8];
+    #line 24 "vector_add.py"
+    float* const v20_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
-        v20[r] = output_ptr + offsets[r];
-    }
+        v20[r] = v20_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
@@ -109,15 +117,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         offsets[r] = offsets_base + ((r & 3) | ((r >> 2) << 9));
     // mask = offsets < n_elements
     bool mask[8];
-    float* v13[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 20 "vector_add.py"
         mask[r] = offsets[r] < n_elements;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    float* v13[8];
+    #line 21 "vector_add.py"
+    float* const v13_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 21 "vector_add.py"
-        v13[r] = x_ptr + offsets[r];
-    }
+        v13[r] = v13_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -129,10 +140,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // y = tl.load(y_ptr + offsets, mask=mask)
     float* v16[8];
+    #line 22 "vector_add.py"
+    float* const v16_base = y_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 22 "vector_add.py"
-        v16[r] = y_ptr + offsets[r];
+        v16[r] = v16_base + ((r & 3) | ((r >> 2) << 9));
     float y[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -144,15 +157,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<1>(&y[r], v16[r], mask[r]); // 4-byte access
     // output = x + y
     float output[8];
-    float* v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 23 "vector_add.py"
         output[r] = x[r] + y[r];
-        // tl.store(output_ptr + offsets, output, mask=mask)
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v20[8];
+    #line 24 "vector_add.py"
+    float* const v20_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
-        v20[r] = output_ptr + offsets[r];
-    }
+        v20[r] = v20_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
@@ -195,10 +211,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         mask[r] = (r & 3) ? mask[r & ~3] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask)
     float* v13[8];
+    #line 21 "vector_add.py"
+    float* const v13_base = x_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 21 "vector_add.py"
-        v13[r] = x_ptr + offsets[r];
+        v13[r] = v13_base + ((r & 3) | ((r >> 2) << 9));
     float x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -210,10 +228,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<4>(&x[r], v13[r], mask[r]); // 16-byte accesses
     // y = tl.load(y_ptr + offsets, mask=mask)
     float* v16[8];
+    #line 22 "vector_add.py"
+    float* const v16_base = y_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 22 "vector_add.py"
-        v16[r] = y_ptr + offsets[r];
+        v16[r] = v16_base + ((r & 3) | ((r >> 2) << 9));
     float y[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -225,15 +245,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(float* x_ptr, float
         tsm::load<4>(&y[r], v16[r], mask[r]); // 16-byte accesses
     // output = x + y
     float output[8];
-    float* v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 23 "vector_add.py"
         output[r] = x[r] + y[r];
-        // tl.store(output_ptr + offsets, output, mask=mask)
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    float* v20[8];
+    #line 24 "vector_add.py"
+    float* const v20_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
-        v20[r] = output_ptr + offsets[r];
-    }
+        v20[r] = v20_base + ((r & 3) | ((r >> 2) << 9));
     #pragma unroll
     for (int r = 0; r < 8; r += 4)
         #line 24 "vector_add.py"
@@ -271,15 +294,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[8];
-    __half* v13[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 20 "vector_add.py"
         mask[r] = offsets[r] < 1;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    __half* v13[8];
+    #line 21 "vector_add.py"
+    __half* const v13_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 21 "vector_add.py"
-        v13[r] = x_ptr + offsets[r];
-    }
+        v13[r] = v13_base + (r);
     __half x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -291,10 +317,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         tsm::load<1>(&x[r], v13[r], mask[r]); // 2-byte access
     // y = tl.load(y_ptr + offsets, mask=mask)
     __half* v16[8];
+    #line 22 "vector_add.py"
+    __half* const v16_base = y_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 22 "vector_add.py"
-        v16[r] = y_ptr + offsets[r];
+        v16[r] = v16_base + (r);
     __half y[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -306,15 +334,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         tsm::load<1>(&y[r], v16[r], mask[r]); // 2-byte access
     // output = x + y
     __half output[8];
-    __half* v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 23 "vector_add.py"
         output[r] = __float2half_rn(__half2float(x[r]) + __half2float(y[r]));
-        // tl.store(output_ptr + offsets, output, mask=mask)
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    __half* v20[8];
+    #line 24 "vector_add.py"
+    __half* const v20_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
-        v20[r] = output_ptr + offsets[r];
-    }
+        v20[r] = v20_base + (r);
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
@@ -352,15 +383,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         offsets[r] = offsets_base + (r);
     // mask = offsets < n_elements
     bool mask[8];
-    __half* v13[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 20 "vector_add.py"
         mask[r] = offsets[r] < n_elements;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    __half* v13[8];
+    #line 21 "vector_add.py"
+    __half* const v13_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 21 "vector_add.py"
-        v13[r] = x_ptr + offsets[r];
-    }
+        v13[r] = v13_base + (r);
     __half x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -372,10 +406,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         tsm::load<1>(&x[r], v13[r], mask[r]); // 2-byte access
     // y = tl.load(y_ptr + offsets, mask=mask)
     __half* v16[8];
+    #line 22 "vector_add.py"
+    __half* const v16_base = y_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 22 "vector_add.py"
-        v16[r] = y_ptr + offsets[r];
+        v16[r] = v16_base + (r);
     __half y[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -387,15 +423,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         tsm::load<1>(&y[r], v16[r], mask[r]); // 2-byte access
     // output = x + y
     __half output[8];
-    __half* v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 23 "vector_add.py"
         output[r] = __float2half_rn(__half2float(x[r]) + __half2float(y[r]));
-        // tl.store(output_ptr + offsets, output, mask=mask)
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    __half* v20[8];
+    #line 24 "vector_add.py"
+    __half* const v20_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
-        v20[r] = output_ptr + offsets[r];
-    }
+        v20[r] = v20_base + (r);
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
@@ -439,10 +478,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         mask[r] = (r & 7) ? mask[r & ~7] : offsets[r] < n_elements;
     // x = tl.load(x_ptr + offsets, mask=mask)
     __half* v13[8];
+    #line 21 "vector_add.py"
+    __half* const v13_base = x_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 21 "vector_add.py"
-        v13[r] = x_ptr + offsets[r];
+        v13[r] = v13_base + (r);
     __half x[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -454,10 +495,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         tsm::load<8>(&x[r], v13[r], mask[r]); // 16-byte accesses
     // y = tl.load(y_ptr + offsets, mask=mask)
     __half* v16[8];
+    #line 22 "vector_add.py"
+    __half* const v16_base = y_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 8; ++r)
         #line 22 "vector_add.py"
-        v16[r] = y_ptr + offsets[r];
+        v16[r] = v16_base + (r);
     __half y[8];
     #pragma unroll
     for (int r = 0; r < 8; ++r)
@@ -469,15 +512,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(__half* x_ptr, __ha
         tsm::load<8>(&y[r], v16[r], mask[r]); // 16-byte accesses
     // output = x + y
     __half output[8];
-    __half* v20[8];
     #pragma unroll
-    for (int r = 0; r < 8; ++r) {
+    for (int r = 0; r < 8; ++r)
         #line 23 "vector_add.py"
         output[r] = __float2half_rn(__half2float(x[r]) + __half2float(y[r]));
-        // tl.store(output_ptr + offsets, output, mask=mask)
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    __half* v20[8];
+    #line 24 "vector_add.py"
+    __half* const v20_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 8; ++r)
         #line 24 "vector_add.py"
-        v20[r] = output_ptr + offsets[r];
-    }
+        v20[r] = v20_base + (r);
     #pragma unroll
     for (int r = 0; r < 8; r += 8)
         #line 24 "vector_add.py"
@@ -516,15 +562,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(int* x_ptr, int* y_
         offsets[r] = offsets_base;
     // mask = offsets < n_elements
     bool mask[1];
-    int* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 20 "vector_add.py"
         mask[r] = offsets[r] < n_elements;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    int* v13[1];
+    #line 21 "vector_add.py"
+    int* const v13_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 21 "vector_add.py"
-        v13[r] = x_ptr + offsets[r];
-    }
+        v13[r] = v13_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -536,10 +585,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(int* x_ptr, int* y_
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // y = tl.load(y_ptr + offsets, mask=mask)
     int* v16[1];
+    #line 22 "vector_add.py"
+    int* const v16_base = y_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 22 "vector_add.py"
-        v16[r] = y_ptr + offsets[r];
+        v16[r] = v16_base;
     int y[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -551,15 +602,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(int* x_ptr, int* y_
         tsm::load<1>(&y[r], v16[r], mask[r]); // 4-byte access
     // output = x + y
     int output[1];
-    int* v20[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 23 "vector_add.py"
         output[r] = x[r] + y[r];
-        // tl.store(output_ptr + offsets, output, mask=mask)
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    int* v20[1];
+    #line 24 "vector_add.py"
+    int* const v20_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 24 "vector_add.py"
-        v20[r] = output_ptr + offsets[r];
-    }
+        v20[r] = v20_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 24 "vector_add.py"
@@ -596,15 +650,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(int* x_ptr, int* y_
         offsets[r] = offsets_base;
     // mask = offsets < n_elements
     bool mask[1];
-    int* v13[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 20 "vector_add.py"
         mask[r] = offsets[r] < n_elements;
-        // x = tl.load(x_ptr + offsets, mask=mask)
+    // x = tl.load(x_ptr + offsets, mask=mask)
+    int* v13[1];
+    #line 21 "vector_add.py"
+    int* const v13_base = x_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 21 "vector_add.py"
-        v13[r] = x_ptr + offsets[r];
-    }
+        v13[r] = v13_base;
     int x[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -616,10 +673,12 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(int* x_ptr, int* y_
         tsm::load<1>(&x[r], v13[r], mask[r]); // 4-byte access
     // y = tl.load(y_ptr + offsets, mask=mask)
     int* v16[1];
+    #line 22 "vector_add.py"
+    int* const v16_base = y_ptr + offsets_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 22 "vector_add.py"
-        v16[r] = y_ptr + offsets[r];
+        v16[r] = v16_base;
     int y[1];
     #pragma unroll
     for (int r = 0; r < 1; ++r)
@@ -631,15 +690,18 @@ extern "C" __global__ void __launch_bounds__(128) add_kernel(int* x_ptr, int* y_
         tsm::load<1>(&y[r], v16[r], mask[r]); // 4-byte access
     // output = x + y
     int output[1];
-    int* v20[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 23 "vector_add.py"
         output[r] = x[r] + y[r];
-        // tl.store(output_ptr + offsets, output, mask=mask)
+    // tl.store(output_ptr + offsets, output, mask=mask)
+    int* v20[1];
+    #line 24 "vector_add.py"
+    int* const v20_base = output_ptr + offsets_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 24 "vector_add.py"
-        v20[r] = output_ptr + offsets[r];
-    }
+        v20[r] = v20_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 24 "vector_add.py"

@@ -145,29 +145,35 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    float* v69[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 43 "welford.py"
         row_mask[r] = rows[r] < 1;
-        // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    float* v69[1];
+    #line 44 "welford.py"
+    float* const v69_base = mean_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
-        v69[r] = mean_ptr + rows[r];
-    }
+        v69[r] = v69_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v69[r], &mean_1[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v71[1];
+    #line 45 "welford.py"
+    float* const v71_base = var_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 45 "welford.py"
+        v71[r] = v71_base;
     float v72[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 45 "welford.py"
-        v71[r] = var_ptr + rows[r];
+    for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
         v72[r] = tsm::div_full(m2_3[r], count_2[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -320,29 +326,35 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    float* v68[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 43 "welford.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    float* v68[1];
+    #line 44 "welford.py"
+    float* const v68_base = mean_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
-        v68[r] = mean_ptr + rows[r];
-    }
+        v68[r] = v68_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v68[r], &mean_1[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v70[1];
+    #line 45 "welford.py"
+    float* const v70_base = var_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 45 "welford.py"
+        v70[r] = v70_base;
     float v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 45 "welford.py"
-        v70[r] = var_ptr + rows[r];
+    for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
         v71[r] = tsm::div_full(m2_3[r], count_2[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -571,29 +583,35 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    float* v71[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 43 "welford.py"
         row_mask[r] = rows[r] < 1;
-        // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    float* v71[1];
+    #line 44 "welford.py"
+    float* const v71_base = mean_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
-        v71[r] = mean_ptr + rows[r];
-    }
+        v71[r] = v71_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v71[r], &mean_2[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v73[1];
+    #line 45 "welford.py"
+    float* const v73_base = var_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 45 "welford.py"
+        v73[r] = v73_base;
     float v74[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 45 "welford.py"
-        v73[r] = var_ptr + rows[r];
+    for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
         v74[r] = tsm::div_full(m2_4[r], count_3[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -831,29 +849,35 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    float* v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 43 "welford.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    float* v70[1];
+    #line 44 "welford.py"
+    float* const v70_base = mean_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
-        v70[r] = mean_ptr + rows[r];
-    }
+        v70[r] = v70_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v70[r], &mean_2[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v72[1];
+    #line 45 "welford.py"
+    float* const v72_base = var_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 45 "welford.py"
+        v72[r] = v72_base;
     float v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 45 "welford.py"
-        v72[r] = var_ptr + rows[r];
+    for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
         v73[r] = tsm::div_full(m2_4[r], count_3[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -1177,29 +1201,35 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    float* v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 43 "welford.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    float* v70[1];
+    #line 44 "welford.py"
+    float* const v70_base = mean_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
-        v70[r] = mean_ptr + rows[r];
-    }
+        v70[r] = v70_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v70[r], &mean_2[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v72[1];
+    #line 45 "welford.py"
+    float* const v72_base = var_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 45 "welford.py"
+        v72[r] = v72_base;
     float v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 45 "welford.py"
-        v72[r] = var_ptr + rows[r];
+    for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
         v73[r] = tsm::div_full(m2_4[r], count_3[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -1528,29 +1558,35 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    float* v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 43 "welford.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    float* v70[1];
+    #line 44 "welford.py"
+    float* const v70_base = mean_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
-        v70[r] = mean_ptr + rows[r];
-    }
+        v70[r] = v70_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v70[r], &mean_2[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v72[1];
+    #line 45 "welford.py"
+    float* const v72_base = var_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 45 "welford.py"
+        v72[r] = v72_base;
     float v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 45 "welford.py"
-        v72[r] = var_ptr + rows[r];
+    for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
         v73[r] = tsm::div_full(m2_4[r], count_3[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -1890,29 +1926,35 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    float* v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 43 "welford.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    float* v70[1];
+    #line 44 "welford.py"
+    float* const v70_base = mean_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
-        v70[r] = mean_ptr + rows[r];
-    }
+        v70[r] = v70_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v70[r], &mean_2[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v72[1];
+    #line 45 "welford.py"
+    float* const v72_base = var_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 45 "welford.py"
+        v72[r] = v72_base;
     float v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 45 "welford.py"
-        v72[r] = var_ptr + rows[r];
+    for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
         v73[r] = tsm::div_full(m2_4[r], count_3[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -1960,15 +2002,18 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        float* v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 57 "welford.py"
             mask[r] = cols[r] < 1;
-            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        float* v24[1];
+        #line 58 "welford.py"
+        float* const v24_base = x_ptr_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 58 "welford.py"
-            v24[r] = x_ptr_1 + cols[r];
-        }
+            v24[r] = v24_base;
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2185,15 +2230,18 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        float* v23[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 57 "welford.py"
             mask[r] = cols[r] < n_cols;
-            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        float* v23[1];
+        #line 58 "welford.py"
+        float* const v23_base = x_ptr_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 58 "welford.py"
-            v23[r] = x_ptr_1 + cols[r];
-        }
+            v23[r] = v23_base;
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2410,15 +2458,18 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        float* v23[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 57 "welford.py"
             mask[r] = cols[r] < n_cols;
-            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        float* v23[1];
+        #line 58 "welford.py"
+        float* const v23_base = x_ptr_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 58 "welford.py"
-            v23[r] = x_ptr_1 + cols[r];
-        }
+            v23[r] = v23_base;
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
@@ -2645,15 +2696,18 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             cols[r] = cols_base + ((r << 7));
         // mask = cols < n_cols
         bool mask[2];
-        float* v23[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
+        for (int r = 0; r < 2; ++r)
             #line 57 "welford.py"
             mask[r] = cols[r] < n_cols;
-            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        float* v23[2];
+        #line 58 "welford.py"
+        float* const v23_base = x_ptr_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
             #line 58 "welford.py"
-            v23[r] = x_ptr_1 + cols[r];
-        }
+            v23[r] = v23_base + ((r << 7));
         float x[2];
         #pragma unroll
         for (int r = 0; r < 2; ++r)
@@ -2929,15 +2983,18 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             cols[r] = cols_base + ((r << 7));
         // mask = cols < n_cols
         bool mask[8];
-        float* v23[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
+        for (int r = 0; r < 8; ++r)
             #line 57 "welford.py"
             mask[r] = cols[r] < n_cols;
-            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        float* v23[8];
+        #line 58 "welford.py"
+        float* const v23_base = x_ptr_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
             #line 58 "welford.py"
-            v23[r] = x_ptr_1 + cols[r];
-        }
+            v23[r] = v23_base + ((r << 7));
         float x[8];
         #pragma unroll
         for (int r = 0; r < 8; ++r)
@@ -3219,10 +3276,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             mask[r] = (r & 3) ? mask[r & ~3] : cols[r] < n_cols;
         // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         float* v23[4];
+        #line 58 "welford.py"
+        float* const v23_base = x_ptr_1 + cols_base;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 58 "welford.py"
-            v23[r] = x_ptr_1 + cols[r];
+            v23[r] = v23_base + (r);
         float x[4];
         #pragma unroll
         for (int r = 0; r < 4; ++r)
@@ -3497,15 +3556,18 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        __half* v24[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 57 "welford.py"
             mask[r] = cols[r] < 1;
-            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        __half* v24[1];
+        #line 58 "welford.py"
+        __half* const v24_base = x_ptr_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 58 "welford.py"
-            v24[r] = x_ptr_1 + cols[r];
-        }
+            v24[r] = v24_base;
         #line 58 "welford.py"
         __half v26 = __float2half_rn(0.0f);
         __half v28[1];
@@ -3729,15 +3791,18 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        __half* v23[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 57 "welford.py"
             mask[r] = cols[r] < n_cols;
-            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        __half* v23[1];
+        #line 58 "welford.py"
+        __half* const v23_base = x_ptr_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 58 "welford.py"
-            v23[r] = x_ptr_1 + cols[r];
-        }
+            v23[r] = v23_base;
         #line 58 "welford.py"
         __half v25 = __float2half_rn(0.0f);
         __half v27[1];
@@ -3961,15 +4026,18 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        __half* v23[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 57 "welford.py"
             mask[r] = cols[r] < n_cols;
-            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        __half* v23[1];
+        #line 58 "welford.py"
+        __half* const v23_base = x_ptr_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 58 "welford.py"
-            v23[r] = x_ptr_1 + cols[r];
-        }
+            v23[r] = v23_base;
         #line 58 "welford.py"
         __half v25 = __float2half_rn(0.0f);
         __half v27[1];
@@ -4203,15 +4271,18 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             cols[r] = cols_base + ((r << 7));
         // mask = cols < n_cols
         bool mask[2];
-        __half* v23[2];
         #pragma unroll
-        for (int r = 0; r < 2; ++r) {
+        for (int r = 0; r < 2; ++r)
             #line 57 "welford.py"
             mask[r] = cols[r] < n_cols;
-            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        __half* v23[2];
+        #line 58 "welford.py"
+        __half* const v23_base = x_ptr_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
             #line 58 "welford.py"
-            v23[r] = x_ptr_1 + cols[r];
-        }
+            v23[r] = v23_base + ((r << 7));
         #line 58 "welford.py"
         __half v25 = __float2half_rn(0.0f);
         __half v27[2];
@@ -4494,15 +4565,18 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             cols[r] = cols_base + ((r << 7));
         // mask = cols < n_cols
         bool mask[8];
-        __half* v23[8];
         #pragma unroll
-        for (int r = 0; r < 8; ++r) {
+        for (int r = 0; r < 8; ++r)
             #line 57 "welford.py"
             mask[r] = cols[r] < n_cols;
-            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        __half* v23[8];
+        #line 58 "welford.py"
+        __half* const v23_base = x_ptr_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 8; ++r)
             #line 58 "welford.py"
-            v23[r] = x_ptr_1 + cols[r];
-        }
+            v23[r] = v23_base + ((r << 7));
         #line 58 "welford.py"
         __half v25 = __float2half_rn(0.0f);
         __half v27[8];
@@ -4791,10 +4865,12 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(__half*
             mask[r] = (r & 3) ? mask[r & ~3] : cols[r] < n_cols;
         // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
         __half* v23[4];
+        #line 58 "welford.py"
+        __half* const v23_base = x_ptr_1 + cols_base;
         #pragma unroll
         for (int r = 0; r < 4; ++r)
             #line 58 "welford.py"
-            v23[r] = x_ptr_1 + cols[r];
+            v23[r] = v23_base + (r);
         #line 58 "welford.py"
         __half v25 = __float2half_rn(0.0f);
         __half v27[4];
@@ -5354,29 +5430,35 @@ extern "C" __global__ void __launch_bounds__(128) welford_rows_kernel(float* x_p
     }
     // row_mask = rows < n_rows
     bool row_mask[1];
-    float* v70[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
+    for (int r = 0; r < 1; ++r)
         #line 43 "welford.py"
         row_mask[r] = rows[r] < n_rows;
-        // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    // tl.store(mean_ptr + rows, mean, mask=row_mask)
+    float* v70[1];
+    #line 44 "welford.py"
+    float* const v70_base = mean_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
-        v70[r] = mean_ptr + rows[r];
-    }
+        v70[r] = v70_base;
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 44 "welford.py"
         tsm::store<1>(v70[r], &mean_2[r], owner0 && row_mask[r]); // 4-byte access
     // tl.store(var_ptr + rows, m2 / count, mask=row_mask)
     float* v72[1];
+    #line 45 "welford.py"
+    float* const v72_base = var_ptr + rows_base;
+    #pragma unroll
+    for (int r = 0; r < 1; ++r)
+        #line 45 "welford.py"
+        v72[r] = v72_base;
     float v73[1];
     #pragma unroll
-    for (int r = 0; r < 1; ++r) {
-        #line 45 "welford.py"
-        v72[r] = var_ptr + rows[r];
+    for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
         v73[r] = tsm::div_full(m2_4[r], count_3[r]);
-    }
     #pragma unroll
     for (int r = 0; r < 1; ++r)
         #line 45 "welford.py"
@@ -5426,15 +5508,18 @@ extern "C" __global__ void __launch_bounds__(128) welford_chunked_kernel(float* 
             cols[r] = cols_base;
         // mask = cols < n_cols
         bool mask[1];
-        float* v23[1];
         #pragma unroll
-        for (int r = 0; r < 1; ++r) {
+        for (int r = 0; r < 1; ++r)
             #line 57 "welford.py"
             mask[r] = cols[r] < n_cols;
-            // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        // x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        float* v23[1];
+        #line 58 "welford.py"
+        float* const v23_base = x_ptr_1 + cols_base;
+        #pragma unroll
+        for (int r = 0; r < 1; ++r)
             #line 58 "welford.py"
-            v23[r] = x_ptr_1 + cols[r];
-        }
+            v23[r] = v23_base;
         float x[1];
         #pragma unroll
         for (int r = 0; r < 1; ++r)
