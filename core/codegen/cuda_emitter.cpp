@@ -243,7 +243,7 @@ void Emitter::emitRegion(const ir::Region &region)
 void Emitter::emitOp(const ir::Op &op)
 {
     using ir::OpCode;
-    if (ir::isElementwise(op.code))
+    if (emitsElementwise(op.code))
         return emitElementwise(op);
     switch (op.code) {
     case OpCode::Constant:
@@ -265,10 +265,6 @@ void Emitter::emitOp(const ir::Op &op)
         line("int " + define(op.result()) + " = " + src + axis + ";");
         return;
     }
-    case OpCode::Cast:
-    case OpCode::Bitcast:
-    case OpCode::PtrToInt:
-    case OpCode::IntToPtr: return emitElementwise(op);
     case OpCode::Load:
     case OpCode::Store: return emitMemory(op);
     case OpCode::Reduce: return emitReduce(op);

@@ -371,12 +371,17 @@ int Emitter::equalRun(ir::ValueId v, const Layout &l) const
     return int(std::bit_floor(std::uint64_t(std::max<std::int64_t>(run, 1))));
 }
 
+bool emitsElementwise(ir::OpCode code)
+{
+    using ir::OpCode;
+    return ir::isElementwise(code) || code == OpCode::Cast || code == OpCode::Bitcast || code == OpCode::PtrToInt
+           || code == OpCode::IntToPtr;
+}
+
 bool Emitter::fusableElementwise(const ir::Op &op) const
 {
     using ir::OpCode;
-    const bool elementwise = ir::isElementwise(op.code) || op.code == OpCode::Cast || op.code == OpCode::Bitcast
-                             || op.code == OpCode::PtrToInt || op.code == OpCode::IntToPtr;
-    if (!elementwise || op.results.size() != 1 || !isBlock(op.result()))
+    if (!emitsElementwise(op.code) || op.results.size() != 1 || !isBlock(op.result()))
         return false;
     const Layout &l = layout(op.result());
     if (affineAddUniform(op, l) >= 0 || equalRun(op.result(), l) > 1)
@@ -403,8 +408,7 @@ bool Emitter::hoistableBeforeRun(const ir::Op &op) const
     if (op.code == OpCode::AddPtr)
         return true; // pointer arithmetic (a store's addresses), reading nothing of the run
     // Scalar arithmetic (index math for the code after the run): no block, no side effect.
-    const bool elementwise = ir::isElementwise(op.code) || op.code == OpCode::Cast || op.code == OpCode::Bitcast;
-    return elementwise && !isBlock(op.result());
+    return emitsElementwise(op.code) && !isBlock(op.result());
 }
 
 void Emitter::emitElementwiseGroup(const std::vector<const ir::Op *> &group)

@@ -76,6 +76,10 @@ inline std::vector<std::string> indexedElements(const std::vector<std::string> &
     return r;
 }
 
+/// Ops emitElementwise computes element by element: the elementwise ones, casts, bitcasts and
+/// pointer <-> integer conversions (emit_arith.cpp).
+bool emitsElementwise(ir::OpCode code);
+
 class Emitter
 {
 public:
