@@ -251,6 +251,8 @@ void LaunchProfiler::afterLaunch(const cuda::CudaKernel &kernel, const Grid &gri
         e.profile.metrics.push_back({names[i], values[i], config.properties(names[i]).dimUnit});
         if (names[i] == metric::kTime)
             e.profile.counterNs = values[i];
+        if (names[i] == metric::kSmClock)
+            e.profile.smClockMHz = values[i] / 1e6;
         if (names[i] == metric::kDramRead || names[i] == metric::kDramWrite)
             e.profile.dramBytes += values[i];
     }

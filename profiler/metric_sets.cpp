@@ -8,6 +8,7 @@ namespace {
 
 const std::vector<std::string> kFast = {
     "gpu__time_duration.sum",
+    "sm__cycles_elapsed.avg.per_second",
     "dram__bytes_read.sum",
     "dram__bytes_write.sum",
     "lts__t_bytes.sum",

@@ -26,6 +26,8 @@ namespace metric {
 inline constexpr const char *kTime = "gpu__time_duration.sum";
 inline constexpr const char *kDramRead = "dram__bytes_read.sum";
 inline constexpr const char *kDramWrite = "dram__bytes_write.sum";
+/// Cycles per second of the average SM (Hz): the clock the replayed launch ran at.
+inline constexpr const char *kSmClock = "sm__cycles_elapsed.avg.per_second";
 } // namespace metric
 
 /// FLOPs from a set's thread-instruction counts (an FMA is two; nullopt when the values have

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <tuple>
 
 namespace tsm::profiler {
 
@@ -45,12 +46,12 @@ std::string profileTable(const run::ProfileReport &r)
     if (c.copyGBs > 0 || c.fp32TFLOPs > 0) {
         out += "Roofs on " + c.device + ": copy " + fmt("%.0f", c.copyGBs) + " GB/s, FP32 "
                + fmt("%.1f", c.fp32TFLOPs) + " TFLOP/s";
-        if (c.fp16TensorTFLOPs > 0)
-            out += ", FP16 tensor " + fmt("%.0f", c.fp16TensorTFLOPs) + " TFLOP/s";
-        if (c.tf32TensorTFLOPs > 0)
-            out += ", TF32 tensor " + fmt("%.0f", c.tf32TensorTFLOPs) + " TFLOP/s";
-        if (c.fp8TensorTFLOPs > 0)
-            out += ", FP8 tensor " + fmt("%.0f", c.fp8TensorTFLOPs) + " TFLOP/s";
+        for (const auto &[name, tflops, mhz] : {std::tuple{"FP16", c.fp16TensorTFLOPs, c.fp16TensorMHz},
+                                                std::tuple{"TF32", c.tf32TensorTFLOPs, c.tf32TensorMHz},
+                                                std::tuple{"FP8", c.fp8TensorTFLOPs, c.fp8TensorMHz}})
+            if (tflops > 0)
+                out += std::string(", ") + name + " tensor " + fmt("%.0f", tflops) + " TFLOP/s"
+                       + (mhz > 0 ? " at " + fmt("%.0f", mhz) + " MHz" : std::string());
         out += " (" + c.measuredBy + ")\n";
     }
     if (!r.countersAvailable)
@@ -66,6 +67,8 @@ std::string profileTable(const run::ProfileReport &r)
                                            "TFLOP/s",
                                            "roof",
                                            "of roof",
+                                           "SM MHz",
+                                           "at its clock",
                                            "regs",
                                            "occupancy"};
     std::vector<std::vector<std::string>> rows;
@@ -81,6 +84,8 @@ std::string profileTable(const run::ProfileReport &r)
                         k.flops || k.analyticFlops ? fmt("%.3f", k.achievedTFLOPs) : "-",
                         k.roof.empty() ? "-" : k.roof,
                         k.roofFraction > 0 ? fmt("%.1f%%", 100 * k.roofFraction) : "-",
+                        k.smClockMHz > 0 ? fmt("%.0f", k.smClockMHz) : "-",
+                        k.clockRoofFraction > 0 ? fmt("%.1f%%", 100 * k.clockRoofFraction) : "-",
                         k.registers ? std::to_string(k.registers) : "-",
                         k.occupancy > 0 ? fmt("%.0f%%", 100 * k.occupancy) : "-"});
     }
@@ -105,6 +110,12 @@ std::string profileTable(const run::ProfileReport &r)
         out += line(row);
 
     std::vector<std::string> notes = r.notes;
+    if (std::any_of(r.kernels.begin(), r.kernels.end(),
+                    [](const run::KernelProfile &k) { return k.clockRoofFraction > 0; }))
+        notes.push_back("'at its clock': the replayed launch's FLOPs per SM cycle over the tensor roof "
+                        "kernel's (the roof scaled from the clock it was measured at to the kernel's, "
+                        "as Nsight Compute draws roofs); 'of roof' holds the kernel to the roof as "
+                        "measured");
     for (const run::KernelProfile &k : r.kernels) {
         if (!k.library && !k.countersNote.empty() && r.countersAvailable)
             notes.push_back(k.kernel + " grid " + gridText(k.grid) + ": " + k.countersNote);

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 namespace tsm::profiler {
@@ -22,7 +23,8 @@ constexpr int kThreads = 256;
 /// Bumped when a roof's measurement changes, so older caches are measured again.
 /// 4: the FP16 tensor roof of compute capability 9.x is measured with wgmma.
 /// 5: TF32 and FP8 tensor roofs.
-constexpr int kCacheVersion = 5;
+/// 6: the SM clock each tensor roof ran at.
+constexpr int kCacheVersion = 6;
 constexpr int kRuns = 7;
 /// At most this many untimed launches before the timed ones.
 constexpr int kMaxWarmups = 1000;
@@ -60,8 +62,9 @@ constexpr const char *kFmaSource = R"cuda(extern "C" __global__ void tsm_fma_pea
 // Four independent accumulators per warp; operands stay in registers. @MMA@ is the instruction
 // (m16n8k16 fp16 or m16n8k8 tf32: both take four A and two B registers), filled in by
 // tensorPeakSource().
-constexpr const char *kMmaSource = R"cuda(extern "C" __global__ void tsm_mma_peak(float *out, int iters)
+constexpr const char *kMmaSource = R"cuda(@CLOCKS@extern "C" __global__ void tsm_mma_peak(float *out, int iters, long long *clocks)
 {
+    const long long start = tsm_clock();
     unsigned a[4], b[2];
 #pragma unroll
     for (int k = 0; k < 4; ++k)
@@ -86,6 +89,7 @@ constexpr const char *kMmaSource = R"cuda(extern "C" __global__ void tsm_mma_pea
         s += d[k][0] + d[k][1] + d[k][2] + d[k][3];
     if (s == -1.2345f)
         out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+    tsm_record(clocks, start);
 }
 )cuda";
 
@@ -129,8 +133,10 @@ __device__ __forceinline__ void tsm_put(unsigned char *p, int i, unsigned salt)
     @PUT@
 }
 
-extern "C" __global__ void __launch_bounds__(128 * TSM_WG) tsm_wgmma_peak(float *out, int iters)
+@CLOCKS@extern "C" __global__ void __launch_bounds__(128 * TSM_WG) tsm_wgmma_peak(float *out, int iters,
+                                                                         long long *clocks)
 {
+    const long long start = tsm_clock();
     __shared__ __align__(128) unsigned char a[TSM_WG * 64 * 32];
     __shared__ __align__(128) unsigned char b[256 * 32];
     for (int i = threadIdx.x; i < TSM_WG * 64 * 32 / @EBYTES@; i += blockDim.x)
@@ -173,7 +179,32 @@ extern "C" __global__ void __launch_bounds__(128 * TSM_WG) tsm_wgmma_peak(float 
     }
     if (s == -1.2345f)
         out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+    tsm_record(clocks, start);
 }
+)cuda";
+
+/// The clock helpers of the tensor-core kernels (@CLOCKS@ in their sources).
+constexpr const char *kClockSource = R"cuda(// Thread 0 of each block records its SM and the SM clock (clock64) at its start and end:
+// clocks[3 b .. 3 b + 2] = smid, start, end.
+__device__ __forceinline__ long long tsm_clock()
+{
+    long long c;
+    asm volatile("mov.u64 %0, %%clock64;" : "=l"(c)::"memory");
+    return c;
+}
+
+__device__ __forceinline__ void tsm_record(long long *clocks, long long start)
+{
+    const long long end = tsm_clock();
+    if (threadIdx.x == 0) {
+        unsigned sm;
+        asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+        clocks[3 * blockIdx.x] = sm;
+        clocks[3 * blockIdx.x + 1] = start;
+        clocks[3 * blockIdx.x + 2] = end;
+    }
+}
+
 )cuda";
 
 void replaceAll(std::string &s, const std::string &from, const std::string &to)
@@ -228,6 +259,7 @@ std::string wgmmaPeakSource(TensorInput in)
     replaceAll(s, "@PUT@", put);
     replaceAll(s, "@REGS@", regs);
     replaceAll(s, "@OUTS@", outs);
+    replaceAll(s, "@CLOCKS@", kClockSource);
     return s;
 }
 
@@ -238,6 +270,7 @@ std::string mmaPeakSource(TensorInput in)
     replaceAll(s, "@MMA@",
                in == TensorInput::Tf32 ? "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"
                                        : "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+    replaceAll(s, "@CLOCKS@", kClockSource);
     return s;
 }
 
@@ -263,7 +296,33 @@ struct PeakLaunch
     /// Launches before the timed ones run at least this long: under the tensor cores' load the
     /// SM clock falls from its boost within about 150 ms (H200: 1980 to about 1750 MHz).
     double warmupMs = 0;
+    /// The kernel takes a third argument, (smid, start, end) clock64 triples per block (the
+    /// tensor-core kernels' tsm_record), and timeKernel sets `mhz`: the SM cycles from each
+    /// SM's first block start to its last block end, averaged over the SMs, over the launch's
+    /// time (medians of the timed launches).
+    bool clocks = false;
+    double mhz = 0;
 };
+
+} // namespace
+
+double averageSmSpan(const std::vector<long long> &clocks)
+{
+    std::map<long long, std::pair<long long, long long>> spans; // smid -> first start, last end
+    for (std::size_t i = 0; i + 2 < clocks.size(); i += 3) {
+        auto [it, fresh] = spans.try_emplace(clocks[i], clocks[i + 1], clocks[i + 2]);
+        if (!fresh) {
+            it->second.first = std::min(it->second.first, clocks[i + 1]);
+            it->second.second = std::max(it->second.second, clocks[i + 2]);
+        }
+    }
+    double total = 0;
+    for (const auto &[sm, span] : spans)
+        total += double(span.second - span.first);
+    return spans.empty() ? 0.0 : total / double(spans.size());
+}
+
+namespace {
 
 /// Median milliseconds of the launches of `launch`; 0 with the reason in `why`.
 double timeKernel(cuda::Driver &driver, PeakLaunch &launch, std::string *why)
@@ -296,9 +355,19 @@ double timeKernel(cuda::Driver &driver, PeakLaunch &launch, std::string *why)
     cuda::DevicePtr out = driver.allocate(outBytes, &status);
     if (!status)
         return fail(why, status.message);
+    const std::size_t clockBytes = launch.clocks ? std::size_t(blocks) * 3 * sizeof(long long) : 0;
+    cuda::DevicePtr clocks = 0;
+    if (launch.clocks) {
+        clocks = driver.allocate(clockBytes, &status);
+        if (!status) {
+            driver.release(out, outBytes);
+            return fail(why, status.message);
+        }
+    }
+    std::vector<long long> hostClocks(clockBytes / sizeof(long long));
     const std::uintptr_t start = driver.createEvent(), stop = driver.createEvent();
-    void *args[] = {&out, &launch.iters};
-    std::vector<double> times;
+    void *args[] = {&out, &launch.iters, &clocks};
+    std::vector<double> times, spans;
     int warmups = 0;
     double warmedMs = 0;
     while (status && times.size() < std::size_t(kRuns)) {
@@ -315,14 +384,23 @@ double timeKernel(cuda::Driver &driver, PeakLaunch &launch, std::string *why)
             warmedMs += ms;
         } else {
             times.push_back(ms);
+            if (launch.clocks) {
+                status = driver.copyToHost(hostClocks.data(), clocks, clockBytes);
+                spans.push_back(averageSmSpan(hostClocks));
+            }
         }
     }
     driver.destroyEvent(start);
     driver.destroyEvent(stop);
     driver.release(out, outBytes);
+    if (launch.clocks)
+        driver.release(clocks, clockBytes);
     if (!status)
         return fail(why, status.message);
-    return cuda::medianOf(times);
+    const double ms = cuda::medianOf(times);
+    if (launch.clocks && ms > 0)
+        launch.mhz = cuda::medianOf(spans) / (ms * 1e3);
+    return ms;
 }
 
 std::int64_t fullDeviceBlocks(const cuda::DeviceInfo &dev)
@@ -395,7 +473,7 @@ double measureFp32Tflops(cuda::Driver &driver, std::string *why)
     return flops / (ms * 1e-3) / 1e12;
 }
 
-double measureTensorTflops(cuda::Driver &driver, TensorInput in, std::string *why)
+double measureTensorTflops(cuda::Driver &driver, TensorInput in, std::string *why, double *mhz)
 {
     const cuda::DeviceInfo &dev = driver.device();
     if (dev.ccMajor < 8)
@@ -404,6 +482,7 @@ double measureTensorTflops(cuda::Driver &driver, TensorInput in, std::string *wh
         return fail(why, "the FP8 roof is measured with wgmma, on compute capability 9.0 only");
     PeakLaunch launch;
     launch.source = tensorPeakSource(dev.ccMajor, in);
+    launch.clocks = true;
     double flopsPerIter = 0; // per block and loop iteration
     if (usesWgmma(dev.ccMajor)) {
         // wgmma is an sm_90a instruction: code for compute capability 9.0 exactly.
@@ -427,6 +506,8 @@ double measureTensorTflops(cuda::Driver &driver, TensorInput in, std::string *wh
     if (ms <= 0)
         return 0.0;
     const double flops = flopsPerIter * double(launch.iters) * double(launch.blocks);
+    if (mhz)
+        *mhz = launch.mhz;
     return flops / (ms * 1e-3) / 1e12;
 }
 
@@ -461,6 +542,9 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
             c.fp16TensorTFLOPs = j.value("fp16_tensor_tflops", 0.0);
             c.tf32TensorTFLOPs = j.value("tf32_tensor_tflops", 0.0);
             c.fp8TensorTFLOPs = j.value("fp8_tensor_tflops", 0.0);
+            c.fp16TensorMHz = j.value("fp16_tensor_mhz", 0.0);
+            c.tf32TensorMHz = j.value("tf32_tensor_mhz", 0.0);
+            c.fp8TensorMHz = j.value("fp8_tensor_mhz", 0.0);
             c.measuredBy = "cached from " + j.value("date", std::string("an earlier run")) + " ("
                            + path.string() + "; tensor roofs by " + tensorPeakInstructions(dev.ccMajor) + ")";
             return c;
@@ -475,13 +559,13 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
     c.fp32TFLOPs = measureFp32Tflops(driver, &why);
     if (c.fp32TFLOPs <= 0)
         notes->push_back("FP32 roof not measured: " + why);
-    c.fp16TensorTFLOPs = measureTensorTflops(driver, TensorInput::Fp16, &why);
+    c.fp16TensorTFLOPs = measureTensorTflops(driver, TensorInput::Fp16, &why, &c.fp16TensorMHz);
     if (c.fp16TensorTFLOPs <= 0)
         notes->push_back("FP16 tensor-core roof not measured: " + why);
-    c.tf32TensorTFLOPs = measureTensorTflops(driver, TensorInput::Tf32, &why);
+    c.tf32TensorTFLOPs = measureTensorTflops(driver, TensorInput::Tf32, &why, &c.tf32TensorMHz);
     if (c.tf32TensorTFLOPs <= 0)
         notes->push_back("TF32 tensor-core roof not measured: " + why);
-    c.fp8TensorTFLOPs = measureTensorTflops(driver, TensorInput::Fp8, &why);
+    c.fp8TensorTFLOPs = measureTensorTflops(driver, TensorInput::Fp8, &why, &c.fp8TensorMHz);
     if (c.fp8TensorTFLOPs <= 0 && dev.ccMajor >= 8)
         notes->push_back("FP8 tensor-core roof not measured: " + why);
     c.measuredBy = "measured now (the faster of two copy kernels, FFMA chains, "
@@ -496,6 +580,9 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
                               {"fp16_tensor_tflops", c.fp16TensorTFLOPs},
                               {"tf32_tensor_tflops", c.tf32TensorTFLOPs},
                               {"fp8_tensor_tflops", c.fp8TensorTFLOPs},
+                              {"fp16_tensor_mhz", c.fp16TensorMHz},
+                              {"tf32_tensor_mhz", c.tf32TensorMHz},
+                              {"fp8_tensor_mhz", c.fp8TensorMHz},
                               {"date", today()},
                               {"version", kCacheVersion}}
                    .dump(1)
@@ -530,6 +617,11 @@ void placeOnRoofline(run::KernelProfile &k, const run::RooflineCeilings &c)
     if (computeBound) {
         k.roof = tensor ? tensorRoof.name : "FP32 FMA";
         k.roofFraction = k.achievedTFLOPs / computeRoof;
+        // At the kernel's own clock: its FLOPs per SM cycle in the replayed launch (whose time
+        // and clock the counters measured together) over the roof kernel's.
+        const double roofHere = tensor ? tensorRoof.atClock(k.smClockMHz) : 0;
+        if (roofHere > 0 && k.counterNs > 0)
+            k.clockRoofFraction = *flops / k.counterNs / 1e3 / roofHere;
     } else if (c.copyGBs > 0 && bytes > 0) {
         k.roof = "copy bandwidth";
         k.roofFraction = k.achievedGBs / c.copyGBs;

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace tsm::cuda {
 class Driver;
@@ -25,12 +26,18 @@ enum class TensorInput { Fp16, Tf32, Fp8 };
 /// compute capability 9.x (built for sm_90a), mma.sync m16n8k16 (fp16) / m16n8k8 (tf32) from
 /// registers on others; 0 with the reason (no tensor cores before sm_80 here, fp8 measured on
 /// Hopper only).
-double measureTensorTflops(cuda::Driver &driver, TensorInput in, std::string *why);
+/// `mhz`, when given, gets the SM clock the kernel ran at (its blocks' clock64 spans over its
+/// time): the roof at another clock scales with it.
+double measureTensorTflops(cuda::Driver &driver, TensorInput in, std::string *why, double *mhz = nullptr);
 
 /// The CUDA source measureTensorTflops() times on a device of compute capability `ccMajor`.x:
 /// kernel tsm_wgmma_peak (sm_90a only) for 9, tsm_mma_peak (sm_80 and newer, fp16 and tf32)
-/// otherwise. Both take (float *out, int iters).
+/// otherwise. Both take (float *out, int iters, long long *clocks): thread 0 of block b writes
+/// its SM id and the clock64 at its start and end to clocks[3 b .. 3 b + 2].
 std::string tensorPeakSource(int ccMajor, TensorInput in = TensorInput::Fp16);
+/// The average over SMs of the cycles from an SM's first block start to its last block end,
+/// from the (smid, start, end) triples the tensor-core peak kernels record; 0 for none.
+double averageSmSpan(const std::vector<long long> &clocks);
 /// The instruction that source times: "wgmma m64n256k16", "wgmma m64n256k8 tf32",
 /// "wgmma m64n256k32 e4m3", "mma.sync m16n8k16" or "mma.sync m16n8k8 tf32".
 std::string tensorPeakInstruction(int ccMajor, TensorInput in = TensorInput::Fp16);
@@ -50,6 +57,8 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
 /// tensor cores", "FP8 tensor cores" or "FP16 tensor cores", when measured), else "FP32 FMA".
 /// The FLOP counters do not count tensor-core instructions, so a tensor-core kernel's FLOPs are
 /// launch_metadata's when it gives them.
+/// A kernel held to a tensor-core roof whose clock is known, with its own SM clock counted,
+/// also gets clockRoofFraction: the roof scaled to its clock, as Nsight Compute draws roofs.
 void placeOnRoofline(run::KernelProfile &k, const run::RooflineCeilings &c);
 
 } // namespace tsm::profiler

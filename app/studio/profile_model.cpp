@@ -251,6 +251,14 @@ QString ProfileModel::toolTip(int row, int column) const
             lines << tr("No FLOP count in this metric set: the roofline places this kernel by "
                         "its bandwidth only");
         break;
+    case RoofPercent:
+        if (hasCounters(k) && k.clockRoofFraction > 0)
+            lines << tr("%1% of the roof at the kernel's own SM clock (%2 MHz in the replayed "
+                        "launch; the roof kernel's FLOPs per cycle times that clock, as Nsight "
+                        "Compute draws roofs)")
+                         .arg(k.clockRoofFraction * 100, 0, 'f', 1)
+                         .arg(k.smClockMHz, 0, 'f', 0);
+        break;
     case Passes:
         if (hasCounters(k))
             lines << (k.passes == 1

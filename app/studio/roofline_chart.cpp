@@ -369,6 +369,10 @@ void RooflineChart::rebuild()
     if (tensorRoofs.size() > 1)
         caption << tr("Tensor-core roofs: %1; each kernel is held to its tl.dot's input type's")
                        .arg(tensorRoofs.join(QStringLiteral(", ")));
+    if (c.fp16TensorMHz > 0)
+        caption << tr("The FP16 tensor roof ran at %1 MHz; a tensor-core kernel's dotted line is "
+                      "its roof at its own SM clock")
+                       .arg(c.fp16TensorMHz, 0, 'f', 0);
     m_caption->setText(caption.join(QLatin1Char('\n')));
 }
 
@@ -426,6 +430,26 @@ void RooflineChart::addRoofs(double x0, double x1)
         const double at = several ? (rank % 2 ? 0.75 : 0.2) : 0.3;
         addLabel({ridge * std::pow(x1 / ridge, at), r.tflops}, several && !r.shortName.isEmpty() ? r.shortName : r.name,
                  roofColor);
+    }
+    // A tensor-core kernel whose SM clock was counted: its roof at that clock (the tensor roof
+    // scaled from the clock it was measured at), dotted, across its point; one line per roof
+    // and clock (to 10 MHz).
+    QStringList drawnAtClock;
+    for (const KernelProfile &k : m_report.kernels) {
+        const run::TensorRoof roof = run::tensorRoofOf(k, c);
+        const double atClock = roof.atClock(k.smClockMHz);
+        if (atClock <= 0 || k.clockRoofFraction <= 0 || !whyNotPlaced(k).isEmpty())
+            continue;
+        const QString name = tr("%1 at %2 MHz: %3")
+                                 .arg(QString::fromLatin1(roof.name).section(QLatin1Char(' '), 0, 0))
+                                 .arg(std::round(k.smClockMHz / 10) * 10, 0, 'f', 0)
+                                 .arg(atClock, 0, 'f', 0);
+        if (drawnAtClock.contains(name))
+            continue;
+        drawnAtClock << name;
+        const double x = pointOf(k).x();
+        addLine(name, {x / 3, atClock}, {x * 3, atClock}, Qt::DotLine);
+        addLabel({x / 3, atClock * 0.9}, name, roofColor);
     }
 }
 
@@ -490,10 +514,20 @@ QString RooflineChart::pointToolTip(int row, bool analytic) const
     if (roofHere > 0)
         lines << tr("the roof at this intensity: %1 TFLOP/s").arg(exact(roofHere));
     // On the point whose numbers placed the kernel under its roof.
-    if (placedBy(k, c) == (analytic ? PlacedBy::Analytic : PlacedBy::Measured))
+    if (placedBy(k, c) == (analytic ? PlacedBy::Analytic : PlacedBy::Measured)) {
         lines << tr("bound by %1: %2% of that roof")
                      .arg(QString::fromStdString(k.roof))
                      .arg(k.roofFraction * 100, 0, 'f', 1);
+        const run::TensorRoof roof = run::tensorRoofOf(k, c);
+        if (k.clockRoofFraction > 0)
+            lines << tr("at its own SM clock (%1 MHz in the replayed launch; the roof was measured "
+                        "at %2 MHz) that roof is %3 TFLOP/s, and the replayed launch reached %4% "
+                        "of it")
+                         .arg(k.smClockMHz, 0, 'f', 0)
+                         .arg(roof.mhz, 0, 'f', 0)
+                         .arg(exact(roof.atClock(k.smClockMHz)))
+                         .arg(k.clockRoofFraction * 100, 0, 'f', 1);
+    }
     return lines.join(QLatin1Char('\n'));
 }
 

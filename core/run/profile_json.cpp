@@ -43,6 +43,7 @@ nlohmann::json kernelToJson(const KernelProfile &k)
            {"passes", k.passes},
            {"counters_note", k.countersNote},
            {"counter_ns", jsonNumber(k.counterNs)},
+           {"sm_clock_mhz", jsonNumber(k.smClockMHz)},
            {"dram_bytes", jsonNumber(k.dramBytes)},
            {"flops", k.flops ? jsonNumber(*k.flops) : nlohmann::json(nullptr)},
            {"analytic_bytes", k.analyticBytes ? jsonNumber(*k.analyticBytes) : nlohmann::json(nullptr)},
@@ -51,6 +52,7 @@ nlohmann::json kernelToJson(const KernelProfile &k)
            {"achieved_tflops", jsonNumber(k.achievedTFLOPs)},
            {"roof", k.roof},
            {"roof_fraction", jsonNumber(k.roofFraction)},
+           {"clock_roof_fraction", jsonNumber(k.clockRoofFraction)},
            {"lines", lines},
            {"lines_measured_by", k.linesMeasuredBy}};
     return j;
@@ -85,6 +87,7 @@ KernelProfile kernelFromJson(const nlohmann::json &j)
     k.passes = jsonGet<int>(j, "passes");
     k.countersNote = jsonGet<std::string>(j, "counters_note");
     k.counterNs = jsonGet<double>(j, "counter_ns");
+    k.smClockMHz = jsonGet<double>(j, "sm_clock_mhz");
     k.dramBytes = jsonGet<double>(j, "dram_bytes");
     if (auto it = j.find("flops"); it != j.end() && it->is_number())
         k.flops = it->get<double>();
@@ -96,6 +99,7 @@ KernelProfile kernelFromJson(const nlohmann::json &j)
     k.achievedTFLOPs = jsonGet<double>(j, "achieved_tflops");
     k.roof = jsonGet<std::string>(j, "roof");
     k.roofFraction = jsonGet<double>(j, "roof_fraction");
+    k.clockRoofFraction = jsonGet<double>(j, "clock_roof_fraction");
     if (auto it = j.find("lines"); it != j.end() && it->is_array())
         for (const auto &l : *it) {
             LineCost c;
@@ -140,6 +144,9 @@ nlohmann::json profileToJson(const ProfileReport &r)
               {"fp16_tensor_tflops", jsonNumber(c.fp16TensorTFLOPs)},
               {"tf32_tensor_tflops", jsonNumber(c.tf32TensorTFLOPs)},
               {"fp8_tensor_tflops", jsonNumber(c.fp8TensorTFLOPs)},
+              {"fp16_tensor_mhz", jsonNumber(c.fp16TensorMHz)},
+              {"tf32_tensor_mhz", jsonNumber(c.tf32TensorMHz)},
+              {"fp8_tensor_mhz", jsonNumber(c.fp8TensorMHz)},
               {"measured_by", c.measuredBy}}},
             {"notes", r.notes}};
 }
@@ -172,6 +179,9 @@ ProfileReport profileFromJson(const nlohmann::json &j)
         r.roofline.fp16TensorTFLOPs = jsonGet<double>(*it, "fp16_tensor_tflops");
         r.roofline.tf32TensorTFLOPs = jsonGet<double>(*it, "tf32_tensor_tflops");
         r.roofline.fp8TensorTFLOPs = jsonGet<double>(*it, "fp8_tensor_tflops");
+        r.roofline.fp16TensorMHz = jsonGet<double>(*it, "fp16_tensor_mhz");
+        r.roofline.tf32TensorMHz = jsonGet<double>(*it, "tf32_tensor_mhz");
+        r.roofline.fp8TensorMHz = jsonGet<double>(*it, "fp8_tensor_mhz");
         r.roofline.measuredBy = jsonGet<std::string>(*it, "measured_by");
     }
     r.notes = jsonGet<std::vector<std::string>>(j, "notes");

@@ -62,6 +62,8 @@ struct KernelProfile
     int passes = 0;
     std::string countersNote; ///< why there are no counters, when there are none
     double counterNs = 0;     ///< gpu__time_duration.sum
+    /// The SM clock in the replayed launch (sm__cycles_elapsed.avg.per_second), MHz; 0 unknown.
+    double smClockMHz = 0;
     double dramBytes = 0;     ///< read + written
     std::optional<double> flops;      ///< measured (FFMA counted twice) when the set had them
     /// What the kernel's launch_metadata says its first launch here moves and computes.
@@ -72,6 +74,10 @@ struct KernelProfile
     /// bf16), "TF32 tensor cores", "FP8 tensor cores".
     std::string roof;
     double roofFraction = 0;          ///< achieved / that roof, 0..1+
+    /// For a tensor-core roof whose clock and the kernel's are known: the replayed launch's
+    /// FLOPs per SM cycle over the roof kernel's (the fraction of that roof at the kernel's own
+    /// SM clock, as Nsight Compute draws its roofs), else 0.
+    double clockRoofFraction = 0;
 
     std::vector<LineCost> lines;      ///< per Python line of the kernel, when mapped
     std::string linesMeasuredBy;      ///< "SASS instructions per line (static)", ...
@@ -98,6 +104,10 @@ struct RooflineCeilings
     /// only here).
     double tf32TensorTFLOPs = 0, fp8TensorTFLOPs = 0;
     std::string measuredBy;   ///< "measured now" / "cached from <date>"
+    /// The SM clock (MHz) each tensor-core roof kernel ran at, from its blocks' clock64 over its
+    /// time: the tensor cores' clock falls under load, and a matmul that also moves memory runs
+    /// lower than the roof kernel (0: not measured).
+    double fp16TensorMHz = 0, tf32TensorMHz = 0, fp8TensorMHz = 0;
 };
 
 /// A tensor-core roof: TFLOP/s (0: none) and its name, as KernelProfile::roof gives it.
@@ -105,6 +115,11 @@ struct TensorRoof
 {
     double tflops = 0;
     const char *name = "";
+    double mhz = 0; ///< the SM clock it was measured at, 0 unknown
+
+    /// The roof at an SM clock of `mhz` MHz (the tensor cores' FLOPs per cycle times it), 0
+    /// when either clock is unknown.
+    double atClock(double kernelMHz) const { return mhz > 0 && kernelMHz > 0 ? tflops * kernelMHz / mhz : 0; }
 };
 
 /// The tensor-core roof the roofline holds `k` to: that of its tl.dot's input type (TF32 or FP8
@@ -115,10 +130,10 @@ inline TensorRoof tensorRoofOf(const KernelProfile &k, const RooflineCeilings &c
     if (k.tensorCores.empty())
         return {};
     if (k.tensorInput == "tf32" && c.tf32TensorTFLOPs > 0)
-        return {c.tf32TensorTFLOPs, "TF32 tensor cores"};
+        return {c.tf32TensorTFLOPs, "TF32 tensor cores", c.tf32TensorMHz};
     if (k.tensorInput == "fp8" && c.fp8TensorTFLOPs > 0)
-        return {c.fp8TensorTFLOPs, "FP8 tensor cores"};
-    return {c.fp16TensorTFLOPs, "FP16 tensor cores"};
+        return {c.fp8TensorTFLOPs, "FP8 tensor cores", c.fp8TensorMHz};
+    return {c.fp16TensorTFLOPs, "FP16 tensor cores", c.fp16TensorMHz};
 }
 
 /// Whether the roofline holds `k` to a tensor-core roof (tensorRoofOf): its tl.dot ran on

@@ -302,6 +302,49 @@ private slots:
                  qPrintable(caption));
     }
 
+    // A tensor-core kernel whose SM clock was counted (1520 MHz) under a roof measured at
+    // 1640 MHz: a dotted line across its point at the roof scaled to its clock (712 * 1520 /
+    // 1640 = 659.9), its tooltip saying both fractions, the caption the roof's clock.
+    void tensorKernelsShowTheirRoofAtTheirOwnClock()
+    {
+        const double n = 4096, flops = 2 * n * n * n, dram = 1.2e8, ns = 250000;
+        run::KernelProfile mm = kernelRow("matmul_kernel", n * n * 2, dram, ns);
+        mm.tensorCores = "wgmma";
+        mm.analyticFlops = flops;
+        mm.achievedTFLOPs = flops / ns / 1e3;
+        mm.roof = "FP16 tensor cores";
+        mm.roofFraction = mm.achievedTFLOPs / 712;
+        mm.smClockMHz = 1520;
+        mm.clockRoofFraction = mm.achievedTFLOPs / (712 * 1520 / 1640.0);
+        run::ProfileReport r = fixture();
+        r.roofline.fp16TensorMHz = 1640;
+        r.kernels.push_back(mm);
+        RooflineChart chart;
+        chart.setReport(r);
+        const QString name = QStringLiteral("FP16 at 1520 MHz: 660");
+        QVERIFY2(chart.roofNames().contains(name), qPrintable(chart.roofNames().join(QLatin1Char('|'))));
+        const QList<QPointF> line = chart.roofPoints(name);
+        QCOMPARE(line.size(), 2);
+        QVERIFY(near(line[0].y(), 712 * 1520 / 1640.0));
+        QVERIFY(line[0].x() < flops / dram && line[1].x() > flops / dram);
+        const QList<QPointF> measured = chart.kernelPoints(QStringLiteral("matmul_kernel"));
+        const QString tip = chart.toolTipAt(QStringLiteral("matmul_kernel"), measured[0]);
+        QVERIFY2(tip.contains(QStringLiteral("bound by FP16 tensor cores: 77.2% of that roof")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("at its own SM clock (1520 MHz in the replayed launch; the roof was "
+                                             "measured at 1640 MHz) that roof is 659.902 TFLOP/s, and the "
+                                             "replayed launch reached 83.3% of it")),
+                 qPrintable(tip));
+        QVERIFY2(chart.caption().contains(QStringLiteral("The FP16 tensor roof ran at 1640 MHz")),
+                 qPrintable(chart.caption()));
+
+        // Without the kernel's clock: no such line.
+        r.kernels.back().smClockMHz = 0;
+        r.kernels.back().clockRoofFraction = 0;
+        chart.setReport(r);
+        for (const QString &roof : chart.roofNames())
+            QVERIFY2(!roof.contains(QStringLiteral(" MHz: ")), qPrintable(roof));
+    }
+
     // The roof a kernel is held to: FP32 FMA for a kernel without tensor-core dots, FP16 tensor
     // cores for one with them - never the higher of the two for every kernel.
     void eachKernelUnderItsOwnComputeRoof()

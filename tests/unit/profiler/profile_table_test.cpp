@@ -53,6 +53,31 @@ TEST(ProfileTable, OneRowPerKernelWithRoofsAndNotes)
     EXPECT_NE(t.find("L2 clear (do_bench)"), std::string::npos);
     EXPECT_NE(t.find("hottest line 33 (50% of SASS instructions)"), std::string::npos) << t;
     EXPECT_NE(t.find("7 more ran"), std::string::npos) << t;
+    EXPECT_EQ(t.find("'at its clock'"), std::string::npos) << t; // no such fraction here
+}
+
+// A tensor-core kernel with its SM clock counted: the clock, and the fraction of the roof at
+// that clock beside the fraction of the roof as measured (and the roof's own clock).
+TEST(ProfileTable, TensorKernelsShowTheirRoofAtTheirClock)
+{
+    run::ProfileReport r;
+    r.metricSet = "fast";
+    r.roofline = {"NVIDIA H100 80GB HBM3", 3000, 60, 885, 0, 0, "measured now", 1637};
+    run::KernelProfile k;
+    k.kernel = "matmul_kernel";
+    k.grid = {512, 1, 1};
+    k.metrics = {{"gpu__time_duration.sum", 1450000, "nanosecond"}};
+    k.counterNs = 1450000;
+    k.roof = "FP16 tensor cores";
+    k.roofFraction = 0.826;
+    k.smClockMHz = 1521.6;
+    k.clockRoofFraction = 0.9213;
+    r.kernels.push_back(k);
+    const std::string t = profileTable(r);
+    EXPECT_NE(t.find("FP16 tensor 885 TFLOP/s at 1637 MHz"), std::string::npos) << t;
+    EXPECT_NE(t.find("SM MHz  at its clock"), std::string::npos) << t;
+    EXPECT_NE(t.find("82.6%    1522         92.1%"), std::string::npos) << t;
+    EXPECT_NE(t.find("note: 'at its clock': the replayed launch's FLOPs per SM cycle"), std::string::npos) << t;
 }
 
 TEST(ProfileTable, SaysWhyThereAreNoCounters)

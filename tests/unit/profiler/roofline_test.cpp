@@ -139,6 +139,53 @@ TEST(Roofline, TensorCoreKernelIsMeasuredAgainstTheTensorRoof)
     EXPECT_DOUBLE_EQ(counted.roofFraction, 0.8);
 }
 
+// The roof at the kernel's own clock: the roof kernel's FLOPs per cycle (800 TFLOP/s at
+// 1600 MHz) times the replayed launch's SM clock (1400 MHz: 700 TFLOP/s), against that launch's
+// FLOPs over its own time (640 GFLOP in 1 ms).
+TEST(Roofline, TensorCoreKernelIsAlsoMeasuredAtItsOwnClock)
+{
+    run::RooflineCeilings c = h200WithTensorCores();
+    c.fp16TensorMHz = 1600;
+    run::KernelProfile k = matmulLike("wgmma");
+    k.counterNs = 1e6;
+    k.smClockMHz = 1400;
+    placeOnRoofline(k, c);
+    EXPECT_DOUBLE_EQ(k.roofFraction, 0.8);
+    EXPECT_DOUBLE_EQ(k.clockRoofFraction, 640.0 / 700);
+    EXPECT_DOUBLE_EQ(run::tensorRoofOf(k, c).atClock(1400), 700);
+
+    // The replayed launch's time, not the median's: the clock was counted in that launch.
+    k.counterNs = 0.8e6;
+    placeOnRoofline(k, c);
+    EXPECT_DOUBLE_EQ(k.clockRoofFraction, 800.0 / 700);
+
+    // Unknown clocks (the kernel's, or the roof kernel's in an older cache): no such fraction.
+    run::KernelProfile noClock = matmulLike("wgmma");
+    noClock.counterNs = 1e6;
+    placeOnRoofline(noClock, c);
+    EXPECT_EQ(noClock.clockRoofFraction, 0);
+    run::KernelProfile oldCache = k;
+    oldCache.clockRoofFraction = 0;
+    placeOnRoofline(oldCache, h200WithTensorCores());
+    EXPECT_EQ(oldCache.clockRoofFraction, 0);
+
+    // Held to FP32 FMA, not to a tensor roof: none either.
+    run::KernelProfile fma = matmulLike("");
+    fma.counterNs = 1e6;
+    fma.smClockMHz = 1400;
+    placeOnRoofline(fma, c);
+    EXPECT_EQ(fma.roof, "FP32 FMA");
+    EXPECT_EQ(fma.clockRoofFraction, 0);
+}
+
+// The roof kernels' clock: per SM from its first block's start to its last block's end (two
+// blocks on SM 3 in sequence, one on SM 7), averaged over the SMs.
+TEST(Roofline, AverageSmSpanJoinsTheBlocksOfEachSm)
+{
+    EXPECT_EQ(averageSmSpan({}), 0);
+    EXPECT_DOUBLE_EQ(averageSmSpan({3, 100, 1100, 7, 50, 2050, 3, 1000, 3100}), (3000.0 + 2000.0) / 2);
+}
+
 TEST(Roofline, Tf32AndFp8KernelsAreHeldToTheirOwnTensorRoofs)
 {
     run::RooflineCeilings c = h200WithTensorCores();
@@ -229,6 +276,10 @@ TEST(Roofline, TensorPeakKernelsCompile)
     EXPECT_EQ(r.resources.spillStoreBytes, 0) << r.log;
     EXPECT_EQ(r.resources.stackBytes, 0) << r.log;
     EXPECT_EQ(r.log.find("serialized"), std::string::npos) << r.log;
+    // Each block records its SM and clock (averageSmSpan's triples).
+    EXPECT_NE(r.ptx.find("%clock64"), std::string::npos);
+    EXPECT_NE(r.ptx.find("%smid"), std::string::npos);
+    EXPECT_NE(r.ptx.find("tsm_wgmma_peak_param_2"), std::string::npos); // (out, iters, clocks)
 
     // wgmma is sm_90a's: plain sm_90 rejects it.
     o.arch = "sm_90";
@@ -239,6 +290,7 @@ TEST(Roofline, TensorPeakKernelsCompile)
         = cuda::compileCuda(tensorPeakSource(8), "/tilesmith/tsm_mma_peak.cu", o);
     ASSERT_TRUE(mma.ok) << mma.log;
     EXPECT_NE(mma.ptx.find("mma.sync.aligned.m16n8k16"), std::string::npos);
+    EXPECT_NE(mma.ptx.find("%clock64"), std::string::npos);
     const cuda::CompileResult mmaTf32
         = cuda::compileCuda(tensorPeakSource(8, TensorInput::Tf32), "/tilesmith/tsm_mma_peak.cu", o);
     ASSERT_TRUE(mmaTf32.ok) << mmaTf32.log;

@@ -15,7 +15,7 @@ TEST(ProfileJson, RoundTrips)
     r.metricNames = {"gpu__time_duration.sum", "dram__bytes_read.sum"};
     r.passes = 1;
     r.notes = {"a note"};
-    r.roofline = {"NVIDIA H200", 4250.5, 64.3, 639.0, 320.5, 1290.0, "cached"};
+    r.roofline = {"NVIDIA H200", 4250.5, 64.3, 639.0, 320.5, 1290.0, "cached", 1755, 1690, 1610};
     KernelProfile k;
     k.kernel = "softmax_kernel";
     k.function = "softmax_kernel";
@@ -36,6 +36,8 @@ TEST(ProfileJson, RoundTrips)
     k.flops = 5e7;
     k.roof = "copy bandwidth";
     k.roofFraction = 0.994;
+    k.smClockMHz = 1520.5;
+    k.clockRoofFraction = 0.921;
     k.lines = {{27, 12, 3400, 0, 0.4}, {28, 3, 0, 250, 0.6, "long_scoreboard"}};
     k.linesMeasuredBy = "warp instructions executed";
     r.kernels.push_back(k);
@@ -58,6 +60,10 @@ TEST(ProfileJson, RoundTrips)
     EXPECT_EQ(back.kernels[0].tensorCores, "wgmma");
     EXPECT_EQ(back.kernels[0].tensorInput, "tf32");
     EXPECT_EQ(back.roofline.tf32TensorTFLOPs, 320.5);
+    EXPECT_EQ(back.roofline.fp16TensorMHz, 1755);
+    EXPECT_EQ(back.roofline.fp8TensorMHz, 1610);
+    EXPECT_EQ(back.kernels[0].smClockMHz, 1520.5);
+    EXPECT_EQ(back.kernels[0].clockRoofFraction, 0.921);
     EXPECT_EQ(back.roofline.fp8TensorTFLOPs, 1290.0);
 }
 
