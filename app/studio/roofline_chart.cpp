@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <optional>
 
 namespace tsm {
@@ -431,25 +432,30 @@ void RooflineChart::addRoofs(double x0, double x1)
         addLabel({ridge * std::pow(x1 / ridge, at), r.tflops}, several && !r.shortName.isEmpty() ? r.shortName : r.name,
                  roofColor);
     }
-    // A tensor-core kernel whose SM clock was counted: its roof at that clock (the tensor roof
-    // scaled from the clock it was measured at), dotted, across its point; one line per roof
-    // and clock (to 10 MHz).
-    QStringList drawnAtClock;
+    // The tensor-core kernel closest to each tensor roof, when at least half way up to it and
+    // its SM clock was counted: that roof at its clock (scaled from the clock it was measured
+    // at), dotted, across its point. Kernels far below their roof are read without it.
+    std::map<std::string, const KernelProfile *> closest; // roof name -> kernel
     for (const KernelProfile &k : m_report.kernels) {
         const run::TensorRoof roof = run::tensorRoofOf(k, c);
-        const double atClock = roof.atClock(k.smClockMHz);
-        if (atClock <= 0 || k.clockRoofFraction <= 0 || !whyNotPlaced(k).isEmpty())
+        if (roof.atClock(k.smClockMHz) <= 0 || k.clockRoofFraction < 0.5 || !whyNotPlaced(k).isEmpty())
             continue;
+        const KernelProfile *&best = closest[roof.name];
+        if (!best || k.clockRoofFraction > best->clockRoofFraction)
+            best = &k;
+    }
+    for (const auto &[roofName, k] : closest) {
+        const double atClock = run::tensorRoofOf(*k, c).atClock(k->smClockMHz);
         const QString name = tr("%1 at %2 MHz: %3")
-                                 .arg(QString::fromLatin1(roof.name).section(QLatin1Char(' '), 0, 0))
-                                 .arg(std::round(k.smClockMHz / 10) * 10, 0, 'f', 0)
+                                 .arg(QString::fromStdString(roofName).section(QLatin1Char(' '), 0, 0))
+                                 .arg(k->smClockMHz, 0, 'f', 0)
                                  .arg(atClock, 0, 'f', 0);
-        if (drawnAtClock.contains(name))
-            continue;
-        drawnAtClock << name;
-        const double x = pointOf(k).x();
-        addLine(name, {x / 3, atClock}, {x * 3, atClock}, Qt::DotLine);
-        addLabel({x / 3, atClock * 0.9}, name, roofColor);
+        // From the copy roof (or a third of the kernel's intensity) to three times it; the label
+        // left of its start, above the copy roof, clear of the measured roofs' labels.
+        const double x = pointOf(*k).x();
+        const double start = std::max(x / 3, c.copyGBs > 0 ? atClock * 1000 / c.copyGBs : 0.0);
+        addLine(name, {start, atClock}, {x * 3, atClock}, Qt::DotLine);
+        addLabel({start / 2.6, atClock * 0.97}, name, roofColor);
     }
 }
 
