@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <tuple>
 
 namespace tsm::profiler {
 
@@ -46,12 +45,10 @@ std::string profileTable(const run::ProfileReport &r)
     if (c.copyGBs > 0 || c.fp32TFLOPs > 0) {
         out += "Roofs on " + c.device + ": copy " + fmt("%.0f", c.copyGBs) + " GB/s, FP32 "
                + fmt("%.1f", c.fp32TFLOPs) + " TFLOP/s";
-        for (const auto &[name, tflops, mhz] : {std::tuple{"FP16", c.fp16TensorTFLOPs, c.fp16TensorMHz},
-                                                std::tuple{"TF32", c.tf32TensorTFLOPs, c.tf32TensorMHz},
-                                                std::tuple{"FP8", c.fp8TensorTFLOPs, c.fp8TensorMHz}})
-            if (tflops > 0)
-                out += std::string(", ") + name + " tensor " + fmt("%.0f", tflops) + " TFLOP/s"
-                       + (mhz > 0 ? " at " + fmt("%.0f", mhz) + " MHz" : std::string());
+        for (const run::TensorRoof &t : run::tensorRoofs(c))
+            if (t.tflops > 0)
+                out += std::string(", ") + t.type + " tensor " + fmt("%.0f", t.tflops) + " TFLOP/s"
+                       + (t.mhz > 0 ? " at " + fmt("%.0f", t.mhz) + " MHz" : std::string());
         out += " (" + c.measuredBy + ")\n";
     }
     if (!r.countersAvailable)

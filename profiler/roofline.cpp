@@ -539,12 +539,10 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
             && j.value("version", 0) == kCacheVersion) {
             c.copyGBs = j.value("copy_gbs", 0.0);
             c.fp32TFLOPs = j.value("fp32_tflops", 0.0);
-            c.fp16TensorTFLOPs = j.value("fp16_tensor_tflops", 0.0);
-            c.tf32TensorTFLOPs = j.value("tf32_tensor_tflops", 0.0);
-            c.fp8TensorTFLOPs = j.value("fp8_tensor_tflops", 0.0);
-            c.fp16TensorMHz = j.value("fp16_tensor_mhz", 0.0);
-            c.tf32TensorMHz = j.value("tf32_tensor_mhz", 0.0);
-            c.fp8TensorMHz = j.value("fp8_tensor_mhz", 0.0);
+            for (const run::TensorRoofField &f : run::kTensorRoofFields) {
+                c.*f.tflops = j.value(std::string(f.key) + "_tensor_tflops", 0.0);
+                c.*f.mhz = j.value(std::string(f.key) + "_tensor_mhz", 0.0);
+            }
             c.measuredBy = "cached from " + j.value("date", std::string("an earlier run")) + " ("
                            + path.string() + "; tensor roofs by " + tensorPeakInstructions(dev.ccMajor) + ")";
             return c;
@@ -559,34 +557,29 @@ run::RooflineCeilings deviceCeilings(cuda::Driver &driver, std::vector<std::stri
     c.fp32TFLOPs = measureFp32Tflops(driver, &why);
     if (c.fp32TFLOPs <= 0)
         notes->push_back("FP32 roof not measured: " + why);
-    c.fp16TensorTFLOPs = measureTensorTflops(driver, TensorInput::Fp16, &why, &c.fp16TensorMHz);
-    if (c.fp16TensorTFLOPs <= 0)
-        notes->push_back("FP16 tensor-core roof not measured: " + why);
-    c.tf32TensorTFLOPs = measureTensorTflops(driver, TensorInput::Tf32, &why, &c.tf32TensorMHz);
-    if (c.tf32TensorTFLOPs <= 0)
-        notes->push_back("TF32 tensor-core roof not measured: " + why);
-    c.fp8TensorTFLOPs = measureTensorTflops(driver, TensorInput::Fp8, &why, &c.fp8TensorMHz);
-    if (c.fp8TensorTFLOPs <= 0 && dev.ccMajor >= 8)
-        notes->push_back("FP8 tensor-core roof not measured: " + why);
+    for (const run::TensorRoofField &f : run::kTensorRoofFields) {
+        const std::string type = f.type;
+        const TensorInput in = type == "TF32" ? TensorInput::Tf32 : type == "FP8" ? TensorInput::Fp8 : TensorInput::Fp16;
+        c.*f.tflops = measureTensorTflops(driver, in, &why, &(c.*f.mhz));
+        if (c.*f.tflops <= 0 && (in != TensorInput::Fp8 || dev.ccMajor >= 8))
+            notes->push_back(type + " tensor-core roof not measured: " + why);
+    }
     c.measuredBy = "measured now (the faster of two copy kernels, FFMA chains, "
                    + tensorPeakInstructions(dev.ccMajor) + ")";
     if (c.copyGBs > 0 && c.fp32TFLOPs > 0) {
         std::error_code ec;
         fs::create_directories(path.parent_path(), ec);
         std::ofstream out(path);
-        out << nlohmann::json{{"device", c.device},
-                              {"copy_gbs", c.copyGBs},
-                              {"fp32_tflops", c.fp32TFLOPs},
-                              {"fp16_tensor_tflops", c.fp16TensorTFLOPs},
-                              {"tf32_tensor_tflops", c.tf32TensorTFLOPs},
-                              {"fp8_tensor_tflops", c.fp8TensorTFLOPs},
-                              {"fp16_tensor_mhz", c.fp16TensorMHz},
-                              {"tf32_tensor_mhz", c.tf32TensorMHz},
-                              {"fp8_tensor_mhz", c.fp8TensorMHz},
-                              {"date", today()},
-                              {"version", kCacheVersion}}
-                   .dump(1)
-            << "\n";
+        nlohmann::json j{{"device", c.device},
+                         {"copy_gbs", c.copyGBs},
+                         {"fp32_tflops", c.fp32TFLOPs},
+                         {"date", today()},
+                         {"version", kCacheVersion}};
+        for (const run::TensorRoofField &f : run::kTensorRoofFields) {
+            j[std::string(f.key) + "_tensor_tflops"] = c.*f.tflops;
+            j[std::string(f.key) + "_tensor_mhz"] = c.*f.mhz;
+        }
+        out << j.dump(1) << "\n";
     }
     return c;
 }

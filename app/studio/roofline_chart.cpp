@@ -135,9 +135,9 @@ DrawnRoofs drawnRoofs(const run::ProfileReport &r)
     DrawnRoofs d{c.fp32TFLOPs, 0, c.fp16TensorTFLOPs, 0};
     for (const KernelProfile &k : r.kernels) {
         const run::TensorRoof held = run::tensorRoofOf(k, c);
-        if (held.name == std::string("TF32 tensor cores"))
+        if (held.type == std::string("TF32"))
             d.tf32 = held.tflops;
-        if (held.name == std::string("FP8 tensor cores"))
+        if (held.type == std::string("FP8"))
             d.fp8 = held.tflops;
     }
     return d;
@@ -237,6 +237,9 @@ void RooflineChart::rebuild()
         delete axis;
     }
     m_roofs.clear();
+    m_labels.clear();
+    m_wideLabels.clear();
+    m_clockRoofs.clear();
     m_kernels.clear();
     m_kernelRows.clear();
     m_analytic.clear();
@@ -362,19 +365,44 @@ void RooflineChart::rebuild()
         caption << tr("The device's roofs were not measured: kernels are drawn without them");
     else if (!c.measuredBy.empty())
         caption << tr("Roofs %1").arg(QString::fromStdString(c.measuredBy));
+    auto roofs = run::tensorRoofs(c); // lowest first, as they stand on the chart
+    std::sort(roofs.begin(), roofs.end(), [](const auto &a, const auto &b) { return a.tflops < b.tflops; });
     QStringList tensorRoofs;
-    for (const auto &[t, name] : {std::pair{c.tf32TensorTFLOPs, "TF32"}, std::pair{c.fp16TensorTFLOPs, "FP16/BF16"},
-                                  std::pair{c.fp8TensorTFLOPs, "FP8"}})
-        if (t > 0)
-            tensorRoofs << QStringLiteral("%1 %2").arg(QLatin1String(name), tflopsText(t));
+    for (const run::TensorRoof &t : roofs)
+        if (t.tflops > 0)
+            tensorRoofs << QStringLiteral("%1 %2").arg(
+                t.type == std::string("FP16") ? QStringLiteral("FP16/BF16") : QLatin1String(t.type), tflopsText(t.tflops));
     if (tensorRoofs.size() > 1)
         caption << tr("Tensor-core roofs: %1; each kernel is held to its tl.dot's input type's")
                        .arg(tensorRoofs.join(QStringLiteral(", ")));
     if (c.fp16TensorMHz > 0)
         caption << tr("The FP16 tensor roof ran at %1 MHz; a tensor-core kernel's dotted line is "
                       "its roof at its own SM clock")
-                       .arg(c.fp16TensorMHz, 0, 'f', 0);
+                       .arg(c.fp16TensorMHz, 0, 'f', 0)
+                       + (m_clockRoofs.isEmpty() ? QString() : QStringLiteral(": ") + m_clockRoofs.join(QStringLiteral("; ")));
     m_caption->setText(caption.join(QLatin1Char('\n')));
+    showWideLabels();
+}
+
+void RooflineChart::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    showWideLabels();
+}
+
+void RooflineChart::showWideLabels()
+{
+    for (QXYSeries *label : std::as_const(m_wideLabels))
+        label->setPointLabelsVisible(width() >= kWideLabelsWidth);
+}
+
+QStringList RooflineChart::shownRoofLabels() const
+{
+    QStringList shown;
+    for (const QXYSeries *label : m_labels)
+        if (label->pointLabelsVisible())
+            shown << label->pointLabelsFormat();
+    return shown;
 }
 
 void RooflineChart::addRoofs(double x0, double x1)
@@ -401,66 +429,79 @@ void RooflineChart::addRoofs(double x0, double x1)
         const double lx = std::sqrt(x0 * end); // clear of the axis and of the ridge
         addLabel({lx, c.copyGBs * lx / 1000}, name, roofColor);
     }
+    // The tensor-core kernel closest to each tensor roof, when at least half way up to it and
+    // its SM clock was counted: that roof at its clock (scaled from the clock it was measured
+    // at) is drawn dotted across its point. Kernels far below their roof are read without it.
+    struct Closest
+    {
+        const KernelProfile *kernel;
+        double atClock; // its roof at its clock
+    };
+    std::map<std::string, Closest> closest; // roof type ("FP16") -> kernel
+    for (const KernelProfile &k : m_report.kernels) {
+        const run::TensorRoof roof = run::tensorRoofOf(k, c);
+        const Closest here{&k, roof.atClock(k.smClockMHz)}; // 0 where a clock is unknown
+        if (here.atClock <= 0 || k.clockRoofFraction < 0.5 || !whyNotPlaced(k).isEmpty())
+            continue;
+        const auto [at, added] = closest.try_emplace(roof.type, here);
+        if (!added && k.clockRoofFraction > at->second.kernel->clockRoofFraction)
+            at->second = here;
+    }
+
     const DrawnRoofs drawn = drawnRoofs(m_report);
     struct Roof
     {
         double tflops;
         QString name, shortName;
+        std::string type; // a tensor roof's, as closest names it
     };
     auto tensor = [](const char *type, double t) {
         return Roof{t, tr("%1 tensor %2").arg(QLatin1String(type), tflopsText(t)),
-                    QStringLiteral("%1 %2").arg(QLatin1String(type)).arg(t, 0, 'f', 0)};
+                    QStringLiteral("%1 %2").arg(QLatin1String(type)).arg(t, 0, 'f', 0), type};
     };
-    const Roof compute[] = {{drawn.fp32, tr("FP32 %1").arg(tflopsText(drawn.fp32)), {}},
+    const Roof compute[] = {{drawn.fp32, tr("FP32 %1").arg(tflopsText(drawn.fp32)), {}, {}},
                             tensor("TF32", drawn.tf32), tensor("FP16", drawn.fp16), tensor("FP8", drawn.fp8)};
     // Several tensor roofs lie close together: their labels are short ("TF32 497"; the
     // caption names them in full) and alternate between the left and the right of their roofs,
-    // from the highest down, so that they do not overprint.
-    std::vector<double> order;
+    // from the highest down, so that they do not overprint. A roof drawn again at a kernel's
+    // clock has its label on the right: the left, by the ridge, is the dotted line's.
+    const bool several = drawn.tf32 > 0 || drawn.fp8 > 0;
+    std::vector<const Roof *> highestFirst;
     for (const Roof &r : compute)
         if (r.tflops > 0)
-            order.push_back(r.tflops);
-    std::sort(order.begin(), order.end(), std::greater<>());
-    const bool several = drawn.tf32 > 0 || drawn.fp8 > 0;
+            highestFirst.push_back(&r);
+    std::sort(highestFirst.begin(), highestFirst.end(), [](auto *a, auto *b) { return a->tflops > b->tflops; });
+    std::map<const Roof *, bool> onTheRight;
+    bool previousRight = true;
+    for (const Roof *r : highestFirst)
+        previousRight = onTheRight[r] = closest.count(r->type) || (several && !previousRight);
     for (const Roof &r : compute) {
         if (r.tflops <= 0)
             continue;
         const double ridge = c.copyGBs > 0 ? r.tflops * 1000 / c.copyGBs : x0;
         addLine(r.name, {ridge, r.tflops}, {x1, r.tflops}, r.tflops == top ? Qt::SolidLine : Qt::DashLine);
-        const auto rank = std::find(order.begin(), order.end(), r.tflops) - order.begin();
-        const double at = several ? (rank % 2 ? 0.75 : 0.2) : 0.3;
+        const double at = onTheRight[&r] ? 0.75 : several ? 0.2 : 0.3;
         addLabel({ridge * std::pow(x1 / ridge, at), r.tflops}, several && !r.shortName.isEmpty() ? r.shortName : r.name,
                  roofColor);
     }
-    // The tensor-core kernel closest to each tensor roof, when at least half way up to it and
-    // its SM clock was counted: that roof at its clock (scaled from the clock it was measured
-    // at), dotted, across its point. Kernels far below their roof are read without it.
-    std::map<std::string, const KernelProfile *> closest; // roof name -> kernel
-    for (const KernelProfile &k : m_report.kernels) {
-        const run::TensorRoof roof = run::tensorRoofOf(k, c);
-        if (roof.atClock(k.smClockMHz) <= 0 || k.clockRoofFraction < 0.5 || !whyNotPlaced(k).isEmpty())
-            continue;
-        const KernelProfile *&best = closest[roof.name];
-        if (!best || k.clockRoofFraction > best->clockRoofFraction)
-            best = &k;
-    }
-    for (const auto &[roofName, k] : closest) {
-        const double atClock = run::tensorRoofOf(*k, c).atClock(k->smClockMHz);
+    for (const auto &[type, best] : closest) {
+        const auto [k, atClock] = best;
         const QString name = tr("%1 at %2 MHz: %3")
-                                 .arg(QString::fromStdString(roofName).section(QLatin1Char(' '), 0, 0))
+                                 .arg(QString::fromStdString(type))
                                  .arg(k->smClockMHz, 0, 'f', 0)
                                  .arg(atClock, 0, 'f', 0);
         // From the copy roof (or a third of the kernel's intensity) to three times it; the label
-        // left of its start, above the copy roof, clear of the measured roofs' labels.
+        // left of its start, above the copy roof.
         const double x = pointOf(*k).x();
         const double start = std::max(x / 3, c.copyGBs > 0 ? atClock * 1000 / c.copyGBs : 0.0);
         addLine(name, {start, atClock}, {x * 3, atClock}, Qt::DotLine);
-        addLabel({start / 2.6, atClock * 0.97}, name, roofColor);
+        m_wideLabels << addLabel({start / 2.6, atClock * 0.97}, name, roofColor);
+        m_clockRoofs << tr("%1 (%2, grid %3)").arg(name, kernelName(*k), ProfileModel::gridText(k->grid));
     }
 }
 
 // A roof's label: a one-point series whose only visible part is its point label.
-void RooflineChart::addLabel(QPointF at, const QString &text, const QColor &color)
+QXYSeries *RooflineChart::addLabel(QPointF at, const QString &text, const QColor &color)
 {
     auto *label = new QScatterSeries;
     label->setName(text + tr(" (label)"));
@@ -475,6 +516,8 @@ void RooflineChart::addLabel(QPointF at, const QString &text, const QColor &colo
     m_chart->addSeries(label);
     for (QLegendMarker *m : m_chart->legend()->markers(label))
         m->setVisible(false);
+    m_labels << label;
+    return label;
 }
 
 QString RooflineChart::pointToolTip(int row, bool analytic) const

@@ -57,11 +57,20 @@ public:
     QChartView *view() const { return m_view; }
     /// Redraws in Theme::current()'s chart theme.
     void applyTheme();
+    /// The roof labels drawn now, as they read. A roof at a kernel's clock is labelled on the
+    /// chart only when it is at least kWideLabelsWidth wide (narrower, the labels would
+    /// overprint each other; its numbers stay in the caption and the tooltip).
+    QStringList shownRoofLabels() const;
+    static constexpr int kWideLabelsWidth = 700;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void rebuild();
     void addRoofs(double x0, double x1);
-    void addLabel(QPointF at, const QString &text, const QColor &color);
+    QXYSeries *addLabel(QPointF at, const QString &text, const QColor &color);
+    void showWideLabels();
     QString pointToolTip(int row, bool analytic) const;
 
     run::ProfileReport m_report;
@@ -69,6 +78,9 @@ private:
     QChartView *m_view;
     QLabel *m_caption;
     QList<QXYSeries *> m_roofs;
+    QList<QXYSeries *> m_labels;     ///< the roofs' labels
+    QList<QXYSeries *> m_wideLabels; ///< of those, shown only on a wide chart
+    QStringList m_clockRoofs;        ///< the roofs at kernels' clocks, for the caption
     QList<QXYSeries *> m_kernels;
     QList<QList<int>> m_kernelRows; ///< parallel to m_kernels
     QList<bool> m_analytic;         ///< parallel to m_kernels: launch_metadata's numbers

@@ -129,6 +129,13 @@ nlohmann::json profileToJson(const ProfileReport &r)
                             {"duration_ns", l.durationNs},
                             {"grid", l.grid}});
     const RooflineCeilings &c = r.roofline;
+    nlohmann::json roofline
+        = {{"device", c.device}, {"copy_gbs", jsonNumber(c.copyGBs)}, {"fp32_tflops", jsonNumber(c.fp32TFLOPs)}};
+    for (const TensorRoofField &f : kTensorRoofFields) {
+        roofline[std::string(f.key) + "_tensor_tflops"] = jsonNumber(c.*f.tflops);
+        roofline[std::string(f.key) + "_tensor_mhz"] = jsonNumber(c.*f.mhz);
+    }
+    roofline["measured_by"] = c.measuredBy;
     return {{"metric_set", r.metricSet},
             {"metric_names", r.metricNames},
             {"passes", r.passes},
@@ -137,17 +144,7 @@ nlohmann::json profileToJson(const ProfileReport &r)
             {"kernels", kernels},
             {"timeline", timeline},
             {"timeline_dropped", r.timelineDropped},
-            {"roofline",
-             {{"device", c.device},
-              {"copy_gbs", jsonNumber(c.copyGBs)},
-              {"fp32_tflops", jsonNumber(c.fp32TFLOPs)},
-              {"fp16_tensor_tflops", jsonNumber(c.fp16TensorTFLOPs)},
-              {"tf32_tensor_tflops", jsonNumber(c.tf32TensorTFLOPs)},
-              {"fp8_tensor_tflops", jsonNumber(c.fp8TensorTFLOPs)},
-              {"fp16_tensor_mhz", jsonNumber(c.fp16TensorMHz)},
-              {"tf32_tensor_mhz", jsonNumber(c.tf32TensorMHz)},
-              {"fp8_tensor_mhz", jsonNumber(c.fp8TensorMHz)},
-              {"measured_by", c.measuredBy}}},
+            {"roofline", roofline},
             {"notes", r.notes}};
 }
 
@@ -176,12 +173,10 @@ ProfileReport profileFromJson(const nlohmann::json &j)
         r.roofline.device = jsonGet<std::string>(*it, "device");
         r.roofline.copyGBs = jsonGet<double>(*it, "copy_gbs");
         r.roofline.fp32TFLOPs = jsonGet<double>(*it, "fp32_tflops");
-        r.roofline.fp16TensorTFLOPs = jsonGet<double>(*it, "fp16_tensor_tflops");
-        r.roofline.tf32TensorTFLOPs = jsonGet<double>(*it, "tf32_tensor_tflops");
-        r.roofline.fp8TensorTFLOPs = jsonGet<double>(*it, "fp8_tensor_tflops");
-        r.roofline.fp16TensorMHz = jsonGet<double>(*it, "fp16_tensor_mhz");
-        r.roofline.tf32TensorMHz = jsonGet<double>(*it, "tf32_tensor_mhz");
-        r.roofline.fp8TensorMHz = jsonGet<double>(*it, "fp8_tensor_mhz");
+        for (const TensorRoofField &f : kTensorRoofFields) {
+            r.roofline.*f.tflops = jsonGet<double>(*it, (std::string(f.key) + "_tensor_tflops").c_str());
+            r.roofline.*f.mhz = jsonGet<double>(*it, (std::string(f.key) + "_tensor_mhz").c_str());
+        }
         r.roofline.measuredBy = jsonGet<std::string>(*it, "measured_by");
     }
     r.notes = jsonGet<std::vector<std::string>>(j, "notes");

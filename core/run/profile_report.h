@@ -114,13 +114,40 @@ struct RooflineCeilings
 struct TensorRoof
 {
     double tflops = 0;
-    const char *name = "";
-    double mhz = 0; ///< the SM clock it was measured at, 0 unknown
+    const char *name = ""; ///< "FP16 tensor cores"
+    double mhz = 0;        ///< the SM clock it was measured at, 0 unknown
+    const char *type = ""; ///< its input type, short: "FP16" (also bf16's), "TF32", "FP8"
 
     /// The roof at an SM clock of `mhz` MHz (the tensor cores' FLOPs per cycle times it), 0
     /// when either clock is unknown.
     double atClock(double kernelMHz) const { return mhz > 0 && kernelMHz > 0 ? tflops * kernelMHz / mhz : 0; }
 };
+
+/// The tensor-core roofs RooflineCeilings holds, FP16 (the reference) first, then TF32 and FP8:
+/// the one list that the measurement, its cache and JSON, the table and the chart go through.
+struct TensorRoofField
+{
+    const char *key;  ///< JSON stem: "<key>_tensor_tflops", "<key>_tensor_mhz"
+    const char *type; ///< TensorRoof::type
+    const char *name; ///< TensorRoof::name
+    double RooflineCeilings::*tflops;
+    double RooflineCeilings::*mhz;
+};
+inline constexpr TensorRoofField kTensorRoofFields[] = {
+    {"fp16", "FP16", "FP16 tensor cores", &RooflineCeilings::fp16TensorTFLOPs, &RooflineCeilings::fp16TensorMHz},
+    {"tf32", "TF32", "TF32 tensor cores", &RooflineCeilings::tf32TensorTFLOPs, &RooflineCeilings::tf32TensorMHz},
+    {"fp8", "FP8", "FP8 tensor cores", &RooflineCeilings::fp8TensorTFLOPs, &RooflineCeilings::fp8TensorMHz}};
+
+/// `c`'s tensor-core roofs in kTensorRoofFields' order (tflops 0: not measured).
+inline std::array<TensorRoof, 3> tensorRoofs(const RooflineCeilings &c)
+{
+    std::array<TensorRoof, 3> roofs;
+    for (std::size_t i = 0; i < roofs.size(); ++i) {
+        const TensorRoofField &f = kTensorRoofFields[i];
+        roofs[i] = {c.*f.tflops, f.name, c.*f.mhz, f.type};
+    }
+    return roofs;
+}
 
 /// The tensor-core roof the roofline holds `k` to: that of its tl.dot's input type (TF32 or FP8
 /// when measured), else the FP16 one (fp16, bf16, and the others when their own was not
@@ -129,11 +156,12 @@ inline TensorRoof tensorRoofOf(const KernelProfile &k, const RooflineCeilings &c
 {
     if (k.tensorCores.empty())
         return {};
-    if (k.tensorInput == "tf32" && c.tf32TensorTFLOPs > 0)
-        return {c.tf32TensorTFLOPs, "TF32 tensor cores", c.tf32TensorMHz};
-    if (k.tensorInput == "fp8" && c.fp8TensorTFLOPs > 0)
-        return {c.fp8TensorTFLOPs, "FP8 tensor cores", c.fp8TensorMHz};
-    return {c.fp16TensorTFLOPs, "FP16 tensor cores", c.fp16TensorMHz};
+    const auto [fp16, tf32, fp8] = tensorRoofs(c);
+    if (k.tensorInput == "tf32" && tf32.tflops > 0)
+        return tf32;
+    if (k.tensorInput == "fp8" && fp8.tflops > 0)
+        return fp8;
+    return fp16;
 }
 
 /// Whether the roofline holds `k` to a tensor-core roof (tensorRoofOf): its tl.dot ran on

@@ -336,6 +336,21 @@ private slots:
                  qPrintable(tip));
         QVERIFY2(chart.caption().contains(QStringLiteral("The FP16 tensor roof ran at 1640 MHz")),
                  qPrintable(chart.caption()));
+        // Labelled on the chart only where there is room for it beside the measured roofs'
+        // labels; the caption says it always.
+        QVERIFY2(chart.caption().contains(QStringLiteral("own SM clock: FP16 at 1520 MHz: 660 (matmul_kernel, grid ")),
+                 qPrintable(chart.caption()));
+        QWidget host;
+        auto *shown = new RooflineChart(&host);
+        shown->setReport(r);
+        host.resize(1200, 800);
+        host.show();
+        shown->resize(RooflineChart::kWideLabelsWidth + 200, 500);
+        QVERIFY2(shown->shownRoofLabels().contains(name), qPrintable(shown->shownRoofLabels().join(QLatin1Char('|'))));
+        QVERIFY(shown->shownRoofLabels().contains(QStringLiteral("FP16 tensor 712 TFLOP/s")));
+        shown->resize(RooflineChart::kWideLabelsWidth - 200, 400);
+        QVERIFY2(!shown->shownRoofLabels().contains(name), qPrintable(shown->shownRoofLabels().join(QLatin1Char('|'))));
+        QVERIFY(shown->shownRoofLabels().contains(QStringLiteral("FP16 tensor 712 TFLOP/s")));
 
         // Less than half way up to that roof: read without the line (it would only crowd the
         // roofs' labels); nor without the kernel's clock.
