@@ -5,7 +5,7 @@ An H100 running 8192^3 matmuls back to back reaches its 700 W cap within half a 
 its SM clock by up to a third, so a do_bench median with the default 100 ms depends on what ran
 just before it (bench/results/2026-12-07-linear-gelu-power-cap-9ffb618-h100.txt). Here each line is
 timed for 1.5 s, three rounds in turn, so all three are read at the cap; then once more with the
-default do_bench, as the benchmark tables do. Appended by scripts/gpu/linear_gelu_steady.sh to
+default do_bench, as the benchmark tables do. Appended (by scripts/gpu/linear_gelu_steady.sh, through matmul_configs.sh) to
 bench/gpu/matmul.py (less its `__main__` block), so that one file runs under real Python + Triton
 and under `tilesmith run --backend cuda`. A development tool: nothing in the product uses it.
 """
