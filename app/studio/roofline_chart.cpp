@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QFontMetricsF>
 #include <QHash>
 #include <QLabel>
 #include <QLegendMarker>
@@ -203,6 +204,7 @@ RooflineChart::RooflineChart(QWidget *parent)
 {
     auto *host = new QWidget;
     m_view = makeChartView(m_chart, host);
+    connect(m_chart, &QChart::plotAreaChanged, this, &RooflineChart::placeLabels);
     m_caption->setWordWrap(true);
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_caption->setContentsMargins(6, 0, 6, 2);
@@ -239,6 +241,7 @@ void RooflineChart::rebuild()
     m_roofs.clear();
     m_labels.clear();
     m_wideLabels.clear();
+    m_tracks.clear();
     m_clockRoofs.clear();
     m_kernels.clear();
     m_kernelRows.clear();
@@ -366,20 +369,25 @@ void RooflineChart::rebuild()
     else if (!c.measuredBy.empty())
         caption << tr("Roofs %1").arg(QString::fromStdString(c.measuredBy));
     auto roofs = run::tensorRoofs(c); // lowest first, as they stand on the chart
-    std::sort(roofs.begin(), roofs.end(), [](const auto &a, const auto &b) { return a.tflops < b.tflops; });
+    std::sort(roofs.begin(), roofs.end(), [](const auto &a, const auto &b) {
+        return a.tflops < b.tflops;
+    });
     QStringList tensorRoofs;
     for (const run::TensorRoof &t : roofs)
         if (t.tflops > 0)
             tensorRoofs << QStringLiteral("%1 %2").arg(
-                t.type == std::string("FP16") ? QStringLiteral("FP16/BF16") : QLatin1String(t.type), tflopsText(t.tflops));
+                t.type == std::string("FP16") ? QStringLiteral("FP16/BF16") : QLatin1String(t.type),
+                tflopsText(t.tflops));
     if (tensorRoofs.size() > 1)
         caption << tr("Tensor-core roofs: %1; each kernel is held to its tl.dot's input type's")
                        .arg(tensorRoofs.join(QStringLiteral(", ")));
     if (c.fp16TensorMHz > 0)
         caption << tr("The FP16 tensor roof ran at %1 MHz; a tensor-core kernel's dotted line is "
                       "its roof at its own SM clock")
-                       .arg(c.fp16TensorMHz, 0, 'f', 0)
-                       + (m_clockRoofs.isEmpty() ? QString() : QStringLiteral(": ") + m_clockRoofs.join(QStringLiteral("; ")));
+                           .arg(c.fp16TensorMHz, 0, 'f', 0)
+                       + (m_clockRoofs.isEmpty()
+                              ? QString()
+                              : QStringLiteral(": ") + m_clockRoofs.join(QStringLiteral("; ")));
     m_caption->setText(caption.join(QLatin1Char('\n')));
     showWideLabels();
 }
@@ -394,6 +402,108 @@ void RooflineChart::showWideLabels()
 {
     for (QXYSeries *label : std::as_const(m_wideLabels))
         label->setPointLabelsVisible(width() >= kWideLabelsWidth);
+    placeLabels();
+}
+
+// Where QtCharts draws a one-point series' label: centred above the point, its baseline
+// (marker size / 2 + 2) px above it.
+QRectF RooflineChart::labelRect(const QXYSeries *label, QPointF point, const QString &text) const
+{
+    const QFontMetricsF fm(label->pointLabelsFont());
+    const QPointF at = m_chart->mapToPosition(point, const_cast<QXYSeries *>(label));
+    const double width = fm.horizontalAdvance(text), baseline = at.y() - 2 - 0.5;
+    return {at.x() - width / 2, baseline - fm.ascent(), width, fm.ascent() + fm.descent()};
+}
+
+// Slides each tracked roof label along its roof to the place nearest its preferred one where
+// it covers no kernel's point, no label placed before it, and stays between the plot area's left
+// and right edges (a roof near the top may have its label above the plot area); where there is
+// no such place, to the one where it covers the least.
+void RooflineChart::placeLabels()
+{
+    const QRectF plot = m_chart->plotArea();
+    if (plot.width() < 1 || plot.height() < 1 || m_chart->axes().isEmpty())
+        return;
+    QList<QRectF> taken;
+    for (QXYSeries *s : std::as_const(m_kernels))
+        for (const QPointF &p : s->points()) {
+            const QPointF at = m_chart->mapToPosition(p, s);
+            const double r = s->markerSize() / 2 + 2;
+            taken << QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r);
+        }
+    for (const QXYSeries *label : std::as_const(m_wideLabels))
+        if (label->pointLabelsVisible())
+            taken << labelRect(label, label->at(0), label->pointLabelsFormat())
+                         .adjusted(-2, -1, 2, 1);
+    auto along = [](const LabelTrack &t, double f) {
+        return QPointF(t.from.x() * std::pow(t.to.x() / t.from.x(), f),
+                       t.from.y() * std::pow(t.to.y() / t.from.y(), f));
+    };
+    for (const LabelTrack &t : std::as_const(m_tracks)) {
+        // A candidate every 2 px along the roof, nearest the preferred place first.
+        const QPointF a = m_chart->mapToPosition(t.from, t.label),
+                      b = m_chart->mapToPosition(t.to, t.label);
+        const int steps = std::clamp(int(std::hypot(b.x() - a.x(), b.y() - a.y()) / 2), 1, 2000);
+        std::vector<double> candidates{t.preferred};
+        for (int i = 0; i <= steps; ++i)
+            candidates.push_back(double(i) / steps);
+        std::stable_sort(candidates.begin(), candidates.end(), [&t](double a, double b) {
+            return std::abs(a - t.preferred) < std::abs(b - t.preferred);
+        });
+        // The full text at the first candidate that covers nothing, else the short one; where
+        // every place covers something, the text and place covering the least area.
+        QString text = t.texts.first();
+        QPointF chosen = along(t, t.preferred);
+        double least = -1;
+        for (const QString &candidateText : t.texts) {
+            for (double f : candidates) {
+                const QRectF r = labelRect(t.label, along(t, f), candidateText);
+                if (r.left() < plot.left() || r.right() > plot.right())
+                    continue;
+                double covered = 0;
+                for (const QRectF &o : std::as_const(taken)) {
+                    const QRectF both = o.intersected(r);
+                    covered += both.width() * both.height();
+                }
+                if (least < 0 || covered < least) {
+                    least = covered;
+                    chosen = along(t, f);
+                    text = candidateText;
+                }
+                if (covered == 0)
+                    break;
+            }
+            if (least == 0)
+                break;
+        }
+        if (t.label->pointLabelsFormat() != text)
+            t.label->setPointLabelsFormat(text);
+        if (t.label->at(0) != chosen)
+            t.label->replace(0, chosen);
+        taken << labelRect(t.label, chosen, text).adjusted(-2, -1, 2, 1);
+    }
+}
+
+QList<QRectF> RooflineChart::shownRoofLabelRects() const
+{
+    QList<QRectF> rects;
+    if (m_chart->plotArea().isEmpty())
+        return rects;
+    for (const QXYSeries *label : m_labels)
+        if (label->pointLabelsVisible())
+            rects << labelRect(label, label->at(0), label->pointLabelsFormat());
+    return rects;
+}
+
+QList<QPointF> RooflineChart::kernelPixelPoints() const
+{
+    QList<QPointF> points;
+    if (m_chart->plotArea().isEmpty())
+        return points;
+    for (QXYSeries *s : m_kernels)
+        for (const QPointF &p : s->points())
+            points << m_chart->mapToPosition(p, s);
+    return points;
 }
 
 QStringList RooflineChart::shownRoofLabels() const
@@ -427,7 +537,11 @@ void RooflineChart::addRoofs(double x0, double x1)
         const QString name = tr("copy %1").arg(bandwidthText(c.copyGBs));
         addLine(name, {x0, c.copyGBs * x0 / 1000}, {end, c.copyGBs * end / 1000}, Qt::SolidLine);
         const double lx = std::sqrt(x0 * end); // clear of the axis and of the ridge
-        addLabel({lx, c.copyGBs * lx / 1000}, name, roofColor);
+        m_tracks << LabelTrack{addLabel({lx, c.copyGBs * lx / 1000}, name, roofColor),
+                               {x0, c.copyGBs * x0 / 1000},
+                               {end, c.copyGBs * end / 1000},
+                               0.5,
+                               {name}};
     }
     // The tensor-core kernel closest to each tensor roof, when at least half way up to it and
     // its SM clock was counted: that roof at its clock (scaled from the clock it was measured
@@ -456,11 +570,15 @@ void RooflineChart::addRoofs(double x0, double x1)
         std::string type; // a tensor roof's, as closest names it
     };
     auto tensor = [](const char *type, double t) {
-        return Roof{t, tr("%1 tensor %2").arg(QLatin1String(type), tflopsText(t)),
-                    QStringLiteral("%1 %2").arg(QLatin1String(type)).arg(t, 0, 'f', 0), type};
+        return Roof{t,
+                    tr("%1 tensor %2").arg(QLatin1String(type), tflopsText(t)),
+                    QStringLiteral("%1 %2").arg(QLatin1String(type)).arg(t, 0, 'f', 0),
+                    type};
     };
     const Roof compute[] = {{drawn.fp32, tr("FP32 %1").arg(tflopsText(drawn.fp32)), {}, {}},
-                            tensor("TF32", drawn.tf32), tensor("FP16", drawn.fp16), tensor("FP8", drawn.fp8)};
+                            tensor("TF32", drawn.tf32),
+                            tensor("FP16", drawn.fp16),
+                            tensor("FP8", drawn.fp8)};
     // Several tensor roofs lie close together: their labels are short ("TF32 497"; the
     // caption names them in full) and alternate between the left and the right of their roofs,
     // from the highest down, so that they do not overprint. A roof drawn again at a kernel's
@@ -470,8 +588,12 @@ void RooflineChart::addRoofs(double x0, double x1)
     for (const Roof &r : compute)
         if (r.tflops > 0)
             highestFirst.push_back(&r);
-    std::sort(highestFirst.begin(), highestFirst.end(), [](auto *a, auto *b) { return a->tflops > b->tflops; });
+    std::sort(highestFirst.begin(), highestFirst.end(), [](auto *a, auto *b) {
+        return a->tflops > b->tflops;
+    });
     std::map<const Roof *, bool> onTheRight;
+    std::vector<std::pair<double, LabelTrack>>
+        tracks; // the compute roofs' labels, placed highest first
     bool previousRight = true;
     for (const Roof *r : highestFirst)
         previousRight = onTheRight[r] = closest.count(r->type) || (several && !previousRight);
@@ -479,11 +601,31 @@ void RooflineChart::addRoofs(double x0, double x1)
         if (r.tflops <= 0)
             continue;
         const double ridge = c.copyGBs > 0 ? r.tflops * 1000 / c.copyGBs : x0;
-        addLine(r.name, {ridge, r.tflops}, {x1, r.tflops}, r.tflops == top ? Qt::SolidLine : Qt::DashLine);
+        addLine(r.name,
+                {ridge, r.tflops},
+                {x1, r.tflops},
+                r.tflops == top ? Qt::SolidLine : Qt::DashLine);
         const double at = onTheRight[&r] ? 0.75 : several ? 0.2 : 0.3;
-        addLabel({ridge * std::pow(x1 / ridge, at), r.tflops}, several && !r.shortName.isEmpty() ? r.shortName : r.name,
-                 roofColor);
+        const QString text = several && !r.shortName.isEmpty() ? r.shortName : r.name;
+        // Where the full name finds no free place, the number alone ("FP32 67"; the caption and
+        // the tooltips name the roofs in full).
+        const QString shortText = r.shortName.isEmpty()
+                                      ? QStringLiteral("FP32 %1").arg(r.tflops, 0, 'f', 0)
+                                      : r.shortName;
+        QXYSeries *label = addLabel({ridge * std::pow(x1 / ridge, at), r.tflops}, text, roofColor);
+        tracks.push_back(
+            {r.tflops,
+             LabelTrack{label,
+                        {ridge, r.tflops},
+                        {x1, r.tflops},
+                        at,
+                        text == shortText ? QStringList{text} : QStringList{text, shortText}}});
     }
+    std::stable_sort(tracks.begin(), tracks.end(), [](const auto &a, const auto &b) {
+        return a.first > b.first;
+    });
+    for (const auto &[tflops, track] : tracks)
+        m_tracks << track;
     for (const auto &[type, best] : closest) {
         const auto [k, atClock] = best;
         const QString name = tr("%1 at %2 MHz: %3")
@@ -496,7 +638,8 @@ void RooflineChart::addRoofs(double x0, double x1)
         const double start = std::max(x / 3, c.copyGBs > 0 ? atClock * 1000 / c.copyGBs : 0.0);
         addLine(name, {start, atClock}, {x * 3, atClock}, Qt::DotLine);
         m_wideLabels << addLabel({start / 2.6, atClock * 0.97}, name, roofColor);
-        m_clockRoofs << tr("%1 (%2, grid %3)").arg(name, kernelName(*k), ProfileModel::gridText(k->grid));
+        m_clockRoofs
+            << tr("%1 (%2, grid %3)").arg(name, kernelName(*k), ProfileModel::gridText(k->grid));
     }
 }
 

@@ -11,11 +11,13 @@
 // it, and without them is listed as not placed. Kernels without a FLOP count are never placed on
 // a made-up intensity: the caption lists them with their fraction of the copy roof. Hovering over
 // a point shows its exact numbers, the kernel's own compute roof (its dot's input type's tensor
-// roof for tensor-core kernels, FP32 FMA otherwise) and, on the point whose numbers placed it, the roof that binds.
+// roof for tensor-core kernels, FP32 FMA otherwise) and, on the point whose numbers placed it, the
+// roof that binds.
 
 #include "core/run/profile_report.h"
 
 #include <QPointF>
+#include <QRectF>
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
@@ -62,6 +64,10 @@ public:
     /// overprint each other; its numbers stay in the caption and the tooltip).
     QStringList shownRoofLabels() const;
     static constexpr int kWideLabelsWidth = 700;
+    /// Where the shown roof labels' text lies and where the kernels' points are, in the chart's
+    /// own coordinates (as laid out now; empty before the chart has a plot area).
+    QList<QRectF> shownRoofLabelRects() const;
+    QList<QPointF> kernelPixelPoints() const;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -71,6 +77,8 @@ private:
     void addRoofs(double x0, double x1);
     QXYSeries *addLabel(QPointF at, const QString &text, const QColor &color);
     void showWideLabels();
+    void placeLabels();
+    QRectF labelRect(const QXYSeries *label, QPointF at, const QString &text) const;
     QString pointToolTip(int row, bool analytic) const;
 
     run::ProfileReport m_report;
@@ -80,7 +88,19 @@ private:
     QList<QXYSeries *> m_roofs;
     QList<QXYSeries *> m_labels;     ///< the roofs' labels
     QList<QXYSeries *> m_wideLabels; ///< of those, shown only on a wide chart
-    QStringList m_clockRoofs;        ///< the roofs at kernels' clocks, for the caption
+    /// A roof's label slides along its roof (from `from` to `to`, in data coordinates) to the
+    /// place nearest `preferred` (0..1, on log axes) where it covers no kernel's point and no
+    /// label placed before it, shortened where it finds no such place: placeLabels, whenever
+    /// the plot area changes.
+    struct LabelTrack
+    {
+        QXYSeries *label;
+        QPointF from, to;
+        double preferred;
+        QStringList texts; ///< its full text, then a shorter one to try where that finds no room
+    };
+    QList<LabelTrack> m_tracks;
+    QStringList m_clockRoofs; ///< the roofs at kernels' clocks, for the caption
     QList<QXYSeries *> m_kernels;
     QList<QList<int>> m_kernelRows; ///< parallel to m_kernels
     QList<bool> m_analytic;         ///< parallel to m_kernels: launch_metadata's numbers

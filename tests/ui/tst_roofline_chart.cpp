@@ -39,7 +39,8 @@ bool near(double a, double b)
 
 // A synthetic kernel row with counters: `dramBytes` of DRAM traffic and the counters' `flops`
 // in `medianNs` (10 launches), at grid 1024.
-run::KernelProfile kernelRow(const std::string &name, double flops, double dramBytes, double medianNs)
+run::KernelProfile
+kernelRow(const std::string &name, double flops, double dramBytes, double medianNs)
 {
     run::KernelProfile k;
     k.kernel = k.function = name;
@@ -251,16 +252,19 @@ private slots:
         const QList<QPointF> measured = chart.kernelPoints(QStringLiteral("matmul_kernel"));
         QCOMPARE(measured.size(), 1);
         QVERIFY2(near(measured[0].x(), flops / dram), qPrintable(QString::number(measured[0].x())));
-        QVERIFY2(near(measured[0].y(), flops / ns / 1e3), qPrintable(QString::number(measured[0].y())));
+        QVERIFY2(near(measured[0].y(), flops / ns / 1e3),
+                 qPrintable(QString::number(measured[0].y())));
         QCOMPARE(chart.kernelRows(QStringLiteral("matmul_kernel")), QList<int>{5});
         QString tip = chart.toolTipAt(QStringLiteral("matmul_kernel"), measured[0]);
         QVERIFY2(tip.contains(QStringLiteral(
                      "1.37439e+11 FLOP (launch_metadata's: the counters do not count tensor-core "
                      "instructions) / 1.2e+08 bytes of DRAM traffic = 1145.32 FLOP/byte")),
                  qPrintable(tip));
-        QVERIFY2(tip.contains(QStringLiteral("tl.dot on tensor cores (wgmma, fp16)")), qPrintable(tip));
-        QVERIFY2(tip.contains(QStringLiteral("549.756 TFLOP/s at the median 250 µs of 10 launches")),
+        QVERIFY2(tip.contains(QStringLiteral("tl.dot on tensor cores (wgmma, fp16)")),
                  qPrintable(tip));
+        QVERIFY2(
+            tip.contains(QStringLiteral("549.756 TFLOP/s at the median 250 µs of 10 launches")),
+            qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("the roof at this intensity: 712 TFLOP/s")),
                  qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("bound by FP16 tensor cores: 77.2% of that roof")),
@@ -322,23 +326,27 @@ private slots:
         RooflineChart chart;
         chart.setReport(r);
         const QString name = QStringLiteral("FP16 at 1520 MHz: 660");
-        QVERIFY2(chart.roofNames().contains(name), qPrintable(chart.roofNames().join(QLatin1Char('|'))));
+        QVERIFY2(chart.roofNames().contains(name),
+                 qPrintable(chart.roofNames().join(QLatin1Char('|'))));
         const QList<QPointF> line = chart.roofPoints(name);
         QCOMPARE(line.size(), 2);
         QVERIFY(near(line[0].y(), 712 * 1520 / 1640.0));
         QVERIFY(line[0].x() < flops / dram && line[1].x() > flops / dram);
         const QList<QPointF> measured = chart.kernelPoints(QStringLiteral("matmul_kernel"));
         const QString tip = chart.toolTipAt(QStringLiteral("matmul_kernel"), measured[0]);
-        QVERIFY2(tip.contains(QStringLiteral("bound by FP16 tensor cores: 77.2% of that roof")), qPrintable(tip));
-        QVERIFY2(tip.contains(QStringLiteral("at its own SM clock (1520 MHz in the replayed launch; the roof was "
-                                             "measured at 1640 MHz) that roof is 659.902 TFLOP/s, and the "
-                                             "replayed launch reached 83.3% of it")),
+        QVERIFY2(tip.contains(QStringLiteral("bound by FP16 tensor cores: 77.2% of that roof")),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral(
+                     "at its own SM clock (1520 MHz in the replayed launch; the roof was "
+                     "measured at 1640 MHz) that roof is 659.902 TFLOP/s, and the "
+                     "replayed launch reached 83.3% of it")),
                  qPrintable(tip));
         QVERIFY2(chart.caption().contains(QStringLiteral("The FP16 tensor roof ran at 1640 MHz")),
                  qPrintable(chart.caption()));
         // Labelled on the chart only where there is room for it beside the measured roofs'
         // labels; the caption says it always.
-        QVERIFY2(chart.caption().contains(QStringLiteral("own SM clock: FP16 at 1520 MHz: 660 (matmul_kernel, grid ")),
+        QVERIFY2(chart.caption().contains(
+                     QStringLiteral("own SM clock: FP16 at 1520 MHz: 660 (matmul_kernel, grid ")),
                  qPrintable(chart.caption()));
         QWidget host;
         auto *shown = new RooflineChart(&host);
@@ -346,11 +354,17 @@ private slots:
         host.resize(1200, 800);
         host.show();
         shown->resize(RooflineChart::kWideLabelsWidth + 200, 500);
-        QVERIFY2(shown->shownRoofLabels().contains(name), qPrintable(shown->shownRoofLabels().join(QLatin1Char('|'))));
+        QVERIFY2(shown->shownRoofLabels().contains(name),
+                 qPrintable(shown->shownRoofLabels().join(QLatin1Char('|'))));
         QVERIFY(shown->shownRoofLabels().contains(QStringLiteral("FP16 tensor 712 TFLOP/s")));
         shown->resize(RooflineChart::kWideLabelsWidth - 200, 400);
-        QVERIFY2(!shown->shownRoofLabels().contains(name), qPrintable(shown->shownRoofLabels().join(QLatin1Char('|'))));
-        QVERIFY(shown->shownRoofLabels().contains(QStringLiteral("FP16 tensor 712 TFLOP/s")));
+        QVERIFY2(!shown->shownRoofLabels().contains(name),
+                 qPrintable(shown->shownRoofLabels().join(QLatin1Char('|'))));
+        // Narrow, the roof's label may be its number alone (the kernel's point is where the full
+        // name would stand).
+        QVERIFY2(shown->shownRoofLabels().contains(QStringLiteral("FP16 tensor 712 TFLOP/s"))
+                     || shown->shownRoofLabels().contains(QStringLiteral("FP16 712")),
+                 qPrintable(shown->shownRoofLabels().join(QLatin1Char('|'))));
 
         // Less than half way up to that roof: read without the line (it would only crowd the
         // roofs' labels); nor without the kernel's clock.
@@ -363,6 +377,48 @@ private slots:
         chart.setReport(r);
         for (const QString &roof : chart.roofNames())
             QVERIFY2(!roof.contains(QStringLiteral(" MHz: ")), qPrintable(roof));
+    }
+
+    // Kernels just above the FP32 and FP16 roofs where their labels would stand (30% of the way
+    // from each roof's ridge to the axis' end): each roof's label moves along its roof to where
+    // it covers no point and no other label (shortened to its number where the full name finds
+    // no room), on a narrow chart as on a wide one.
+    void roofLabelsStayClearOfPoints()
+    {
+        run::ProfileReport r = fixture();
+        for (double x = 30; x < 65; x *= 1.2) // FP32 ridge: 67.3 / 4.21 = 16 FLOP/byte
+            r.kernels.push_back(kernelRow("crowd", x * 1e9, 1e9, x * 1e9 / (67.3 * 1.12 * 1e3)));
+        // FP16 ridge: 712 / 4.21 = 169 FLOP/byte; the axis ends at 1000.
+        r.kernels.push_back(kernelRow("crowd", 290e9, 1e9, 290e9 / (712 * 1.08 * 1e3)));
+        QWidget host;
+        auto *chart = new RooflineChart(&host);
+        chart->setReport(r);
+        host.resize(1200, 800);
+        host.show();
+        for (const QSize size : {QSize(600, 360), QSize(900, 500)}) {
+            chart->resize(size);
+            QCoreApplication::sendPostedEvents();
+            const QList<QRectF> labels = chart->shownRoofLabelRects();
+            const QList<QPointF> points = chart->kernelPixelPoints();
+            QCOMPARE(labels.size(), 3); // copy, FP32, FP16
+            QVERIFY(points.size() > 5);
+            for (int i = 0; i < labels.size(); ++i) {
+                for (const QPointF &p : points) {
+                    const QRectF marker(p.x() - 5.5, p.y() - 5.5, 11, 11);
+                    QVERIFY2(
+                        !labels[i].intersects(marker),
+                        qPrintable(QStringLiteral("%1 at %2x%3: label %4 covers the point at %5,%6")
+                                       .arg(chart->shownRoofLabels().value(i))
+                                       .arg(size.width())
+                                       .arg(size.height())
+                                       .arg(i)
+                                       .arg(p.x())
+                                       .arg(p.y())));
+                }
+                for (int j = 0; j < i; ++j)
+                    QVERIFY(!labels[i].intersects(labels[j]));
+            }
+        }
     }
 
     // The roof a kernel is held to: FP32 FMA for a kernel without tensor-core dots, FP16 tensor
@@ -407,42 +463,51 @@ private slots:
     // tf32 launches are measured against TF32's.
     void tf32KernelsUnderTheTf32Roof()
     {
-        const QByteArray bytes
-            = readFile(QStringLiteral(TSM_SOURCE_DIR "/tests/data/studio/profile_matmul_tf32_h100.json"));
+        const QByteArray bytes = readFile(
+            QStringLiteral(TSM_SOURCE_DIR "/tests/data/studio/profile_matmul_tf32_h100.json"));
         QVERIFY(!bytes.isEmpty());
-        run::ProfileReport r
-            = run::profileFromJson(nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size()));
+        run::ProfileReport r = run::profileFromJson(
+            nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size()));
         RooflineChart chart;
         chart.setReport(r);
         QCOMPARE(chart.roofNames(),
-                 (QStringList{QStringLiteral("copy 3.0 TB/s"), QStringLiteral("FP32 64 TFLOP/s"),
-                              QStringLiteral("TF32 tensor 497 TFLOP/s"), QStringLiteral("FP16 tensor 885 TFLOP/s")}));
+                 (QStringList{QStringLiteral("copy 3.0 TB/s"),
+                              QStringLiteral("FP32 64 TFLOP/s"),
+                              QStringLiteral("TF32 tensor 497 TFLOP/s"),
+                              QStringLiteral("FP16 tensor 885 TFLOP/s")}));
         // The copy roof ends at the highest drawn roof's ridge (FP16's), not FP8's.
         const QList<QPointF> copy = chart.roofPoints(QStringLiteral("copy 3.0 TB/s"));
         QVERIFY(near(copy[1].x(), r.roofline.fp16TensorTFLOPs * 1000 / r.roofline.copyGBs));
-        QVERIFY2(chart.caption().contains(QStringLiteral("Tensor-core roofs: TF32 497 TFLOP/s, FP16/BF16 885 "
-                                                         "TFLOP/s, FP8 1802 TFLOP/s")),
+        QVERIFY2(chart.caption().contains(
+                     QStringLiteral("Tensor-core roofs: TF32 497 TFLOP/s, FP16/BF16 885 "
+                                    "TFLOP/s, FP8 1802 TFLOP/s")),
                  qPrintable(chart.caption()));
         const QList<QPointF> points = chart.kernelPoints(QStringLiteral("matmul_kernel"));
         bool sawTf32 = false;
         for (const QPointF &p : points) {
             const QString tip = chart.toolTipAt(QStringLiteral("matmul_kernel"), p);
-            if (tip.contains(QStringLiteral("grid 1024")) && tip.contains(QStringLiteral("bound by"))) {
+            if (tip.contains(QStringLiteral("grid 1024"))
+                && tip.contains(QStringLiteral("bound by"))) {
                 sawTf32 = true;
-                QVERIFY2(tip.contains(QStringLiteral("tl.dot on tensor cores (wgmma, tf32)")), qPrintable(tip));
-                QVERIFY2(tip.contains(QStringLiteral("bound by TF32 tensor cores: 15.1% of that roof")),
+                QVERIFY2(tip.contains(QStringLiteral("tl.dot on tensor cores (wgmma, tf32)")),
                          qPrintable(tip));
+                QVERIFY2(
+                    tip.contains(QStringLiteral("bound by TF32 tensor cores: 15.1% of that roof")),
+                    qPrintable(tip));
             }
         }
         QVERIFY(sawTf32);
 
         // Without tf32 kernels the TF32 roof is not drawn, measured or not.
-        r.kernels.erase(std::remove_if(r.kernels.begin(), r.kernels.end(),
-                                       [](const run::KernelProfile &k) { return k.tensorInput == "tf32"; }),
-                        r.kernels.end());
+        r.kernels.erase(
+            std::remove_if(r.kernels.begin(),
+                           r.kernels.end(),
+                           [](const run::KernelProfile &k) { return k.tensorInput == "tf32"; }),
+            r.kernels.end());
         chart.setReport(r);
         QCOMPARE(chart.roofNames(),
-                 (QStringList{QStringLiteral("copy 3.0 TB/s"), QStringLiteral("FP32 64 TFLOP/s"),
+                 (QStringList{QStringLiteral("copy 3.0 TB/s"),
+                              QStringLiteral("FP32 64 TFLOP/s"),
                               QStringLiteral("FP16 tensor 885 TFLOP/s")}));
     }
 
