@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Linear+GELU against plain and matmul-then-GELU at the steady power-capped state, Triton and
+# Linear+GELU against plain, matmul-then-GELU and torch.matmul at the steady power-capped state, Triton and
 # Tilesmith (linear_gelu_steady.py through matmul_configs.sh), with nvidia-smi's SM clock and
 # power every 200 ms in OUT_DIR/smi.csv:
 #   bash scripts/gpu/linear_gelu_steady.sh TILESMITH_BINARY OUT_DIR
