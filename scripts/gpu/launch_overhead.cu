@@ -8,6 +8,9 @@
 //
 // Kernels take (x, y, out, n) or (x, out, n, beta), then any trailing pointers (Triton's scratch
 // arguments: passed as null). Prints per cubin the median event time, and of an empty event pair.
+// With TSM_ROUNDS=R the cubins alternate instead: R rounds (4 more untimed first), each timing
+// one call of every cubin in turn, so that the GPU's clock and temperature drift evenly over all
+// of them (for differences of a few tenths of a percent, as scripts/gpu/cache_variants.sh reads).
 #include <cuda.h>
 
 #include <algorithm>
@@ -70,6 +73,23 @@ int main(int argc, char **argv)
     const char *mode = std::getenv("TSM_CLEAR");
     const int torchPer = mode && std::strncmp(mode, "torch:", 6) == 0 ? std::atoi(mode + 6) : 0;
     std::printf("L2 clear: %s\n", torchPer ? mode : "Tilesmith's zero fill (4 x 16 B per thread, 8 KB per block)");
+    auto clearL2 = [&] {
+        if (torchPer > 0)
+            torch_like_fill<<<unsigned((clearN + 128 * torchPer - 1) / (128 * torchPer)), 128>>>(clear, clearN,
+                                                                                              torchPer);
+        else
+            zero_fill<<<unsigned((clearN + 511) / 512), 128>>>(clear, clearN);
+    };
+    const char *roundsText = std::getenv("TSM_ROUNDS");
+    const int rounds = roundsText ? std::atoi(roundsText) : 0;
+    struct Kernel
+    {
+        std::string label;
+        CUfunction f;
+        unsigned grid, threads;
+        std::vector<std::vector<char>> storage;
+    };
+    std::vector<Kernel> kernels;
     auto timeCalls = [&](CUfunction f, unsigned grid, unsigned threads, void **params) {
         std::vector<CUevent> a(reps), b(reps);
         for (int i = 0; i < reps; ++i) {
@@ -77,11 +97,7 @@ int main(int argc, char **argv)
             CHECK(cuEventCreate(&b[i], CU_EVENT_DEFAULT));
         }
         for (int i = -20; i < reps; ++i) {
-            if (torchPer > 0)
-                torch_like_fill<<<unsigned((clearN + 128 * torchPer - 1) / (128 * torchPer)), 128>>>(clear, clearN,
-                                                                                                  torchPer);
-            else
-                zero_fill<<<unsigned((clearN + 511) / 512), 128>>>(clear, clearN);
+            clearL2();
             if (i >= 0)
                 CHECK(cuEventRecord(a[i], 0));
             if (f)
@@ -103,7 +119,8 @@ int main(int argc, char **argv)
         std::printf("%-28s median %.2f us  p20 %.2f  p80 %.2f  min %.2f\n", label, ms[ms.size() / 2] * 1e3,
                     ms[ms.size() / 5] * 1e3, ms[ms.size() * 4 / 5] * 1e3, ms[0] * 1e3);
     };
-    report("empty event pair", timeCalls(nullptr, 0, 0, nullptr));
+    if (rounds <= 0)
+        report("empty event pair", timeCalls(nullptr, 0, 0, nullptr));
     for (int k = 2; k < argc; ++k) {
         std::string spec = argv[k];
         const std::string label = spec.substr(0, spec.find('='));
@@ -149,8 +166,38 @@ int main(int argc, char **argv)
         char line[128];
         std::snprintf(line, sizeof line, "%s (%d params, %d regs)", label.c_str(), index, regs);
         const unsigned grid = unsigned((n + block - 1) / block);
+        if (rounds > 0) {
+            kernels.push_back({line, f, grid, threads, std::move(storage)});
+            continue;
+        }
         for (int round = 0; round < 2; ++round)
             report(line, timeCalls(f, grid, threads, params.data()));
+    }
+    if (rounds > 0) {
+        std::vector<std::vector<float>> ms(kernels.size());
+        CUevent a, b;
+        CHECK(cuEventCreate(&a, CU_EVENT_DEFAULT));
+        CHECK(cuEventCreate(&b, CU_EVENT_DEFAULT));
+        for (int round = -4; round < rounds; ++round)
+            for (std::size_t k = 0; k < kernels.size(); ++k) {
+                Kernel &kn = kernels[k];
+                std::vector<void *> params;
+                for (auto &v : kn.storage)
+                    params.push_back(v.data());
+                clearL2();
+                CHECK(cuEventRecord(a, 0));
+                CHECK(cuLaunchKernel(kn.f, kn.grid, 1, 1, kn.threads, 1, 1, 0, 0, params.data(), nullptr));
+                CHECK(cuEventRecord(b, 0));
+                CHECK(cuEventSynchronize(b));
+                float t = 0;
+                CHECK(cuEventElapsedTime(&t, a, b));
+                if (round >= 0)
+                    ms[k].push_back(t);
+            }
+        for (std::size_t k = 0; k < kernels.size(); ++k) {
+            std::sort(ms[k].begin(), ms[k].end());
+            report(kernels[k].label.c_str(), ms[k]);
+        }
     }
     return 0;
 }
