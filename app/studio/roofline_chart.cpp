@@ -390,19 +390,25 @@ void RooflineChart::rebuild()
                               : QStringLiteral(": ") + m_clockRoofs.join(QStringLiteral("; ")));
     m_caption->setText(caption.join(QLatin1Char('\n')));
     showWideLabels();
+    placeLabels();
 }
 
 void RooflineChart::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    showWideLabels();
+    if (showWideLabels()) // else QChart::plotAreaChanged re-places the labels
+        placeLabels();
 }
 
-void RooflineChart::showWideLabels()
+bool RooflineChart::showWideLabels()
 {
+    bool changed = false;
     for (QXYSeries *label : std::as_const(m_wideLabels))
-        label->setPointLabelsVisible(width() >= kWideLabelsWidth);
-    placeLabels();
+        if (label->pointLabelsVisible() != (width() >= kWideLabelsWidth)) {
+            label->setPointLabelsVisible(width() >= kWideLabelsWidth);
+            changed = true;
+        }
+    return changed;
 }
 
 // Where QtCharts draws a one-point series' label: centred above the point, its baseline
@@ -567,7 +573,7 @@ void RooflineChart::addRoofs(double x0, double x1)
     {
         double tflops;
         QString name, shortName;
-        std::string type; // a tensor roof's, as closest names it
+        std::string type; // a tensor roof's, as closest names it (FP32: empty)
     };
     auto tensor = [](const char *type, double t) {
         return Roof{t,
@@ -575,7 +581,10 @@ void RooflineChart::addRoofs(double x0, double x1)
                     QStringLiteral("%1 %2").arg(QLatin1String(type)).arg(t, 0, 'f', 0),
                     type};
     };
-    const Roof compute[] = {{drawn.fp32, tr("FP32 %1").arg(tflopsText(drawn.fp32)), {}, {}},
+    const Roof compute[] = {{drawn.fp32,
+                             tr("FP32 %1").arg(tflopsText(drawn.fp32)),
+                             QStringLiteral("FP32 %1").arg(drawn.fp32, 0, 'f', 0),
+                             {}},
                             tensor("TF32", drawn.tf32),
                             tensor("FP16", drawn.fp16),
                             tensor("FP8", drawn.fp8)};
@@ -592,8 +601,7 @@ void RooflineChart::addRoofs(double x0, double x1)
         return a->tflops > b->tflops;
     });
     std::map<const Roof *, bool> onTheRight;
-    std::vector<std::pair<double, LabelTrack>>
-        tracks; // the compute roofs' labels, placed highest first
+    std::map<const Roof *, LabelTrack> tracks; // the compute roofs' labels
     bool previousRight = true;
     for (const Roof *r : highestFirst)
         previousRight = onTheRight[r] = closest.count(r->type) || (several && !previousRight);
@@ -606,26 +614,20 @@ void RooflineChart::addRoofs(double x0, double x1)
                 {x1, r.tflops},
                 r.tflops == top ? Qt::SolidLine : Qt::DashLine);
         const double at = onTheRight[&r] ? 0.75 : several ? 0.2 : 0.3;
-        const QString text = several && !r.shortName.isEmpty() ? r.shortName : r.name;
-        // Where the full name finds no free place, the number alone ("FP32 67"; the caption and
-        // the tooltips name the roofs in full).
-        const QString shortText = r.shortName.isEmpty()
-                                      ? QStringLiteral("FP32 %1").arg(r.tflops, 0, 'f', 0)
-                                      : r.shortName;
+        // The tensor roofs' short names where several stand close together; where the full name
+        // finds no free place, the number alone ("FP32 67"; the caption and the tooltips name
+        // the roofs in full).
+        const QString text = several && !r.type.empty() ? r.shortName : r.name;
         QXYSeries *label = addLabel({ridge * std::pow(x1 / ridge, at), r.tflops}, text, roofColor);
-        tracks.push_back(
-            {r.tflops,
-             LabelTrack{label,
-                        {ridge, r.tflops},
-                        {x1, r.tflops},
-                        at,
-                        text == shortText ? QStringList{text} : QStringList{text, shortText}}});
+        tracks[&r]
+            = LabelTrack{label,
+                         {ridge, r.tflops},
+                         {x1, r.tflops},
+                         at,
+                         text == r.shortName ? QStringList{text} : QStringList{text, r.shortName}};
     }
-    std::stable_sort(tracks.begin(), tracks.end(), [](const auto &a, const auto &b) {
-        return a.first > b.first;
-    });
-    for (const auto &[tflops, track] : tracks)
-        m_tracks << track;
+    for (const Roof *r : highestFirst) // placed highest first
+        m_tracks << tracks.at(r);
     for (const auto &[type, best] : closest) {
         const auto [k, atClock] = best;
         const QString name = tr("%1 at %2 MHz: %3")

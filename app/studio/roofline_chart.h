@@ -76,7 +76,7 @@ private:
     void rebuild();
     void addRoofs(double x0, double x1);
     QXYSeries *addLabel(QPointF at, const QString &text, const QColor &color);
-    void showWideLabels();
+    bool showWideLabels(); ///< whether any label's visibility changed
     void placeLabels();
     QRectF labelRect(const QXYSeries *label, QPointF at, const QString &text) const;
     QString pointToolTip(int row, bool analytic) const;

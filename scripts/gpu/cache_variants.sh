@@ -12,30 +12,13 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tsm=$1 out=$2 rounds=${3:-48}
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
-mkdir -p "$out/cubins"
+mkdir -p "$out/cubins" && out=$(cd "$out" && pwd)
 cd "$out/cubins" || exit 1
-python3 - "$root" <<'PY' > ../triton_cubins.log 2>&1
-import importlib.util, sys, torch, triton
-root = sys.argv[1]
-def module(name):
-    spec = importlib.util.spec_from_file_location(name, f"{root}/bench/gpu/{name}.py")
-    m = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(m)
-    return m
-swish, vadd = module("swish"), module("vector_add")
-x = torch.randn(2**20, device="cuda")
-y, z = torch.empty_like(x), torch.empty_like(x)
-for block in (4096, 1024):
-    k = swish.swish_kernel[(triton.cdiv(x.numel(), block), )](x, y, x.numel(), 1.0, BLOCK_SIZE=block)
-    open(f"triton_swish{block}.cubin", "wb").write(k.asm["cubin"])
-    k = vadd.add_kernel[(triton.cdiv(x.numel(), block), )](x, y, z, x.numel(), BLOCK_SIZE=block)
-    open(f"triton_vadd{block}.cubin", "wb").write(k.asm["cubin"])
-print("triton cubins written")
-PY
+(cd "$root" && python3 scripts/gpu/small_kernel_durations.py --dump "$out/cubins") > ../triton_cubins.log 2>&1
 "$nvcc" -O2 -arch=sm_90 "$root/scripts/gpu/launch_overhead.cu" -lcuda -o launch_overhead > ../nvcc.log 2>&1
 # kernel name, file, signature less BLOCK_SIZE
 kernels=("swish swish_kernel bench/gpu/swish.py x_ptr=*fp32:16, output_ptr=*fp32:16, n_elements=i32:16, beta=1.0"
-         "vadd add_kernel bench/gpu/vector_add.py x_ptr=*fp32:16, y_ptr=*fp32:16, output_ptr=*fp32:16, n_elements=i32:16")
+         "add add_kernel bench/gpu/vector_add.py x_ptr=*fp32:16, y_ptr=*fp32:16, output_ptr=*fp32:16, n_elements=i32:16")
 variants=("load_cg TSM_LOAD_QUALS_0 .cg" "load_cs TSM_LOAD_QUALS_0 .cs" "load_no_allocate TSM_LOAD_QUALS_0 .L1::no_allocate"
           "load_evict_first TSM_LOAD_QUALS_0 .L1::evict_first" "store_cs TSM_STORE_QUALS_0 .cs")
 for block in 4096 1024; do
@@ -46,7 +29,7 @@ for block in 4096 1024; do
         "$tsm" emit "$root/$file" --kernel "$fn" --signature "$sig" --arch sm_90 --cubin "$base.cubin" 2>> ../emit.log
         "$tsm" emit "$root/$file" --kernel "$fn" --signature "$sig" --arch sm_90 --cuda --standalone > "$base.cu" 2>> ../emit.log
         specs=("nvrtc=$base.cubin:$fn:$block:128")
-        triton=triton_${short}${block}.cubin
+        triton=triton_${short}_${block}.cubin # small_kernel_durations.py --dump's names
         [ -s "$triton" ] && specs=("triton=$triton:$fn:$block:128" "${specs[@]}")
         for v in as_is "${variants[@]}"; do
             read -r name macro qual <<< "$v"

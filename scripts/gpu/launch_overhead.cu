@@ -88,6 +88,7 @@ int main(int argc, char **argv)
         CUfunction f;
         unsigned grid, threads;
         std::vector<std::vector<char>> storage;
+        std::vector<void *> params; ///< into storage
     };
     std::vector<Kernel> kernels;
     auto timeCalls = [&](CUfunction f, unsigned grid, unsigned threads, void **params) {
@@ -167,7 +168,7 @@ int main(int argc, char **argv)
         std::snprintf(line, sizeof line, "%s (%d params, %d regs)", label.c_str(), index, regs);
         const unsigned grid = unsigned((n + block - 1) / block);
         if (rounds > 0) {
-            kernels.push_back({line, f, grid, threads, std::move(storage)});
+            kernels.push_back({line, f, grid, threads, std::move(storage), params}); // params stay valid: the buffers move
             continue;
         }
         for (int round = 0; round < 2; ++round)
@@ -181,12 +182,9 @@ int main(int argc, char **argv)
         for (int round = -4; round < rounds; ++round)
             for (std::size_t k = 0; k < kernels.size(); ++k) {
                 Kernel &kn = kernels[k];
-                std::vector<void *> params;
-                for (auto &v : kn.storage)
-                    params.push_back(v.data());
                 clearL2();
                 CHECK(cuEventRecord(a, 0));
-                CHECK(cuLaunchKernel(kn.f, kn.grid, 1, 1, kn.threads, 1, 1, 0, 0, params.data(), nullptr));
+                CHECK(cuLaunchKernel(kn.f, kn.grid, 1, 1, kn.threads, 1, 1, 0, 0, kn.params.data(), nullptr));
                 CHECK(cuEventRecord(b, 0));
                 CHECK(cuEventSynchronize(b));
                 float t = 0;
